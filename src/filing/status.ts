@@ -1,0 +1,310 @@
+/**
+ * The invoice status machine, as the service document describes it. One module that the client,
+ * `waitFor`, `createAndFile`, the sandbox and the docs all use, so the rules live in one place.
+ *
+ * The service does not publish its spelling of statuses (its own document writes both `draft` and
+ * `Validated`), and the statuses reached after `Submitted` are not published at all. So:
+ * - known statuses are matched without regard to case, spaces, `-` or `_`;
+ * - any other non-empty value is kept as the server spelled it and read as "after Submitted"
+ *   (the only place an unpublished status can come from), never a crash.
+ */
+
+/**
+ * The five statuses the service document names, in canonical spelling.
+ *
+ * @example
+ * ```ts
+ * import { InvoiceStatus } from 'invoicing-sdk';
+ * if (invoice.status === InvoiceStatus.SIGNED) await client.invoices.submit(invoice.id);
+ * ```
+ */
+export const InvoiceStatus = {
+  DRAFT: 'DRAFT',
+  VALIDATED: 'VALIDATED',
+  SIGNED: 'SIGNED',
+  SUBMITTED: 'SUBMITTED',
+  ERROR: 'ERROR',
+} as const;
+
+/**
+ * One of the five documented statuses.
+ *
+ * @example
+ * ```ts
+ * import type { KnownInvoiceStatus } from 'invoicing-sdk';
+ * const s: KnownInvoiceStatus = 'SIGNED';
+ * ```
+ */
+export type KnownInvoiceStatus = (typeof InvoiceStatus)[keyof typeof InvoiceStatus];
+
+/**
+ * A canonical status: one of the documented five, or any later status kept as the server spelled
+ * it (for example `Accepted`), or `UNKNOWN` when the record carries no readable status.
+ *
+ * @example
+ * ```ts
+ * import type { InvoiceStatusValue } from 'invoicing-sdk';
+ * const s: InvoiceStatusValue = 'Accepted'; // a status after Submitted, kept verbatim
+ * ```
+ */
+export type InvoiceStatusValue = KnownInvoiceStatus | 'UNKNOWN' | (string & {});
+
+/**
+ * What a record with no readable status normalises to. It is never treated as "after Submitted".
+ *
+ * @example
+ * ```ts
+ * import { UNKNOWN_STATUS, normalizeStatus } from 'invoicing-sdk';
+ * normalizeStatus(undefined) === UNKNOWN_STATUS; // true
+ * ```
+ */
+export const UNKNOWN_STATUS = 'UNKNOWN' as const;
+
+const KNOWN = new Map<string, KnownInvoiceStatus>(
+  Object.values(InvoiceStatus).map((s) => [s.toLowerCase(), s]),
+);
+
+/** Lower-cases and drops spaces, `-` and `_`: `Draft`, `DRAFT`, ` draft ` and `dr-aft` match. */
+function fold(value: string): string {
+  return value.toLowerCase().replace(/[\s_-]+/g, '');
+}
+
+/**
+ * Reads a status as the server spelled it and returns the canonical value: `draft`, `Draft` or
+ * `DRAFT` give `DRAFT`; a status the document does not name (reached after `Submitted`) is kept as
+ * it was sent, trimmed; anything that is not a non-empty string gives `UNKNOWN`. Never throws.
+ *
+ * @example
+ * ```ts
+ * import { normalizeStatus } from 'invoicing-sdk';
+ * normalizeStatus('draft');      // 'DRAFT'
+ * normalizeStatus('Validated');  // 'VALIDATED'
+ * normalizeStatus('Accepted');   // 'Accepted' (after Submitted)
+ * normalizeStatus(null);         // 'UNKNOWN'
+ * ```
+ */
+export function normalizeStatus(raw: unknown): InvoiceStatusValue {
+  if (typeof raw !== 'string') return UNKNOWN_STATUS;
+  const trimmed = raw.trim();
+  if (trimmed === '') return UNKNOWN_STATUS;
+  return KNOWN.get(fold(trimmed)) ?? trimmed;
+}
+
+/**
+ * True for the five documented statuses.
+ *
+ * @example
+ * ```ts
+ * import { isKnownStatus } from 'invoicing-sdk';
+ * isKnownStatus('SIGNED'); // true
+ * isKnownStatus('Accepted'); // false
+ * ```
+ */
+export function isKnownStatus(status: string): status is KnownInvoiceStatus {
+  return KNOWN.get(status.toLowerCase()) === status;
+}
+
+/**
+ * True for a status reached after `Submitted` as the tax authority answers: any status that is not
+ * one of the documented five and not `UNKNOWN`. Pass a canonical status (see {@link normalizeStatus}).
+ *
+ * @example
+ * ```ts
+ * import { isAfterSubmitted } from 'invoicing-sdk';
+ * isAfterSubmitted('Accepted');  // true
+ * isAfterSubmitted('SUBMITTED'); // false
+ * ```
+ */
+export function isAfterSubmitted(status: string): boolean {
+  return status !== UNKNOWN_STATUS && !isKnownStatus(status);
+}
+
+/**
+ * True when the SDK's part of the filing is over and nothing more happens on its own: a status
+ * reached after `Submitted`. `ERROR` is not terminal here, because automatic recovery may still pick
+ * the invoice up; use {@link recoveryState} to tell the two cases apart.
+ *
+ * @example
+ * ```ts
+ * import { isTerminalStatus } from 'invoicing-sdk';
+ * isTerminalStatus('Accepted');  // true
+ * isTerminalStatus('SUBMITTED'); // false: the authority has not answered yet
+ * isTerminalStatus('ERROR');     // false: see recoveryState()
+ * ```
+ */
+export function isTerminalStatus(status: string): boolean {
+  return isAfterSubmitted(status);
+}
+
+/**
+ * How far along the filing flow a status is: 0 draft, 1 validated, 2 signed, 3 submitted or error
+ * (an Error invoice was submitted once), 4 after submitted; -1 for `UNKNOWN`.
+ *
+ * @example
+ * ```ts
+ * import { statusRank } from 'invoicing-sdk';
+ * statusRank('SIGNED') > statusRank('DRAFT'); // true
+ * ```
+ */
+export function statusRank(status: string): number {
+  switch (status) {
+    case InvoiceStatus.DRAFT:
+      return 0;
+    case InvoiceStatus.VALIDATED:
+      return 1;
+    case InvoiceStatus.SIGNED:
+      return 2;
+    case InvoiceStatus.SUBMITTED:
+    case InvoiceStatus.ERROR:
+      return 3;
+    case UNKNOWN_STATUS:
+      return -1;
+    default:
+      return 4;
+  }
+}
+
+/**
+ * The three filing transitions the caller sends.
+ *
+ * @example
+ * ```ts
+ * import type { FilingTransition } from 'invoicing-sdk';
+ * const step: FilingTransition = 'sign';
+ * ```
+ */
+export type FilingTransition = 'validate' | 'sign' | 'submit';
+
+/**
+ * Each transition: the statuses it is sent from and the status it leads to. `submit` is also sent
+ * from `ERROR`, as the deliberate re-submit once automatic recovery is over.
+ *
+ * @example
+ * ```ts
+ * import { TRANSITIONS } from 'invoicing-sdk';
+ * TRANSITIONS.sign.from; // ['VALIDATED']
+ * ```
+ */
+export const TRANSITIONS: Readonly<
+  Record<FilingTransition, { readonly from: readonly KnownInvoiceStatus[]; readonly to: KnownInvoiceStatus }>
+> = {
+  validate: { from: [InvoiceStatus.DRAFT], to: InvoiceStatus.VALIDATED },
+  sign: { from: [InvoiceStatus.VALIDATED], to: InvoiceStatus.SIGNED },
+  submit: { from: [InvoiceStatus.SIGNED, InvoiceStatus.ERROR], to: InvoiceStatus.SUBMITTED },
+};
+
+/**
+ * True when an invoice in `status` may be sent `transition`.
+ *
+ * @example
+ * ```ts
+ * import { canTransition } from 'invoicing-sdk';
+ * canTransition('VALIDATED', 'sign'); // true
+ * canTransition('DRAFT', 'submit');   // false
+ * ```
+ */
+export function canTransition(status: string, transition: FilingTransition): boolean {
+  return (TRANSITIONS[transition].from as readonly string[]).includes(status);
+}
+
+/**
+ * True when an invoice in `status` has already passed `transition`, so sending it again would be a
+ * duplicate. An invoice in `ERROR` has passed `submit` once (it failed after being submitted).
+ *
+ * @example
+ * ```ts
+ * import { hasPassed } from 'invoicing-sdk';
+ * hasPassed('SIGNED', 'validate'); // true
+ * hasPassed('SIGNED', 'submit');   // false
+ * ```
+ */
+export function hasPassed(status: string, transition: FilingTransition): boolean {
+  return statusRank(status) >= statusRank(TRANSITIONS[transition].to);
+}
+
+/**
+ * The next transition to send for an invoice in `status`, or `undefined` when none is due
+ * (submitted, after submitted, unknown). `ERROR` gives `undefined` too: whether to re-submit depends
+ * on automatic recovery (see {@link recoveryState}).
+ *
+ * @example
+ * ```ts
+ * import { nextTransition } from 'invoicing-sdk';
+ * nextTransition('DRAFT');  // 'validate'
+ * nextTransition('SIGNED'); // 'submit'
+ * ```
+ */
+export function nextTransition(status: string): FilingTransition | undefined {
+  switch (status) {
+    case InvoiceStatus.DRAFT:
+      return 'validate';
+    case InvoiceStatus.VALIDATED:
+      return 'sign';
+    case InvoiceStatus.SIGNED:
+      return 'submit';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The service's automatic recovery of invoices in `Error`, from the document's Limits: a retry every
+ * 10 minutes, up to 3 attempts, only for invoices touched in the last 24 hours.
+ *
+ * @example
+ * ```ts
+ * import { AUTOMATIC_RECOVERY } from 'invoicing-sdk';
+ * AUTOMATIC_RECOVERY.intervalMs; // 600000
+ * ```
+ */
+export const AUTOMATIC_RECOVERY = {
+  intervalMs: 10 * 60 * 1000,
+  maxAttempts: 3,
+  windowMs: 24 * 60 * 60 * 1000,
+} as const;
+
+/**
+ * Whether the service's automatic recovery will still pick up an invoice in `ERROR`:
+ * - `in-progress`: touched within 24 hours and fewer than 3 attempts used (or the count unknown):
+ *   wait and poll, never submit (another submit does not speed it up);
+ * - `over`: three attempts used or untouched for 24 hours: a deliberate re-submit is required;
+ * - `not-applicable`: the invoice is not in `ERROR`.
+ *
+ * @example
+ * ```ts
+ * import { recoveryState } from 'invoicing-sdk';
+ * recoveryState({ status: 'ERROR', updatedAt: new Date().toISOString() }); // 'in-progress'
+ * ```
+ */
+export function recoveryState(
+  invoice: { status: string; updatedAt?: string | Date | undefined; attempts?: number | undefined },
+  now: number = Date.now(),
+): 'in-progress' | 'over' | 'not-applicable' {
+  if (invoice.status !== InvoiceStatus.ERROR) return 'not-applicable';
+  if (typeof invoice.attempts === 'number' && invoice.attempts >= AUTOMATIC_RECOVERY.maxAttempts) {
+    return 'over';
+  }
+  const touched = invoice.updatedAt === undefined ? Number.NaN : new Date(invoice.updatedAt).getTime();
+  // With no readable timestamp we cannot prove the window has closed; keep waiting (the wait's own
+  // timeout bounds it) rather than re-submit and risk a second filing.
+  if (Number.isNaN(touched)) return 'in-progress';
+  return now - touched < AUTOMATIC_RECOVERY.windowMs ? 'in-progress' : 'over';
+}
+
+/**
+ * The spelling the service document uses for each documented status (`draft`, `Validated`, …). The
+ * sandbox answers with these; the SDK never relies on them.
+ *
+ * @example
+ * ```ts
+ * import { SERVICE_STATUS_SPELLING } from 'invoicing-sdk';
+ * SERVICE_STATUS_SPELLING.DRAFT; // 'draft'
+ * ```
+ */
+export const SERVICE_STATUS_SPELLING: Readonly<Record<KnownInvoiceStatus, string>> = {
+  DRAFT: 'draft',
+  VALIDATED: 'Validated',
+  SIGNED: 'Signed',
+  SUBMITTED: 'Submitted',
+  ERROR: 'Error',
+};

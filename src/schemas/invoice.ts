@@ -1,0 +1,32 @@
+import type { InvoiceStatusValue } from '../filing/status.js';
+
+/**
+ * A stored invoice as the SDK returns it. The service does not publish its field names, so these
+ * canonical fields are read through the client's `fieldMap` (aliases such as `_id`, `invoiceStatus`,
+ * `totalAmount`); the record as the server sent it is always kept in `raw`.
+ *
+ * Money fields are decimal strings (`"107.50"`), never binary floats; `undefined` when the record
+ * carries no such field.
+ *
+ * @example
+ * ```ts
+ * const invoice = await client.invoices.retrieve('inv_123');
+ * console.log(invoice.id, invoice.status, invoice.rawStatus, invoice.total);
+ * ```
+ */
+export interface Invoice {
+  id: string;
+  /** Canonical status (`DRAFT` … `ERROR`, or a later status kept as the server spelled it). */
+  status: InvoiceStatusValue;
+  /** The status exactly as the server sent it. */
+  rawStatus: string | undefined;
+  subtotal: string | undefined;
+  taxTotal: string | undefined;
+  total: string | undefined;
+  updatedAt: string | undefined;
+  errorMessage: string | undefined;
+  /** Automatic-recovery attempts used, where the record carries a count. */
+  attempts: number | undefined;
+  /** The record exactly as the service returned it. */
+  raw: Record<string, unknown>;
+}
