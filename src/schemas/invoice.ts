@@ -27,6 +27,11 @@ export interface Invoice {
   errorMessage: string | undefined;
   /** Automatic-recovery attempts used, where the record carries a count. */
   attempts: number | undefined;
+  /**
+   * The server's clock when this record was read (the envelope's `timestamp`). Recovery rules
+   * ("touched in the last 24 hours") are judged against it, not against the local clock.
+   */
+  observedAt: string | undefined;
   /** The record exactly as the service returned it. */
   raw: Record<string, unknown>;
 }
