@@ -1,0 +1,169 @@
+// Chromium leg of the runtime matrix: bundles scripts/smoke/browser.mjs with esbuild (the way a
+// web app would consume the package), serves it with scripts/smoke/index.html from a loopback
+// page server, and drives Debian's Chromium through playwright-core. Two cases:
+//   - with `dangerouslyAllowBrowser: true` the page files an invoice against the sandbox;
+//   - without it the client refuses at construction and no request leaves the page.
+// If the sandbox answers CORS preflights, the page calls it cross-origin like a real web app;
+// otherwise the page server forwards /api/* to it so the page stays same-origin.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  // Without these Chromium keeps dialling Google's hosts, which this network refuses.
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function bundle(repoRoot, outDir) {
+  const { build } = await import('esbuild');
+  mkdirSync(outDir, { recursive: true });
+  const outfile = join(outDir, 'browser-bundle.js');
+  await build({
+    entryPoints: [join(repoRoot, 'scripts/smoke/browser.mjs')],
+    absWorkingDir: repoRoot,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    outfile,
+    sourcemap: 'inline',
+    logLevel: 'error',
+  });
+  return outfile;
+}
+
+/** Does the sandbox let a page on `origin` send the SDK's headers cross-origin? */
+async function sandboxAllowsCors(baseUrl, origin) {
+  try {
+    const response = await fetch(new URL('/api/v1/invoices', baseUrl), {
+      method: 'OPTIONS',
+      headers: {
+        Origin: origin,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type,idempotency-key,x-api-key',
+      },
+    });
+    const allowOrigin = response.headers.get('access-control-allow-origin');
+    const allowHeaders = (response.headers.get('access-control-allow-headers') ?? '').toLowerCase();
+    return (
+      response.ok &&
+      (allowOrigin === '*' || allowOrigin === origin) &&
+      (allowHeaders === '*' || ['idempotency-key', 'x-api-key', 'content-type'].every((h) => allowHeaders.includes(h)))
+    );
+  } catch {
+    return false;
+  }
+}
+
+function startPageServer({ html, bundlePath, sandboxUrl }) {
+  const target = new URL(sandboxUrl);
+  const server = createServer((req, res) => {
+    if (req.url === '/' || req.url === '/index.html') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+    } else if (req.url === '/browser-bundle.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(readFileSync(bundlePath));
+    } else if (req.url?.startsWith('/api/')) {
+      const upstream = httpRequest(
+        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', () => res.writeHead(502).end());
+      req.pipe(upstream);
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/**
+ * Runs both browser cases and returns one result per case: `{ name, ok, detail }`.
+ * @param {{ repoRoot: string, chromiumPath: string, chromiumVersion: string, baseUrl: string,
+ *           apiKey: string, businessId: string, cacheDir: string, timeoutMs?: number }} options
+ */
+export async function runChromium(options) {
+  const { repoRoot, chromiumPath, baseUrl, apiKey, businessId } = options;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const label = `Chromium ${options.chromiumVersion.replace(/^Chromium\s+/, '').split(' ')[0]}`;
+  const results = [];
+  const notes = [];
+  let server;
+  let context;
+  const userDataDir = mkdtempSync(join(tmpdir(), 'invoicing-sdk-chromium-'));
+  try {
+    const bundlePath = await bundle(repoRoot, join(options.cacheDir, 'browser-smoke'));
+    const html = readFileSync(join(repoRoot, 'scripts/smoke/index.html'), 'utf8');
+    server = await startPageServer({ html, bundlePath, sandboxUrl: baseUrl });
+    const pageOrigin = `http://127.0.0.1:${server.address().port}`;
+    const direct = await sandboxAllowsCors(baseUrl, pageOrigin);
+    const apiBase = direct ? baseUrl : pageOrigin;
+    notes.push(direct ? 'cross-origin to the sandbox (CORS)' : 'same-origin proxy to the sandbox (no CORS from it)');
+
+    const { chromium } = await import('playwright-core');
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: chromiumPath,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      timeout: timeoutMs,
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.setDefaultTimeout(timeoutMs);
+    const consoleErrors = [];
+    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+    page.on('pageerror', (error) => consoleErrors.push(String(error)));
+    const apiRequests = [];
+    page.on('request', (req) => req.url().includes('/api/') && apiRequests.push(`${req.method()} ${req.url()}`));
+
+    await page.goto(`${pageOrigin}/index.html`);
+    await page.waitForFunction(() => window.smokeReady === true);
+    const settings = { baseUrl: apiBase, apiKey, businessId };
+
+    // Guard first: no request may leave the page when the client refuses to be built.
+    try {
+      const guard = await page.evaluate((s) => window.smokeGuard(s), settings);
+      const problems = [];
+      if (!guard.threw) problems.push('the client was constructed in a browser without dangerouslyAllowBrowser');
+      else {
+        if (!guard.isInvoicingError) problems.push(`threw ${guard.name}, not an InvoicingError`);
+        if (!/dangerouslyAllowBrowser/.test(guard.message)) problems.push(`message does not name dangerouslyAllowBrowser: ${guard.message}`);
+        if (guard.leaksKey) problems.push('the error contains the API key');
+      }
+      if (apiRequests.length > 0) problems.push(`requests were sent: ${apiRequests.join(', ')}`);
+      results.push({
+        name: `${label} (browser guard)`,
+        ok: problems.length === 0,
+        detail: problems.length === 0 ? `refused at construction, no request sent: ${guard.name}: ${guard.message}` : problems.join('; '),
+      });
+    } catch (error) {
+      results.push({ name: `${label} (browser guard)`, ok: false, detail: String(error?.message ?? error) });
+    }
+
+    try {
+      const summary = await page.evaluate((s) => window.smokeAllowed(s), settings);
+      results.push({ name: `${label} (dangerouslyAllowBrowser)`, ok: true, detail: `${summary} [${notes.join('; ')}]` });
+    } catch (error) {
+      const extra = consoleErrors.length ? `\n    page console: ${consoleErrors.join('\n    page console: ')}` : '';
+      results.push({ name: `${label} (dangerouslyAllowBrowser)`, ok: false, detail: `${error?.message ?? error} [${notes.join('; ')}]${extra}` });
+    }
+  } catch (error) {
+    for (const name of [`${label} (browser guard)`, `${label} (dangerouslyAllowBrowser)`]) {
+      if (!results.some((r) => r.name === name)) results.push({ name, ok: false, detail: String(error?.stack ?? error) });
+    }
+  } finally {
+    await context?.close().catch(() => {});
+    server?.close();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+  return results;
+}

@@ -1,0 +1,90 @@
+// The one smoke scenario every runtime of the matrix runs (Node 20, Node 22, Bun, Deno, and
+// Chromium through a bundle). It uses no runtime-specific API (no `node:` imports, no `process`),
+// so the very same file is loaded by each runtime and bundled for the browser; each entry point
+// (smoke.mjs, browser.mjs) only supplies the SDK module and the settings.
+//
+// What it proves, per runtime: the built package loads, the client files one invoice end to end
+// against the sandbox's loopback server over a real socket, and the offline checks report the
+// expected rule codes for a deliberately broken invoice.
+
+/** Codes `checkInvoice` must report for {@link badInvoice}, one per planted mistake. */
+export const EXPECTED_CHECK_CODES = [
+  'TAX_RATE_LOOKS_LIKE_FRACTION',
+  'HSN_CODE_IS_ISIC_CODE',
+  'DUE_DATE_NOT_DATE_TIME',
+  'BUYER_TIN_PLACEHOLDER',
+];
+
+/** An invoice that passes every local check: one good (HS code) and one service (ISIC class). */
+export function goodInvoice(businessId) {
+  return {
+    businessId,
+    buyer: { type: 'B2B', tin: '20456789-0001', name: 'Smoke Test Buyer Ltd', email: 'ap@buyer.example' },
+    dueDate: new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString(),
+    lines: [
+      { description: 'Laptop, 14 inch', quantity: 2, unitPrice: 850.5, taxRate: 7.5, hsnCode: '8471.30' },
+      { description: 'Setup and configuration', quantity: 3, unitPrice: 0.1, taxRate: 7.5, isicCode: '6201' },
+    ],
+  };
+}
+
+/**
+ * An invoice with four mistakes the tax authority would not all report (it stops at the first,
+ * and accepts some of them silently): a tax rate written as a fraction, a four-digit service code
+ * in `hsnCode`, a bare date where a date-time is required, and a placeholder TIN.
+ */
+export function badInvoice(businessId) {
+  return {
+    businessId,
+    buyer: { type: 'B2B', tin: '00000000' },
+    dueDate: '2026-12-31',
+    lines: [{ description: 'Consulting', quantity: 1, unitPrice: 100, taxRate: 0.075, hsnCode: '6201' }],
+  };
+}
+
+function fail(message) {
+  throw new Error(`smoke: ${message}`);
+}
+
+/**
+ * Runs the scenario and returns a one-line summary; throws with a precise message on any deviation.
+ *
+ * @param {typeof import('invoicing-sdk')} sdk the package under test
+ * @param {{ baseUrl: string, apiKey: string, businessId: string, dangerouslyAllowBrowser?: boolean,
+ *           waitTimeoutMs?: number, log?: (line: string) => void }} settings
+ */
+export async function runSmoke(sdk, settings) {
+  const log = settings.log ?? (() => {});
+  const { baseUrl, apiKey, businessId } = settings;
+  if (!baseUrl || !apiKey || !businessId) fail('baseUrl, apiKey and businessId are required');
+
+  // 1. Local checks, no network: every planted mistake is reported at once.
+  const report = sdk.checkInvoice(badInvoice(businessId));
+  const codes = [...report.errors, ...report.warnings].map((issue) => issue.code);
+  if (report.ok) fail('checkInvoice accepted the deliberately bad invoice');
+  const missing = EXPECTED_CHECK_CODES.filter((code) => !codes.includes(code));
+  if (missing.length > 0) fail(`checkInvoice did not report ${missing.join(', ')} (got ${codes.join(', ')})`);
+  if (!sdk.checkInvoice(goodInvoice(businessId)).ok) fail('checkInvoice rejected the good invoice');
+  log(`check: ${EXPECTED_CHECK_CODES.length} expected codes reported`);
+
+  // 2. File one invoice over the network and wait for the tax authority's answer.
+  const client = new sdk.InvoicingClient({
+    baseUrl,
+    apiKey,
+    maxRetries: 1,
+    logLevel: 'error',
+    ...(settings.dangerouslyAllowBrowser ? { dangerouslyAllowBrowser: true } : {}),
+  });
+  const steps = [];
+  const { invoice } = await client.invoices.createAndFile(goodInvoice(businessId), {
+    wait: { timeout: settings.waitTimeoutMs ?? 20_000, interval: 50, maxInterval: 250 },
+    onStep: (step) => steps.push(typeof step === 'string' ? step : (step?.step ?? step?.name)),
+  });
+  if (!invoice?.id) fail('createAndFile returned no invoice id');
+  if (!sdk.isTerminalStatus(invoice.status)) fail(`invoice ${invoice.id} ended in non-final status ${invoice.status}`);
+  if (invoice.status === 'ERROR') fail(`invoice ${invoice.id} ended in ERROR: ${invoice.errorMessage ?? ''}`);
+  const totals = sdk.computeTotals(goodInvoice(businessId).lines);
+  log(`file: invoice ${invoice.id} ${invoice.rawStatus ?? invoice.status} (steps: ${steps.filter(Boolean).join(' > ')})`);
+  return `invoice ${invoice.id} filed, status ${invoice.rawStatus ?? invoice.status}, total ${totals.total}; ` +
+    `checks reported ${EXPECTED_CHECK_CODES.join(', ')}`;
+}

@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// Smoke entry for server runtimes: Node, Bun and Deno run this same file unchanged.
+// The matrix runner (scripts/runtimes/run.mjs) starts the sandbox once and passes it in:
+//   INVOICING_BASE_URL, INVOICING_API_KEY, SMOKE_BUSINESS_ID
+// Run alone under Node (`npm run smoke`) it starts its own sandbox when INVOICING_BASE_URL is unset.
+// It imports the package by its own name, so it exercises the built dist/ through package.json
+// `exports` exactly as a user's `import 'invoicing-sdk'` would.
+import * as sdk from 'invoicing-sdk';
+import { runSmoke } from './smoke-core.mjs';
+
+const env = globalThis.process?.env ?? globalThis.Deno?.env.toObject() ?? {};
+const runtime = globalThis.Deno
+  ? `Deno ${globalThis.Deno.version.deno}`
+  : globalThis.Bun
+    ? `Bun ${globalThis.Bun.version}`
+    : `Node ${globalThis.process?.version}`;
+
+let sandbox;
+try {
+  let settings = { baseUrl: env.INVOICING_BASE_URL, apiKey: env.INVOICING_API_KEY, businessId: env.SMOKE_BUSINESS_ID };
+  if (!settings.baseUrl) {
+    const { createSandbox } = await import('invoicing-sdk/testing');
+    sandbox = await createSandbox();
+    settings = { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, businessId: sandbox.businessId };
+  }
+  const summary = await runSmoke(sdk, { ...settings, log: (line) => console.log(`  ${line}`) });
+  console.log(`SMOKE OK ${runtime}: ${summary}`);
+} catch (error) {
+  console.error(`SMOKE FAILED ${runtime}: ${error?.stack ?? error}`);
+  // Set the exit code instead of exiting so pending output is flushed on every runtime.
+  if (globalThis.process) globalThis.process.exitCode = 1;
+  else globalThis.Deno?.exit(1);
+} finally {
+  await sandbox?.close();
+}
