@@ -9,8 +9,8 @@
 
 /** Codes `checkInvoice` must report for {@link badInvoice}, one per planted mistake. */
 export const EXPECTED_CHECK_CODES = [
-  'TAX_RATE_LOOKS_LIKE_FRACTION',
-  'HSN_CODE_IS_ISIC_CODE',
+  'LINE_TAX_RATE_FRACTION',
+  'HSN_CODE_FOUR_DIGITS',
   'DUE_DATE_NOT_DATE_TIME',
   'BUYER_TIN_PLACEHOLDER',
 ];
