@@ -1,0 +1,26 @@
+/**
+ * What the filing workflow needs from `client.invoices`: three calls, described structurally so that
+ * `filing/` depends on the resource's public surface only (STYLE: "filing/ uses resources through
+ * their public methods") and can be exercised against anything that offers them.
+ */
+import type { InvoiceCreateParams } from '../schemas/invoice-input.js';
+import type { Invoice } from '../schemas/invoice.js';
+import type { FilingTransition } from './status.js';
+
+/** Per-request options the filing helpers pass down (a subset of the client's `RequestOptions`). */
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
+  timeout?: number | undefined;
+  maxRetries?: number | undefined;
+}
+
+/** The calls of `client.invoices` the filing workflow is built on. */
+export interface FilingInvoicesApi {
+  create(
+    input: InvoiceCreateParams,
+    opts?: CallOptions & { idempotencyKey?: string | undefined; skipChecks?: boolean | undefined },
+  ): Promise<Invoice>;
+  retrieve(id: string, opts?: CallOptions): Promise<Invoice>;
+  /** One send of a transition, no retry; reads the invoice back when the answer carries no record. */
+  _transition(id: string, step: FilingTransition, opts?: CallOptions): Promise<Invoice>;
+}

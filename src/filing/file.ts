@@ -1,0 +1,474 @@
+/**
+ * `createAndFile` and `resumeFiling`: filing an invoice in one call, correctly and exactly once.
+ *
+ *   check locally → create (idempotent) → reconcile totals → validate → sign → submit → wait?
+ *
+ * Both work from where the invoice stands: a create that replays an invoice already further along
+ * (same idempotency key as an earlier, interrupted run) continues from its status, and
+ * `resumeFiling` reads the invoice and performs only what is left. Every transition goes through
+ * the exactly-once sender (transition.ts).
+ *
+ * How each stop is reported:
+ * - `InvoiceCheckError`: the local checks failed; nothing was sent. Fix the input.
+ * - `TotalsMismatchError`: the service's totals contradict the lines; the invoice stays a draft
+ *   and nothing is filed. Fix the input (or the rounding, `totals`) and create a corrected invoice.
+ * - `FilingError` for every other stop: names the invoice (when created), the step and the cause,
+ *   and its hint says how to resume.
+ */
+import { FilingError, type FilingStep } from '../core/errors/filing-error.js';
+import { InvoiceCheckError } from '../core/errors/invoice-check-error.js';
+import { InvoicingError } from '../core/errors/invoicing-error.js';
+import { TotalsMismatchError, type TotalsFigures } from '../core/errors/totals-mismatch-error.js';
+import { deriveIdempotencyKey, mintIdempotencyKey } from '../core/idempotency.js';
+import { checkInvoice, type CheckOptions } from '../check/index.js';
+import { compareTotals, computeTotals, type ComputeTotalsOptions, type InvoiceTotals } from '../check/money.js';
+import type { InvoiceCreateParams } from '../schemas/invoice-input.js';
+import type { Invoice } from '../schemas/invoice.js';
+import type { FilingInvoicesApi } from './api.js';
+import { abortReason, realClock, type WaitClock } from './clock.js';
+import { describeFailure, serverTime, type FilingFailure } from './failure.js';
+import { resolvePolicy, withRetries, type FilingRetryOptions, type RateGate } from './retry.js';
+import {
+  hasPassed,
+  InvoiceStatus,
+  nextTransition,
+  recoveryState,
+  statusRank,
+  UNKNOWN_STATUS,
+  type FilingTransition,
+  type InvoiceStatusValue,
+} from './status.js';
+import { performTransition, type TransitionOutcome } from './transition.js';
+import { waitFor, type WaitOptions } from './wait.js';
+
+/**
+ * A progress report from `createAndFile`/`resumeFiling`: a step `started`, is `done`, or was
+ * `skipped` (already done, for example by an earlier run).
+ *
+ * @example
+ * ```ts
+ * await client.invoices.createAndFile(input, {
+ *   externalRef: 'order-1042',
+ *   onStep: (e) => console.log(e.step, e.state, e.invoice?.rawStatus ?? ''),
+ * });
+ * ```
+ */
+export interface FilingStepEvent {
+  /** The step. */
+  step: FilingStep;
+  /** `started`, `done`, or `skipped` (already done, nothing sent). */
+  state: 'started' | 'done' | 'skipped';
+  /** The invoice, once created. */
+  invoiceId: string | undefined;
+  /** The invoice after the step (`done`/`skipped` of create and later steps). */
+  invoice?: Invoice | undefined;
+  /** Why a step was skipped, or how it was established. */
+  detail?: string | undefined;
+}
+
+/**
+ * One finished step in a {@link FilingResult}.
+ *
+ * @example
+ * ```ts
+ * const { steps } = await client.invoices.createAndFile(input, { externalRef: 'order-1042' });
+ * console.table(steps); // [{ step: 'check', outcome: 'done' }, { step: 'create', … }, …]
+ * ```
+ */
+export interface FilingStepRecord {
+  /** The step. */
+  step: FilingStep;
+  /** `done` by this call, or `skipped` because it was already done. */
+  outcome: 'done' | 'skipped';
+  /** The invoice's status after the step, where one was read. */
+  status?: InvoiceStatusValue | undefined;
+  /** How many requests the step sent, where it sent any. */
+  sends?: number | undefined;
+  /** Why it was skipped, or how it was established (e.g. confirmed by reading back). */
+  detail?: string | undefined;
+}
+
+/**
+ * What `createAndFile` and `resumeFiling` resolve with.
+ *
+ * @example
+ * ```ts
+ * const { invoice, steps, failure } = await client.invoices.createAndFile(input, { wait: true });
+ * console.log(invoice.id, invoice.rawStatus, steps.map((s) => s.step).join(' → '));
+ * if (failure) console.warn(failure.kind, failure.hint);
+ * ```
+ */
+export interface FilingResult {
+  /** The invoice as last read. */
+  invoice: Invoice;
+  /** The steps finished, in order. */
+  steps: FilingStepRecord[];
+  /** Present when the invoice is in `ERROR`: what failed, and whether a re-submit is needed. */
+  failure?: FilingFailure | undefined;
+}
+
+/**
+ * Options shared by `createAndFile` and `resumeFiling`.
+ *
+ * @example
+ * ```ts
+ * await client.invoices.resumeFiling(id, { wait: { timeout: 120_000 }, onStep: console.log });
+ * ```
+ */
+export interface FilingOptions extends FilingRetryOptions {
+  /** Per-request timeout in ms (the client's `timeout` by default). */
+  timeout?: number | undefined;
+  /**
+   * Wait for the tax authority's answer after submitting: `true` for the default wait, or the
+   * options of `waitFor`. Without it the call returns once the invoice is submitted.
+   */
+  wait?: boolean | WaitOptions | undefined;
+  /** Progress: called when each step starts and ends. */
+  onStep?: ((event: FilingStepEvent) => void) | undefined;
+}
+
+/**
+ * Options of `client.invoices.createAndFile(input, opts)`.
+ *
+ * @example
+ * ```ts
+ * const { invoice } = await client.invoices.createAndFile(input, {
+ *   externalRef: 'order-1042', // the same order never files twice, across processes and re-runs
+ *   wait: true,
+ * });
+ * ```
+ */
+export interface CreateAndFileOptions extends FilingOptions {
+  /** The `idempotency-key` of the create. Prefer `externalRef`. */
+  idempotencyKey?: string | undefined;
+  /**
+   * Your own reference of the document (order number, invoice number). The idempotency key is
+   * derived from it and the business (`deriveIdempotencyKey`), so re-running after a crash, or a
+   * second process filing the same document, finds the same invoice instead of creating another.
+   */
+  externalRef?: string | undefined;
+  /** Skip the local checks (not recommended; the totals are still reconciled). */
+  skipChecks?: boolean | undefined;
+  /** Options of the local checks (`checkInvoice`). */
+  checkOptions?: CheckOptions | undefined;
+  /** How the service rounds, for the totals reconciliation (default: per line, half up, 2 decimals). */
+  totals?: ComputeTotalsOptions | undefined;
+  /**
+   * Stop when the service's record carries no totals the SDK can read (default `true`): the
+   * document says callers reconcile totals before filing. Set `false` only if you reconcile
+   * yourself; configure `fieldMap` if the service names its totals differently.
+   */
+  requireTotals?: boolean | undefined;
+}
+
+/**
+ * Options of `client.invoices.resumeFiling(id, opts)`.
+ *
+ * @example
+ * ```ts
+ * const { invoice, steps } = await client.invoices.resumeFiling(id, { wait: true });
+ * ```
+ */
+export interface ResumeFilingOptions extends FilingOptions {
+  /**
+   * An invoice in `ERROR` whose automatic recovery is still in progress: `'return'` (default without
+   * `wait`) returns at once with the failure and submits nothing; `'wait'` (default with `wait`)
+   * waits for recovery to end and, if it ends without success, re-submits once.
+   */
+  duringRecovery?: 'return' | 'wait' | undefined;
+}
+
+/** Internal extras: the bulk runner's shared gate and clock. */
+export interface FilingInternals {
+  gate?: RateGate | undefined;
+  clock?: WaitClock | undefined;
+}
+
+const STEP_ORDER: readonly FilingTransition[] = ['validate', 'sign', 'submit'];
+
+/** Runs the steps of one filing and keeps its record; one per call. */
+class FilingRun {
+  readonly steps: FilingStepRecord[] = [];
+  invoiceId: string | undefined;
+  readonly api: FilingInvoicesApi;
+  readonly opts: FilingOptions;
+  readonly internals: FilingInternals;
+  readonly clock: WaitClock;
+
+  constructor(api: FilingInvoicesApi, opts: FilingOptions, internals: FilingInternals) {
+    this.api = api;
+    this.opts = opts;
+    this.internals = internals;
+    this.clock = internals.clock ?? opts.clock ?? realClock;
+  }
+
+  emit(event: Omit<FilingStepEvent, 'invoiceId'>): void {
+    this.opts.onStep?.({ invoiceId: this.invoiceId, ...event });
+  }
+
+  record(entry: FilingStepRecord, invoice?: Invoice): void {
+    this.steps.push(entry);
+    this.emit({ step: entry.step, state: entry.outcome, invoice, detail: entry.detail });
+  }
+
+  /** A stop during `step`: a FilingError, unless it already is one or is an input error. */
+  stop(step: FilingStep, cause: unknown, extra: { hint?: string; message?: string } = {}): never {
+    if (cause instanceof FilingError) throw cause;
+    throw new FilingError({ invoiceId: this.invoiceId, step, cause, ...extra });
+  }
+
+  async transition(step: FilingTransition, invoice: Invoice, detail?: string): Promise<Invoice> {
+    this.emit({ step, state: 'started', invoice });
+    try {
+      const result = await performTransition(
+        this.api,
+        invoice.id,
+        step,
+        this.opts,
+        { gate: this.internals.gate, clock: this.clock, baseline: invoice },
+      );
+      this.record(
+        { step, outcome: result.outcome === 'already-done' ? 'skipped' : 'done', status: result.invoice.status, sends: result.sends, detail: OUTCOME_DETAIL[result.outcome] ?? detail },
+        result.invoice,
+      );
+      return result.invoice;
+    } catch (err) {
+      return this.stop(step, err);
+    }
+  }
+
+  /** Validate, sign and submit, each only if the invoice has not passed it yet. */
+  async advance(invoice: Invoice): Promise<Invoice> {
+    if (invoice.status === UNKNOWN_STATUS) {
+      this.stop(nextUnknownStep(this.steps), new InvoicingError(`Invoice ${invoice.id} has no status the SDK can read.`), {
+        hint:
+          'The record carries no readable status field. If the service names it differently, add ' +
+          "the name to the client's fieldMap (see docs/filing.md); nothing more was sent.",
+      });
+    }
+    for (const step of STEP_ORDER) {
+      if (hasPassed(invoice.status, step)) {
+        this.record({ step, outcome: 'skipped', status: invoice.status, detail: `already ${describeStatus(invoice)}` }, invoice);
+      }
+    }
+    let current = invoice;
+    for (let step = nextTransition(current.status); step !== undefined; step = nextTransition(current.status)) {
+      current = await this.transition(step, current);
+    }
+    return current;
+  }
+
+  async wait(invoice: Invoice, waitOpts: WaitOptions): Promise<Invoice> {
+    this.emit({ step: 'wait', state: 'started', invoice });
+    try {
+      const { invoice: last } = await waitFor(
+        this.api,
+        invoice.id,
+        { ...waitOpts, signal: waitOpts.signal ?? this.opts.signal, clock: waitOpts.clock ?? this.clock },
+        { gate: this.internals.gate },
+      );
+      this.record({ step: 'wait', outcome: 'done', status: last.status }, last);
+      return last;
+    } catch (err) {
+      return this.stop('wait', err, {
+        hint:
+          `Invoice ${invoice.id} was submitted; nothing more needs sending for now. Follow it with ` +
+          `client.invoices.waitFor('${invoice.id}', { timeout }) or read it later with retrieve().`,
+      });
+    }
+  }
+
+  result(invoice: Invoice): FilingResult {
+    return { invoice, steps: this.steps, failure: describeFailure(invoice) };
+  }
+}
+
+const OUTCOME_DETAIL: Record<TransitionOutcome, string | undefined> = {
+  sent: undefined,
+  confirmed: 'the answer was lost; reading the invoice back showed the step done',
+  'already-done': 'the invoice had already passed this step',
+};
+
+function describeStatus(invoice: Invoice): string {
+  return invoice.rawStatus ?? invoice.status;
+}
+
+function nextUnknownStep(steps: readonly FilingStepRecord[]): FilingStep {
+  return steps.some((s) => s.step === 'create') ? 'validate' : 'create';
+}
+
+function waitOptions(wait: FilingOptions['wait']): WaitOptions | undefined {
+  if (wait === undefined || wait === false) return undefined;
+  return wait === true ? {} : wait;
+}
+
+/** True while the invoice may still move on its own: submitted, or in `ERROR` with recovery in play. */
+function needsWait(invoice: Invoice): boolean {
+  if (invoice.status === InvoiceStatus.SUBMITTED) return true;
+  return invoice.status === InvoiceStatus.ERROR && recoveryState(invoice, serverTime(invoice.observedAt)) === 'in-progress';
+}
+
+function figures(t: Pick<Invoice, 'subtotal' | 'taxTotal' | 'total'>): TotalsFigures {
+  return { subtotal: t.subtotal, taxTotal: t.taxTotal, total: t.total };
+}
+
+/** The idempotency key of a create: the caller's, derived from `externalRef`, or minted once. */
+export function filingKey(input: InvoiceCreateParams, opts: Pick<CreateAndFileOptions, 'idempotencyKey' | 'externalRef'>): string {
+  if (opts.idempotencyKey !== undefined) return opts.idempotencyKey;
+  if (opts.externalRef !== undefined) return deriveIdempotencyKey(input.businessId, opts.externalRef);
+  return mintIdempotencyKey();
+}
+
+/**
+ * Files an invoice in one call: check locally → create (idempotent) → reconcile the service's
+ * totals with the lines → validate → sign → submit → wait (when `opts.wait`). See the module
+ * comment for how stops are reported.
+ *
+ * @example
+ * ```ts
+ * const { invoice, steps } = await createAndFile(client.invoices, input, { externalRef: 'order-1042' });
+ * ```
+ */
+export async function createAndFile(
+  api: FilingInvoicesApi,
+  input: InvoiceCreateParams,
+  opts: CreateAndFileOptions = {},
+  internals: FilingInternals = {},
+): Promise<FilingResult> {
+  const run = new FilingRun(api, opts, internals);
+  const waitOpts = waitOptions(opts.wait);
+  const expected = expectedTotals(run, input, opts);
+  const key = filingKey(input, opts);
+
+  // create: replayed safely with the same key after an ambiguous failure.
+  run.emit({ step: 'create', state: 'started' });
+  const policy = resolvePolicy(opts, run.clock, internals.gate);
+  let invoice: Invoice;
+  try {
+    invoice = await withRetries(policy, () =>
+      api.create(input, { idempotencyKey: key, skipChecks: true, maxRetries: 0, signal: opts.signal, timeout: opts.timeout }),
+    );
+  } catch (err) {
+    return run.stop('create', err, {
+      hint:
+        `No invoice id is known. Call createAndFile() again with idempotencyKey '${key}'` +
+        (opts.externalRef === undefined ? '' : ` (or the same externalRef '${opts.externalRef}')`) +
+        ': the service returns the invoice already created for that key instead of a second one.',
+    });
+  }
+  run.invoiceId = invoice.id;
+  const replayed = statusRank(invoice.status) > 0;
+  run.record(
+    { step: 'create', outcome: 'done', status: invoice.status, detail: replayed ? `the key's invoice already exists and is ${describeStatus(invoice)}` : undefined },
+    invoice,
+  );
+
+  reconcile(run, invoice, expected, opts);
+
+  let current = await run.advance(invoice);
+  if (waitOpts !== undefined && needsWait(current)) current = await run.wait(current, waitOpts);
+  return run.result(current);
+}
+
+function expectedTotals(run: FilingRun, input: InvoiceCreateParams, opts: CreateAndFileOptions): InvoiceTotals | undefined {
+  if (opts.skipChecks !== true) {
+    run.emit({ step: 'check', state: 'started' });
+    const report = checkInvoice(input, opts.checkOptions);
+    if (!report.ok) throw new InvoiceCheckError(report);
+    run.record({ step: 'check', outcome: 'done' });
+  } else {
+    run.record({ step: 'check', outcome: 'skipped', detail: 'skipChecks' });
+  }
+  try {
+    return computeTotals(input.lines, opts.totals);
+  } catch (err) {
+    // Only reachable with skipChecks: the checks refuse lines whose amounts cannot be read.
+    return run.stop('reconcile', err, { hint: 'The lines carry amounts that are not numbers; nothing was sent.' });
+  }
+}
+
+/** Holds the service's totals against the lines; throws before anything is filed when they differ. */
+function reconcile(run: FilingRun, invoice: Invoice, expected: InvoiceTotals | undefined, opts: CreateAndFileOptions): void {
+  if (expected === undefined) return;
+  run.emit({ step: 'reconcile', state: 'started', invoice });
+  const actual = figures(invoice);
+  if (actual.subtotal === undefined && actual.taxTotal === undefined && actual.total === undefined) {
+    if (opts.requireTotals === false) {
+      run.record({ step: 'reconcile', outcome: 'skipped', status: invoice.status, detail: 'the record carries no totals' }, invoice);
+      return;
+    }
+    run.stop('reconcile', new InvoicingError(`The service's record of invoice ${invoice.id} carries no totals the SDK can read.`), {
+      hint:
+        `Invoice ${invoice.id} was left as it is (${describeStatus(invoice)}); nothing was filed. The document asks callers to ` +
+        "reconcile totals before filing: map the service's total fields with the client's fieldMap, or pass " +
+        '{ requireTotals: false } if you reconcile yourself, then resumeFiling().',
+    });
+  }
+  const differences = compareTotals(figures(expected), actual).map(({ field, expected: e, actual: a }) => ({ field, expected: e, actual: a }));
+  if (differences.length === 0) {
+    run.record({ step: 'reconcile', outcome: 'done', status: invoice.status }, invoice);
+    return;
+  }
+  const mismatch = new TotalsMismatchError({ invoiceId: invoice.id, expected: figures(expected), actual, differences });
+  if (statusRank(invoice.status) >= statusRank(InvoiceStatus.SUBMITTED)) {
+    // An earlier run already filed it: say so rather than "nothing was filed".
+    run.stop('reconcile', mismatch, {
+      message: `Invoice ${invoice.id} was already submitted by an earlier run, and the service's totals contradict its lines: ${mismatch.message.split(': ').slice(1).join(': ')}`,
+      hint: 'It is filed with these figures; correct it the way your tax rules require (for example a credit note).',
+    });
+  }
+  throw mismatch;
+}
+
+/**
+ * Reads invoice `id` and performs only what is left: validate, sign and submit where not yet done;
+ * for an invoice in `ERROR`, one deliberate re-submit once automatic recovery is over (while it is
+ * in progress: see `duringRecovery`); then waits when `opts.wait`.
+ *
+ * @example
+ * ```ts
+ * const { invoice, steps } = await resumeFiling(client.invoices, id, { wait: true });
+ * ```
+ */
+export async function resumeFiling(
+  api: FilingInvoicesApi,
+  id: string,
+  opts: ResumeFilingOptions = {},
+  internals: FilingInternals = {},
+): Promise<FilingResult> {
+  const run = new FilingRun(api, opts, internals);
+  run.invoiceId = id;
+  const waitOpts = waitOptions(opts.wait);
+  const duringRecovery = opts.duringRecovery ?? (waitOpts === undefined ? 'return' : 'wait');
+  const policy = resolvePolicy(opts, run.clock, internals.gate);
+  let invoice: Invoice;
+  try {
+    invoice = await withRetries(policy, () => api.retrieve(id, { signal: opts.signal, timeout: opts.timeout, maxRetries: 0 }));
+  } catch (err) {
+    return run.stop('validate', err, {
+      message: `Could not read invoice ${id} to resume its filing: ${err instanceof Error ? err.message : String(err)}`,
+      hint: `Nothing was sent. Call resumeFiling('${id}') again once the service answers.`,
+    });
+  }
+
+  let current = await run.advance(invoice);
+  let resubmitted = false;
+  if (current.status === InvoiceStatus.ERROR) {
+    if (recoveryState(current, serverTime(current.observedAt)) === 'in-progress') {
+      if (duringRecovery === 'return') {
+        run.record({ step: 'submit', outcome: 'skipped', status: current.status, detail: 'automatic recovery is in progress: not re-submitted' }, current);
+        return run.result(current);
+      }
+      current = await run.wait(current, waitOpts ?? {});
+    }
+    if (current.status === InvoiceStatus.ERROR && recoveryState(current, serverTime(current.observedAt)) === 'over') {
+      current = await run.transition('submit', current, 'deliberate re-submit: automatic recovery is over');
+      resubmitted = true;
+    }
+  }
+  if (opts.signal?.aborted) throw abortReason(opts.signal);
+  if (waitOpts !== undefined && needsWait(current) && (resubmitted || !run.steps.some((s) => s.step === 'wait'))) {
+    current = await run.wait(current, waitOpts);
+  }
+  return run.result(current);
+}

@@ -1,0 +1,185 @@
+/**
+ * Exactly-once state transitions. `validate`, `sign` and `submit` change the state of a document
+ * filed with the tax authority, so none of them is ever sent twice blindly:
+ *
+ * 1. send once, with no automatic retry;
+ * 2. after an ambiguous failure (dropped connection, timeout, 5xx, unreadable answer) the service may
+ *    or may not have acted, so read the invoice: if it has already passed the step, the step is
+ *    done; if it still sits where the step starts, send again (up to `maxRetries`, with backoff);
+ * 3. a 409 or 400 is read back too: "already past that step" counts as done, "wrong state" becomes
+ *    an {@link InvalidTransitionError} naming the status the invoice is in, and anything else (the
+ *    invoice fails the service's checks) is the service's error, unretried;
+ * 4. a 429 was refused before anything happened: wait for its `Retry-After` and send again;
+ * 5. any other 4xx is the service's error, unretried.
+ *
+ * A deliberate re-submit of an invoice in `ERROR` is the one case where "already passed" cannot be
+ * read from the status alone (the invoice is in `ERROR` before and after a failed submit): there the
+ * record read before the send (`baseline`) is compared with the one read after, and the submit is
+ * sent again only when the record is provably untouched.
+ */
+import { InvalidTransitionError } from '../core/errors/invalid-transition-error.js';
+import type { Invoice } from '../schemas/invoice.js';
+import type { CallOptions, FilingInvoicesApi } from './api.js';
+import { abortReason, pause, realClock, type WaitClock } from './clock.js';
+import {
+  isAmbiguous,
+  isRateLimited,
+  nextDelay,
+  resolvePolicy,
+  statusOf,
+  type FilingRetryOptions,
+  type RateGate,
+  type RetryCounters,
+} from './retry.js';
+import { canTransition, hasPassed, InvoiceStatus, type FilingTransition } from './status.js';
+
+/**
+ * Options of `client.invoices.validate / sign / submit`.
+ *
+ * @example
+ * ```ts
+ * const invoice = await client.invoices.submit(id, { maxRetries: 3, timeout: 10_000 });
+ * ```
+ */
+export interface TransitionOptions extends FilingRetryOptions {
+  /** Per-request timeout in ms (the client's `timeout` by default). */
+  timeout?: number | undefined;
+}
+
+/** How a transition ended: sent and answered, confirmed by reading back, or found already done. */
+export type TransitionOutcome = 'sent' | 'confirmed' | 'already-done';
+
+/** The result of {@link performTransition}. */
+export interface TransitionResult {
+  /** The invoice after the step. */
+  invoice: Invoice;
+  /** How the step was established. */
+  outcome: TransitionOutcome;
+  /** How many times the transition request was sent (0 when already done). */
+  sends: number;
+}
+
+/** Internal extras: the bulk runner's shared gate, and the record read before a deliberate re-submit. */
+export interface TransitionInternals {
+  gate?: RateGate | undefined;
+  baseline?: Invoice | undefined;
+  clock?: WaitClock | undefined;
+}
+
+type Verdict = 'done' | 'not-yet' | 'wrong-state';
+
+/**
+ * Whether `current` shows `step` done. For a re-submit from `ERROR` (baseline in `ERROR`), an invoice
+ * still in `ERROR` counts as done unless the record is provably untouched since the baseline.
+ */
+export function judgeStep(step: FilingTransition, current: Invoice, baseline?: Invoice): Verdict {
+  if (hasPassed(current.status, step)) {
+    const resubmit = step === 'submit' && baseline?.status === InvoiceStatus.ERROR;
+    if (resubmit && current.status === InvoiceStatus.ERROR && untouched(baseline, current)) return 'not-yet';
+    return 'done';
+  }
+  return canTransition(current.status, step) ? 'not-yet' : 'wrong-state';
+}
+
+/** True only when both records carry `updatedAt` and nothing that a submit changes has moved. */
+function untouched(before: Invoice, after: Invoice): boolean {
+  if (before.updatedAt === undefined || after.updatedAt === undefined) return false;
+  return (
+    before.updatedAt === after.updatedAt &&
+    before.attempts === after.attempts &&
+    before.rawStatus === after.rawStatus &&
+    before.errorMessage === after.errorMessage
+  );
+}
+
+function callOptions(opts: TransitionOptions): CallOptions {
+  return { signal: opts.signal, timeout: opts.timeout, maxRetries: 0 };
+}
+
+/**
+ * Sends `step` for invoice `id` exactly once in effect (see the module comment). Resolves with the
+ * invoice after the step; rejects with {@link InvalidTransitionError} when the invoice is in a state
+ * that does not accept the step, or with the service's error otherwise.
+ *
+ * @example
+ * ```ts
+ * const { invoice, outcome } = await performTransition(client.invoices, id, 'sign', {});
+ * // outcome: 'sent', or 'confirmed' when the answer was lost but the invoice reads Signed
+ * ```
+ */
+export async function performTransition(
+  api: FilingInvoicesApi,
+  id: string,
+  step: FilingTransition,
+  opts: TransitionOptions = {},
+  internals: TransitionInternals = {},
+): Promise<TransitionResult> {
+  const clock = internals.clock ?? opts.clock ?? realClock;
+  const policy = resolvePolicy(opts, clock, internals.gate);
+  const counters: RetryCounters = { failures: 0, rateLimited: 0 };
+  const call = callOptions(opts);
+  let sends = 0;
+  let lastError: unknown;
+  /** Set after a failure that must be read back before anything else is sent. */
+  let readBack: 'ambiguous' | 'refused' | 'final' | undefined;
+
+  const fail = (err: unknown): never => {
+    if (opts.signal?.aborted) throw abortReason(opts.signal);
+    throw err;
+  };
+
+  for (;;) {
+    await policy.gate.wait(opts.signal);
+
+    if (readBack !== undefined) {
+      let current: Invoice;
+      try {
+        current = await api.retrieve(id, call);
+      } catch (err) {
+        const delay = nextDelay(policy, err, counters);
+        if (delay === undefined) fail(lastError ?? err);
+        if (delay) await pause(clock, delay, opts.signal);
+        continue;
+      }
+      const verdict = judgeStep(step, current, internals.baseline);
+      if (verdict === 'done') return { invoice: current, outcome: sends === 0 ? 'already-done' : 'confirmed', sends };
+      if (verdict === 'wrong-state') {
+        throw new InvalidTransitionError({
+          invoiceId: id,
+          transition: step,
+          currentStatus: current.status,
+          rawStatus: current.rawStatus,
+          cause: lastError,
+        });
+      }
+      // The invoice still sits where the step starts.
+      if (readBack === 'refused' || readBack === 'final') fail(lastError);
+      readBack = undefined;
+    }
+
+    try {
+      sends += 1;
+      const invoice = await api._transition(id, step, call);
+      return { invoice, outcome: 'sent', sends };
+    } catch (err) {
+      if (opts.signal?.aborted) throw abortReason(opts.signal);
+      lastError = err;
+      if (isRateLimited(err)) {
+        // Refused before anything happened: nothing to read back.
+        if (nextDelay(policy, err, counters) === undefined) fail(err);
+        continue;
+      }
+      const status = statusOf(err);
+      if (status === 409 || status === 400 || status === 422) {
+        // "Already past that step", "wrong state", or a real refusal: the record tells which.
+        readBack = 'refused';
+        continue;
+      }
+      if (!isAmbiguous(err)) fail(err);
+      const delay = nextDelay(policy, err, counters);
+      // Out of tries: still read once, so a step that did go through is reported as done.
+      readBack = delay === undefined ? 'final' : 'ambiguous';
+      if (delay) await pause(clock, delay, opts.signal);
+    }
+  }
+}
