@@ -1,0 +1,100 @@
+/**
+ * The sandbox's clock. Sandbox time is the real clock (`Date.now()`) plus an offset, optionally
+ * running faster than real time: `advance()` and `set()` move it without waiting, `timeScale`
+ * speeds it up for demos. It reads `Date.now()` on every call, so vitest/sinon fake timers that
+ * replace `Date` move it too.
+ */
+
+/**
+ * The sandbox's clock: what the emulated service believes the time is.
+ *
+ * @example
+ * ```ts
+ * const sandbox = await createSandbox();
+ * sandbox.clock.advance(10 * 60_000); // the automatic retry runs, no real time passes
+ * sandbox.clock.set('2026-01-01T00:00:00Z');
+ * sandbox.clock.timeScale = 600; // one real second is ten sandbox minutes
+ * ```
+ */
+export interface SandboxClock {
+  /** Sandbox time in epoch milliseconds. */
+  now(): number;
+  /** Sandbox time as a `Date`. */
+  date(): Date;
+  /** Sandbox time as an ISO 8601 string (what the envelope's `timestamp` carries). */
+  iso(): string;
+  /** Moves sandbox time forward by `ms` at once; due retries and status changes happen. */
+  advance(ms: number): void;
+  /** Jumps to `at`; moving backwards is allowed but events already applied stay applied. */
+  set(at: Date | number | string): void;
+  /** How many sandbox milliseconds pass per real millisecond (1 by default). */
+  timeScale: number;
+  /** Back to real time, scale 1. */
+  reset(): void;
+}
+
+/** Reads a time given as a Date, epoch ms or an ISO string; throws on anything unreadable. */
+export function toEpochMs(at: Date | number | string): number {
+  const ms = at instanceof Date ? at.getTime() : typeof at === 'number' ? at : Date.parse(at);
+  if (!Number.isFinite(ms)) throw new TypeError(`Not a readable time: ${String(at)}`);
+  return ms;
+}
+
+/**
+ * Builds a clock. `onMove` runs after `advance`/`set`, so the sandbox can apply what became due.
+ *
+ * @example
+ * ```ts
+ * const clock = createClock({ start: '2026-01-01T00:00:00Z' });
+ * clock.advance(1000);
+ * clock.iso(); // '2026-01-01T00:00:01.000Z' (plus whatever real time passed)
+ * ```
+ */
+export function createClock(
+  options: { start?: Date | number | string | undefined; timeScale?: number | undefined } = {},
+  onMove: () => void = () => {},
+): SandboxClock {
+  // Sandbox time = anchorSandbox + (Date.now() - anchorReal) * scale. Re-anchoring on every
+  // change keeps the function continuous when the scale changes mid-run.
+  let anchorReal = Date.now();
+  let anchorSandbox = options.start === undefined ? anchorReal : toEpochMs(options.start);
+  let scale = checkScale(options.timeScale ?? 1);
+
+  const now = (): number => Math.floor(anchorSandbox + (Date.now() - anchorReal) * scale);
+  const reanchor = (sandboxMs: number): void => {
+    anchorReal = Date.now();
+    anchorSandbox = sandboxMs;
+  };
+
+  return {
+    now,
+    date: () => new Date(now()),
+    iso: () => new Date(now()).toISOString(),
+    advance(ms: number): void {
+      if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`clock.advance() needs a finite ms >= 0, got ${ms}`);
+      reanchor(now() + ms);
+      onMove();
+    },
+    set(at: Date | number | string): void {
+      reanchor(toEpochMs(at));
+      onMove();
+    },
+    get timeScale(): number {
+      return scale;
+    },
+    set timeScale(value: number) {
+      reanchor(now());
+      scale = checkScale(value);
+    },
+    reset(): void {
+      anchorReal = Date.now();
+      anchorSandbox = anchorReal;
+      scale = 1;
+    },
+  };
+}
+
+function checkScale(value: number): number {
+  if (!Number.isFinite(value) || value <= 0) throw new RangeError(`timeScale must be a finite number > 0, got ${value}`);
+  return value;
+}

@@ -1,0 +1,264 @@
+/**
+ * Fault injection per route: what goes wrong between the caller and the service. Each fault
+ * matches requests by method and path pattern and fires a set number of times. Faults are
+ * deterministic; a random schedule is a `match` predicate away.
+ */
+
+/** Variants of `malformed`: how the body is spoiled (the server has acted; see `FaultSpec`). */
+export type MalformedVariant =
+  | 'html'
+  | 'truncated-json'
+  | 'empty'
+  | 'wrong-envelope'
+  | 'success-false'
+  | 'missing-data'
+  | 'huge';
+
+/** The kinds of fault. */
+export type FaultKind = 'drop-before' | 'drop-after' | 'status' | 'delay' | 'stall-body' | 'malformed';
+
+/** What a fault's `match` predicate sees of the request. */
+export interface FaultRequestInfo {
+  method: string;
+  /** Path without the query, e.g. `/api/v1/invoices/inv_1/sign`. */
+  path: string;
+  /** Values of the pattern's `:name` segments. */
+  params: Record<string, string>;
+  headers: Headers;
+  /** The parsed JSON body, or the raw text when it is not JSON. */
+  body: unknown;
+  idempotencyKey: string | undefined;
+}
+
+/** Fields shared by every fault. */
+interface FaultBase {
+  /** HTTP method to match, any case (default: every method). */
+  method?: string;
+  /**
+   * Path to match: a pattern such as `/api/v1/invoices/:id/sign` (`:name` is one segment, `*` the
+   * rest; `/api/v1` is added when missing), or a RegExp tested on the path. Default: every path.
+   */
+  path?: string | RegExp;
+  /** How many matching requests the fault applies to (default 1; `Infinity` for all). */
+  times?: number;
+  /** Matching requests to let through untouched before the fault starts (default 0). */
+  skip?: number;
+  /** Further condition on the request; return false to let it through (it then does not count). */
+  match?: (request: FaultRequestInfo) => boolean;
+}
+
+/**
+ * A fault to inject. Unless said otherwise the server acts (commits) before the fault spoils the
+ * answer:
+ * - `drop-before`: the connection drops before the server acts; nothing is stored.
+ * - `drop-after`: the server acts, then the connection drops without a response.
+ * - `status`: answers `status` (e.g. 503, 429) with `Retry-After: retryAfter` when given and a
+ *   NestJS-style body (or `body`); the server does not act unless `afterCommit`.
+ * - `delay`: waits `ms` real milliseconds before the server acts (a timeout test: the server may act
+ *   after the caller gave up); with `afterCommit` it acts first and delays only the response.
+ * - `stall-body`: the server acts, sends the headers and the first `bytes` of the body (default:
+ *   half), then stalls until the caller gives up or the sandbox closes.
+ * - `malformed`: the server acts; the body is replaced by `variant` (status kept unless `status`
+ *   given; `huge` pads the real answer to `bytes`, default 5 MiB).
+ *
+ * @example
+ * ```ts
+ * sandbox.faults.inject({ path: '/invoices/:id/sign', kind: 'drop-after' });
+ * sandbox.faults.inject({ method: 'POST', path: '/invoices', kind: 'status', status: 429, retryAfter: 1, times: 3 });
+ * sandbox.faults.inject({ path: '/invoices/:id', kind: 'malformed', variant: 'html', status: 502 });
+ * ```
+ */
+export type FaultSpec = FaultBase &
+  (
+    | { kind: 'drop-before' }
+    | { kind: 'drop-after' }
+    | { kind: 'status'; status: number; retryAfter?: number | string; body?: unknown; afterCommit?: boolean }
+    | { kind: 'delay'; ms: number; afterCommit?: boolean }
+    | { kind: 'stall-body'; bytes?: number }
+    | { kind: 'malformed'; variant: MalformedVariant; status?: number; bytes?: number }
+  );
+
+/**
+ * A fault in force: how often it fired, how often it still will, and a way to take it out.
+ *
+ * @example
+ * ```ts
+ * const fault = sandbox.faults.inject({ path: '/invoices/:id/submit', kind: 'drop-before', times: Infinity });
+ * // ... run the code under test ...
+ * expect(fault.hits).toBe(3);
+ * fault.remove();
+ * ```
+ */
+export interface InjectedFault {
+  readonly id: number;
+  readonly spec: Readonly<FaultSpec>;
+  /** Requests it applied to. */
+  readonly hits: number;
+  /** Applications left (`Infinity` when unbounded). */
+  readonly remaining: number;
+  /** Takes the fault out; requests pass untouched from now on. */
+  remove(): void;
+}
+
+/**
+ * The fault registry of a sandbox.
+ *
+ * @example
+ * ```ts
+ * sandbox.faults.inject({ kind: 'status', status: 503, path: '*', times: 2 });
+ * sandbox.faults.clear();
+ * ```
+ */
+export interface SandboxFaults {
+  /** Adds a fault; the first matching fault in insertion order applies to a request. */
+  inject(spec: FaultSpec): InjectedFault;
+  /** Faults still in force. */
+  list(): InjectedFault[];
+  /** Removes every fault. */
+  clear(): void;
+}
+
+interface Entry {
+  id: number;
+  spec: FaultSpec;
+  method: string | undefined;
+  pattern: { regex: RegExp; names: string[] } | undefined;
+  hits: number;
+  skipped: number;
+  handle: InjectedFault;
+}
+
+const KINDS: readonly FaultKind[] = ['drop-before', 'drop-after', 'status', 'delay', 'stall-body', 'malformed'];
+const VARIANTS: readonly MalformedVariant[] = [
+  'html',
+  'truncated-json',
+  'empty',
+  'wrong-envelope',
+  'success-false',
+  'missing-data',
+  'huge',
+];
+
+/**
+ * Compiles a route pattern: `:name` matches one segment, `*` anything (also `/`). `/api/v1` is
+ * added to a pattern that does not start with `/api/`, so `/invoices/:id` works.
+ *
+ * @example
+ * ```ts
+ * compilePattern('/invoices/:id/sign').regex.test('/api/v1/invoices/inv_1/sign'); // true
+ * ```
+ */
+export function compilePattern(pattern: string): { regex: RegExp; names: string[] } {
+  if (pattern === '*') return { regex: /^.*$/, names: [] };
+  const full = pattern.startsWith('/api/') ? pattern : `/api/v1${pattern.startsWith('/') ? '' : '/'}${pattern}`;
+  const names: string[] = [];
+  const source = full
+    .replace(/\/+$/, '')
+    .split('/')
+    .map((part) => {
+      if (part === '*') return '.*';
+      if (part.startsWith(':')) {
+        names.push(part.slice(1));
+        return '([^/]+)';
+      }
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return { regex: new RegExp(`^${source}/?$`), names };
+}
+
+/** The registry behind `sandbox.faults`; `take()` is what the request handler calls. */
+export class FaultRegistry implements SandboxFaults {
+  private entries: Entry[] = [];
+  private nextId = 1;
+
+  inject(spec: FaultSpec): InjectedFault {
+    checkSpec(spec);
+    const entry = {
+      id: this.nextId++,
+      spec: { ...spec },
+      method: spec.method?.toUpperCase(),
+      pattern: typeof spec.path === 'string' ? compilePattern(spec.path) : undefined,
+      hits: 0,
+      skipped: 0,
+    } as Entry;
+    const registry = this;
+    entry.handle = {
+      id: entry.id,
+      spec: entry.spec,
+      get hits() {
+        return entry.hits;
+      },
+      get remaining() {
+        return Math.max(0, (entry.spec.times ?? 1) - entry.hits);
+      },
+      remove() {
+        registry.entries = registry.entries.filter((e) => e !== entry);
+      },
+    };
+    this.entries.push(entry);
+    return entry.handle;
+  }
+
+  list(): InjectedFault[] {
+    return this.entries.map((e) => e.handle);
+  }
+
+  clear(): void {
+    this.entries = [];
+  }
+
+  /**
+   * The fault that applies to this request, counted as applied (and removed when used up), or
+   * `undefined`. Path parameters are filled into `info.params`.
+   */
+  take(info: FaultRequestInfo): FaultSpec | undefined {
+    for (const entry of this.entries) {
+      if (entry.method !== undefined && entry.method !== '*' && entry.method !== info.method) continue;
+      const params = matchPath(entry, info.path);
+      if (params === undefined) continue;
+      const withParams = { ...info, params };
+      if (entry.spec.match !== undefined && !entry.spec.match(withParams)) continue;
+      if (entry.skipped < (entry.spec.skip ?? 0)) {
+        entry.skipped += 1;
+        continue;
+      }
+      entry.hits += 1;
+      if (entry.hits >= (entry.spec.times ?? 1)) entry.handle.remove();
+      return entry.spec;
+    }
+    return undefined;
+  }
+}
+
+function matchPath(entry: Entry, path: string): Record<string, string> | undefined {
+  const { path: wanted } = entry.spec;
+  if (wanted === undefined) return {};
+  if (wanted instanceof RegExp) return wanted.test(path) ? {} : undefined;
+  const m = entry.pattern?.regex.exec(path);
+  if (!m) return undefined;
+  const params: Record<string, string> = {};
+  entry.pattern?.names.forEach((name, i) => {
+    params[name] = decodeURIComponent(m[i + 1] ?? '');
+  });
+  return params;
+}
+
+function checkSpec(spec: FaultSpec): void {
+  if (!KINDS.includes(spec.kind)) {
+    throw new RangeError(`Unknown fault kind ${JSON.stringify(spec.kind)}; use one of ${KINDS.join(', ')}`);
+  }
+  const times = spec.times ?? 1;
+  if (!(times > 0) || (!Number.isInteger(times) && times !== Infinity)) {
+    throw new RangeError(`times must be a positive integer or Infinity, got ${times}`);
+  }
+  if (spec.kind === 'status' && (!Number.isInteger(spec.status) || spec.status < 200 || spec.status > 599)) {
+    throw new RangeError(`status must be an HTTP status 200-599, got ${spec.status}`);
+  }
+  if (spec.kind === 'delay' && (!Number.isFinite(spec.ms) || spec.ms < 0)) {
+    throw new RangeError(`delay needs ms >= 0, got ${spec.ms}`);
+  }
+  if (spec.kind === 'malformed' && !VARIANTS.includes(spec.variant)) {
+    throw new RangeError(`Unknown malformed variant ${JSON.stringify(spec.variant)}; use one of ${VARIANTS.join(', ')}`);
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * How stored records are spelled on the wire. The document does not publish the stored invoice's
+ * field names, so the sandbox offers two spellings, both among the SDK's default aliases:
+ * `standard` (`id`, `status`, `subtotal`, `taxAmount`, `totalAmount`, `updatedAt`, `errorMessage`,
+ * `attempts`) and `alternate` (`_id`, `invoiceStatus`, `totals.{subtotal,tax,total}`,
+ * `lastModified`, `failureReason`, `retryCount`). Money is a JSON number to two decimals.
+ */
+import type { RecordStyle } from './options.js';
+import { spell } from './progress.js';
+import type { ApiKeyRecord, InvoiceRecord } from './store.js';
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+/** A decimal string (`"107.50"`) as a JSON number (107.5); exact, since it has two decimals. */
+const money = (decimal: string): number => Number(decimal);
+
+/**
+ * The invoice as the service returns it.
+ *
+ * @example
+ * ```ts
+ * invoiceWire(record, 'standard').status; // 'draft'
+ * ```
+ */
+export function invoiceWire(invoice: InvoiceRecord, style: RecordStyle): Record<string, unknown> {
+  const common = {
+    businessId: invoice.businessId,
+    buyer: structuredClone(invoice.buyer),
+    dueDate: invoice.dueDate,
+    lines: structuredClone(invoice.lines),
+  };
+  if (style === 'alternate') {
+    return {
+      _id: invoice.id,
+      invoiceStatus: spell(invoice.status),
+      ...common,
+      totals: { subtotal: money(invoice.subtotal), tax: money(invoice.tax), total: money(invoice.total) },
+      failureReason: invoice.errorMessage,
+      retryCount: invoice.attempts,
+      createdAt: iso(invoice.createdAt),
+      lastModified: iso(invoice.updatedAt),
+      submittedAt: iso(invoice.submittedAt),
+    };
+  }
+  return {
+    id: invoice.id,
+    status: spell(invoice.status),
+    ...common,
+    subtotal: money(invoice.subtotal),
+    taxAmount: money(invoice.tax),
+    totalAmount: money(invoice.total),
+    errorMessage: invoice.errorMessage,
+    attempts: invoice.attempts,
+    createdAt: iso(invoice.createdAt),
+    updatedAt: iso(invoice.updatedAt),
+    submittedAt: iso(invoice.submittedAt),
+  };
+}
+
+/**
+ * An API key record as list and detail return it: never the secret, only its first characters.
+ *
+ * @example
+ * ```ts
+ * apiKeyWire(record).prefix; // 'sk_live_3f9a'
+ * ```
+ */
+export function apiKeyWire(key: ApiKeyRecord): Record<string, unknown> {
+  return {
+    id: key.id,
+    name: key.name,
+    type: key.type,
+    keyableType: key.keyableType,
+    businessId: key.businessId,
+    scopes: [...key.scopes],
+    status: key.status,
+    prefix: key.key.slice(0, 12),
+    createdAt: iso(key.createdAt),
+    revokedAt: iso(key.revokedAt),
+    lastUsedAt: iso(key.lastUsedAt),
+  };
+}

@@ -1,0 +1,575 @@
+/**
+ * `createSandbox()`: the emulated service, its identities (a user with a session, a business, a
+ * USER key with every scope), and the test controls (clock, faults, request log, stored invoices,
+ * scenarios). The behaviour lives in one fetch-style handler; the loopback server and the msw
+ * handlers are two ways of reaching it.
+ */
+import type { RequestHandler } from 'msw';
+import { AUTOMATIC_RECOVERY, normalizeStatus, recoveryState } from '../filing/status.js';
+import { createClock, toEpochMs, type SandboxClock } from './clock.js';
+import type { SandboxState } from './context.js';
+import { FaultRegistry, type SandboxFaults } from './faults.js';
+import { SandboxHandler } from './handler.js';
+import { loadMswHandlers } from './msw.js';
+import { resolveOptions, type ResolvedOptions, type SandboxOptions } from './options.js';
+import { Progress, spell } from './progress.js';
+import { invoiceWire } from './records.js';
+import { RequestLog, type RequestLogEntry } from './request-log.js';
+import { issueKey } from './routes/api-keys.js';
+import { resolveScenario, type Scenario, type ScenarioRule } from './scenarios.js';
+import { listen, type LoopbackServer } from './server.js';
+import { KNOWN_SCOPES, Store, type InvoiceRecord } from './store.js';
+
+/**
+ * A stored invoice as tests see it: the service's fields plus what the sandbox knows about it.
+ * Money as decimal strings (`"107.50"`), times as ISO strings, `status` in the service's spelling.
+ *
+ * @example
+ * ```ts
+ * const stored = sandbox.invoices.get(invoice.id);
+ * expect(stored?.status).toBe('Accepted');
+ * expect(stored?.submissions).toBe(1);
+ * ```
+ */
+export interface SandboxInvoice {
+  id: string;
+  businessId: string;
+  status: string;
+  buyer: Record<string, unknown>;
+  dueDate: string;
+  lines: Record<string, unknown>[];
+  subtotal: string;
+  tax: string;
+  total: string;
+  errorMessage: string | null;
+  /** Automatic-recovery attempts used since the last submit. */
+  attempts: number;
+  createdAt: string;
+  updatedAt: string;
+  submittedAt: string | null;
+  idempotencyKey: string;
+  /** Submits the service accepted: the first one and deliberate re-submits. */
+  submissions: number;
+  /** Every status the invoice held, in the service's spelling, with the sandbox time it began. */
+  history: { status: string; at: string }[];
+  /** Automatic recovery as the service sees it now (`not-applicable` outside `Error`). */
+  recovery: 'in-progress' | 'over' | 'not-applicable';
+  /** When the next automatic change is due (the authority's answer or a retry), or null. */
+  nextChangeAt: string | null;
+  /** The record exactly as `GET /api/v1/invoices/:id` returns it (in the sandbox's `recordStyle`). */
+  wire: Record<string, unknown>;
+}
+
+/**
+ * A raw edit of a stored invoice, for states that are slow or impossible to reach through the API
+ * (an invoice in `Error` untouched for 25 hours). A retry is scheduled only when one would still
+ * fall due in the future.
+ *
+ * @example
+ * ```ts
+ * sandbox.invoices.update(id, { status: 'Error', errorMessage: 'Access points are offline',
+ *   updatedAt: sandbox.clock.now() - 25 * 3600_000, attempts: 1 });
+ * ```
+ */
+export interface SandboxInvoicePatch {
+  /** Any spelling (`Error`, `ERROR`); a status after Submitted is kept as given. */
+  status?: string;
+  attempts?: number;
+  errorMessage?: string | null;
+  updatedAt?: Date | number | string;
+  /** Whether the service's retry job picks the invoice up while in Error. */
+  automaticRetries?: boolean;
+}
+
+/**
+ * The stored invoices, for assertions and set-up.
+ *
+ * @example
+ * ```ts
+ * expect(sandbox.invoices.list({ status: 'Accepted' })).toHaveLength(500);
+ * ```
+ */
+export interface SandboxInvoices {
+  /** Every stored invoice, oldest first, optionally filtered (status in any spelling). */
+  list(filter?: { status?: string; businessId?: string }): SandboxInvoice[];
+  /** One invoice, or `undefined`. */
+  get(id: string): SandboxInvoice | undefined;
+  /** How many invoices are stored. */
+  readonly count: number;
+  /** Edits a stored invoice directly (see {@link SandboxInvoicePatch}). */
+  update(id: string, patch: SandboxInvoicePatch): SandboxInvoice;
+}
+
+/**
+ * Another portal user, with a session and a business of their own.
+ *
+ * @example
+ * ```ts
+ * const other = sandbox.createUser();
+ * // a business the sandbox's default user does not own:
+ * await fetch(`${sandbox.baseUrl}/api/v1/invoices`, { ... body: JSON.stringify({ ...input, businessId: other.businessId }) });
+ * ```
+ */
+export interface SandboxUser {
+  userId: string;
+  sessionToken: string;
+  businessId: string;
+  /** A USER LIVE key with every scope. */
+  apiKey: string;
+}
+
+/**
+ * A key made by {@link Sandbox.createApiKey}.
+ *
+ * @example
+ * ```ts
+ * const { key } = sandbox.createApiKey({ scopes: ['invoices:read'] });
+ * ```
+ */
+export interface SandboxApiKey {
+  id: string;
+  key: string;
+}
+
+/**
+ * What {@link Sandbox.createApiKey} takes. The HTTP route always revokes the keys a new key
+ * replaces; this test helper does so only with `replaceExisting: true`, so a test can hold a
+ * restricted key next to `sandbox.apiKey`.
+ *
+ * @example
+ * ```ts
+ * sandbox.createApiKey({ keyableType: 'BUSINESS', businessId: sandbox.businessId, scopes: ['invoices:write'] });
+ * ```
+ */
+export interface SandboxApiKeyInput {
+  /** Owner (default: the sandbox's user). */
+  userId?: string;
+  name?: string;
+  type?: string;
+  keyableType?: 'USER' | 'BUSINESS';
+  businessId?: string;
+  /** Default `['*']`. */
+  scopes?: string[];
+  replaceExisting?: boolean;
+}
+
+/**
+ * A running sandbox. See `createSandbox()`.
+ *
+ * @example
+ * ```ts
+ * await using sandbox = await createSandbox();
+ * const client = sandbox.client();
+ * ```
+ */
+export interface Sandbox {
+  /** Origin of the service (`http://127.0.0.1:PORT`, or the `baseUrl` option when not listening); the SDK adds `/api/v1`. */
+  readonly baseUrl: string;
+  /** A USER LIVE key of the default user, every scope (`*`). */
+  readonly apiKey: string;
+  /** A signed-in session of the default user, for the `/api/v1/api-key` routes. */
+  readonly sessionToken: string;
+  /** The default business, owned by the default user. */
+  readonly businessId: string;
+  /** The default user. */
+  readonly userId: string;
+  /** msw request handlers answering like the loopback server: `setupServer(...sandbox.handlers)`. */
+  readonly handlers: RequestHandler[];
+  /** The sandbox's clock. */
+  readonly clock: SandboxClock;
+  /** Fault injection per route. */
+  readonly faults: SandboxFaults;
+  /** Every request received so far, oldest first, secrets redacted. */
+  readonly requests: RequestLogEntry[];
+  /** The stored invoices. */
+  readonly invoices: SandboxInvoices;
+  /** The behaviour itself: answers one fetch `Request` (no socket, no msw). */
+  handle(request: Request): Promise<Response>;
+  /**
+   * A `fetch` that talks to the sandbox in-process: a dropped connection rejects with
+   * `TypeError('fetch failed')`, an aborted signal with its reason, as the global fetch does.
+   */
+  readonly fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  /**
+   * Sets the submission scenario: for every invoice without its own (one argument: a scenario or a
+   * rule), or for one invoice (two arguments; `undefined` clears it). Takes effect at the next
+   * submit attempt, automatic retries included.
+   */
+  setScenario(scenario: Scenario | ScenarioRule): void;
+  setScenario(invoiceId: string, scenario: Scenario | undefined): void;
+  /** Adds a user with a session, a business and a USER key of their own. */
+  createUser(input?: { name?: string; email?: string }): SandboxUser;
+  /** Adds a business owned by `ownerUserId` (default: the sandbox's user); returns its id. */
+  createBusiness(input?: { ownerUserId?: string; name?: string }): string;
+  /** Signs `userId` in (default: the sandbox's user); returns the session token. */
+  createSession(userId?: string): string;
+  /** Signs a session out: requests with it then get 401. */
+  endSession(token: string): void;
+  /** Adds an API key without a request (see {@link SandboxApiKeyInput}). */
+  createApiKey(input?: SandboxApiKeyInput): SandboxApiKey;
+  /** Revokes a key by id or secret. */
+  revokeApiKey(idOrKey: string): void;
+  /** Empties the request log. */
+  clearRequests(): void;
+  /**
+   * Back to a fresh state with the same identities: invoices, extra users and keys, faults, the
+   * request log and scenario choices are dropped, the clock returns to real time.
+   */
+  reset(): void;
+  /** Stops the loopback server, ends stalled bodies and pending delays. Safe to call twice. */
+  close(): Promise<void>;
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'x-request-id, retry-after, idempotent-replayed',
+};
+
+/** Implementation of {@link Sandbox}. */
+class SandboxImpl implements Sandbox {
+  readonly clock: SandboxClock;
+  readonly faults: FaultRegistry;
+  readonly invoices: SandboxInvoices;
+  readonly fetch: Sandbox['fetch'];
+  baseUrl: string;
+  readonly apiKey: string;
+  readonly sessionToken: string;
+  readonly businessId: string;
+  readonly userId: string;
+
+  private readonly options: ResolvedOptions;
+  private readonly state: SandboxState;
+  private readonly log: RequestLog;
+  private readonly handler: SandboxHandler;
+  private server: LoopbackServer | undefined;
+  private mswHandlers: RequestHandler[] | undefined;
+  private mswProblem = 'msw handlers were not loaded: create the sandbox with { listen: false } or { msw: true }';
+  private closing: Promise<void> | undefined;
+
+  constructor(options: ResolvedOptions) {
+    this.options = options;
+    const store = new Store();
+    this.clock = createClock({ start: options.now, timeScale: options.timeScale }, () => this.catchUp());
+    this.state = { store, options, clock: this.clock, progress: new Progress(store, options) };
+    this.faults = new FaultRegistry();
+    this.log = new RequestLog(options.requestLogLimit);
+    this.handler = new SandboxHandler(this.state, this.faults, this.log);
+    this.baseUrl = options.baseUrl;
+
+    const ids = this.seedIdentities({
+      apiKey: options.apiKey,
+      sessionToken: options.sessionToken,
+      businessId: options.businessId,
+    });
+    this.apiKey = ids.apiKey;
+    this.sessionToken = ids.sessionToken;
+    this.businessId = ids.businessId;
+    this.userId = ids.userId;
+
+    this.invoices = this.invoiceView();
+    this.fetch = (input, init) => this.inProcessFetch(input, init);
+  }
+
+  /** Starts the server and loads msw, as the options ask. */
+  async start(): Promise<this> {
+    const handle = (request: Request): Promise<Response> => this.handle(request);
+    if (this.options.listen) {
+      this.server = await listen(handle, this.options.port);
+      this.baseUrl = this.server.origin;
+    }
+    if (this.options.msw) {
+      // Handlers answer the origin callers use: the loopback origin when listening.
+      const loaded = await loadMswHandlers(this.baseUrl, handle);
+      if (loaded.ok) this.mswHandlers = loaded.handlers;
+      else this.mswProblem = `sandbox.handlers needs msw, which could not be loaded (${loaded.reason}); install it: npm i -D msw`;
+    }
+    return this;
+  }
+
+  get handlers(): RequestHandler[] {
+    if (this.mswHandlers === undefined) throw new Error(this.mswProblem);
+    return [...this.mswHandlers];
+  }
+
+  get requests(): RequestLogEntry[] {
+    return this.log.all();
+  }
+
+  async handle(request: Request): Promise<Response> {
+    // Preflights are answered before the service's own routing (a browser sends them on its own).
+    if (request.method === 'OPTIONS') {
+      return new Response(null, {
+        status: 204,
+        headers: {
+          ...CORS_HEADERS,
+          'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+          'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? '*',
+          'access-control-max-age': '600',
+        },
+      });
+    }
+    const response = await this.handler.handle(request);
+    if (response.type === 'error') return response;
+    for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
+    return response;
+  }
+
+  setScenario(...args: [Scenario | ScenarioRule] | [string, Scenario | undefined]): void {
+    const { progress, store } = this.state;
+    if (args.length === 1) {
+      if (typeof args[0] !== 'function') resolveScenario(args[0], this.options.acceptedStatus);
+      progress.scenario = args[0];
+      return;
+    }
+    const [invoiceId, scenario] = args;
+    if (scenario !== undefined) resolveScenario(scenario, this.options.acceptedStatus);
+    const invoice = store.invoices.get(invoiceId);
+    if (invoice === undefined) throw new RangeError(`No sandbox invoice ${invoiceId}`);
+    invoice.scenario = scenario;
+  }
+
+  createUser(input: { name?: string; email?: string } = {}): SandboxUser {
+    const { store } = this.state;
+    const now = this.clock.now();
+    const user = store.addUser(now, input);
+    const sessionToken = store.addSession(user.id);
+    const business = store.addBusiness(now, user.id);
+    const key = issueKey(
+      { state: this.state, now },
+      { userId: user.id, name: 'Sandbox key', type: 'LIVE', keyableType: 'USER', businessId: null, scopes: ['*'] },
+      'none',
+    );
+    return { userId: user.id, sessionToken, businessId: business.id, apiKey: key.key };
+  }
+
+  createBusiness(input: { ownerUserId?: string; name?: string } = {}): string {
+    return this.state.store.addBusiness(this.clock.now(), input.ownerUserId ?? this.userId, input).id;
+  }
+
+  createSession(userId: string = this.userId): string {
+    return this.state.store.addSession(userId);
+  }
+
+  endSession(token: string): void {
+    this.state.store.sessions.delete(token);
+  }
+
+  createApiKey(input: SandboxApiKeyInput = {}): SandboxApiKey {
+    const { store } = this.state;
+    const userId = input.userId ?? this.userId;
+    const keyableType = input.keyableType ?? 'USER';
+    const businessId = keyableType === 'BUSINESS' ? (input.businessId ?? this.businessId) : null;
+    if (!store.users.has(userId)) throw new RangeError(`No sandbox user ${userId}`);
+    if (businessId !== null && !store.owns(userId, businessId)) {
+      throw new RangeError(`User ${userId} does not own business ${businessId}`);
+    }
+    const scopes = input.scopes ?? ['*'];
+    const unknown = scopes.filter((s) => !(KNOWN_SCOPES as readonly string[]).includes(s));
+    if (unknown.length > 0) throw new RangeError(`Unknown scopes ${unknown.join(', ')}; use ${KNOWN_SCOPES.join(', ')}`);
+    const record = issueKey(
+      { state: this.state, now: this.clock.now() },
+      { userId, name: input.name ?? 'Sandbox key', type: input.type ?? 'LIVE', keyableType, businessId, scopes: [...scopes] },
+      input.replaceExisting === true ? this.options.keyReplacement : 'none',
+    );
+    return { id: record.id, key: record.key };
+  }
+
+  revokeApiKey(idOrKey: string): void {
+    const { store } = this.state;
+    const record = store.keys.get(idOrKey) ?? store.keysBySecret.get(idOrKey);
+    if (record === undefined) throw new RangeError('No such sandbox API key');
+    store.revokeKey(record, this.clock.now());
+  }
+
+  clearRequests(): void {
+    this.log.clear();
+  }
+
+  reset(): void {
+    const { store, progress } = this.state;
+    for (const map of [store.users, store.sessions, store.businesses, store.keys, store.keysBySecret, store.invoices, store.idempotency]) {
+      map.clear();
+    }
+    progress.clear();
+    progress.scenario = this.options.scenario;
+    this.faults.clear();
+    this.log.clear();
+    this.clock.reset();
+    if (this.options.now !== undefined) this.clock.set(this.options.now);
+    this.clock.timeScale = this.options.timeScale;
+    this.seedIdentities({
+      apiKey: this.apiKey,
+      sessionToken: this.sessionToken,
+      businessId: this.businessId,
+      userId: this.userId,
+    });
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      this.handler.shutdown();
+      await this.server?.close();
+    })();
+    return this.closing;
+  }
+
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+
+  /** Applies what became due (called after the clock moves). */
+  private catchUp(): void {
+    this.state.progress.runDue(this.clock.now());
+  }
+
+  private seedIdentities(fixed: { apiKey?: string | undefined; sessionToken?: string | undefined; businessId?: string | undefined; userId?: string }): {
+    apiKey: string;
+    sessionToken: string;
+    businessId: string;
+    userId: string;
+  } {
+    const { store } = this.state;
+    const now = this.clock.now();
+    const user = store.addUser(now, { ...(fixed.userId === undefined ? {} : { id: fixed.userId }), name: 'Sandbox User' });
+    const sessionToken = store.addSession(user.id, fixed.sessionToken);
+    const business = store.addBusiness(now, user.id, {
+      ...(fixed.businessId === undefined ? {} : { id: fixed.businessId }),
+    });
+    const key = store.addKey(now, {
+      userId: user.id,
+      name: 'Sandbox default key',
+      type: 'LIVE',
+      keyableType: 'USER',
+      businessId: null,
+      scopes: ['*'],
+      ...(fixed.apiKey === undefined ? {} : { key: fixed.apiKey }),
+    });
+    return { apiKey: key.key, sessionToken, businessId: business.id, userId: user.id };
+  }
+
+  private view(invoice: InvoiceRecord): SandboxInvoice {
+    const iso = (ms: number): string => new Date(ms).toISOString();
+    return {
+      id: invoice.id,
+      businessId: invoice.businessId,
+      status: spell(invoice.status),
+      buyer: structuredClone(invoice.buyer),
+      dueDate: invoice.dueDate,
+      lines: structuredClone(invoice.lines),
+      subtotal: invoice.subtotal,
+      tax: invoice.tax,
+      total: invoice.total,
+      errorMessage: invoice.errorMessage,
+      attempts: invoice.attempts,
+      createdAt: iso(invoice.createdAt),
+      updatedAt: iso(invoice.updatedAt),
+      submittedAt: invoice.submittedAt === null ? null : iso(invoice.submittedAt),
+      idempotencyKey: invoice.idempotencyKey,
+      submissions: invoice.submissions,
+      history: invoice.history.map((h) => ({ status: spell(h.status), at: iso(h.at) })),
+      recovery: recoveryState(
+        { status: invoice.status, updatedAt: new Date(invoice.updatedAt), attempts: invoice.attempts },
+        this.clock.now(),
+      ),
+      nextChangeAt: invoice.next === null ? null : iso(invoice.next.at),
+      wire: invoiceWire(invoice, this.options.recordStyle),
+    };
+  }
+
+  private invoiceView(): SandboxInvoices {
+    const sandbox = this;
+    const { store, progress } = this.state;
+    const find = (id: string): InvoiceRecord => {
+      const invoice = store.invoices.get(id);
+      if (invoice === undefined) throw new RangeError(`No sandbox invoice ${id}`);
+      return invoice;
+    };
+    return {
+      list(filter = {}) {
+        sandbox.catchUp();
+        const wanted = filter.status === undefined ? undefined : normalizeStatus(filter.status).toLowerCase();
+        const out: SandboxInvoice[] = [];
+        for (const invoice of store.invoices.values()) {
+          if (filter.businessId !== undefined && invoice.businessId !== filter.businessId) continue;
+          if (wanted !== undefined && normalizeStatus(invoice.status).toLowerCase() !== wanted) continue;
+          out.push(sandbox.view(invoice));
+        }
+        return out;
+      },
+      get(id) {
+        sandbox.catchUp();
+        const invoice = store.invoices.get(id);
+        return invoice === undefined ? undefined : sandbox.view(invoice);
+      },
+      get count() {
+        return store.invoices.size;
+      },
+      update(id, patch) {
+        sandbox.catchUp();
+        const invoice = find(id);
+        const now = sandbox.clock.now();
+        if (patch.attempts !== undefined) invoice.attempts = patch.attempts;
+        if (patch.errorMessage !== undefined) invoice.errorMessage = patch.errorMessage;
+        if (patch.automaticRetries !== undefined) invoice.automaticRetries = patch.automaticRetries;
+        if (patch.status !== undefined) progress.setStatus(invoice, normalizeStatus(patch.status), now);
+        if (patch.updatedAt !== undefined) invoice.updatedAt = toEpochMs(patch.updatedAt);
+        invoice.next = null;
+        const retryAt = invoice.updatedAt + AUTOMATIC_RECOVERY.intervalMs;
+        if (
+          invoice.status === 'ERROR' &&
+          invoice.automaticRetries &&
+          invoice.attempts < AUTOMATIC_RECOVERY.maxAttempts &&
+          retryAt > now
+        ) {
+          progress.schedule(invoice, 'retry', retryAt);
+        } else if (invoice.status === 'SUBMITTED') {
+          progress.schedule(invoice, 'respond', now + sandbox.options.responseDelayMs);
+        }
+        return sandbox.view(invoice);
+      },
+    };
+  }
+
+  private async inProcessFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+    const request = new Request(input, init);
+    const signal = request.signal;
+    if (signal.aborted) throw signal.reason;
+    const answer = this.handle(request);
+    const response = await new Promise<Response>((resolve, reject) => {
+      const onAbort = (): void => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+      answer.then(
+        (r) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(r);
+        },
+        (e: unknown) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(e);
+        },
+      );
+    });
+    if (response.type === 'error') {
+      throw new TypeError('fetch failed', { cause: new Error('sandbox: the connection was dropped (injected fault)') });
+    }
+    return response;
+  }
+}
+
+/**
+ * Starts a sandbox: an in-memory emulation of the whole service, listening on a random loopback
+ * port unless `{ listen: false }`.
+ *
+ * @example
+ * ```ts
+ * import { createSandbox } from 'invoicing-sdk/testing';
+ *
+ * const sandbox = await createSandbox();
+ * const res = await fetch(`${sandbox.baseUrl}/api/v1/invoices`, { headers: { 'x-api-key': sandbox.apiKey } });
+ * await sandbox.close();
+ * ```
+ */
+export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  return new SandboxImpl(resolveOptions(options)).start();
+}

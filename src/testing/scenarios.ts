@@ -1,0 +1,139 @@
+/**
+ * What the tax authority does with a submitted invoice in the sandbox. The document says only that
+ * an invoice moves on "as the tax authority responds", and names two failures; each scenario plays
+ * one of those stories out on the sandbox clock.
+ */
+
+/** Scenario names, for `createSandbox({ scenario })`, `sandbox.setScenario()` and the demo's `--scenario`. */
+export type ScenarioName = 'accepted' | 'offline' | 'field-error' | 'pending';
+
+/**
+ * A submission outcome. A name alone takes the defaults shown here.
+ *
+ * - `accepted`: `responseDelayMs` after the submit the invoice reaches `status` (default the
+ *   sandbox's `acceptedStatus`, `Accepted`).
+ * - `offline`: it goes to `Error` with `message` (default `Access points are offline`); the
+ *   automatic retry runs every 10 minutes, up to 3 attempts; retry number `recoversOnAttempt`
+ *   (default 1) succeeds, `'never'` means none does (recovery ends after 3 attempts).
+ * - `field-error`: it goes to `Error` with `Validation failed: <field> is invalid` (default field
+ *   `buyer.tin`); every retry fails the same way.
+ * - `pending`: the authority never answers; the invoice stays `Submitted`.
+ *
+ * `automaticRetries: false` keeps the service's retry job from picking the invoice up, so it sits in
+ * `Error` with fewer than 3 attempts until the 24-hour window closes: the document's second way for
+ * recovery to be over.
+ *
+ * @example
+ * ```ts
+ * const sandbox = await createSandbox({ scenario: { name: 'offline', recoversOnAttempt: 2 } });
+ * sandbox.setScenario(invoiceId, { name: 'field-error', field: 'buyer.tin' });
+ * ```
+ */
+export type Scenario =
+  | ScenarioName
+  | { name: 'accepted'; status?: string }
+  | { name: 'offline'; recoversOnAttempt?: number | 'never'; message?: string; automaticRetries?: boolean }
+  | { name: 'field-error'; field?: string; message?: string; automaticRetries?: boolean }
+  | { name: 'pending' };
+
+/**
+ * Chooses a scenario per invoice; `undefined` falls back to the sandbox's default scenario.
+ *
+ * @example
+ * ```ts
+ * const sandbox = await createSandbox({
+ *   scenario: (invoice) => (invoice.buyer.tin === 'OFFLINE-BUYER' ? 'offline' : 'accepted'),
+ * });
+ * ```
+ */
+export type ScenarioRule = (invoice: ScenarioSubject) => Scenario | undefined;
+
+/** What a scenario rule sees of the invoice (a copy: changing it changes nothing). */
+export interface ScenarioSubject {
+  id: string;
+  businessId: string;
+  buyer: Record<string, unknown>;
+  lines: Record<string, unknown>[];
+  idempotencyKey: string;
+  /** Automatic-recovery attempts used so far. */
+  attempts: number;
+}
+
+/** A scenario with every default filled in. */
+export type ResolvedScenario =
+  | { name: 'accepted'; status: string }
+  | { name: 'offline'; recoversOnAttempt: number | 'never'; message: string; automaticRetries: boolean }
+  | { name: 'field-error'; field: string; message: string; automaticRetries: boolean }
+  | { name: 'pending' };
+
+/** The document's first failure message to recognise. */
+export const OFFLINE_MESSAGE = 'Access points are offline';
+
+const NAMES: readonly ScenarioName[] = ['accepted', 'offline', 'field-error', 'pending'];
+
+/** Fills in a scenario's defaults; throws on an unknown name so a typo fails at once. */
+export function resolveScenario(scenario: Scenario, acceptedStatus: string): ResolvedScenario {
+  const s = typeof scenario === 'string' ? { name: scenario } : scenario;
+  switch (s.name) {
+    case 'accepted':
+      return { name: 'accepted', status: ('status' in s && s.status) || acceptedStatus };
+    case 'offline': {
+      const o = s as Extract<Scenario, { name: 'offline' }>;
+      const on = o.recoversOnAttempt ?? 1;
+      if (on !== 'never' && (!Number.isInteger(on) || on < 0)) {
+        throw new RangeError(`recoversOnAttempt must be an integer >= 0 or 'never', got ${String(on)}`);
+      }
+      return {
+        name: 'offline',
+        recoversOnAttempt: on,
+        message: o.message ?? OFFLINE_MESSAGE,
+        automaticRetries: o.automaticRetries ?? true,
+      };
+    }
+    case 'field-error': {
+      const f = s as Extract<Scenario, { name: 'field-error' }>;
+      const field = f.field ?? 'buyer.tin';
+      return {
+        name: 'field-error',
+        field,
+        message: f.message ?? `Validation failed: ${field} is invalid`,
+        automaticRetries: f.automaticRetries ?? true,
+      };
+    }
+    case 'pending':
+      return { name: 'pending' };
+    default:
+      throw new RangeError(`Unknown scenario ${JSON.stringify((s as { name: unknown }).name)}; use one of ${NAMES.join(', ')}`);
+  }
+}
+
+/** Checks a scenario name given as text (the CLI's `--scenario`). */
+export function isScenarioName(value: string): value is ScenarioName {
+  return (NAMES as readonly string[]).includes(value);
+}
+
+/**
+ * The result of one submit attempt: attempt 0 is the submit itself (or a deliberate re-submit),
+ * attempts 1-3 are the automatic retries.
+ */
+export type AttemptOutcome =
+  | { kind: 'accepted'; status: string }
+  | { kind: 'failed'; message: string; automaticRetries: boolean }
+  | { kind: 'no-answer' };
+
+/** Plays one submit attempt of `scenario`. */
+export function attemptOutcome(scenario: ResolvedScenario, attempt: number, acceptedStatus: string): AttemptOutcome {
+  switch (scenario.name) {
+    case 'accepted':
+      return { kind: 'accepted', status: scenario.status };
+    case 'pending':
+      return { kind: 'no-answer' };
+    case 'offline':
+      if (scenario.recoversOnAttempt !== 'never' && attempt >= scenario.recoversOnAttempt) {
+        return { kind: 'accepted', status: acceptedStatus };
+      }
+      return { kind: 'failed', message: scenario.message, automaticRetries: scenario.automaticRetries };
+    case 'field-error':
+      return { kind: 'failed', message: scenario.message, automaticRetries: scenario.automaticRetries };
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * The service's own checks on `POST /invoices`, as the document describes them, and no more: like
+ * the real service and tax authority, the sandbox does not catch a padded code (`6202.00`), a wrong
+ * TIN or a contradictory total. Field problems come back together as a class-validator style
+ * message array; the classification rules stop at the first bad line with the document's wording.
+ */
+import { ISIC_CODES } from '../codes/isic-codes.js';
+import { badRequest } from './errors.js';
+import type { UnknownIsicCodeHandling } from './options.js';
+
+/** The document's classification message (Errors table), prefixed by the line: `lines[1] has …`. */
+export const CLASSIFICATION_MESSAGE = 'has an invalid or missing classification code';
+
+const BUYER_TYPES = ['B2B', 'B2C', 'B2G'] as const;
+const LINE_STRINGS = ['hsnCode', 'isicCode', 'sku', 'inventoryItemId', 'productCategory', 'serviceCategory'] as const;
+const CATEGORY_FIELDS = ['productCategory', 'serviceCategory'] as const;
+const HS_FORMAT = /^\d{4}\.\d{2}$/;
+const FOUR_DIGITS = /^\d{4}$/;
+const PLACEHOLDERS = new Set(['0000', '0000.00']);
+// class-validator's IsISO8601: a date, optionally with a time and offset.
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** A create body that passed the checks, reduced to the fields the document accepts. */
+export interface CreateInput {
+  businessId: string;
+  buyer: Record<string, unknown>;
+  dueDate: string;
+  lines: Record<string, unknown>[];
+  /** Lines whose four-digit code is not one of the 419 classes (for `unknownIsicCode: 'reject-on-validate'`). */
+  unknownIsicLines: number[];
+}
+
+/** Settings of the checks. */
+export interface ValidationSettings {
+  categoryMinLength: number;
+  unknownIsicCode: UnknownIsicCodeHandling;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** Keeps only `fields` of `source` that are present. */
+function pick(source: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) if (source[f] !== undefined) out[f] = source[f];
+  return out;
+}
+
+/**
+ * Checks a create body; returns the accepted input or throws a 400 `SandboxHttpError`.
+ *
+ * @example
+ * ```ts
+ * validateCreateBody(body, { categoryMinLength: 3, unknownIsicCode: 'reject' });
+ * ```
+ */
+export function validateCreateBody(body: unknown, settings: ValidationSettings): CreateInput {
+  const b = isObject(body) ? body : {};
+  const messages: string[] = [];
+
+  if (typeof b.businessId !== 'string') messages.push('businessId must be a string');
+  else if (b.businessId.trim() === '') messages.push('businessId should not be empty');
+
+  if (!isObject(b.buyer)) {
+    messages.push('buyer must be an object', 'buyer.type must be one of the following values: B2B, B2C, B2G');
+  } else {
+    if (!(BUYER_TYPES as readonly unknown[]).includes(b.buyer.type)) {
+      messages.push('buyer.type must be one of the following values: B2B, B2C, B2G');
+    }
+    for (const f of ['tin', 'name', 'email']) {
+      if (b.buyer[f] !== undefined && typeof b.buyer[f] !== 'string') messages.push(`buyer.${f} must be a string`);
+    }
+  }
+
+  if (typeof b.dueDate !== 'string' || !ISO_8601.test(b.dueDate) || Number.isNaN(Date.parse(b.dueDate))) {
+    messages.push('dueDate must be a valid ISO 8601 date string');
+  }
+
+  const lines = b.lines;
+  if (!Array.isArray(lines)) {
+    messages.push('lines must be an array', 'lines must contain at least 1 elements');
+  } else if (lines.length === 0) {
+    messages.push('lines must contain at least 1 elements');
+  } else {
+    lines.forEach((line, i) => messages.push(...lineFieldMessages(line, i, settings.categoryMinLength)));
+  }
+
+  if (messages.length > 0) throw badRequest(messages);
+
+  const goodLines = lines as Record<string, unknown>[];
+  const unknownIsicLines: number[] = [];
+  goodLines.forEach((line, i) => {
+    const code = classificationOf(line, i);
+    if (FOUR_DIGITS.test(code) && !ISIC_CODES.has(code)) {
+      if (settings.unknownIsicCode === 'reject') throw badRequest(`lines[${i}] ${CLASSIFICATION_MESSAGE}`);
+      unknownIsicLines.push(i);
+    }
+  });
+
+  const buyer = b.buyer as Record<string, unknown>;
+  return {
+    businessId: b.businessId as string,
+    buyer: pick(buyer, ['type', 'tin', 'name', 'email']),
+    dueDate: b.dueDate as string,
+    lines: goodLines.map((line) =>
+      pick(line, ['description', 'quantity', 'unitPrice', 'taxRate', 'discountRate', ...LINE_STRINGS]),
+    ),
+    unknownIsicLines,
+  };
+}
+
+function lineFieldMessages(line: unknown, i: number, categoryMinLength: number): string[] {
+  const at = `lines.${i}`;
+  if (!isObject(line)) return [`${at} must be an object`];
+  const out: string[] = [];
+  if (typeof line.description !== 'string') out.push(`${at}.description must be a string`);
+  else if (line.description.trim() === '') out.push(`${at}.description should not be empty`);
+  for (const f of ['quantity', 'unitPrice', 'taxRate']) {
+    if (!isNumber(line[f])) out.push(`${at}.${f} must be a number conforming to the specified constraints`);
+  }
+  if (line.discountRate !== undefined && !isNumber(line.discountRate)) {
+    out.push(`${at}.discountRate must be a number conforming to the specified constraints`);
+  }
+  for (const f of LINE_STRINGS) {
+    if (line[f] !== undefined && typeof line[f] !== 'string') out.push(`${at}.${f} must be a string`);
+  }
+  for (const f of CATEGORY_FIELDS) {
+    const value = line[f];
+    if (typeof value === 'string' && value.length < categoryMinLength) {
+      out.push(`${at}.${f} must be longer than or equal to ${categoryMinLength} characters`);
+    }
+  }
+  return out;
+}
+
+/**
+ * The line's one classification code, or a 400 with the document's message. A four-digit code is
+ * read as an ISIC class whichever field carries it (classification rule 2); `NNNN.NN` is accepted
+ * as an HS code without looking it up, as the tax authority does.
+ */
+function classificationOf(line: Record<string, unknown>, i: number): string {
+  const hs = line.hsnCode as string | undefined;
+  const isic = line.isicCode as string | undefined;
+  if (hs !== undefined && isic !== undefined && hs !== isic) {
+    throw badRequest(`lines[${i}] has both hsnCode and isicCode with different values; send exactly one`);
+  }
+  const code = hs ?? isic ?? '';
+  if (code === '' || PLACEHOLDERS.has(code) || !(HS_FORMAT.test(code) || FOUR_DIGITS.test(code))) {
+    throw badRequest(`lines[${i}] ${CLASSIFICATION_MESSAGE}`);
+  }
+  return code;
+}
