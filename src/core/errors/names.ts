@@ -1,0 +1,47 @@
+/**
+ * The error family as data: each error's `name` and the name of its parent. The name-based guards
+ * (`isAPIError`, `isRateLimitError`, …) walk this table instead of using `instanceof`, so they work
+ * across realms and across duplicated copies of the SDK in one bundle.
+ */
+const PARENT = {
+  InvoicingError: undefined,
+  APIError: 'InvoicingError',
+  BadRequestError: 'APIError',
+  AuthenticationError: 'APIError',
+  PermissionDeniedError: 'APIError',
+  NotFoundError: 'APIError',
+  BusinessNotFoundError: 'NotFoundError',
+  ConflictError: 'APIError',
+  IdempotencyConflictError: 'ConflictError',
+  RateLimitError: 'APIError',
+  InternalServerError: 'APIError',
+  InvalidResponseError: 'APIError',
+  APIConnectionError: 'APIError',
+  APIConnectionTimeoutError: 'APIConnectionError',
+  APIUserAbortError: 'APIError',
+  InvalidTransitionError: 'APIError',
+  InvoiceCheckError: 'InvoicingError',
+  TotalsMismatchError: 'InvoicingError',
+  FilingError: 'InvoicingError',
+  WaitTimeoutError: 'InvoicingError',
+} as const satisfies Record<string, string | undefined>;
+
+/** The `name` of every error class the SDK defines. */
+export type InvoicingErrorName = keyof typeof PARENT;
+
+/** Every error name, for tests that must cover the whole family. */
+export const ERROR_NAMES = Object.keys(PARENT) as InvoicingErrorName[];
+
+/**
+ * True when `value` is an error whose `name` is `name` or a descendant of it in the family table.
+ * Reads only `name`, so it is safe on any value.
+ */
+export function isErrorKind(value: unknown, name: InvoicingErrorName): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  let current: unknown = (value as { name?: unknown }).name;
+  while (typeof current === 'string') {
+    if (current === name) return true;
+    current = Object.hasOwn(PARENT, current) ? PARENT[current as InvoicingErrorName] : undefined;
+  }
+  return false;
+}

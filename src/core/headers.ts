@@ -1,0 +1,88 @@
+/**
+ * The one place request headers are built, and the one place they are redacted for logging.
+ *
+ * Authentication follows the service document to the letter: `X-API-Key` on every service route and
+ * nowhere else; `Authorization: Bearer <session>` only on the `/api/v1/api-key` routes, which never
+ * get `X-API-Key`. Never `Authorization: ApiKey` and never a query parameter: both are rejected.
+ */
+import { VERSION } from '../version.js';
+import { InvoicingError } from './errors/invoicing-error.js';
+import { REDACTED } from './redact.js';
+import { isSessionRoute } from './routes.js';
+
+const SENSITIVE = new Set(['x-api-key', 'authorization', 'cookie', 'proxy-authorization']);
+
+/** The credentials a client holds. */
+export interface Credentials {
+  apiKey: string | undefined;
+  sessionToken: string | undefined;
+}
+
+/** What one request's headers are built from. */
+export interface HeaderInput {
+  path: string;
+  credentials: Credentials;
+  /** Set when the request has a JSON body. */
+  json: boolean;
+  idempotencyKey: string | undefined;
+  /** The caller's extra headers (per call); they cannot replace authentication. */
+  extra: Record<string, string> | undefined;
+  /** True in a browser, where `User-Agent` cannot be set. */
+  browser: boolean;
+}
+
+/** The SDK's identity, as sent in `User-Agent` (or `X-Invoicing-SDK` in a browser). */
+export function userAgent(): string {
+  const node = (globalThis as { process?: { version?: string } }).process?.version;
+  return `invoicing-sdk/${VERSION}${node ? ` node/${node}` : ''}`;
+}
+
+/**
+ * The headers of one request. Throws an `InvoicingError` (before anything is sent) when the route
+ * needs a credential the client does not have.
+ */
+export function buildHeaders(input: HeaderInput): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  for (const [name, value] of Object.entries(input.extra ?? {})) {
+    // Authentication is decided by the route alone; a per-call header must not smuggle in a second
+    // credential scheme the service rejects.
+    if (SENSITIVE.has(name.toLowerCase()) || name.toLowerCase() === 'idempotency-key') continue;
+    headers[name.toLowerCase()] = value;
+  }
+  if (input.json) headers['content-type'] = 'application/json';
+  if (input.idempotencyKey !== undefined) headers['idempotency-key'] = input.idempotencyKey;
+  if (input.browser) headers['x-invoicing-sdk'] = userAgent();
+  else headers['user-agent'] = userAgent();
+
+  if (isSessionRoute(input.path)) {
+    const token = input.credentials.sessionToken;
+    if (token === undefined) {
+      throw new InvoicingError(
+        'No session token: API keys are managed from a signed-in portal session, never with an API ' +
+          'key. Pass sessionToken to the client or set INVOICING_SESSION_TOKEN.',
+        { hint: 'The session token is sent as Authorization: Bearer, only to /api/v1/api-key routes.' },
+      );
+    }
+    headers.authorization = `Bearer ${token}`;
+  } else {
+    const key = input.credentials.apiKey;
+    if (key === undefined) {
+      throw new InvoicingError(
+        'No API key: pass apiKey to the client or set INVOICING_API_KEY. Keys are created from a ' +
+          'signed-in session with client.apiKeys.create().',
+        { hint: 'The key is sent only as the X-API-Key header.' },
+      );
+    }
+    headers['x-api-key'] = key;
+  }
+  return headers;
+}
+
+/** A copy of `headers` fit for a log line: credentials replaced by `[REDACTED]`. */
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    out[name] = SENSITIVE.has(name.toLowerCase()) ? REDACTED : value;
+  }
+  return out;
+}

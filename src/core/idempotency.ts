@@ -1,0 +1,47 @@
+/**
+ * Idempotency keys. Every POST carries one, minted once per logical call and sent unchanged on every
+ * retry of it, so that a retry after a dropped connection returns the invoice the first attempt
+ * created instead of filing a second one.
+ */
+import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
+import { InvoicingError } from './errors/invoicing-error.js';
+
+/**
+ * The UUID v5 namespace of {@link deriveIdempotencyKey}. Fixed forever: changing it would change
+ * every derived key and let a document be filed twice across an upgrade.
+ *
+ * @example
+ * ```ts
+ * import { IDEMPOTENCY_NAMESPACE } from 'invoicing-sdk';
+ * console.log(IDEMPOTENCY_NAMESPACE); // '17a8698a-6c03-4abd-a8bc-e465d01cd285'
+ * ```
+ */
+export const IDEMPOTENCY_NAMESPACE = '17a8698a-6c03-4abd-a8bc-e465d01cd285';
+
+/** A fresh key for one logical call: a UUID v7 (time-ordered, so keys sort by creation in logs). */
+export function mintIdempotencyKey(): string {
+  return uuidv7();
+}
+
+/**
+ * A stable idempotency key for one document of one business: the same `businessId` and
+ * `externalRef` (your own document number) always give the same UUID v5, in any process, on any
+ * machine. Separate processes filing the same document therefore never file it twice.
+ *
+ * @example
+ * ```ts
+ * import { deriveIdempotencyKey } from 'invoicing-sdk';
+ * const idempotencyKey = deriveIdempotencyKey('biz_123', 'INV-2026-0042');
+ * await client.invoices.create(input, { idempotencyKey });
+ * ```
+ */
+export function deriveIdempotencyKey(businessId: string, externalRef: string): string {
+  if (typeof businessId !== 'string' || businessId.trim() === '') {
+    throw new InvoicingError('deriveIdempotencyKey: businessId must be a non-empty string.');
+  }
+  if (typeof externalRef !== 'string' || externalRef.trim() === '') {
+    throw new InvoicingError('deriveIdempotencyKey: externalRef must be a non-empty string.');
+  }
+  // JSON of the pair cannot collide: ('a:b', 'c') and ('a', 'b:c') give different names.
+  return uuidv5(JSON.stringify([businessId, externalRef]), IDEMPOTENCY_NAMESPACE);
+}

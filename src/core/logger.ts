@@ -1,0 +1,62 @@
+import { redactDeep, redactSecrets } from './redact.js';
+
+/**
+ * How much the SDK logs: `debug` (every request and response, headers redacted), `info` (retries),
+ * `warn` (responses the SDK had to work around), `error`, or `off`.
+ *
+ * @example
+ * ```ts
+ * import { InvoicingClient } from 'invoicing-sdk';
+ * const client = new InvoicingClient({ logLevel: 'debug' }); // or INVOICING_LOG=debug
+ * ```
+ */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
+
+/**
+ * Where log lines go. `console` fits, and so do pino, winston and most other loggers.
+ *
+ * @example
+ * ```ts
+ * import pino from 'pino';
+ * import { InvoicingClient } from 'invoicing-sdk';
+ * const client = new InvoicingClient({ logger: pino(), logLevel: 'info' });
+ * ```
+ */
+export interface Logger {
+  /** Every request and response. */
+  debug(message: string, ...args: unknown[]): void;
+  /** Retries. */
+  info(message: string, ...args: unknown[]): void;
+  /** Responses the SDK had to work around. */
+  warn(message: string, ...args: unknown[]): void;
+  /** Failures the SDK reports without throwing. */
+  error(message: string, ...args: unknown[]): void;
+}
+
+/** The accepted levels, lowest first. */
+export const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off'];
+
+export function isLogLevel(value: unknown): value is LogLevel {
+  return typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value);
+}
+
+/**
+ * Wraps `logger` so that only lines at `level` or above are written, each prefixed with the SDK's
+ * name and scrubbed of every registered secret (arguments included).
+ */
+export function createLogger(logger: Logger, level: LogLevel): Logger {
+  const threshold = LOG_LEVELS.indexOf(level);
+  const method =
+    (name: Exclude<LogLevel, 'off'>) =>
+    (message: string, ...args: unknown[]): void => {
+      if (LOG_LEVELS.indexOf(name) < threshold) return;
+      const line = `[invoicing-sdk] ${redactSecrets(message)}`;
+      const safeArgs = args.map((arg) => redactDeep(arg));
+      try {
+        logger[name](line, ...safeArgs);
+      } catch {
+        // A broken logger must never break a request.
+      }
+    };
+  return { debug: method('debug'), info: method('info'), warn: method('warn'), error: method('error') };
+}

@@ -1,0 +1,215 @@
+/**
+ * Client options: one defaults table, resolved once at construction. Per-call options
+ * (`RequestOptions`) override the resolved values for one call.
+ */
+import { resolveFieldMap, type FieldMap, type ResolvedFieldMap } from '../schemas/field-map.js';
+import { InvoicingError } from './errors/invoicing-error.js';
+import { createLogger, isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
+import { API_PREFIX } from './routes.js';
+
+/**
+ * A `fetch` implementation (the global one, or a proxy-aware or instrumented one).
+ *
+ * @example
+ * ```ts
+ * import type { Fetch } from 'invoicing-sdk';
+ * const traced: Fetch = (input, init) => { console.log('fetch'); return fetch(input, init); };
+ * ```
+ */
+export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/**
+ * Options of `new InvoicingClient(options)`. Every option has a default (see the table in the
+ * README); the three credentials and the log level fall back to environment variables.
+ *
+ * @example
+ * ```ts
+ * import { InvoicingClient } from 'invoicing-sdk';
+ * const client = new InvoicingClient({
+ *   apiKey: process.env.INVOICING_API_KEY,
+ *   baseUrl: 'https://invoicing.example.com',
+ *   timeout: 20_000,
+ *   maxRetries: 3,
+ * });
+ * ```
+ */
+export interface ClientOptions {
+  /** Sent only as the `X-API-Key` header. Default: env `INVOICING_API_KEY`. */
+  apiKey?: string | undefined;
+  /**
+   * A signed-in portal session, sent only as `Authorization: Bearer …` and only to the
+   * `/api/v1/api-key` routes (key management). Default: env `INVOICING_SESSION_TOKEN`.
+   */
+  sessionToken?: string | undefined;
+  /**
+   * Origin of the service, e.g. `https://invoicing.example.com`; the SDK adds `/api/v1`. Default:
+   * env `INVOICING_BASE_URL`. There is no guessed default: missing is an error at construction.
+   */
+  baseUrl?: string | undefined;
+  /** Milliseconds per attempt, reading the body included. Default 30 000. */
+  timeout?: number | undefined;
+  /**
+   * Retries after connection errors, timeouts, 408, 429, 500, 502, 503 and 504, with exponential
+   * backoff and full jitter (a POST only with an idempotency key). Default 2.
+   */
+  maxRetries?: number | undefined;
+  /** Custom `fetch` (proxies, tests). Default: the global `fetch`, looked up at call time. */
+  fetch?: Fetch | undefined;
+  /** Where log lines go. Default: `console`. Every line has secrets redacted. */
+  logger?: Logger | undefined;
+  /** Minimum level logged. Default: env `INVOICING_LOG`, else `warn`. */
+  logLevel?: LogLevel | undefined;
+  /** How stored invoices are read (aliases per canonical field). Default: the built-in aliases. */
+  fieldMap?: FieldMap | undefined;
+  /** How long `client.codes` keeps a lookup, in milliseconds. Default one hour. */
+  codesCacheTtl?: number | undefined;
+  /**
+   * Allow a browser-like runtime. Default false: in a browser the API key would be exposed to every
+   * visitor, so construction throws unless this is set.
+   */
+  dangerouslyAllowBrowser?: boolean | undefined;
+}
+
+/**
+ * The defaults table: every option's environment variable (if any) and default value. Options are
+ * resolved from it once, at construction.
+ *
+ * @example
+ * ```ts
+ * import { CLIENT_DEFAULTS } from 'invoicing-sdk';
+ * CLIENT_DEFAULTS.timeout.value; // 30000
+ * CLIENT_DEFAULTS.apiKey.env;    // 'INVOICING_API_KEY'
+ * ```
+ */
+export const CLIENT_DEFAULTS = {
+  apiKey: { env: 'INVOICING_API_KEY', value: undefined },
+  sessionToken: { env: 'INVOICING_SESSION_TOKEN', value: undefined },
+  baseUrl: { env: 'INVOICING_BASE_URL', value: undefined },
+  timeout: { env: undefined, value: 30_000 },
+  maxRetries: { env: undefined, value: 2 },
+  fetch: { env: undefined, value: undefined },
+  logger: { env: undefined, value: undefined },
+  logLevel: { env: 'INVOICING_LOG', value: 'warn' },
+  fieldMap: { env: undefined, value: undefined },
+  codesCacheTtl: { env: undefined, value: 60 * 60 * 1000 },
+  dangerouslyAllowBrowser: { env: undefined, value: false },
+} as const satisfies Record<keyof ClientOptions, { env: string | undefined; value: unknown }>;
+
+/** Options after resolution: what the client and transport run on. */
+export interface ResolvedOptions {
+  apiKey: string | undefined;
+  sessionToken: string | undefined;
+  /** Origin plus any path prefix, without `/api/v1` and without a trailing slash. */
+  baseUrl: string;
+  timeout: number;
+  maxRetries: number;
+  fetch: Fetch | undefined;
+  logger: Logger;
+  logLevel: LogLevel;
+  fieldMap: ResolvedFieldMap;
+  codesCacheTtl: number;
+  browser: boolean;
+}
+
+/** Reads an environment variable where the runtime has them; empty counts as unset. */
+export function readEnv(name: string): string | undefined {
+  try {
+    const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
+    const trimmed = value?.trim();
+    return trimmed === undefined || trimmed === '' ? undefined : trimmed;
+  } catch {
+    // Deno without --allow-env throws on access.
+    return undefined;
+  }
+}
+
+/** A browser-like runtime: a global `window` and `document`. */
+export function isBrowserLike(): boolean {
+  const g = globalThis as { window?: unknown; document?: unknown };
+  return typeof g.window !== 'undefined' && typeof g.document !== 'undefined';
+}
+
+/** Resolves the caller's options against {@link CLIENT_DEFAULTS}; throws on invalid ones. */
+export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
+  const browser = isBrowserLike();
+  if (browser && options.dangerouslyAllowBrowser !== true) {
+    throw new InvoicingError(
+      'InvoicingClient refuses to run in a browser-like runtime: the API key would be exposed to ' +
+        'every visitor. Call the service from your server instead.',
+      { hint: 'If you understand the risk (for example, a trusted internal tool), pass dangerouslyAllowBrowser: true.' },
+    );
+  }
+  const pick = <K extends 'apiKey' | 'sessionToken' | 'baseUrl'>(key: K): string | undefined => {
+    const given = options[key];
+    if (given !== undefined) return typeof given === 'string' && given.trim() !== '' ? given.trim() : undefined;
+    const env = CLIENT_DEFAULTS[key].env;
+    return readEnv(env);
+  };
+
+  const rawLevel = options.logLevel ?? readEnv(CLIENT_DEFAULTS.logLevel.env)?.toLowerCase();
+  let logLevel: LogLevel = CLIENT_DEFAULTS.logLevel.value;
+  let badEnvLevel: string | undefined;
+  if (isLogLevel(rawLevel)) logLevel = rawLevel;
+  else if (options.logLevel !== undefined) {
+    throw new InvoicingError(`logLevel must be one of ${LOG_LEVELS.join(', ')}; got ${JSON.stringify(options.logLevel)}.`);
+  } else if (rawLevel !== undefined) badEnvLevel = rawLevel;
+  const logger = createLogger(options.logger ?? console, logLevel);
+  if (badEnvLevel !== undefined) {
+    logger.warn(`Ignoring INVOICING_LOG=${badEnvLevel}: expected one of ${LOG_LEVELS.join(', ')}.`);
+  }
+
+  return {
+    apiKey: pick('apiKey'),
+    sessionToken: pick('sessionToken'),
+    baseUrl: resolveBaseUrl(pick('baseUrl')),
+    timeout: positiveInteger('timeout', options.timeout, CLIENT_DEFAULTS.timeout.value),
+    maxRetries: nonNegativeInteger('maxRetries', options.maxRetries, CLIENT_DEFAULTS.maxRetries.value),
+    fetch: options.fetch,
+    logger,
+    logLevel,
+    fieldMap: resolveFieldMap(options.fieldMap),
+    codesCacheTtl: nonNegativeInteger('codesCacheTtl', options.codesCacheTtl, CLIENT_DEFAULTS.codesCacheTtl.value),
+    browser,
+  };
+}
+
+function resolveBaseUrl(value: string | undefined): string {
+  if (value === undefined) {
+    throw new InvoicingError(
+      'No baseUrl: pass baseUrl to new InvoicingClient({ baseUrl }) or set the INVOICING_BASE_URL ' +
+        'environment variable to the service origin, e.g. https://invoicing.example.com (the SDK adds /api/v1).',
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvoicingError(`baseUrl is not a valid URL: ${JSON.stringify(value)}. Expected e.g. https://invoicing.example.com.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new InvoicingError(`baseUrl must be an http(s) URL; got ${JSON.stringify(value)}.`);
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new InvoicingError('baseUrl must not carry credentials; pass apiKey instead.');
+  }
+  // The SDK adds /api/v1 itself; accept an origin that already ends with it rather than doubling it.
+  let path = url.pathname.replace(/\/+$/, '');
+  if (path.endsWith(API_PREFIX)) path = path.slice(0, -API_PREFIX.length);
+  return `${url.origin}${path}`;
+}
+
+function positiveInteger(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new InvoicingError(`${name} must be a positive integer number of milliseconds; got ${String(value)}.`);
+  }
+  return value;
+}
+
+function nonNegativeInteger(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 0) {
+    throw new InvoicingError(`${name} must be a non-negative integer; got ${String(value)}.`);
+  }
+  return value;
+}

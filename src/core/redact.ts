@@ -1,0 +1,51 @@
+/**
+ * Secret redaction. Headers are redacted where they are built (see `headers.ts`); this module is the
+ * second line of defence: every secret a client is given (API key, session token) or receives (a key
+ * created or revealed over the session) is registered here, and every error message, error body and
+ * log line is scrubbed of them. A server that echoes the key back in an error body ("invalid key
+ * sk_live_…") therefore cannot make the SDK print it.
+ */
+
+/** What replaces a secret wherever it would appear. */
+export const REDACTED = '[REDACTED]';
+
+// Shorter strings would scrub ordinary words out of messages; no real key or token is this short.
+const MIN_SECRET_LENGTH = 6;
+
+const secrets = new Set<string>();
+
+/**
+ * Registers a secret so that {@link redactSecrets} removes it from every message and log line. Called
+ * by the client for its API key and session token, and by `apiKeys.create`/`reveal` for the keys
+ * they return.
+ */
+export function registerSecret(value: string | undefined): void {
+  if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH) secrets.add(value);
+}
+
+/** Replaces every registered secret in `text` with {@link REDACTED}. */
+export function redactSecrets(text: string): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  }
+  // Credentials in a shape we can recognise even when we were never told the value.
+  return out.replace(/\b(Bearer|ApiKey)\s+[A-Za-z0-9._~+/=-]{6,}/g, `$1 ${REDACTED}`);
+}
+
+/**
+ * A copy of `value` with every string scrubbed by {@link redactSecrets}. Plain objects and arrays
+ * are copied; anything else (class instances, functions) is kept as it is. Cycles are cut.
+ */
+export function redactDeep<T>(value: T, seen: WeakSet<object> = new WeakSet()): T {
+  if (typeof value === 'string') return redactSecrets(value) as T;
+  if (value === null || typeof value !== 'object') return value;
+  if (seen.has(value)) return '[Circular]' as T;
+  seen.add(value);
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, seen)) as T;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[key] = redactDeep(item, seen);
+  return out as T;
+}

@@ -1,0 +1,42 @@
+/**
+ * Per-call options. Every method takes them last; they override the client's options for that call
+ * only.
+ *
+ * @example
+ * ```ts
+ * const controller = new AbortController();
+ * const invoice = await client.invoices.retrieve('inv_123', {
+ *   signal: controller.signal,
+ *   timeout: 10_000,
+ *   maxRetries: 0,
+ *   headers: { 'x-trace-id': 'abc' },
+ * });
+ * ```
+ */
+export interface RequestOptions {
+  /** Aborts the request and any wait before a retry; the call rejects with `APIUserAbortError`. */
+  signal?: AbortSignal | undefined;
+  /** Milliseconds per attempt, reading the body included. Overrides the client's `timeout`. */
+  timeout?: number | undefined;
+  /** Retries after a retryable failure. Overrides the client's `maxRetries`. */
+  maxRetries?: number | undefined;
+  /** Extra headers. They cannot replace authentication or the idempotency key. */
+  headers?: Record<string, string> | undefined;
+}
+
+/**
+ * Options of calls that change something: {@link RequestOptions} plus the idempotency key.
+ *
+ * @example
+ * ```ts
+ * import { deriveIdempotencyKey } from 'invoicing-sdk';
+ * await client.invoices.create(input, { idempotencyKey: deriveIdempotencyKey(input.businessId, 'INV-42') });
+ * ```
+ */
+export interface MutationRequestOptions extends RequestOptions {
+  /**
+   * Sent as `idempotency-key`, unchanged on every retry. Default: a UUID v7 minted once for the
+   * call. Reuse a key only to repeat the same request.
+   */
+  idempotencyKey?: string | undefined;
+}

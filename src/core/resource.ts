@@ -1,0 +1,70 @@
+import { InvalidResponseError } from './errors/invalid-response-error.js';
+import type { Logger } from './logger.js';
+import type { Transport, TransportResponse } from './transport.js';
+import type { Envelope } from '../schemas/envelope.js';
+import { readInvoice, type ResolvedFieldMap } from '../schemas/field-map.js';
+import type { Invoice } from '../schemas/invoice.js';
+
+/**
+ * What a resource runs on. Holds no secret: the credentials stay inside the transport.
+ *
+ * @internal
+ */
+export interface ResourceContext {
+  readonly transport: Transport;
+  readonly fieldMap: ResolvedFieldMap;
+  readonly logger: Logger;
+  readonly codesCacheTtl: number;
+  /** The clock for caches; `Date.now` outside tests. */
+  readonly now: () => number;
+}
+
+/**
+ * Base of `client.invoices`, `client.apiKeys` and `client.codes`: thin classes, one call per method.
+ *
+ * @example
+ * ```ts
+ * import type { APIResource } from 'invoicing-sdk';
+ * const resources: APIResource[] = [client.invoices, client.apiKeys, client.codes];
+ * ```
+ */
+export abstract class APIResource {
+  readonly #ctx: ResourceContext;
+
+  /** @internal */
+  constructor(ctx: ResourceContext) {
+    this.#ctx = ctx;
+  }
+
+  /** @internal */
+  protected get _ctx(): ResourceContext {
+    return this.#ctx;
+  }
+
+  /**
+   * The invoice in a record read through the client's `fieldMap`, or an `InvalidResponseError`
+   * when the record has no readable id.
+   *
+   * @internal
+   */
+  protected _invoiceFrom(
+    record: unknown,
+    envelope: Pick<Envelope, 'timestamp'>,
+    response: TransportResponse,
+    fallbackId?: string,
+  ): Invoice {
+    const invoice = readInvoice(record, { fieldMap: this.#ctx.fieldMap, observedAt: envelope.timestamp, fallbackId });
+    if (invoice !== undefined) return invoice;
+    throw new InvalidResponseError({
+      message:
+        typeof record === 'object' && record !== null
+          ? `The invoice record has no readable id (looked for ${this.#ctx.fieldMap.id.join(', ')}).`
+          : 'The response data is not an invoice record.',
+      status: response.status,
+      body: response.body,
+      method: response.method,
+      path: response.path,
+      hint: 'If the service names the id differently, pass fieldMap: { id: "<its field>" } to the client.',
+    });
+  }
+}

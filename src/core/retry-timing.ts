@@ -1,0 +1,68 @@
+/**
+ * When to retry. Kept apart from the decision whether to retry (`Transport.shouldRetry`), so each can
+ * be read, and tested, on its own.
+ */
+
+/** Backoff before the first retry, doubled for each further retry. */
+export const INITIAL_RETRY_DELAY_MS = 500;
+/** The backoff never grows past this, however many retries are allowed. */
+export const MAX_RETRY_DELAY_MS = 8_000;
+/**
+ * A `Retry-After` longer than this is cut to it: a caller waiting on a request should not hang for
+ * an hour because a proxy said so. The `RateLimitError` keeps the full value in `retryAfter`.
+ */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+/**
+ * Milliseconds a `Retry-After` header asks to wait: delay-seconds (`"1"`, `"0.5"`) or an HTTP date
+ * (`"Wed, 21 Oct 2026 07:28:00 GMT"`, read against `now`). `undefined` when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (trimmed === '') return undefined;
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  // Only a date that names its zone: `Date.parse` reads anything else in local time.
+  if (!/\b(GMT|UTC|Z)\b|[+-]\d{2}:?\d{2}$/.test(trimmed)) return undefined;
+  const at = Date.parse(trimmed);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - now);
+}
+
+/**
+ * How long to wait before retry number `retriesSoFar + 1`. A server-given `Retry-After` is honoured
+ * as it is, capped at {@link MAX_RETRY_AFTER_MS}. Otherwise exponential backoff with full jitter: a
+ * random wait between 0 and `min(cap, initial × 2^retriesSoFar)`, so that many clients failing
+ * together do not come back together.
+ */
+export function retryDelay(input: {
+  retriesSoFar: number;
+  retryAfterMs?: number | undefined;
+  random?: () => number;
+}): number {
+  if (input.retryAfterMs !== undefined) return Math.min(input.retryAfterMs, MAX_RETRY_AFTER_MS);
+  const ceiling = Math.min(MAX_RETRY_DELAY_MS, INITIAL_RETRY_DELAY_MS * 2 ** input.retriesSoFar);
+  return Math.floor((input.random ?? Math.random)() * ceiling);
+}
+
+/**
+ * Waits `ms`, or rejects with the signal's reason as soon as `signal` aborts (also when it already
+ * has).
+ */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

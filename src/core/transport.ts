@@ -1,0 +1,381 @@
+/**
+ * HTTP transport: the only module that imports ky, and the one place where retries, timeouts,
+ * idempotency keys, authentication headers and request logging come together.
+ *
+ * ky is loaded on the first request (it builds a `Request` when imported, which would slow every
+ * `import 'invoicing-sdk'`), together with the zod envelope schemas. Each attempt is one ky call with
+ * ky's own retries and timeout off: the SDK owns both, so that
+ * - the timeout covers reading the body, not only the headers;
+ * - a POST carries one idempotency key, minted once, on every retry;
+ * - `signal` also aborts the wait between attempts;
+ * - the retry decision is one pure function, {@link Transport.shouldRetry}.
+ */
+import { APIConnectionError } from './errors/api-connection-error.js';
+import { APIConnectionTimeoutError } from './errors/api-connection-timeout-error.js';
+import type { APIError } from './errors/api-error.js';
+import { APIUserAbortError } from './errors/api-user-abort-error.js';
+import { generateAPIError, requestIdOf } from './errors/generate.js';
+import { InvoicingError } from './errors/invoicing-error.js';
+import { buildHeaders, redactHeaders, type Credentials } from './headers.js';
+import { mintIdempotencyKey } from './idempotency.js';
+import type { Logger } from './logger.js';
+import type { Fetch } from './options.js';
+import type { MutationRequestOptions } from './request-options.js';
+import { parseRetryAfter, retryDelay, sleep } from './retry-timing.js';
+import type { Envelope } from '../schemas/envelope.js';
+
+type Ky = (typeof import('ky'))['default'];
+type EnvelopeModule = typeof import('../schemas/envelope.js');
+
+interface Runtime {
+  ky: Ky;
+  envelope: EnvelopeModule;
+}
+
+let runtime: Promise<Runtime> | undefined;
+
+function loadRuntime(): Promise<Runtime> {
+  runtime ??= Promise.all([import('ky'), import('../schemas/envelope.js')]).then(
+    ([kyModule, envelope]) => ({ ky: kyModule.default, envelope }),
+    (error: unknown) => {
+      runtime = undefined;
+      throw error;
+    },
+  );
+  return runtime;
+}
+
+/** HTTP methods the service uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A query value; `undefined` and `null` are left out, arrays repeat the key. */
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+
+/** One logical call, before retries. */
+export interface TransportRequest {
+  method: HttpMethod;
+  /** Path from the origin, `/api/v1` included. */
+  path: string;
+  query?: Record<string, QueryValue> | undefined;
+  /** Sent as JSON. */
+  body?: unknown;
+  options?: MutationRequestOptions | undefined;
+  /**
+   * Send once, never retry, whatever `maxRetries` says. For state transitions, whose retries are the
+   * filing layer's business (it reads the invoice before it tries again).
+   */
+  noRetry?: boolean | undefined;
+}
+
+/** A 2xx response, body read. */
+export interface TransportResponse {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON; the text when it was not JSON; `undefined` when empty. */
+  body: unknown;
+  method: HttpMethod;
+  path: string;
+}
+
+/** What the transport runs on (no secrets outside `credentials`, which it keeps private). */
+export interface TransportConfig {
+  baseUrl: string;
+  credentials: Credentials;
+  timeout: number;
+  maxRetries: number;
+  fetch: Fetch | undefined;
+  logger: Logger;
+  browser: boolean;
+}
+
+/** The failure of one attempt, as the retry decision sees it. */
+export type AttemptFailure = { kind: 'connection' } | { kind: 'timeout' } | { kind: 'status'; status: number };
+
+/** Everything {@link Transport.shouldRetry} decides on. */
+export interface RetryDecisionInput {
+  method: string;
+  hasIdempotencyKey: boolean;
+  /** Retries already made for this call. */
+  retriesSoFar: number;
+  maxRetries: number;
+  failure: AttemptFailure;
+}
+
+type Outcome =
+  | { kind: 'response'; response: Response; text: string }
+  | { kind: 'connection'; cause: unknown }
+  | { kind: 'timeout' }
+  | { kind: 'aborted'; reason: unknown };
+
+const TIMED_OUT = Symbol('invoicing-sdk.timeout');
+
+export class Transport {
+  readonly #config: Omit<TransportConfig, 'credentials'>;
+  readonly #credentials: Credentials;
+
+  constructor(config: TransportConfig) {
+    const { credentials, ...rest } = config;
+    this.#config = rest;
+    this.#credentials = { ...credentials };
+  }
+
+  /**
+   * Whether to retry after a failed attempt. Pure: the same input always gives the same answer.
+   */
+  static shouldRetry(input: RetryDecisionInput): boolean {
+    // The budget is spent: per call `maxRetries` wins over the client's, and both are hard limits.
+    if (input.retriesSoFar >= input.maxRetries) return false;
+    // A POST without an idempotency key may have been carried out before the failure; repeating it
+    // could create (or file) twice. With a key the service returns the first result instead.
+    if (input.method.toUpperCase() === 'POST' && !input.hasIdempotencyKey) return false;
+    switch (input.failure.kind) {
+      // No response: the request may not have reached the service; safe to repeat (see above).
+      case 'connection':
+        return true;
+      // The attempt ran out of time; a slow moment rarely lasts.
+      case 'timeout':
+        return true;
+      case 'status':
+        break;
+    }
+    switch (input.failure.status) {
+      // Request Timeout: the server gave up waiting for us.
+      case 408:
+        return true;
+      // Too Many Requests: wait (honouring Retry-After) and try again.
+      case 429:
+        return true;
+      // Internal error, bad gateway, unavailable, gateway timeout: transient on the service's side.
+      case 500:
+      case 502:
+      case 503:
+      case 504:
+        return true;
+      // Anything else (4xx, 501, …) gives the same answer when repeated.
+      default:
+        return false;
+    }
+  }
+
+  /** Sends a request with retries; resolves with a 2xx response or throws an `APIError`. */
+  async send(request: TransportRequest): Promise<TransportResponse> {
+    const opts = request.options ?? {};
+    const { method, path } = request;
+    const timeout = perCall('timeout', opts.timeout, this.#config.timeout, 1);
+    const maxRetries = request.noRetry === true ? 0 : perCall('maxRetries', opts.maxRetries, this.#config.maxRetries, 0);
+    // Minted once per logical call: every retry below sends this same key.
+    const idempotencyKey = opts.idempotencyKey ?? (method === 'POST' ? mintIdempotencyKey() : undefined);
+    const bodyText = request.body === undefined ? undefined : JSON.stringify(request.body);
+    // Built before anything is sent: a missing credential fails here, locally.
+    const headers = buildHeaders({
+      path,
+      credentials: this.#credentials,
+      json: bodyText !== undefined,
+      idempotencyKey,
+      extra: opts.headers,
+      browser: this.#config.browser,
+    });
+    const url = this.#url(path, request.query);
+    const signal = opts.signal;
+    if (signal?.aborted) throw new APIUserAbortError({ method, path, cause: signal.reason });
+    const { ky } = await loadRuntime();
+    const log = this.#config.logger;
+
+    for (let retriesSoFar = 0; ; retriesSoFar += 1) {
+      log.debug(
+        `→ ${method} ${path} (attempt ${retriesSoFar + 1} of ${maxRetries + 1}) headers ${JSON.stringify(redactHeaders(headers))}`,
+      );
+      const started = Date.now();
+      const outcome = await this.#attempt(ky, url, { method, headers, body: bodyText }, timeout, signal);
+      if (outcome.kind === 'aborted') throw new APIUserAbortError({ method, path, cause: outcome.reason });
+
+      let error: APIError;
+      let failure: AttemptFailure;
+      let retryAfterMs: number | undefined;
+      if (outcome.kind === 'response') {
+        const { response, text } = outcome;
+        const requestId = requestIdOf(response.headers);
+        log.debug(
+          `← ${response.status} ${method} ${path} in ${Date.now() - started} ms${requestId ? ` (request-id ${requestId})` : ''}`,
+        );
+        const body = parseBody(text);
+        if (response.status >= 200 && response.status < 300) {
+          return { status: response.status, headers: response.headers, body, method, path };
+        }
+        error = generateAPIError({ status: response.status, headers: response.headers, body, method, path });
+        failure = { kind: 'status', status: response.status };
+        retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+      } else if (outcome.kind === 'timeout') {
+        error = new APIConnectionTimeoutError({
+          message: `Request timed out after ${timeout} ms (${method} ${path}).`,
+          method,
+          path,
+          hint: `No complete response within ${timeout} ms. Raise the timeout option (per client or per call) if the service is slow.`,
+        });
+        failure = { kind: 'timeout' };
+      } else {
+        error = new APIConnectionError({
+          message: `Connection error (${method} ${path}): ${causeMessage(outcome.cause)}.`,
+          method,
+          path,
+          cause: outcome.cause,
+          hint: `Could not reach ${this.#config.baseUrl}. Check the network and baseUrl (or INVOICING_BASE_URL).`,
+        });
+        failure = { kind: 'connection' };
+      }
+
+      const retry = Transport.shouldRetry({
+        method,
+        hasIdempotencyKey: idempotencyKey !== undefined,
+        retriesSoFar,
+        maxRetries,
+        failure,
+      });
+      if (!retry) throw error;
+      const wait = retryDelay({ retriesSoFar, retryAfterMs });
+      log.info(
+        `Retrying ${method} ${path} in ${wait} ms (retry ${retriesSoFar + 1} of ${maxRetries}) after ${describeFailure(failure)}.`,
+      );
+      try {
+        await sleep(wait, signal);
+      } catch (reason) {
+        throw new APIUserAbortError({ method, path, cause: reason });
+      }
+    }
+  }
+
+  /** Sends and unwraps the `{ success, data }` envelope; anything else is an `InvalidResponseError`. */
+  async request(request: TransportRequest): Promise<{ envelope: Envelope; response: TransportResponse }> {
+    const response = await this.send(request);
+    const { envelope: schemas } = await loadRuntime();
+    return { envelope: schemas.unwrapEnvelope(response.body, response), response };
+  }
+
+  /** The envelope in a response, or `undefined` when it is not one (for routes with unshown bodies). */
+  async tryUnwrap(response: TransportResponse): Promise<Envelope | undefined> {
+    const { envelope: schemas } = await loadRuntime();
+    try {
+      return schemas.unwrapEnvelope(response.body, response);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Listing meta read leniently from any value. */
+  async readMeta(meta: unknown): Promise<Envelope['meta']> {
+    const { envelope: schemas } = await loadRuntime();
+    return schemas.readMeta(meta);
+  }
+
+  async #attempt(
+    ky: Ky,
+    url: string,
+    init: { method: HttpMethod; headers: Record<string, string>; body: string | undefined },
+    timeout: number,
+    signal: AbortSignal | undefined,
+  ): Promise<Outcome> {
+    const controller = new AbortController();
+    // Linked by hand rather than with AbortSignal.any, which keeps listeners on a long-lived caller
+    // signal alive in Node 20.
+    const onAbort = (): void => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const timer = setTimeout(() => controller.abort(TIMED_OUT), timeout);
+    try {
+      const response = await ky(url, {
+        method: init.method,
+        headers: init.headers,
+        body: init.body,
+        signal: controller.signal,
+        retry: 0,
+        timeout: false,
+        throwHttpErrors: false,
+        ...(this.#config.fetch === undefined ? {} : { fetch: this.#config.fetch as never }),
+      });
+      const text = await readText(response, controller.signal);
+      return { kind: 'response', response, text };
+    } catch (error) {
+      if (signal?.aborted) return { kind: 'aborted', reason: signal.reason };
+      if (controller.signal.aborted && controller.signal.reason === TIMED_OUT) return { kind: 'timeout' };
+      return { kind: 'connection', cause: plainCause(error) };
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  #url(path: string, query: Record<string, QueryValue> | undefined): string {
+    const url = new URL(`${this.#config.baseUrl}${path}`);
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value === undefined || value === null) continue;
+      if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, String(item));
+      else url.searchParams.set(key, String(value));
+    }
+    return url.toString();
+  }
+}
+
+/** Reads the body, giving up as soon as `signal` aborts (the timeout covers the body too). */
+async function readText(response: Response, signal: AbortSignal): Promise<string> {
+  const reading = response.text();
+  // If the abort wins the race, the read rejects later; nobody is waiting for it any more.
+  reading.catch(() => undefined);
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([reading, aborted]);
+  } finally {
+    if (onAbort) signal.removeEventListener('abort', onAbort);
+    if (signal.aborted) response.body?.cancel().catch(() => undefined);
+  }
+}
+
+function parseBody(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function perCall(name: string, value: number | undefined, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < min || value > 2_147_483_647) {
+    throw new InvoicingError(`${name} must be an integer between ${min} and 2147483647; got ${String(value)}.`);
+  }
+  return value;
+}
+
+/**
+ * ky's errors carry the `Request`, headers and API key included; keep only what lies beneath them
+ * (undici's "fetch failed" and its socket error) so nothing secret hangs off an SDK error.
+ */
+function plainCause(error: unknown): unknown {
+  if (typeof error === 'object' && error !== null && 'request' in error) {
+    const inner = (error as { cause?: unknown }).cause;
+    return inner ?? new Error((error as { message?: unknown }).message as string);
+  }
+  return error;
+}
+
+function causeMessage(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  const inner = cause.cause instanceof Error ? cause.cause : undefined;
+  const code = (inner as { code?: unknown } | undefined)?.code ?? (cause as { code?: unknown }).code;
+  return [cause.message, typeof code === 'string' ? code : inner?.message].filter(Boolean).join(': ');
+}
+
+function describeFailure(failure: AttemptFailure): string {
+  switch (failure.kind) {
+    case 'connection':
+      return 'a connection error';
+    case 'timeout':
+      return 'a timeout';
+    case 'status':
+      return `HTTP ${failure.status}`;
+  }
+}

@@ -1,0 +1,265 @@
+import { InvalidResponseError } from '../core/errors/invalid-response-error.js';
+import { InvoicingError } from '../core/errors/invoicing-error.js';
+import { registerSecret } from '../core/redact.js';
+import type { MutationRequestOptions, RequestOptions } from '../core/request-options.js';
+import { APIResource } from '../core/resource.js';
+import { ROUTES } from '../core/routes.js';
+import type { TransportResponse } from '../core/transport.js';
+import { readAlias } from '../schemas/field-map.js';
+
+/**
+ * A scope an API key can hold. The service names these four; `*` is every permission.
+ *
+ * @example
+ * ```ts
+ * import type { APIKeyScope } from 'invoicing-sdk';
+ * const scopes: APIKeyScope[] = ['invoices:read', 'invoices:write'];
+ * ```
+ */
+export type APIKeyScope = 'invoices:read' | 'invoices:write' | 'taxauth:read' | '*' | (string & {});
+
+/**
+ * Parameters of `apiKeys.create()`.
+ *
+ * @example
+ * ```ts
+ * import type { APIKeyCreateParams } from 'invoicing-sdk';
+ * const params: APIKeyCreateParams = {
+ *   name: 'billing server', type: 'LIVE', keyableType: 'USER', scopes: ['invoices:read', 'invoices:write'],
+ * };
+ * ```
+ */
+export interface APIKeyCreateParams {
+  /** Label of the key. */
+  name: string;
+  /** `LIVE` (the only value the service shows). */
+  type: 'LIVE' | (string & {});
+  /**
+   * `USER`: acts for the user across every business the user owns (the working path for creating
+   * invoices). `BUSINESS`: acts for one business and needs `businessId`; note the service's known
+   * defect, which makes a BUSINESS key fail on `POST /api/v1/invoices` with 404 "Business not found".
+   */
+  keyableType: 'USER' | 'BUSINESS';
+  /** Required when `keyableType` is `BUSINESS`. */
+  businessId?: string | undefined;
+  /**
+   * Required, and not empty. The service grants every permission (`*`) to a key created without
+   * scopes, so the SDK makes the choice explicit: pass `['*']` to ask for everything.
+   */
+  scopes: readonly APIKeyScope[];
+}
+
+/**
+ * An API key record. The service shows only the `key` field of its records; the others are read
+ * where present, and the record is kept as `raw`.
+ *
+ * @example
+ * ```ts
+ * const keys = await client.apiKeys.list();
+ * for (const k of keys) console.log(k.id, k.name, k.keyableType, k.scopes);
+ * ```
+ */
+export interface APIKey {
+  /** The key's id, for `retrieve`, `reveal` and `revoke`; `undefined` if the record shows none. */
+  id: string | undefined;
+  /** Label. */
+  name: string | undefined;
+  /** `LIVE`, … */
+  type: string | undefined;
+  /** `USER` or `BUSINESS`. */
+  keyableType: string | undefined;
+  /** The business of a BUSINESS key. */
+  businessId: string | undefined;
+  /** Scopes held. */
+  scopes: string[] | undefined;
+  /** The secret: present after `create()` and `reveal()`, never in `list()`. Store it safely. */
+  key: string | undefined;
+  /** When the key was created, as the service wrote it. */
+  createdAt: string | undefined;
+  /** The record exactly as the service returned it. */
+  raw: Record<string, unknown>;
+}
+
+const ALIASES = {
+  id: ['id', '_id', 'apiKeyId', 'keyId', 'uuid'],
+  key: ['key', 'apiKey', 'secret', 'value'],
+  createdAt: ['createdAt', 'created_at'],
+} as const;
+
+/**
+ * `client.apiKeys`: key management over a signed-in session. Every call sends the session token as
+ * `Authorization: Bearer` (never an API key) and fails locally, before any request, when the client
+ * has no session token.
+ *
+ * @example
+ * ```ts
+ * import { InvoicingClient } from 'invoicing-sdk';
+ * const admin = new InvoicingClient({ sessionToken: process.env.INVOICING_SESSION_TOKEN });
+ * const created = await admin.apiKeys.create({ name: 'server', type: 'LIVE', keyableType: 'USER', scopes: ['*'] });
+ * ```
+ */
+export class APIKeys extends APIResource {
+  /**
+   * Creates a key (`POST /api/v1/api-key`) and returns it with its secret in `key`.
+   *
+   * **Creating a key revokes the existing key of the same type at once**: requests with the old key
+   * then fail with 401. Roll the new key out before anything else uses the old one. `scopes` is
+   * required: pass `['*']` for every permission.
+   *
+   * @example
+   * ```ts
+   * const created = await client.apiKeys.create({
+   *   name: 'billing server',
+   *   type: 'LIVE',
+   *   keyableType: 'USER',
+   *   scopes: ['invoices:read', 'invoices:write', 'taxauth:read'],
+   * });
+   * saveSecret(created.key);
+   * ```
+   */
+  async create(input: APIKeyCreateParams, opts: MutationRequestOptions = {}): Promise<APIKey> {
+    validateCreate(input);
+    const body: Record<string, unknown> = {
+      name: input.name,
+      type: input.type,
+      keyableType: input.keyableType,
+      scopes: [...input.scopes],
+    };
+    if (input.businessId !== undefined) body.businessId = input.businessId;
+    const { envelope, response } = await this._ctx.transport.request({
+      method: 'POST',
+      path: ROUTES.apiKeys,
+      body,
+      options: opts,
+    });
+    const created = readKey(envelope.data, response);
+    if (created.key === undefined) {
+      this._ctx.logger.warn('apiKeys.create answered without the key secret; use reveal(id) to read it.');
+    }
+    return created;
+  }
+
+  /**
+   * Lists the caller's keys (`GET /api/v1/api-key`). The secrets are never included.
+   *
+   * @example
+   * ```ts
+   * const keys = await client.apiKeys.list();
+   * console.log(keys.map((k) => k.name));
+   * ```
+   */
+  async list(opts: RequestOptions = {}): Promise<APIKey[]> {
+    const { envelope, response } = await this._ctx.transport.request({ method: 'GET', path: ROUTES.apiKeys, options: opts });
+    const items = Array.isArray(envelope.data) ? envelope.data : undefined;
+    if (items === undefined) throw invalid('The key listing has no data array.', response);
+    return items.map((item) => readKey(item, response));
+  }
+
+  /**
+   * One key's details (`GET /api/v1/api-key/{id}`).
+   *
+   * @example
+   * ```ts
+   * const k = await client.apiKeys.retrieve('key_123');
+   * console.log(k.scopes);
+   * ```
+   */
+  async retrieve(id: string, opts: RequestOptions = {}): Promise<APIKey> {
+    assertKeyId(id);
+    const { envelope, response } = await this._ctx.transport.request({ method: 'GET', path: ROUTES.apiKey(id), options: opts });
+    return readKey(envelope.data, response, id);
+  }
+
+  /**
+   * Shows the full secret again (`GET /api/v1/api-key/{id}/reveal`): the service keeps it
+   * recoverable.
+   *
+   * @example
+   * ```ts
+   * const { key } = await client.apiKeys.reveal('key_123');
+   * ```
+   */
+  async reveal(id: string, opts: RequestOptions = {}): Promise<APIKey> {
+    assertKeyId(id);
+    const { envelope, response } = await this._ctx.transport.request({ method: 'GET', path: ROUTES.apiKeyReveal(id), options: opts });
+    const data = typeof envelope.data === 'string' ? { key: envelope.data } : envelope.data;
+    const revealed = readKey(data, response, id);
+    if (revealed.key === undefined) throw invalid('reveal answered without the key secret.', response);
+    return revealed;
+  }
+
+  /**
+   * Revokes a key (`DELETE /api/v1/api-key/{id}`), immediately and permanently.
+   *
+   * @example
+   * ```ts
+   * await client.apiKeys.revoke('key_123');
+   * ```
+   */
+  async revoke(id: string, opts: MutationRequestOptions = {}): Promise<void> {
+    assertKeyId(id);
+    // The body is not shown by the service (often empty); any 2xx means revoked.
+    await this._ctx.transport.send({ method: 'DELETE', path: ROUTES.apiKey(id), options: opts });
+  }
+}
+
+function validateCreate(input: APIKeyCreateParams): void {
+  const fail = (message: string): never => {
+    throw new InvoicingError(`apiKeys.create: ${message}`);
+  };
+  if (typeof input !== 'object' || input === null) fail('pass { name, type, keyableType, scopes }.');
+  if (typeof input.name !== 'string' || input.name.trim() === '') fail('name is required.');
+  if (typeof input.type !== 'string' || input.type.trim() === '') fail("type is required (for example 'LIVE').");
+  if (input.keyableType !== 'USER' && input.keyableType !== 'BUSINESS') fail("keyableType must be 'USER' or 'BUSINESS'.");
+  if (input.keyableType === 'BUSINESS' && (typeof input.businessId !== 'string' || input.businessId.trim() === '')) {
+    fail('a BUSINESS key requires businessId.');
+  }
+  if (!Array.isArray(input.scopes) || input.scopes.length === 0) {
+    fail(
+      "scopes is required and must not be empty: the service grants every permission ('*') to a key " +
+        "created without scopes. List the scopes the key needs, or pass ['*'] to ask for everything.",
+    );
+  }
+  if (input.scopes.some((scope) => typeof scope !== 'string' || scope.trim() === '')) {
+    fail('every scope must be a non-empty string.');
+  }
+}
+
+function readKey(data: unknown, response: TransportResponse, fallbackId?: string): APIKey {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw invalid('The response data is not an API key record.', response);
+  }
+  const raw = data as Record<string, unknown>;
+  const text = (value: unknown): string | undefined =>
+    typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
+  const key = text(readAlias(raw, ALIASES.key));
+  registerSecret(key);
+  const scopes = Array.isArray(raw.scopes) ? raw.scopes.filter((s): s is string => typeof s === 'string') : undefined;
+  return {
+    id: text(readAlias(raw, ALIASES.id)) ?? fallbackId,
+    name: text(raw.name),
+    type: text(raw.type),
+    keyableType: text(raw.keyableType),
+    businessId: text(raw.businessId),
+    scopes,
+    key,
+    createdAt: text(readAlias(raw, ALIASES.createdAt)),
+    raw,
+  };
+}
+
+function invalid(message: string, response: TransportResponse): InvalidResponseError {
+  return new InvalidResponseError({
+    message,
+    status: response.status,
+    body: response.body,
+    method: response.method,
+    path: response.path,
+  });
+}
+
+function assertKeyId(id: unknown): asserts id is string {
+  if (typeof id !== 'string' || id.trim() === '') {
+    throw new InvoicingError(`An API key id must be a non-empty string; got ${JSON.stringify(id)}.`);
+  }
+}

@@ -1,0 +1,213 @@
+import { InvalidResponseError } from '../core/errors/invalid-response-error.js';
+import type { RequestOptions } from '../core/request-options.js';
+import { APIResource } from '../core/resource.js';
+import { ROUTES } from '../core/routes.js';
+import type { QueryValue } from '../core/transport.js';
+
+/**
+ * One classification code: an HS subheading (`8471.30`, for `hsnCode`) or an ISIC class (`6202`, for
+ * `isicCode`), with its title where the service gives one.
+ *
+ * @example
+ * ```ts
+ * import type { ClassificationCode } from 'invoicing-sdk';
+ * const c: ClassificationCode = { code: '6202', description: 'Computer consultancy activities' };
+ * ```
+ */
+export interface ClassificationCode {
+  /** The code as the service spells it. */
+  code: string;
+  /** Its title, where the service gives one. */
+  description?: string | undefined;
+}
+
+/**
+ * Parameters of the code lookups. The service does not document its query parameters; any given
+ * here are passed through. `refresh` is the SDK's own: it skips the cache.
+ *
+ * @example
+ * ```ts
+ * const fresh = await client.codes.hsCodes({ refresh: true });
+ * ```
+ */
+export interface CodeLookupParams {
+  /** Fetch again even when a cached answer is still fresh (and replace it). */
+  refresh?: boolean | undefined;
+  /** Any query parameter the service accepts, passed through. */
+  [param: string]: QueryValue;
+}
+
+const CODE_FIELDS = ['code', 'hsCode', 'hsnCode', 'isicCode'] as const;
+const TEXT_FIELDS = ['description', 'title', 'name', 'label'] as const;
+const LIST_FIELDS = ['items', 'codes', 'data', 'results'] as const;
+
+interface CacheEntry {
+  at: number;
+  value: Promise<ClassificationCode[]>;
+}
+
+/**
+ * `client.codes`: the valid classification codes from the service (`GET /api/v1/taxauth/hs-codes` and
+ * `/service-codes`), cached in memory for `codesCacheTtl` (one hour by default). For offline checks,
+ * the bundled tables in `invoicing-sdk/codes` need no network at all.
+ *
+ * @example
+ * ```ts
+ * const services = await client.codes.serviceCodes();
+ * const known = new Set(services.map((c) => c.code));
+ * console.log(known.has('6202'));
+ * ```
+ */
+export class Codes extends APIResource {
+  readonly #cache = new Map<string, CacheEntry>();
+
+  /**
+   * Valid HS codes for goods (`hsnCode`, `NNNN.NN`), from `GET /api/v1/taxauth/hs-codes`.
+   *
+   * @example
+   * ```ts
+   * const goods = await client.codes.hsCodes();
+   * console.log(goods.find((c) => c.code === '8471.30')?.description);
+   * ```
+   */
+  hsCodes(params: CodeLookupParams = {}, opts: RequestOptions = {}): Promise<ClassificationCode[]> {
+    return this.#lookup(ROUTES.hsCodes, params, opts, hsFromNumber);
+  }
+
+  /**
+   * Valid ISIC service codes (`isicCode`, four digits), from `GET /api/v1/taxauth/service-codes`.
+   *
+   * @example
+   * ```ts
+   * const services = await client.codes.serviceCodes();
+   * console.log(services.length); // 419 published classes
+   * ```
+   */
+  serviceCodes(params: CodeLookupParams = {}, opts: RequestOptions = {}): Promise<ClassificationCode[]> {
+    return this.#lookup(ROUTES.serviceCodes, params, opts, isicFromNumber);
+  }
+
+  /**
+   * Forgets every cached lookup.
+   *
+   * @example
+   * ```ts
+   * client.codes.clearCache();
+   * ```
+   */
+  clearCache(): void {
+    this.#cache.clear();
+  }
+
+  #lookup(
+    path: string,
+    params: CodeLookupParams,
+    opts: RequestOptions,
+    fromNumber: (n: number) => string,
+  ): Promise<ClassificationCode[]> {
+    const { refresh, ...query } = params;
+    const cacheKey = `${path}?${new URLSearchParams(
+      Object.entries(query)
+        .filter(([, v]) => v !== undefined && v !== null)
+        .map(([k, v]): [string, string] => [k, String(v)])
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    ).toString()}`;
+    const { now, codesCacheTtl } = this._ctx;
+    const cached = this.#cache.get(cacheKey);
+    if (refresh !== true && cached !== undefined && now() - cached.at < codesCacheTtl) return cached.value;
+
+    const value = this.#fetchAll(path, query, opts, fromNumber);
+    if (codesCacheTtl > 0) {
+      const entry = { at: now(), value };
+      this.#cache.set(cacheKey, entry);
+      // A failed lookup is not remembered: the next call tries again.
+      value.catch(() => {
+        if (this.#cache.get(cacheKey) === entry) this.#cache.delete(cacheKey);
+      });
+    }
+    return value;
+  }
+
+  async #fetchAll(
+    path: string,
+    query: Record<string, QueryValue>,
+    opts: RequestOptions,
+    fromNumber: (n: number) => string,
+  ): Promise<ClassificationCode[]> {
+    const { transport, logger } = this._ctx;
+    const out: ClassificationCode[] = [];
+    let page: number | undefined;
+    for (;;) {
+      const response = await transport.send({
+        method: 'GET',
+        path,
+        query: page === undefined ? query : { ...query, page },
+        options: { signal: opts.signal, timeout: opts.timeout, maxRetries: opts.maxRetries, headers: opts.headers },
+      });
+      // The body is not shown by the service: the envelope is expected, a bare list is accepted.
+      const envelope = await transport.tryUnwrap(response);
+      const items = listOf(envelope === undefined ? response.body : envelope.data);
+      if (items === undefined) {
+        throw new InvalidResponseError({
+          message: 'The code lookup answered with no list of codes.',
+          status: response.status,
+          body: response.body,
+          method: response.method,
+          path: response.path,
+        });
+      }
+      let skipped = 0;
+      for (const item of items) {
+        const code = readCode(item, fromNumber);
+        if (code === undefined) skipped += 1;
+        else out.push(code);
+      }
+      if (skipped > 0) logger.warn(`${path}: ${skipped} entries without a readable code were skipped.`);
+      const meta = envelope?.meta;
+      const current = meta?.page ?? page ?? 1;
+      if (meta?.totalPages === undefined || current >= meta.totalPages) return out;
+      page = current + 1;
+    }
+  }
+}
+
+/** The list in a lookup answer: an array, an object holding one, or a `{ code: title }` map. */
+function listOf(data: unknown): unknown[] | undefined {
+  if (Array.isArray(data)) return data;
+  if (typeof data !== 'object' || data === null) return undefined;
+  const record = data as Record<string, unknown>;
+  for (const field of LIST_FIELDS) {
+    if (Array.isArray(record[field])) return record[field];
+  }
+  const entries = Object.entries(record);
+  if (entries.length > 0 && entries.every(([, v]) => typeof v === 'string')) {
+    return entries.map(([code, description]) => ({ code, description }));
+  }
+  return undefined;
+}
+
+// A code sent as a JSON number has lost its leading zeros (ISIC 0111) or trailing zero (HS 8471.30).
+const isicFromNumber = (n: number): string => String(n).padStart(4, '0');
+const hsFromNumber = (n: number): string => n.toFixed(2).padStart(7, '0');
+
+function readCode(item: unknown, fromNumber: (n: number) => string): ClassificationCode | undefined {
+  if (typeof item === 'string') return item.trim() === '' ? undefined : { code: item.trim() };
+  if (typeof item === 'number') return { code: fromNumber(item) };
+  if (typeof item !== 'object' || item === null) return undefined;
+  const record = item as Record<string, unknown>;
+  const rawCode = CODE_FIELDS.map((field) => record[field]).find((v) => v !== undefined && v !== null);
+  const code = typeof rawCode === 'number' ? fromNumber(rawCode) : firstText(record, CODE_FIELDS);
+  if (code === undefined) return undefined;
+  const description = firstText(record, TEXT_FIELDS);
+  return description === undefined ? { code } : { code, description };
+}
+
+function firstText(record: Record<string, unknown>, fields: readonly string[]): string | undefined {
+  for (const field of fields) {
+    const value = record[field];
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+    if (typeof value === 'number') return String(value);
+  }
+  return undefined;
+}
+

@@ -1,0 +1,174 @@
+/**
+ * Reading a stored invoice whose field names the service does not publish. Each canonical field is
+ * looked up through a list of aliases (the design's table); the first alias present wins. An alias
+ * with dots (`totals.subtotal`) walks into nested objects, unless the record has that literal key.
+ */
+import { normalizeStatus } from '../filing/status.js';
+import { toDecimalString } from './decimal.js';
+import type { Invoice } from './invoice.js';
+
+/**
+ * The canonical invoice fields read through aliases.
+ *
+ * @example
+ * ```ts
+ * import type { InvoiceField } from 'invoicing-sdk';
+ * const field: InvoiceField = 'total';
+ * ```
+ */
+export type InvoiceField =
+  | 'id'
+  | 'status'
+  | 'subtotal'
+  | 'taxTotal'
+  | 'total'
+  | 'updatedAt'
+  | 'errorMessage'
+  | 'attempts';
+
+/**
+ * How to read stored invoices: for any canonical field, the alias or aliases to read, in order (a
+ * dotted alias walks into nested objects). A field given here replaces the default aliases for that
+ * field; spread {@link DEFAULT_FIELD_MAP} to keep them.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_FIELD_MAP, InvoicingClient } from 'invoicing-sdk';
+ * const client = new InvoicingClient({
+ *   fieldMap: { total: ['amounts.gross', ...DEFAULT_FIELD_MAP.total], status: 'lifecycle.state' },
+ * });
+ * ```
+ */
+export type FieldMap = Partial<Record<InvoiceField, string | readonly string[]>>;
+
+/**
+ * The aliases read by default, from the design's table (plus `attempts`, which counts the service's
+ * automatic-recovery attempts).
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_FIELD_MAP } from 'invoicing-sdk';
+ * DEFAULT_FIELD_MAP.id; // ['id', '_id', 'invoiceId', 'uuid']
+ * ```
+ */
+export const DEFAULT_FIELD_MAP: Readonly<Record<InvoiceField, readonly string[]>> = Object.freeze({
+  id: ['id', '_id', 'invoiceId', 'uuid'],
+  status: ['status', 'invoiceStatus', 'state'],
+  subtotal: ['subtotal', 'subTotal', 'netAmount', 'totals.subtotal'],
+  taxTotal: ['taxTotal', 'taxAmount', 'totalTax', 'vatAmount', 'totals.tax'],
+  total: ['total', 'totalAmount', 'grandTotal', 'totals.total'],
+  updatedAt: ['updatedAt', 'updated_at', 'lastModified'],
+  errorMessage: ['errorMessage', 'error', 'failureReason', 'message'],
+  attempts: ['attempts', 'attemptCount', 'retryCount', 'retries', 'submissionAttempts', 'submitAttempts'],
+});
+
+/** A field map with every field's aliases spelled out, as the client keeps it. */
+export type ResolvedFieldMap = Readonly<Record<InvoiceField, readonly string[]>>;
+
+/** Merges the caller's field map over the defaults, field by field. */
+export function resolveFieldMap(fieldMap: FieldMap | undefined): ResolvedFieldMap {
+  if (fieldMap === undefined) return DEFAULT_FIELD_MAP;
+  const out: Record<string, readonly string[]> = { ...DEFAULT_FIELD_MAP };
+  for (const [field, aliases] of Object.entries(fieldMap)) {
+    if (aliases === undefined) continue;
+    out[field] = typeof aliases === 'string' ? [aliases] : [...aliases];
+  }
+  return out as ResolvedFieldMap;
+}
+
+/** The value at the first alias present (not `undefined` or `null`) in `record`. */
+export function readAlias(record: Record<string, unknown>, aliases: readonly string[]): unknown {
+  for (const alias of aliases) {
+    const value = Object.hasOwn(record, alias) ? record[alias] : readPath(record, alias);
+    if (value !== undefined && value !== null) return value;
+  }
+  return undefined;
+}
+
+function readPath(record: Record<string, unknown>, path: string): unknown {
+  if (!path.includes('.')) return undefined;
+  let current: unknown = record;
+  for (const key of path.split('.')) {
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key)) return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+/** What {@link readInvoice} needs besides the record. */
+export interface ReadInvoiceContext {
+  fieldMap: ResolvedFieldMap;
+  /** The envelope's `timestamp`: the server's clock when the record was read. */
+  observedAt?: string | undefined;
+  /** The id to use when the record carries none (the id that was asked for). */
+  fallbackId?: string | undefined;
+}
+
+/**
+ * The canonical {@link Invoice} for a stored record, or `undefined` when `record` is not an object
+ * or has no readable id. Never throws: unknown statuses are kept, unreadable amounts are `undefined`.
+ */
+export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice | undefined {
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined;
+  const raw = record as Record<string, unknown>;
+  const map = ctx.fieldMap;
+  const id = readId(readAlias(raw, map.id)) ?? ctx.fallbackId;
+  if (id === undefined) return undefined;
+  const statusValue = readAlias(raw, map.status);
+  const rawStatus = typeof statusValue === 'string' ? statusValue : undefined;
+  return {
+    id,
+    status: normalizeStatus(rawStatus),
+    rawStatus,
+    subtotal: toDecimalString(readAlias(raw, map.subtotal)),
+    taxTotal: toDecimalString(readAlias(raw, map.taxTotal)),
+    total: toDecimalString(readAlias(raw, map.total)),
+    updatedAt: readTimestamp(readAlias(raw, map.updatedAt)),
+    errorMessage: readText(readAlias(raw, map.errorMessage)),
+    attempts: readCount(readAlias(raw, map.attempts)),
+    observedAt: ctx.observedAt,
+    raw,
+  };
+}
+
+/** True when `record` reads as an invoice with a status (an id may come from the context). */
+export function hasReadableStatus(record: unknown, fieldMap: ResolvedFieldMap): boolean {
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) return false;
+  return typeof readAlias(record as Record<string, unknown>, fieldMap.status) === 'string';
+}
+
+function readId(value: unknown): string | undefined {
+  if (typeof value === 'string' && value.trim() !== '') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+function readTimestamp(value: unknown): string | undefined {
+  if (typeof value === 'string' && value.trim() !== '') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    // Epoch seconds and epoch milliseconds are both in use; seconds stay below 1e11 until year 5138.
+    const date = new Date(value < 1e11 ? value * 1000 : value);
+    return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+  }
+  return undefined;
+}
+
+function readText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value;
+  if (Array.isArray(value)) {
+    const parts = value.map(readText).filter((part): part is string => part !== undefined);
+    return parts.length === 0 ? undefined : parts.join('; ');
+  }
+  if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>;
+    return readText(record.message) ?? readText(record.msg) ?? readText(record.detail);
+  }
+  return undefined;
+}
+
+function readCount(value: unknown): number | undefined {
+  // A list of attempt records counts its entries.
+  if (Array.isArray(value)) return value.length;
+  const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined;
+}
