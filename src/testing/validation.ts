@@ -93,7 +93,7 @@ export function validateCreateBody(body: unknown, settings: ValidationSettings):
     const code = classificationOf(line, i);
     if (FOUR_DIGITS.test(code) && !ISIC_CODES.has(code)) {
       if (settings.unknownIsicCode === 'reject') throw badRequest(`lines[${i}] ${CLASSIFICATION_MESSAGE}`);
-      unknownIsicLines.push(i);
+      if (settings.unknownIsicCode === 'reject-on-validate') unknownIsicLines.push(i);
     }
   });
 
