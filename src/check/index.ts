@@ -1,0 +1,96 @@
+/**
+ * Local pre-filing checks. Pure and synchronous: no network, no clock, no transport imports, so it
+ * runs the same in an editor, a unit test and a CI job with no credentials.
+ */
+import { IssueCollector, type CheckIssue } from './issues.js';
+import type { InvoiceTotals } from './money.js';
+import { resolveCheckOptions, type CheckOptions } from './options.js';
+import { checkInvoiceInput } from './rules/invoice.js';
+
+export { CHECK_RULES, formatIssuePath } from './issues.js';
+export type { CheckArea, CheckIssue, CheckIssueCode, CheckRule, CheckSeverity, IssuePath } from './issues.js';
+export type { CheckOptions, CodeList } from './options.js';
+export {
+  compareTotals,
+  computeTotals,
+  computeTotalsExact,
+  decimalEquals,
+  formatMinorUnits,
+  normalizeDecimal,
+  toMinorUnits,
+  tryMinorUnits,
+} from './money.js';
+export type {
+  ComputeTotalsOptions,
+  DecimalInput,
+  ExpectedTotals,
+  InvoiceTotals,
+  LineTotals,
+  RateTotals,
+  RoundingLevel,
+  RoundingMode,
+  TotalsDifference,
+  TotalsLineInput,
+} from './money.js';
+
+/**
+ * The result of {@link checkInvoice}. `ok` is true when there is no error (warnings allowed).
+ * `totals` is present whenever every line's amounts are numbers, even if other rules failed.
+ */
+export interface CheckReport {
+  ok: boolean;
+  errors: CheckIssue[];
+  warnings: CheckIssue[];
+  totals: InvoiceTotals | undefined;
+}
+
+function describeThrown(err: unknown): string {
+  try {
+    if (err instanceof Error) return `${err.name}: ${err.message}`;
+    return typeof err === 'string' ? err : 'a non-Error value was thrown';
+  } catch {
+    return 'a value was thrown';
+  }
+}
+
+/**
+ * Checks an invoice against every rule of the service document before anything is sent, and
+ * reports all problems at once (the tax authority stops at the first). Pure and synchronous, never
+ * throws, no network.
+ *
+ * Each issue has a stable `code` (see `CHECK_RULES`), a `severity`, a `path` such as
+ * `['lines', 2, 'hsnCode']`, a `message` naming the field and the value, and a `hint`.
+ *
+ * @example
+ * ```ts
+ * import { checkInvoice } from 'invoicing-sdk';
+ * import { HS_CODES } from 'invoicing-sdk/codes';
+ *
+ * const report = checkInvoice(
+ *   {
+ *     businessId: 'biz_123',
+ *     buyer: { type: 'B2B', tin: '12345678-0001' },
+ *     dueDate: '2026-12-31T00:00:00Z',
+ *     lines: [{ description: 'Consulting', quantity: 10, unitPrice: 150, taxRate: 7.5, hsnCode: '6202.00' }],
+ *   },
+ *   { hsCodes: HS_CODES, expectedTotals: { total: '1612.50' } },
+ * );
+ * report.ok; // false
+ * report.errors[0]?.code; // "HSN_CODE_PADDED_ISIC": 6202 is an ISIC service code padded to look like HS
+ * report.totals?.total; // "1612.50"
+ * ```
+ */
+export function checkInvoice(input: unknown, opts?: CheckOptions): CheckReport {
+  const o = resolveCheckOptions(opts);
+  const issues = new IssueCollector(o.strict, o.ignore);
+  let totals: InvoiceTotals | undefined;
+  try {
+    for (const p of o.problems) issues.add('OPTION_INVALID', p.path, { value: p.value, expected: p.expected });
+    totals = checkInvoiceInput(input, o, issues);
+  } catch (err) {
+    // Plain data never gets here; a getter or proxy that throws does.
+    totals = undefined;
+    issues.add('INPUT_UNREADABLE', [], { reason: describeThrown(err) });
+  }
+  return { ok: issues.errors.length === 0, errors: issues.errors, warnings: issues.warnings, totals };
+}

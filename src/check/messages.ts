@@ -1,0 +1,323 @@
+/**
+ * Every word `checkInvoice` says lives here: the one-line summary of each rule (for CHECK_RULES and
+ * the docs) and the message and hint of each issue. Codes stay stable while this wording improves.
+ * A message names the field and the value it found; a hint says how to fix it.
+ */
+import type { CheckIssueCode } from './issues.js';
+
+/** What a rule knows when it reports: filled in by the rule, read by the wording below. */
+export interface MessageContext {
+  /** Display path of the field, e.g. `lines[2].hsnCode`. */
+  field: string;
+  /** The value found (absent for a missing field). */
+  value?: unknown;
+  /** What was expected, e.g. `a string`. */
+  expected?: string;
+  /** A corrected value or a field name to suggest. */
+  suggestion?: string | undefined;
+  /** Why a value was judged as it was (e.g. `all one digit`). */
+  reason?: string;
+  /** A configured bound, e.g. the minimum category length. */
+  min?: number;
+  /** The buyer type (`B2B`, `B2G`, ...). */
+  buyerType?: string;
+  /** For totals: the caller's figure, the computed one and their difference. */
+  expectedTotal?: string;
+  actualTotal?: string;
+  difference?: string;
+  /** For totals: how the figures were rounded. */
+  rounding?: string;
+}
+
+/** A rendered issue text. */
+export interface IssueText {
+  message: string;
+  hint?: string;
+}
+
+const SERVICE_CLASSIFICATION_WORDS = 'invalid or missing classification code';
+const CODE_LOOKUPS =
+  'Valid codes: `invoicing-sdk/codes` offline, or client.codes.hsCodes() / client.codes.serviceCodes() ' +
+  '(GET /api/v1/taxauth/hs-codes and /api/v1/taxauth/service-codes).';
+
+/**
+ * A short, safe rendering of any value for a message: strings quoted (and cut at 60 characters),
+ * numbers as written, objects by kind.
+ *
+ * @example
+ * ```ts
+ * showValue('0000.00'); // '"0000.00"'
+ * showValue(NaN);       // 'NaN'
+ * ```
+ */
+export function showValue(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
+    case 'number':
+      return Object.is(value, -0) ? '-0' : String(value);
+    case 'bigint':
+      return `${value}n (a BigInt)`;
+    case 'boolean':
+      return String(value);
+    case 'undefined':
+      return 'undefined';
+    case 'function':
+      return 'a function';
+    case 'symbol':
+      return 'a symbol';
+    default:
+      if (value === null) return 'null';
+      if (Array.isArray(value)) return `an array of ${value.length}`;
+      if (value instanceof Date) return `a Date object`;
+      return 'an object';
+  }
+}
+
+/** The JSON type name of a value, for "expected a string, got a number". */
+export function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  switch (typeof value) {
+    case 'string':
+      return 'a string';
+    case 'number':
+      return 'a number';
+    case 'boolean':
+      return 'a boolean';
+    case 'object':
+      return 'an object';
+    case 'bigint':
+      return 'a BigInt';
+    default:
+      return typeof value;
+  }
+}
+
+const v = (c: MessageContext): string => showValue(c.value);
+const lastName = (field: string): string => {
+  const dot = field.lastIndexOf('.');
+  return dot === -1 ? field : field.slice(dot + 1);
+};
+
+/** One line per rule: what it checks. Rendered in CHECK_RULES and docs/checks.md. */
+export const RULE_SUMMARIES: { readonly [C in CheckIssueCode]: string } = {
+  INVOICE_NOT_OBJECT: 'The invoice is a JSON object.',
+  INPUT_UNREADABLE: 'The input can be read (no throwing getters or proxies).',
+  OPTION_INVALID: 'Each option given to checkInvoice has a usable value.',
+  FIELD_REQUIRED: 'Required fields are present: businessId, buyer, buyer.type, dueDate, lines, and each line\'s description, quantity, unitPrice and taxRate.',
+  FIELD_WRONG_TYPE: 'Each field has the type the service document gives it (string, number, object, array).',
+  NUMBER_NOT_FINITE: 'Numbers are finite (no NaN or Infinity).',
+  UNKNOWN_FIELD: 'No field outside the service document, with a "did you mean" for near misses.',
+  TAX_FIELD_NOT_ACCEPTED: 'No invoice-level tax or line-level tax category/amount: tax is per line as taxRate.',
+  TOTAL_FIELD_NOT_ACCEPTED: 'No totals in the request: the service computes them from the lines.',
+  BUSINESS_ID_EMPTY: 'businessId is not blank.',
+  BUYER_TYPE_INVALID: 'buyer.type is one of B2B, B2C, B2G.',
+  BUYER_TIN_MISSING: 'buyer.tin is sent on B2B and B2G invoices.',
+  BUYER_TIN_PLACEHOLDER: 'buyer.tin is not an obvious placeholder (one repeated digit, N/A, a digit run, too short).',
+  BUYER_EMAIL_INVALID: 'buyer.email looks like an e-mail address.',
+  DUE_DATE_NOT_DATE_TIME: 'dueDate is a date-time, not a bare date.',
+  DUE_DATE_INVALID: 'dueDate is a real ISO 8601 date-time (a calendar date that exists, a valid time).',
+  DUE_DATE_NO_OFFSET: 'dueDate carries a UTC offset (Z or ±hh:mm).',
+  LINES_EMPTY: 'lines has at least one line.',
+  LINE_NOT_OBJECT: 'Each line is a JSON object.',
+  LINE_DESCRIPTION_EMPTY: 'Each line has a non-blank description.',
+  LINE_QUANTITY_NOT_POSITIVE: 'quantity is greater than 0.',
+  LINE_UNIT_PRICE_NEGATIVE: 'unitPrice is 0 or more.',
+  LINE_TAX_RATE_OUT_OF_RANGE: 'taxRate is a percentage from 0 to 100.',
+  LINE_TAX_RATE_FRACTION: 'taxRate is a percentage, not a fraction (7.5, not 0.075).',
+  LINE_DISCOUNT_RATE_OUT_OF_RANGE: 'discountRate is a percentage from 0 to 100.',
+  LINE_DISCOUNT_RATE_FRACTION: 'discountRate is a percentage, not a fraction (10, not 0.1).',
+  LINE_CATEGORY_TOO_SHORT: 'productCategory and serviceCategory are not very short (the service rejects them).',
+  CLASSIFICATION_MISSING: 'Each line has hsnCode (a good) or isicCode (a service).',
+  CLASSIFICATION_BOTH: 'A line has hsnCode or isicCode, not both.',
+  HSN_CODE_FORMAT: 'hsnCode is written NNNN.NN (four digits, dot, two digits).',
+  HSN_CODE_FOUR_DIGITS: 'hsnCode is not a four-digit code (four digits is an ISIC service code).',
+  HSN_CODE_PLACEHOLDER: 'hsnCode is not the placeholder 0000.00 (or 0000).',
+  HSN_CODE_PADDED_ISIC: 'hsnCode is not a four-digit ISIC service code padded to NNNN.00.',
+  HSN_CODE_LOOKS_PADDED: 'An hsnCode NNNN.00 whose NNNN is also an ISIC class is a real HS code, but check it is not a padded service code.',
+  HSN_CODE_UNKNOWN: 'hsnCode is in the HS code list given (opts.hsCodes).',
+  ISIC_CODE_FORMAT: 'isicCode is four digits.',
+  ISIC_CODE_PLACEHOLDER: 'isicCode is not the placeholder 0000.',
+  ISIC_CODE_UNKNOWN: 'isicCode is one of the 419 published ISIC Rev. 4 classes.',
+  TOTALS_MISMATCH: 'The totals computed from the lines equal the caller\'s expected totals (opts.expectedTotals).',
+  TOTALS_NOT_RECONCILED: 'Expected totals could be compared (the lines\' amounts are all numbers).',
+};
+
+type Render = (c: MessageContext) => IssueText;
+
+/** Message and hint of each rule. */
+export const MESSAGES: { readonly [C in CheckIssueCode]: Render } = {
+  INVOICE_NOT_OBJECT: (c) => ({
+    message: `The invoice must be a JSON object, got ${v(c)}.`,
+    hint: 'Pass an object with businessId, buyer, dueDate and lines.',
+  }),
+  INPUT_UNREADABLE: (c) => ({
+    message: `The input could not be read: ${c.reason ?? 'a property threw when read'}.`,
+    hint: 'Pass plain data (for example the result of JSON.parse), not an object with throwing getters.',
+  }),
+  OPTION_INVALID: (c) => ({
+    message: `Option ${c.field} is ${v(c)}; expected ${c.expected ?? 'a valid value'}.`,
+    hint: 'Fix the option passed to checkInvoice; this is not a problem of the invoice itself.',
+  }),
+  FIELD_REQUIRED: (c) => ({
+    message: `${c.field} is required${c.value === null ? ' and was null' : ' and is missing'}.`,
+    hint: c.suggestion ?? `Add ${lastName(c.field)}${c.expected ? ` (${c.expected})` : ''}.`,
+  }),
+  FIELD_WRONG_TYPE: (c) => ({
+    message: `${c.field} must be ${c.expected}, got ${typeName(c.value)} ${v(c)}.`,
+    hint: c.suggestion ? `Send ${c.suggestion}.` : `Send ${lastName(c.field)} as ${c.expected}.`,
+  }),
+  NUMBER_NOT_FINITE: (c) => ({
+    message: `${c.field} must be a finite number, got ${v(c)}.`,
+    hint: 'NaN and Infinity usually come from a division by zero or a failed parse upstream; JSON cannot carry them.',
+  }),
+  UNKNOWN_FIELD: (c) => ({
+    message: `${c.field} is not a field of the service's ${c.reason ?? 'request'}${c.suggestion ? `; did you mean ${c.suggestion}?` : '.'}`,
+    hint: c.suggestion
+      ? `Rename it to ${c.suggestion}: the service does not read ${lastName(c.field)}.`
+      : 'Remove it: the service does not read it.',
+  }),
+  TAX_FIELD_NOT_ACCEPTED: (c) => ({
+    message: `${c.field} is not read by the service: tax is given per line as taxRate, and the tax category is derived from the rate.`,
+    hint: 'Remove it and put the percentage in each line\'s taxRate (7.5 for 7.5 %); lines with the same rate are grouped by the service.',
+  }),
+  TOTAL_FIELD_NOT_ACCEPTED: (c) => ({
+    message: `${c.field} is not read by the service: it computes totals from the lines.`,
+    hint: 'Remove it. To make sure the lines add up to your figures, pass them as checkInvoice(input, { expectedTotals }).',
+  }),
+  BUSINESS_ID_EMPTY: (c) => ({
+    message: `${c.field} is blank (${v(c)}).`,
+    hint: 'Send the id of the business the invoice belongs to.',
+  }),
+  BUYER_TYPE_INVALID: (c) => ({
+    message: `${c.field} is ${v(c)}; it must be B2B, B2C or B2G${c.suggestion ? `. Did you mean ${c.suggestion}?` : '.'}`,
+    hint: c.suggestion ? `Send "${c.suggestion}" (upper case, exactly).` : 'B2B: a business buyer, B2C: a consumer, B2G: a government body.',
+  }),
+  BUYER_TIN_MISSING: (c) => ({
+    message:
+      `${c.field} is missing on a ${c.buyerType ?? 'B2B'} invoice. The service accepts that, but the tax authority ` +
+      'then accepts a placeholder without complaint and files a document that names the wrong party.',
+    hint: 'Send the buyer\'s real tax identification number in buyer.tin.',
+  }),
+  BUYER_TIN_PLACEHOLDER: (c) => ({
+    message:
+      `${c.field} ${v(c)} looks like a placeholder (${c.reason ?? 'not a real number'}). The tax authority accepts it ` +
+      'without complaint and files a document that names the wrong party.',
+    hint: 'Send the buyer\'s real tax identification number; leave buyer.tin out only for a B2C buyer who has none.',
+  }),
+  BUYER_EMAIL_INVALID: (c) => ({
+    message: `${c.field} ${v(c)} does not look like an e-mail address.`,
+    hint: 'Send an address such as name@example.com, or leave buyer.email out.',
+  }),
+  DUE_DATE_NOT_DATE_TIME: (c) => ({
+    message: `${c.field} ${v(c)} is a date without a time; the service expects an ISO 8601 date-time.`,
+    hint: `Add a time and an offset, e.g. "${c.suggestion ?? '2026-12-31T00:00:00Z'}".`,
+  }),
+  DUE_DATE_INVALID: (c) => ({
+    message: `${c.field} ${v(c)} is not a valid ISO 8601 date-time${c.reason ? `: ${c.reason}` : ''}.`,
+    hint: c.suggestion
+      ? `Did you mean "${c.suggestion}"?`
+      : 'Write it as YYYY-MM-DDThh:mm:ssZ, e.g. "2026-12-31T00:00:00Z" (new Date(...).toISOString() gives this form).',
+  }),
+  DUE_DATE_NO_OFFSET: (c) => ({
+    message: `${c.field} ${v(c)} has no UTC offset, so the service decides which time zone it is in.`,
+    hint: `Add "Z" for UTC or an offset such as "+01:00"${c.suggestion ? `, e.g. "${c.suggestion}"` : ''}.`,
+  }),
+  LINES_EMPTY: (c) => ({
+    message: `${c.field} is empty; the service rejects an invoice with no lines.`,
+    hint: 'Add at least one line.',
+  }),
+  LINE_NOT_OBJECT: (c) => ({
+    message: `${c.field} must be a line object, got ${v(c)}.`,
+    hint: 'Each line is an object with description, quantity, unitPrice, taxRate and hsnCode or isicCode.',
+  }),
+  LINE_DESCRIPTION_EMPTY: (c) => ({
+    message: `${c.field} is blank (${v(c)}).`,
+    hint: 'Describe what is sold on this line.',
+  }),
+  LINE_QUANTITY_NOT_POSITIVE: (c) => ({
+    message: `${c.field} is ${v(c)}; it must be greater than 0.`,
+    hint: 'Send a positive quantity. To credit an amount, issue a credit note rather than a negative line.',
+  }),
+  LINE_UNIT_PRICE_NEGATIVE: (c) => ({
+    message: `${c.field} is ${v(c)}; it must be 0 or more.`,
+    hint: 'Send the price of one unit before tax; give a reduction as discountRate instead of a negative price.',
+  }),
+  LINE_TAX_RATE_OUT_OF_RANGE: (c) => ({
+    message: `${c.field} is ${v(c)}; a tax rate is a percentage from 0 to 100.`,
+    hint: 'Send the rate as a percentage: 7.5 for 7.5 %.',
+  }),
+  LINE_TAX_RATE_FRACTION: (c) => ({
+    message: `${c.field} is ${v(c)}, which looks like a fraction: taxRate is a percentage (7.5 means 7.5 %, not 0.075). Did you mean ${c.suggestion}?`,
+    hint: `Send ${c.suggestion}. If ${v(c)} % really is the rate, ignore this rule with { ignore: ['LINE_TAX_RATE_FRACTION'] }.`,
+  }),
+  LINE_DISCOUNT_RATE_OUT_OF_RANGE: (c) => ({
+    message: `${c.field} is ${v(c)}; a discount rate is a percentage from 0 to 100.`,
+    hint: 'Send the discount as a percentage: 10 for 10 % off.',
+  }),
+  LINE_DISCOUNT_RATE_FRACTION: (c) => ({
+    message: `${c.field} is ${v(c)}, which looks like a fraction; discountRate is a percentage. Did you mean ${c.suggestion}?`,
+    hint: `Send ${c.suggestion} for ${c.suggestion} % off; ${v(c)} means less than one percent.`,
+  }),
+  LINE_CATEGORY_TOO_SHORT: (c) => ({
+    message: `${c.field} ${v(c)} is shorter than ${c.min} characters; the service rejects a very short category.`,
+    hint: `Send a descriptive label of at least ${c.min} characters, or leave ${lastName(c.field)} out to use the default.`,
+  }),
+  CLASSIFICATION_MISSING: (c) => ({
+    message: `${c.field} has an ${SERVICE_CLASSIFICATION_WORDS}: it has neither hsnCode nor isicCode.`,
+    hint: `Send hsnCode (NNNN.NN) for a good or isicCode (four digits) for a service. ${CODE_LOOKUPS}`,
+  }),
+  CLASSIFICATION_BOTH: (c) => ({
+    message: `${c.field} has both hsnCode ${showValue((c.value as { hsnCode?: unknown } | undefined)?.hsnCode)} and isicCode ${showValue((c.value as { isicCode?: unknown } | undefined)?.isicCode)}; a line is either a good or a service.`,
+    hint: 'Keep hsnCode for a good or isicCode for a service, and remove the other.',
+  }),
+  HSN_CODE_FORMAT: (c) => ({
+    message: `${c.field} ${v(c)} is not written NNNN.NN (four digits, a dot, two digits)${c.reason ? `: ${c.reason}` : ''}.`,
+    hint: c.suggestion ? `Did you mean "${c.suggestion}"? ${CODE_LOOKUPS}` : `Send the six-digit HS subheading as NNNN.NN. ${CODE_LOOKUPS}`,
+  }),
+  HSN_CODE_FOUR_DIGITS: (c) => ({
+    message: `${c.field} ${v(c)} has four digits; a four-digit code is read as an ISIC service code, not a truncated HS code.`,
+    hint: c.suggestion
+      ? `If this line is a service, send it as isicCode "${c.suggestion}". If it is a good, send its six-digit HS subheading (never pad to NNNN.00).`
+      : `Send the good's six-digit HS subheading as NNNN.NN; never pad a four-digit code to NNNN.00. ${CODE_LOOKUPS}`,
+  }),
+  HSN_CODE_PLACEHOLDER: (c) => ({
+    message: `${c.field} ${v(c)} is a placeholder; the service rejects it (${SERVICE_CLASSIFICATION_WORDS}).`,
+    hint: `Send the real HS subheading of the good. ${CODE_LOOKUPS}`,
+  }),
+  HSN_CODE_PADDED_ISIC: (c) => ({
+    message: `${c.field} ${v(c)} is the ISIC service code ${c.suggestion} padded with ".00", and is not an HS subheading; the tax authority would accept it and file an unrelated product.`,
+    hint: `If this line is a service, send isicCode "${c.suggestion}" instead. If it is a good, send its real six-digit HS subheading.`,
+  }),
+  HSN_CODE_LOOKS_PADDED: (c) => ({
+    message: `${c.field} ${v(c)} is a real HS subheading, but ${c.suggestion} is also an ISIC service code: a service code padded with ".00" would land here and name an unrelated product.`,
+    hint: `If this line is a good of HS ${showValue(c.value)}, keep it. If it is a service, send isicCode "${c.suggestion}" instead.`,
+  }),
+  HSN_CODE_UNKNOWN: (c) => ({
+    message: `${c.field} ${v(c)} is not in the HS code list${c.reason ? ` (${c.reason})` : ''}.`,
+    hint: `${c.suggestion ? `Did you mean "${c.suggestion}"? ` : ''}${CODE_LOOKUPS}`,
+  }),
+  ISIC_CODE_FORMAT: (c) => ({
+    message: `${c.field} ${v(c)} is not four digits${c.reason ? `: ${c.reason}` : ''}.`,
+    hint: c.suggestion ? `Did you mean "${c.suggestion}"?` : `Send the four-digit ISIC Rev. 4 class of the service. ${CODE_LOOKUPS}`,
+  }),
+  ISIC_CODE_PLACEHOLDER: (c) => ({
+    message: `${c.field} ${v(c)} is a placeholder; the service rejects it (${SERVICE_CLASSIFICATION_WORDS}).`,
+    hint: `Send the real ISIC Rev. 4 class of the service. ${CODE_LOOKUPS}`,
+  }),
+  ISIC_CODE_UNKNOWN: (c) => ({
+    message: `${c.field} ${v(c)} is not one of the 419 published ISIC Rev. 4 classes.`,
+    hint: `${c.suggestion ? `Classes in group ${c.reason}: ${c.suggestion}. ` : ''}${CODE_LOOKUPS}`,
+  }),
+  TOTALS_MISMATCH: (c) => ({
+    message: `${c.field}: you expect ${c.expectedTotal} but the lines add up to ${c.actualTotal} (difference ${c.difference}).`,
+    hint:
+      `The service computes totals from the lines and the tax authority files them without checking: fix the lines or your figure. ` +
+      `Computed ${c.rounding ?? 'per line, half-up'}.`,
+  }),
+  TOTALS_NOT_RECONCILED: (c) => ({
+    message: `${c.field} could not be compared: some lines' amounts are not numbers.`,
+    hint: 'Fix the line amounts reported above; the totals are then compared.',
+  }),
+};

@@ -1,0 +1,197 @@
+/**
+ * Options of `checkInvoice`, resolved once per call into plain fields the rules read. A bad option
+ * is reported as an OPTION_INVALID issue (checkInvoice never throws) and its default is used.
+ */
+import { ISIC_CODES } from '../codes/isic-codes.js';
+import type { CheckIssueCode, IssuePath } from './issues.js';
+import type { ComputeTotalsOptions, ExpectedTotals, RoundingLevel, RoundingMode } from './money.js';
+
+/**
+ * A list of valid codes: a `Set`, an array or any iterable of strings, anything with a
+ * `has(code)` method, or a predicate. `HS_CODES` from `invoicing-sdk/codes` is one; the codes from
+ * `client.codes.hsCodes()` are another.
+ */
+export type CodeList =
+  | ReadonlySet<string>
+  | Iterable<string>
+  | { has(code: string): boolean }
+  | ((code: string) => boolean);
+
+/**
+ * Options of `checkInvoice`. Every field is optional.
+ *
+ * @example
+ * ```ts
+ * import { checkInvoice } from 'invoicing-sdk';
+ * import { HS_CODES } from 'invoicing-sdk/codes';
+ * checkInvoice(input, {
+ *   strict: true,
+ *   hsCodes: HS_CODES,
+ *   expectedTotals: { subtotal: '100.00', taxTotal: '7.50', total: '107.50' },
+ *   ignore: ['DUE_DATE_NO_OFFSET'],
+ * });
+ * ```
+ */
+export interface CheckOptions extends ComputeTotalsOptions {
+  /** Report every warning as an error. Default false. */
+  strict?: boolean;
+  /** Your own figures: each one that differs from the lines' totals is a TOTALS_MISMATCH error. */
+  expectedTotals?: ExpectedTotals;
+  /**
+   * Valid HS codes. Given: an hsnCode outside the list is HSN_CODE_UNKNOWN. Absent: hsnCode is
+   * checked for format and the documented padding and placeholder rules only.
+   */
+  hsCodes?: CodeList;
+  /** Valid ISIC codes. Default: the 419 ISIC Rev. 4 classes the service document names. */
+  isicCodes?: CodeList;
+  /** productCategory / serviceCategory shorter than this (after trimming) are reported. Default 3. */
+  minCategoryLength?: number;
+  /** A buyer.tin with fewer letters and digits than this is a placeholder. Default 6. */
+  minTinLength?: number;
+  /** Codes to leave out of the report entirely. */
+  ignore?: Iterable<CheckIssueCode>;
+}
+
+/** A code list reduced to one shape the rules call. */
+export interface CodeLookup {
+  has(code: string): boolean;
+  /** The codes themselves, when the list can be enumerated (for suggestions). */
+  readonly codes?: Iterable<string>;
+}
+
+export interface ResolvedCheckOptions {
+  strict: boolean;
+  ignore: ReadonlySet<string> | undefined;
+  hs: CodeLookup | undefined;
+  isic: CodeLookup;
+  minCategoryLength: number;
+  minTinLength: number;
+  minorUnits: number;
+  rounding: RoundingLevel;
+  roundingMode: RoundingMode;
+  expectedTotals: ExpectedTotals | undefined;
+  /** Options that were unusable: reported by checkInvoice as OPTION_INVALID. */
+  problems: { path: IssuePath; value: unknown; expected: string }[];
+}
+
+const DEFAULT_ISIC: CodeLookup = { has: (c) => ISIC_CODES.has(c), codes: ISIC_CODES };
+
+const DEFAULTS: ResolvedCheckOptions = Object.freeze({
+  strict: false,
+  ignore: undefined,
+  hs: undefined,
+  isic: DEFAULT_ISIC,
+  minCategoryLength: 3,
+  minTinLength: 6,
+  minorUnits: 2,
+  rounding: 'line',
+  roundingMode: 'half-up',
+  expectedTotals: undefined,
+  problems: [],
+}) as ResolvedCheckOptions;
+
+// Turning an array of 5,000 codes into a Set on every call would cost more than the check itself.
+const lookupCache = new WeakMap<object, CodeLookup>();
+
+function toLookup(list: unknown): CodeLookup | undefined {
+  if (list === null || (typeof list !== 'object' && typeof list !== 'function')) return undefined;
+  const cached = lookupCache.get(list);
+  if (cached !== undefined) return cached;
+  let lookup: CodeLookup | undefined;
+  if (typeof list === 'function') {
+    const fn = list as (code: string) => boolean;
+    lookup = { has: (c) => fn(c) === true };
+  } else if (list instanceof Set) {
+    lookup = { has: (c) => list.has(c), codes: list as Set<string> };
+  } else if (typeof (list as { has?: unknown }).has === 'function') {
+    const l = list as { has(code: string): boolean };
+    lookup = { has: (c) => l.has(c) === true };
+  } else if (typeof (list as Iterable<unknown>)[Symbol.iterator] === 'function') {
+    const set = new Set<string>();
+    for (const item of list as Iterable<unknown>) if (typeof item === 'string') set.add(item);
+    lookup = { has: (c) => set.has(c), codes: set };
+  }
+  if (lookup !== undefined) lookupCache.set(list, lookup);
+  return lookup;
+}
+
+function positiveInt(
+  value: unknown,
+  fallback: number,
+  name: string,
+  problems: ResolvedCheckOptions['problems'],
+): number {
+  if (value === undefined) return fallback;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 1000) return value;
+  problems.push({ path: ['options', name], value, expected: 'an integer from 0 to 1000' });
+  return fallback;
+}
+
+/** Reads the caller's options once per call; no options at all costs nothing. */
+export function resolveCheckOptions(opts: CheckOptions | undefined): ResolvedCheckOptions {
+  if (opts === undefined || opts === null) return DEFAULTS;
+  const problems: ResolvedCheckOptions['problems'] = [];
+  if (typeof opts !== 'object') {
+    problems.push({ path: ['options'], value: opts, expected: 'an object' });
+    return { ...DEFAULTS, problems };
+  }
+  let hs: CodeLookup | undefined;
+  if (opts.hsCodes !== undefined && opts.hsCodes !== null) {
+    hs = typeof opts.hsCodes === 'string' ? undefined : toLookup(opts.hsCodes);
+    if (hs === undefined) {
+      problems.push({ path: ['options', 'hsCodes'], value: opts.hsCodes, expected: 'a Set, an array of codes or a function' });
+    }
+  }
+  let isic = DEFAULT_ISIC;
+  if (opts.isicCodes !== undefined && opts.isicCodes !== null) {
+    const l = typeof opts.isicCodes === 'string' ? undefined : toLookup(opts.isicCodes);
+    if (l === undefined) {
+      problems.push({ path: ['options', 'isicCodes'], value: opts.isicCodes, expected: 'a Set, an array of codes or a function' });
+    } else isic = l;
+  }
+  let ignore: Set<string> | undefined;
+  if (opts.ignore !== undefined && opts.ignore !== null) {
+    if (typeof opts.ignore === 'object' && typeof (opts.ignore as Iterable<unknown>)[Symbol.iterator] === 'function') {
+      ignore = new Set();
+      for (const c of opts.ignore) if (typeof c === 'string') ignore.add(c);
+    } else {
+      problems.push({ path: ['options', 'ignore'], value: opts.ignore, expected: 'an array of issue codes' });
+    }
+  }
+  let rounding: RoundingLevel = 'line';
+  if (opts.rounding !== undefined) {
+    if (opts.rounding === 'line' || opts.rounding === 'invoice') rounding = opts.rounding;
+    else problems.push({ path: ['options', 'rounding'], value: opts.rounding, expected: "'line' or 'invoice'" });
+  }
+  let roundingMode: RoundingMode = 'half-up';
+  if (opts.roundingMode !== undefined) {
+    if (opts.roundingMode === 'half-up' || opts.roundingMode === 'half-even') roundingMode = opts.roundingMode;
+    else problems.push({ path: ['options', 'roundingMode'], value: opts.roundingMode, expected: "'half-up' or 'half-even'" });
+  }
+  let minorUnits = positiveInt(opts.minorUnits, 2, 'minorUnits', problems);
+  if (minorUnits > 12) {
+    problems.push({ path: ['options', 'minorUnits'], value: minorUnits, expected: 'an integer from 0 to 12' });
+    minorUnits = 2;
+  }
+  let expectedTotals: ExpectedTotals | undefined;
+  if (opts.expectedTotals !== undefined && opts.expectedTotals !== null) {
+    if (typeof opts.expectedTotals === 'object' && !Array.isArray(opts.expectedTotals)) {
+      expectedTotals = opts.expectedTotals;
+    } else {
+      problems.push({ path: ['options', 'expectedTotals'], value: opts.expectedTotals, expected: 'an object with subtotal, taxTotal and/or total' });
+    }
+  }
+  return {
+    strict: opts.strict === true,
+    ignore,
+    hs,
+    isic,
+    minCategoryLength: positiveInt(opts.minCategoryLength, 3, 'minCategoryLength', problems),
+    minTinLength: positiveInt(opts.minTinLength, 6, 'minTinLength', problems),
+    minorUnits,
+    rounding,
+    roundingMode,
+    expectedTotals,
+    problems,
+  };
+}

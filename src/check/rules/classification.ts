@@ -1,0 +1,212 @@
+/**
+ * Classification rules (service document, "Classification rules" 1–7 and the Errors table):
+ * - a good carries `hsnCode` (NNNN.NN), a service `isicCode` (four digits); exactly one of them;
+ * - neither is rejected with "has an invalid or missing classification code";
+ * - a four-digit code is an ISIC service code checked against the 419 classes, never a truncated
+ *   HS code, and must never be padded to NNNN.00 (the authority accepts the padded value and files
+ *   an unrelated product);
+ * - the placeholders 0000.00 and 0000 are rejected;
+ * - valid codes come from the code lists (`opts.hsCodes`, `opts.isicCodes`).
+ */
+import { PADDED_ISIC_HS_CODES } from '../../codes/isic-codes.js';
+import type { IssueCollector } from '../issues.js';
+import type { CodeLookup, ResolvedCheckOptions } from '../options.js';
+import { reportWrongType } from './fields.js';
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** `NNNN.NN`, by character codes (no regex, no allocation). */
+export function isHsFormat(s: string): boolean {
+  return (
+    s.length === 7 &&
+    isDigit(s.charCodeAt(0)) &&
+    isDigit(s.charCodeAt(1)) &&
+    isDigit(s.charCodeAt(2)) &&
+    isDigit(s.charCodeAt(3)) &&
+    s.charCodeAt(4) === 46 &&
+    isDigit(s.charCodeAt(5)) &&
+    isDigit(s.charCodeAt(6))
+  );
+}
+
+/** Four digits, by character codes. */
+export function isFourDigits(s: string): boolean {
+  return (
+    s.length === 4 &&
+    isDigit(s.charCodeAt(0)) &&
+    isDigit(s.charCodeAt(1)) &&
+    isDigit(s.charCodeAt(2)) &&
+    isDigit(s.charCodeAt(3))
+  );
+}
+
+const NON_DIGITS = /\D/g;
+const DIGITS_AND_SEPARATORS = /^[\d.\s-]+$/;
+const HS_ONE_DECIMAL = /^\d{4}\.\d$/;
+const ISIC_WITH_ZERO_DECIMALS = /^\d{4}\.0+$/;
+const SECTION_PREFIXED = /^[A-Ua-u]\s?\d{4}$/;
+
+/** Up to `max` codes of a list that start with `prefix`, for "did you mean" hints. */
+function sameGroup(list: CodeLookup, prefix: string, max: number): string | undefined {
+  if (list.codes === undefined) return undefined;
+  const found: string[] = [];
+  for (const code of list.codes) {
+    if (code.startsWith(prefix)) {
+      found.push(code);
+      if (found.length === max) break;
+    }
+  }
+  return found.length === 0 ? undefined : found.join(', ');
+}
+
+function hsnPath(i: number): (string | number)[] {
+  return ['lines', i, 'hsnCode'];
+}
+function isicPath(i: number): (string | number)[] {
+  return ['lines', i, 'isicCode'];
+}
+
+/** Checks `hsnCode` / `isicCode` of line `i`. Null counts as absent. */
+export function checkClassification(
+  line: Record<string, unknown>,
+  i: number,
+  o: ResolvedCheckOptions,
+  issues: IssueCollector,
+): void {
+  const hsn = line.hsnCode;
+  const isic = line.isicCode;
+  const hasHsn = hsn !== undefined && hsn !== null;
+  const hasIsic = isic !== undefined && isic !== null;
+  if (hasHsn && hasIsic) {
+    issues.add('CLASSIFICATION_BOTH', ['lines', i], { value: { hsnCode: hsn, isicCode: isic } });
+  } else if (!hasHsn && !hasIsic) {
+    issues.add('CLASSIFICATION_MISSING', ['lines', i]);
+    return;
+  }
+  if (hasHsn) {
+    if (typeof hsn === 'string' && isHsFormat(hsn)) checkHsnValue(hsn, i, o, issues);
+    else hsnProblem(hsn, i, o, issues);
+  }
+  if (hasIsic) {
+    if (typeof isic === 'string' && isFourDigits(isic)) {
+      if (isic === '0000') issues.add('ISIC_CODE_PLACEHOLDER', isicPath(i), { value: isic });
+      else if (!o.isic.has(isic)) {
+        issues.add('ISIC_CODE_UNKNOWN', isicPath(i), {
+          value: isic,
+          reason: `${isic.slice(0, 3)}x`,
+          suggestion: sameGroup(o.isic, isic.slice(0, 3), 9),
+        });
+      }
+    } else isicProblem(isic, i, o, issues);
+  }
+}
+
+/** A well-formed NNNN.NN: placeholder, padded service code, membership. */
+function checkHsnValue(hsn: string, i: number, o: ResolvedCheckOptions, issues: IssueCollector): void {
+  if (hsn === '0000.00') {
+    issues.add('HSN_CODE_PLACEHOLDER', hsnPath(i), { value: hsn });
+    return;
+  }
+  if (hsn.charCodeAt(5) === 48 && hsn.charCodeAt(6) === 48) {
+    const heading = hsn.slice(0, 4);
+    if (o.isic.has(heading)) {
+      // Whether NNNN.00 is itself a real HS subheading decides between a certain mistake and a
+      // coincidence worth a look. Without a full HS list, the bundled list of the 15 such codes
+      // answers it.
+      const real = o.hs !== undefined ? o.hs.has(hsn) : PADDED_ISIC_HS_CODES.has(hsn);
+      issues.add(real ? 'HSN_CODE_LOOKS_PADDED' : 'HSN_CODE_PADDED_ISIC', hsnPath(i), { value: hsn, suggestion: heading });
+      return;
+    }
+  }
+  if (o.hs !== undefined && !o.hs.has(hsn)) {
+    issues.add('HSN_CODE_UNKNOWN', hsnPath(i), { value: hsn, suggestion: sameGroup(o.hs, hsn.slice(0, 4), 6) });
+  }
+}
+
+function hsnProblem(hsn: unknown, i: number, o: ResolvedCheckOptions, issues: IssueCollector): void {
+  const path = hsnPath(i);
+  if (typeof hsn !== 'string') {
+    let suggestion: string | undefined;
+    if (typeof hsn === 'number' && Number.isFinite(hsn) && hsn >= 0 && hsn < 10000) {
+      suggestion = `the string "${hsn.toFixed(2).padStart(7, '0')}" (a number loses leading and trailing zeros)`;
+    }
+    reportWrongType(issues, path, hsn, 'a string such as "8471.30"', suggestion);
+    return;
+  }
+  if (isFourDigits(hsn)) {
+    if (hsn === '0000') issues.add('HSN_CODE_PLACEHOLDER', path, { value: hsn });
+    else issues.add('HSN_CODE_FOUR_DIGITS', path, { value: hsn, suggestion: o.isic.has(hsn) ? hsn : undefined });
+    return;
+  }
+  const trimmed = hsn.trim();
+  if (trimmed !== hsn && isHsFormat(trimmed)) {
+    issues.add('HSN_CODE_FORMAT', path, { value: hsn, reason: 'it has surrounding spaces', suggestion: trimmed });
+    return;
+  }
+  if (trimmed === '') {
+    issues.add('HSN_CODE_FORMAT', path, { value: hsn, reason: 'it is empty' });
+    return;
+  }
+  const digits = hsn.replace(NON_DIGITS, '');
+  if (digits.length > 0 && /^0+$/.test(digits)) {
+    issues.add('HSN_CODE_PLACEHOLDER', path, { value: hsn });
+    return;
+  }
+  const six = `${digits.slice(0, 4)}.${digits.slice(4, 6)}`;
+  const paddedService = six.endsWith('.00') && o.isic.has(digits.slice(0, 4));
+  let reason: string | undefined;
+  let suggestion: string | undefined;
+  if (HS_ONE_DECIMAL.test(hsn)) {
+    reason = 'the last pair of digits is incomplete (a number loses its trailing zero)';
+    suggestion = paddedService ? undefined : `${hsn}0`;
+  } else if (DIGITS_AND_SEPARATORS.test(hsn) && digits.length === 6) {
+    suggestion = paddedService ? undefined : six;
+  } else if (DIGITS_AND_SEPARATORS.test(hsn) && digits.length >= 8 && digits.length <= 12) {
+    reason = 'it looks like a national tariff line; the service takes the six-digit HS subheading';
+    suggestion = paddedService ? undefined : six;
+  }
+  issues.add('HSN_CODE_FORMAT', path, { value: hsn, reason, suggestion });
+}
+
+function isicProblem(isic: unknown, i: number, o: ResolvedCheckOptions, issues: IssueCollector): void {
+  const path = isicPath(i);
+  if (typeof isic !== 'string') {
+    let suggestion: string | undefined;
+    if (typeof isic === 'number' && Number.isInteger(isic) && isic >= 0 && isic < 10000) {
+      suggestion = `the string "${String(isic).padStart(4, '0')}" (a number loses leading zeros)`;
+    }
+    reportWrongType(issues, path, isic, 'a string of four digits such as "6202"', suggestion);
+    return;
+  }
+  const trimmed = isic.trim();
+  if (trimmed === '') {
+    issues.add('ISIC_CODE_FORMAT', path, { value: isic, reason: 'it is empty' });
+    return;
+  }
+  if (trimmed !== isic && isFourDigits(trimmed)) {
+    issues.add('ISIC_CODE_FORMAT', path, { value: isic, reason: 'it has surrounding spaces', suggestion: trimmed });
+    return;
+  }
+  const digits = isic.replace(NON_DIGITS, '');
+  if (digits.length > 0 && /^0+$/.test(digits)) {
+    issues.add('ISIC_CODE_PLACEHOLDER', path, { value: isic });
+    return;
+  }
+  let reason: string | undefined;
+  let suggestion: string | undefined;
+  if (ISIC_WITH_ZERO_DECIMALS.test(isic)) {
+    reason = 'an ISIC code has no decimals (NNNN.00 is the padded form the tax authority misreads as an HS code)';
+    suggestion = isic.slice(0, 4);
+  } else if (isHsFormat(isic)) {
+    reason = 'NNNN.NN is the form of an HS code of a good: send a good as hsnCode';
+  } else if (/^\d{1,3}$/.test(isic) && o.isic.has(isic.padStart(4, '0'))) {
+    reason = 'a leading zero is missing';
+    suggestion = isic.padStart(4, '0');
+  } else if (SECTION_PREFIXED.test(isic)) {
+    reason = 'the section letter is not part of the code';
+    suggestion = digits;
+  }
+  issues.add('ISIC_CODE_FORMAT', path, { value: isic, reason, suggestion });
+}

@@ -1,0 +1,132 @@
+/**
+ * Invoice rule: `dueDate` is an ISO 8601 date-time (Invoice table: "string, ISO 8601 date-time").
+ * A bare date, an impossible calendar date (2026-02-30) or time (25:00) is an error; a date-time
+ * without a UTC offset is a warning, because the service then picks the time zone.
+ */
+import type { IssueCollector } from '../issues.js';
+import { reportWrongType } from './fields.js';
+
+// Extended format only (the one every JSON API and toISOString() uses). Compiled once.
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:([Tt ])(\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(Z|z|[+-](\d{2})(?::?(\d{2}))?)?)?$/;
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+const PATH = ['dueDate'];
+
+/** Two digits at i as a number, or -1. */
+function twoDigits(s: string, i: number): number {
+  const a = s.charCodeAt(i) - 48;
+  const b = s.charCodeAt(i + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+/**
+ * The well-formed case without a regex: YYYY-MM-DDThh:mm:ss(.s+)?(Z|±hh:mm), a real calendar date
+ * and time. False means "look closer", not "invalid": the regex path then says exactly what is wrong.
+ */
+function isCompleteDateTime(s: string): boolean {
+  const n = s.length;
+  if (n < 20) return false;
+  const century = twoDigits(s, 0);
+  const yy = twoDigits(s, 2);
+  if (century < 0 || yy < 0) return false;
+  if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84) return false;
+  if (s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return false;
+  const month = twoDigits(s, 5);
+  const day = twoDigits(s, 8);
+  const hour = twoDigits(s, 11);
+  const minute = twoDigits(s, 14);
+  const second = twoDigits(s, 17);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(century * 100 + yy, month)) return false;
+  if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return false;
+  let i = 19;
+  if (s.charCodeAt(i) === 46) {
+    i++;
+    const start = i;
+    while (i < n && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) i++;
+    if (i === start) return false;
+  }
+  if (i === n - 1) return s.charCodeAt(i) === 90;
+  if (i === n - 6 && (s.charCodeAt(i) === 43 || s.charCodeAt(i) === 45) && s.charCodeAt(i + 3) === 58) {
+    const oh = twoDigits(s, i + 1);
+    const om = twoDigits(s, i + 4);
+    return oh >= 0 && oh <= 23 && om >= 0 && om <= 59;
+  }
+  return false;
+}
+
+/** Checks `dueDate`. */
+export function checkDueDate(value: unknown, issues: IssueCollector): void {
+  if (value === undefined || value === null) {
+    issues.add('FIELD_REQUIRED', PATH.slice(), {
+      value,
+      expected: 'an ISO 8601 date-time such as "2026-12-31T00:00:00Z"',
+    });
+    return;
+  }
+  if (typeof value !== 'string') {
+    reportWrongType(issues, PATH.slice(), value, 'a string (an ISO 8601 date-time)');
+    return;
+  }
+  if (isCompleteDateTime(value)) return;
+  const m = DATE_TIME.exec(value);
+  if (m === null) {
+    const trimmed = value.trim();
+    issues.add('DUE_DATE_INVALID', PATH.slice(), {
+      value,
+      reason: trimmed !== value && DATE_TIME.test(trimmed) ? 'it has surrounding spaces' : 'expected YYYY-MM-DDThh:mm:ssZ',
+      suggestion: trimmed !== value && DATE_TIME.test(trimmed) ? trimmed : undefined,
+    });
+    return;
+  }
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (month < 1 || month > 12) {
+    issues.add('DUE_DATE_INVALID', PATH.slice(), { value, reason: `there is no month ${m[2]}` });
+    return;
+  }
+  const days = daysInMonth(year, month);
+  if (day < 1 || day > days) {
+    issues.add('DUE_DATE_INVALID', PATH.slice(), {
+      value,
+      reason: `${MONTHS[month - 1]} ${m[1]} has ${days} days, there is no day ${m[3]}`,
+    });
+    return;
+  }
+  const separator = m[4];
+  if (separator === undefined) {
+    issues.add('DUE_DATE_NOT_DATE_TIME', PATH.slice(), { value, suggestion: `${value}T00:00:00Z` });
+    return;
+  }
+  const hour = Number(m[5]);
+  const minute = Number(m[6]);
+  const second = m[7] === undefined ? 0 : Number(m[7]);
+  let reason: string | undefined;
+  if (hour > 23) reason = `hour ${m[5]} does not exist (00 to 23)`;
+  else if (minute > 59) reason = `minute ${m[6]} does not exist (00 to 59)`;
+  else if (second > 59) reason = `second ${m[7]} does not exist (00 to 59)`;
+  else if (m[9] !== undefined && (Number(m[9]) > 23 || Number(m[10] ?? 0) > 59)) {
+    reason = `the UTC offset ${m[8]} does not exist`;
+  }
+  if (reason !== undefined) {
+    issues.add('DUE_DATE_INVALID', PATH.slice(), { value, reason });
+    return;
+  }
+  if (separator === ' ') {
+    issues.add('DUE_DATE_INVALID', PATH.slice(), {
+      value,
+      reason: 'ISO 8601 separates the date and the time with "T", not a space',
+      suggestion: `${value.slice(0, 10)}T${value.slice(11)}${m[8] === undefined ? 'Z' : ''}`,
+    });
+    return;
+  }
+  if (m[8] === undefined) {
+    issues.add('DUE_DATE_NO_OFFSET', PATH.slice(), { value, suggestion: `${value}Z` });
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Invoice rules (service document, Invoice table): businessId, buyer, dueDate and lines are
+ * required; lines has at least one line; there is no invoice-level tax field and no totals field
+ * (the service computes totals from the lines).
+ */
+import type { IssueCollector } from '../issues.js';
+import type { InvoiceTotals } from '../money.js';
+import type { ResolvedCheckOptions } from '../options.js';
+import { checkBuyer } from './buyer.js';
+import { checkDueDate } from './due-date.js';
+import { isBlank, isRecord, reportUnknownField, reportWrongType, type SpecialFields } from './fields.js';
+import { checkLines } from './line.js';
+import { reconcileTotals } from './totals.js';
+
+export const INVOICE_FIELDS = ['businessId', 'buyer', 'dueDate', 'lines'] as const;
+
+const INVOICE_ALIASES: Record<string, string> = {
+  business_id: 'businessId', business: 'businessId', sellerid: 'businessId', customer: 'buyer', client: 'buyer',
+  recipient: 'buyer', due_date: 'dueDate', due: 'dueDate', duedate: 'dueDate', paymentduedate: 'dueDate',
+  items: 'lines', lineitems: 'lines', line_items: 'lines', invoicelines: 'lines', invoice_lines: 'lines',
+};
+
+const INVOICE_SPECIAL: SpecialFields = {
+  tax: new Set(['taxRate', 'tax', 'taxAmount', 'taxTotal', 'totalTax', 'vat', 'vatRate', 'vatAmount', 'taxCategory']),
+  total: new Set(['subtotal', 'subTotal', 'total', 'totalAmount', 'grandTotal', 'netAmount', 'amount', 'totals']),
+};
+
+/** Checks a whole invoice and returns its totals when they can be computed. */
+export function checkInvoiceInput(
+  input: unknown,
+  o: ResolvedCheckOptions,
+  issues: IssueCollector,
+): InvoiceTotals | undefined {
+  if (!isRecord(input)) {
+    issues.add('INVOICE_NOT_OBJECT', [], { value: input });
+    return reconcileTotals(undefined, false, o, issues);
+  }
+
+  const businessId = input.businessId;
+  if (businessId === undefined || businessId === null) {
+    issues.add('FIELD_REQUIRED', ['businessId'], { value: businessId, expected: 'a string' });
+  } else if (typeof businessId !== 'string') {
+    reportWrongType(issues, ['businessId'], businessId, 'a string');
+  } else if (isBlank(businessId)) {
+    issues.add('BUSINESS_ID_EMPTY', ['businessId'], { value: businessId });
+  }
+
+  const buyer = input.buyer;
+  if (buyer === undefined || buyer === null) {
+    issues.add('FIELD_REQUIRED', ['buyer'], { value: buyer, expected: 'an object with at least type (B2B, B2C or B2G)' });
+  } else if (!isRecord(buyer)) {
+    reportWrongType(issues, ['buyer'], buyer, 'an object');
+  } else {
+    checkBuyer(buyer, o, issues);
+  }
+
+  checkDueDate(input.dueDate, issues);
+
+  const lines = input.lines;
+  let computable = false;
+  let lineList: readonly unknown[] | undefined;
+  if (lines === undefined || lines === null) {
+    issues.add('FIELD_REQUIRED', ['lines'], { value: lines, expected: 'an array with at least one line' });
+  } else if (!Array.isArray(lines)) {
+    reportWrongType(issues, ['lines'], lines, 'an array of lines');
+  } else if (lines.length === 0) {
+    issues.add('LINES_EMPTY', ['lines'], { value: lines });
+  } else {
+    lineList = lines;
+    computable = checkLines(lines, o, issues);
+  }
+
+  for (const key in input) {
+    if (key !== 'businessId' && key !== 'buyer' && key !== 'dueDate' && key !== 'lines' && input[key] !== undefined) {
+      reportUnknownField(issues, 'invoice', [], key, INVOICE_FIELDS, INVOICE_ALIASES, INVOICE_SPECIAL);
+    }
+  }
+
+  return reconcileTotals(lineList, computable, o, issues);
+}
