@@ -67,7 +67,7 @@ const FIELD_PATTERNS: readonly RegExp[] = [
   /\bfield\s*[:=]?\s*["'`‘“]([^"'`’”]+)["'`’”]/i,
   /\bfield\s*[:=]?\s*([A-Za-z_][\w.[\]-]*)/i,
   /["'`‘“]([A-Za-z_][\w.[\]-]*)["'`’”]\s+(?:is|was|must|has|should)\b/i,
-  /\b(?:for|of|in)\s+["'`‘“]?([A-Za-z_][\w.[\]-]*?)["'`’”]?\s*(?:[:.,;]|$)/i,
+  /\b(?:for|of|in)\s+["'`‘“]?([A-Za-z_][\w.[\]-]*)["'`’”]?\s*(?:[:,;]|$)/i,
   /^\s*(?:validation\s+(?:error|failed)\s*[:-]\s*)?([A-Za-z_][\w.[\]-]*)\s+(?:is|was|must|has|should)\b/i,
 ];
 
@@ -95,7 +95,8 @@ function firstOf(value: unknown): unknown {
 
 function fieldFromMessage(message: string): string | undefined {
   for (const pattern of FIELD_PATTERNS) {
-    const found = pattern.exec(message)?.[1]?.trim();
+    // A sentence's full stop is not part of the name: `… for buyer.name.` names `buyer.name`.
+    const found = pattern.exec(message)?.[1]?.trim().replace(/\.+$/, '');
     if (found && !NOT_FIELDS.has(found.toLowerCase())) return found;
   }
   return undefined;

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { classifyFailureMessage, describeFailure } from '../../src/filing/failure.js';
+
+const HOUR = 60 * 60 * 1000;
+const at = (iso: string) => Date.parse(iso);
+
+describe('filing/failure', () => {
+  describe('classifyFailureMessage', () => {
+    it.each([
+      'Access points are offline',
+      'access point is offline for buyer 123',
+      'Submission failed: the buyer access points are unavailable.',
+      'ACCESS_POINTS offline',
+    ])('recognises the offline access points message: %s', (message) => {
+      expect(classifyFailureMessage(message)).toEqual({ kind: 'access-points-offline' });
+    });
+
+    it.each([
+      ['Validation failed: buyer.tin is invalid', 'buyer.tin'],
+      ["Validation error: field 'lines[0].hsnCode' is invalid", 'lines[0].hsnCode'],
+      ['Validation error on field dueDate', 'dueDate'],
+      ['"buyer.email" must be a valid email', 'buyer.email'],
+      ['Invalid value for buyer.name.', 'buyer.name'],
+      ['validation failed: field=buyer.tin', 'buyer.tin'],
+    ])('names the field of a single-field validation error: %s', (message, field) => {
+      expect(classifyFailureMessage(message)).toEqual({ kind: 'field-validation', field });
+    });
+
+    it('reads the field from a structured record before the message', () => {
+      expect(classifyFailureMessage('Validation failed', { errors: [{ field: 'buyer.tin' }] })).toEqual({
+        kind: 'field-validation',
+        field: 'buyer.tin',
+      });
+      expect(classifyFailureMessage(undefined, { error: { path: ['lines', 0, 'taxRate'] } })).toEqual({
+        kind: 'field-validation',
+        field: 'lines.0.taxRate',
+      });
+    });
+
+    it('keeps a validation error without a readable field as field-validation with no field', () => {
+      expect(classifyFailureMessage('Validation error')).toEqual({ kind: 'field-validation' });
+    });
+
+    it('classifies anything else as unknown, including no message', () => {
+      expect(classifyFailureMessage('Gateway exploded')).toEqual({ kind: 'unknown' });
+      expect(classifyFailureMessage(undefined)).toEqual({ kind: 'unknown' });
+    });
+  });
+
+  describe('describeFailure', () => {
+    const base = { status: 'ERROR', errorMessage: 'Access points are offline', raw: {} };
+
+    it('returns undefined for an invoice that is not in ERROR', () => {
+      expect(describeFailure({ ...base, status: 'SUBMITTED' })).toBeUndefined();
+    });
+
+    it('says recovery is in progress, and no re-submit is needed, within 24 h and under 3 attempts', () => {
+      const failure = describeFailure(
+        { ...base, updatedAt: '2026-01-01T00:00:00Z', attempts: 1 },
+        at('2026-01-01T00:05:00Z'),
+      );
+      expect(failure).toMatchObject({ kind: 'access-points-offline', recovery: 'in-progress', resubmitRequired: false, attempts: 1 });
+      expect(failure?.hint).toMatch(/buyer's provider must recover/);
+      expect(failure?.hint).toMatch(/do not submit/);
+    });
+
+    it('says a deliberate re-submit is needed once 3 attempts are used', () => {
+      const failure = describeFailure({ ...base, updatedAt: '2026-01-01T00:00:00Z', attempts: 3 }, at('2026-01-01T00:01:00Z'));
+      expect(failure).toMatchObject({ recovery: 'over', resubmitRequired: true });
+      expect(failure?.hint).toMatch(/deliberate re-submit/);
+    });
+
+    it('judges the 24-hour window on the server clock (observedAt), not the local one', () => {
+      const invoice = { ...base, updatedAt: '2026-01-01T00:00:00Z', attempts: 1, observedAt: '2026-01-02T00:00:01Z' };
+      // The local clock (Date.now()) is years away; only observedAt counts.
+      expect(describeFailure(invoice)?.recovery).toBe('over');
+      expect(describeFailure({ ...invoice, observedAt: new Date(at('2026-01-01T00:00:00Z') + 23 * HOUR).toISOString() })?.recovery).toBe(
+        'in-progress',
+      );
+    });
+
+    it('names the field and warns that fixing it may reveal the next one', () => {
+      const failure = describeFailure(
+        { status: 'ERROR', errorMessage: 'Validation failed: buyer.tin is invalid', updatedAt: '2026-01-01T00:00:00Z', attempts: 3, raw: {} },
+        at('2026-01-01T00:30:00Z'),
+      );
+      expect(failure).toMatchObject({ kind: 'field-validation', field: 'buyer.tin', resubmitRequired: true });
+      expect(failure?.hint).toMatch(/buyer\.tin/);
+      expect(failure?.hint).toMatch(/may reveal the next/);
+    });
+  });
+});
