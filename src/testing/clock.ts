@@ -14,6 +14,7 @@
  * sandbox.clock.advance(10 * 60_000); // the automatic retry runs, no real time passes
  * sandbox.clock.set('2026-01-01T00:00:00Z');
  * sandbox.clock.timeScale = 600; // one real second is ten sandbox minutes
+ * sandbox.clock.timeScale = 0; // frozen: only advance() and set() move it
  * ```
  */
 export interface SandboxClock {
@@ -27,7 +28,10 @@ export interface SandboxClock {
   advance(ms: number): void;
   /** Jumps to `at`; moving backwards is allowed but events already applied stay applied. */
   set(at: Date | number | string): void;
-  /** How many sandbox milliseconds pass per real millisecond (1 by default). */
+  /**
+   * How many sandbox milliseconds pass per real millisecond (1 by default). 0 freezes the clock:
+   * only `advance()` and `set()` move it, which makes boundaries (1 ms before a retry) exact.
+   */
   timeScale: number;
   /** Back to real time, scale 1. */
   reset(): void;
@@ -95,6 +99,6 @@ export function createClock(
 }
 
 function checkScale(value: number): number {
-  if (!Number.isFinite(value) || value <= 0) throw new RangeError(`timeScale must be a finite number > 0, got ${value}`);
+  if (!Number.isFinite(value) || value < 0) throw new RangeError(`timeScale must be a finite number >= 0, got ${value}`);
   return value;
 }

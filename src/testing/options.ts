@@ -76,7 +76,7 @@ export interface SandboxOptions {
   keyReplacement?: KeyReplacement;
   /** Sandbox start time (default: now). */
   now?: Date | number | string;
-  /** Sandbox milliseconds per real millisecond (default 1). */
+  /** Sandbox milliseconds per real millisecond (default 1; 0 freezes the clock between `advance()` calls). */
   timeScale?: number;
   /**
    * Replaces the service's totals for an invoice (to exercise `TotalsMismatchError`): receives the

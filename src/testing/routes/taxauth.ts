@@ -1,6 +1,6 @@
 /**
  * The two code lookups. The document shows neither their parameters nor their bodies; the sandbox
- * answers a listing of `{ code, description }` with `?q=` (code prefix or words of the description)
+ * answers a listing of `{ code, description }` with `?q=` (a code prefix, or words all found in the description)
  * and `page`/`limit` (default 100, at most 1000: clients fetch whole tables to cache them).
  */
 import { listing, pageParams, requireApiKey, requireScope, type RouteContext, type RouteResult } from '../context.js';
@@ -27,10 +27,11 @@ const loadIsic = (): Promise<CodeEntry[]> =>
 function search(table: readonly CodeEntry[], q: string | null): readonly CodeEntry[] {
   const query = (q ?? '').trim().toLowerCase();
   if (query === '') return table;
+  // Digits and dots are a code prefix; anything else is words of the description (descriptions
+  // quote other codes, "of heading no. 8471", which a code search must not return).
+  if (/^[\d.]+$/.test(query)) return table.filter((e) => e.code.startsWith(query));
   const words = query.split(/\s+/);
-  return table.filter(
-    (e) => e.code.startsWith(query) || words.every((w) => e.description.toLowerCase().includes(w)),
-  );
+  return table.filter((e) => words.every((w) => e.description.toLowerCase().includes(w)));
 }
 
 function lookup(load: () => Promise<CodeEntry[]>) {

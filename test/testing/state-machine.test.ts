@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/testing/index.js';
+import { caller, fileInvoice, invoiceBody, type Call } from './helpers.js';
+
+describe('testing/sandbox invoice state machine', () => {
+  let sandbox: Sandbox;
+  let call: Call;
+
+  beforeAll(async () => {
+    sandbox = await createSandbox();
+    call = caller(sandbox);
+  });
+  beforeEach(() => sandbox.reset());
+  afterAll(() => sandbox.close());
+
+  it('moves draft → Validated → Signed → Submitted, answering the updated invoice', async () => {
+    const id = await fileInvoice(call, sandbox.businessId, []);
+    const seen: string[] = [];
+    for (const step of ['validate', 'sign', 'submit']) {
+      const res = await call('POST', `/api/v1/invoices/${id}/${step}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ success: true, data: { id }, timestamp: expect.any(String) });
+      seen.push(res.body.data.status);
+    }
+    expect(seen).toEqual(['Validated', 'Signed', 'Submitted']);
+    const stored = sandbox.invoices.get(id);
+    expect(stored?.submissions).toBe(1);
+    expect(stored?.history.map((h) => h.status)).toEqual(['draft', 'Validated', 'Signed', 'Submitted']);
+  });
+
+  it.each([
+    [[], 'sign', 'draft'],
+    [[], 'submit', 'draft'],
+    [['validate'], 'validate', 'Validated'],
+    [['validate'], 'submit', 'Validated'],
+    [['validate', 'sign'], 'sign', 'Signed'],
+    [['validate', 'sign', 'submit'], 'submit', 'Submitted'],
+    [['validate', 'sign', 'submit'], 'validate', 'Submitted'],
+  ] as const)('after %j rejects %s with 409 naming the status %s', async (done, step, status) => {
+    const id = await fileInvoice(call, sandbox.businessId, done);
+    const res = await call('POST', `/api/v1/invoices/${id}/${step}`);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ statusCode: 409, error: 'Conflict' });
+    expect(res.body.message).toContain(`its status is ${status}`);
+  });
+
+  it('answers 404 for an unknown invoice and for an unknown route', async () => {
+    expect((await call('POST', '/api/v1/invoices/inv_missing/validate')).status).toBe(404);
+    const route = await call('GET', '/api/v1/nothing');
+    expect(route.status).toBe(404);
+    expect(route.body.message).toBe('Cannot GET /api/v1/nothing');
+  });
+
+  it('reads an invoice with GET /api/v1/invoices/:id', async () => {
+    const id = await fileInvoice(call, sandbox.businessId, ['validate']);
+    const res = await call('GET', `/api/v1/invoices/${id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ id, status: 'Validated' });
+  });
+
+  describe('options', () => {
+    async function run(options: SandboxOptions, body: (box: Sandbox, c: Call) => Promise<void>) {
+      const box = await createSandbox({ listen: false, msw: false, ...options });
+      try {
+        await body(box, caller(box, box.fetch));
+      } finally {
+        await box.close();
+      }
+    }
+
+    it("answers data: null with transitionResponse 'null'", async () => {
+      await run({ transitionResponse: 'null' }, async (box, c) => {
+        const id = await fileInvoice(c, box.businessId, []);
+        const res = await c('POST', `/api/v1/invoices/${id}/validate`);
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual({ success: true, data: null, timestamp: expect.any(String) });
+        expect(box.invoices.get(id)?.status).toBe('Validated');
+      });
+    });
+
+    it("answers a bare message with transitionResponse 'message'", async () => {
+      await run({ transitionResponse: 'message' }, async (box, c) => {
+        const id = await fileInvoice(c, box.businessId, ['validate']);
+        const res = await c('POST', `/api/v1/invoices/${id}/sign`);
+        expect(res.body).toMatchObject({ success: true, message: 'Invoice signed', data: { message: 'Invoice signed' } });
+      });
+    });
+
+    it("spells records with the other aliases under recordStyle 'alternate'", async () => {
+      await run({ recordStyle: 'alternate' }, async (box, c) => {
+        const created = await c('POST', '/api/v1/invoices', { body: invoiceBody(box.businessId) });
+        const data = created.body.data;
+        expect(Object.keys(data)).toEqual(
+          expect.arrayContaining(['_id', 'invoiceStatus', 'totals', 'failureReason', 'retryCount', 'lastModified']),
+        );
+        for (const absent of ['id', 'status', 'subtotal', 'taxAmount', 'totalAmount', 'updatedAt', 'errorMessage', 'attempts']) {
+          expect(data).not.toHaveProperty(absent);
+        }
+        expect(data.invoiceStatus).toBe('draft');
+        expect(data.totals).toEqual({ subtotal: 1701.3, tax: 127.6, total: 1828.9 });
+        const read = await c('GET', `/api/v1/invoices/${data._id}`);
+        expect(read.body.data._id).toBe(data._id);
+      });
+    });
+  });
+});
