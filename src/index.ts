@@ -3,3 +3,18 @@ export { VERSION } from './version.js';
 export * from './filing/status.js';
 export type { Buyer, BuyerType, InvoiceCreateParams, InvoiceLineInput } from './schemas/invoice-input.js';
 export type { Invoice } from './schemas/invoice.js';
+
+// Core: the client, its options, per-call options, pagination and errors.
+export { InvoicingClient } from './client.js';
+export { CLIENT_DEFAULTS, type ClientOptions, type Fetch } from './core/options.js';
+export type { Logger, LogLevel } from './core/logger.js';
+export type { MutationRequestOptions, RequestOptions } from './core/request-options.js';
+export { deriveIdempotencyKey, IDEMPOTENCY_NAMESPACE } from './core/idempotency.js';
+export { Page, PagePromise, type PageLoader } from './core/pagination.js';
+export { APIResource } from './core/resource.js';
+export * from './core/errors/index.js';
+export { DEFAULT_FIELD_MAP, type FieldMap, type InvoiceField } from './schemas/field-map.js';
+export type { ListingMeta } from './schemas/envelope.js';
+export { Invoices, type InvoiceCreateOptions, type InvoiceListParams } from './resources/invoices.js';
+export { APIKeys, type APIKey, type APIKeyCreateParams, type APIKeyScope } from './resources/api-keys.js';
+export { Codes, type ClassificationCode, type CodeLookupParams } from './resources/codes.js';

@@ -1,0 +1,45 @@
+/** One instance of every error class, built the way the SDK builds them, for tests over the family. */
+import * as errors from '../../../src/core/errors/index.js';
+import type { CheckReport } from '../../../src/check/index.js';
+
+export const failingReport: CheckReport = {
+  ok: false,
+  errors: [
+    { code: 'LINE_CLASSIFICATION_MISSING', severity: 'error', path: ['lines', 0, 'hsnCode'], message: 'Line 1 has no classification code.' },
+    { code: 'BUYER_TYPE_INVALID', severity: 'error', path: ['buyer', 'type'], message: 'buyer.type must be B2B, B2C or B2G.' },
+    { code: 'DUE_DATE_INVALID', severity: 'error', path: ['dueDate'], message: 'dueDate must be an ISO 8601 date-time.' },
+    { code: 'LINES_EMPTY', severity: 'error', path: [], message: 'At least one line.' },
+  ],
+  warnings: [],
+  totals: undefined,
+} as unknown as CheckReport;
+
+export function sampleErrors(body: unknown = { message: 'boom' }, cause: unknown = new Error('underlying')): Error[] {
+  const init = { message: 'service said no', status: 400, body, method: 'POST', path: '/api/v1/invoices', cause };
+  return [
+    new errors.InvoicingError('plain', { hint: 'do this', cause }),
+    new errors.APIError(init),
+    new errors.BadRequestError(init),
+    new errors.AuthenticationError({ ...init, status: 401 }),
+    new errors.PermissionDeniedError({ ...init, status: 403 }),
+    new errors.NotFoundError({ ...init, status: 404 }),
+    new errors.BusinessNotFoundError({ ...init, status: 404 }),
+    new errors.ConflictError({ ...init, status: 409 }),
+    new errors.IdempotencyConflictError({ ...init, status: 409 }),
+    new errors.RateLimitError({ ...init, status: 429, retryAfter: 1000 }),
+    new errors.InternalServerError({ ...init, status: 500 }),
+    new errors.InvalidResponseError({ ...init, status: 200 }),
+    new errors.APIConnectionError({ method: 'GET', path: '/api/v1/invoices', cause }),
+    new errors.APIConnectionTimeoutError({ method: 'GET', path: '/api/v1/invoices' }),
+    new errors.APIUserAbortError({ method: 'GET', path: '/api/v1/invoices', cause }),
+    new errors.InvoiceCheckError(failingReport),
+    new errors.TotalsMismatchError({
+      invoiceId: 'inv_1',
+      expected: { subtotal: '100.00', taxTotal: '7.50', total: '107.50' },
+      actual: { subtotal: '100.00', taxTotal: '7.50', total: '110.00' },
+      differences: [{ field: 'total', expected: '107.50', actual: '110.00' }],
+    }),
+    new errors.FilingError({ invoiceId: 'inv_1', step: 'sign', cause }),
+    new errors.WaitTimeoutError({ invoiceId: 'inv_1', lastInvoice: undefined, timeoutMs: 1000 }),
+  ];
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { isAuthenticationError } from '../../src/core/errors/authentication-error.js';
+import { isInvalidResponseError } from '../../src/core/errors/invalid-response-error.js';
+import { isInvoicingError } from '../../src/core/errors/invoicing-error.js';
+import type { APIKeyCreateParams } from '../../src/resources/api-keys.js';
+import { API, SESSION_TOKEN, envelope, http, HttpResponse, testClient, useMswServer } from '../core/support.js';
+
+const server = useMswServer();
+
+/** Counts every request to the key routes and records the headers. */
+function serveKeys() {
+  const seen: { method: string; path: string; headers: Headers; body: unknown }[] = [];
+  const record = async (request: Request) => {
+    const text = await request.text();
+    seen.push({ method: request.method, path: new URL(request.url).pathname, headers: request.headers, body: text ? JSON.parse(text) : undefined });
+  };
+  server.use(
+    http.post(`${API}/api-key`, async ({ request }) => {
+      await record(request);
+      return HttpResponse.json(envelope({ id: 'key_2', name: 'server', type: 'LIVE', keyableType: 'USER', scopes: ['*'], key: 'sk_live_created_abcdef123' }), { status: 201 });
+    }),
+    http.get(`${API}/api-key`, async ({ request }) => {
+      await record(request);
+      return HttpResponse.json(envelope([{ id: 'key_1', name: 'old', scopes: ['invoices:read'] }, { _id: 'key_2', name: 'server' }]));
+    }),
+    http.get(`${API}/api-key/:id`, async ({ request, params }) => {
+      await record(request);
+      return HttpResponse.json(envelope({ id: params.id, name: 'server', createdAt: '2026-11-01T00:00:00Z' }));
+    }),
+    http.get(`${API}/api-key/:id/reveal`, async ({ request }) => {
+      await record(request);
+      return HttpResponse.json(envelope('sk_live_revealed_abcdef123'));
+    }),
+    http.delete(`${API}/api-key/:id`, async ({ request }) => {
+      await record(request);
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  return seen;
+}
+
+const params: APIKeyCreateParams = { name: 'server', type: 'LIVE', keyableType: 'USER', scopes: ['invoices:read', 'invoices:write'] };
+
+describe('resources/api-keys', () => {
+  it('creates a key with explicit scopes and returns the secret', async () => {
+    const seen = serveKeys();
+    const created = await testClient().apiKeys.create(params);
+    expect(created).toMatchObject({ id: 'key_2', key: 'sk_live_created_abcdef123', keyableType: 'USER', scopes: ['*'] });
+    expect(seen[0]?.body).toEqual({ name: 'server', type: 'LIVE', keyableType: 'USER', scopes: ['invoices:read', 'invoices:write'] });
+  });
+
+  it('sends every call with Authorization: Bearer and never X-API-Key', async () => {
+    const seen = serveKeys();
+    const client = testClient();
+    await client.apiKeys.create({ ...params, scopes: ['*'] });
+    await client.apiKeys.list();
+    await client.apiKeys.retrieve('key_1');
+    await client.apiKeys.reveal('key_1');
+    await client.apiKeys.revoke('key_1');
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([
+      'POST /api/v1/api-key',
+      'GET /api/v1/api-key',
+      'GET /api/v1/api-key/key_1',
+      'GET /api/v1/api-key/key_1/reveal',
+      'DELETE /api/v1/api-key/key_1',
+    ]);
+    for (const { headers } of seen) {
+      expect(headers.get('authorization')).toBe(`Bearer ${SESSION_TOKEN}`);
+      expect(headers.get('x-api-key')).toBeNull();
+    }
+  });
+
+  it('fails every call locally, before any request, without a session token', async () => {
+    const seen = serveKeys();
+    const client = testClient({ sessionToken: '' });
+    const calls = [
+      () => client.apiKeys.create(params),
+      () => client.apiKeys.list(),
+      () => client.apiKeys.retrieve('key_1'),
+      () => client.apiKeys.reveal('key_1'),
+      () => client.apiKeys.revoke('key_1'),
+    ];
+    for (const call of calls) {
+      const error = await call().catch((e: unknown) => e);
+      expect(isInvoicingError(error)).toBe(true);
+      expect((error as Error).message).toMatch(/session token/i);
+      expect((error as Error).message).toMatch(/INVOICING_SESSION_TOKEN/);
+    }
+    expect(seen).toHaveLength(0);
+  });
+
+  it.each([
+    [{ ...params, scopes: undefined as never }, /scopes is required.*\['\*'\]/],
+    [{ ...params, scopes: [] }, /must not be empty/],
+    [{ ...params, scopes: [''] }, /non-empty string/],
+    [{ ...params, keyableType: 'BUSINESS' as const }, /requires businessId/],
+    [{ ...params, name: '' }, /name is required/],
+    [{ ...params, keyableType: 'ROBOT' as never }, /USER' or 'BUSINESS/],
+  ])('refuses an incomplete create locally %#', async (input, message) => {
+    const seen = serveKeys();
+    await expect(testClient().apiKeys.create(input)).rejects.toThrow(message);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('sends businessId for a BUSINESS key', async () => {
+    const seen = serveKeys();
+    await testClient().apiKeys.create({ ...params, keyableType: 'BUSINESS', businessId: 'biz_1' });
+    expect(seen[0]?.body).toMatchObject({ keyableType: 'BUSINESS', businessId: 'biz_1' });
+  });
+
+  it('lists keys through id aliases and without secrets', async () => {
+    serveKeys();
+    const keys = await testClient().apiKeys.list();
+    expect(keys.map((k) => k.id)).toEqual(['key_1', 'key_2']);
+    expect(keys.every((k) => k.key === undefined)).toBe(true);
+  });
+
+  it('reveals a key sent as a bare string or in a record', async () => {
+    serveKeys();
+    expect((await testClient().apiKeys.reveal('key_1')).key).toBe('sk_live_revealed_abcdef123');
+    server.use(http.get(`${API}/api-key/:id/reveal`, () => HttpResponse.json(envelope({ apiKey: 'sk_live_other_abcdef' }))));
+    expect(await testClient().apiKeys.reveal('key_1')).toMatchObject({ id: 'key_1', key: 'sk_live_other_abcdef' });
+  });
+
+  it('fails reveal when the answer carries no secret', async () => {
+    server.use(http.get(`${API}/api-key/:id/reveal`, () => HttpResponse.json(envelope({ id: 'key_1' }))));
+    await expect(testClient().apiKeys.reveal('key_1')).rejects.toSatisfy(isInvalidResponseError);
+  });
+
+  it('turns a 401 into an AuthenticationError about the session', async () => {
+    server.use(http.get(`${API}/api-key`, () => HttpResponse.json({ statusCode: 401, message: 'Unauthorized' }, { status: 401 })));
+    const error = await testClient().apiKeys.list().catch((e: unknown) => e);
+    expect(isAuthenticationError(error)).toBe(true);
+    expect((error as { hint: string }).hint).toMatch(/session token/);
+  });
+});

@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import { isAPIConnectionError } from '../../src/core/errors/api-connection-error.js';
+import { isBusinessNotFoundError } from '../../src/core/errors/business-not-found-error.js';
+import { isInternalServerError } from '../../src/core/errors/internal-server-error.js';
+import { isInvalidResponseError } from '../../src/core/errors/invalid-response-error.js';
+import { isInvoiceCheckError, type InvoiceCheckError } from '../../src/core/errors/invoice-check-error.js';
+import { isInvoicingError } from '../../src/core/errors/invoicing-error.js';
+import {
+  API,
+  API_KEY,
+  VALID_INPUT,
+  envelope,
+  http,
+  HttpResponse,
+  invoiceRecord,
+  recordingLogger,
+  testClient,
+  useMswServer,
+} from '../core/support.js';
+
+const server = useMswServer();
+
+describe('resources/invoices', () => {
+  describe('create', () => {
+    it('sends the input and returns the created draft, read through the field map', async () => {
+      let body: unknown;
+      server.use(
+        http.post(`${API}/invoices`, async ({ request }) => {
+          body = await request.json();
+          return HttpResponse.json(envelope({ _id: 'inv_7', invoiceStatus: 'draft', totalAmount: 107.5 }), { status: 201 });
+        }),
+      );
+      const invoice = await testClient().invoices.create(VALID_INPUT);
+      expect(body).toEqual(VALID_INPUT);
+      expect(invoice).toMatchObject({ id: 'inv_7', status: 'DRAFT', rawStatus: 'draft', total: '107.5' });
+      expect(invoice.observedAt).toBe('2026-11-21T10:00:00.000Z');
+    });
+
+    it('refuses an invoice that fails the local checks, sending nothing', async () => {
+      let calls = 0;
+      server.use(
+        http.post(`${API}/invoices`, () => {
+          calls += 1;
+          return HttpResponse.json(envelope(invoiceRecord()), { status: 201 });
+        }),
+      );
+      const bad = { ...VALID_INPUT, lines: [{ ...VALID_INPUT.lines[0]!, isicCode: undefined, hsnCode: '0000.00' }] };
+      const error = await testClient().invoices.create(bad).catch((e: unknown) => e);
+      expect(isInvoiceCheckError(error)).toBe(true);
+      const report = (error as InvoiceCheckError).report;
+      expect(report.ok).toBe(false);
+      expect(report.errors.length).toBeGreaterThan(0);
+      expect((error as Error).message).toMatch(/nothing was sent/);
+      expect(calls).toBe(0);
+    });
+
+    it('sends an invoice that fails the checks when skipChecks is set', async () => {
+      let calls = 0;
+      server.use(
+        http.post(`${API}/invoices`, () => {
+          calls += 1;
+          return HttpResponse.json(envelope(invoiceRecord()), { status: 201 });
+        }),
+      );
+      const bad = { ...VALID_INPUT, lines: [] };
+      await testClient().invoices.create(bad, { skipChecks: true });
+      expect(calls).toBe(1);
+    });
+
+    it('logs check warnings and still sends', async () => {
+      server.use(http.post(`${API}/invoices`, () => HttpResponse.json(envelope(invoiceRecord()), { status: 201 })));
+      const logger = recordingLogger();
+      const noTin = { ...VALID_INPUT, buyer: { type: 'B2B' as const } };
+      const invoice = await testClient({ logger }).invoices.create(noTin);
+      expect(invoice.id).toBe('inv_1');
+      expect(logger.lines.some((l) => l.startsWith('warn') && l.includes('BUYER_TIN_MISSING'))).toBe(true);
+    });
+
+    it('throws BusinessNotFoundError with the USER-key hint on 404 Business not found', async () => {
+      server.use(
+        http.post(`${API}/invoices`, () =>
+          HttpResponse.json({ statusCode: 404, message: 'Business not found', error: 'Not Found' }, { status: 404 }),
+        ),
+      );
+      const error = await testClient().invoices.create(VALID_INPUT).catch((e: unknown) => e);
+      expect(isBusinessNotFoundError(error)).toBe(true);
+      expect((error as { hint: string }).hint).toMatch(/USER key/);
+    });
+
+    it('turns a created record without a readable id into an InvalidResponseError naming fieldMap', async () => {
+      server.use(http.post(`${API}/invoices`, () => HttpResponse.json(envelope({ ref: 'x', status: 'draft' }), { status: 201 })));
+      const error = await testClient().invoices.create(VALID_INPUT).catch((e: unknown) => e);
+      expect(isInvalidResponseError(error)).toBe(true);
+      expect((error as { hint: string }).hint).toMatch(/fieldMap/);
+    });
+  });
+
+  describe('retrieve', () => {
+    it('reads one invoice and keeps the raw record', async () => {
+      const record = invoiceRecord({ id: 'inv_1', status: 'Accepted', extra: { a: 1 } });
+      server.use(http.get(`${API}/invoices/inv_1`, () => HttpResponse.json(envelope(record))));
+      const invoice = await testClient().invoices.retrieve('inv_1');
+      expect(invoice).toMatchObject({ id: 'inv_1', status: 'Accepted', rawStatus: 'Accepted', subtotal: '100', taxTotal: '7.5' });
+      expect(invoice.raw).toEqual(record);
+    });
+
+    it('uses the id asked for when the record carries none', async () => {
+      server.use(http.get(`${API}/invoices/inv_1`, () => HttpResponse.json(envelope({ status: 'Signed' }))));
+      expect((await testClient().invoices.retrieve('inv_1')).id).toBe('inv_1');
+    });
+
+    it('rejects an empty id locally', async () => {
+      await expect(testClient().invoices.retrieve('')).rejects.toSatisfy(isInvoicingError);
+    });
+
+    it('turns a 200 HTML page into an InvalidResponseError, never a TypeError', async () => {
+      server.use(http.get(`${API}/invoices/inv_1`, () => new HttpResponse('<html><title>Sign in</title></html>', { status: 200 })));
+      const error = await testClient().invoices.retrieve('inv_1').catch((e: unknown) => e);
+      expect(isInvalidResponseError(error)).toBe(true);
+      expect(error).not.toBeInstanceOf(TypeError);
+    });
+
+    it('fails locally, before any request, without an API key', async () => {
+      let calls = 0;
+      server.use(
+        http.get(`${API}/invoices/inv_1`, () => {
+          calls += 1;
+          return HttpResponse.json(envelope(invoiceRecord()));
+        }),
+      );
+      const error = await testClient({ apiKey: '' }).invoices.retrieve('inv_1').catch((e: unknown) => e);
+      expect(isInvoicingError(error)).toBe(true);
+      expect((error as Error).message).toMatch(/INVOICING_API_KEY/);
+      expect(calls).toBe(0);
+    });
+  });
+
+  describe.each(['validate', 'sign', 'submit'] as const)('%s', (step) => {
+    it(`POSTs /invoices/{id}/${step} and returns the invoice in the answer`, async () => {
+      const paths: string[] = [];
+      server.use(
+        http.post(`${API}/invoices/:id/:step`, ({ request }) => {
+          paths.push(new URL(request.url).pathname);
+          return HttpResponse.json(envelope(invoiceRecord({ status: 'Validated' })));
+        }),
+      );
+      const invoice = await testClient().invoices[step]('inv_1');
+      expect(paths).toEqual([`/api/v1/invoices/inv_1/${step}`]);
+      expect(invoice).toMatchObject({ id: 'inv_1', status: 'VALIDATED' });
+    });
+
+    it('reads the invoice back when the answer is not a readable invoice', async () => {
+      const seen: string[] = [];
+      server.use(
+        http.post(`${API}/invoices/:id/:step`, () => {
+          seen.push('POST');
+          return new HttpResponse(null, { status: 204 });
+        }),
+        http.get(`${API}/invoices/inv_1`, () => {
+          seen.push('GET');
+          return HttpResponse.json(envelope(invoiceRecord({ status: 'Signed' })));
+        }),
+      );
+      const invoice = await testClient().invoices[step]('inv_1');
+      expect(seen).toEqual(['POST', 'GET']);
+      expect(invoice.status).toBe('SIGNED');
+    });
+
+    it('reads the invoice back when the answer is some other object', async () => {
+      let gets = 0;
+      server.use(
+        http.post(`${API}/invoices/:id/:step`, () => HttpResponse.json(envelope({ ok: true }), { status: 201 })),
+        http.get(`${API}/invoices/inv_1`, () => {
+          gets += 1;
+          return HttpResponse.json(envelope(invoiceRecord({ status: 'Submitted' })));
+        }),
+      );
+      expect((await testClient().invoices[step]('inv_1')).status).toBe('SUBMITTED');
+      expect(gets).toBe(1);
+    });
+
+    it('is sent exactly once, never retried, whatever maxRetries says', async () => {
+      let calls = 0;
+      server.use(
+        http.post(`${API}/invoices/:id/:step`, () => {
+          calls += 1;
+          return new HttpResponse('unavailable', { status: 503 });
+        }),
+      );
+      const error = await testClient({ maxRetries: 5 }).invoices[step]('inv_1', { maxRetries: 3 }).catch((e: unknown) => e);
+      expect(isInternalServerError(error)).toBe(true);
+      expect(calls).toBe(1);
+    });
+
+    it('is not retried after a dropped connection either', async () => {
+      let calls = 0;
+      server.use(
+        http.post(`${API}/invoices/:id/:step`, () => {
+          calls += 1;
+          return HttpResponse.error();
+        }),
+      );
+      const error = await testClient().invoices[step]('inv_1').catch((e: unknown) => e);
+      expect(isAPIConnectionError(error)).toBe(true);
+      expect(calls).toBe(1);
+    });
+  });
+
+  it('sends the API key, not the session, on transitions', async () => {
+    let key: string | null = null;
+    server.use(
+      http.post(`${API}/invoices/:id/:step`, ({ request }) => {
+        key = request.headers.get('x-api-key');
+        return HttpResponse.json(envelope(invoiceRecord()));
+      }),
+    );
+    await testClient().invoices.submit('inv_1');
+    expect(key).toBe(API_KEY);
+  });
+
+  it('rejects a listing whose data is not an array', async () => {
+    server.use(http.get(`${API}/invoices`, () => HttpResponse.json(envelope({ items: [] }))));
+    await expect(testClient().invoices.list().then((p) => p.data)).rejects.toSatisfy(isInvalidResponseError);
+  });
+});

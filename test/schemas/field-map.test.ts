@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_FIELD_MAP, readInvoice, resolveFieldMap } from '../../src/schemas/field-map.js';
+
+const read = (record: unknown, fieldMap = DEFAULT_FIELD_MAP, extra: { observedAt?: string; fallbackId?: string } = {}) =>
+  readInvoice(record, { fieldMap, ...extra });
+
+describe('schemas/field-map', () => {
+  it('reads the canonical names', () => {
+    const raw = {
+      id: 'inv_1',
+      status: 'Validated',
+      subtotal: 100,
+      taxTotal: '7.50',
+      total: 107.5,
+      updatedAt: '2026-11-21T10:00:00Z',
+      errorMessage: null,
+      attempts: 2,
+    };
+    expect(read(raw, DEFAULT_FIELD_MAP, { observedAt: '2026-11-21T10:00:01Z' })).toEqual({
+      id: 'inv_1',
+      status: 'VALIDATED',
+      rawStatus: 'Validated',
+      subtotal: '100',
+      taxTotal: '7.50',
+      total: '107.5',
+      updatedAt: '2026-11-21T10:00:00Z',
+      errorMessage: undefined,
+      attempts: 2,
+      observedAt: '2026-11-21T10:00:01Z',
+      raw,
+    });
+  });
+
+  it.each([
+    ['id', { _id: 'a' }, 'a'],
+    ['id', { invoiceId: 'b' }, 'b'],
+    ['id', { uuid: 'c' }, 'c'],
+    ['id', { id: 42 }, '42'],
+    ['status', { id: 'x', invoiceStatus: 'SIGNED' }, 'SIGNED'],
+    ['status', { id: 'x', state: 'sub-mitted' }, 'SUBMITTED'],
+    ['subtotal', { id: 'x', subTotal: 1 }, '1'],
+    ['subtotal', { id: 'x', netAmount: '2.00' }, '2.00'],
+    ['subtotal', { id: 'x', totals: { subtotal: 3 } }, '3'],
+    ['taxTotal', { id: 'x', taxAmount: 1 }, '1'],
+    ['taxTotal', { id: 'x', totalTax: 2 }, '2'],
+    ['taxTotal', { id: 'x', vatAmount: 3 }, '3'],
+    ['taxTotal', { id: 'x', totals: { tax: 4 } }, '4'],
+    ['total', { id: 'x', totalAmount: 1 }, '1'],
+    ['total', { id: 'x', grandTotal: 2 }, '2'],
+    ['total', { id: 'x', totals: { total: 3 } }, '3'],
+    ['updatedAt', { id: 'x', updated_at: 'u' }, 'u'],
+    ['updatedAt', { id: 'x', lastModified: 'l' }, 'l'],
+    ['errorMessage', { id: 'x', error: 'Access points are offline' }, 'Access points are offline'],
+    ['errorMessage', { id: 'x', failureReason: { message: 'buyer.tin invalid' } }, 'buyer.tin invalid'],
+    ['errorMessage', { id: 'x', message: 'm' }, 'm'],
+    ['attempts', { id: 'x', attemptCount: 3 }, 3],
+    ['attempts', { id: 'x', retryCount: '1' }, 1],
+    ['attempts', { id: 'x', retries: 0 }, 0],
+    ['attempts', { id: 'x', submissionAttempts: [{}, {}] }, 2],
+    ['attempts', { id: 'x', submitAttempts: 1 }, 1],
+  ])('reads %s through the alias in %j', (field, record, expected) => {
+    expect(read(record)?.[field as 'id']).toBe(expected);
+  });
+
+  it('prefers a literal dotted key over the nested path', () => {
+    expect(read({ id: 'x', 'totals.total': 5, totals: { total: 6 } })?.total).toBe('5');
+  });
+
+  it('never crashes on an unknown status, and keeps it as sent', () => {
+    expect(read({ id: 'x', status: 'Accepted' })).toMatchObject({ status: 'Accepted', rawStatus: 'Accepted' });
+    expect(read({ id: 'x', status: 7 })).toMatchObject({ status: 'UNKNOWN', rawStatus: undefined });
+    expect(read({ id: 'x' })).toMatchObject({ status: 'UNKNOWN' });
+  });
+
+  it('leaves unreadable amounts undefined and keeps the raw record untouched', () => {
+    const raw = { id: 'x', total: 'N/A', subtotal: { amount: 1 } };
+    const invoice = read(raw);
+    expect(invoice).toMatchObject({ total: undefined, subtotal: undefined });
+    expect(invoice?.raw).toBe(raw);
+  });
+
+  it('reads epoch timestamps as ISO strings', () => {
+    expect(read({ id: 'x', updatedAt: 1_795_000_000 })?.updatedAt).toBe(new Date(1_795_000_000_000).toISOString());
+    expect(read({ id: 'x', updatedAt: 1_795_000_000_000 })?.updatedAt).toBe(new Date(1_795_000_000_000).toISOString());
+  });
+
+  it('gives undefined for a record without an id unless a fallback is given', () => {
+    expect(read({ status: 'draft' })).toBeUndefined();
+    expect(read({ status: 'draft' }, DEFAULT_FIELD_MAP, { fallbackId: 'inv_9' })?.id).toBe('inv_9');
+    expect(read(null)).toBeUndefined();
+    expect(read([{ id: 'x' }])).toBeUndefined();
+    expect(read('inv_1')).toBeUndefined();
+  });
+
+  it('reads through a caller field map, which replaces the defaults of the fields it names', () => {
+    const map = resolveFieldMap({ total: 'amounts.gross', status: ['lifecycle.state'] });
+    const invoice = read({ id: 'x', total: 1, amounts: { gross: '9.99' }, status: 'draft', lifecycle: { state: 'Signed' } }, map);
+    expect(invoice).toMatchObject({ total: '9.99', status: 'SIGNED', id: 'x' });
+  });
+});
