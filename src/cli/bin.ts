@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+/**
+ * `invoicing`: dispatches to the command table. Kept tiny so that start-up costs only what the
+ * chosen command imports.
+ */
+import { COMMANDS } from './commands.js';
+import { UsageError, type CliContext } from './context.js';
+import { VERSION } from '../version.js';
+
+function mainHelp(): string {
+  const names = Object.keys(COMMANDS);
+  const width = Math.max(...names.map((n) => n.length));
+  return [
+    `invoicing ${VERSION}: the invoicing-sdk command line`,
+    '',
+    'Usage: invoicing <command> [options]',
+    '',
+    'Commands:',
+    ...names.map((n) => `  ${n.padEnd(width)}  ${COMMANDS[n]?.summary ?? ''}`),
+    '',
+    'Run `invoicing <command> --help` for the options of a command.',
+    '',
+  ].join('\n');
+}
+
+function readStdin(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    process.stdin.on('data', (c: Buffer) => chunks.push(c));
+    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    process.stdin.on('error', reject);
+  });
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(mainHelp());
+    return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === '-v') {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (entry === undefined) {
+    process.stderr.write(`invoicing: unknown command "${name}". Commands: ${Object.keys(COMMANDS).join(', ')}.\n`);
+    return 2;
+  }
+  const ctx: CliContext = {
+    argv: rest,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    cwd: process.cwd(),
+    readStdin,
+  };
+  try {
+    const command = await entry.load();
+    return await command.run(ctx);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`invoicing ${name}: ${err.message}\nRun \`invoicing ${name} --help\` for usage.\n`);
+      return 2;
+    }
+    process.stderr.write(`invoicing ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 2;
+  }
+}
+
+// exitCode rather than process.exit(): piped stdout is written asynchronously and must drain.
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`invoicing: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 2;
+  },
+);

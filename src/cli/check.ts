@@ -1,0 +1,346 @@
+/**
+ * `invoicing check <files|globs|dirs…>`: runs checkInvoice over invoice files, offline, for CI.
+ * Imports only node built-ins and the check module at start-up; the HS table and the HTTP client
+ * are loaded only when --hs-codes asks for them.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CHECK_RULES, checkInvoice, type CheckIssue, type CheckIssueCode, type CheckOptions } from '../check/index.js';
+import { didYouMean } from '../check/suggest.js';
+import { colourEnabled, styles, UsageError, type CliContext } from './context.js';
+import { expandGlob, isGlob, listInvoiceFiles } from './glob.js';
+import { locatePath, parseSource, type ParsedSource } from './json-source.js';
+import { renderGithub } from './reporters/github.js';
+import { renderJson } from './reporters/json.js';
+import { renderText } from './reporters/text.js';
+import type { FileResult, InvoiceResult, LocatedIssue, RunResult, Summary } from './results.js';
+
+export const HELP = `Usage: invoicing check <files | globs | directories | -> [options]
+
+Checks invoices locally, offline, against every rule of the service document, and reports every
+problem at once. A file holds one invoice, an array of invoices, or NDJSON (one per line); a
+directory is searched for *.json, *.ndjson and *.jsonl; "-" reads standard input. Quote globs
+("invoices/**/*.json") so the shell passes them through.
+
+Options:
+  --format <text|json|github>  Output format (default: text). github prints workflow annotations.
+  --strict                     Treat warnings as errors.
+  --max-warnings <n>           Exit 1 when there are more than n warnings.
+  --hs-codes <bundled|none|api>
+                               Where valid HS codes come from: the bundled HS 2022 table (default),
+                               none (format checks only), or the service (needs INVOICING_API_KEY
+                               and INVOICING_BASE_URL).
+  --ignore <CODE[,CODE…]>      Leave these issue codes out (repeatable).
+  --min-category-length <n>    Shortest accepted productCategory/serviceCategory (default 3).
+  --quiet                      Show errors only (warnings still count for --max-warnings).
+  -h, --help                   Show this help.
+
+Exit codes: 0 no errors; 1 errors found (or more warnings than --max-warnings);
+2 usage error, unreadable file or nothing matched.
+`;
+
+const FORMATS = ['text', 'json', 'github'] as const;
+type Format = (typeof FORMATS)[number];
+const HS_MODES = ['bundled', 'none', 'api'] as const;
+type HsMode = (typeof HS_MODES)[number];
+const READ_CONCURRENCY = 64;
+const NDJSON_NAME = /\.(ndjson|jsonl)$/i;
+// Issues about a field's name rather than its value: pointed at the key.
+const KEY_CODES: ReadonlySet<string> = new Set(['UNKNOWN_FIELD', 'TAX_FIELD_NOT_ACCEPTED', 'TOTAL_FIELD_NOT_ACCEPTED']);
+
+interface Settings {
+  inputs: string[];
+  format: Format;
+  strict: boolean;
+  maxWarnings: number | undefined;
+  hsCodes: HsMode;
+  ignore: CheckIssueCode[];
+  minCategoryLength: number | undefined;
+  quiet: boolean;
+  help: boolean;
+}
+
+function nonNegativeInt(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} takes a whole number, got "${value}"`);
+  return Number(value);
+}
+
+function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+}
+
+/** Parses the command line; throws UsageError with a readable message. */
+export function parseSettings(argv: string[]): Settings {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        format: { type: 'string', short: 'f' },
+        strict: { type: 'boolean' },
+        'max-warnings': { type: 'string' },
+        'hs-codes': { type: 'string' },
+        ignore: { type: 'string', multiple: true },
+        'min-category-length': { type: 'string' },
+        quiet: { type: 'boolean', short: 'q' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message.replace(/\. To specify a positional.*$/s, '') : String(err));
+  }
+  const v = parsed.values;
+  const ignore: CheckIssueCode[] = [];
+  for (const list of v.ignore ?? []) {
+    for (const raw of list.split(',')) {
+      const code = raw.trim().toUpperCase();
+      if (code === '') continue;
+      if (!Object.hasOwn(CHECK_RULES, code)) {
+        const near = didYouMean(code, Object.keys(CHECK_RULES));
+        throw new UsageError(`--ignore: unknown issue code "${raw}"${near ? ` (did you mean ${near}?)` : ''}`);
+      }
+      ignore.push(code as CheckIssueCode);
+    }
+  }
+  return {
+    inputs: parsed.positionals,
+    format: oneOf('format', v.format, FORMATS, 'text'),
+    strict: v.strict === true,
+    maxWarnings: nonNegativeInt('max-warnings', v['max-warnings']),
+    hsCodes: oneOf('hs-codes', v['hs-codes'], HS_MODES, 'bundled'),
+    ignore,
+    minCategoryLength: nonNegativeInt('min-category-length', v['min-category-length']),
+    quiet: v.quiet === true,
+    help: v.help === true,
+  };
+}
+
+interface Target {
+  /** Absolute path, or '-' for standard input. */
+  path: string;
+  display: string;
+}
+
+/** Expands arguments to files. Missing paths become targets too, so they are reported as unreadable. */
+async function resolveTargets(inputs: string[], cwd: string, unmatched: string[]): Promise<Target[]> {
+  const display = (abs: string): string => {
+    const rel = relative(cwd, abs);
+    return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? abs : rel.split('\\').join('/');
+  };
+  const lists = await Promise.all(
+    inputs.map(async (input): Promise<Target[]> => {
+      if (input === '-') return [{ path: '-', display: '<stdin>' }];
+      if (isGlob(input)) {
+        const files = await expandGlob(input, cwd);
+        if (files.length === 0) unmatched.push(input);
+        return files.map((f) => ({ path: f, display: display(f) }));
+      }
+      const abs = resolve(cwd, input);
+      const info = await stat(abs).catch(() => undefined);
+      if (info?.isDirectory()) {
+        const files = await listInvoiceFiles(abs);
+        if (files.length === 0) unmatched.push(input);
+        return files.map((f) => ({ path: f, display: display(f) }));
+      }
+      return [{ path: abs, display: display(abs) }];
+    }),
+  );
+  const seen = new Set<string>();
+  const targets: Target[] = [];
+  for (const t of lists.flat()) {
+    if (seen.has(t.path)) continue;
+    seen.add(t.path);
+    targets.push(t);
+  }
+  return targets;
+}
+
+/** Valid HS codes for the chosen mode; the table or the client is imported only here. */
+async function loadHsCodes(mode: HsMode): Promise<ReadonlySet<string> | undefined> {
+  if (mode === 'none') return undefined;
+  if (mode === 'bundled') return (await import('../codes/index.js')).HS_CODES;
+  const { InvoicingClient } = await import('../client.js');
+  let codes: { code: string }[];
+  try {
+    codes = await new InvoicingClient().codes.hsCodes();
+  } catch (err) {
+    throw new Error(`--hs-codes api: could not load the HS codes from the service: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  return new Set(codes.map((c) => c.code));
+}
+
+/** Line starts of a text, for offset → line:column by binary search. */
+function lineIndex(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+function position(starts: number[], offset: number): { line: number; column: number } {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] as number) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, column: offset - (starts[lo] as number) + 1 };
+}
+
+function checkSource(text: string, parsed: ParsedSource, opts: CheckOptions): InvoiceResult[] {
+  let starts: number[] | undefined;
+  const locate = (issue: CheckIssue, src: ParsedSource['invoices'][number]): LocatedIssue => {
+    if (issue.path[0] === 'options') return issue;
+    const path = parsed.kind === 'array' ? [src.index as number, ...issue.path] : issue.path;
+    const offset = locatePath(text, path, src.offset, KEY_CODES.has(issue.code));
+    starts ??= lineIndex(text);
+    const { line, column } = position(starts, offset);
+    return { ...issue, line, column };
+  };
+  return parsed.invoices.map((src) => {
+    const base: InvoiceResult = { ok: false, errors: [], warnings: [] };
+    if (src.index !== undefined) base.index = src.index;
+    if (src.line !== undefined) base.line = src.line;
+    if (src.error !== undefined) return { ...base, syntaxError: src.error };
+    const report = checkInvoice(src.value, opts);
+    base.ok = report.ok;
+    base.errors = report.errors.length === 0 ? report.errors : report.errors.map((i) => locate(i, src));
+    base.warnings = report.warnings.length === 0 ? report.warnings : report.warnings.map((i) => locate(i, src));
+    if (report.totals !== undefined) base.totals = report.totals;
+    return base;
+  });
+}
+
+async function checkTarget(t: Target, opts: CheckOptions, ctx: CliContext): Promise<FileResult> {
+  let text: string;
+  try {
+    text = t.path === '-' ? await ctx.readStdin() : await readFile(t.path, 'utf8');
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    const reason =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
+    return { file: t.display, ok: false, invoices: [], readError: reason };
+  }
+  const parsed = parseSource(text, NDJSON_NAME.test(t.path));
+  if (parsed.error !== undefined) return { file: t.display, ok: false, invoices: [], syntaxError: parsed.error };
+  const invoices = checkSource(text, parsed, opts);
+  return { file: t.display, ok: invoices.every((i) => i.ok), invoices };
+}
+
+/** A one-line progress bar on a terminal's stderr, redrawn at most every 80 ms. */
+function progressBar(ctx: CliContext, total: number): { tick(): void; done(): void } {
+  const enabled = ctx.stderr.isTTY === true && total >= 50 && ctx.env.CI === undefined;
+  let n = 0;
+  let last = 0;
+  const draw = () => {
+    const width = Math.max(10, Math.min(40, (ctx.stderr.columns ?? 80) - 40));
+    const filled = Math.round((n / total) * width);
+    ctx.stderr.write(`\r\u001b[Kchecking [${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${n}/${total} files`);
+  };
+  return {
+    tick() {
+      n++;
+      if (!enabled) return;
+      const now = Date.now();
+      if (now - last >= 80) {
+        last = now;
+        draw();
+      }
+    },
+    done() {
+      if (enabled) ctx.stderr.write('\r\u001b[K');
+    },
+  };
+}
+
+async function mapPool<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+function summarize(files: FileResult[], unmatched: string[], started: number): Summary {
+  const s: Summary = {
+    files: files.length,
+    invoices: 0,
+    invoicesWithErrors: 0,
+    errors: 0,
+    warnings: 0,
+    unreadableFiles: 0,
+    syntaxErrors: 0,
+    unmatched,
+    durationMs: 0,
+  };
+  for (const f of files) {
+    if (f.readError !== undefined) s.unreadableFiles++;
+    if (f.syntaxError !== undefined) {
+      s.syntaxErrors++;
+      s.errors++;
+    }
+    for (const inv of f.invoices) {
+      s.invoices++;
+      if (inv.syntaxError !== undefined) {
+        s.syntaxErrors++;
+        s.errors++;
+      }
+      s.errors += inv.errors.length;
+      s.warnings += inv.warnings.length;
+      if (!inv.ok) s.invoicesWithErrors++;
+    }
+  }
+  s.durationMs = Math.round(performance.now() - started);
+  return s;
+}
+
+/** Runs `invoicing check`. */
+export async function run(ctx: CliContext): Promise<number> {
+  const started = performance.now();
+  const settings = parseSettings(ctx.argv);
+  if (settings.help) {
+    ctx.stdout.write(HELP);
+    return 0;
+  }
+  if (settings.inputs.length === 0) throw new UsageError('name at least one file, glob or directory to check');
+
+  const unmatched: string[] = [];
+  const [targets, hsCodes] = await Promise.all([
+    resolveTargets(settings.inputs, ctx.cwd, unmatched),
+    loadHsCodes(settings.hsCodes),
+  ]);
+  const opts: CheckOptions = { strict: settings.strict, ignore: settings.ignore };
+  if (hsCodes !== undefined) opts.hsCodes = hsCodes;
+  if (settings.minCategoryLength !== undefined) opts.minCategoryLength = settings.minCategoryLength;
+
+  const progress = progressBar(ctx, targets.length);
+  const files = await mapPool(targets, READ_CONCURRENCY, async (t) => {
+    const r = await checkTarget(t, opts, ctx);
+    progress.tick();
+    return r;
+  });
+  progress.done();
+
+  const summary = summarize(files, unmatched, started);
+  const tooManyWarnings = settings.maxWarnings !== undefined && summary.warnings > settings.maxWarnings;
+  const exitCode =
+    summary.unreadableFiles > 0 || unmatched.length > 0 ? 2 : summary.errors > 0 || tooManyWarnings ? 1 : 0;
+  const result: RunResult = { files, summary, exitCode, maxWarnings: settings.maxWarnings };
+
+  const style = styles(colourEnabled(ctx.stdout, ctx.env));
+  if (settings.format === 'json') ctx.stdout.write(renderJson(result));
+  else if (settings.format === 'github') ctx.stdout.write(renderGithub(result, styles(false), settings.quiet));
+  else ctx.stdout.write(renderText(result, style, settings.quiet));
+  return exitCode;
+}

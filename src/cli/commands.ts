@@ -1,0 +1,24 @@
+/**
+ * The CLI's command table. A command is loaded only when it runs, so `invoicing check` never pays
+ * for the client, ky or zod. To add a command: one file exporting `run(ctx)` and one line here.
+ */
+import type { CliContext } from './context.js';
+
+/** What a command module exports. */
+export interface CommandModule {
+  /** Runs the command; resolves to the exit code. */
+  run(ctx: CliContext): Promise<number>;
+}
+
+/** One row of the table: a one-line summary for `invoicing --help` and a lazy loader. */
+export interface CommandEntry {
+  summary: string;
+  load(): Promise<CommandModule>;
+}
+
+export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
+  check: {
+    summary: 'Check invoice files locally, offline, before filing (for CI)',
+    load: () => import('./check.js'),
+  },
+};

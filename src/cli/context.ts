@@ -1,0 +1,52 @@
+/**
+ * What a CLI command gets from the outside world, passed in rather than read from globals so the
+ * commands can be driven in-process as well as from the bin.
+ */
+
+/** A place to write text (process.stdout / process.stderr, or a buffer). */
+export interface Output {
+  write(text: string): unknown;
+  /** True when this is an interactive terminal (colour, progress). */
+  isTTY?: boolean | undefined;
+  /** Terminal width, where known. */
+  columns?: number | undefined;
+}
+
+export interface CliContext {
+  /** Arguments after the command name. */
+  argv: string[];
+  stdout: Output;
+  stderr: Output;
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+  /** Reads standard input to the end (for the `-` file argument). */
+  readStdin(): Promise<string>;
+}
+
+/** Thrown by a command for a usage error: reported with a pointer to --help, exit code 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** Whether colour is wanted on this output: a TTY, unless NO_COLOR; FORCE_COLOR forces it. */
+export function colourEnabled(out: Output, env: CliContext['env']): boolean {
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  return out.isTTY === true && env.TERM !== 'dumb';
+}
+
+/** ANSI styles, or plain text when colour is off. */
+export function styles(enabled: boolean) {
+  const wrap = (open: number, close: number) => (s: string) => (enabled ? `\u001b[${open}m${s}\u001b[${close}m` : s);
+  return {
+    bold: wrap(1, 22),
+    dim: wrap(2, 22),
+    red: wrap(31, 39),
+    yellow: wrap(33, 39),
+    green: wrap(32, 39),
+    cyan: wrap(36, 39),
+    underline: wrap(4, 24),
+  };
+}
+
+export type Styles = ReturnType<typeof styles>;

@@ -1,0 +1,314 @@
+/**
+ * Reading invoice files: one invoice, an array of invoices, or NDJSON (one invoice per line). A
+ * broken file is reported with its line and column, never thrown. Also finds where a path such as
+ * `lines[2].hsnCode` sits in the text, so reports and CI annotations point at the right line.
+ */
+
+/** Where something is in a file: 1-based line and column. */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** A syntax error in a file (or in one NDJSON line). */
+export interface SyntaxProblem extends Position {
+  message: string;
+}
+
+/** One invoice read from a file. */
+export interface SourceInvoice {
+  /** Index in a top-level array, or undefined for a single-invoice file or NDJSON. */
+  index: number | undefined;
+  /** 1-based line of an NDJSON record; undefined otherwise. */
+  line: number | undefined;
+  /** Offset in the file where the invoice's text starts (for locating paths). */
+  offset: number;
+  /** The parsed invoice, when the record parsed. */
+  value?: unknown;
+  /** The record's syntax error (NDJSON: one bad line does not hide the others). */
+  error?: SyntaxProblem;
+}
+
+export interface ParsedSource {
+  kind: 'single' | 'array' | 'ndjson';
+  invoices: SourceInvoice[];
+  /** Set when the file as a whole could not be read as JSON. */
+  error?: SyntaxProblem;
+}
+
+/** 1-based line and column of an offset. */
+export function positionAt(text: string, offset: number): Position {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+function isWs(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
+function skipWs(text: string, i: number): number {
+  while (i < text.length && isWs(text.charCodeAt(i))) i++;
+  return i;
+}
+
+class JsonSyntax extends Error {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A validating scanner that only finds where JSON text goes wrong (JSON.parse says what, but in
+ * Node 20 not always where). Returns the end offset of the value starting at `i`.
+ */
+function scanValue(text: string, i: number, depth: number): number {
+  i = skipWs(text, i);
+  if (i >= text.length) throw new JsonSyntax('unexpected end of input, a value was expected', i);
+  if (depth > 2000) throw new JsonSyntax('nesting too deep', i);
+  const c = text[i];
+  if (c === '{') {
+    i = skipWs(text, i + 1);
+    if (text[i] === '}') return i + 1;
+    for (;;) {
+      i = skipWs(text, i);
+      if (text[i] !== '"') {
+        throw new JsonSyntax(text[i] === '}' ? 'trailing comma before "}"' : `expected a property name in double quotes, found ${found(text, i)}`, i);
+      }
+      i = scanString(text, i);
+      i = skipWs(text, i);
+      if (text[i] !== ':') throw new JsonSyntax(`expected ":" after the property name, found ${found(text, i)}`, i);
+      i = skipWs(text, scanValue(text, i + 1, depth + 1));
+      if (text[i] === ',') {
+        i++;
+        continue;
+      }
+      if (text[i] === '}') return i + 1;
+      throw new JsonSyntax(`expected "," or "}" after a property value, found ${found(text, i)}`, i);
+    }
+  }
+  if (c === '[') {
+    i = skipWs(text, i + 1);
+    if (text[i] === ']') return i + 1;
+    for (;;) {
+      i = skipWs(text, i);
+      if (text[i] === ']') throw new JsonSyntax('trailing comma before "]"', i);
+      i = skipWs(text, scanValue(text, i, depth + 1));
+      if (text[i] === ',') {
+        i++;
+        continue;
+      }
+      if (text[i] === ']') return i + 1;
+      throw new JsonSyntax(`expected "," or "]" after an array element, found ${found(text, i)}`, i);
+    }
+  }
+  if (c === '"') return scanString(text, i);
+  for (const word of ['true', 'false', 'null']) if (text.startsWith(word, i)) return i + word.length;
+  const m = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+  if (m !== null && m[0].length > 0) return i + m[0].length;
+  throw new JsonSyntax(`unexpected ${found(text, i)}`, i);
+}
+
+function scanString(text: string, i: number): number {
+  for (let j = i + 1; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 34) return j + 1;
+    if (c === 92) {
+      const e = text[j + 1];
+      if (e === 'u') {
+        if (!/^[0-9a-fA-F]{4}$/.test(text.slice(j + 2, j + 6))) throw new JsonSyntax('bad \\u escape in a string', j);
+        j += 5;
+      } else if (e !== undefined && '"\\/bfnrt'.includes(e)) j++;
+      else throw new JsonSyntax('bad escape in a string', j);
+    } else if (c < 32) throw new JsonSyntax(c === 10 ? 'unterminated string (a line break inside quotes)' : 'control character in a string', j);
+  }
+  throw new JsonSyntax('unterminated string', i);
+}
+
+function found(text: string, i: number): string {
+  if (i >= text.length) return 'the end of the input';
+  const ch = text[i] as string;
+  return ch === '\n' ? 'a line break' : JSON.stringify(ch);
+}
+
+/** Where and why JSON text is invalid, or undefined if the scanner finds no problem. */
+export function findSyntaxError(text: string, base = 0): SyntaxProblem | undefined {
+  try {
+    const end = skipWs(text, scanValue(text, 0, 0));
+    if (end < text.length) throw new JsonSyntax(`unexpected ${found(text, end)} after the end of the JSON value`, end);
+    return undefined;
+  } catch (err) {
+    if (!(err instanceof JsonSyntax)) return { message: 'invalid JSON', line: 1, column: 1 };
+    return { message: err.message, ...positionAt(text, base + err.offset) };
+  }
+}
+
+function syntaxProblem(text: string, err: unknown): SyntaxProblem {
+  return (
+    findSyntaxError(text) ?? {
+      message: err instanceof Error ? err.message : 'invalid JSON',
+      line: 1,
+      column: 1,
+    }
+  );
+}
+
+/**
+ * Reads a file's text as invoices. `ndjsonHint` (from a .ndjson/.jsonl name) reads it line by line
+ * straight away; otherwise a file that is not one JSON value but whose first line is, is NDJSON.
+ */
+export function parseSource(text: string, ndjsonHint = false): ParsedSource {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const shift = text.length - body.length;
+  const start = skipWs(body, 0);
+  if (start === body.length) {
+    return { kind: 'single', invoices: [], error: { message: 'the file is empty', line: 1, column: 1 } };
+  }
+  if (!ndjsonHint) {
+    try {
+      const value: unknown = JSON.parse(body);
+      if (Array.isArray(value)) {
+        return {
+          kind: 'array',
+          invoices: value.map((v, index) => ({ index, line: undefined, offset: shift, value: v })),
+        };
+      }
+      return { kind: 'single', invoices: [{ index: undefined, line: undefined, offset: shift + start, value }] };
+    } catch (err) {
+      const firstBreak = body.indexOf('\n', start);
+      const firstLine = firstBreak === -1 ? undefined : body.slice(start, firstBreak);
+      if (firstLine === undefined || !parsesAsObject(firstLine)) {
+        const problem = syntaxProblem(body, err);
+        return { kind: 'single', invoices: [], error: problem };
+      }
+    }
+  }
+  return parseNdjson(body, shift);
+}
+
+function parsesAsObject(line: string): boolean {
+  try {
+    const v: unknown = JSON.parse(line);
+    return typeof v === 'object' && v !== null;
+  } catch {
+    return false;
+  }
+}
+
+function parseNdjson(body: string, shift: number): ParsedSource {
+  const invoices: SourceInvoice[] = [];
+  let lineNo = 0;
+  let pos = 0;
+  while (pos <= body.length) {
+    const nl = body.indexOf('\n', pos);
+    const end = nl === -1 ? body.length : nl;
+    lineNo++;
+    const raw = body.slice(pos, end);
+    if (raw.trim() !== '') {
+      try {
+        invoices.push({ index: undefined, line: lineNo, offset: shift + pos, value: JSON.parse(raw) });
+      } catch (err) {
+        const p = syntaxProblem(raw, err);
+        invoices.push({
+          index: undefined,
+          line: lineNo,
+          offset: shift + pos,
+          error: { message: p.message, line: lineNo, column: p.column },
+        });
+      }
+    }
+    if (nl === -1) break;
+    pos = nl + 1;
+  }
+  return { kind: 'ndjson', invoices };
+}
+
+/** Skips one (valid) JSON value starting at i; returns the offset after it. */
+function skipValue(text: string, i: number): number {
+  const c = text[i];
+  if (c === '"') {
+    for (let j = i + 1; j < text.length; j++) {
+      const k = text.charCodeAt(j);
+      if (k === 92) j++;
+      else if (k === 34) return j + 1;
+    }
+    return text.length;
+  }
+  if (c === '{' || c === '[') {
+    let depth = 0;
+    for (let j = i; j < text.length; j++) {
+      const k = text.charCodeAt(j);
+      if (k === 34) j = skipValue(text, j) - 1;
+      else if (k === 123 || k === 91) depth++;
+      else if (k === 125 || k === 93) {
+        depth--;
+        if (depth === 0) return j + 1;
+      }
+    }
+    return text.length;
+  }
+  let j = i;
+  while (j < text.length && !',}] \t\r\n'.includes(text[j] as string)) j++;
+  return j;
+}
+
+/**
+ * The offset in (valid) JSON text of the value at `path` (of its key, with `atKey`), starting from
+ * the value at `from`. For a path that does not exist (a missing field), the offset of the deepest
+ * part that does.
+ */
+export function locatePath(text: string, path: readonly (string | number)[], from = 0, atKey = false): number {
+  let pos = skipWs(text, from);
+  for (let p = 0; p < path.length; p++) {
+    const seg = path[p];
+    const c = text[pos];
+    if (c === '{' && typeof seg === 'string') {
+      let i = skipWs(text, pos + 1);
+      let hit = -1;
+      while (text[i] === '"') {
+        const keyEnd = skipValue(text, i);
+        const keyStart = i;
+        const rawKey = text.slice(i + 1, keyEnd - 1);
+        let key = rawKey;
+        if (rawKey.includes('\\')) {
+          try {
+            key = JSON.parse(text.slice(i, keyEnd)) as string;
+          } catch {
+            /* keep raw */
+          }
+        }
+        i = skipWs(text, keyEnd);
+        i = skipWs(text, i + 1); // past ':'
+        if (key === seg) {
+          // A field that should not be there is best shown at its name.
+          hit = atKey && p === path.length - 1 ? keyStart : i;
+          break;
+        }
+        i = skipWs(text, skipValue(text, i));
+        if (text[i] === ',') i = skipWs(text, i + 1);
+      }
+      if (hit === -1) return pos;
+      pos = hit;
+    } else if (c === '[' && typeof seg === 'number') {
+      let i = skipWs(text, pos + 1);
+      let n = 0;
+      while (n < seg && i < text.length && text[i] !== ']') {
+        i = skipWs(text, skipValue(text, i));
+        if (text[i] === ',') i = skipWs(text, i + 1);
+        n++;
+      }
+      if (n !== seg || text[i] === ']' || i >= text.length) return pos;
+      pos = i;
+    } else {
+      return pos;
+    }
+  }
+  return pos;
+}

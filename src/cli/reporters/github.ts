@@ -1,0 +1,67 @@
+/**
+ * GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=CODE::message`, shown inline
+ * on the pull request's diff; warnings as `::warning`. Then the summary line.
+ */
+import { formatIssuePath } from '../../check/index.js';
+import type { Styles } from '../context.js';
+import { invoiceLabel, type LocatedIssue, type RunResult } from '../results.js';
+import { summaryLine } from './text.js';
+
+// Escaping rules of workflow commands: data escapes %, CR, LF; properties also ':' and ','.
+function data(s: string): string {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+function prop(s: string): string {
+  return data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+function command(
+  kind: 'error' | 'warning',
+  file: string | undefined,
+  line: number | undefined,
+  col: number | undefined,
+  title: string,
+  message: string,
+): string {
+  const props: string[] = [];
+  if (file !== undefined) props.push(`file=${prop(file)}`);
+  if (line !== undefined) props.push(`line=${line}`);
+  if (col !== undefined) props.push(`col=${col}`);
+  props.push(`title=${prop(title)}`);
+  return `::${kind} ${props.join(',')}::${data(message)}`;
+}
+
+/** Renders a run as workflow commands. */
+export function renderGithub(run: RunResult, s: Styles, quiet = false): string {
+  const out: string[] = [];
+  for (const f of run.files) {
+    if (f.readError !== undefined) {
+      out.push(command('error', f.file, undefined, undefined, 'FILE_UNREADABLE', `cannot read the file: ${f.readError}`));
+      continue;
+    }
+    if (f.syntaxError !== undefined) {
+      const e = f.syntaxError;
+      out.push(command('error', f.file, e.line, e.column, 'INVALID_JSON', `invalid JSON: ${e.message}`));
+      continue;
+    }
+    for (const inv of f.invoices) {
+      const label = invoiceLabel(inv);
+      if (inv.syntaxError !== undefined) {
+        const e = inv.syntaxError;
+        out.push(command('error', f.file, e.line, e.column, 'INVALID_JSON', `invalid JSON on ${label}: ${e.message}`));
+        continue;
+      }
+      const issues: LocatedIssue[] = quiet ? inv.errors : [...inv.errors, ...inv.warnings];
+      for (const issue of issues) {
+        const at = label === '' ? formatIssuePath(issue.path) : `invoice ${label} ${formatIssuePath(issue.path)}`;
+        const text = `${at}: ${issue.message}${issue.hint !== undefined ? `\n${issue.hint}` : ''}`;
+        out.push(command(issue.severity, f.file, issue.line, issue.column, issue.code, text));
+      }
+    }
+  }
+  for (const u of run.summary.unmatched) {
+    out.push(command('error', undefined, undefined, undefined, 'NO_FILES', `nothing matched ${JSON.stringify(u)}`));
+  }
+  out.push(summaryLine(run, s));
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,76 @@
+/**
+ * The human reporter: problems grouped by file and invoice, each with its line:column, code,
+ * message and hint; colour on a terminal; a summary line at the end. Clean files are not listed.
+ */
+import { formatIssuePath } from '../../check/index.js';
+import type { Styles } from '../context.js';
+import { invoiceLabel, plural, type LocatedIssue, type RunResult } from '../results.js';
+
+function where(issue: { line?: number | undefined; column?: number | undefined }): string {
+  return issue.line === undefined ? '' : `${issue.line}:${issue.column ?? 1}`;
+}
+
+/** Renders a run as text. */
+export function renderText(run: RunResult, s: Styles, quiet = false): string {
+  const out: string[] = [];
+  for (const f of run.files) {
+    if (f.readError !== undefined) {
+      out.push(s.underline(f.file), `  ${s.red('error')}  cannot read the file: ${f.readError}`, '');
+      continue;
+    }
+    if (f.syntaxError !== undefined) {
+      const e = f.syntaxError;
+      out.push(s.underline(f.file), `  ${s.dim(`${e.line}:${e.column}`)}  ${s.red('error')}  invalid JSON: ${e.message}`, '');
+      continue;
+    }
+    const block: string[] = [];
+    for (const inv of f.invoices) {
+      const label = invoiceLabel(inv);
+      if (inv.syntaxError !== undefined) {
+        const e = inv.syntaxError;
+        block.push(`  ${s.dim(`${e.line}:${e.column}`)}  ${s.red('error')}  invalid JSON on ${label}: ${e.message}`);
+        continue;
+      }
+      const issues: LocatedIssue[] = (quiet ? inv.errors : [...inv.errors, ...inv.warnings]).sort(
+        (a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
+      );
+      if (issues.length === 0) continue;
+      if (label !== '') block.push(`  ${s.bold(`invoice ${label}`)}`);
+      const indent = label !== '' ? '    ' : '  ';
+      const width = Math.max(...issues.map((i) => where(i).length));
+      for (const issue of issues) {
+        const pos = where(issue).padEnd(width);
+        const sev = issue.severity === 'error' ? s.red('error  ') : s.yellow('warning');
+        block.push(`${indent}${s.dim(pos)}  ${sev}  ${s.bold(issue.code)}  ${s.dim(formatIssuePath(issue.path))}`);
+        const pad = `${indent}${' '.repeat(width)}  `;
+        block.push(`${pad}${issue.message}`);
+        if (issue.hint !== undefined) block.push(`${pad}${s.dim(`hint: ${issue.hint}`)}`);
+      }
+    }
+    if (block.length > 0) out.push(s.underline(f.file), ...block, '');
+  }
+  out.push(summaryLine(run, s));
+  return `${out.join('\n')}\n`;
+}
+
+/** The one-line verdict printed at the end of every text and github report. */
+export function summaryLine(run: RunResult, s: Styles): string {
+  const m = run.summary;
+  const seconds = `${(m.durationMs / 1000).toFixed(2)} s`;
+  const scope = `${plural(m.invoices, 'invoice')} in ${plural(m.files, 'file')}`;
+  const extras: string[] = [];
+  if (m.unreadableFiles > 0) extras.push(`${plural(m.unreadableFiles, 'file')} could not be read`);
+  if (m.unmatched.length > 0) extras.push(`nothing matched ${m.unmatched.map((u) => JSON.stringify(u)).join(', ')}`);
+  if (run.maxWarnings !== undefined && m.warnings > run.maxWarnings) {
+    extras.push(`more warnings than --max-warnings ${run.maxWarnings}`);
+  }
+  const tail = extras.length > 0 ? `; ${extras.join('; ')}` : '';
+  if (m.errors === 0 && run.exitCode === 0) {
+    const warn = m.warnings > 0 ? s.yellow(`, ${plural(m.warnings, 'warning')}`) : '';
+    return `${s.green('✔')} ${scope}: no errors${warn} (${seconds})${tail}`;
+  }
+  return (
+    `${s.red('✖')} ${s.red(plural(m.errors, 'error'))} and ${plural(m.warnings, 'warning')} ` +
+    `in ${m.invoicesWithErrors.toLocaleString('en-US')} of ${scope} (${seconds})${tail}`
+  );
+}
