@@ -1,7 +1,9 @@
 /**
- * The sandbox's one behaviour: a fetch-style `handle(request) => Response`. The loopback server and
- * the msw handlers both call it, so the two ways of running answer alike. A dropped connection is
- * `Response.error()`: msw turns it into a network error, the loopback server destroys the socket.
+ * The sandbox's one behaviour. `process()` decides what to answer to a request, transport-neutral;
+ * `handle()` is its fetch-style face (`Request` in, `Response` out) used by the msw handlers and
+ * `sandbox.fetch`, and the loopback server writes the same outcome straight to its socket. A dropped
+ * connection is `Response.error()` for fetch (msw turns it into a network error) and a destroyed
+ * socket on loopback.
  */
 import type { RouteContext, RouteResult, SandboxState } from './context.js';
 import { nestErrorBody, reasonPhrase, SandboxHttpError } from './errors.js';
@@ -18,19 +20,46 @@ class SandboxClosedError extends Error {
   override readonly name = 'SandboxClosedError';
 }
 
-/** A finished answer before it becomes a `Response`: status, headers and body text. */
+/** A request as either adapter receives it, already read. */
+export interface IncomingRequest {
+  method: string;
+  url: URL;
+  headers: Headers;
+  /** The body as text (`''` when none). */
+  text: string;
+  /** Aborts when the caller goes away. */
+  signal: AbortSignal;
+}
+
+/**
+ * What to send back, before it becomes a fetch `Response` (msw, in-process) or bytes on a socket
+ * (loopback): either drop the connection, or a status, headers and body, possibly cut after
+ * `stallAfter` bytes and then held open.
+ */
+export type Outcome =
+  | { kind: 'drop' }
+  | { kind: 'answer'; status: number; headers: Record<string, string>; body: Uint8Array; stallAfter?: number };
+
+/** A finished answer before it becomes an outcome: status, headers and body text. */
 interface Answer {
   status: number;
   headers: Record<string, string>;
   text: string;
-  /** Send only this many bytes of `text`, then stall. */
   stallAfter?: number;
 }
+
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'x-request-id, retry-after, idempotent-replayed',
+};
+
+const encoder = new TextEncoder();
 
 /** Runs requests against the sandbox state, applying faults and writing the request log. */
 export class SandboxHandler {
   private readonly sleeping = new Set<{ timer: ReturnType<typeof setTimeout>; reject: (e: Error) => void }>();
-  private readonly stalled = new Set<ReadableStreamDefaultController<Uint8Array>>();
+  /** How to end each stalled body when the sandbox closes. */
+  private readonly stalls = new Set<() => void>();
   private closed = false;
 
   constructor(
@@ -40,7 +69,8 @@ export class SandboxHandler {
   ) {}
 
   /**
-   * Answers one request as the service would, with any injected fault applied.
+   * Answers one fetch `Request` as the service would, with any injected fault applied; a dropped
+   * connection is `Response.error()`.
    *
    * @example
    * ```ts
@@ -48,21 +78,86 @@ export class SandboxHandler {
    * ```
    */
   async handle(request: Request): Promise<Response> {
-    const id = newRequestId();
-    const url = new URL(request.url);
     const method = request.method.toUpperCase();
     const text = method === 'GET' || method === 'HEAD' ? '' : await request.text();
-    const parsed = parseBody(text, request.headers.get('content-type'));
+    const outcome = await this.process({ method, url: new URL(request.url), headers: request.headers, text, signal: request.signal });
+    if (outcome.kind === 'drop') return Response.error();
+    const init = { status: outcome.status, headers: outcome.headers };
+    if (outcome.stallAfter === undefined) return new Response(outcome.body.byteLength === 0 ? null : (outcome.body as Uint8Array<ArrayBuffer>), init);
+    const head = outcome.body.subarray(0, outcome.stallAfter);
+    let end: (() => void) | undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        if (head.byteLength > 0) controller.enqueue(head);
+        end = this.holdOpen(request.signal, (reason) => {
+          try {
+            controller.error(reason);
+          } catch {
+            // the reader went away first
+          }
+        });
+      },
+      cancel: () => end?.(),
+    });
+    return new Response(body, init);
+  }
+
+  /**
+   * Keeps a stalled body open until the caller aborts (`signal`) or the sandbox closes, then calls
+   * `finish` once. Returns a function that stops waiting without calling it.
+   */
+  holdOpen(signal: AbortSignal, finish: (reason: unknown) => void): () => void {
+    let done = false;
+    const stop = (): void => {
+      done = true;
+      this.stalls.delete(onClose);
+      signal.removeEventListener('abort', onAbort);
+    };
+    const settle = (reason: unknown): void => {
+      if (done) return;
+      stop();
+      finish(reason);
+    };
+    const onAbort = (): void => settle(signal.reason);
+    const onClose = (): void => settle(new SandboxClosedError('sandbox closed'));
+    if (this.closed) onClose();
+    else if (signal.aborted) onAbort();
+    else {
+      this.stalls.add(onClose);
+      signal.addEventListener('abort', onAbort, { once: true });
+    }
+    return stop;
+  }
+
+  /** The transport-neutral core: what to answer to one request. */
+  async process(request: IncomingRequest): Promise<Outcome> {
+    const { method, url, headers, text } = request;
+    // Preflights are answered before the service's own routing (a browser sends them on its own).
+    if (method === 'OPTIONS') {
+      return {
+        kind: 'answer',
+        status: 204,
+        headers: {
+          ...CORS_HEADERS,
+          'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+          'access-control-allow-headers': headers.get('access-control-request-headers') ?? '*',
+          'access-control-max-age': '600',
+        },
+        body: new Uint8Array(0),
+      };
+    }
+    const id = newRequestId();
+    const parsed = parseBody(text, headers.get('content-type'));
     const { clock, progress } = this.state;
     const receivedAt = clock.now();
     progress.runDue(receivedAt);
 
-    const idempotencyKey = request.headers.get('idempotency-key') ?? undefined;
+    const idempotencyKey = headers.get('idempotency-key') ?? undefined;
     const fault = this.faults.take({
       method,
       path: url.pathname,
       params: {},
-      headers: request.headers,
+      headers,
       body: parsed.ok ? parsed.value : text,
       idempotencyKey,
     });
@@ -71,7 +166,7 @@ export class SandboxHandler {
       method,
       path: url.pathname,
       query: redactQuery(url.searchParams),
-      headers: redactHeaders(request.headers),
+      headers: redactHeaders(headers),
       body: parsed.ok ? parsed.value : text,
       idempotencyKey,
       time: new Date(receivedAt).toISOString(),
@@ -85,26 +180,27 @@ export class SandboxHandler {
 
     try {
       if (fault?.kind === 'drop-before') return dropped(entry);
-      if (fault?.kind === 'status' && !fault.afterCommit) return this.respond(entry, request, statusAnswer(fault, id));
+      if (fault?.kind === 'status' && !fault.afterCommit) return finish(entry, statusAnswer(fault, id));
       if (fault?.kind === 'delay' && !fault.afterCommit) await this.sleep(fault.ms);
 
-      const result = await this.dispatch(method, url, request.headers, parsed);
+      const result = await this.dispatch(method, url, headers, parsed);
       entry.committed = result.committed === true;
       entry.responseBody = redactKeySecret(result.body);
 
       if (fault?.kind === 'drop-after') return dropped(entry);
-      if (fault?.kind === 'status') return this.respond(entry, request, statusAnswer(fault, id));
+      if (fault?.kind === 'status') return finish(entry, statusAnswer(fault, id));
       if (fault?.kind === 'delay') await this.sleep(fault.ms);
       const answer: Answer = {
         status: result.status,
         headers: { 'content-type': JSON_TYPE, 'x-request-id': id, ...result.headers },
         text: JSON.stringify(result.body),
       };
-      if (fault?.kind === 'malformed') return this.respond(entry, request, malform(answer, fault));
+      if (fault?.kind === 'malformed') return finish(entry, malform(answer, fault));
       if (fault?.kind === 'stall-body') {
-        answer.stallAfter = Math.min(fault.bytes ?? Math.floor(answer.text.length / 2), Math.max(0, answer.text.length - 1));
+        const size = encoder.encode(answer.text).byteLength;
+        answer.stallAfter = Math.min(fault.bytes ?? Math.floor(size / 2), Math.max(0, size - 1));
       }
-      return this.respond(entry, request, answer);
+      return finish(entry, answer);
     } catch (error) {
       if (error instanceof SandboxClosedError) return dropped(entry);
       throw error;
@@ -119,14 +215,8 @@ export class SandboxHandler {
       s.reject(new SandboxClosedError('sandbox closed'));
     }
     this.sleeping.clear();
-    for (const controller of this.stalled) {
-      try {
-        controller.error(new SandboxClosedError('sandbox closed'));
-      } catch {
-        // already errored or closed by the reader
-      }
-    }
-    this.stalled.clear();
+    for (const end of [...this.stalls]) end();
+    this.stalls.clear();
   }
 
   private async dispatch(
@@ -161,41 +251,6 @@ export class SandboxHandler {
     }
   }
 
-  private respond(entry: RequestLogEntry, request: Request, answer: Answer): Response {
-    entry.status = answer.status;
-    const bytes = new TextEncoder().encode(answer.text);
-    const init = { status: answer.status, headers: answer.headers };
-    if (answer.stallAfter === undefined) return new Response(bytes.byteLength === 0 ? null : bytes, init);
-
-    entry.outcome = 'stalled';
-    const head = bytes.subarray(0, answer.stallAfter);
-    const stalled = this.stalled;
-    const closed = this.closed;
-    let ctrl: ReadableStreamDefaultController<Uint8Array> | undefined;
-    const onAbort = (): void => {
-      stalled.delete(ctrl!);
-      try {
-        ctrl?.error(request.signal.reason);
-      } catch {
-        // the reader went away first
-      }
-    };
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        ctrl = controller;
-        if (head.byteLength > 0) controller.enqueue(head);
-        if (closed) controller.error(new SandboxClosedError('sandbox closed'));
-        else stalled.add(controller);
-        request.signal.addEventListener('abort', onAbort, { once: true });
-      },
-      cancel() {
-        stalled.delete(ctrl!);
-        request.signal.removeEventListener('abort', onAbort);
-      },
-    });
-    return new Response(body, { ...init, headers: { ...answer.headers, 'content-length': String(bytes.byteLength) } });
-  }
-
   private sleep(ms: number): Promise<void> {
     if (this.closed) return Promise.reject(new SandboxClosedError('sandbox closed'));
     return new Promise((resolve, reject) => {
@@ -211,6 +266,21 @@ export class SandboxHandler {
   }
 }
 
+/** Logs the answer and turns it into bytes, CORS headers added. */
+function finish(entry: RequestLogEntry, answer: Answer): Outcome {
+  entry.status = answer.status;
+  if (answer.stallAfter !== undefined) entry.outcome = 'stalled';
+  const body = encoder.encode(answer.text);
+  const headers = { ...answer.headers, ...CORS_HEADERS, 'content-length': String(body.byteLength) };
+  return {
+    kind: 'answer',
+    status: answer.status,
+    headers,
+    body,
+    ...(answer.stallAfter === undefined ? {} : { stallAfter: answer.stallAfter }),
+  };
+}
+
 /** The log keeps answers for assertions, but never the `key` secret of a created or revealed key. */
 function redactKeySecret(body: unknown): unknown {
   const data = (body as { data?: unknown } | null)?.data;
@@ -218,10 +288,10 @@ function redactKeySecret(body: unknown): unknown {
   return { ...(body as object), data: { ...data, key: REDACTED_VALUE } };
 }
 
-function dropped(entry: RequestLogEntry): Response {
+function dropped(entry: RequestLogEntry): Outcome {
   entry.outcome = 'dropped';
   entry.status = undefined;
-  return Response.error();
+  return { kind: 'drop' };
 }
 
 function parseBody(text: string, contentType: string | null): { ok: true; value: unknown } | { ok: false; message: string } {

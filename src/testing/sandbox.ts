@@ -221,11 +221,6 @@ export interface Sandbox {
   [Symbol.asyncDispose](): Promise<void>;
 }
 
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'x-request-id, retry-after, idempotent-replayed',
-};
-
 /** Implementation of {@link Sandbox}. */
 class SandboxImpl implements Sandbox {
   readonly clock: SandboxClock;
@@ -275,7 +270,7 @@ class SandboxImpl implements Sandbox {
   async start(): Promise<this> {
     const handle = (request: Request): Promise<Response> => this.handle(request);
     if (this.options.listen) {
-      this.server = await listen(handle, this.options.port);
+      this.server = await listen(this.handler, this.options.port);
       this.baseUrl = this.server.origin;
     }
     if (this.options.msw) {
@@ -296,23 +291,8 @@ class SandboxImpl implements Sandbox {
     return this.log.all();
   }
 
-  async handle(request: Request): Promise<Response> {
-    // Preflights are answered before the service's own routing (a browser sends them on its own).
-    if (request.method === 'OPTIONS') {
-      return new Response(null, {
-        status: 204,
-        headers: {
-          ...CORS_HEADERS,
-          'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-          'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? '*',
-          'access-control-max-age': '600',
-        },
-      });
-    }
-    const response = await this.handler.handle(request);
-    if (response.type === 'error') return response;
-    for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
-    return response;
+  handle(request: Request): Promise<Response> {
+    return this.handler.handle(request);
   }
 
   setScenario(...args: [Scenario | ScenarioRule] | [string, Scenario | undefined]): void {

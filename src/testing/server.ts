@@ -1,10 +1,12 @@
 /**
- * The loopback adapter: a `node:http` server on 127.0.0.1 that turns each request into a fetch
- * `Request`, asks the sandbox's one handler, and writes the `Response` back. A `Response.error()`
- * (a dropped connection) destroys the socket without a byte of answer.
+ * The loopback adapter: a `node:http` server on 127.0.0.1 that reads each request, asks the
+ * sandbox's one handler what to answer, and writes that outcome to the socket. A dropped connection
+ * destroys the socket without a byte of answer; a stalled body sends its first bytes and holds the
+ * connection open until the caller leaves or the sandbox closes.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { SandboxHandler } from './handler.js';
 
 /** A listening loopback server. */
 export interface LoopbackServer {
@@ -14,29 +16,28 @@ export interface LoopbackServer {
 }
 
 /**
- * Serves `handle` on 127.0.0.1 (never another interface: the sandbox accepts any well-formed key
- * of its own and must not be reachable from the network).
+ * Serves `handler` on 127.0.0.1, never another interface: the sandbox hands out working keys to
+ * anyone who asks its test controls and must not be reachable from the network.
  *
  * @example
  * ```ts
- * const server = await listen((request) => handler.handle(request), 0);
+ * const server = await listen(handler, 0);
  * console.log(server.origin);
  * await server.close();
  * ```
  */
-export async function listen(handle: (request: Request) => Promise<Response>, port: number): Promise<LoopbackServer> {
+export async function listen(handler: SandboxHandler, port: number): Promise<LoopbackServer> {
+  let origin = '';
   const server: Server = createServer((req, res) => {
-    serve(handle, req, res, originOf(server)).catch((error: unknown) => {
-      if (!res.headersSent) {
-        res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
-        res.end(JSON.stringify({ statusCode: 500, message: String(error), error: 'Internal Server Error' }));
-      } else {
+    serve(handler, req, res, origin).catch((error: unknown) => {
+      if (res.headersSent) {
         res.destroy();
+        return;
       }
+      res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify({ statusCode: 500, message: String(error), error: 'Internal Server Error' }));
     });
   });
-  // Bulk runs open many keep-alive connections at once; the defaults would queue them.
-  server.maxConnections = Infinity;
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -45,10 +46,11 @@ export async function listen(handle: (request: Request) => Promise<Response>, po
       resolve();
     });
   });
-  // Connections must not keep a test process alive after close().
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // An open sandbox must not keep a test process alive: callers' own sockets hold it while in use.
   server.unref();
   return {
-    origin: originOf(server),
+    origin,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -57,68 +59,41 @@ export async function listen(handle: (request: Request) => Promise<Response>, po
   };
 }
 
-function originOf(server: Server): string {
-  const address = server.address() as AddressInfo | null;
-  return `http://127.0.0.1:${address?.port ?? 0}`;
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(chunks.length === 0 ? '' : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
 }
 
-async function serve(
-  handle: (request: Request) => Promise<Response>,
-  req: IncomingMessage,
-  res: ServerResponse,
-  origin: string,
-): Promise<void> {
+async function serve(handler: SandboxHandler, req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> {
   const abort = new AbortController();
-  // 'close' on the response before it finished means the caller went away.
+  // 'close' before the answer finished means the caller went away.
   res.on('close', () => {
     if (!res.writableFinished) abort.abort(new Error('client closed the connection'));
   });
-
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const method = req.method ?? 'GET';
+  const text = await readBody(req);
   const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    headers.append(req.rawHeaders[i] ?? '', req.rawHeaders[i + 1] ?? '');
-  }
-  const hasBody = method !== 'GET' && method !== 'HEAD' && chunks.length > 0;
-  const request = new Request(new URL(req.url ?? '/', origin), {
-    method,
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i] ?? '', req.rawHeaders[i + 1] ?? '');
+
+  const outcome = await handler.process({
+    method: (req.method ?? 'GET').toUpperCase(),
+    url: new URL(req.url ?? '/', origin),
     headers,
-    body: hasBody ? Buffer.concat(chunks) : null,
+    text,
     signal: abort.signal,
   });
-
-  const response = await handle(request);
-  if (response.type === 'error') {
+  if (outcome.kind === 'drop') {
     req.socket.destroy();
     return;
   }
-  const outHeaders: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    outHeaders[name] = value;
-  });
-  res.writeHead(response.status, outHeaders);
-  if (response.body === null) {
-    res.end();
+  res.writeHead(outcome.status, outcome.headers);
+  if (outcome.stallAfter === undefined) {
+    res.end(outcome.body);
     return;
   }
-  const reader = response.body.getReader();
-  const stop = (): void => {
-    reader.cancel().catch(() => {});
-  };
-  res.on('close', stop);
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      res.write(value);
-    }
-    res.end();
-  } catch {
-    // A stalled body ended by close(), or the caller left: cut the connection mid-body.
-    res.destroy();
-  } finally {
-    res.off('close', stop);
-  }
+  res.write(outcome.body.subarray(0, outcome.stallAfter));
+  handler.holdOpen(abort.signal, () => res.destroy());
 }
