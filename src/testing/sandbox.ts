@@ -5,6 +5,8 @@
  * handlers are two ways of reaching it.
  */
 import type { RequestHandler } from 'msw';
+import { InvoicingClient } from '../client.js';
+import type { ClientOptions } from '../core/options.js';
 import { AUTOMATIC_RECOVERY, normalizeStatus, recoveryState } from '../filing/status.js';
 import { createClock, toEpochMs, type SandboxClock } from './clock.js';
 import type { SandboxState } from './context.js';
@@ -183,6 +185,17 @@ export interface Sandbox {
   readonly requests: RequestLogEntry[];
   /** The stored invoices. */
   readonly invoices: SandboxInvoices;
+  /**
+   * An `InvoicingClient` wired to the sandbox: its `baseUrl`, `apiKey` and `sessionToken`, and,
+   * when not listening, `sandbox.fetch` (in-process). `options` override any of them.
+   *
+   * @example
+   * ```ts
+   * const client = sandbox.client({ maxRetries: 0 });
+   * const { invoice } = await client.invoices.createAndFile(input);
+   * ```
+   */
+  client(options?: ClientOptions): InvoicingClient;
   /** The behaviour itself: answers one fetch `Request` (no socket, no msw). */
   handle(request: Request): Promise<Response>;
   /**
@@ -293,6 +306,16 @@ class SandboxImpl implements Sandbox {
 
   handle(request: Request): Promise<Response> {
     return this.handler.handle(request);
+  }
+
+  client(options: ClientOptions = {}): InvoicingClient {
+    return new InvoicingClient({
+      baseUrl: this.baseUrl,
+      apiKey: this.apiKey,
+      sessionToken: this.sessionToken,
+      ...(this.server === undefined ? { fetch: this.fetch } : {}),
+      ...options,
+    });
   }
 
   setScenario(...args: [Scenario | ScenarioRule] | [string, Scenario | undefined]): void {
