@@ -69,13 +69,23 @@ export interface TransitionInternals {
 type Verdict = 'done' | 'not-yet' | 'wrong-state';
 
 /**
- * Whether `current` shows `step` done. For a re-submit from `ERROR` (baseline in `ERROR`), an invoice
- * still in `ERROR` counts as done unless the record is provably untouched since the baseline.
+ * Whether `current` shows `step` done. An invoice in `ERROR` has passed `submit` once, but that does
+ * not prove that *this* submit went through when the invoice was already in `ERROR` before it: for a
+ * re-submit (baseline in `ERROR`) it counts as done unless the record is provably untouched since
+ * the baseline, and when every send so far was refused outright (`refusedOnly`: a 409/400, so the
+ * service did not act) it does not count as done at all.
  */
-export function judgeStep(step: FilingTransition, current: Invoice, baseline?: Invoice): Verdict {
+export function judgeStep(
+  step: FilingTransition,
+  current: Invoice,
+  context: { baseline?: Invoice | undefined; refusedOnly?: boolean } = {},
+): Verdict {
   if (hasPassed(current.status, step)) {
-    const resubmit = step === 'submit' && baseline?.status === InvoiceStatus.ERROR;
-    if (resubmit && current.status === InvoiceStatus.ERROR && untouched(baseline, current)) return 'not-yet';
+    if (step === 'submit' && current.status === InvoiceStatus.ERROR) {
+      if (context.refusedOnly === true) return 'wrong-state';
+      const baseline = context.baseline;
+      if (baseline?.status === InvoiceStatus.ERROR && untouched(baseline, current)) return 'not-yet';
+    }
     return 'done';
   }
   return canTransition(current.status, step) ? 'not-yet' : 'wrong-state';
@@ -120,6 +130,8 @@ export async function performTransition(
   const call = callOptions(opts);
   let sends = 0;
   let lastError: unknown;
+  /** True while no send could have been acted on: each was refused outright (409/400/429). */
+  let refusedOnly = true;
   /** Set after a failure that must be read back before anything else is sent. */
   let readBack: 'ambiguous' | 'refused' | 'final' | undefined;
 
@@ -141,7 +153,7 @@ export async function performTransition(
         if (delay) await pause(clock, delay, opts.signal);
         continue;
       }
-      const verdict = judgeStep(step, current, internals.baseline);
+      const verdict = judgeStep(step, current, { baseline: internals.baseline, refusedOnly });
       if (verdict === 'done') return { invoice: current, outcome: sends === 0 ? 'already-done' : 'confirmed', sends };
       if (verdict === 'wrong-state') {
         throw new InvalidTransitionError({
@@ -176,6 +188,7 @@ export async function performTransition(
         continue;
       }
       if (!isAmbiguous(err)) fail(err);
+      refusedOnly = false;
       const delay = nextDelay(policy, err, counters);
       // Out of tries: still read once, so a step that did go through is reported as done.
       readBack = delay === undefined ? 'final' : 'ambiguous';

@@ -100,6 +100,13 @@ export const WAIT_DEFAULTS = {
   overduePoll: 60_000,
 } as const;
 
+/**
+ * Least local time between two reads before the server clock's measured pace is trusted. Latency
+ * jitter over this span can make the real service look up to ~20 % fast, which only means one
+ * early read; a sped-up sandbox is recognised after the first pause.
+ */
+const RATE_MIN_SPAN_MS = 250;
+
 /** Internal extras: the bulk runner's shared gate. */
 export interface WaitInternals {
   gate?: RateGate | undefined;
@@ -194,7 +201,7 @@ export async function waitFor(
   const { timeout, interval, maxInterval, until } = resolveWaitOptions(opts);
   const clock = opts.clock ?? realClock;
   const done = matcher(until);
-  const rate = new ServerClockRate(clock, opts.timeScale);
+  const rate = new ServerClockRate(clock, opts.timeScale, RATE_MIN_SPAN_MS);
   const call: CallOptions = { signal: opts.signal, timeout: opts.requestTimeout, maxRetries: 0 };
   // Transient read failures (connection, 5xx, 429) never end a wait on their own: the deadline does.
   const policy = resolvePolicy({ signal: opts.signal, maxRetries: Number.MAX_SAFE_INTEGER, maxRateLimitRetries: Number.MAX_SAFE_INTEGER }, clock, internals.gate);
@@ -227,10 +234,16 @@ export async function waitFor(
       }
       if (recovery === 'in-progress') {
         const serverWait = nextRecoveryRead(invoice, serverNow);
-        // Until the server clock's pace is measured, probe at the normal pace rather than risk a
-        // ten-minute local sleep against a sped-up sandbox.
-        sleepFor = Math.max(interval, rate.toLocal(serverWait) ?? Math.min(serverWait, maxInterval));
-        step = interval;
+        const local = rate.toLocal(serverWait);
+        if (local === undefined) {
+          // Until the server clock's pace is measured, read at the normal pace rather than risk a
+          // ten-minute local sleep against a sped-up sandbox.
+          sleepFor = Math.min(serverWait, step);
+          step = Math.min(maxInterval, step * WAIT_DEFAULTS.factor);
+        } else {
+          sleepFor = local;
+        }
+        sleepFor = Math.max(interval, sleepFor);
       } else {
         sleepFor = step;
         step = Math.min(maxInterval, step * WAIT_DEFAULTS.factor);

@@ -81,7 +81,9 @@ export class InvalidTransitionError extends APIError {
       method: answer?.method,
       path: answer?.path,
       hint:
-        next === undefined
+        init.currentStatus === 'ERROR'
+          ? `The invoice is in Error. While the service's automatic recovery is in progress (a retry every 10 minutes, up to 3, within 24 hours) a submit is refused and would not speed it up: follow it with client.invoices.waitFor('${init.invoiceId}'). Once recovery is over, client.invoices.resumeFiling('${init.invoiceId}') re-submits it once.`
+          : next === undefined
           ? `The invoice is ${shown}. client.invoices.resumeFiling('${init.invoiceId}') performs only what is left, if anything.`
           : `The next step for a ${shown} invoice is ${next}; client.invoices.resumeFiling('${init.invoiceId}') performs only the steps left.`,
       cause: init.cause,

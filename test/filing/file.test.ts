@@ -1,0 +1,246 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { isFilingError } from '../../src/core/errors/filing-error.js';
+import { isInvoiceCheckError } from '../../src/core/errors/invoice-check-error.js';
+import { isTotalsMismatchError } from '../../src/core/errors/totals-mismatch-error.js';
+import { deriveIdempotencyKey } from '../../src/core/idempotency.js';
+import type { FilingStepEvent } from '../../src/filing/file.js';
+import type { Sandbox } from '../../src/testing/index.js';
+import { clientOf, draftThrough, HOUR, sampleInput, sandboxClock, sends, startSandbox } from './helpers.js';
+
+describe('filing/file (client.invoices.createAndFile / resumeFiling)', () => {
+  let sandbox: Sandbox;
+  afterEach(() => sandbox.close());
+
+  describe('createAndFile', () => {
+    it('checks, creates, reconciles, validates, signs, submits and waits, reporting each step', async () => {
+      sandbox = await startSandbox();
+      const client = clientOf(sandbox);
+      const events: string[] = [];
+
+      const { invoice, steps, failure } = await client.invoices.createAndFile(sampleInput(sandbox), {
+        externalRef: 'ORDER-1',
+        wait: { timeout: 60_000 },
+        clock: sandboxClock(sandbox),
+        onStep: (e: FilingStepEvent) => events.push(`${e.step}:${e.state}`),
+      });
+
+      expect(invoice.rawStatus).toBe('Accepted');
+      expect(failure).toBeUndefined();
+      expect(steps.map((s) => `${s.step}:${s.outcome}`)).toEqual([
+        'check:done', 'create:done', 'reconcile:done', 'validate:done', 'sign:done', 'submit:done', 'wait:done',
+      ]);
+      expect(events).toEqual([
+        'check:started', 'check:done', 'create:started', 'create:done', 'reconcile:started', 'reconcile:done',
+        'validate:started', 'validate:done', 'sign:started', 'sign:done', 'submit:started', 'submit:done',
+        'wait:started', 'wait:done',
+      ]);
+      expect(sends(sandbox, 'create')[0]?.idempotencyKey).toBe(deriveIdempotencyKey(sandbox.businessId, 'ORDER-1'));
+    });
+
+    it('refuses with InvoiceCheckError before any request', async () => {
+      sandbox = await startSandbox();
+      const client = clientOf(sandbox);
+      const input = sampleInput(sandbox);
+      input.lines[0]!.hsnCode = '0000.00';
+
+      const err = await client.invoices.createAndFile(input).catch((e: unknown) => e);
+
+      expect(isInvoiceCheckError(err)).toBe(true);
+      expect(sandbox.requests).toHaveLength(0);
+    });
+
+    it('stops with TotalsMismatchError and files nothing when the service totals contradict the lines', async () => {
+      sandbox = await startSandbox({ totals: (_input, correct) => ({ ...correct, total: '9999.99' }) });
+      const client = clientOf(sandbox);
+
+      const err = await client.invoices.createAndFile(sampleInput(sandbox), { externalRef: 'ORDER-2' }).catch((e: unknown) => e);
+
+      expect(isTotalsMismatchError(err)).toBe(true);
+      expect(err).toMatchObject({ differences: [{ field: 'total', actual: '9999.99' }] });
+      const [stored] = sandbox.invoices.list();
+      expect(stored?.status).toBe('draft');
+      expect(sends(sandbox, 'validate')).toHaveLength(0);
+      expect(sends(sandbox, 'sign')).toHaveLength(0);
+      expect(sends(sandbox, 'submit')).toHaveLength(0);
+    });
+
+    it('stops when the record carries no totals it can read, unless told the caller reconciles', async () => {
+      sandbox = await startSandbox();
+      const client = clientOf(sandbox, { fieldMap: { subtotal: 'nope', taxTotal: 'nope', total: 'nope' } });
+
+      const err = await client.invoices.createAndFile(sampleInput(sandbox), { externalRef: 'ORDER-3' }).catch((e: unknown) => e);
+      expect(err).toMatchObject({ name: 'FilingError', step: 'reconcile' });
+      expect(sends(sandbox, 'validate')).toHaveLength(0);
+
+      const { steps } = await client.invoices.createAndFile(sampleInput(sandbox), { externalRef: 'ORDER-3', requireTotals: false });
+      expect(steps.find((s) => s.step === 'reconcile')).toMatchObject({ outcome: 'skipped' });
+      expect(sandbox.invoices.count).toBe(1);
+    });
+
+    it('continues from where an earlier run stopped when the key replays an invoice further along', async () => {
+      sandbox = await startSandbox();
+      const client = clientOf(sandbox);
+      const input = sampleInput(sandbox);
+      const key = deriveIdempotencyKey(sandbox.businessId, 'ORDER-4');
+      const first = await client.invoices.create(input, { idempotencyKey: key });
+      await client.invoices.validate(first.id);
+      await client.invoices.sign(first.id);
+      sandbox.clearRequests();
+
+      const { invoice, steps } = await client.invoices.createAndFile(input, { externalRef: 'ORDER-4' });
+
+      expect(invoice.id).toBe(first.id);
+      expect(invoice.status).toBe('SUBMITTED');
+      expect(steps.map((s) => `${s.step}:${s.outcome}`)).toEqual([
+        'check:done', 'create:done', 'reconcile:done', 'validate:skipped', 'sign:skipped', 'submit:done',
+      ]);
+      expect(sends(sandbox, 'validate')).toHaveLength(0);
+      expect(sends(sandbox, 'sign')).toHaveLength(0);
+      expect(sends(sandbox, 'submit')).toHaveLength(1);
+    });
+
+    it('files one invoice when two clients file the same externalRef at once', async () => {
+      sandbox = await startSandbox();
+      const a = clientOf(sandbox);
+      const b = clientOf(sandbox);
+      const input = sampleInput(sandbox);
+
+      const [ra, rb] = await Promise.all([
+        a.invoices.createAndFile(input, { externalRef: 'ORDER-5', clock: sandboxClock(sandbox) }),
+        b.invoices.createAndFile(input, { externalRef: 'ORDER-5', clock: sandboxClock(sandbox) }),
+      ]);
+
+      expect(ra.invoice.id).toBe(rb.invoice.id);
+      expect(sandbox.invoices.count).toBe(1);
+      const stored = sandbox.invoices.get(ra.invoice.id);
+      expect(stored?.submissions).toBe(1);
+      expect(stored?.history.map((h) => h.status)).toEqual(['draft', 'Validated', 'Signed', 'Submitted']);
+    });
+
+    it('throws FilingError naming the invoice and step, with a hint to resume', async () => {
+      sandbox = await startSandbox();
+      const client = clientOf(sandbox);
+      sandbox.faults.inject({ path: '/invoices/:id/submit', kind: 'drop-before', times: Infinity });
+
+      const err = await client.invoices
+        .createAndFile(sampleInput(sandbox), { externalRef: 'ORDER-6', maxRetries: 1, clock: sandboxClock(sandbox) })
+        .catch((e: unknown) => e);
+
+      expect(isFilingError(err)).toBe(true);
+      const stored = sandbox.invoices.list()[0]!;
+      expect(err).toMatchObject({ invoiceId: stored.id, step: 'submit', cause: { name: 'APIConnectionError' } });
+      expect((err as { hint: string }).hint).toContain(`resumeFiling('${stored.id}')`);
+      expect(stored.status).toBe('Signed');
+    });
+
+    it('names the idempotency key to retry with when create itself fails', async () => {
+      sandbox = await startSandbox();
+      const client = clientOf(sandbox);
+      sandbox.faults.inject({ method: 'POST', path: '/invoices', kind: 'drop-before', times: Infinity });
+
+      const err = await client.invoices
+        .createAndFile(sampleInput(sandbox), { externalRef: 'ORDER-7', maxRetries: 1, clock: sandboxClock(sandbox) })
+        .catch((e: unknown) => e);
+
+      expect(err).toMatchObject({ name: 'FilingError', step: 'create', invoiceId: undefined });
+      expect((err as { hint: string }).hint).toContain(deriveIdempotencyKey(sandbox.businessId, 'ORDER-7'));
+      // Every try carried the same key.
+      expect(new Set(sends(sandbox, 'create').map((r) => r.idempotencyKey)).size).toBe(1);
+    });
+
+    it('creates once when the answer to a committed create is lost', async () => {
+      sandbox = await startSandbox();
+      const client = clientOf(sandbox, { maxRetries: 0 });
+      sandbox.faults.inject({ method: 'POST', path: '/invoices', kind: 'drop-after' });
+
+      const { invoice } = await client.invoices.createAndFile(sampleInput(sandbox), { externalRef: 'ORDER-8', clock: sandboxClock(sandbox) });
+
+      expect(invoice.status).toBe('SUBMITTED');
+      expect(sends(sandbox, 'create')).toHaveLength(2);
+      expect(sandbox.invoices.count).toBe(1);
+    });
+  });
+
+  describe('resumeFiling', () => {
+    it('performs only the submit left after a stop before submit', async () => {
+      sandbox = await startSandbox();
+      const client = clientOf(sandbox);
+      const fault = sandbox.faults.inject({ path: '/invoices/:id/submit', kind: 'drop-before', times: Infinity });
+      const err = await client.invoices
+        .createAndFile(sampleInput(sandbox), { externalRef: 'ORDER-9', maxRetries: 0, clock: sandboxClock(sandbox) })
+        .catch((e: unknown) => e);
+      const invoiceId = (err as { invoiceId: string }).invoiceId;
+      fault.remove();
+      sandbox.clearRequests();
+
+      const { invoice, steps } = await client.invoices.resumeFiling(invoiceId);
+
+      expect(invoice.status).toBe('SUBMITTED');
+      expect(steps.map((s) => `${s.step}:${s.outcome}`)).toEqual(['validate:skipped', 'sign:skipped', 'submit:done']);
+      expect(sandbox.requests.map((r) => `${r.method} ${r.path.split('/').slice(4).join('/') || r.path}`)).toEqual([
+        `GET ${invoiceId}`,
+        `POST ${invoiceId}/submit`,
+      ]);
+    });
+
+    it('does nothing for an invoice already submitted', async () => {
+      sandbox = await startSandbox();
+      const client = clientOf(sandbox);
+      const submitted = await draftThrough(client, sandbox, 'submitted');
+      sandbox.clearRequests();
+
+      const { invoice } = await client.invoices.resumeFiling(submitted.id);
+
+      expect(invoice.status).toBe('SUBMITTED');
+      expect(sandbox.requests.map((r) => r.method)).toEqual(['GET']);
+    });
+
+    it('returns at once, submitting nothing, while automatic recovery is in progress', async () => {
+      sandbox = await startSandbox({ scenario: { name: 'offline', recoversOnAttempt: 'never' } });
+      const client = clientOf(sandbox);
+      const submitted = await draftThrough(client, sandbox, 'submitted');
+      sandbox.clock.advance(5_000);
+
+      const { invoice, steps, failure } = await client.invoices.resumeFiling(submitted.id);
+
+      expect(invoice.status).toBe('ERROR');
+      expect(failure).toMatchObject({ recovery: 'in-progress', resubmitRequired: false });
+      expect(steps.at(-1)).toMatchObject({ step: 'submit', outcome: 'skipped' });
+      expect(sandbox.invoices.get(submitted.id)?.submissions).toBe(1);
+    });
+
+    it('re-submits once an invoice in Error older than 24 hours', async () => {
+      sandbox = await startSandbox();
+      const client = clientOf(sandbox);
+      const submitted = await draftThrough(client, sandbox, 'submitted');
+      sandbox.invoices.update(submitted.id, {
+        status: 'Error', errorMessage: 'Access points are offline', attempts: 1, updatedAt: sandbox.clock.now() - 25 * HOUR, automaticRetries: false,
+      });
+
+      const waited = await client.invoices.waitFor(submitted.id, { timeout: HOUR });
+      expect(waited.failure?.resubmitRequired).toBe(true);
+      const { invoice, steps } = await client.invoices.resumeFiling(submitted.id, { wait: { timeout: HOUR, clock: sandboxClock(sandbox) } });
+
+      expect(invoice.rawStatus).toBe('Accepted');
+      expect(steps.filter((s) => s.step === 'submit' && s.outcome === 'done')).toHaveLength(1);
+      expect(sandbox.invoices.get(submitted.id)?.submissions).toBe(2);
+    });
+
+    it('waits out recovery when asked, re-submits once, and never twice', async () => {
+      sandbox = await startSandbox({ scenario: { name: 'offline', recoversOnAttempt: 'never' } });
+      const client = clientOf(sandbox);
+      const submitted = await draftThrough(client, sandbox, 'submitted');
+      sandbox.clock.advance(5_000);
+
+      const { invoice, failure } = await client.invoices.resumeFiling(submitted.id, {
+        wait: { timeout: 2 * HOUR },
+        clock: sandboxClock(sandbox),
+      });
+
+      // The re-submit failed the same way and its own recovery ran out: the call returns the failure.
+      expect(invoice.status).toBe('ERROR');
+      expect(failure).toMatchObject({ kind: 'access-points-offline', resubmitRequired: true });
+      expect(sandbox.invoices.get(submitted.id)?.submissions).toBe(2);
+    });
+  });
+});
