@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { checkInvoice } from '../../../src/check/index.js';
+import { tinPlaceholderReason } from '../../../src/check/rules/buyer.js';
+import { withBuyer } from '../fixtures.js';
+
+const codes = (patch: Record<string, unknown>, opts?: Parameters<typeof checkInvoice>[1]) => {
+  const r = checkInvoice(withBuyer(patch), opts);
+  return [...r.errors, ...r.warnings].map((i) => i.code);
+};
+
+describe('check/rules/buyer', () => {
+  it('warns about a missing TIN on B2B and B2G, naming the consequence', () => {
+    for (const type of ['B2B', 'B2G']) {
+      const r = checkInvoice(withBuyer({ type, tin: undefined }));
+      expect(r.ok).toBe(true);
+      expect(r.warnings).toHaveLength(1);
+      expect(r.warnings[0]?.message).toContain('wrong party');
+      expect(r.warnings[0]?.message).toContain(type);
+    }
+    expect(codes({ type: 'B2C', tin: undefined })).toEqual([]);
+  });
+
+  it('rejects obvious placeholder TINs', () => {
+    for (const tin of ['N/A', 'n.a.', 'NONE', '0000000000', '1111-1111-11', '123456789', '987654321', 'XXXXXXXX', 'abc', '', '  ', 'TBD']) {
+      expect(codes({ tin }), tin).toEqual(['BUYER_TIN_PLACEHOLDER']);
+    }
+  });
+
+  it('rejects a placeholder TIN on a B2C buyer too', () => {
+    expect(codes({ type: 'B2C', tin: '000000' })).toEqual(['BUYER_TIN_PLACEHOLDER']);
+  });
+
+  it('accepts plausible TINs in their usual spellings', () => {
+    for (const tin of ['12345678-0001', '20145678 0001', 'GB123456789', 'DE 811 907 980', '0123-4567-89X']) {
+      expect(codes({ tin }), tin).toEqual([]);
+    }
+  });
+
+  it('says why a TIN looks like a placeholder', () => {
+    expect(tinPlaceholderReason('0000', 6)).toBe('all one digit');
+    expect(tinPlaceholderReason('12345', 6)).toBe('a run of consecutive digits');
+    expect(tinPlaceholderReason('A1B2', 6)).toMatch(/too short: 4/);
+    expect(tinPlaceholderReason('A1B2', 4)).toBeUndefined();
+    expect(tinPlaceholderReason('N/A', 6)).toBe('a placeholder word');
+  });
+
+  it('honours minTinLength', () => {
+    expect(codes({ tin: 'A1B2C3' }, { minTinLength: 8 })).toEqual(['BUYER_TIN_PLACEHOLDER']);
+    expect(codes({ tin: 'A1B2C3' })).toEqual([]);
+  });
+
+  it('suggests the right buyer type for a near miss', () => {
+    const r = checkInvoice(withBuyer({ type: 'business' }));
+    expect(r.errors[0]?.code).toBe('BUYER_TYPE_INVALID');
+    expect(r.errors[0]?.message).toContain('B2B');
+    expect(checkInvoice(withBuyer({ type: ' b2g ' })).errors[0]?.message).toContain('Did you mean B2G');
+    expect(codes({ type: undefined })).toEqual(['FIELD_REQUIRED']);
+    expect(codes({ type: 2 })).toEqual(['FIELD_WRONG_TYPE']);
+  });
+
+  it('does not guess about the TIN when the type is unknown', () => {
+    expect(codes({ type: 'B2X', tin: undefined })).toEqual(['BUYER_TYPE_INVALID']);
+  });
+
+  it('checks the types of optional fields and the shape of an e-mail address', () => {
+    expect(codes({ name: 42 })).toEqual(['FIELD_WRONG_TYPE']);
+    expect(codes({ email: 'someone@' })).toEqual(['BUYER_EMAIL_INVALID']);
+    expect(codes({ email: null, name: null })).toEqual([]);
+  });
+
+  it('suggests buyer fields for common misnamings', () => {
+    const r = checkInvoice(withBuyer({ tin: undefined, taxId: '12345678-0001' }));
+    const unknown = r.warnings.find((i) => i.code === 'UNKNOWN_FIELD');
+    expect(unknown?.path).toEqual(['buyer', 'taxId']);
+    expect(unknown?.message).toContain('did you mean tin?');
+  });
+});

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { checkInvoice, type CheckOptions } from '../../../src/check/index.js';
+import { HS_CODES } from '../../../src/codes/index.js';
+import { withLine } from '../fixtures.js';
+
+const issuesAt = (hsnCode: unknown, opts?: CheckOptions, extra: Record<string, unknown> = {}) => {
+  const r = checkInvoice(withLine({ hsnCode, ...extra }), opts);
+  return [...r.errors, ...r.warnings].filter((i) => i.path[0] === 'lines' && i.path[1] === 0);
+};
+const codesFor = (hsnCode: unknown, opts?: CheckOptions, extra?: Record<string, unknown>) =>
+  issuesAt(hsnCode, opts, extra).map((i) => i.code);
+
+describe('check/rules/classification', () => {
+  it("reports a line with neither code in the service's own words", () => {
+    const [issue] = issuesAt(undefined);
+    expect(issue?.code).toBe('CLASSIFICATION_MISSING');
+    expect(issue?.message).toContain('invalid or missing classification code');
+    expect(issue?.hint).toContain('/api/v1/taxauth/hs-codes');
+  });
+
+  it('treats null as absent, as the service does for optional fields', () => {
+    expect(codesFor(null)).toEqual(['CLASSIFICATION_MISSING']);
+    expect(codesFor('8471.30', undefined, { isicCode: null })).toEqual([]);
+  });
+
+  it('reports both codes as an error even when one of them is valid', () => {
+    expect(codesFor('8471.30', undefined, { isicCode: '6202' })).toEqual(['CLASSIFICATION_BOTH']);
+  });
+
+  it('reads a four-digit hsnCode as an ISIC code and says so', () => {
+    const [issue] = issuesAt('6202');
+    expect(issue?.code).toBe('HSN_CODE_FOUR_DIGITS');
+    expect(issue?.message).toContain('ISIC service code');
+    expect(issue?.hint).toContain('isicCode "6202"');
+  });
+
+  it('does not suggest isicCode for four digits that are no ISIC class', () => {
+    const [issue] = issuesAt('8471');
+    expect(issue?.code).toBe('HSN_CODE_FOUR_DIGITS');
+    expect(issue?.hint).not.toContain('isicCode "8471"');
+    expect(issue?.hint).toContain('never pad');
+  });
+
+  it('rejects both placeholders with the service wording', () => {
+    for (const placeholder of ['0000.00', '0000', '00.00.00']) {
+      const [issue] = issuesAt(placeholder);
+      expect(issue?.code).toBe('HSN_CODE_PLACEHOLDER');
+      expect(issue?.message).toContain('invalid or missing classification code');
+    }
+    const isic = checkInvoice(withLine({ isicCode: '0000' }, 1));
+    expect(isic.errors.map((i) => i.code)).toEqual(['ISIC_CODE_PLACEHOLDER']);
+  });
+
+  it('flags an ISIC class padded to NNNN.00 as an error when it is no HS subheading', () => {
+    const [issue] = issuesAt('6202.00');
+    expect(issue).toMatchObject({ code: 'HSN_CODE_PADDED_ISIC', severity: 'error' });
+    expect(issue?.hint).toContain('isicCode "6202"');
+  });
+
+  it('flags a padded-looking code that is a real HS subheading as a warning only (7020.00, 9602.00)', () => {
+    for (const code of ['7020.00', '9602.00', '0510.00']) {
+      const [issue] = issuesAt(code);
+      expect(issue).toMatchObject({ code: 'HSN_CODE_LOOKS_PADDED', severity: 'warning' });
+    }
+  });
+
+  it('decides real-or-padded from the HS list when one is given', () => {
+    expect(codesFor('7020.00', { hsCodes: HS_CODES })).toEqual(['HSN_CODE_LOOKS_PADDED']);
+    expect(codesFor('7020.00', { hsCodes: ['8471.30'] })).toEqual(['HSN_CODE_PADDED_ISIC']);
+    expect(codesFor('6202.00', { hsCodes: () => true })).toEqual(['HSN_CODE_LOOKS_PADDED']);
+  });
+
+  it('does not flag NNNN.00 headings that are not ISIC classes', () => {
+    expect(codesFor('0105.00')).toEqual([]);
+    expect(codesFor('9999.00')).toEqual([]);
+  });
+
+  it('checks membership only when an HS list is given', () => {
+    expect(codesFor('9999.99')).toEqual([]);
+    const [issue] = issuesAt('9999.99', { hsCodes: HS_CODES });
+    expect(issue?.code).toBe('HSN_CODE_UNKNOWN');
+    const [near] = issuesAt('8471.99', { hsCodes: HS_CODES });
+    expect(near?.hint).toContain('8471.30');
+  });
+
+  it('accepts a code list as a Set, an array, a has() object or a predicate', () => {
+    const lists: CheckOptions['hsCodes'][] = [
+      new Set(['8471.30']),
+      ['8471.30'],
+      { has: (c: string) => c === '8471.30' },
+      (c: string) => c === '8471.30',
+    ];
+    for (const hsCodes of lists) {
+      expect(codesFor('8471.30', { hsCodes })).toEqual([]);
+      expect(codesFor('8471.41', { hsCodes })).toEqual(['HSN_CODE_UNKNOWN']);
+    }
+  });
+
+  it('suggests the NNNN.NN form for near misses', () => {
+    const cases: [string, string][] = [
+      ['847130', '8471.30'],
+      ['8471.3', '8471.30'],
+      [' 8471.30 ', '8471.30'],
+      ['8471.30.00', '8471.30'],
+      ['84713000', '8471.30'],
+    ];
+    for (const [input, suggestion] of cases) {
+      const [issue] = issuesAt(input);
+      expect(issue?.code, input).toBe('HSN_CODE_FORMAT');
+      expect(issue?.hint, input).toContain(`"${suggestion}"`);
+    }
+  });
+
+  it('never suggests padding a service code', () => {
+    const [issue] = issuesAt('620200');
+    expect(issue?.code).toBe('HSN_CODE_FORMAT');
+    expect(issue?.hint).not.toContain('6202.00');
+  });
+
+  it('explains a numeric hsnCode and shows the string it lost', () => {
+    const [issue] = issuesAt(8471.3);
+    expect(issue?.code).toBe('FIELD_WRONG_TYPE');
+    expect(issue?.hint).toContain('"8471.30"');
+  });
+
+  it('checks isicCode against the 419 classes and suggests neighbours', () => {
+    const r = checkInvoice(withLine({ isicCode: '6203' }, 1));
+    expect(r.errors[0]).toMatchObject({ code: 'ISIC_CODE_UNKNOWN', path: ['lines', 1, 'isicCode'] });
+    expect(r.errors[0]?.hint).toContain('6201, 6202, 6209');
+  });
+
+  it('explains malformed isicCode values', () => {
+    const hint = (isicCode: unknown) => checkInvoice(withLine({ isicCode }, 1)).errors[0];
+    expect(hint('6202.00')).toMatchObject({ code: 'ISIC_CODE_FORMAT' });
+    expect(hint('6202.00')?.hint).toContain('"6202"');
+    expect(hint('8471.30')?.message).toContain('hsnCode');
+    expect(hint('111')?.hint).toContain('"0111"');
+    expect(hint('J6202')?.hint).toContain('"6202"');
+    expect(hint(111)).toMatchObject({ code: 'FIELD_WRONG_TYPE' });
+    expect(hint(111)?.hint).toContain('"0111"');
+    expect(hint('')?.message).toContain('empty');
+  });
+
+  it('uses opts.isicCodes instead of the bundled classes when given', () => {
+    expect(checkInvoice(withLine({ isicCode: '6202' }, 1), { isicCodes: ['6201'] }).errors[0]?.code).toBe('ISIC_CODE_UNKNOWN');
+    expect(checkInvoice(withLine({ isicCode: '6203' }, 1), { isicCodes: ['6203'] }).ok).toBe(true);
+  });
+});

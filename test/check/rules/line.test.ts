@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { checkInvoice } from '../../../src/check/index.js';
+import { validInvoice, withInvoice, withLine } from '../fixtures.js';
+
+const lineIssues = (patch: Record<string, unknown>, opts?: Parameters<typeof checkInvoice>[1]) => {
+  const r = checkInvoice(withLine(patch), opts);
+  return [...r.errors, ...r.warnings];
+};
+
+describe('check/rules/line', () => {
+  it('suggests the percentage for a tax rate sent as a fraction, exactly', () => {
+    const [i] = lineIssues({ taxRate: 0.075 });
+    expect(i?.code).toBe('LINE_TAX_RATE_FRACTION');
+    expect(i?.message).toContain('Did you mean 7.5?');
+    expect(lineIssues({ taxRate: 0.2 })[0]?.message).toContain('Did you mean 20?');
+    expect(lineIssues({ taxRate: 0.07 })[0]?.message).toContain('Did you mean 7?');
+  });
+
+  it('accepts 0 % and 100 % and rates in between', () => {
+    for (const taxRate of [0, 1, 5, 7.5, 19.6, 100]) expect(lineIssues({ taxRate }), String(taxRate)).toEqual([]);
+  });
+
+  it('requires taxRate on every line', () => {
+    const [i] = lineIssues({ taxRate: undefined });
+    expect(i).toMatchObject({ code: 'FIELD_REQUIRED', path: ['lines', 0, 'taxRate'] });
+  });
+
+  it('reports wrong types and non-finite numbers for each amount', () => {
+    for (const field of ['quantity', 'unitPrice', 'taxRate', 'discountRate']) {
+      expect(lineIssues({ [field]: '5' })[0], field).toMatchObject({ code: 'FIELD_WRONG_TYPE', path: ['lines', 0, field] });
+      expect(lineIssues({ [field]: '5' })[0]?.hint, field).toContain('the number 5');
+      expect(lineIssues({ [field]: Number.POSITIVE_INFINITY })[0]?.code, field).toBe('NUMBER_NOT_FINITE');
+    }
+  });
+
+  it('reports a negative quantity and suggests a credit note', () => {
+    const [i] = lineIssues({ quantity: -1 });
+    expect(i?.code).toBe('LINE_QUANTITY_NOT_POSITIVE');
+    expect(i?.hint).toContain('credit note');
+  });
+
+  it('checks description presence, type and blankness', () => {
+    expect(lineIssues({ description: undefined })[0]?.code).toBe('FIELD_REQUIRED');
+    expect(lineIssues({ description: 5 })[0]?.code).toBe('FIELD_WRONG_TYPE');
+    expect(lineIssues({ description: '\t\n' })[0]?.code).toBe('LINE_DESCRIPTION_EMPTY');
+  });
+
+  it('measures categories after trimming, with a configurable minimum', () => {
+    expect(lineIssues({ productCategory: '  ab  ' })[0]?.code).toBe('LINE_CATEGORY_TOO_SHORT');
+    expect(lineIssues({ serviceCategory: 'IT' })[0]?.path).toEqual(['lines', 0, 'serviceCategory']);
+    expect(lineIssues({ serviceCategory: 'IT' }, { minCategoryLength: 2 })).toEqual([]);
+    expect(lineIssues({ productCategory: 'Electronics' }, { minCategoryLength: 20 })[0]?.message).toContain('20');
+  });
+
+  it('checks the types of sku and inventoryItemId', () => {
+    expect(lineIssues({ sku: 12 })[0]?.path).toEqual(['lines', 0, 'sku']);
+    expect(lineIssues({ inventoryItemId: {} })[0]?.code).toBe('FIELD_WRONG_TYPE');
+    expect(lineIssues({ sku: 'A-1', inventoryItemId: 'inv_1' })).toEqual([]);
+  });
+
+  it('suggests the real field for misspelt or aliased line fields', () => {
+    const suggestion = (key: string) =>
+      lineIssues({ [key]: 1 }).find((i) => i.code === 'UNKNOWN_FIELD')?.message.match(/did you mean (\w+)\?/)?.[1];
+    expect(suggestion('hsCode')).toBe('hsnCode');
+    expect(suggestion('qunatity')).toBe('quantity');
+    expect(suggestion('qty')).toBe('quantity');
+    expect(suggestion('vatRate')).toBe('taxRate');
+    expect(suggestion('unitprice')).toBe('unitPrice');
+    expect(suggestion('colour')).toBeUndefined();
+  });
+
+  it('explains line-level tax categories and amounts instead of calling them unknown', () => {
+    expect(lineIssues({ taxCategory: 'S' })[0]?.code).toBe('TAX_FIELD_NOT_ACCEPTED');
+    expect(lineIssues({ lineTotal: 10 })[0]?.code).toBe('TOTAL_FIELD_NOT_ACCEPTED');
+  });
+
+  it('ignores keys whose value is undefined (JSON would drop them)', () => {
+    const inv = validInvoice();
+    (inv.lines as Record<string, unknown>[])[0]!.extra = undefined;
+    expect(checkInvoice(inv).warnings).toEqual([]);
+  });
+
+  it('reports each bad line at its own index', () => {
+    const inv = withInvoice({
+      lines: [
+        { description: 'a', quantity: 1, unitPrice: 1, taxRate: 7.5, isicCode: '6202' },
+        null,
+        { description: 'c', quantity: 1, unitPrice: 1, taxRate: 7.5 },
+      ],
+    });
+    const paths = checkInvoice(inv).errors.map((i) => i.path.join('.'));
+    expect(paths).toEqual(['lines.1', 'lines.2']);
+  });
+});
