@@ -12,9 +12,46 @@ export type { MutationRequestOptions, RequestOptions } from './core/request-opti
 export { deriveIdempotencyKey, IDEMPOTENCY_NAMESPACE } from './core/idempotency.js';
 export { Page, PagePromise, type PageLoader } from './core/pagination.js';
 export { APIResource } from './core/resource.js';
+export type { QueryValue } from './core/transport.js';
 export * from './core/errors/index.js';
 export { DEFAULT_FIELD_MAP, type FieldMap, type InvoiceField } from './schemas/field-map.js';
 export type { ListingMeta } from './schemas/envelope.js';
 export { Invoices, type InvoiceCreateOptions, type InvoiceListParams } from './resources/invoices.js';
 export { APIKeys, type APIKey, type APIKeyCreateParams, type APIKeyScope } from './resources/api-keys.js';
 export { Codes, type ClassificationCode, type CodeLookupParams } from './resources/codes.js';
+
+// Local pre-filing checks and exact totals (no network). The code tables are in `invoicing-sdk/codes`.
+export {
+  CHECK_RULES,
+  checkInvoice,
+  compareTotals,
+  computeTotals,
+  computeTotalsExact,
+  decimalEquals,
+  formatIssuePath,
+  formatMinorUnits,
+  normalizeDecimal,
+  toMinorUnits,
+  tryMinorUnits,
+} from './check/index.js';
+export type {
+  CheckArea,
+  CheckIssue,
+  CheckIssueCode,
+  CheckOptions,
+  CheckReport,
+  CheckRule,
+  CheckSeverity,
+  CodeList,
+  ComputeTotalsOptions,
+  DecimalInput,
+  ExpectedTotals,
+  InvoiceTotals,
+  IssuePath,
+  LineTotals,
+  RateTotals,
+  RoundingLevel,
+  RoundingMode,
+  TotalsDifference,
+  TotalsLineInput,
+} from './check/index.js';
