@@ -48,7 +48,15 @@ function loadRuntime(): Promise<Runtime> {
 /** HTTP methods the service uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** A query value; `undefined` and `null` are left out, arrays repeat the key. */
+/**
+ * A query parameter value; `undefined` and `null` are left out, arrays repeat the key.
+ *
+ * @example
+ * ```ts
+ * import type { QueryValue } from 'invoicing-sdk';
+ * const status: QueryValue = ['Submitted', 'Accepted']; // ?status=Submitted&status=Accepted
+ * ```
+ */
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
 
 /** One logical call, before retries. */

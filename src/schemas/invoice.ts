@@ -15,15 +15,21 @@ import type { InvoiceStatusValue } from '../filing/status.js';
  * ```
  */
 export interface Invoice {
+  /** The invoice's id, for `retrieve`, `validate`, `sign`, `submit`. */
   id: string;
   /** Canonical status (`DRAFT` … `ERROR`, or a later status kept as the server spelled it). */
   status: InvoiceStatusValue;
   /** The status exactly as the server sent it. */
   rawStatus: string | undefined;
+  /** Sum of the lines before tax, as the service computed it (decimal string). */
   subtotal: string | undefined;
+  /** Tax, as the service computed it from the per-line rates (decimal string). */
   taxTotal: string | undefined;
+  /** Subtotal plus tax (decimal string). */
   total: string | undefined;
+  /** When the service last changed the record, as it wrote it. */
   updatedAt: string | undefined;
+  /** Why a submission failed, for an invoice in `ERROR` (the service's words). */
   errorMessage: string | undefined;
   /** Automatic-recovery attempts used, where the record carries a count. */
   attempts: number | undefined;

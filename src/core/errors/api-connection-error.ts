@@ -11,10 +11,15 @@ import { isErrorKind, type InvoicingErrorName } from './names.js';
  * ```
  */
 export interface APIConnectionErrorInit {
+  /** Replaces the default message. */
   message?: string | undefined;
+  /** Request method. */
   method?: string | undefined;
+  /** Request path. */
   path?: string | undefined;
+  /** What to do about it. */
   hint?: string | undefined;
+  /** The network error beneath (never an object holding the request's headers). */
   cause?: unknown;
 }
 

@@ -13,6 +13,7 @@ import { isErrorKind, type InvoicingErrorName } from './names.js';
  * ```
  */
 export interface APIErrorInit {
+  /** The service's words (or the SDK's, when there were none). */
   message: string;
   /** HTTP status; `undefined` when no response arrived. */
   status?: number | undefined;
@@ -22,10 +23,13 @@ export interface APIErrorInit {
   body?: unknown;
   /** The `x-request-id` response header, for support requests. */
   requestId?: string | undefined;
+  /** Request method. */
   method?: string | undefined;
   /** Path of the request, e.g. `/api/v1/invoices`. */
   path?: string | undefined;
+  /** What to do about it. */
   hint?: string | undefined;
+  /** The underlying error. */
   cause?: unknown;
 }
 
@@ -55,7 +59,9 @@ export class APIError extends InvoicingError {
   readonly body: unknown;
   /** The `x-request-id` response header. */
   readonly requestId: string | undefined;
+  /** Request method (`GET`, `POST`, …). */
   readonly method: string | undefined;
+  /** Request path, e.g. `/api/v1/invoices/inv_123/sign`. */
   readonly path: string | undefined;
 
   constructor(init: APIErrorInit) {
@@ -68,6 +74,7 @@ export class APIError extends InvoicingError {
     this.path = init.path;
   }
 
+  /** Status, code, method, path, request id and body. */
   protected override details(): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     if (this.status !== undefined) out.status = this.status;

@@ -11,6 +11,11 @@ export { generateAPIError, type ErrorResponse } from './generate.js';
 export { IdempotencyConflictError, isIdempotencyConflictError } from './idempotency-conflict-error.js';
 export { InternalServerError, isInternalServerError } from './internal-server-error.js';
 export { InvalidResponseError, isInvalidResponseError } from './invalid-response-error.js';
+export {
+  InvalidTransitionError,
+  isInvalidTransitionError,
+  type InvalidTransitionErrorInit,
+} from './invalid-transition-error.js';
 export { InvoiceCheckError, isInvoiceCheckError } from './invoice-check-error.js';
 export { InvoicingError, isInvoicingError, type InvoicingErrorOptions } from './invoicing-error.js';
 export type { InvoicingErrorName } from './names.js';

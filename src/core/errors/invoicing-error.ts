@@ -5,8 +5,6 @@ import { isErrorKind, type InvoicingErrorName } from './names.js';
 // runs where that module does not exist).
 const inspectCustom = Symbol.for('nodejs.util.inspect.custom');
 
-type InspectFn = (value: unknown, options?: object) => string;
-
 /**
  * Options every SDK error accepts.
  *
@@ -74,7 +72,11 @@ export class InvoicingError extends Error {
     return redactDeep(out);
   }
 
-  [inspectCustom](_depth: number, options: object, inspect?: InspectFn): string {
+  /**
+   * What `util.inspect` and `console.log` show: the stack (secrets scrubbed) and the same fields as
+   * `toJSON()`, never the raw cause.
+   */
+  [inspectCustom](_depth: number, options: object, inspect?: (value: unknown, options?: object) => string): string {
     const stack = redactSecrets(this.stack ?? `${this.name}: ${this.message}`);
     const { name: _name, message: _message, ...fields } = this.toJSON();
     if (Object.keys(fields).length === 0) return stack;

@@ -3,7 +3,38 @@
  * (`isAPIError`, `isRateLimitError`, …) walk this table instead of using `instanceof`, so they work
  * across realms and across duplicated copies of the SDK in one bundle.
  */
-const PARENT = {
+/**
+ * The \`name\` of every error class the SDK defines.
+ *
+ * @example
+ * ```ts
+ * import type { InvoicingErrorName } from 'invoicing-sdk';
+ * const name: InvoicingErrorName = 'RateLimitError';
+ * ```
+ */
+export type InvoicingErrorName =
+  | 'InvoicingError'
+  | 'APIError'
+  | 'BadRequestError'
+  | 'AuthenticationError'
+  | 'PermissionDeniedError'
+  | 'NotFoundError'
+  | 'BusinessNotFoundError'
+  | 'ConflictError'
+  | 'IdempotencyConflictError'
+  | 'RateLimitError'
+  | 'InternalServerError'
+  | 'InvalidResponseError'
+  | 'APIConnectionError'
+  | 'APIConnectionTimeoutError'
+  | 'APIUserAbortError'
+  | 'InvalidTransitionError'
+  | 'InvoiceCheckError'
+  | 'TotalsMismatchError'
+  | 'FilingError'
+  | 'WaitTimeoutError';
+
+const PARENT: Readonly<Record<InvoicingErrorName, InvoicingErrorName | undefined>> = {
   InvoicingError: undefined,
   APIError: 'InvoicingError',
   BadRequestError: 'APIError',
@@ -24,10 +55,7 @@ const PARENT = {
   TotalsMismatchError: 'InvoicingError',
   FilingError: 'InvoicingError',
   WaitTimeoutError: 'InvoicingError',
-} as const satisfies Record<string, string | undefined>;
-
-/** The `name` of every error class the SDK defines. */
-export type InvoicingErrorName = keyof typeof PARENT;
+};
 
 /** Every error name, for tests that must cover the whole family. */
 export const ERROR_NAMES = Object.keys(PARENT) as InvoicingErrorName[];

@@ -26,6 +26,7 @@ export class RateLimitError extends APIError {
     this.retryAfter = init.retryAfter;
   }
 
+  /** The API error's fields plus `retryAfter`. */
   protected override details(): Record<string, unknown> {
     return { ...super.details(), retryAfter: this.retryAfter };
   }

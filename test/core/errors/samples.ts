@@ -32,6 +32,13 @@ export function sampleErrors(body: unknown = { message: 'boom' }, cause: unknown
     new errors.APIConnectionError({ method: 'GET', path: '/api/v1/invoices', cause }),
     new errors.APIConnectionTimeoutError({ method: 'GET', path: '/api/v1/invoices' }),
     new errors.APIUserAbortError({ method: 'GET', path: '/api/v1/invoices', cause }),
+    new errors.InvalidTransitionError({
+      invoiceId: 'inv_1',
+      transition: 'sign',
+      currentStatus: 'DRAFT',
+      rawStatus: 'draft',
+      cause: new errors.ConflictError({ ...init, status: 409 }),
+    }),
     new errors.InvoiceCheckError(failingReport),
     new errors.TotalsMismatchError({
       invoiceId: 'inv_1',
