@@ -174,8 +174,8 @@ function buildIndex(): Indexed[] {
 
 /**
  * A small search by words over both lists, for the CLI and for humans picking a code: every query
- * word must start a word of the title (or start the code). Hits with more whole-word matches come
- * first, then shorter titles.
+ * word must start a word of the title (or start the code). Code matches come first, then hits with
+ * more whole-word matches, then shorter titles.
  *
  * @example
  * ```ts
@@ -197,7 +197,8 @@ export function searchCodes(words: string | readonly string[], opts: SearchCodes
     let all = true;
     for (const q of query) {
       if (entry.code.startsWith(q) || entry.code.replace('.', '').startsWith(q)) {
-        exact++;
+        // A code typed in is the strongest signal: rank it above titles that merely mention it.
+        exact += 2;
         continue;
       }
       let found = false;

@@ -1,0 +1,63 @@
+import { build, type Metafile } from 'esbuild';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '../..');
+
+async function inputsOf(entry: string, opts: { splitting?: boolean } = {}): Promise<Metafile> {
+  const result = await build({
+    entryPoints: [join(root, entry)],
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: 'node',
+    packages: 'external',
+    splitting: opts.splitting ?? false,
+    outdir: join(root, 'dist-test-unused'),
+    logLevel: 'silent',
+  });
+  return result.metafile;
+}
+
+/** Source files and packages reachable from an output through static imports only. */
+function staticReach(meta: Metafile, output: string): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (out: string) => {
+    if (seen.has(out)) return;
+    seen.add(out);
+    const o = meta.outputs[out];
+    if (o === undefined) return;
+    for (const input of Object.keys(o.inputs)) files.add(input);
+    for (const imp of o.imports) {
+      if (imp.kind === 'dynamic-import') continue;
+      if (imp.external) packages.add(imp.path);
+      else visit(imp.path);
+    }
+  };
+  visit(output);
+  return { files, packages };
+}
+
+describe('codes bundle boundaries', () => {
+  it('keeps the HS table and the titles out of the main entry point', async () => {
+    const meta = await inputsOf('src/index.ts');
+    const inputs = Object.keys(meta.inputs);
+    expect(inputs.some((i) => i.endsWith('src/codes/isic-codes.ts'))).toBe(true);
+    expect(inputs.some((i) => i.endsWith('src/codes/hs-subheadings.ts'))).toBe(false);
+    expect(inputs.some((i) => i.endsWith('src/codes/isic-classes.ts'))).toBe(false);
+  });
+
+  it('keeps the client, ky and zod off the static import path of `invoicing check`', async () => {
+    const meta = await inputsOf('src/cli/bin.ts', { splitting: true });
+    // With splitting, a dynamically imported module is an entry point of its own.
+    const checkChunk = Object.keys(meta.outputs).find((o) => meta.outputs[o]?.entryPoint?.endsWith('src/cli/check.ts'));
+    expect(checkChunk).toBeDefined();
+    const reach = staticReach(meta, checkChunk as string);
+    expect([...reach.packages].filter((p) => !p.startsWith('node:'))).toEqual([]);
+    expect([...reach.files].some((f) => f.endsWith('src/client.ts') || f.includes('src/codes/hs-subheadings'))).toBe(false);
+    expect([...reach.files].some((f) => f.endsWith('src/check/index.ts'))).toBe(true);
+  });
+});
