@@ -25,7 +25,6 @@ export { RateLimitError, isRateLimitError } from './rate-limit-error.js';
 export {
   TotalsMismatchError,
   isTotalsMismatchError,
-  type TotalsDifference,
   type TotalsFigures,
   type TotalsMismatchErrorInit,
 } from './totals-mismatch-error.js';

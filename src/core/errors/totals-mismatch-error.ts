@@ -1,3 +1,4 @@
+import type { TotalsDifference } from '../../check/index.js';
 import { InvoicingError } from './invoicing-error.js';
 import { isErrorKind } from './names.js';
 
@@ -21,24 +22,6 @@ export interface TotalsFigures {
 }
 
 /**
- * One figure on which the service and the lines disagree.
- *
- * @example
- * ```ts
- * import type { TotalsDifference } from 'invoicing-sdk';
- * const d: TotalsDifference = { field: 'total', expected: '107.50', actual: '110.00' };
- * ```
- */
-export interface TotalsDifference {
-  /** Which figure. */
-  field: 'subtotal' | 'taxTotal' | 'total';
-  /** Computed from the lines (exact decimal). */
-  expected: string | undefined;
-  /** As the service returned it. */
-  actual: string | undefined;
-}
-
-/**
  * What a {@link TotalsMismatchError} is built from.
  *
  * @example
@@ -59,7 +42,7 @@ export interface TotalsMismatchErrorInit {
   expected: TotalsFigures;
   /** Totals the service returned. */
   actual: TotalsFigures;
-  /** The figures that differ. */
+  /** The figures that differ (as `compareTotals()` gives them). */
   differences: TotalsDifference[];
 }
 
@@ -92,7 +75,7 @@ export class TotalsMismatchError extends InvoicingError {
 
   constructor(init: TotalsMismatchErrorInit) {
     const listed = init.differences
-      .map((d) => `${d.field} ${d.actual ?? 'missing'} (lines give ${d.expected ?? 'nothing'})`)
+      .map((d) => `${d.field} ${d.actual} (lines give ${d.expected})`)
       .join(', ');
     super(
       `The service's totals for invoice ${init.invoiceId} contradict its lines: ${listed}. Nothing was filed.`,
