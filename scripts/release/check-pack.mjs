@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// Release check: what `npm publish` would ship, and whether its source maps resolve.
+//   npm run build && node scripts/release/check-pack.mjs
+// 1. `npm pack --dry-run --json` lists only package.json, README.md, LICENSE, CHANGELOG.md and dist/**.
+// 2. Every shipped .js/.cjs names a source map that is shipped too.
+// 3. Every map is valid JSON whose every source can be shown to a user debugging in their editor
+//    or browser: the source text is embedded (`sourcesContent`), since src/ is not shipped.
+// Prints one line per finding and "N passed, N failed" (checks, not files); exits 1 on a failure.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ALLOWED = [/^package\.json$/, /^README\.md$/, /^LICENSE$/, /^CHANGELOG\.md$/, /^dist\//];
+const REQUIRED = ['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/index.cjs', 'dist/testing.js', 'dist/codes.js'];
+
+const [pack] = JSON.parse(
+  execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+);
+const files = pack.files.map((file) => file.path);
+const shipped = new Set(files);
+let passed = 0;
+const failures = [];
+const check = (ok, message) => (ok ? passed++ : failures.push(message));
+
+for (const file of files) check(ALLOWED.some((re) => re.test(file)), `ships a file users do not need: ${file}`);
+for (const file of REQUIRED) check(shipped.has(file), `does not ship ${file}`);
+if (!shipped.has('CHANGELOG.md')) console.log('note: no CHANGELOG.md yet (created by `changeset version` at the first release)');
+
+let maps = 0;
+for (const file of files.filter((f) => /\.(c|m)?js$/.test(f))) {
+  const code = readFileSync(join(root, file), 'utf8');
+  const url = code.match(/\/\/# sourceMappingURL=(\S+)\s*$/)?.[1];
+  if (!url) {
+    check(false, `${file} has no sourceMappingURL`);
+    continue;
+  }
+  const mapFile = posix.join(posix.dirname(file), url);
+  check(shipped.has(mapFile), `${file} points at ${mapFile}, which is not shipped`);
+  if (!existsSync(join(root, mapFile))) continue;
+  maps++;
+  let map;
+  try {
+    map = JSON.parse(readFileSync(join(root, mapFile), 'utf8'));
+  } catch (error) {
+    check(false, `${mapFile} is not valid JSON: ${error.message}`);
+    continue;
+  }
+  check(map.version === 3 && typeof map.mappings === 'string' && map.mappings.length > 0, `${mapFile} is not a usable v3 map`);
+  map.sources.forEach((source, i) => {
+    const embedded = typeof map.sourcesContent?.[i] === 'string' && map.sourcesContent[i].length > 0;
+    const resolvedInPackage = shipped.has(posix.join(posix.dirname(mapFile), map.sourceRoot ?? '', source));
+    check(embedded || resolvedInPackage, `${mapFile}: source ${source} is neither embedded nor shipped`);
+  });
+  // An embedded source should match the repository's file, so stack traces point at real lines.
+  map.sources.forEach((source, i) => {
+    const local = join(root, posix.dirname(mapFile), source);
+    if (typeof map.sourcesContent?.[i] === 'string' && existsSync(local) && !source.includes('node_modules')) {
+      check(readFileSync(local, 'utf8') === map.sourcesContent[i], `${mapFile}: embedded ${source} differs from the file (stale build?)`);
+    }
+  });
+}
+
+console.log(`package ${pack.name}@${pack.version}: ${files.length} files, ${(pack.size / 1024).toFixed(1)} kB packed, ${(pack.unpackedSize / 1024).toFixed(1)} kB unpacked, ${maps} source maps`);
+for (const message of failures) console.log(`FAIL  ${message}`);
+console.log(`${passed} passed, ${failures.length} failed`);
+process.exitCode = failures.length > 0 ? 1 : 0;
