@@ -70,6 +70,8 @@ function startPageServer({ html, bundlePath, sandboxUrl }) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
     } else if (req.url === '/browser-bundle.js') {
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(readFileSync(bundlePath));
+    } else if (req.url === '/favicon.ico') {
+      res.writeHead(204).end();
     } else if (req.url?.startsWith('/api/')) {
       const upstream = httpRequest(
         { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
@@ -136,14 +138,20 @@ export async function runChromium(options) {
       if (!guard.threw) problems.push('the client was constructed in a browser without dangerouslyAllowBrowser');
       else {
         if (!guard.isInvoicingError) problems.push(`threw ${guard.name}, not an InvoicingError`);
-        if (!/dangerouslyAllowBrowser/.test(guard.message)) problems.push(`message does not name dangerouslyAllowBrowser: ${guard.message}`);
+        // The way out must be spelled out where users look: the message or the hint.
+        if (!/dangerouslyAllowBrowser/.test(`${guard.message} ${guard.hint ?? ''}`)) {
+          problems.push(`neither message nor hint names dangerouslyAllowBrowser: ${guard.message} ${guard.hint ?? ''}`);
+        }
         if (guard.leaksKey) problems.push('the error contains the API key');
       }
       if (apiRequests.length > 0) problems.push(`requests were sent: ${apiRequests.join(', ')}`);
       results.push({
         name: `${label} (browser guard)`,
         ok: problems.length === 0,
-        detail: problems.length === 0 ? `refused at construction, no request sent: ${guard.name}: ${guard.message}` : problems.join('; '),
+        detail:
+          problems.length === 0
+            ? `refused at construction, no request sent: ${guard.name}: ${guard.message} (hint: ${guard.hint})`
+            : problems.join('; '),
       });
     } catch (error) {
       results.push({ name: `${label} (browser guard)`, ok: false, detail: String(error?.message ?? error) });

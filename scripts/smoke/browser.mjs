@@ -21,7 +21,10 @@ window.smokeGuard = (settings) => {
       name: error?.name,
       isInvoicingError: error instanceof sdk.InvoicingError,
       message: String(error?.message),
-      leaksKey: String(error?.message).includes(settings.apiKey) || String(error).includes(settings.apiKey),
+      hint: error?.hint === undefined ? undefined : String(error.hint),
+      leaksKey: [error?.message, error?.hint, String(error), JSON.stringify(error)].some((text) =>
+        String(text).includes(settings.apiKey),
+      ),
     };
   }
 };
