@@ -4,7 +4,14 @@
  * deterministic; a random schedule is a `match` predicate away.
  */
 
-/** Variants of `malformed`: how the body is spoiled (the server has acted; see `FaultSpec`). */
+/**
+ * Variants of `malformed`: how the body is spoiled (the server has acted; see `FaultSpec`).
+ *
+ * @example
+ * ```ts
+ * sandbox.faults.inject({ path: '/invoices/:id', kind: 'malformed', variant: 'truncated-json' });
+ * ```
+ */
 export type MalformedVariant =
   | 'html'
   | 'truncated-json'
@@ -14,24 +21,49 @@ export type MalformedVariant =
   | 'missing-data'
   | 'huge';
 
-/** The kinds of fault. */
+/**
+ * The kinds of fault (see `FaultSpec` for what each does).
+ *
+ * @example
+ * ```ts
+ * const kinds: FaultKind[] = ['drop-before', 'drop-after', 'status', 'delay', 'stall-body', 'malformed'];
+ * ```
+ */
 export type FaultKind = 'drop-before' | 'drop-after' | 'status' | 'delay' | 'stall-body' | 'malformed';
 
-/** What a fault's `match` predicate sees of the request. */
+/**
+ * What a fault's `match` predicate sees of the request.
+ *
+ * @example
+ * ```ts
+ * sandbox.faults.inject({ kind: 'drop-after', path: '/invoices', match: (req: FaultRequestInfo) => req.idempotencyKey === 'k-1' });
+ * ```
+ */
 export interface FaultRequestInfo {
+  /** Upper-case HTTP method. */
   method: string;
   /** Path without the query, e.g. `/api/v1/invoices/inv_1/sign`. */
   path: string;
   /** Values of the pattern's `:name` segments. */
   params: Record<string, string>;
+  /** Request headers (secrets included: the predicate runs inside the sandbox). */
   headers: Headers;
   /** The parsed JSON body, or the raw text when it is not JSON. */
   body: unknown;
+  /** The `idempotency-key` header, if sent. */
   idempotencyKey: string | undefined;
 }
 
-/** Fields shared by every fault. */
-interface FaultBase {
+/**
+ * Which requests a fault applies to; shared by every kind.
+ *
+ * @example
+ * ```ts
+ * const match: FaultMatch = { method: 'POST', path: '/invoices/:id/submit', times: 2, skip: 1 };
+ * sandbox.faults.inject({ ...match, kind: 'status', status: 503 });
+ * ```
+ */
+export interface FaultMatch {
   /** HTTP method to match, any case (default: every method). */
   method?: string;
   /**
@@ -68,14 +100,52 @@ interface FaultBase {
  * sandbox.faults.inject({ path: '/invoices/:id', kind: 'malformed', variant: 'html', status: 502 });
  * ```
  */
-export type FaultSpec = FaultBase &
+export type FaultSpec = FaultMatch &
   (
-    | { kind: 'drop-before' }
-    | { kind: 'drop-after' }
-    | { kind: 'status'; status: number; retryAfter?: number | string; body?: unknown; afterCommit?: boolean }
-    | { kind: 'delay'; ms: number; afterCommit?: boolean }
-    | { kind: 'stall-body'; bytes?: number }
-    | { kind: 'malformed'; variant: MalformedVariant; status?: number; bytes?: number }
+    | {
+        /** The connection drops before the server acts. */
+        kind: 'drop-before';
+      }
+    | {
+        /** The server acts, then the connection drops without a response. */
+        kind: 'drop-after';
+      }
+    | {
+        /** Answers an HTTP error instead of the real answer. */
+        kind: 'status';
+        /** The HTTP status, 200-599 (e.g. 429, 503). */
+        status: number;
+        /** Sent as `Retry-After`: seconds, or an HTTP date. */
+        retryAfter?: number | string;
+        /** Body to send instead of the NestJS-style one (a string is sent as is). */
+        body?: unknown;
+        /** Let the server act first (a 5xx after the write). */
+        afterCommit?: boolean;
+      }
+    | {
+        /** Answers late. */
+        kind: 'delay';
+        /** Real milliseconds to wait (fake timers move them). */
+        ms: number;
+        /** Act at once and delay only the answer (default: wait, then act). */
+        afterCommit?: boolean;
+      }
+    | {
+        /** Sends part of the body, then stalls. */
+        kind: 'stall-body';
+        /** Bytes sent before the stall (default: half the body). */
+        bytes?: number;
+      }
+    | {
+        /** Spoils the body of the real answer. */
+        kind: 'malformed';
+        /** How (see {@link MalformedVariant}). */
+        variant: MalformedVariant;
+        /** Status to send instead of the real one. */
+        status?: number;
+        /** Size of a `huge` body (default 5 MiB). */
+        bytes?: number;
+      }
   );
 
 /**
@@ -90,7 +160,9 @@ export type FaultSpec = FaultBase &
  * ```
  */
 export interface InjectedFault {
+  /** Sequence number of the fault in this sandbox. */
   readonly id: number;
+  /** The spec it was injected with. */
   readonly spec: Readonly<FaultSpec>;
   /** Requests it applied to. */
   readonly hits: number;

@@ -30,7 +30,15 @@ export type {
   UnknownIsicCodeHandling,
 } from './options.js';
 export type { SandboxClock } from './clock.js';
-export type { FaultKind, FaultRequestInfo, FaultSpec, InjectedFault, MalformedVariant, SandboxFaults } from './faults.js';
+export type {
+  FaultKind,
+  FaultMatch,
+  FaultRequestInfo,
+  FaultSpec,
+  InjectedFault,
+  MalformedVariant,
+  SandboxFaults,
+} from './faults.js';
 export type { RequestLogEntry, RequestOutcome } from './request-log.js';
 export { OFFLINE_MESSAGE, isScenarioName } from './scenarios.js';
 export type { Scenario, ScenarioName, ScenarioRule, ScenarioSubject } from './scenarios.js';

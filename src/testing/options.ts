@@ -7,16 +7,48 @@
 import { isAfterSubmitted, normalizeStatus } from '../filing/status.js';
 import { resolveScenario, type Scenario, type ScenarioRule } from './scenarios.js';
 
-/** How stored invoices are spelled on the wire (see docs/testing.md, "Record fields"). */
+/**
+ * How stored invoices are spelled on the wire: `standard` (`id`, `status`, `totalAmount`, …) or
+ * `alternate` (`_id`, `invoiceStatus`, `totals.total`, …); see docs/testing.md.
+ *
+ * @example
+ * ```ts
+ * const sandbox = await createSandbox({ recordStyle: 'alternate' });
+ * ```
+ */
 export type RecordStyle = 'standard' | 'alternate';
 
-/** What validate, sign and submit answer with (the document does not show their bodies). */
+/**
+ * What validate, sign and submit answer with (the document does not show their bodies): the updated
+ * invoice, `data: null`, or a bare `{ message }`.
+ *
+ * @example
+ * ```ts
+ * const sandbox = await createSandbox({ transitionResponse: 'null' });
+ * ```
+ */
 export type TransitionResponse = 'invoice' | 'null' | 'message';
 
-/** What happens to a four-digit `isicCode` that is not one of the 419 published classes. */
+/**
+ * What happens to a four-digit `isicCode` that is not one of the 419 published classes: a 400 on
+ * create, a 400 on validate, or nothing.
+ *
+ * @example
+ * ```ts
+ * const sandbox = await createSandbox({ unknownIsicCode: 'reject-on-validate' });
+ * ```
+ */
 export type UnknownIsicCodeHandling = 'reject' | 'reject-on-validate' | 'accept';
 
-/** Which active keys a new key replaces (revokes) among the creating user's keys. */
+/**
+ * Which active keys a new key replaces (revokes) among the creating user's keys: those of the same
+ * `type`; of the same `type` and `keyableType` (default); or also of the same business.
+ *
+ * @example
+ * ```ts
+ * const sandbox = await createSandbox({ keyReplacement: 'type+keyableType+business' });
+ * ```
+ */
 export type KeyReplacement = 'type' | 'type+keyableType' | 'type+keyableType+business';
 
 /**
@@ -28,8 +60,11 @@ export type KeyReplacement = 'type' | 'type+keyableType' | 'type+keyableType+bus
  * ```
  */
 export interface SandboxTotals {
+  /** Sum of the lines' nets. */
   subtotal: string;
+  /** Tax of all rate groups. */
   tax: string;
+  /** subtotal + tax. */
   total: string;
 }
 

@@ -5,7 +5,14 @@
  */
 import type { FaultKind } from './faults.js';
 
-/** What became of a request. */
+/**
+ * What became of a request: answered, dropped (no answer), or stalled mid-body.
+ *
+ * @example
+ * ```ts
+ * const dropped = sandbox.requests.filter((r) => r.outcome === 'dropped');
+ * ```
+ */
 export type RequestOutcome = 'response' | 'dropped' | 'stalled';
 
 /**
@@ -21,6 +28,7 @@ export type RequestOutcome = 'response' | 'dropped' | 'stalled';
 export interface RequestLogEntry {
   /** The `x-request-id` the sandbox gave the request. */
   id: string;
+  /** Upper-case HTTP method. */
   method: string;
   /** Path without the query. */
   path: string;
@@ -30,6 +38,7 @@ export interface RequestLogEntry {
   headers: Record<string, string>;
   /** Parsed JSON body, the raw text when not JSON, `undefined` when empty. */
   body: unknown;
+  /** The `idempotency-key` header, if sent. */
   idempotencyKey: string | undefined;
   /** Sandbox time the request arrived, ISO 8601. */
   time: string;
@@ -37,6 +46,7 @@ export interface RequestLogEntry {
   status: number | undefined;
   /** Parsed JSON body of the answer as the server meant it (before any malformed fault). */
   responseBody: unknown;
+  /** Answered, dropped or stalled. */
   outcome: RequestOutcome;
   /** The fault applied, if any. */
   fault: FaultKind | undefined;

@@ -34,26 +34,45 @@ import { KNOWN_SCOPES, Store, type InvoiceRecord } from './store.js';
  * ```
  */
 export interface SandboxInvoice {
+  /** Invoice id. */
   id: string;
+  /** Its business. */
   businessId: string;
+  /** Status in the service's spelling (`draft`, `Validated`, …, `Accepted`). */
   status: string;
+  /** The buyer as created. */
   buyer: Record<string, unknown>;
+  /** The due date as created. */
   dueDate: string;
+  /** The lines as created. */
   lines: Record<string, unknown>[];
+  /** Computed by the service, two decimals. */
   subtotal: string;
+  /** Computed by the service, two decimals. */
   tax: string;
+  /** Computed by the service, two decimals. */
   total: string;
+  /** The submission failure, or null. */
   errorMessage: string | null;
   /** Automatic-recovery attempts used since the last submit. */
   attempts: number;
+  /** Sandbox time of creation, ISO 8601. */
   createdAt: string;
+  /** Sandbox time it was last touched (status change or automatic retry). */
   updatedAt: string;
+  /** Sandbox time of the last accepted submit, or null. */
   submittedAt: string | null;
+  /** The idempotency key it was created with. */
   idempotencyKey: string;
   /** Submits the service accepted: the first one and deliberate re-submits. */
   submissions: number;
   /** Every status the invoice held, in the service's spelling, with the sandbox time it began. */
-  history: { status: string; at: string }[];
+  history: {
+    /** Status, in the service's spelling. */
+    status: string;
+    /** Sandbox time it began, ISO 8601. */
+    at: string;
+  }[];
   /** Automatic recovery as the service sees it now (`not-applicable` outside `Error`). */
   recovery: 'in-progress' | 'over' | 'not-applicable';
   /** When the next automatic change is due (the authority's answer or a retry), or null. */
@@ -76,8 +95,11 @@ export interface SandboxInvoice {
 export interface SandboxInvoicePatch {
   /** Any spelling (`Error`, `ERROR`); a status after Submitted is kept as given. */
   status?: string;
+  /** Automatic-recovery attempts used. */
   attempts?: number;
+  /** The submission failure, or null. */
   errorMessage?: string | null;
+  /** When it was last touched (drives the 24-hour window and the next retry). */
   updatedAt?: Date | number | string;
   /** Whether the service's retry job picks the invoice up while in Error. */
   automaticRetries?: boolean;
@@ -113,8 +135,11 @@ export interface SandboxInvoices {
  * ```
  */
 export interface SandboxUser {
+  /** The new user. */
   userId: string;
+  /** A signed-in session of theirs. */
   sessionToken: string;
+  /** A business they own. */
   businessId: string;
   /** A USER LIVE key with every scope. */
   apiKey: string;
@@ -129,7 +154,9 @@ export interface SandboxUser {
  * ```
  */
 export interface SandboxApiKey {
+  /** Key id (for `revokeApiKey` and the `/api/v1/api-key/:id` routes). */
   id: string;
+  /** The secret, for `X-API-Key`. */
   key: string;
 }
 
@@ -146,12 +173,17 @@ export interface SandboxApiKey {
 export interface SandboxApiKeyInput {
   /** Owner (default: the sandbox's user). */
   userId?: string;
+  /** Label (default `Sandbox key`). */
   name?: string;
+  /** Default `LIVE`. */
   type?: string;
+  /** Default `USER`. */
   keyableType?: 'USER' | 'BUSINESS';
+  /** For a BUSINESS key (default: the sandbox's business); must be owned by the user. */
   businessId?: string;
   /** Default `['*']`. */
   scopes?: string[];
+  /** Revoke the keys this one replaces, as the HTTP route does (default false). */
   replaceExisting?: boolean;
 }
 
@@ -204,11 +236,24 @@ export interface Sandbox {
    */
   readonly fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
   /**
-   * Sets the submission scenario: for every invoice without its own (one argument: a scenario or a
-   * rule), or for one invoice (two arguments; `undefined` clears it). Takes effect at the next
-   * submit attempt, automatic retries included.
+   * Sets the submission scenario for every invoice without its own: a scenario, or a rule choosing
+   * one per invoice. Takes effect at the next submit attempt, automatic retries included.
+   *
+   * @example
+   * ```ts
+   * sandbox.setScenario({ name: 'offline', recoversOnAttempt: 'never' });
+   * ```
    */
   setScenario(scenario: Scenario | ScenarioRule): void;
+  /**
+   * Sets the scenario of one invoice (`undefined` goes back to the sandbox's). Takes effect at its
+   * next submit attempt, automatic retries included.
+   *
+   * @example
+   * ```ts
+   * sandbox.setScenario(invoice.id, 'field-error');
+   * ```
+   */
   setScenario(invoiceId: string, scenario: Scenario | undefined): void;
   /** Adds a user with a session, a business and a USER key of their own. */
   createUser(input?: { name?: string; email?: string }): SandboxUser;
@@ -231,6 +276,7 @@ export interface Sandbox {
   reset(): void;
   /** Stops the loopback server, ends stalled bodies and pending delays. Safe to call twice. */
   close(): Promise<void>;
+  /** Same as `close()`, for `await using sandbox = await createSandbox()`. */
   [Symbol.asyncDispose](): Promise<void>;
 }
 
@@ -476,7 +522,7 @@ class SandboxImpl implements Sandbox {
         this.clock.now(),
       ),
       nextChangeAt: invoice.next === null ? null : iso(invoice.next.at),
-      wire: invoiceWire(invoice, this.options.recordStyle),
+      wire: structuredClone(invoiceWire(invoice, this.options.recordStyle)),
     };
   }
 

@@ -4,7 +4,14 @@
  * one of those stories out on the sandbox clock.
  */
 
-/** Scenario names, for `createSandbox({ scenario })`, `sandbox.setScenario()` and the demo's `--scenario`. */
+/**
+ * Scenario names, for `createSandbox({ scenario })`, `sandbox.setScenario()` and the demo's `--scenario`.
+ *
+ * @example
+ * ```ts
+ * const name: ScenarioName = 'offline';
+ * ```
+ */
 export type ScenarioName = 'accepted' | 'offline' | 'field-error' | 'pending';
 
 /**
@@ -31,10 +38,36 @@ export type ScenarioName = 'accepted' | 'offline' | 'field-error' | 'pending';
  */
 export type Scenario =
   | ScenarioName
-  | { name: 'accepted'; status?: string }
-  | { name: 'offline'; recoversOnAttempt?: number | 'never'; message?: string; automaticRetries?: boolean }
-  | { name: 'field-error'; field?: string; message?: string; automaticRetries?: boolean }
-  | { name: 'pending' };
+  | {
+      /** The authority accepts. */
+      name: 'accepted';
+      /** Status reached (default: the sandbox's `acceptedStatus`). */
+      status?: string;
+    }
+  | {
+      /** The buyer's access points are offline. */
+      name: 'offline';
+      /** The automatic retry (1-3) that succeeds; 0 means the submit itself; `'never'` none. Default 1. */
+      recoversOnAttempt?: number | 'never';
+      /** Error message (default `Access points are offline`). */
+      message?: string;
+      /** Whether the service's retry job picks the invoice up (default true). */
+      automaticRetries?: boolean;
+    }
+  | {
+      /** The authority rejects one field. */
+      name: 'field-error';
+      /** The field named (default `buyer.tin`). */
+      field?: string;
+      /** Error message (default `Validation failed: <field> is invalid`). */
+      message?: string;
+      /** Whether the service's retry job picks the invoice up (default true). */
+      automaticRetries?: boolean;
+    }
+  | {
+      /** The authority never answers. */
+      name: 'pending';
+    };
 
 /**
  * Chooses a scenario per invoice; `undefined` falls back to the sandbox's default scenario.
@@ -48,12 +81,24 @@ export type Scenario =
  */
 export type ScenarioRule = (invoice: ScenarioSubject) => Scenario | undefined;
 
-/** What a scenario rule sees of the invoice (a copy: changing it changes nothing). */
+/**
+ * What a scenario rule sees of the invoice (a copy: changing it changes nothing).
+ *
+ * @example
+ * ```ts
+ * const rule: ScenarioRule = (invoice: ScenarioSubject) => (invoice.idempotencyKey.startsWith('slow-') ? 'pending' : undefined);
+ * ```
+ */
 export interface ScenarioSubject {
+  /** Invoice id. */
   id: string;
+  /** Its business. */
   businessId: string;
+  /** The buyer as created. */
   buyer: Record<string, unknown>;
+  /** The lines as created. */
   lines: Record<string, unknown>[];
+  /** The idempotency key it was created with. */
   idempotencyKey: string;
   /** Automatic-recovery attempts used so far. */
   attempts: number;
@@ -66,7 +111,14 @@ export type ResolvedScenario =
   | { name: 'field-error'; field: string; message: string; automaticRetries: boolean }
   | { name: 'pending' };
 
-/** The document's first failure message to recognise. */
+/**
+ * The document's first failure message to recognise: the buyer's access points are offline.
+ *
+ * @example
+ * ```ts
+ * expect(sandbox.invoices.get(id)?.errorMessage).toBe(OFFLINE_MESSAGE);
+ * ```
+ */
 export const OFFLINE_MESSAGE = 'Access points are offline';
 
 const NAMES: readonly ScenarioName[] = ['accepted', 'offline', 'field-error', 'pending'];
@@ -107,7 +159,14 @@ export function resolveScenario(scenario: Scenario, acceptedStatus: string): Res
   }
 }
 
-/** Checks a scenario name given as text (the CLI's `--scenario`). */
+/**
+ * Checks a scenario name given as text (the CLI's `--scenario`).
+ *
+ * @example
+ * ```ts
+ * const scenario = isScenarioName(flag) ? flag : 'accepted';
+ * ```
+ */
 export function isScenarioName(value: string): value is ScenarioName {
   return (NAMES as readonly string[]).includes(value);
 }
