@@ -1,6 +1,6 @@
 /**
  * A small glob matcher on Node built-ins only (Node 20 has no fs.glob): `*`, `?`, `[abc]`, `[!abc]`,
- * `{a,b}` and `**` (any number of directories). `*` and `?` never match a leading dot, and `**`
+ * `{a,b}` (expanded first, so alternatives may contain `/`) and `**` (any number of directories). `*` and `?` never match a leading dot, and `**`
  * never descends into dot-directories or node_modules, as in most shells and linters.
  */
 import { readdir } from 'node:fs/promises';
@@ -13,35 +13,22 @@ export function isGlob(arg: string): boolean {
   return MAGIC.test(arg);
 }
 
-/** One path segment of a pattern as a regular expression (whole-segment match). */
+/** One path segment of a pattern (braces already expanded) as a whole-segment regular expression. */
 export function segmentToRegExp(segment: string): RegExp {
   let out = '';
-  let inBraces = 0;
   for (let i = 0; i < segment.length; i++) {
     const c = segment[i] as string;
     if (c === '*') out += '[^/]*';
     else if (c === '?') out += '[^/]';
-    else if (c === '[') {
+    else if (c === '[' && segment.indexOf(']', i + 2) !== -1) {
       const end = segment.indexOf(']', i + 2);
-      if (end === -1) out += '\\[';
-      else {
-        let body = segment.slice(i + 1, end);
-        if (body.startsWith('!')) body = `^${body.slice(1)}`;
-        out += `[${body.replace(/\\/g, '\\\\')}]`;
-        i = end;
-      }
-    } else if (c === '{') {
-      inBraces++;
-      out += '(?:';
-    } else if (c === '}' && inBraces > 0) {
-      inBraces--;
-      out += ')';
-    } else if (c === ',' && inBraces > 0) out += '|';
-    else out += c.replace(/[.+^$()|\\/]/g, '\\$&');
+      let body = segment.slice(i + 1, end);
+      if (body.startsWith('!')) body = `^${body.slice(1)}`;
+      out += `[${body.replace(/\\/g, '\\\\')}]`;
+      i = end;
+    } else out += c.replace(/[.+^$(){}|[\]\\/]/g, '\\$&');
   }
-  while (inBraces-- > 0) out += ')';
-  const dotAllowed = segment.startsWith('.');
-  return new RegExp(`^${dotAllowed ? '' : '(?!\\.)'}${out}$`);
+  return new RegExp(`^${segment.startsWith('.') ? '' : '(?!\\.)'}${out}$`);
 }
 
 function skipDir(name: string): boolean {
@@ -49,11 +36,50 @@ function skipDir(name: string): boolean {
 }
 
 /**
+ * Brace expansion, done before anything else so alternatives may hold slashes:
+ * `a/{b,c/d}/*.json` → `a/b/*.json`, `a/c/d/*.json`. Nested braces expand too.
+ */
+export function expandBraces(pattern: string): string[] {
+  const open = pattern.indexOf('{');
+  if (open === -1) return [pattern];
+  let depth = 0;
+  const commas: number[] = [];
+  for (let i = open; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '{') depth++;
+    else if (c === '}') {
+      depth--;
+      if (depth === 0) {
+        if (commas.length === 0) {
+          // "{x}" is no alternation: keep it literally and expand what follows.
+          return expandBraces(pattern.slice(i + 1)).map((rest) => pattern.slice(0, i + 1) + rest);
+        }
+        const head = pattern.slice(0, open);
+        const tail = pattern.slice(i + 1);
+        const bounds = [open, ...commas, i];
+        const out: string[] = [];
+        for (let k = 0; k < bounds.length - 1; k++) {
+          const alternative = pattern.slice((bounds[k] as number) + 1, bounds[k + 1]);
+          out.push(...expandBraces(head + alternative + tail));
+        }
+        return out;
+      }
+    } else if (c === ',' && depth === 1) commas.push(i);
+  }
+  return [pattern];
+}
+
+/**
  * Expands a pattern (with `/` separators, relative to `cwd` or absolute) to the files it matches,
  * sorted. Directories that cannot be read are skipped.
  */
 export async function expandGlob(pattern: string, cwd: string): Promise<string[]> {
-  const normalized = pattern.replace(/\\/g, '/');
+  const alternatives = expandBraces(pattern.replace(/\\/g, '/'));
+  if (alternatives.length > 1) {
+    const all = await Promise.all(alternatives.map((p) => expandGlob(p, cwd)));
+    return [...new Set(all.flat())].sort();
+  }
+  const normalized = alternatives[0] as string;
   const absolute = normalized.startsWith('/');
   const parts = normalized.split('/').filter((p, i) => p !== '' || i === 0);
   let base = absolute ? '/' : cwd;
@@ -107,7 +133,7 @@ async function walk(dir: string, segments: (RegExp | '**')[], k: number, found: 
 
 const INVOICE_FILE = /\.(json|ndjson|jsonl)$/i;
 
-/** Every .json / .ndjson / .jsonl file under a directory, skipping dot-directories and node_modules. */
+/** Every .json / .ndjson / .jsonl file under a directory, skipping dotfiles, dot-directories and node_modules. */
 export async function listInvoiceFiles(dir: string): Promise<string[]> {
   const found: string[] = [];
   const visit = async (d: string): Promise<void> => {
@@ -121,7 +147,7 @@ export async function listInvoiceFiles(dir: string): Promise<string[]> {
     for (const e of entries) {
       if (e.isDirectory()) {
         if (!skipDir(e.name)) work.push(visit(join(d, e.name)));
-      } else if (INVOICE_FILE.test(e.name)) found.push(join(d, e.name));
+      } else if (!e.name.startsWith('.') && INVOICE_FILE.test(e.name)) found.push(join(d, e.name));
     }
     await Promise.all(work);
   };

@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBin, runBin, tempFiles } from './helpers.js';
+
+const good = {
+  businessId: 'biz_1',
+  buyer: { type: 'B2B', tin: '12345678-0001' },
+  dueDate: '2026-12-31T00:00:00Z',
+  lines: [{ description: 'Laptop', quantity: 2, unitPrice: 999.99, taxRate: 7.5, hsnCode: '8471.30' }],
+};
+const warnOnly = { ...good, buyer: { type: 'B2B' } };
+const bad = {
+  ...good,
+  lines: [{ description: 'Consulting', quantity: 2, unitPrice: 150, taxRate: 7.5, hsnCode: '6202.00' }],
+};
+
+const files = {
+  'clean/good.json': JSON.stringify(good, null, 2),
+  'warn/warn.json': JSON.stringify(warnOnly, null, 2),
+  'bad/array.json': JSON.stringify([good, bad], null, 2),
+  'broken/broken.json': '{\n  "businessId": "b",\n  "buyer": }\n',
+  'nd/batch.ndjson': `${JSON.stringify(good)}\n{"businessId": \n${JSON.stringify(bad)}\n`,
+  'hs/unknown.json': JSON.stringify({ ...good, lines: [{ ...good.lines[0], hsnCode: '9999.99' }] }),
+  'tree/a/one.json': JSON.stringify(good),
+  'tree/b/deeper/two.json': JSON.stringify(good),
+  'tree/node_modules/skip.json': '{ broken',
+  'tree/notes.txt': 'not an invoice',
+};
+
+let bin: string;
+let dir: string;
+const cleanups: (() => void)[] = [];
+const run = (args: string[], opts: { stdin?: string; env?: Record<string, string | undefined> } = {}) =>
+  runBin(bin, args, { cwd: dir, ...opts });
+
+beforeAll(async () => {
+  const built = await buildBin();
+  bin = built.bin;
+  const tmp = tempFiles(files);
+  dir = tmp.dir;
+  cleanups.push(built.cleanup, tmp.cleanup);
+});
+afterAll(() => {
+  for (const c of cleanups) c();
+});
+
+describe('cli/bin (invoicing)', () => {
+  it('prints the command list with --help and exits 2 without a command', async () => {
+    const help = await run(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/check\s+Check invoice files/);
+    expect((await run([])).code).toBe(2);
+    const unknown = await run(['chek']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown command "chek"');
+  });
+
+  it('prints the check options with check --help', async () => {
+    const r = await run(['check', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('--max-warnings');
+    expect(r.stdout).toContain('Exit codes');
+  });
+});
+
+describe('cli/check (invoicing check)', () => {
+  it('exits 0 with a summary line for clean invoices', async () => {
+    const r = await run(['check', 'clean/good.json']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/✔ 1 invoice in 1 file: no errors/);
+  });
+
+  it('exits 1 and groups problems by file and invoice, with positions, codes and hints', async () => {
+    const r = await run(['check', 'bad/array.json']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('bad/array.json');
+    expect(r.stdout).toContain('invoice [1]');
+    expect(r.stdout).not.toContain('invoice [0]');
+    expect(r.stdout).toMatch(/\d+:\d+\s+error\s+HSN_CODE_PADDED_ISIC\s+lines\[0\]\.hsnCode/);
+    expect(r.stdout).toContain('hint: If this line is a service, send isicCode "6202"');
+    expect(r.stdout).toMatch(/✖ 1 error and 0 warnings in 1 of 2 invoices in 1 file/);
+    expect(r.stdout).not.toContain('\u001b[');
+  });
+
+  it('colours the text report when FORCE_COLOR is set', async () => {
+    const r = await run(['check', 'bad/array.json'], { env: { FORCE_COLOR: '1' } });
+    expect(r.stdout).toContain('\u001b[31m');
+  });
+
+  it('writes a stable JSON document with --format json', async () => {
+    const r = await run(['check', 'bad/array.json', 'clean/good.json', '--format', 'json']);
+    expect(r.code).toBe(1);
+    const doc = JSON.parse(r.stdout);
+    expect(doc).toMatchObject({ version: 1, ok: false, exitCode: 1 });
+    expect(doc.summary).toMatchObject({ files: 2, invoices: 3, invoicesWithErrors: 1, errors: 1, warnings: 0 });
+    expect(doc.files.map((f: { file: string }) => f.file)).toEqual(['bad/array.json', 'clean/good.json']);
+    const issue = doc.files[0].invoices[1].errors[0];
+    expect(issue).toMatchObject({ code: 'HSN_CODE_PADDED_ISIC', severity: 'error', path: ['lines', 0, 'hsnCode'] });
+    // "hsnCode": "6202.00" sits on the line of the second invoice's line item.
+    const source = JSON.stringify([good, bad], null, 2).split('\n');
+    expect(source[issue.line - 1]).toContain('"hsnCode": "6202.00"');
+    expect(source[issue.line - 1]?.slice(issue.column - 1)).toMatch(/^"6202\.00"/);
+    expect(doc.files[1].invoices[0].totals.total).toBe('2149.98');
+  });
+
+  it('prints GitHub annotations with --format github', async () => {
+    const r = await run(['check', 'bad/array.json', 'warn/warn.json', '--format', 'github']);
+    expect(r.code).toBe(1);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines.some((l) => /^::error file=bad\/array\.json,line=\d+,col=\d+,title=HSN_CODE_PADDED_ISIC::invoice \[1\] lines\[0\]\.hsnCode: /.test(l))).toBe(true);
+    expect(lines.some((l) => l.startsWith('::warning file=warn/warn.json,line=') && l.includes('title=BUYER_TIN_MISSING::'))).toBe(true);
+    expect(lines.every((l) => !l.startsWith('::') || !l.slice(2).includes('\n'))).toBe(true);
+    expect(lines.at(-1)).toMatch(/^✖ /);
+  });
+
+  it('exits 0 on warnings unless --strict or --max-warnings says otherwise', async () => {
+    expect((await run(['check', 'warn/warn.json'])).code).toBe(0);
+    expect((await run(['check', 'warn/warn.json', '--strict'])).code).toBe(1);
+    const capped = await run(['check', 'warn/warn.json', '--max-warnings', '0']);
+    expect(capped.code).toBe(1);
+    expect(capped.stdout).toContain('more warnings than --max-warnings 0');
+    expect((await run(['check', 'warn/warn.json', '--max-warnings', '1'])).code).toBe(0);
+    expect((await run(['check', 'warn/warn.json', '--strict', '--ignore', 'BUYER_TIN_MISSING'])).code).toBe(0);
+  });
+
+  it('reports broken JSON with its position and exits 1', async () => {
+    const r = await run(['check', 'broken/broken.json', '--format', 'github']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^::error file=broken\/broken\.json,line=3,col=12,title=INVALID_JSON::invalid JSON: unexpected "}"/m);
+  });
+
+  it('checks every NDJSON record and reports a bad one by line', async () => {
+    const r = await run(['check', 'nd/batch.ndjson', '--format', 'json']);
+    expect(r.code).toBe(1);
+    const invoices = JSON.parse(r.stdout).files[0].invoices;
+    expect(invoices.map((i: { line: number }) => i.line)).toEqual([1, 2, 3]);
+    expect(invoices[0].ok).toBe(true);
+    expect(invoices[1].syntaxError.line).toBe(2);
+    expect(invoices[2].errors[0].code).toBe('HSN_CODE_PADDED_ISIC');
+    expect(invoices[2].errors[0].line).toBe(3);
+  });
+
+  it('expands directories and quoted globs, skipping node_modules and non-invoice files', async () => {
+    const byDir = JSON.parse((await run(['check', 'tree', '--format', 'json'])).stdout);
+    expect(byDir.files.map((f: { file: string }) => f.file)).toEqual(['tree/a/one.json', 'tree/b/deeper/two.json']);
+    const byGlob = await run(['check', 'tree/**/*.json', '--format', 'json']);
+    expect(byGlob.code).toBe(0);
+    expect(JSON.parse(byGlob.stdout).summary.files).toBe(2);
+    const oneLevel = JSON.parse((await run(['check', 'tree/[ab]/*.json', '--format', 'json'])).stdout);
+    expect(oneLevel.files.map((f: { file: string }) => f.file)).toEqual(['tree/a/one.json']);
+    const braces = JSON.parse((await run(['check', 'tree/{a,b/deeper}/*.json', '--format', 'json'])).stdout);
+    expect(braces.summary.files).toBe(2);
+  });
+
+  it('checks HS membership against the bundled table by default and not with --hs-codes none', async () => {
+    const bundled = await run(['check', 'hs/unknown.json']);
+    expect(bundled.code).toBe(1);
+    expect(bundled.stdout).toContain('HSN_CODE_UNKNOWN');
+    expect((await run(['check', 'hs/unknown.json', '--hs-codes', 'none'])).code).toBe(0);
+  });
+
+  it('reads standard input for "-"', async () => {
+    const r = await run(['check', '-', '--format', 'json'], { stdin: JSON.stringify(bad) });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).files[0].file).toBe('<stdin>');
+  });
+
+  it('exits 2 for a missing file or a glob that matches nothing, and still checks the rest', async () => {
+    const r = await run(['check', 'missing.json', 'nothing/*.json', 'clean/good.json']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain('missing.json');
+    expect(r.stdout).toContain('cannot read the file: no such file');
+    expect(r.stdout).toContain('nothing matched "nothing/*.json"');
+    expect(r.stdout).toMatch(/1 invoice in 2 files/);
+  });
+
+  it('exits 2 on usage errors with a pointer to --help', async () => {
+    const bad1 = await run(['check', '--format', 'xml', 'clean/good.json']);
+    expect(bad1.code).toBe(2);
+    expect(bad1.stderr).toContain('--format must be one of text, json, github');
+    expect(bad1.stderr).toContain('invoicing check --help');
+    const bad2 = await run(['check', '--ignore', 'HSN_CODE_PADED_ISIC', 'clean/good.json']);
+    expect(bad2.code).toBe(2);
+    expect(bad2.stderr).toContain('did you mean HSN_CODE_PADDED_ISIC?');
+    expect((await run(['check'])).code).toBe(2);
+    expect((await run(['check', '--bogus', 'x'])).code).toBe(2);
+    expect((await run(['check', '--max-warnings', 'many', 'x'])).code).toBe(2);
+  });
+});
