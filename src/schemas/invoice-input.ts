@@ -26,10 +26,13 @@ export type BuyerType = 'B2B' | 'B2C' | 'B2G';
  * ```
  */
 export interface Buyer {
+  /** B2B, B2C or B2G: the only field the service requires inside `buyer`. */
   type: BuyerType;
   /** Tax identification number. Optional for the service; required in practice (see above). */
   tin?: string;
+  /** The buyer's name. */
   name?: string;
+  /** The buyer's email address. */
   email?: string;
 }
 
@@ -47,8 +50,11 @@ export interface Buyer {
  * ```
  */
 export interface InvoiceLineInput {
+  /** What was sold. */
   description: string;
+  /** How many units. */
   quantity: number;
+  /** Price of one unit, before tax. */
   unitPrice: number;
   /** A percentage: 7.5 means 7.5 percent, not 0.075. Required on every line. */
   taxRate: number;
@@ -56,9 +62,11 @@ export interface InvoiceLineInput {
   hsnCode?: string;
   /** ISIC Rev. 4 class of a service, four digits. */
   isicCode?: string;
+  /** Your stock-keeping unit. */
   sku?: string;
   /** A percentage, 0 to 100. */
   discountRate?: number;
+  /** Your inventory item's id. */
   inventoryItemId?: string;
   /** Descriptive label; a very short value is rejected by the service. */
   productCategory?: string;
@@ -81,7 +89,9 @@ export interface InvoiceLineInput {
  * ```
  */
 export interface InvoiceCreateParams {
+  /** The business the invoice belongs to (a BUSINESS key may use only its own). */
   businessId: string;
+  /** Who buys. */
   buyer: Buyer;
   /** ISO 8601 date-time, e.g. `2026-12-31T00:00:00Z` (a bare date is not a date-time). */
   dueDate: string;
