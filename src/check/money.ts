@@ -442,14 +442,8 @@ function exactTotals(lines: readonly TotalsLineInput[], o: ResolvedTotalsOptions
   const lineOut: LineTotals[] = new Array(lines.length);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as TotalsLineInput;
-    const q = readAmount(line, i, 'quantity');
-    const p = readAmount(line, i, 'unitPrice');
+    const { digits: netDigits, scale: netScale } = exactNet(line, i);
     const t = normalise(readAmount(line, i, 'taxRate'));
-    const d = readAmount(line, i, 'discountRate');
-    // net = q·p·(100 − d)/100, exactly: digits over 10^(qs+ps+ds+2).
-    const keep = 100n * bigPow10(d.scale) - d.digits;
-    const netDigits = q.digits * p.digits * keep;
-    const netScale = q.scale + p.scale + d.scale + 2;
     const netMinor = toMinor({ digits: netDigits, scale: netScale }, o.units, o.mode);
     // Line tax is taken on the rounded net: the figure printed on the line.
     const taxMinor = roundDivBig(netMinor * t.digits, bigPow10(t.scale + 2), o.mode);
@@ -579,6 +573,44 @@ function formatNumber(value: number, units: number): string {
   return negative ? `-${whole}${f}` : whole + f;
 }
 
+const MAX_SAFE_BIG = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** A line's net in minor units on plain numbers, or NaN when that cannot be done exactly. */
+function fastNetMinor(q: number, p: number, d: number | null | undefined, units: number, mode: RoundingMode): number {
+  if (!splitNumber(q)) return NaN;
+  const qm = splitDigits;
+  const qs = splitScale;
+  if (!splitNumber(p)) return NaN;
+  const pm = splitDigits;
+  const ps = splitScale;
+  let keep = 100;
+  let ds = 0;
+  if (d !== undefined && d !== null) {
+    if (!splitNumber(d)) return NaN;
+    ds = splitScale;
+    keep = 100 * (POW10[ds] as number) - splitDigits;
+  }
+  // net in minor units = qm·pm·keep / 10^(qs+ps+ds+2−units)
+  const numer = safeMul(safeMul(qm, pm), keep);
+  if (numer !== numer) return NaN;
+  const shift = qs + ps + ds + 2 - units;
+  if (shift >= 0) return shift > 15 ? NaN : roundDivNum(numer, POW10[shift] as number, mode);
+  return -shift > 15 ? NaN : safeMul(numer, POW10[-shift] as number);
+}
+
+/** The exact net of one line: digits over 10^scale. Shared by both paths. */
+function exactNet(line: TotalsLineInput, i: number): Decimal {
+  const q = readAmount(line, i, 'quantity');
+  const p = readAmount(line, i, 'unitPrice');
+  const d = readAmount(line, i, 'discountRate');
+  // net = q·p·(100 − d)/100, exactly.
+  return { digits: q.digits * p.digits * (100n * bigPow10(d.scale) - d.digits), scale: q.scale + p.scale + d.scale + 2 };
+}
+
+function exactNetMinor(line: TotalsLineInput, i: number, units: number, mode: RoundingMode): bigint {
+  return toMinor(exactNet(line, i), units, mode);
+}
+
 /**
  * `rounding: 'line'` on plain numbers. Returns undefined (and the caller redoes everything in BigInt)
  * as soon as an input is not a number, a split fails or an intermediate leaves the safe range.
@@ -600,31 +632,14 @@ function fastLineTotals(
     const t = line.taxRate;
     const d = line.discountRate;
     if (typeof q !== 'number' || typeof p !== 'number' || typeof t !== 'number') return undefined;
-    if (!splitNumber(q)) return undefined;
-    const qm = splitDigits;
-    const qs = splitScale;
-    if (!splitNumber(p)) return undefined;
-    const pm = splitDigits;
-    const ps = splitScale;
-    let keep = 100;
-    let ds = 0;
-    if (d !== undefined && d !== null) {
-      if (typeof d !== 'number' || !splitNumber(d)) return undefined;
-      ds = splitScale;
-      keep = 100 * (POW10[ds] as number) - splitDigits;
-    }
-    // net in minor units = qm·pm·keep / 10^(qs+ps+ds+2−units)
-    const numer = safeMul(safeMul(qm, pm), keep);
-    if (numer !== numer) return undefined;
-    const shift = qs + ps + ds + 2 - units;
-    let net: number;
-    if (shift >= 0) {
-      if (shift > 15) return undefined;
-      net = roundDivNum(numer, POW10[shift] as number, mode);
-    } else {
-      if (-shift > 15) return undefined;
-      net = safeMul(numer, POW10[-shift] as number);
-      if (net !== net) return undefined;
+    if (d !== undefined && d !== null && typeof d !== 'number') return undefined;
+    let net = fastNetMinor(q, p, d, units, mode);
+    if (net !== net) {
+      // An amount with float noise (12.990000000000002) or beyond 1e9: this line in BigInt,
+      // the rest of the invoice stays on the fast path.
+      const exact = exactNetMinor(line, i, units, mode);
+      if (exact > MAX_SAFE_BIG || exact < -MAX_SAFE_BIG) return undefined;
+      net = Number(exact);
     }
     // Most invoices have one rate; `===` treats 0 and -0 as one rate, as their decimal forms do.
     let g: FastGroup | undefined = g0 !== undefined && g0.rate === t ? g0 : undefined;
