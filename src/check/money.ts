@@ -350,7 +350,9 @@ interface ResolvedTotalsOptions {
   mode: RoundingMode;
 }
 
-function resolveTotalsOptions(opts: ComputeTotalsOptions | undefined): ResolvedTotalsOptions {
+/** Validates the arguments of computeTotals (it throws, unlike checkInvoice) and resolves defaults. */
+function resolveTotalsOptions(lines: unknown, opts: ComputeTotalsOptions | undefined): ResolvedTotalsOptions {
+  if (!Array.isArray(lines)) throw new TypeError(`lines must be an array, got ${describe(lines)}`);
   const units = opts?.minorUnits ?? 2;
   if (!Number.isInteger(units) || units < 0 || units > 12) {
     throw new RangeError(`minorUnits must be an integer from 0 to 12, got ${describe(units)}`);
@@ -393,8 +395,7 @@ export function computeTotals(
   lines: readonly TotalsLineInput[],
   opts?: ComputeTotalsOptions,
 ): InvoiceTotals {
-  const o = resolveTotalsOptions(opts);
-  if (!Array.isArray(lines)) throw new TypeError(`lines must be an array, got ${describe(lines)}`);
+  const o = resolveTotalsOptions(lines, opts);
   return computeTotalsResolved(lines, o.units, o.rounding, o.mode);
 }
 
@@ -412,9 +413,7 @@ export function computeTotalsExact(
   lines: readonly TotalsLineInput[],
   opts?: ComputeTotalsOptions,
 ): InvoiceTotals {
-  const o = resolveTotalsOptions(opts);
-  if (!Array.isArray(lines)) throw new TypeError(`lines must be an array, got ${describe(lines)}`);
-  return exactTotals(lines, o);
+  return exactTotals(lines, resolveTotalsOptions(lines, opts));
 }
 
 function readAmount(line: TotalsLineInput, index: number, field: keyof TotalsLineInput): Decimal {
