@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox } from '../../src/testing/index.js';
 import { buildBin, runBin, tempFiles } from './helpers.js';
 
 const good = {
@@ -184,5 +185,26 @@ describe('cli/check (invoicing check)', () => {
     expect((await run(['check'])).code).toBe(2);
     expect((await run(['check', '--bogus', 'x'])).code).toBe(2);
     expect((await run(['check', '--max-warnings', 'many', 'x'])).code).toBe(2);
+  });
+
+  it('takes the HS codes from the service with --hs-codes api', async () => {
+    const sandbox = await createSandbox();
+    try {
+      const env = { INVOICING_API_KEY: sandbox.apiKey, INVOICING_BASE_URL: sandbox.baseUrl };
+      const unknown = await run(['check', 'hs/unknown.json', '--hs-codes', 'api', '--format', 'json'], { env });
+      expect(unknown.code).toBe(1);
+      expect(JSON.parse(unknown.stdout).files[0].invoices[0].errors[0].code).toBe('HSN_CODE_UNKNOWN');
+      expect((await run(['check', 'clean/good.json', '--hs-codes', 'api'], { env })).code).toBe(0);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('exits 2 when --hs-codes api cannot reach the service', async () => {
+    const r = await run(['check', 'clean/good.json', '--hs-codes', 'api'], {
+      env: { INVOICING_API_KEY: undefined, INVOICING_BASE_URL: undefined },
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/invoicing check: .*(INVOICING_BASE_URL|baseUrl)/);
   });
 });
