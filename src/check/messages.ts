@@ -250,7 +250,7 @@ export const MESSAGES: { readonly [C in CheckIssueCode]: Render } = {
   }),
   LINE_TAX_RATE_FRACTION: (c) => ({
     message: `${c.field} is ${v(c)}, which looks like a fraction: taxRate is a percentage (7.5 means 7.5 %, not 0.075). Did you mean ${c.suggestion}?`,
-    hint: `Send ${c.suggestion}. If ${v(c)} % really is the rate, ignore this rule with { ignore: ['LINE_TAX_RATE_FRACTION'] }.`,
+    hint: `Send ${c.suggestion}. If ${v(c)} % really is the rate, ignore this rule: { ignore: ['LINE_TAX_RATE_FRACTION'] }, or --ignore LINE_TAX_RATE_FRACTION on the command line.`,
   }),
   LINE_DISCOUNT_RATE_OUT_OF_RANGE: (c) => ({
     message: `${c.field} is ${v(c)}; a discount rate is a percentage from 0 to 100.`,
