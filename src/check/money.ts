@@ -610,6 +610,17 @@ function exactNetMinor(line: TotalsLineInput, i: number, units: number, mode: Ro
   return toMinor(exactNet(line, i), units, mode);
 }
 
+// The few tax rates in use, as text: formatting "7.5" once instead of for every invoice.
+const RATE_KEYS = new Map<number, string>();
+function rateKey(rate: number, digits: number, scale: number): string {
+  let key = RATE_KEYS.get(rate);
+  if (key === undefined) {
+    key = formatNumber(digits, scale);
+    if (RATE_KEYS.size < 256) RATE_KEYS.set(rate, key);
+  }
+  return key;
+}
+
 /**
  * `rounding: 'line'` on plain numbers. Returns undefined (and the caller redoes everything in BigInt)
  * as soon as an input is not a number, a split fails or an intermediate leaves the safe range.
@@ -659,7 +670,7 @@ function fastLineTotals(
         rs--;
       }
       if (rs + 2 > 15) return undefined;
-      g = { rate: t, rateDigits: rd, rateScale: rs, key: formatNumber(rd, rs), net: 0, tax: 0, lines: 0, last: undefined };
+      g = { rate: t, rateDigits: rd, rateScale: rs, key: rateKey(t, rd, rs), net: 0, tax: 0, lines: 0, last: undefined };
       if (g0 === undefined) g0 = g;
       else (groups ??= [g0]).push(g);
     }

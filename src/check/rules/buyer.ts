@@ -26,7 +26,6 @@ const PLACEHOLDER_WORDS = new Set([
   'UNDEFINED', 'EMPTY', 'DUMMY', 'PLACEHOLDER', 'SAMPLE', 'EXAMPLE', 'MISSING', 'NOTAVAILABLE', 'ABC123', 'ABCDEF',
 ]);
 const LONGEST_WORD = 13;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function isTinSeparator(c: number): boolean {
   // space, tab, NBSP, '-', '.', '/', '_': the ways TINs are commonly grouped
@@ -70,6 +69,23 @@ export function tinPlaceholderReason(tin: string, minLength: number): string | u
   return undefined;
 }
 
+/**
+ * name@domain.tld in its loosest form: one "@", something before it, a dot with something on both
+ * sides after it, no whitespace. Deliberately permissive: it catches a name or a phone number typed
+ * into the field, not every RFC 5322 corner. Hand-written: it runs for every invoice.
+ */
+export function looksLikeEmail(s: string): boolean {
+  const at = s.indexOf('@');
+  if (at < 1 || s.indexOf('@', at + 1) !== -1) return false;
+  const dot = s.lastIndexOf('.');
+  if (dot < at + 2 || dot === s.length - 1) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c <= 32 || c === 160) return false;
+  }
+  return true;
+}
+
 /** Checks `buyer` (already known to be a plain object). */
 export function checkBuyer(buyer: Record<string, unknown>, o: ResolvedCheckOptions, issues: IssueCollector): void {
   const type = buyer.type;
@@ -101,7 +117,7 @@ export function checkBuyer(buyer: Record<string, unknown>, o: ResolvedCheckOptio
   checkOptionalString(issues, buyer.name, ['buyer', 'name']);
   const email = buyer.email;
   if (typeof email === 'string') {
-    if (!EMAIL.test(email)) issues.add('BUYER_EMAIL_INVALID', ['buyer', 'email'], { value: email });
+    if (!looksLikeEmail(email)) issues.add('BUYER_EMAIL_INVALID', ['buyer', 'email'], { value: email });
   } else checkOptionalString(issues, email, ['buyer', 'email']);
 
   for (const key in buyer) {

@@ -64,7 +64,10 @@ describe('check/rules/buyer', () => {
 
   it('checks the types of optional fields and the shape of an e-mail address', () => {
     expect(codes({ name: 42 })).toEqual(['FIELD_WRONG_TYPE']);
-    expect(codes({ email: 'someone@' })).toEqual(['BUYER_EMAIL_INVALID']);
+    for (const email of ['someone@', '@acme.example', 'a@@acme.example', 'a b@acme.example', 'a@acme', 'a@acme.', '+44 20 7946 0000']) {
+      expect(codes({ email }), email).toEqual(['BUYER_EMAIL_INVALID']);
+    }
+    for (const email of ['ap@acme.example', 'first.last+tag@sub.acme.co.uk']) expect(codes({ email }), email).toEqual([]);
     expect(codes({ email: null, name: null })).toEqual([]);
   });
 
