@@ -1,6 +1,34 @@
 // Public exports only, no logic.
 export { VERSION } from './version.js';
 export * from './filing/status.js';
+
+// Filing: exactly-once transitions, waiting, createAndFile / resumeFiling, bulk.
+export { realClock, type WaitClock } from './filing/clock.js';
+export {
+  classifyFailureMessage,
+  describeFailure,
+  type FailureClassification,
+  type FilingFailure,
+  type FilingFailureKind,
+} from './filing/failure.js';
+export type { FilingRetryOptions } from './filing/retry.js';
+export type { TransitionOptions } from './filing/transition.js';
+export { WAIT_DEFAULTS, type WaitOptions, type WaitResult } from './filing/wait.js';
+export type {
+  CreateAndFileOptions,
+  FilingOptions,
+  FilingResult,
+  FilingStepEvent,
+  FilingStepRecord,
+  ResumeFilingOptions,
+} from './filing/file.js';
+export type {
+  FileManyFailure,
+  FileManyOptions,
+  FileManyProgress,
+  FileManyResult,
+  FileManySuccess,
+} from './filing/file-many.js';
 export type { Buyer, BuyerType, InvoiceCreateParams, InvoiceLineInput } from './schemas/invoice-input.js';
 export type { Invoice } from './schemas/invoice.js';
 

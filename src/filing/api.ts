@@ -12,6 +12,7 @@ export interface CallOptions {
   signal?: AbortSignal | undefined;
   timeout?: number | undefined;
   maxRetries?: number | undefined;
+  headers?: Record<string, string> | undefined;
 }
 
 /** The calls of `client.invoices` the filing workflow is built on. */
@@ -22,5 +23,5 @@ export interface FilingInvoicesApi {
   ): Promise<Invoice>;
   retrieve(id: string, opts?: CallOptions): Promise<Invoice>;
   /** One send of a transition, no retry; reads the invoice back when the answer carries no record. */
-  _transition(id: string, step: FilingTransition, opts?: CallOptions): Promise<Invoice>;
+  _transition(id: string, step: FilingTransition, opts?: CallOptions & { idempotencyKey?: string | undefined }): Promise<Invoice>;
 }

@@ -103,6 +103,22 @@ function fieldFromMessage(message: string): string | undefined {
 }
 
 /**
+ * What {@link classifyFailureMessage} reads from a message.
+ *
+ * @example
+ * ```ts
+ * import type { FailureClassification } from 'invoicing-sdk';
+ * const c: FailureClassification = { kind: 'field-validation', field: 'buyer.tin' };
+ * ```
+ */
+export interface FailureClassification {
+  /** The kind of failure (see {@link FilingFailure}). */
+  kind: FilingFailureKind;
+  /** The rejected field, for `field-validation`, when the message or record names it. */
+  field?: string;
+}
+
+/**
  * Classifies a submission failure message (and, when given, the raw record, which may carry the
  * field in a structured form). Pure; never throws.
  *
@@ -118,7 +134,7 @@ function fieldFromMessage(message: string): string | undefined {
 export function classifyFailureMessage(
   message: string | undefined,
   raw: Record<string, unknown> = {},
-): { kind: FilingFailureKind; field?: string } {
+): FailureClassification {
   const text = message ?? '';
   if (OFFLINE.test(text)) return { kind: 'access-points-offline' };
   const structured = fieldFromRecord(raw);

@@ -18,6 +18,7 @@
  * sent again only when the record is provably untouched.
  */
 import { InvalidTransitionError } from '../core/errors/invalid-transition-error.js';
+import type { MutationRequestOptions } from '../core/request-options.js';
 import type { Invoice } from '../schemas/invoice.js';
 import type { CallOptions, FilingInvoicesApi } from './api.js';
 import { abortReason, pause, realClock, type WaitClock } from './clock.js';
@@ -41,9 +42,12 @@ import { canTransition, hasPassed, InvoiceStatus, type FilingTransition } from '
  * const invoice = await client.invoices.submit(id, { maxRetries: 3, timeout: 10_000 });
  * ```
  */
-export interface TransitionOptions extends FilingRetryOptions {
-  /** Per-request timeout in ms (the client's `timeout` by default). */
-  timeout?: number | undefined;
+export interface TransitionOptions extends MutationRequestOptions, FilingRetryOptions {
+  /**
+   * Further sends after an ambiguous failure, each only after a read showed the step not done
+   * (default 2). Never a blind resend.
+   */
+  maxRetries?: number | undefined;
 }
 
 /** How a transition ended: sent and answered, confirmed by reading back, or found already done. */
@@ -103,7 +107,7 @@ function untouched(before: Invoice, after: Invoice): boolean {
 }
 
 function callOptions(opts: TransitionOptions): CallOptions {
-  return { signal: opts.signal, timeout: opts.timeout, maxRetries: 0 };
+  return { signal: opts.signal, timeout: opts.timeout, headers: opts.headers, maxRetries: 0 };
 }
 
 /**
@@ -171,7 +175,7 @@ export async function performTransition(
 
     try {
       sends += 1;
-      const invoice = await api._transition(id, step, call);
+      const invoice = await api._transition(id, step, { ...call, idempotencyKey: opts.idempotencyKey });
       return { invoice, outcome: 'sent', sends };
     } catch (err) {
       if (opts.signal?.aborted) throw abortReason(opts.signal);

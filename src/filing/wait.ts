@@ -87,7 +87,16 @@ export interface WaitResult {
   failure?: FilingFailure | undefined;
 }
 
-/** The defaults of {@link WaitOptions}. */
+/**
+ * The defaults of {@link WaitOptions}, and the pacing of reads during automatic recovery (server
+ * time: read `retryMargin` after a retry is due, every `overduePoll` once it is late).
+ *
+ * @example
+ * ```ts
+ * import { WAIT_DEFAULTS } from 'invoicing-sdk';
+ * WAIT_DEFAULTS.timeout; // 300000
+ * ```
+ */
 export const WAIT_DEFAULTS = {
   timeout: 5 * 60_000,
   interval: 500,

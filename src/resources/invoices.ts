@@ -7,7 +7,11 @@ import type { MutationRequestOptions, RequestOptions } from '../core/request-opt
 import { APIResource } from '../core/resource.js';
 import { ROUTES } from '../core/routes.js';
 import type { QueryValue } from '../core/transport.js';
+import { createAndFile, resumeFiling, type CreateAndFileOptions, type FilingResult, type ResumeFilingOptions } from '../filing/file.js';
+import { fileMany, type FileManyOptions, type FileManyResult } from '../filing/file-many.js';
 import type { FilingTransition } from '../filing/status.js';
+import { performTransition, type TransitionOptions } from '../filing/transition.js';
+import { waitFor, type WaitOptions, type WaitResult } from '../filing/wait.js';
 import { hasReadableStatus, readInvoice } from '../schemas/field-map.js';
 import type { Invoice } from '../schemas/invoice.js';
 import type { InvoiceCreateParams } from '../schemas/invoice-input.js';
@@ -157,43 +161,119 @@ export class Invoices extends APIResource {
   }
 
   /**
-   * Sends `validate` (`POST /api/v1/invoices/{id}/validate`): draft → Validated. Sent once, never
-   * retried blindly: a transition must not be sent twice.
+   * Sends `validate` (`POST /api/v1/invoices/{id}/validate`): draft → Validated. Exactly once in
+   * effect: after an ambiguous failure (dropped connection, timeout, 5xx) the invoice is read back
+   * and the step counted done if it got there, and sent again only if it did not; a "wrong state"
+   * answer becomes `InvalidTransitionError` naming the current status. See docs/filing.md.
    *
    * @example
    * ```ts
    * const validated = await client.invoices.validate('inv_123');
    * ```
    */
-  validate(id: string, opts: MutationRequestOptions = {}): Promise<Invoice> {
-    return this._transition(id, 'validate', opts);
+  validate(id: string, opts: TransitionOptions = {}): Promise<Invoice> {
+    return this.#transitionOnce(id, 'validate', opts);
   }
 
   /**
    * Sends `sign` (`POST /api/v1/invoices/{id}/sign`): Validated → Signed, with the business's key.
-   * Sent once, never retried blindly.
+   * Exactly once in effect, as {@link Invoices.validate}.
    *
    * @example
    * ```ts
    * const signed = await client.invoices.sign('inv_123');
    * ```
    */
-  sign(id: string, opts: MutationRequestOptions = {}): Promise<Invoice> {
-    return this._transition(id, 'sign', opts);
+  sign(id: string, opts: TransitionOptions = {}): Promise<Invoice> {
+    return this.#transitionOnce(id, 'sign', opts);
   }
 
   /**
    * Sends `submit` (`POST /api/v1/invoices/{id}/submit`): Signed → Submitted, registering the invoice
-   * with the tax authority. Sent once, never retried blindly. An invoice in `ERROR` is picked up by
-   * the service's automatic recovery for a while; submit again only once that is over.
+   * with the tax authority. Exactly once in effect, as {@link Invoices.validate}. An invoice in
+   * `ERROR` is picked up by the service's automatic recovery for a while: a submit then is refused
+   * (`InvalidTransitionError`); `resumeFiling()` re-submits once recovery is over.
    *
    * @example
    * ```ts
    * const submitted = await client.invoices.submit('inv_123');
    * ```
    */
-  submit(id: string, opts: MutationRequestOptions = {}): Promise<Invoice> {
-    return this._transition(id, 'submit', opts);
+  submit(id: string, opts: TransitionOptions = {}): Promise<Invoice> {
+    return this.#transitionOnce(id, 'submit', opts);
+  }
+
+  /**
+   * Follows an invoice after submission by reading it until `opts.until` holds (default: the tax
+   * authority answered, or the invoice is in `ERROR` that automatic recovery will not pick up).
+   * While recovery is in progress it waits for the service's 10-minute retries and never submits.
+   * Resolves with `{ invoice, failure }`; `failure` is present for an invoice in `ERROR` and says
+   * what failed and whether a deliberate re-submit is needed. See docs/filing.md.
+   *
+   * @example
+   * ```ts
+   * const { invoice, failure } = await client.invoices.waitFor(id, { timeout: 120_000 });
+   * if (failure?.resubmitRequired) console.warn(failure.hint);
+   * ```
+   */
+  waitFor(id: string, opts: WaitOptions = {}): Promise<WaitResult> {
+    return waitFor(this, checkedId(id), opts);
+  }
+
+  /**
+   * Files an invoice in one call: local checks → create (idempotent) → reconcile the service's
+   * totals with the lines → validate → sign → submit → wait (with `opts.wait`). Pass `externalRef`
+   * (your document number) so that a re-run, or another process, never files it twice. Throws
+   * `InvoiceCheckError` (nothing sent), `TotalsMismatchError` (nothing filed) or `FilingError`
+   * (names the invoice and step; resume with `resumeFiling`).
+   *
+   * @example
+   * ```ts
+   * const { invoice, steps } = await client.invoices.createAndFile(input, {
+   *   externalRef: 'ORDER-2026-0042',
+   *   wait: { timeout: 120_000 },
+   * });
+   * ```
+   */
+  createAndFile(input: InvoiceCreateParams, opts: CreateAndFileOptions = {}): Promise<FilingResult> {
+    return createAndFile(this, input, opts);
+  }
+
+  /**
+   * Reads the invoice and performs only what is left: the remaining transitions, or for an invoice
+   * in `ERROR` one deliberate re-submit once automatic recovery is over (never while it is in
+   * progress); then waits with `opts.wait`.
+   *
+   * @example
+   * ```ts
+   * const { invoice, steps } = await client.invoices.resumeFiling('inv_123', { wait: true });
+   * ```
+   */
+  resumeFiling(id: string, opts: ResumeFilingOptions = {}): Promise<FilingResult> {
+    return resumeFiling(this, checkedId(id), opts);
+  }
+
+  /**
+   * Files many invoices with `createAndFile`, `opts.concurrency` at a time: one result per input in
+   * input order (a failure never stops the others), a 429 pauses every worker for its
+   * `Retry-After`, and keys derived from `opts.externalRef` (or the content) so that a re-run after
+   * a crash files nothing twice.
+   *
+   * @example
+   * ```ts
+   * const results = await client.invoices.fileMany(invoices, {
+   *   concurrency: 8,
+   *   externalRef: (input, i) => orders[i].number,
+   * });
+   * const stopped = results.filter((r) => !r.ok);
+   * ```
+   */
+  fileMany(inputs: readonly InvoiceCreateParams[], opts: FileManyOptions = {}): Promise<FileManyResult[]> {
+    return fileMany(this, inputs, opts);
+  }
+
+  async #transitionOnce(id: string, step: FilingTransition, opts: TransitionOptions): Promise<Invoice> {
+    return (await performTransition(this, checkedId(id), step, opts)).invoice;
   }
 
   /**
@@ -215,6 +295,11 @@ export class Invoices extends APIResource {
     logger.debug(`${step} answered ${response.status} without a readable invoice; reading invoice ${id}.`);
     return this.retrieve(id, { signal: opts.signal, timeout: opts.timeout, headers: opts.headers });
   }
+}
+
+function checkedId(id: unknown): string {
+  assertId(id);
+  return id;
 }
 
 function assertId(id: unknown): asserts id is string {

@@ -81,21 +81,3 @@ export async function draftThrough(
   return client.invoices.submit(invoice.id);
 }
 
-// TEMPORARY until the resource methods are wired (core complete): graft the filing methods.
-import { Invoices } from '../../src/resources/invoices.js';
-import { performTransition } from '../../src/filing/transition.js';
-import { waitFor } from '../../src/filing/wait.js';
-import { createAndFile, resumeFiling } from '../../src/filing/file.js';
-import { fileMany } from '../../src/filing/file-many.js';
-const proto = Invoices.prototype as unknown as Record<string, unknown>;
-if (!('waitFor' in proto)) {
-  for (const step of ['validate', 'sign', 'submit'] as const) {
-    proto[step] = async function (this: Invoices, id: string, opts = {}) {
-      return (await performTransition(this, id, step, opts)).invoice;
-    };
-  }
-  proto.waitFor = function (this: Invoices, id: string, opts: object) { return waitFor(this, id, opts); };
-  proto.createAndFile = function (this: Invoices, input: InvoiceCreateParams, opts: object) { return createAndFile(this, input, opts); };
-  proto.resumeFiling = function (this: Invoices, id: string, opts: object) { return resumeFiling(this, id, opts); };
-  proto.fileMany = function (this: Invoices, inputs: InvoiceCreateParams[], opts: object) { return fileMany(this, inputs, opts); };
-}
