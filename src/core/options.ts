@@ -5,6 +5,7 @@
 import { resolveFieldMap, type FieldMap, type ResolvedFieldMap } from '../schemas/field-map.js';
 import { InvoicingError } from './errors/invoicing-error.js';
 import { createLogger, isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
+import { registerSecret } from './redact.js';
 import { API_PREFIX } from './routes.js';
 
 /**
@@ -145,6 +146,13 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
     const env = CLIENT_DEFAULTS[key].env;
     return readEnv(env);
   };
+  // Registered before any other option is checked: an error about another option may quote its
+  // value, and a credential put in the wrong option (baseUrl: process.env.INVOICING_API_KEY) must
+  // come out redacted there too.
+  const apiKey = pick('apiKey');
+  const sessionToken = pick('sessionToken');
+  registerSecret(apiKey);
+  registerSecret(sessionToken);
 
   const rawLevel = options.logLevel ?? readEnv(CLIENT_DEFAULTS.logLevel.env)?.toLowerCase();
   let logLevel: LogLevel = CLIENT_DEFAULTS.logLevel.value;
@@ -159,8 +167,8 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
   }
 
   return {
-    apiKey: pick('apiKey'),
-    sessionToken: pick('sessionToken'),
+    apiKey,
+    sessionToken,
     baseUrl: resolveBaseUrl(pick('baseUrl')),
     timeout: positiveInteger('timeout', options.timeout, CLIENT_DEFAULTS.timeout.value),
     maxRetries: nonNegativeInteger('maxRetries', options.maxRetries, CLIENT_DEFAULTS.maxRetries.value),

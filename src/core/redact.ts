@@ -12,6 +12,12 @@ export const REDACTED = '[REDACTED]';
 // Shorter strings would scrub ordinary words out of messages; no real key or token is this short.
 const MIN_SECRET_LENGTH = 6;
 
+// A cut-off secret still gives most of it away: a body truncated by a proxy, or a message shortened
+// to fit an error, can end part-way through an echoed key. A run of at least this many of a
+// secret's leading characters is redacted too (12 covers a type prefix such as `sk_live_` plus a
+// few characters of the random part; fewer than that says next to nothing about the secret).
+const MIN_PARTIAL_LENGTH = 12;
+
 const secrets = new Set<string>();
 
 /**
@@ -28,9 +34,28 @@ export function redactSecrets(text: string): string {
   let out = text;
   for (const secret of secrets) {
     if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    out = redactCutOff(out, secret);
   }
   // Credentials in a shape we can recognise even when we were never told the value.
   return out.replace(/\b(Bearer|ApiKey)\s+[A-Za-z0-9._~+/=-]{6,}/g, `$1 ${REDACTED}`);
+}
+
+/** Replaces every run of `secret`'s leading characters ({@link MIN_PARTIAL_LENGTH} or more) in `text`. */
+function redactCutOff(text: string, secret: string): string {
+  if (secret.length <= MIN_PARTIAL_LENGTH) return text;
+  const head = secret.slice(0, MIN_PARTIAL_LENGTH);
+  let at = text.indexOf(head);
+  if (at === -1) return text;
+  let out = '';
+  let copied = 0;
+  while (at !== -1) {
+    let end = at + MIN_PARTIAL_LENGTH;
+    while (end < text.length && end - at < secret.length && text[end] === secret[end - at]) end += 1;
+    out += text.slice(copied, at) + REDACTED;
+    copied = end;
+    at = text.indexOf(head, end);
+  }
+  return out + text.slice(copied);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { redactDeep } from '../redact.js';
+import { redactDeep, redactSecrets } from '../redact.js';
 import { InvoicingError } from './invoicing-error.js';
 import { isErrorKind, type InvoicingErrorName } from './names.js';
 
@@ -67,9 +67,11 @@ export class APIError extends InvoicingError {
   constructor(init: APIErrorInit) {
     super(init.message, { hint: init.hint, cause: init.cause });
     this.status = init.status;
-    this.code = init.code;
+    // `code` and `requestId` come from the server like the body does, and are read directly (a
+    // request id is what users paste into support tickets): scrubbed like the body.
+    this.code = init.code === undefined ? undefined : redactSecrets(init.code);
     this.body = redactDeep(init.body);
-    this.requestId = init.requestId;
+    this.requestId = init.requestId === undefined ? undefined : redactSecrets(init.requestId);
     this.method = init.method;
     this.path = init.path;
   }

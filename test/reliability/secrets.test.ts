@@ -1,0 +1,94 @@
+/**
+ * The secret scan: every error path of the SDK (each status class, network failures, timeouts,
+ * aborts, malformed bodies, local refusals, the filing workflow's stops) is driven with a debug
+ * logger against a server that echoes the credentials back into everything it answers. Every
+ * rendering of every error and every log line is searched for the API key, the session token, and
+ * distinctive pieces of each. The canary (secrets-canary.test.ts) proves the same scan finds leaks
+ * when redaction is switched off.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { isInvoicingError } from '../../src/core/errors/invoicing-error.js';
+import { redactSecrets, registerSecret } from '../../src/core/redact.js';
+import { findLeaks, needlesFor, PREFIX_LENGTH, renderings } from './support/leaks.js';
+import { API_KEY, driveEveryErrorPath, SECRETS, SESSION_TOKEN, type DriveResult } from './support/secret-paths.js';
+
+const needles = needlesFor(SECRETS);
+let run: DriveResult;
+
+beforeAll(async () => {
+  run = await driveEveryErrorPath();
+}, 60_000);
+
+describe('secret scan', () => {
+  it('drives every error path to a typed SDK error', () => {
+    const untyped = run.paths.filter((p) => !isInvoicingError(p.error)).map((p) => `${p.name}: ${String(p.error)}`);
+    expect(untyped).toEqual([]);
+    expect(run.paths.length).toBeGreaterThanOrEqual(50);
+    // Each class the error table names is reached at least once.
+    const names = new Set(run.paths.map((p) => (p.error as Error).name));
+    for (const name of [
+      'BadRequestError',
+      'AuthenticationError',
+      'PermissionDeniedError',
+      'NotFoundError',
+      'BusinessNotFoundError',
+      'ConflictError',
+      'IdempotencyConflictError',
+      'RateLimitError',
+      'InternalServerError',
+      'InvalidResponseError',
+      'APIConnectionError',
+      'APIConnectionTimeoutError',
+      'APIUserAbortError',
+      'InvoiceCheckError',
+      'InvalidTransitionError',
+      'TotalsMismatchError',
+      'FilingError',
+      'WaitTimeoutError',
+      'InvoicingError',
+    ]) {
+      expect(names, name).toContain(name);
+    }
+  });
+
+  it('finds no secret, whole or in part, in any rendering of any error', () => {
+    const leaks = run.paths.flatMap((p) => findLeaks(renderings(p.error), needles).map((l) => ({ path: p.name, ...l })));
+    expect(leaks).toEqual([]);
+  });
+
+  it('finds no secret in any debug log line', () => {
+    expect(run.logLines.length).toBeGreaterThan(100);
+    expect(run.logLines.some((l) => l.startsWith('debug'))).toBe(true);
+    expect(findLeaks(run.logLines.map((text, i) => ({ where: `log line ${i}`, text })), needles)).toEqual([]);
+  });
+
+  it("finds no secret in the sandbox's request log", () => {
+    expect(run.sandboxLog.length).toBeGreaterThan(10);
+    expect(findLeaks(run.sandboxLog.map((text, i) => ({ where: `sandbox request ${i}`, text })), needles)).toEqual([]);
+  });
+
+  it('the scanner sees a secret in a hidden property, a nested cause, headers and a prefix', () => {
+    const hidden = new Error('hidden');
+    Object.defineProperty(hidden, 'config', { value: { headers: new Headers({ 'x-api-key': API_KEY }) }, enumerable: false });
+    const nested = new Error('outer', { cause: new Error('middle', { cause: { token: SESSION_TOKEN } }) });
+    const cut = new Error(`key ${API_KEY.slice(0, PREFIX_LENGTH)}`);
+    const found = (e: unknown) => findLeaks(renderings(e), needles).map((l) => l.needle);
+    expect(found(hidden)).toContain('API key (whole)');
+    expect(found(nested)).toContain('session token (whole)');
+    // Found in the message, toString, stack, JSON and inspect renderings; only ever as a prefix.
+    expect(found(cut).length).toBeGreaterThan(3);
+    expect(new Set(found(cut))).toEqual(new Set(['API key (prefix)']));
+  });
+
+  it('redacts a secret cut off part-way, however it was cut', () => {
+    registerSecret(API_KEY);
+    for (let cut = PREFIX_LENGTH; cut <= API_KEY.length; cut += 1) {
+      const text = `Invalid key ${API_KEY.slice(0, cut)}`;
+      expect(redactSecrets(text)).toBe('Invalid key [REDACTED]');
+      expect(redactSecrets(`${text}…" and more`)).toBe('Invalid key [REDACTED]…" and more');
+    }
+    // A run shorter than the prefix is not identifying and stays (it is the type prefix `sk_live_`).
+    expect(redactSecrets('keys look like sk_live_…')).toBe('keys look like sk_live_…');
+    expect(redactSecrets(`${SESSION_TOKEN.slice(0, PREFIX_LENGTH)}${SESSION_TOKEN}`)).not.toContain(SESSION_TOKEN.slice(0, PREFIX_LENGTH));
+  });
+});
