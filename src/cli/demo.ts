@@ -1,0 +1,362 @@
+/**
+ * `invoicing demo`: files a sample invoice on the embedded sandbox and narrates it, step by step,
+ * as it happens. It is the README's first command, so it must work from a fresh clone with no
+ * account and no network, finish in seconds, and end with exit code 0 on every scenario it offers:
+ * the recovery scenarios' endings (waiting through retries, or "a deliberate re-submit is needed")
+ * are what the demo sets out to show, not failures. Only an ending the scenario does not predict
+ * (a bug) exits 1.
+ *
+ * In the recovery scenarios the sandbox's clock runs {@link RECOVERY_TIME_SCALE} times faster than
+ * real time, so the service's 10-minute automatic retries pass in about a second. Nothing in the SDK is told about it: `waitFor`
+ * measures how fast the server's clock runs from its timestamps, as it would against the real
+ * service (where the rate is 1).
+ */
+import { parseArgs } from 'node:util';
+import type { FilingResult, FilingStepEvent } from '../filing/file.js';
+import { describeFailure } from '../filing/failure.js';
+import { AUTOMATIC_RECOVERY, InvoiceStatus, isAfterSubmitted } from '../filing/status.js';
+import type { InvoiceCreateParams } from '../schemas/invoice-input.js';
+import type { Invoice } from '../schemas/invoice.js';
+import { createSandbox, type Sandbox, type Scenario } from '../testing/index.js';
+import { colourEnabled, styles, UsageError, type CliContext, type Output, type Styles } from './context.js';
+
+export const HELP = `Usage: invoicing demo [--scenario accepted|offline|field-error]
+
+Files a sample invoice on the embedded sandbox (an in-memory emulation of the service on a loopback
+port: no account, no network) with client.invoices.createAndFile(), printing each step and every
+status change as it happens.
+
+Scenarios:
+  accepted      the tax authority accepts the invoice (default)
+  offline       the buyer's access points are offline; the service retries on its own every
+                10 minutes and the invoice goes through on the second retry: the SDK waits and
+                never re-submits
+  field-error   the tax authority rejects one field on every attempt; once automatic recovery is
+                over the SDK says which field and that a deliberate re-submit is needed
+
+In the offline and field-error scenarios the sandbox clock runs 600 times faster than real time,
+so the service's 10-minute retries take a second.
+
+Options:
+  --scenario <name>  One of the scenarios above.
+  -h, --help         Show this help.
+
+Exit codes: 0 the scenario ended as it should (including the recovery endings); 1 it did not;
+2 usage error.
+`;
+
+/** The recovery scenarios' sandbox milliseconds per real millisecond: ten minutes pass in one second. */
+export const RECOVERY_TIME_SCALE = 600;
+
+/** The demo's own document number: the idempotency key is derived from it. */
+const EXTERNAL_REF = 'ORDER-2026-0042';
+
+type DemoScenarioName = 'accepted' | 'offline' | 'field-error';
+
+interface DemoScenario {
+  /** What the sandbox plays. */
+  sandbox: Scenario;
+  /** One or two sentences shown before filing. */
+  story: string;
+  /** The ending the scenario predicts. */
+  expected: 'filed' | 'resubmit-required';
+  /** Sandbox milliseconds per real millisecond: real time unless 10-minute retries must pass. */
+  timeScale: number;
+}
+
+const SCENARIOS: Readonly<Record<DemoScenarioName, DemoScenario>> = {
+  accepted: {
+    sandbox: 'accepted',
+    story: 'The tax authority accepts the invoice a couple of seconds after it is submitted.',
+    expected: 'filed',
+    timeScale: 1,
+  },
+  offline: {
+    sandbox: { name: 'offline', recoversOnAttempt: 2 },
+    story:
+      "The buyer's access points are offline when the invoice is submitted. The service retries on " +
+      "its own every 10 minutes (up to 3 times); the buyer's provider is back for the second retry.",
+    expected: 'filed',
+    timeScale: RECOVERY_TIME_SCALE,
+  },
+  'field-error': {
+    sandbox: { name: 'field-error', field: 'buyer.tin' },
+    story:
+      'The tax authority rejects one field (buyer.tin) on the submission and on every automatic ' +
+      'retry, so automatic recovery runs out after 3 attempts.',
+    expected: 'resubmit-required',
+    timeScale: RECOVERY_TIME_SCALE,
+  },
+};
+
+const NAMES = Object.keys(SCENARIOS) as DemoScenarioName[];
+
+interface Settings {
+  scenario: DemoScenarioName;
+  help: boolean;
+}
+
+/** Parses the command line; throws UsageError with a readable message. */
+function parseDemoArgs(argv: string[]): Settings {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: { scenario: { type: 'string', short: 's' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message.replace(/\. To specify a positional.*$/s, '') : String(err));
+  }
+  const scenario = parsed.values.scenario ?? 'accepted';
+  if (!(NAMES as string[]).includes(scenario)) {
+    throw new UsageError(`--scenario must be one of ${NAMES.join(', ')}, got "${scenario}"`);
+  }
+  return { scenario: scenario as DemoScenarioName, help: parsed.values.help === true };
+}
+
+/** The invoice the demo files: one good (HS code) and one service (ISIC code), both at 7.5 %. */
+export function sampleInvoice(businessId: string, now: number): InvoiceCreateParams {
+  const due = new Date(now + 30 * 24 * 3600_000);
+  due.setUTCHours(0, 0, 0, 0);
+  return {
+    businessId,
+    buyer: { type: 'B2B', tin: '20456789-0001', name: 'Acme Ltd', email: 'accounts@acme.example' },
+    dueDate: due.toISOString(),
+    lines: [
+      { description: 'Laptop, 14 inch', quantity: 2, unitPrice: 850.5, taxRate: 7.5, hsnCode: '8471.30' },
+      { description: 'Setup and configuration', quantity: 3, unitPrice: 45, taxRate: 7.5, isicCode: '6201' },
+    ],
+  };
+}
+
+/** `1234567.5` → `1,234,567.50`; decimal strings stay strings (money is never a binary float). */
+function money(value: string | undefined): string {
+  if (value === undefined) return '?';
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (match === null) return value;
+  const [, sign = '', whole = '', frac = ''] = match;
+  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac.padEnd(2, '0')}`;
+}
+
+/** A span of sandbox time, as a person would say it: `2s`, `10m 02s`, `1h 05m`. */
+function span(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m ${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
+}
+
+function status(invoice: Invoice | undefined): string {
+  return invoice?.rawStatus ?? invoice?.status ?? '?';
+}
+
+/** When the service last changed the record (its `updatedAt`), else when it was read. */
+function eventTime(invoice: Invoice): number | undefined {
+  for (const t of [invoice.updatedAt, invoice.observedAt]) {
+    const ms = t === undefined ? Number.NaN : Date.parse(t);
+    if (!Number.isNaN(ms)) return ms;
+  }
+  return undefined;
+}
+
+const STEP_WIDTH = 10;
+/** Where the text of a step line starts: `  ✔ ` and the padded label and a space. */
+const TEXT_COLUMN = 4 + STEP_WIDTH + 1;
+
+/** Writes the narration: one line per finished step, one per status change while waiting. */
+class Narrator {
+  readonly #out: Output;
+  readonly #s: Styles;
+  #submittedAt: number | undefined;
+  #lastStatus: string | undefined;
+
+  constructor(out: Output, s: Styles) {
+    this.#out = out;
+    this.#s = s;
+  }
+
+  line(text = ''): void {
+    this.#out.write(`${text}\n`);
+  }
+
+  step(event: FilingStepEvent): void {
+    const s = this.#s;
+    const label = event.step.padEnd(STEP_WIDTH);
+    if (event.state === 'started') {
+      if (event.step === 'wait') {
+        this.line(`  ${s.cyan('…')} ${s.bold(label)} following the tax authority's answer by reading the invoice (the service has no webhooks)`);
+      }
+      return;
+    }
+    const mark = event.state === 'done' ? s.green('✔') : s.dim('↷');
+    const invoice = event.invoice;
+    let text: string;
+    switch (event.step) {
+      case 'check':
+        text = event.state === 'done' ? 'local checks passed: nothing the tax authority would reject or silently accept' : 'skipped';
+        break;
+      case 'create':
+        text = `${invoice?.id ?? '?'} · ${status(invoice)} · idempotency key derived from ${EXTERNAL_REF}`;
+        break;
+      case 'reconcile':
+        text = `the service's totals match the lines: ${money(invoice?.subtotal)} + ${money(invoice?.taxTotal)} tax = ${s.bold(money(invoice?.total))}`;
+        break;
+      case 'wait':
+        text = this.#decorate(invoice);
+        break;
+      default:
+        text = status(invoice);
+    }
+    if (event.step === 'submit' && invoice !== undefined) {
+      this.#submittedAt = eventTime(invoice);
+      this.#lastStatus = invoice.status;
+    }
+    const detail = event.detail !== undefined && event.step !== 'check' ? s.dim(` (${event.detail})`) : '';
+    this.line(`  ${mark} ${s.bold(label)} ${text}${detail}`);
+  }
+
+  /** A status change seen by `waitFor`. The first reading repeats the submit's unless it moved on. */
+  status(invoice: Invoice): void {
+    if (invoice.status === this.#lastStatus && invoice.status === InvoiceStatus.SUBMITTED) return;
+    this.#lastStatus = invoice.status;
+    const s = this.#s;
+    const at = eventTime(invoice);
+    const when = at === undefined || this.#submittedAt === undefined ? '' : `+${span(at - this.#submittedAt)}`;
+    const pad = ' '.repeat(TEXT_COLUMN);
+    const failure = describeFailure(invoice);
+    const attempts = invoice.attempts ?? 0;
+    if (failure === undefined) {
+      const after = attempts > 0 ? s.dim(` (went through on automatic retry ${attempts})`) : '';
+      this.line(`${pad}${s.dim(when.padEnd(9))}${s.green(status(invoice))}${after}`);
+      return;
+    }
+    const which = attempts === 0 ? 'on submission' : `on automatic retry ${attempts} of ${AUTOMATIC_RECOVERY.maxAttempts}`;
+    this.line(`${pad}${s.dim(when.padEnd(9))}${s.yellow(status(invoice))} ${which}: ${failure.message}`);
+    const next =
+      failure.recovery === 'in-progress'
+        ? `automatic recovery in progress: retry ${attempts + 1} of ${AUTOMATIC_RECOVERY.maxAttempts} is due 10 minutes later; waiting, not re-submitting`
+        : 'automatic recovery is over';
+    this.line(`${pad}${' '.repeat(9)}${s.dim(next)}`);
+  }
+
+  #decorate(invoice: Invoice | undefined): string {
+    if (invoice === undefined) return '?';
+    if (invoice.status === InvoiceStatus.ERROR) return this.#s.red(status(invoice));
+    return isAfterSubmitted(invoice.status) ? this.#s.green(status(invoice)) : status(invoice);
+  }
+}
+
+/** How many submits the sandbox received for `id`: the demo's proof that nothing was sent twice. */
+function submitsSent(sandbox: Sandbox, id: string): number {
+  return sandbox.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/${id}/submit`)).length;
+}
+
+/** Prints the ending; returns whether it is the one the scenario predicts. */
+function conclude(n: Narrator, s: Styles, name: DemoScenarioName, result: FilingResult, sandbox: Sandbox): boolean {
+  const { invoice, failure } = result;
+  const submits = submitsSent(sandbox, invoice.id);
+  const sent = `POST /submit was sent ${submits === 1 ? 'once' : `${submits} times`}`;
+  n.line();
+  if (failure === undefined && isAfterSubmitted(invoice.status)) {
+    n.line(`${s.green('✔')} ${s.bold(`Filed: invoice ${invoice.id} is ${status(invoice)}.`)}`);
+    if ((invoice.attempts ?? 0) > 0) {
+      n.line(
+        `  The buyer's access points came back and the service's own retry ${invoice.attempts} went through. ` +
+          `The SDK waited through the retries and never re-submitted (${sent}).`,
+      );
+    } else {
+      n.line(`  ${sent}; every step ran exactly once.`);
+    }
+    return SCENARIOS[name].expected === 'filed';
+  }
+  if (failure !== undefined) {
+    n.line(`${s.yellow('!')} ${s.bold(`Invoice ${invoice.id} is in ${status(invoice)}: ${failure.message}`)}`);
+    if (failure.field !== undefined) n.line(`  Field rejected by the tax authority: ${s.bold(failure.field)}`);
+    n.line(`  ${failure.hint}`);
+    n.line(`  The SDK did not re-submit on its own (${sent}).`);
+    if (failure.resubmitRequired) {
+      const what = failure.field ?? 'the problem';
+      n.line(
+        s.dim(
+          `  This is the ending the ${name} scenario sets out to show. Once ${what} is corrected, ` +
+            `client.invoices.resumeFiling('${invoice.id}') sends the one deliberate re-submit.`,
+        ),
+      );
+    }
+    return SCENARIOS[name].expected === 'resubmit-required' && failure.resubmitRequired;
+  }
+  n.line(`${s.yellow('!')} Invoice ${invoice.id} is ${status(invoice)}; the tax authority has not answered yet.`);
+  return false;
+}
+
+function errorText(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const hint = (err as { hint?: unknown }).hint;
+  return typeof hint === 'string' && hint !== '' ? `${err.message}\n  hint: ${hint}` : err.message;
+}
+
+/**
+ * Runs `invoicing demo`; resolves to the exit code.
+ *
+ * @example
+ * ```ts
+ * const code = await run({ argv: ['--scenario', 'offline'], stdout: process.stdout, stderr: process.stderr,
+ *   env: process.env, cwd: process.cwd(), readStdin: async () => '' });
+ * ```
+ */
+export async function run(ctx: CliContext): Promise<number> {
+  const settings = parseDemoArgs(ctx.argv);
+  if (settings.help) {
+    ctx.stdout.write(HELP);
+    return 0;
+  }
+  const startedAt = performance.now();
+  const s = styles(colourEnabled(ctx.stdout, ctx.env));
+  const n = new Narrator(ctx.stdout, s);
+  const scenario = SCENARIOS[settings.scenario];
+
+  const sandbox = await createSandbox({ scenario: scenario.sandbox, timeScale: scenario.timeScale });
+  try {
+    const sandboxStart = sandbox.clock.now();
+    n.line(`${s.bold('invoicing demo')} · scenario ${s.cyan(settings.scenario)}`);
+    const pace = scenario.timeScale === 1 ? 'real time' : `${scenario.timeScale}× real time, so 10-minute retries take a second`;
+    n.line(s.dim(`Embedded sandbox on ${sandbox.baseUrl} (no account, no network); its clock runs at ${pace}.`));
+    n.line(scenario.story);
+    n.line();
+
+    const input = sampleInvoice(sandbox.businessId, sandbox.clock.now());
+    n.line(`Filing a sample invoice to ${input.buyer.name ?? 'the buyer'} (${input.lines.length} lines) with client.invoices.createAndFile():`);
+    const client = sandbox.client();
+    let result: FilingResult;
+    try {
+      result = await client.invoices.createAndFile(input, {
+        externalRef: EXTERNAL_REF,
+        onStep: (event) => n.step(event),
+        // Bounded in real time; a whole recovery (about 31 sandbox minutes) takes a few seconds.
+        wait: { timeout: 60_000, onStatus: (invoice) => n.status(invoice) },
+      });
+    } catch (err) {
+      n.line();
+      ctx.stderr.write(`${s.red('✘')} The demo stopped: ${errorText(err)}\n`);
+      return 1;
+    }
+
+    const asExpected = conclude(n, s, settings.scenario, result, sandbox);
+    const real = (performance.now() - startedAt) / 1000;
+    n.line();
+    n.line(s.dim(`Took ${real.toFixed(1)} s of real time, ${span(sandbox.clock.now() - sandboxStart)} of sandbox time.`));
+    if (settings.scenario === 'accepted') {
+      n.line(s.dim('See the recovery paths too: --scenario offline, --scenario field-error.'));
+    }
+    if (!asExpected) {
+      ctx.stderr.write(`${s.red('✘')} The ${settings.scenario} scenario did not end as it should; this is a bug, please report it.\n`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    await sandbox.close();
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * Runs every example in examples/ against one loopback sandbox, through scripts/run-examples.mjs
+ * (the runner CI uses), each as its own process. The SDK is a fresh esbuild of src/ rather than
+ * dist/, so the test never passes against a stale build; `npm run examples` checks dist/ itself.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '../..');
+
+interface ExampleResult {
+  name: string;
+  ok: boolean;
+  code: number | null;
+  signal: string | null;
+  output: string;
+}
+
+interface Runner {
+  listExamples(): string[];
+  buildFromSource(): Promise<string>;
+  runExamples(options: { sdkDir?: string; env?: Record<string, string>; write?: (text: string) => void }): Promise<ExampleResult[]>;
+}
+
+// A computed specifier: the runner is plain JavaScript, typed by the interface above.
+const loadRunner = (): Promise<Runner> => import(pathToFileURL(join(root, 'scripts/run-examples.mjs')).href) as Promise<Runner>;
+
+let runner: Runner;
+let sdkDir: string;
+let scratch: string;
+let results: Map<string, ExampleResult>;
+
+function result(name: string): ExampleResult {
+  const r = results.get(name);
+  if (r === undefined) throw new Error(`example ${name} did not run`);
+  return r;
+}
+
+/** Runs one example file directly (no sandbox), with the runner's loader and the fresh build. */
+function runExampleFile(name: string, args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', pathToFileURL(join(root, 'scripts/examples-loader.mjs')).href, join(root, 'examples', `${name}.ts`), ...args],
+      { cwd: root, env: { ...process.env, INVOICING_SDK_DIR: sdkDir, GITHUB_ACTIONS: 'true' } },
+    );
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+beforeAll(async () => {
+  runner = await loadRunner();
+  sdkDir = await runner.buildFromSource();
+  scratch = mkdtempSync(join(tmpdir(), 'invoicing-examples-test-'));
+  const list = await runner.runExamples({ sdkDir, env: { EXPORT_DIR: join(scratch, 'export') }, write: () => {} });
+  results = new Map(list.map((r) => [r.name, r]));
+}, 180_000);
+
+afterAll(() => {
+  if (sdkDir !== undefined) rmSync(sdkDir, { recursive: true, force: true });
+  if (scratch !== undefined) rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('examples', () => {
+  it('runs every example in examples/, each exiting 0', () => {
+    expect([...results.keys()].sort()).toEqual(runner.listExamples().sort());
+    const failed = [...results.values()].filter((r) => !r.ok).map((r) => `${r.name} (${r.signal ?? r.code}):\n${r.output}`);
+    expect(failed).toEqual([]);
+  });
+
+  it('covers the six documented tasks', () => {
+    expect(runner.listExamples()).toEqual(
+      expect.arrayContaining(['quick-start', 'check-invoices-in-ci', 'rotate-api-key', 'export-invoices', 'resume-after-crash', 'bulk-filing']),
+    );
+  });
+
+  it('quick-start files the invoice and reaches the tax authority’s answer', () => {
+    const { output } = result('quick-start');
+    expect(output).toMatch(/Invoice inv_\w+: Accepted/);
+    expect(output).toContain('check → create → reconcile → validate → sign → submit → wait');
+  });
+
+  it('check-invoices-in-ci passes the sample folder', () => {
+    expect(result('check-invoices-in-ci').output).toContain('3 invoice(s) checked: 0 error(s), 0 warning(s).');
+  });
+
+  it('check-invoices-in-ci exits 1 and annotates for GitHub when an invoice has errors', async () => {
+    const dir = join(scratch, 'bad-invoices');
+    const good = JSON.parse(readFileSync(join(root, 'examples/invoices/order-1001.json'), 'utf8')) as Record<string, unknown>;
+    const padded = { ...good, lines: [{ description: 'Consulting', quantity: 1, unitPrice: 100, taxRate: 7.5, hsnCode: '6202.00' }] };
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'good.json'), JSON.stringify(good));
+    writeFileSync(join(dir, 'padded.json'), JSON.stringify(padded));
+    const { code, output } = await runExampleFile('check-invoices-in-ci', [dir]);
+    expect(code).toBe(1);
+    expect(output).toMatch(/padded\.json {2}error {4}lines\[0\]\.hsnCode/);
+    expect(output).toMatch(/^::error file=.*padded\.json,title=\w+::/m);
+    expect(output).toMatch(/2 invoice\(s\) checked: [1-9]\d* error\(s\)/);
+  });
+
+  it('bulk-filing files one invoice per order', () => {
+    expect(result('bulk-filing').output).toContain('25 orders in');
+    expect(result('bulk-filing').output).toContain('25 distinct invoices');
+  });
+
+  it('resume-after-crash finishes the crashed invoice without repeating a step', () => {
+    const { output } = result('resume-after-crash');
+    expect(output).toContain('[attempt 1] killed (SIGKILL)');
+    const ids = new Set(output.match(/inv_\w+/g));
+    expect(ids.size).toBe(1);
+    expect(output).toContain('[attempt 2] validate skipped');
+    expect(output).toContain('[attempt 2] sign skipped');
+    expect(output).toContain('[attempt 2] submit done');
+  });
+
+  it('export-invoices writes every invoice the earlier examples filed, as CSV and NDJSON', () => {
+    const count = Number(/Exported (\d+) invoice/.exec(result('export-invoices').output)?.[1]);
+    // quick-start 1, bulk-filing 25, resume-after-crash 1.
+    expect(count).toBe(27);
+    const csv = readFileSync(join(scratch, 'export/invoices.csv'), 'utf8').trimEnd().split('\r\n');
+    expect(csv[0]).toBe('id,status,subtotal,taxTotal,total,updatedAt,errorMessage');
+    expect(csv).toHaveLength(count + 1);
+    const records = readFileSync(join(scratch, 'export/invoices.ndjson'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { id?: string });
+    expect(new Set(records.map((r) => r.id)).size).toBe(count);
+  });
+
+  it('rotate-api-key replaces the key and sees the old one refused', () => {
+    const { output } = result('rotate-api-key');
+    expect(output).toContain('New key: accepted.');
+    expect(output).toContain('Old key: refused with 401');
+  });
+
+  it('never prints a secret', () => {
+    const all = [...results.values()].map((r) => r.output).join('\n');
+    expect(all).not.toMatch(/sk_live_\w+/);
+    expect(all).not.toMatch(/sess_\w+/);
+  });
+});
