@@ -14,7 +14,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
@@ -100,7 +100,10 @@ function throughput(fn, invoices, linesPer, rounds = quick ? 3 : 7, ms = quick ?
 }
 
 const fmt = (n) => `${(n / 1e6).toFixed(2)} M`;
-console.log(`node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown cpu'})\n`);
+console.log(
+  `node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown cpu'}), ` +
+    `load average ${loadavg()[0]?.toFixed(1)} at start (figures are pessimistic when it is above the core count)\n`,
+);
 console.log('checkInvoice throughput (invoice lines per second, best of rounds)\n');
 const rows = [];
 for (const size of [1, 10, 100]) {

@@ -8,9 +8,10 @@
  * Output is deterministic (no dates, sorted as the CSVs are), so test/codes/generate.test.ts can
  * regenerate into a temporary folder and diff it against the committed files.
  *
- * Three files, split by who may import them:
+ * Four files, split by who may import them:
  * - isic-codes.ts      the 419 ISIC class codes (no titles) and the 15 HS subheadings whose first
  *                      four digits are also an ISIC class. Small; the core checks import it.
+ * - hs-codes.ts        the HS codes alone, as a Set (what a membership check needs).
  * - isic-classes.ts    ISIC codes with titles, section and division. Only `invoicing-sdk/codes`.
  * - hs-subheadings.ts  the 5,612 HS 2022 subheadings with descriptions. Only `invoicing-sdk/codes`.
  */
@@ -152,6 +153,29 @@ ${chunked(paddedReal.map((c) => `'${c}',`), 8)
 ]);
 `;
 
+const hsCodesTs = `${banner('hs-subheadings.csv')}
+/**
+ * The ${hs.length} HS 2022 subheading codes (\`NNNN.NN\`, no descriptions) as a Set: the list
+ * \`checkInvoice(input, { hsCodes: HS_CODES })\` checks hsnCode against. Kept apart from the
+ * descriptions so that a membership check (the CLI's default) loads 40 kB, not 700 kB.
+ *
+ * @example
+ * \`\`\`ts
+ * import { HS_CODES } from 'invoicing-sdk/codes';
+ * HS_CODES.has('8471.30'); // true
+ * \`\`\`
+ */
+export const HS_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set(
+  [
+${chunked(hs.map((r) => r[0]), 12)
+  .map((l) => `    '${l}',`)
+  .join('\n')}
+  ]
+    .join(' ')
+    .split(' '),
+);
+`;
+
 const isicClassesTs = `${banner('isic-rev4-classes.csv')}// Source: ISIC Rev. 4 (UN Statistics Division English structure); see ../shared/data/README.md.
 
 /** One ISIC Rev. 4 class as stored: code, title, section letter, division. */
@@ -178,6 +202,7 @@ mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, 'isic-codes.ts'), isicCodesTs);
 writeFileSync(join(outDir, 'isic-classes.ts'), isicClassesTs);
 writeFileSync(join(outDir, 'hs-subheadings.ts'), hsTs);
+writeFileSync(join(outDir, 'hs-codes.ts'), hsCodesTs);
 console.log(
   `generate-codes: ${isic.length} ISIC classes, ${hs.length} HS subheadings, ` +
     `${paddedReal.length} padded-ISIC HS codes -> ${outDir}`,

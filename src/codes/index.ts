@@ -10,6 +10,7 @@
 import { HS_ROWS } from './hs-subheadings.js';
 import { ISIC_ROWS } from './isic-classes.js';
 
+export { HS_CODES } from './hs-codes.js';
 export { ISIC_CODES, PADDED_ISIC_HS_CODES } from './isic-codes.js';
 
 /**
@@ -77,20 +78,6 @@ export const hsSubheadings: readonly HsSubheading[] = Object.freeze(
     Object.freeze({ code, description, heading: code.slice(0, 4), chapter: code.slice(0, 2) }),
   ),
 );
-
-/**
- * Every HS subheading code (`NNNN.NN`) as a Set: pass it to `checkInvoice(input, { hsCodes: HS_CODES })`
- * to check hsnCode membership offline.
- *
- * @example
- * ```ts
- * import { checkInvoice } from 'invoicing-sdk';
- * import { HS_CODES } from 'invoicing-sdk/codes';
- * HS_CODES.has('8471.30'); // true
- * checkInvoice(invoice, { hsCodes: HS_CODES });
- * ```
- */
-export const HS_CODES: ReadonlySet<string> = new Set(HS_ROWS.map((r) => r[0]));
 
 const isicByCode = new Map(isicClasses.map((c) => [c.code, c]));
 const hsByCode = new Map(hsSubheadings.map((h) => [h.code, h]));

@@ -11,7 +11,7 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 describe('scripts/generate-codes.mjs', () => {
   it('regenerates exactly the committed tables from ../shared/data', () => {
     execFileSync(process.execPath, [join(root, 'scripts/generate-codes.mjs'), '--out', out], { stdio: 'pipe' });
-    for (const file of ['isic-codes.ts', 'isic-classes.ts', 'hs-subheadings.ts']) {
+    for (const file of ['isic-codes.ts', 'isic-classes.ts', 'hs-subheadings.ts', 'hs-codes.ts']) {
       const fresh = readFileSync(join(out, file), 'utf8');
       const committed = readFileSync(join(root, 'src/codes', file), 'utf8');
       expect(fresh === committed, `src/codes/${file} differs from a fresh run: npm run codes:generate`).toBe(true);
