@@ -19,7 +19,7 @@ import { invoiceWire } from './records.js';
 import { RequestLog, type RequestLogEntry } from './request-log.js';
 import { issueKey } from './routes/api-keys.js';
 import { resolveScenario, type Scenario, type ScenarioRule } from './scenarios.js';
-import { listen, type LoopbackServer } from './server.js';
+import type { LoopbackServer } from './server.js';
 import { KNOWN_SCOPES, Store, type InvoiceRecord } from './store.js';
 
 /**
@@ -329,6 +329,9 @@ class SandboxImpl implements Sandbox {
   async start(): Promise<this> {
     const handle = (request: Request): Promise<Response> => this.handle(request);
     if (this.options.listen) {
+      // node:http is loaded only to listen, so a sandbox that does not (msw in a browser, Deno,
+      // workers) never needs it.
+      const { listen } = await import('./server.js');
       this.server = await listen(this.handler, this.options.port);
       this.baseUrl = this.server.origin;
     }

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../../src/testing/index.js';
-import { caller, type Call } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/testing/index.js';
+import { type Call, useSandbox, withSandbox } from './helpers.js';
 
 describe('testing/sandbox API keys', () => {
   let sandbox: Sandbox;
   let call: Call;
   let asUser: (method: string, path: string, body?: unknown) => ReturnType<Call>;
 
-  beforeAll(async () => {
-    sandbox = await createSandbox();
-    call = caller(sandbox);
+  useSandbox({}, (s, c) => {
+    sandbox = s;
+    call = c;
     asUser = (method, path, body) => call(method, path, { session: sandbox.sessionToken, ...(body === undefined ? {} : { body }) });
   });
-  beforeEach(() => sandbox.reset());
-  afterAll(() => sandbox.close());
 
   it('creates a key, returning its secret in `key`, with the wildcard scope when scopes are omitted', async () => {
     const res = await asUser('POST', '/api/v1/api-key', { name: 'ci', type: 'LIVE', keyableType: 'USER' });
@@ -82,9 +80,7 @@ describe('testing/sandbox API keys', () => {
       ['type+keyableType+business', true, true],
       ['type', false, false],
     ] as const) {
-      const box = await createSandbox({ listen: false, msw: false, keyReplacement: rule });
-      try {
-        const c = caller(box, box.fetch);
+      await withSandbox({ keyReplacement: rule }, async (box, c) => {
         const second = box.createBusiness();
         const mk = (businessId: string) =>
           c('POST', '/api/v1/api-key', { session: box.sessionToken, body: { name: 'k', type: 'LIVE', keyableType: 'BUSINESS', businessId } });
@@ -92,9 +88,7 @@ describe('testing/sandbox API keys', () => {
         await mk(second);
         expect((await c('GET', '/api/v1/invoices', { apiKey: a.body.data.key })).status).toBe(aSurvives ? 200 : 401);
         expect((await c('GET', '/api/v1/invoices')).status).toBe(userKeySurvives ? 200 : 401);
-      } finally {
-        await box.close();
-      }
+      });
     }
   });
 

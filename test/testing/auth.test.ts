@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../../src/testing/index.js';
-import { caller, invoiceBody, type Call } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/testing/index.js';
+import { invoiceBody, type Call, useSandbox, withSandbox } from './helpers.js';
 
 describe('testing/sandbox authentication', () => {
   let sandbox: Sandbox;
   let call: Call;
 
-  beforeAll(async () => {
-    sandbox = await createSandbox();
-    call = caller(sandbox);
+  useSandbox({}, (s, c) => {
+    sandbox = s;
+    call = c;
   });
-  beforeEach(() => sandbox.reset());
-  afterAll(() => sandbox.close());
 
   it('accepts the key in X-API-Key', async () => {
     const res = await call('GET', '/api/v1/invoices');
@@ -110,9 +108,7 @@ describe('testing/sandbox authentication', () => {
     });
 
     it('lets a BUSINESS key create for its own business only, with the defect switched off', async () => {
-      const fixed = await createSandbox({ listen: false, msw: false, businessKeyDefect: false });
-      try {
-        const call2 = caller(fixed, fixed.fetch);
+      await withSandbox({ businessKeyDefect: false }, async (fixed, call2) => {
         const { key } = fixed.createApiKey({ keyableType: 'BUSINESS', businessId: fixed.businessId });
         const own = await call2('POST', '/api/v1/invoices', { apiKey: key, body: invoiceBody(fixed.businessId) });
         expect(own.status).toBe(201);
@@ -120,9 +116,7 @@ describe('testing/sandbox authentication', () => {
         const other = await call2('POST', '/api/v1/invoices', { apiKey: key, body: invoiceBody(second) });
         expect(other.status).toBe(404);
         expect(other.body.message).toBe('Business not found');
-      } finally {
-        await fixed.close();
-      }
+      });
     });
 
     it('answers 404 Business not found when a USER key creates for a business its user does not own', async () => {

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { computeTotals } from '../../src/check/money.js';
-import { CLASSIFICATION_MESSAGE, createSandbox, type Sandbox, type SandboxOptions } from '../../src/testing/index.js';
-import { caller, invoiceBody, type Call } from './helpers.js';
+import { CLASSIFICATION_MESSAGE, type Sandbox } from '../../src/testing/index.js';
+import { invoiceBody, type Call, useSandbox, withSandbox } from './helpers.js';
 
 const line = (extra: Record<string, unknown>) => ({ description: 'Item', quantity: 1, unitPrice: 10, taxRate: 7.5, ...extra });
-
-async function withSandbox<T>(options: SandboxOptions, run: (sandbox: Sandbox, call: Call) => Promise<T>): Promise<T> {
-  const sandbox = await createSandbox({ listen: false, msw: false, ...options });
-  try {
-    return await run(sandbox, caller(sandbox, sandbox.fetch));
-  } finally {
-    await sandbox.close();
-  }
-}
 
 describe('testing/sandbox POST /api/v1/invoices', () => {
   let sandbox: Sandbox;
@@ -20,12 +11,10 @@ describe('testing/sandbox POST /api/v1/invoices', () => {
   const create = (body: unknown, idempotencyKey?: string | null) =>
     call('POST', '/api/v1/invoices', { body, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) });
 
-  beforeAll(async () => {
-    sandbox = await createSandbox();
-    call = caller(sandbox);
+  useSandbox({}, (s, c) => {
+    sandbox = s;
+    call = c;
   });
-  beforeEach(() => sandbox.reset());
-  afterAll(() => sandbox.close());
 
   it('creates a draft in the envelope with totals computed by the service', async () => {
     const body = invoiceBody(sandbox.businessId);

@@ -1,5 +1,6 @@
-// Shared by the sandbox's tests: a thin JSON caller and a valid invoice body.
-import type { Sandbox } from '../../src/testing/index.js';
+// Shared by the sandbox's tests: sandbox lifecycles, a thin JSON caller and a valid invoice body.
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/testing/index.js';
 
 export interface Answer {
   status: number;
@@ -85,3 +86,30 @@ export async function fileInvoice(
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
+
+/**
+ * One sandbox for the enclosing suite (global fetch: loopback, or msw when set up), reset before
+ * each test; `ready` receives it and its caller.
+ */
+export function useSandbox(options: SandboxOptions, ready: (sandbox: Sandbox, call: Call) => void): void {
+  let sandbox: Sandbox | undefined;
+  beforeAll(async () => {
+    sandbox = await createSandbox(options);
+    ready(sandbox, caller(sandbox));
+  });
+  beforeEach(() => {
+    sandbox?.reset();
+    if (sandbox !== undefined && options.timeScale !== undefined) sandbox.clock.timeScale = options.timeScale;
+  });
+  afterAll(() => sandbox?.close());
+}
+
+/** Runs `body` against a fresh in-process sandbox (no socket, no msw), closed afterwards. */
+export async function withSandbox<T>(options: SandboxOptions, body: (sandbox: Sandbox, call: Call) => Promise<T>): Promise<T> {
+  const sandbox = await createSandbox({ listen: false, msw: false, ...options });
+  try {
+    return await body(sandbox, caller(sandbox, sandbox.fetch));
+  } finally {
+    await sandbox.close();
+  }
+}

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/testing/index.js';
-import { caller, fileInvoice, invoiceBody, type Call } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../src/testing/index.js';
+import { fileInvoice, invoiceBody, type Call, useSandbox, withSandbox } from './helpers.js';
 
 describe('testing/sandbox invoice state machine', () => {
   let sandbox: Sandbox;
   let call: Call;
 
-  beforeAll(async () => {
-    sandbox = await createSandbox();
-    call = caller(sandbox);
+  useSandbox({}, (s, c) => {
+    sandbox = s;
+    call = c;
   });
-  beforeEach(() => sandbox.reset());
-  afterAll(() => sandbox.close());
 
   it('moves draft → Validated → Signed → Submitted, answering the updated invoice', async () => {
     const id = await fileInvoice(call, sandbox.businessId, []);
@@ -59,17 +57,8 @@ describe('testing/sandbox invoice state machine', () => {
   });
 
   describe('options', () => {
-    async function run(options: SandboxOptions, body: (box: Sandbox, c: Call) => Promise<void>) {
-      const box = await createSandbox({ listen: false, msw: false, ...options });
-      try {
-        await body(box, caller(box, box.fetch));
-      } finally {
-        await box.close();
-      }
-    }
-
     it("answers data: null with transitionResponse 'null'", async () => {
-      await run({ transitionResponse: 'null' }, async (box, c) => {
+      await withSandbox({ transitionResponse: 'null' }, async (box, c) => {
         const id = await fileInvoice(c, box.businessId, []);
         const res = await c('POST', `/api/v1/invoices/${id}/validate`);
         expect(res.status).toBe(200);
@@ -79,7 +68,7 @@ describe('testing/sandbox invoice state machine', () => {
     });
 
     it("answers a bare message with transitionResponse 'message'", async () => {
-      await run({ transitionResponse: 'message' }, async (box, c) => {
+      await withSandbox({ transitionResponse: 'message' }, async (box, c) => {
         const id = await fileInvoice(c, box.businessId, ['validate']);
         const res = await c('POST', `/api/v1/invoices/${id}/sign`);
         expect(res.body).toMatchObject({ success: true, message: 'Invoice signed', data: { message: 'Invoice signed' } });
@@ -87,7 +76,7 @@ describe('testing/sandbox invoice state machine', () => {
     });
 
     it("spells records with the other aliases under recordStyle 'alternate'", async () => {
-      await run({ recordStyle: 'alternate' }, async (box, c) => {
+      await withSandbox({ recordStyle: 'alternate' }, async (box, c) => {
         const created = await c('POST', '/api/v1/invoices', { body: invoiceBody(box.businessId) });
         const data = created.body.data;
         expect(Object.keys(data)).toEqual(
