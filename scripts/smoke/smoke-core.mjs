@@ -15,6 +15,9 @@ export const EXPECTED_CHECK_CODES = [
   'BUYER_TIN_PLACEHOLDER',
 ];
 
+/** Totals of {@link goodInvoice}, to the cent: 2 × 850.50 + 3 × 0.10 = 1701.30 net, tax 7.5 % per line. */
+export const EXPECTED_TOTALS = { subtotal: '1701.30', taxTotal: '127.60', total: '1828.90' };
+
 /** An invoice that passes every local check: one good (HS code) and one service (ISIC class). */
 export function goodInvoice(businessId) {
   return {
@@ -67,7 +70,13 @@ export async function runSmoke(sdk, settings) {
   if (!sdk.checkInvoice(goodInvoice(businessId)).ok) fail('checkInvoice rejected the good invoice');
   log(`check: ${EXPECTED_CHECK_CODES.length} expected codes reported`);
 
-  // 2. File one invoice over the network and wait for the tax authority's answer.
+  // Exact decimal arithmetic, whatever the runtime: 3 × 0.10 is 0.30, not 0.30000000000000004.
+  const totals = sdk.computeTotals(goodInvoice(businessId).lines);
+  if (totals.subtotal !== EXPECTED_TOTALS.subtotal || totals.taxTotal !== EXPECTED_TOTALS.taxTotal || totals.total !== EXPECTED_TOTALS.total) {
+    fail(`computeTotals gave ${JSON.stringify([totals.subtotal, totals.taxTotal, totals.total])}, expected ${JSON.stringify(Object.values(EXPECTED_TOTALS))}`);
+  }
+
+  // 2. File one invoice over the network, end to end, and wait for the tax authority's answer.
   const client = new sdk.InvoicingClient({
     baseUrl,
     apiKey,
@@ -75,16 +84,19 @@ export async function runSmoke(sdk, settings) {
     logLevel: 'error',
     ...(settings.dangerouslyAllowBrowser ? { dangerouslyAllowBrowser: true } : {}),
   });
-  const steps = [];
-  const { invoice } = await client.invoices.createAndFile(goodInvoice(businessId), {
-    wait: { timeout: settings.waitTimeoutMs ?? 20_000, interval: 50, maxInterval: 250 },
-    onStep: (step) => steps.push(typeof step === 'string' ? step : (step?.step ?? step?.name)),
+  const { invoice, steps } = await client.invoices.createAndFile(goodInvoice(businessId), {
+    wait: { timeout: settings.waitTimeoutMs ?? 30_000, interval: 50, maxInterval: 250 },
   });
   if (!invoice?.id) fail('createAndFile returned no invoice id');
-  if (!sdk.isTerminalStatus(invoice.status)) fail(`invoice ${invoice.id} ended in non-final status ${invoice.status}`);
-  if (invoice.status === 'ERROR') fail(`invoice ${invoice.id} ended in ERROR: ${invoice.errorMessage ?? ''}`);
-  const totals = sdk.computeTotals(goodInvoice(businessId).lines);
-  log(`file: invoice ${invoice.id} ${invoice.rawStatus ?? invoice.status} (steps: ${steps.filter(Boolean).join(' > ')})`);
-  return `invoice ${invoice.id} filed, status ${invoice.rawStatus ?? invoice.status}, total ${totals.total}; ` +
-    `checks reported ${EXPECTED_CHECK_CODES.join(', ')}`;
+  const done = steps.filter((s) => s.outcome === 'done').map((s) => s.step);
+  const missingSteps = ['create', 'validate', 'sign', 'submit'].filter((step) => !done.includes(step));
+  if (missingSteps.length > 0) fail(`steps ${missingSteps.join(', ')} were not done (steps: ${JSON.stringify(steps)})`);
+  if (!sdk.isTerminalStatus(invoice.status)) fail(`invoice ${invoice.id} ended in non-final status ${invoice.rawStatus}`);
+  if (invoice.status === 'ERROR') fail(`invoice ${invoice.id} ended in Error: ${invoice.errorMessage ?? ''}`);
+  if (invoice.total !== undefined && !sdk.decimalEquals(invoice.total, EXPECTED_TOTALS.total)) {
+    fail(`the service's total ${invoice.total} differs from ${EXPECTED_TOTALS.total}`);
+  }
+  log(`file: invoice ${invoice.id}: ${steps.map((s) => s.step).join(' > ')} -> ${invoice.rawStatus}`);
+  return `invoice ${invoice.id} ${steps.map((s) => s.step).join('>')} -> ${invoice.rawStatus}, total ${totals.total}; ` +
+    `check codes ${EXPECTED_CHECK_CODES.join(', ')}`;
 }

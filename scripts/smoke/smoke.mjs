@@ -20,7 +20,7 @@ try {
   let settings = { baseUrl: env.INVOICING_BASE_URL, apiKey: env.INVOICING_API_KEY, businessId: env.SMOKE_BUSINESS_ID };
   if (!settings.baseUrl) {
     const { createSandbox } = await import('invoicing-sdk/testing');
-    sandbox = await createSandbox();
+    sandbox = await createSandbox({ responseDelayMs: 200 });
     settings = { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, businessId: sandbox.businessId };
   }
   const summary = await runSmoke(sdk, { ...settings, log: (line) => console.log(`  ${line}`) });
