@@ -3,19 +3,19 @@
  * Imports only node built-ins and the check module at start-up; the HS table and the HTTP client
  * are loaded only when --hs-codes asks for them.
  */
-import { readFileSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHECK_RULES, checkInvoice, type CheckIssue, type CheckIssueCode, type CheckOptions } from '../check/index.js';
 import { didYouMean } from '../check/suggest.js';
 import { colourEnabled, styles, UsageError, type CliContext } from './context.js';
-import { expandGlob, isGlob, listInvoiceFiles } from './glob.js';
 import { locatePath, parseSource, type ParsedSource } from './json-source.js';
 import { renderGithub } from './reporters/github.js';
 import { renderJson } from './reporters/json.js';
 import { renderText } from './reporters/text.js';
 import type { FileResult, InvoiceResult, LocatedIssue, RunResult, Summary } from './results.js';
+import { readTarget, resolveTargets, type Target } from './targets.js';
+
+// Shared with `invoicing file`, which reads its inputs the same way.
+export { readTarget, resolveTargets, type Target } from './targets.js';
 
 export const HELP = `Usage: invoicing check <files | globs | directories | -> [options]
 
@@ -121,49 +121,6 @@ export function parseSettings(argv: string[]): Settings {
   };
 }
 
-interface Target {
-  /** Absolute path, or '-' for standard input. */
-  path: string;
-  display: string;
-}
-
-/** Expands arguments to files. Missing paths become targets too, so they are reported as unreadable. */
-async function resolveTargets(inputs: string[], cwd: string, unmatched: string[]): Promise<Target[]> {
-  const prefix = cwd.endsWith(sep) ? cwd : cwd + sep;
-  const display = (abs: string): string => {
-    // The common case without path.relative, which is slow enough to show on 10,000 files.
-    if (abs.startsWith(prefix) && sep === '/') return abs.slice(prefix.length);
-    const rel = relative(cwd, abs);
-    return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? abs : rel.split('\\').join('/');
-  };
-  const lists = await Promise.all(
-    inputs.map(async (input): Promise<Target[]> => {
-      if (input === '-') return [{ path: '-', display: '<stdin>' }];
-      if (isGlob(input)) {
-        const files = await expandGlob(input, cwd);
-        if (files.length === 0) unmatched.push(input);
-        return files.map((f) => ({ path: f, display: display(f) }));
-      }
-      const abs = resolve(cwd, input);
-      const info = await stat(abs).catch(() => undefined);
-      if (info?.isDirectory()) {
-        const files = await listInvoiceFiles(abs);
-        if (files.length === 0) unmatched.push(input);
-        return files.map((f) => ({ path: f, display: display(f) }));
-      }
-      return [{ path: abs, display: display(abs) }];
-    }),
-  );
-  const seen = new Set<string>();
-  const targets: Target[] = [];
-  for (const t of lists.flat()) {
-    if (seen.has(t.path)) continue;
-    seen.add(t.path);
-    targets.push(t);
-  }
-  return targets;
-}
-
 /** Valid HS codes for the chosen mode; the table or the client is imported only here. */
 async function loadHsCodes(mode: HsMode): Promise<ReadonlySet<string> | undefined> {
   if (mode === 'none') return undefined;
@@ -219,13 +176,6 @@ function checkSource(text: string, parsed: ParsedSource, opts: CheckOptions): In
     if (report.totals !== undefined) base.totals = report.totals;
     return base;
   });
-}
-
-async function readTarget(t: Target, ctx: CliContext): Promise<string> {
-  // Synchronous reads on purpose: for the small files invoices are, readFileSync measured 5–8×
-  // faster than any number of concurrent fs.promises.readFile calls (each of those is four
-  // thread-pool round trips: open, fstat, read, close). See docs/performance.md.
-  return t.path === '-' ? ctx.readStdin() : readFileSync(t.path, 'utf8');
 }
 
 async function checkTarget(t: Target, opts: CheckOptions, ctx: CliContext): Promise<FileResult> {
