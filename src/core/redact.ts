@@ -58,19 +58,28 @@ function redactCutOff(text: string, secret: string): string {
   return out + text.slice(copied);
 }
 
+/** What stands in for the part of a value nested deeper than {@link MAX_REDACT_DEPTH}. */
+export const TOO_DEEP = '[Nested too deep]';
+
+// No real response body comes near this; a broken or hostile one nested thousands of levels deep
+// must not exhaust the stack while an error is being built.
+const MAX_REDACT_DEPTH = 64;
+
 /**
  * A copy of `value` with every string scrubbed by {@link redactSecrets}. Plain objects and arrays
- * are copied; anything else (class instances, functions) is kept as it is. Cycles are cut.
+ * are copied; anything else (class instances, functions) is kept as it is. Cycles are cut, and
+ * anything nested deeper than 64 levels is replaced by {@link TOO_DEEP}.
  */
-export function redactDeep<T>(value: T, seen: WeakSet<object> = new WeakSet()): T {
+export function redactDeep<T>(value: T, seen: WeakSet<object> = new WeakSet(), depth = 0): T {
   if (typeof value === 'string') return redactSecrets(value) as T;
   if (value === null || typeof value !== 'object') return value;
   if (seen.has(value)) return '[Circular]' as T;
+  if (depth >= MAX_REDACT_DEPTH) return TOO_DEEP as T;
   seen.add(value);
-  if (Array.isArray(value)) return value.map((item) => redactDeep(item, seen)) as T;
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, seen, depth + 1)) as T;
   const proto = Object.getPrototypeOf(value) as unknown;
   if (proto !== Object.prototype && proto !== null) return value;
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[key] = redactDeep(item, seen);
+  for (const [key, item] of Object.entries(value)) out[key] = redactDeep(item, seen, depth + 1);
   return out as T;
 }

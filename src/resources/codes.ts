@@ -1,3 +1,4 @@
+import { summarizeBody } from '../core/errors/body-message.js';
 import { InvalidResponseError } from '../core/errors/invalid-response-error.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
@@ -146,6 +147,16 @@ export class Codes extends APIResource {
       });
       // The body is not shown by the service: the envelope is expected, a bare list is accepted.
       const envelope = await transport.tryUnwrap(response);
+      if (envelope === undefined && isFailedEnvelope(response.body)) {
+        // `{ success: false, data: [...] }` is the service saying no, not a bare list.
+        throw new InvalidResponseError({
+          message: `The code lookup answered success: false${describeSaid(response.body)}.`,
+          status: response.status,
+          body: response.body,
+          method: response.method,
+          path: response.path,
+        });
+      }
       const items = listOf(envelope === undefined ? response.body : envelope.data);
       if (items === undefined) {
         throw new InvalidResponseError({
@@ -162,6 +173,16 @@ export class Codes extends APIResource {
         if (code === undefined) skipped += 1;
         else out.push(code);
       }
+      if (skipped > 0 && skipped === items.length) {
+        // An empty result would read as "no valid codes" and make every code look invalid.
+        throw new InvalidResponseError({
+          message: `The code lookup answered ${items.length} entries and none has a readable code.`,
+          status: response.status,
+          body: response.body,
+          method: response.method,
+          path: response.path,
+        });
+      }
       if (skipped > 0) logger.warn(`${path}: ${skipped} entries without a readable code were skipped.`);
       const meta = envelope?.meta;
       const current = meta?.page ?? page ?? 1;
@@ -169,6 +190,17 @@ export class Codes extends APIResource {
       page = current + 1;
     }
   }
+}
+
+/** An envelope-shaped body whose `success` is not `true`. */
+function isFailedEnvelope(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && 'success' in body && (body as { success: unknown }).success !== true;
+}
+
+/** `: <the service's words>` when the body says something, else nothing. */
+function describeSaid(body: unknown): string {
+  const said = summarizeBody(body).message;
+  return said === undefined ? '' : `: ${said}`;
 }
 
 /** The list in a lookup answer: an array, an object holding one, or a `{ code: title }` map. */

@@ -37,13 +37,19 @@ function messageOf(record: Record<string, unknown>): string | undefined {
   return fromMessage ?? fromErrors ?? fromError ?? fromProblem;
 }
 
-function readMessage(value: unknown): string | undefined {
+// Real error bodies nest messages two or three levels deep; a broken or hostile body nested
+// thousands deep must not exhaust the stack (a RangeError instead of the typed error).
+const MAX_MESSAGE_DEPTH = 8;
+
+function readMessage(value: unknown, depth = 0): string | undefined {
   if (typeof value === 'string') return clean(value);
   if (typeof value === 'number' || typeof value === 'boolean') return undefined;
-  if (Array.isArray(value)) return joinMessages(value);
+  if (depth >= MAX_MESSAGE_DEPTH) return undefined;
+  if (Array.isArray(value)) return joinMessages(value, depth + 1);
   if (typeof value === 'object' && value !== null) {
     const record = value as Record<string, unknown>;
-    const inner = readMessage(record.message) ?? readMessage(record.msg) ?? readMessage(record.detail);
+    const inner =
+      readMessage(record.message, depth + 1) ?? readMessage(record.msg, depth + 1) ?? readMessage(record.detail, depth + 1);
     if (inner === undefined) return undefined;
     const field = fieldOf(record);
     return field === undefined || inner.includes(field) ? inner : `${field}: ${inner}`;
@@ -51,8 +57,8 @@ function readMessage(value: unknown): string | undefined {
   return undefined;
 }
 
-function joinMessages(items: unknown[]): string | undefined {
-  const parts = items.map(readMessage).filter((m): m is string => m !== undefined && m !== '');
+function joinMessages(items: unknown[], depth = 0): string | undefined {
+  const parts = items.map((item) => readMessage(item, depth)).filter((m): m is string => m !== undefined && m !== '');
   return parts.length === 0 ? undefined : parts.join('; ');
 }
 

@@ -1,33 +1,8 @@
 /**
- * The filing calls of a client, as the reliability suites use them, and a clock whose pauses take
- * no real time.
+ * A clock for the filing helpers whose pauses take no real time.
  */
-import type { InvoicingClient } from '../../../src/client.js';
 import type { WaitClock } from '../../../src/filing/clock.js';
-import { createAndFile, resumeFiling, type CreateAndFileOptions, type FilingResult, type ResumeFilingOptions } from '../../../src/filing/file.js';
-import { fileMany, type FileManyOptions, type FileManyResult } from '../../../src/filing/file-many.js';
-import { waitFor, type WaitOptions, type WaitResult } from '../../../src/filing/wait.js';
-import type { InvoiceCreateParams } from '../../../src/schemas/invoice-input.js';
 import type { Sandbox } from '../../../src/testing/index.js';
-
-/** `client.invoices.createAndFile / resumeFiling / waitFor / fileMany`. */
-export interface FilingCalls {
-  createAndFile(input: InvoiceCreateParams, opts?: CreateAndFileOptions): Promise<FilingResult>;
-  resumeFiling(id: string, opts?: ResumeFilingOptions): Promise<FilingResult>;
-  waitFor(id: string, opts?: WaitOptions): Promise<WaitResult>;
-  fileMany(inputs: InvoiceCreateParams[], opts?: FileManyOptions): Promise<FileManyResult[]>;
-}
-
-/** The filing calls of `client`. */
-export function filingOf(client: InvoicingClient): FilingCalls {
-  const api = client.invoices;
-  return {
-    createAndFile: (input, opts) => createAndFile(api, input, opts),
-    resumeFiling: (id, opts) => resumeFiling(api, id, opts),
-    waitFor: (id, opts) => waitFor(api, id, opts),
-    fileMany: (inputs, opts) => fileMany(api, inputs, opts),
-  };
-}
 
 /**
  * A clock for the filing helpers whose pauses advance the sandbox's clock instead of waiting, so
@@ -46,4 +21,17 @@ export function sandboxWaitClock(sandbox: Sandbox): WaitClock & { slept: number 
     },
   };
   return clock;
+}
+
+/** A clock on its own simulated time: pauses move it forward and return at once (after yielding). */
+export function instantClock(start = Date.parse('2026-03-02T09:00:00Z')): WaitClock {
+  let now = start;
+  return {
+    now: () => now,
+    sleep: async (ms, signal) => {
+      if (signal?.aborted) throw signal.reason;
+      now += Math.max(0, ms);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    },
+  };
 }

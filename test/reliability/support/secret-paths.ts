@@ -13,7 +13,7 @@ import { InvoicingClient } from '../../../src/client.js';
 import type { ClientOptions } from '../../../src/core/options.js';
 import type { InvoiceCreateParams } from '../../../src/schemas/invoice-input.js';
 import { createSandbox } from '../../../src/testing/index.js';
-import { filingOf, sandboxWaitClock } from './filing.js';
+import { sandboxWaitClock } from './filing.js';
 import { recordingLogger, type Secret } from './leaks.js';
 import { envelope, sendJson, sendText, startLoopback, type ScriptedRequest, type Script } from './loopback.js';
 
@@ -132,7 +132,9 @@ function hostileCases(input: InvoiceCreateParams): HostileCase[] {
     // The network.
     {
       name: 'socket destroyed before any answer',
-      script: (_req, res) => res.socket?.destroy(),
+      script: (_req, res) => {
+        res.socket?.destroy();
+      },
       call: (c) => c.invoices.retrieve('inv_drop', { maxRetries: 1 }),
     },
     {
@@ -228,7 +230,7 @@ export async function driveEveryErrorPath(): Promise<DriveResult> {
   try {
     const clock = sandboxWaitClock(sandbox);
     const client = sandbox.client({ logger, logLevel: 'debug', maxRetries: 1, timeout: 300 });
-    const filing = filingOf(client);
+    const filing = client.invoices;
     const input = VALID_INPUT(sandbox.businessId);
     const fault = sandbox.faults;
 
@@ -276,7 +278,7 @@ export async function driveEveryErrorPath(): Promise<DriveResult> {
     });
     try {
       const mclient = mismatched.client({ logger, logLevel: 'debug' });
-      paths.push({ name: 'TotalsMismatchError', error: await thrownBy(() => filingOf(mclient).createAndFile(VALID_INPUT(mismatched.businessId), { externalRef: 'scan-5' })) });
+      paths.push({ name: 'TotalsMismatchError', error: await thrownBy(() => mclient.invoices.createAndFile(VALID_INPUT(mismatched.businessId), { externalRef: 'scan-5' })) });
     } finally {
       await mismatched.close();
     }
