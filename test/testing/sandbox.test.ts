@@ -169,9 +169,9 @@ describe('testing/createSandbox', () => {
   it('handles many concurrent requests over loopback', async () => {
     await using sandbox = await createSandbox({ timeScale: 0 });
     const call = caller(sandbox);
-    const ids = await Promise.all(Array.from({ length: 100 }, () => fileInvoice(call, sandbox.businessId)));
-    expect(new Set(ids).size).toBe(100);
+    const ids = await Promise.all(Array.from({ length: 50 }, () => fileInvoice(call, sandbox.businessId)));
+    expect(new Set(ids).size).toBe(50);
     sandbox.clock.advance(2_000);
-    expect(sandbox.invoices.list({ status: 'Accepted' })).toHaveLength(100);
+    expect(sandbox.invoices.list({ status: 'Accepted' })).toHaveLength(50);
   });
 });
