@@ -1,4 +1,5 @@
-// TypeDoc plugin for two house rules TypeDoc cannot express with options alone:
+// TypeDoc plugin (loaded by typedoc.json). It names the modules after the import specifiers, and
+// enforces two house rules TypeDoc cannot express with options alone:
 // 1. every symbol exported from an entry point carries an `@example` block (STYLE.md rule 7);
 // 2. every property of an exported interface, class or object type is documented, since that
 //    comment is what users see on hover. TypeDoc's `requiredToBeDocumented: ["Property"]` would
@@ -6,7 +7,8 @@
 //    explain nothing beyond their name, so properties are checked here instead.
 // Both report through the validation logger, so `treatValidationWarningsAsErrors` in
 // typedoc.json turns a finding into a failed build.
-import { Application, ReflectionKind } from 'typedoc';
+import { relative } from 'node:path';
+import { Application, Converter, ParameterType, ReflectionKind } from 'typedoc';
 
 /** Kinds whose top-level exports need an example. Re-exports (`Reference`) are checked at their target. */
 const KINDS_NEEDING_EXAMPLE =
@@ -62,8 +64,30 @@ function undocumentedProperties(project) {
   return found;
 }
 
+/**
+ * Names each entry point's module by the specifier users import (`invoicing-sdk/testing`) instead
+ * of its file name (`testing`), from the `entryPointNames` option in typedoc.json. Done here rather
+ * than with `@module` tags so the entry files stay free of docs-tool markup.
+ */
+function nameModules(app, project) {
+  const names = app.options.getValue('entryPointNames') ?? {};
+  for (const module of project.children ?? []) {
+    if (!module.kindOf(ReflectionKind.Module)) continue;
+    const file = module.sources?.[0]?.fullFileName;
+    const wanted = file === undefined ? undefined : names[relative(process.cwd(), file).split('\\').join('/')];
+    if (wanted !== undefined) module.name = wanted;
+  }
+}
+
 /** @param {import('typedoc').Application} app */
 export function load(app) {
+  app.options.addDeclaration({
+    name: 'entryPointNames',
+    help: 'Module name per entry point file, e.g. { "src/testing/index.ts": "invoicing-sdk/testing" }.',
+    type: ParameterType.Mixed,
+    defaultValue: {},
+  });
+  app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => nameModules(app, context.project));
   app.on(Application.EVENT_VALIDATE_PROJECT, (project) => {
     if (!app.options.getValue('validation').notDocumented) return;
     const missing = [];
