@@ -1,0 +1,284 @@
+/**
+ * `invoicing file <files|globs|dirs…>`: files invoices with the service through
+ * `client.invoices.fileMany()`, reading them exactly as `invoicing check` does (one invoice, an
+ * array, or NDJSON per file; globs and directories; `-` for standard input).
+ *
+ * Every invoice gets a deterministic idempotency key (from its content, or with `--ref path` from
+ * its file and position), so running the same command again after an interruption finds the
+ * invoices already created and only finishes what was left: nothing is filed twice.
+ */
+import { parseArgs } from 'node:util';
+import type { InvoicingClient } from '../client.js';
+import type { FileManyResult } from '../filing/file-many.js';
+import type { InvoiceCreateParams } from '../schemas/invoice-input.js';
+import { readTarget, resolveTargets, type Target } from './targets.js';
+import { colourEnabled, styles, UsageError, type CliContext, type Styles } from './context.js';
+import { parseSource } from './json-source.js';
+import { plural } from './results.js';
+
+export const HELP = `Usage: invoicing file <files | globs | directories | -> [options]
+
+Files invoices with the service, exactly once each: local checks, create with an idempotency key,
+totals reconciled with the lines, then validate, sign and submit. Files are read as by
+\`invoicing check\`: a file holds one invoice, an array of invoices, or NDJSON; a directory is
+searched for *.json, *.ndjson and *.jsonl; "-" reads standard input.
+
+Each invoice's idempotency key is derived from its content (or, with --ref path, from its file and
+position), so running the same command again after an interruption files nothing twice: invoices
+already created are picked up where they stopped.
+
+Options:
+  --concurrency <n>         Invoices filed at once (default 4). A 429 pauses all of them.
+  --wait                    Wait for the tax authority's answer to each invoice.
+  --wait-timeout <seconds>  How long to wait for each answer (default 300).
+  --ref <content|path>      What each key is derived from (default content).
+  --strict                  Treat check warnings as errors.
+  --format <text|json>      Output format (default text).
+  -q, --quiet               Print only invoices that stopped, and the summary.
+  -h, --help                Show this help.
+
+Environment: INVOICING_BASE_URL (the service's origin) and INVOICING_API_KEY (a USER key).
+
+Exit codes: 0 every invoice filed (with --wait: and answered without a failure); 1 any invoice
+stopped, failed its checks or is in Error; 2 usage or configuration error, unreadable file, or
+nothing matched.
+`;
+
+const FORMATS = ['text', 'json'] as const;
+const REFS = ['content', 'path'] as const;
+
+interface Settings {
+  inputs: string[];
+  concurrency: number;
+  wait: boolean;
+  waitTimeoutMs: number;
+  ref: (typeof REFS)[number];
+  strict: boolean;
+  format: (typeof FORMATS)[number];
+  quiet: boolean;
+  help: boolean;
+}
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`--${name} takes a whole number >= 1, got "${value}"`);
+  return Number(value);
+}
+
+function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+}
+
+/** Parses the command line; throws UsageError with a readable message. */
+export function parseSettings(argv: string[]): Settings {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        concurrency: { type: 'string' },
+        wait: { type: 'boolean' },
+        'wait-timeout': { type: 'string' },
+        ref: { type: 'string' },
+        strict: { type: 'boolean' },
+        format: { type: 'string', short: 'f' },
+        quiet: { type: 'boolean', short: 'q' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message.replace(/\. To specify a positional.*$/s, '') : String(err));
+  }
+  const v = parsed.values;
+  return {
+    inputs: parsed.positionals,
+    concurrency: positiveInt('concurrency', v.concurrency, 4),
+    wait: v.wait === true,
+    waitTimeoutMs: positiveInt('wait-timeout', v['wait-timeout'], 300) * 1000,
+    ref: oneOf('ref', v.ref, REFS, 'content'),
+    strict: v.strict === true,
+    format: oneOf('format', v.format, FORMATS, 'text'),
+    quiet: v.quiet === true,
+    help: v.help === true,
+  };
+}
+
+/** One invoice read from the files, or why it could not be. */
+interface Source {
+  /** `file`, `file[2]` or `file line 4`. */
+  label: string;
+  /** For `--ref path`: the file as given and the position in it. */
+  ref: string;
+  input?: InvoiceCreateParams;
+  problem?: string;
+}
+
+/** Reads every target into invoices; unreadable files are returned apart (exit code 2). */
+async function readSources(targets: Target[], ctx: CliContext): Promise<{ sources: Source[]; unreadable: string[] }> {
+  const sources: Source[] = [];
+  const unreadable: string[] = [];
+  for (const t of targets) {
+    let text: string;
+    try {
+      text = await readTarget(t, ctx);
+    } catch (err) {
+      unreadable.push(`${t.display}: ${(err as { code?: string }).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+      continue;
+    }
+    const parsed = parseSource(text, /\.(ndjson|jsonl)$/i.test(t.path));
+    if (parsed.error !== undefined) {
+      const e = parsed.error;
+      sources.push({ label: t.display, ref: t.display, problem: `not valid JSON at ${e.line}:${e.column}: ${e.message}` });
+      continue;
+    }
+    for (const src of parsed.invoices) {
+      const where = src.index !== undefined ? `[${src.index}]` : src.line !== undefined ? ` line ${src.line}` : '';
+      const label = `${t.display}${where}`;
+      if (src.error !== undefined) {
+        sources.push({ label, ref: label, problem: `not valid JSON at ${src.error.line}:${src.error.column}: ${src.error.message}` });
+      } else if (src.value === null || typeof src.value !== 'object' || Array.isArray(src.value)) {
+        sources.push({ label, ref: label, problem: 'not an invoice object' });
+      } else {
+        sources.push({ label, ref: label, input: src.value as InvoiceCreateParams });
+      }
+    }
+  }
+  return { sources, unreadable };
+}
+
+/** A one-line progress bar on a terminal's stderr, redrawn at most every 80 ms. */
+function progressBar(ctx: CliContext, total: number, s: Styles): { update(done: number, failed: number): void; end(): void } {
+  const enabled = ctx.stderr.isTTY === true && ctx.env.CI === undefined && total > 1;
+  let last = 0;
+  return {
+    update(done, failed) {
+      if (!enabled) return;
+      const now = Date.now();
+      if (now - last < 80 && done < total) return;
+      last = now;
+      const width = Math.max(10, Math.min(40, (ctx.stderr.columns ?? 80) - 45));
+      const filled = Math.round((done / total) * width);
+      const stopped = failed > 0 ? s.red(` · ${failed} stopped`) : '';
+      ctx.stderr.write(`\r\u001b[Kfiling [${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${done}/${total}${stopped}`);
+    },
+    end() {
+      if (enabled) ctx.stderr.write('\r\u001b[K');
+    },
+  };
+}
+
+/** What a result says, in one machine-readable record. */
+function describe(source: Source, result: FileManyResult | undefined): Record<string, unknown> {
+  if (result === undefined) return { source: source.label, ok: false, error: { name: 'SourceError', message: source.problem } };
+  if (result.ok) {
+    return {
+      source: source.label,
+      ok: result.failure === undefined,
+      invoiceId: result.invoice.id,
+      status: result.invoice.status,
+      rawStatus: result.invoice.rawStatus,
+      idempotencyKey: result.idempotencyKey,
+      ...(result.failure === undefined ? {} : { failure: result.failure }),
+    };
+  }
+  const err = result.error as Error & { step?: string; hint?: string; invoiceId?: string };
+  return {
+    source: source.label,
+    ok: false,
+    invoiceId: result.invoiceId,
+    idempotencyKey: result.idempotencyKey,
+    error: { name: err.name, message: err.message, step: err.step, hint: err.hint },
+  };
+}
+
+/** Configuration from the environment; a missing value is a usage error that says how to set it. */
+async function makeClient(ctx: CliContext): Promise<InvoicingClient> {
+  const baseUrl = ctx.env.INVOICING_BASE_URL;
+  const apiKey = ctx.env.INVOICING_API_KEY;
+  if (baseUrl === undefined || baseUrl === '') {
+    throw new UsageError('INVOICING_BASE_URL is not set: export it as the service\'s origin (e.g. https://invoicing.example.com)');
+  }
+  if (apiKey === undefined || apiKey === '') {
+    throw new UsageError('INVOICING_API_KEY is not set: export a USER API key (see docs/authentication.md)');
+  }
+  const { InvoicingClient } = await import('../client.js');
+  return new InvoicingClient({ baseUrl, apiKey, logLevel: 'off' });
+}
+
+/** Runs `invoicing file`. */
+export async function run(ctx: CliContext): Promise<number> {
+  const started = performance.now();
+  const settings = parseSettings(ctx.argv);
+  if (settings.help) {
+    ctx.stdout.write(HELP);
+    return 0;
+  }
+  if (settings.inputs.length === 0) throw new UsageError('name at least one file, glob or directory to file');
+  const client = await makeClient(ctx);
+
+  const unmatched: string[] = [];
+  const targets = await resolveTargets(settings.inputs, ctx.cwd, unmatched);
+  const { sources, unreadable } = await readSources(targets, ctx);
+  if (unmatched.length > 0 || unreadable.length > 0) {
+    // Nothing is filed when the command line names files that are not there: a typo should not
+    // file half a batch.
+    for (const u of unmatched) ctx.stderr.write(`invoicing file: nothing matched ${u}\n`);
+    for (const u of unreadable) ctx.stderr.write(`invoicing file: cannot read ${u}\n`);
+    return 2;
+  }
+
+  const fileable = sources.filter((s) => s.input !== undefined);
+  const s = styles(colourEnabled(ctx.stdout, ctx.env));
+  const progress = progressBar(ctx, fileable.length, styles(colourEnabled(ctx.stderr, ctx.env)));
+  const results = await client.invoices.fileMany(
+    fileable.map((src) => src.input as InvoiceCreateParams),
+    {
+      concurrency: settings.concurrency,
+      checkOptions: { strict: settings.strict },
+      ...(settings.ref === 'path' ? { externalRef: (_input: InvoiceCreateParams, i: number) => `path:${fileable[i]?.ref}` } : {}),
+      ...(settings.wait ? { wait: { timeout: settings.waitTimeoutMs } } : {}),
+      onProgress: (p) => progress.update(p.done, p.failed),
+    },
+  );
+  progress.end();
+
+  const byIndex = new Map<Source, FileManyResult>();
+  fileable.forEach((src, i) => byIndex.set(src, results[i] as FileManyResult));
+  const records = sources.map((src) => describe(src, byIndex.get(src)));
+  const filed = records.filter((r) => r.ok === true).length;
+  const stopped = records.length - filed;
+  const summary = { invoices: records.length, filed, stopped, durationMs: Math.round(performance.now() - started) };
+
+  if (settings.format === 'json') {
+    ctx.stdout.write(`${JSON.stringify({ results: records, summary }, null, 2)}\n`);
+  } else {
+    const listAll = !settings.quiet && records.length <= 50;
+    for (const r of records) {
+      if (r.ok === true) {
+        if (listAll) ctx.stdout.write(`${s.green('✓')} ${r.source}  ${s.dim(String(r.invoiceId))}  ${String(r.rawStatus ?? r.status)}\n`);
+        continue;
+      }
+      const failure = r.failure as { kind: string; message: string; hint: string } | undefined;
+      const error = r.error as { message?: string; step?: string; hint?: string } | undefined;
+      const where = r.invoiceId === undefined ? '' : `  ${s.dim(String(r.invoiceId))}`;
+      if (failure !== undefined) {
+        ctx.stdout.write(`${s.yellow('!')} ${r.source}${where}  in Error (${failure.kind}): ${failure.message}\n    ${s.dim(failure.hint)}\n`);
+      } else {
+        const step = error?.step === undefined ? '' : `stopped at ${error.step}: `;
+        ctx.stdout.write(`${s.red('✗')} ${r.source}${where}  ${step}${error?.message ?? 'failed'}\n`);
+        if (error?.hint) ctx.stdout.write(`    ${s.dim(error.hint)}\n`);
+      }
+    }
+    const seconds = (summary.durationMs / 1000).toFixed(1);
+    const line = `Filed ${filed} of ${plural(records.length, 'invoice')}${stopped > 0 ? `; ${stopped} did not go through` : ''} (${seconds} s).`;
+    ctx.stdout.write(`${stopped > 0 ? s.red(line) : s.bold(line)}\n`);
+    if (records.some((r) => (r.error as { name?: string } | undefined)?.name === 'FilingError')) {
+      ctx.stdout.write(s.dim('Run the same command again to finish what was left: invoices already created are picked up, never filed twice.\n'));
+    }
+  }
+  return stopped > 0 ? 1 : 0;
+}

@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { run } from '../../src/cli/file.js';
+import type { CliContext } from '../../src/cli/context.js';
+import { UsageError } from '../../src/cli/context.js';
+import { createSandbox, type Sandbox } from '../../src/testing/index.js';
+import { tempFiles } from './helpers.js';
+
+function invoice(businessId: string, n: number) {
+  return {
+    businessId,
+    buyer: { type: 'B2B', tin: '20456789-0001', name: `Buyer ${n}` },
+    dueDate: '2026-12-31T00:00:00Z',
+    lines: [{ description: `Consulting #${n}`, quantity: 2, unitPrice: 150, taxRate: 7.5, isicCode: '6201' }],
+  };
+}
+
+function context(sandbox: Sandbox, cwd: string, argv: string[], env: Record<string, string | undefined> = {}) {
+  let stdout = '';
+  let stderr = '';
+  const ctx: CliContext = {
+    argv,
+    cwd,
+    env: { INVOICING_BASE_URL: sandbox.baseUrl, INVOICING_API_KEY: sandbox.apiKey, ...env },
+    stdout: { write: (t: string) => (stdout += t) },
+    stderr: { write: (t: string) => (stderr += t) },
+    readStdin: async () => '',
+  };
+  return { ctx, out: () => stdout, err: () => stderr };
+}
+
+describe('cli/file (invoicing file)', () => {
+  let sandbox: Sandbox;
+  let files: { dir: string; cleanup(): void };
+
+  beforeEach(async () => {
+    sandbox = await createSandbox();
+  });
+  afterEach(async () => {
+    files?.cleanup();
+    await sandbox.close();
+  });
+
+  it('files every invoice of every file once, and a re-run files nothing twice', async () => {
+    const b = sandbox.businessId;
+    files = tempFiles({
+      'a.json': JSON.stringify(invoice(b, 1)),
+      'batch/b.json': JSON.stringify([invoice(b, 2), invoice(b, 3)]),
+      'batch/c.ndjson': `${JSON.stringify(invoice(b, 4))}\n${JSON.stringify(invoice(b, 5))}\n`,
+    });
+
+    const first = context(sandbox, files.dir, ['a.json', 'batch']);
+    expect(await run(first.ctx)).toBe(0);
+    expect(first.out()).toMatch(/Filed 5 of 5 invoices/);
+    expect(sandbox.invoices.count).toBe(5);
+
+    const again = context(sandbox, files.dir, ['a.json', 'batch']);
+    expect(await run(again.ctx)).toBe(0);
+    expect(sandbox.invoices.count).toBe(5);
+    expect(sandbox.invoices.list().every((inv) => inv.submissions === 1)).toBe(true);
+  });
+
+  it('exits 1 and names the invoice when one fails its checks, filing the others', async () => {
+    const bad = { ...invoice(sandbox.businessId, 2), lines: [] };
+    files = tempFiles({ 'mixed.json': JSON.stringify([invoice(sandbox.businessId, 1), bad, invoice(sandbox.businessId, 3)]) });
+
+    const { ctx, out } = context(sandbox, files.dir, ['mixed.json']);
+
+    expect(await run(ctx)).toBe(1);
+    expect(out()).toMatch(/mixed\.json\[1\]/);
+    expect(out()).toMatch(/Filed 2 of 3 invoices; 1 did not go through/);
+    expect(sandbox.invoices.count).toBe(2);
+  });
+
+  it('writes one JSON record per invoice with --format json', async () => {
+    files = tempFiles({ 'one.json': JSON.stringify(invoice(sandbox.businessId, 1)) });
+    const { ctx, out } = context(sandbox, files.dir, ['one.json', '--format', 'json', '--wait', '--wait-timeout', '30']);
+
+    expect(await run(ctx)).toBe(0);
+    const report = JSON.parse(out()) as { results: Record<string, unknown>[]; summary: Record<string, number> };
+    expect(report.summary).toMatchObject({ invoices: 1, filed: 1, stopped: 0 });
+    expect(report.results[0]).toMatchObject({ source: 'one.json', ok: true, rawStatus: 'Accepted' });
+  });
+
+  it('derives keys from file and position with --ref path', async () => {
+    files = tempFiles({ 'one.json': JSON.stringify(invoice(sandbox.businessId, 1)) });
+    const { ctx } = context(sandbox, files.dir, ['one.json', '--ref', 'path']);
+    expect(await run(ctx)).toBe(0);
+
+    // The same content under another name is another document.
+    files.cleanup();
+    files = tempFiles({ 'two.json': JSON.stringify(invoice(sandbox.businessId, 1)) });
+    const second = context(sandbox, files.dir, ['two.json', '--ref', 'path']);
+    expect(await run(second.ctx)).toBe(0);
+    expect(sandbox.invoices.count).toBe(2);
+  });
+
+  it('refuses without configuration, or with a path that is not there, before any request', async () => {
+    files = tempFiles({ 'one.json': JSON.stringify(invoice(sandbox.businessId, 1)) });
+
+    await expect(run(context(sandbox, files.dir, ['one.json'], { INVOICING_API_KEY: undefined }).ctx)).rejects.toThrow(UsageError);
+    const missing = context(sandbox, files.dir, ['one.json', 'nope.json']);
+    expect(await run(missing.ctx)).toBe(2);
+    expect(missing.err()).toMatch(/cannot read nope\.json/);
+    expect(sandbox.requests).toHaveLength(0);
+  });
+});
