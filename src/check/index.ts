@@ -34,13 +34,23 @@ export type {
 } from './money.js';
 
 /**
- * The result of {@link checkInvoice}. `ok` is true when there is no error (warnings allowed).
- * `totals` is present whenever every line's amounts are numbers, even if other rules failed.
+ * The result of {@link checkInvoice}.
+ *
+ * @example
+ * ```ts
+ * import { checkInvoice, type CheckReport } from 'invoicing-sdk';
+ * const report: CheckReport = checkInvoice(input);
+ * if (!report.ok) console.error(report.errors.map((i) => `${i.code}: ${i.message}`).join('\n'));
+ * ```
  */
 export interface CheckReport {
+  /** True when there is no error (warnings allowed). */
   ok: boolean;
+  /** Problems that stop filing. */
   errors: CheckIssue[];
+  /** Problems worth a look that do not stop filing (errors too with `strict`). */
   warnings: CheckIssue[];
+  /** Exact totals, whenever every line's amounts are numbers, even if other rules failed. */
   totals: InvoiceTotals | undefined;
 }
 

@@ -4,10 +4,26 @@
  */
 import { MESSAGES, RULE_SUMMARIES, type MessageContext } from './messages.js';
 
-/** Whether an issue stops filing (`error`) or deserves a look (`warning`). */
+/**
+ * Whether an issue stops filing (`error`) or deserves a look (`warning`).
+ *
+ * @example
+ * ```ts
+ * import type { CheckSeverity } from 'invoicing-sdk';
+ * const blocking: CheckSeverity = 'error';
+ * ```
+ */
 export type CheckSeverity = 'error' | 'warning';
 
-/** The area of the service document a rule comes from. */
+/**
+ * The area of the service document a rule comes from.
+ *
+ * @example
+ * ```ts
+ * import { CHECK_RULES, type CheckArea } from 'invoicing-sdk';
+ * const area: CheckArea = CHECK_RULES.HSN_CODE_PADDED_ISIC.area; // "classification"
+ * ```
+ */
 export type CheckArea = 'input' | 'invoice' | 'buyer' | 'line' | 'classification' | 'tax' | 'totals';
 
 const RULES = {
@@ -65,12 +81,23 @@ const RULES = {
  */
 export type CheckIssueCode = keyof typeof RULES;
 
-/** One entry of {@link CHECK_RULES}. */
+/**
+ * One entry of {@link CHECK_RULES}.
+ *
+ * @example
+ * ```ts
+ * import { CHECK_RULES, type CheckRule } from 'invoicing-sdk';
+ * const rule: CheckRule = CHECK_RULES.BUYER_TIN_MISSING; // severity "warning", area "buyer"
+ * ```
+ */
 export interface CheckRule {
+  /** The stable code. */
   code: CheckIssueCode;
   /** Default severity (`opts.strict` raises warnings to errors). */
   severity: CheckSeverity;
+  /** Which section of the service document the rule comes from. */
   area: CheckArea;
+  /** One line: what the rule checks. */
   summary: string;
 }
 
@@ -94,7 +121,17 @@ export const CHECK_RULES: { readonly [C in CheckIssueCode]: Readonly<CheckRule> 
   ) as { [C in CheckIssueCode]: CheckRule },
 );
 
-/** A path into the invoice: keys and array indexes, e.g. `['lines', 2, 'hsnCode']`. */
+/**
+ * A path into the invoice: keys and array indexes, e.g. `['lines', 2, 'hsnCode']`. Problems with
+ * the options of checkInvoice start with `'options'`.
+ *
+ * @example
+ * ```ts
+ * import { formatIssuePath, type IssuePath } from 'invoicing-sdk';
+ * const path: IssuePath = ['lines', 2, 'hsnCode'];
+ * formatIssuePath(path); // "lines[2].hsnCode"
+ * ```
+ */
 export type IssuePath = (string | number)[];
 
 /**
@@ -109,10 +146,15 @@ export type IssuePath = (string | number)[];
  * ```
  */
 export interface CheckIssue {
+  /** Stable code of the rule (see CHECK_RULES). */
   code: CheckIssueCode;
+  /** `error` stops filing; `warning` does not (unless `strict`). */
   severity: CheckSeverity;
+  /** Where in the invoice, e.g. `['lines', 2, 'hsnCode']`. */
   path: IssuePath;
+  /** What is wrong, naming the field and the value found. */
   message: string;
+  /** How to fix it. */
   hint?: string;
 }
 

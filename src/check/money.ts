@@ -10,7 +10,17 @@
  * A property test holds the two to the same result.
  */
 
-/** How a value exactly halfway between two minor units is rounded. */
+/**
+ * How a value exactly halfway between two minor units is rounded: `'half-up'` away from zero
+ * (0.125 → 0.13), `'half-even'` to the even neighbour (0.125 → 0.12, 0.135 → 0.14).
+ *
+ * @example
+ * ```ts
+ * import { computeTotals, type RoundingMode } from 'invoicing-sdk';
+ * const roundingMode: RoundingMode = 'half-even';
+ * computeTotals([{ quantity: 1, unitPrice: '0.125', taxRate: 0 }], { roundingMode }).total; // "0.12"
+ * ```
+ */
 export type RoundingMode = 'half-up' | 'half-even';
 
 /**
@@ -20,15 +30,41 @@ export type RoundingMode = 'half-up' | 'half-even';
  *   formats print, and every printed line then adds up to the printed total.
  * - `'invoice'`: exact nets are added up per tax rate, and each rate group's net and tax are rounded
  *   once.
+ *
+ * @example
+ * ```ts
+ * import { computeTotals, type RoundingLevel } from 'invoicing-sdk';
+ * const rounding: RoundingLevel = 'invoice';
+ * computeTotals(lines, { rounding });
+ * ```
  */
 export type RoundingLevel = 'line' | 'invoice';
 
-/** An amount as the caller has it: a JSON number or a decimal string such as `"19.99"`. */
+/**
+ * An amount as the caller has it: a JSON number or a decimal string such as `"19.99"`.
+ *
+ * @example
+ * ```ts
+ * import { toMinorUnits, type DecimalInput } from 'invoicing-sdk';
+ * const price: DecimalInput = '19.99';
+ * toMinorUnits(price); // 1999n
+ * ```
+ */
 export type DecimalInput = number | string;
 
-/** The fields of an invoice line that the totals are computed from. */
+/**
+ * The fields of an invoice line that the totals are computed from (an `InvoiceLineInput` has them).
+ *
+ * @example
+ * ```ts
+ * import type { TotalsLineInput } from 'invoicing-sdk';
+ * const line: TotalsLineInput = { quantity: 3, unitPrice: '19.99', taxRate: 7.5, discountRate: 10 };
+ * ```
+ */
 export interface TotalsLineInput {
+  /** How many units. */
   quantity: DecimalInput;
+  /** Price of one unit before tax. */
   unitPrice: DecimalInput;
   /** A percentage: 7.5 means 7.5 %. */
   taxRate: DecimalInput;
@@ -36,7 +72,16 @@ export interface TotalsLineInput {
   discountRate?: DecimalInput | null | undefined;
 }
 
-/** Options of {@link computeTotals}. */
+/**
+ * Options of {@link computeTotals}.
+ *
+ * @example
+ * ```ts
+ * import { computeTotals, type ComputeTotalsOptions } from 'invoicing-sdk';
+ * const opts: ComputeTotalsOptions = { minorUnits: 0, rounding: 'invoice', roundingMode: 'half-even' };
+ * computeTotals(lines, opts);
+ * ```
+ */
 export interface ComputeTotalsOptions {
   /** Digits after the decimal point of the currency's minor unit. Default 2. */
   minorUnits?: number;
@@ -46,7 +91,16 @@ export interface ComputeTotalsOptions {
   roundingMode?: RoundingMode;
 }
 
-/** One line's computed figures, as decimal strings to the minor unit. */
+/**
+ * One line's computed figures, as decimal strings to the minor unit.
+ *
+ * @example
+ * ```ts
+ * import { computeTotals, type LineTotals } from 'invoicing-sdk';
+ * const [first]: LineTotals[] = computeTotals([{ quantity: 2, unitPrice: 9.99, taxRate: 7.5 }]).lines;
+ * first; // { index: 0, rate: "7.5", net: "19.98", tax: "1.50" }
+ * ```
+ */
 export interface LineTotals {
   /** Position of the line in the input array. */
   index: number;
@@ -58,34 +112,79 @@ export interface LineTotals {
   tax: string;
 }
 
-/** The figures of all lines sharing one tax rate (the service derives the tax category from it). */
+/**
+ * The figures of all lines sharing one tax rate (the service derives the tax category from it).
+ *
+ * @example
+ * ```ts
+ * import { computeTotals, type RateTotals } from 'invoicing-sdk';
+ * const groups: RateTotals[] = computeTotals(lines).byRate; // [{ rate: "0", … }, { rate: "7.5", … }]
+ * ```
+ */
 export interface RateTotals {
+  /** The tax rate as a percentage, normalised (`"7.5"`). */
   rate: string;
+  /** Sum of the nets of the lines at this rate. */
   net: string;
+  /** Tax of the lines at this rate. */
   tax: string;
 }
 
 /**
  * Invoice totals as decimal strings to the minor unit (`"107.50"`). `byRate` is ordered by rate,
  * lowest first; `lines` follows the input order.
+ *
+ * @example
+ * ```ts
+ * import { computeTotals, type InvoiceTotals } from 'invoicing-sdk';
+ * const t: InvoiceTotals = computeTotals([{ quantity: 2, unitPrice: 50, taxRate: 7.5 }]);
+ * [t.subtotal, t.taxTotal, t.total]; // ["100.00", "7.50", "107.50"]
+ * ```
  */
 export interface InvoiceTotals {
+  /** Sum of the line nets, before tax. */
   subtotal: string;
+  /** Sum of the tax. */
   taxTotal: string;
+  /** subtotal + taxTotal. */
   total: string;
+  /** Figures per tax rate, lowest rate first. */
   byRate: RateTotals[];
+  /** Figures per line, in input order. */
   lines: LineTotals[];
 }
 
-/** The caller's own figures to reconcile against; any subset. */
+/**
+ * The caller's own figures to reconcile against; any subset. Compared at the minor unit.
+ *
+ * @example
+ * ```ts
+ * import { checkInvoice, type ExpectedTotals } from 'invoicing-sdk';
+ * const expectedTotals: ExpectedTotals = { subtotal: '100.00', total: 107.5 };
+ * checkInvoice(input, { expectedTotals });
+ * ```
+ */
 export interface ExpectedTotals {
+  /** Expected sum of the line nets, before tax. */
   subtotal?: DecimalInput | null | undefined;
+  /** Expected sum of the tax. */
   taxTotal?: DecimalInput | null | undefined;
+  /** Expected subtotal + tax. */
   total?: DecimalInput | null | undefined;
 }
 
-/** One difference found by {@link compareTotals}. */
+/**
+ * One difference found by {@link compareTotals}.
+ *
+ * @example
+ * ```ts
+ * import { compareTotals, type TotalsDifference } from 'invoicing-sdk';
+ * const diffs: TotalsDifference[] = compareTotals({ total: '108' }, { total: '107.50' });
+ * diffs[0]?.difference; // "-0.50"
+ * ```
+ */
 export interface TotalsDifference {
+  /** Which figure differs. */
   field: 'subtotal' | 'taxTotal' | 'total';
   /** The expected figure at the minor unit, or the raw value when it is not a number. */
   expected: string;

@@ -10,11 +10,22 @@ import type { ComputeTotalsOptions, ExpectedTotals, RoundingLevel, RoundingMode 
  * A list of valid codes: a `Set`, an array or any iterable of strings, anything with a
  * `has(code)` method, or a predicate. `HS_CODES` from `invoicing-sdk/codes` is one; the codes from
  * `client.codes.hsCodes()` are another.
+ *
+ * @example
+ * ```ts
+ * import { checkInvoice, type CodeList } from 'invoicing-sdk';
+ * const fromService = await client.codes.hsCodes();
+ * const hsCodes: CodeList = fromService.map((c) => c.code);
+ * checkInvoice(input, { hsCodes });
+ * ```
  */
 export type CodeList =
   | ReadonlySet<string>
   | Iterable<string>
-  | { has(code: string): boolean }
+  | {
+      /** Whether `code` is valid. */
+      has(code: string): boolean;
+    }
   | ((code: string) => boolean);
 
 /**

@@ -25,6 +25,7 @@ export { ISIC_CODES, PADDED_ISIC_HS_CODES } from './isic-codes.js';
 export interface IsicClass {
   /** Four digits, e.g. `"6202"`. */
   code: string;
+  /** English title (UN Statistics Division wording). */
   title: string;
   /** Section letter A–U. */
   section: string;
@@ -44,6 +45,7 @@ export interface IsicClass {
 export interface HsSubheading {
   /** `NNNN.NN`, e.g. `"8471.30"`. */
   code: string;
+  /** English description (UN Comtrade wording). */
   description: string;
   /** The four-digit heading, e.g. `"8471"`. */
   heading: string;
@@ -112,7 +114,16 @@ export function lookupHs(code: string): HsSubheading | undefined {
   return hsByCode.get(c);
 }
 
-/** Which list {@link searchCodes} looks in. */
+/**
+ * Which list {@link searchCodes} looks in: `'hs'` (goods) or `'isic'` (services).
+ *
+ * @example
+ * ```ts
+ * import { searchCodes, type CodeKind } from 'invoicing-sdk/codes';
+ * const kind: CodeKind = 'isic';
+ * searchCodes('consultancy', { kind });
+ * ```
+ */
 export type CodeKind = 'hs' | 'isic';
 
 /**
@@ -125,12 +136,24 @@ export type CodeKind = 'hs' | 'isic';
  * ```
  */
 export interface CodeMatch {
+  /** Which list the hit comes from. */
   kind: CodeKind;
+  /** `NNNN.NN` for HS, four digits for ISIC. */
   code: string;
+  /** The title or description. */
   title: string;
 }
 
-/** Options of {@link searchCodes}. */
+/**
+ * Options of {@link searchCodes}.
+ *
+ * @example
+ * ```ts
+ * import { searchCodes, type SearchCodesOptions } from 'invoicing-sdk/codes';
+ * const opts: SearchCodesOptions = { kind: 'hs', limit: 3 };
+ * searchCodes('laptop', opts);
+ * ```
+ */
 export interface SearchCodesOptions {
   /** Only one list; default both. */
   kind?: CodeKind;
