@@ -123,6 +123,13 @@ describe('cli/check (invoicing check)', () => {
     expect((await run(['check', 'warn/warn.json', '--strict', '--ignore', 'BUYER_TIN_MISSING'])).code).toBe(0);
   });
 
+  it('hides warnings with --quiet but still counts them', async () => {
+    const r = await run(['check', 'warn/warn.json', '--quiet']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('BUYER_TIN_MISSING');
+    expect(r.stdout).toMatch(/no errors, 1 warning/);
+  });
+
   it('reports broken JSON with its position and exits 1', async () => {
     const r = await run(['check', 'broken/broken.json', '--format', 'github']);
     expect(r.code).toBe(1);
