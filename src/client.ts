@@ -68,6 +68,7 @@ export class InvoicingClient {
       maxRetries: resolved.maxRetries,
       fetch: resolved.fetch,
       logger: resolved.logger,
+      logLevel: resolved.logLevel,
       browser: resolved.browser,
     });
     const ctx: ResourceContext = Object.freeze({

@@ -93,22 +93,31 @@ describe('client', () => {
     expect(key).toBe(API_KEY);
   });
 
-  it('loads the HTTP client lazily, on the first request', async () => {
+  it('loads no HTTP or schema library at import, and zod only for a body the fast path cannot read', async () => {
     const loaded: string[] = [];
     vi.resetModules();
-    vi.doMock('ky', async (importOriginal) => {
-      loaded.push('ky');
-      return importOriginal();
-    });
+    for (const name of ['ky', 'zod', 'zod/mini']) {
+      vi.doMock(name, async (importOriginal) => {
+        loaded.push(name);
+        return importOriginal();
+      });
+    }
     try {
       const sdk = await import('../src/index.js');
       const client = new sdk.InvoicingClient({ baseUrl: 'https://invoicing.test', apiKey: API_KEY, logLevel: 'off' });
       expect(loaded).toEqual([]);
       server.use(http.get(`${API}/invoices/inv_1`, () => HttpResponse.json(envelope(invoiceRecord()))));
       await client.invoices.retrieve('inv_1');
-      expect(loaded).toEqual(['ky']);
+      expect(loaded).toEqual([]);
+      // A count sent as a string is valid, but only the zod schema reads it.
+      const meta = { total: '1', page: 1, limit: 10, totalPages: 1 };
+      server.use(http.get(`${API}/invoices`, () => HttpResponse.json({ ...envelope([invoiceRecord()]), meta })));
+      const page = await client.invoices.list();
+      expect(page.meta?.total).toBe(1);
+      expect(loaded).toEqual(['zod/mini']);
     } finally {
-      vi.doUnmock('ky');
+      for (const name of ['ky', 'zod', 'zod/mini']) vi.doUnmock(name);
     }
   });
+
 });

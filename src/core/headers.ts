@@ -31,10 +31,15 @@ export interface HeaderInput {
   browser: boolean;
 }
 
+let agent: string | undefined;
+
 /** The SDK's identity, as sent in `User-Agent` (or `X-Invoicing-SDK` in a browser). */
 export function userAgent(): string {
-  const node = (globalThis as { process?: { version?: string } }).process?.version;
-  return `invoicing-sdk/${VERSION}${node ? ` node/${node}` : ''}`;
+  if (agent === undefined) {
+    const node = (globalThis as { process?: { version?: string } }).process?.version;
+    agent = `invoicing-sdk/${VERSION}${node ? ` node/${node}` : ''}`;
+  }
+  return agent;
 }
 
 /**

@@ -1,14 +1,18 @@
 /**
- * HTTP transport: the only module that imports ky, and the one place where retries, timeouts,
- * idempotency keys, authentication headers and request logging come together.
+ * HTTP transport: the one place where retries, timeouts, idempotency keys, authentication headers
+ * and request logging come together.
  *
- * ky is loaded on the first request (it builds a `Request` when imported, which would slow every
- * `import 'invoicing-sdk'`), together with the zod envelope schemas. Each attempt is one ky call with
- * ky's own retries and timeout off: the SDK owns both, so that
+ * Each attempt is one call of the platform's `fetch` (or the client's `fetch` option). The SDK owns
+ * retries and timeouts itself, so that
  * - the timeout covers reading the body, not only the headers;
  * - a POST carries one idempotency key, minted once, on every retry;
  * - `signal` also aborts the wait between attempts;
  * - the retry decision is one pure function, {@link Transport.shouldRetry}.
+ *
+ * Attempts used to go through ky with its retries, timeout and error throwing all turned off, so it
+ * added nothing but its per-call cost: two `Request` objects and a combined `AbortSignal` per call,
+ * which alone made a GET 1.37× slower than bare `fetch` on loopback (docs/performance.md). The zod
+ * envelope schemas are loaded only for a body that the fast path in `envelope-fast.ts` cannot read.
  */
 import { APIConnectionError } from './errors/api-connection-error.js';
 import { APIConnectionTimeoutError } from './errors/api-connection-timeout-error.js';
@@ -18,31 +22,24 @@ import { generateAPIError, requestIdOf } from './errors/generate.js';
 import { InvoicingError } from './errors/invoicing-error.js';
 import { buildHeaders, redactHeaders, type Credentials } from './headers.js';
 import { mintIdempotencyKey } from './idempotency.js';
-import type { Logger } from './logger.js';
+import type { Logger, LogLevel } from './logger.js';
 import type { Fetch } from './options.js';
 import type { MutationRequestOptions } from './request-options.js';
 import { parseRetryAfter, retryDelay, sleep } from './retry-timing.js';
 import type { Envelope } from '../schemas/envelope.js';
+import { readEnvelopeFast, readMetaFast, UNDECIDED } from '../schemas/envelope-fast.js';
 
-type Ky = (typeof import('ky'))['default'];
 type EnvelopeModule = typeof import('../schemas/envelope.js');
 
-interface Runtime {
-  ky: Ky;
-  envelope: EnvelopeModule;
-}
+let schemas: Promise<EnvelopeModule> | undefined;
 
-let runtime: Promise<Runtime> | undefined;
-
-function loadRuntime(): Promise<Runtime> {
-  runtime ??= Promise.all([import('ky'), import('../schemas/envelope.js')]).then(
-    ([kyModule, envelope]) => ({ ky: kyModule.default, envelope }),
-    (error: unknown) => {
-      runtime = undefined;
-      throw error;
-    },
-  );
-  return runtime;
+/** The zod envelope schemas, loaded the first time a body needs them. */
+function loadSchemas(): Promise<EnvelopeModule> {
+  schemas ??= import('../schemas/envelope.js').catch((error: unknown) => {
+    schemas = undefined;
+    throw error;
+  });
+  return schemas;
 }
 
 /** HTTP methods the service uses. */
@@ -93,6 +90,8 @@ export interface TransportConfig {
   maxRetries: number;
   fetch: Fetch | undefined;
   logger: Logger;
+  /** The client's level: request lines are not even built below `debug`. */
+  logLevel: LogLevel;
   browser: boolean;
 }
 
@@ -186,15 +185,17 @@ export class Transport {
     const url = this.#url(path, request.query);
     const signal = opts.signal;
     if (signal?.aborted) throw new APIUserAbortError({ method, path, cause: signal.reason });
-    const { ky } = await loadRuntime();
     const log = this.#config.logger;
+    const debug = this.#config.logLevel === 'debug';
 
     for (let retriesSoFar = 0; ; retriesSoFar += 1) {
-      log.debug(
-        `→ ${method} ${path} (attempt ${retriesSoFar + 1} of ${maxRetries + 1}) headers ${JSON.stringify(redactHeaders(headers))}`,
-      );
-      const started = Date.now();
-      const outcome = await this.#attempt(ky, url, { method, headers, body: bodyText }, timeout, signal);
+      if (debug) {
+        log.debug(
+          `→ ${method} ${path} (attempt ${retriesSoFar + 1} of ${maxRetries + 1}) headers ${JSON.stringify(redactHeaders(headers))}`,
+        );
+      }
+      const started = debug ? Date.now() : 0;
+      const outcome = await this.#attempt(url, { method, headers, body: bodyText }, timeout, signal);
       if (outcome.kind === 'aborted') throw new APIUserAbortError({ method, path, cause: outcome.reason });
 
       let error: APIError;
@@ -202,10 +203,12 @@ export class Transport {
       let retryAfterMs: number | undefined;
       if (outcome.kind === 'response') {
         const { response, text } = outcome;
-        const requestId = requestIdOf(response.headers);
-        log.debug(
-          `← ${response.status} ${method} ${path} in ${Date.now() - started} ms${requestId ? ` (request-id ${requestId})` : ''}`,
-        );
+        if (debug) {
+          const requestId = requestIdOf(response.headers);
+          log.debug(
+            `← ${response.status} ${method} ${path} in ${Date.now() - started} ms${requestId ? ` (request-id ${requestId})` : ''}`,
+          );
+        }
         const body = parseBody(text);
         if (response.status >= 200 && response.status < 300) {
           return { status: response.status, headers: response.headers, body, method, path };
@@ -255,15 +258,17 @@ export class Transport {
   /** Sends and unwraps the `{ success, data }` envelope; anything else is an `InvalidResponseError`. */
   async request(request: TransportRequest): Promise<{ envelope: Envelope; response: TransportResponse }> {
     const response = await this.send(request);
-    const { envelope: schemas } = await loadRuntime();
-    return { envelope: schemas.unwrapEnvelope(response.body, response), response };
+    const envelope = readEnvelopeFast(response.body) ?? (await loadSchemas()).unwrapEnvelope(response.body, response);
+    return { envelope, response };
   }
 
   /** The envelope in a response, or `undefined` when it is not one (for routes with unshown bodies). */
   async tryUnwrap(response: TransportResponse): Promise<Envelope | undefined> {
-    const { envelope: schemas } = await loadRuntime();
+    const fast = readEnvelopeFast(response.body);
+    if (fast !== undefined) return fast;
+    const envelope = await loadSchemas();
     try {
-      return schemas.unwrapEnvelope(response.body, response);
+      return envelope.unwrapEnvelope(response.body, response);
     } catch {
       return undefined;
     }
@@ -271,35 +276,45 @@ export class Transport {
 
   /** Listing meta read leniently from any value. */
   async readMeta(meta: unknown): Promise<Envelope['meta']> {
-    const { envelope: schemas } = await loadRuntime();
-    return schemas.readMeta(meta);
+    const fast = readMetaFast(meta);
+    return fast === UNDECIDED ? (await loadSchemas()).readMeta(meta) : fast;
   }
 
   async #attempt(
-    ky: Ky,
     url: string,
     init: { method: HttpMethod; headers: Record<string, string>; body: string | undefined },
     timeout: number,
     signal: AbortSignal | undefined,
   ): Promise<Outcome> {
     const controller = new AbortController();
+    // Set while the body is read: an abort must end the read even under a custom fetch that does not
+    // tie the body to the signal (so the timeout covers the body too).
+    let stopReading: ((reason: unknown) => void) | undefined;
+    const abort = (reason: unknown): void => {
+      controller.abort(reason);
+      stopReading?.(reason);
+    };
     // Linked by hand rather than with AbortSignal.any, which keeps listeners on a long-lived caller
     // signal alive in Node 20.
-    const onAbort = (): void => controller.abort(signal?.reason);
+    const onAbort = (): void => abort(signal?.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
-    const timer = setTimeout(() => controller.abort(TIMED_OUT), timeout);
+    const timer = setTimeout(abort, timeout, TIMED_OUT);
+    let response: Response | undefined;
     try {
-      const response = await ky(url, {
+      // The global fetch is looked up per call, so that one installed later (msw, a polyfill) is used.
+      const fetchFn = this.#config.fetch ?? globalThis.fetch;
+      response = await fetchFn(url, {
         method: init.method,
         headers: init.headers,
-        body: init.body,
+        ...(init.body === undefined ? {} : { body: init.body }),
         signal: controller.signal,
-        retry: 0,
-        timeout: false,
-        throwHttpErrors: false,
-        ...(this.#config.fetch === undefined ? {} : { fetch: this.#config.fetch as never }),
       });
-      const text = await readText(response, controller.signal);
+      const reading = response;
+      const text = await new Promise<string>((resolve, reject) => {
+        if (controller.signal.aborted) return reject(controller.signal.reason);
+        stopReading = reject;
+        reading.text().then(resolve, reject);
+      });
       return { kind: 'response', response, text };
     } catch (error) {
       if (signal?.aborted) return { kind: 'aborted', reason: signal.reason };
@@ -308,12 +323,14 @@ export class Transport {
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
+      if (controller.signal.aborted) response?.body?.cancel().catch(() => undefined);
     }
   }
 
   #url(path: string, query: Record<string, QueryValue> | undefined): string {
     const url = new URL(`${this.#config.baseUrl}${path}`);
-    for (const [key, value] of Object.entries(query ?? {})) {
+    if (query === undefined) return url.href;
+    for (const [key, value] of Object.entries(query)) {
       if (value === undefined || value === null) continue;
       if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, String(item));
       else url.searchParams.set(key, String(value));
@@ -322,31 +339,13 @@ export class Transport {
   }
 }
 
-/** Reads the body, giving up as soon as `signal` aborts (the timeout covers the body too). */
-async function readText(response: Response, signal: AbortSignal): Promise<string> {
-  const reading = response.text();
-  // If the abort wins the race, the read rejects later; nobody is waiting for it any more.
-  reading.catch(() => undefined);
-  let onAbort: (() => void) | undefined;
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(signal.reason);
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-  });
-  try {
-    return await Promise.race([reading, aborted]);
-  } finally {
-    if (onAbort) signal.removeEventListener('abort', onAbort);
-    if (signal.aborted) response.body?.cancel().catch(() => undefined);
-  }
-}
-
 function parseBody(text: string): unknown {
-  if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    return text;
+    // Blank text never parses, so this is the only place it needs telling apart (no trimmed copy of
+    // every body).
+    return text.trim() === '' ? undefined : text;
   }
 }
 
@@ -359,8 +358,9 @@ function perCall(name: string, value: number | undefined, fallback: number, min:
 }
 
 /**
- * ky's errors carry the `Request`, headers and API key included; keep only what lies beneath them
- * (undici's "fetch failed" and its socket error) so nothing secret hangs off an SDK error.
+ * Errors of fetch wrappers (ky's, for a client given `fetch: ky`) can carry the `Request`, headers
+ * and API key included; keep only what lies beneath them (undici's "fetch failed" and its socket
+ * error) so nothing secret hangs off an SDK error.
  */
 function plainCause(error: unknown): unknown {
   if (typeof error === 'object' && error !== null && 'request' in error) {

@@ -1,0 +1,160 @@
+#!/usr/bin/env node
+/**
+ * Bundle size: esbuild `--bundle --minify` of a consumer that constructs the client and makes one
+ * call, gzip -9 (1 KB = 1,000 bytes). This is how the peers in issue 7 were measured: one file
+ * holding everything the client can reach. Also reported:
+ * - the same consumer built with code splitting (`--splitting --format=esm`), counting only the
+ *   chunks that constructing the client and making the call actually load (found by running it), as
+ *   an app bundled by Vite, Rollup, webpack or esbuild with splitting ships it;
+ * - `checkInvoice` alone (a CI job or a form that only checks).
+ *
+ *   npm run build && node bench/bundle-size.mjs
+ *
+ * The budgets that CI enforces are in scripts/size-check.mjs, which uses {@link measureBundles}.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { fmtKB, report, requireBuild, root } from './lib/common.mjs';
+
+/** The consumers. Each is bundled from the built package through its own name. */
+export const CONSUMERS = {
+  client: [
+    "import { InvoicingClient } from 'invoicing-sdk';",
+    "const client = new InvoicingClient({ baseUrl: 'https://invoicing.example.com', apiKey: 'sk_live_example' });",
+    "client.invoices.retrieve('inv_123').then((invoice) => console.log(invoice.status));",
+  ].join('\n'),
+  check: [
+    "import { checkInvoice } from 'invoicing-sdk';",
+    'console.log(checkInvoice(JSON.parse(globalThis.input ?? "{}")).ok);',
+  ].join('\n'),
+};
+
+const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
+
+/** One file, as `esbuild --bundle --minify` makes it: gzip -9 size, minified size, per-input bytes. */
+async function singleFile(source) {
+  const result = await build({
+    stdin: { contents: source, resolveDir: root, sourcefile: 'consumer.mjs', loader: 'js' },
+    bundle: true,
+    minify: true,
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const bytes = result.outputFiles[0].contents;
+  const inputs = Object.values(result.metafile.outputs)[0].inputs;
+  return { gzip: gz(bytes), minified: bytes.length, inputs };
+}
+
+/**
+ * The consumer with code splitting, run once (global fetch answering the envelope): the gzip -9
+ * size of the chunks it loads, and of all chunks.
+ */
+async function split(source) {
+  const dir = mkdtempSync(join(tmpdir(), 'invoicing-bundle-'));
+  try {
+    await build({
+      stdin: { contents: source, resolveDir: root, sourcefile: 'consumer.mjs', loader: 'js' },
+      bundle: true,
+      minify: true,
+      splitting: true,
+      format: 'esm',
+      outdir: dir,
+      entryNames: 'entry',
+      logLevel: 'silent',
+    });
+    const loaded = join(dir, 'loaded.txt');
+    writeFileSync(loaded, '');
+    const runner = join(dir, 'run.mjs');
+    writeFileSync(
+      runner,
+      [
+        'globalThis.fetch = async () => new Response(JSON.stringify({ success: true, data: { id: "inv_123", status: "draft" }, timestamp: new Date().toISOString() }), { headers: { "content-type": "application/json" } });',
+        `await import(${JSON.stringify(pathToFileURL(join(dir, 'entry.js')).href)});`,
+      ].join('\n'),
+    );
+    const hooks = pathToFileURL(fileURLToPath(new URL('./lib/record-loads.mjs', import.meta.url))).href;
+    const run = spawnSync(process.execPath, ['--import', hooks, runner], {
+      env: { ...process.env, BENCH_LOADED: loaded },
+      encoding: 'utf8',
+    });
+    if (run.status !== 0) throw new Error(`the split bundle failed to run: ${run.stderr}`);
+    const files = [...new Set(readFileSync(loaded, 'utf8').split('\n').filter(Boolean))]
+      .map((url) => fileURLToPath(url))
+      .filter((file) => file.startsWith(dir) && file !== runner);
+    const all = readdirSync(dir).filter((name) => name.endsWith('.js'));
+    const size = (names) => names.reduce((sum, file) => sum + gz(readFileSync(file)), 0);
+    return {
+      loadedGzip: size(files),
+      loadedChunks: files.map((file) => basename(file)),
+      allGzip: size(all.map((name) => join(dir, name))),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Every size the budgets and the table use, in bytes. */
+export async function measureBundles() {
+  const client = await singleFile(CONSUMERS.client);
+  const check = await singleFile(CONSUMERS.check);
+  const clientSplit = await split(CONSUMERS.client);
+  return { client, check, clientSplit };
+}
+
+/** Minified bytes per package or source directory, largest first (what to look at when over). */
+export function breakdown(inputs) {
+  const by = new Map();
+  for (const [path, { bytesInOutput }] of Object.entries(inputs)) {
+    const parts = path.split('/');
+    const nm = parts.lastIndexOf('node_modules');
+    const key = nm >= 0 ? parts[nm + 1] : path.replace(/^dist\//, 'dist/');
+    by.set(key, (by.get(key) ?? 0) + bytesInOutput);
+  }
+  return [...by].sort((a, b) => b[1] - a[1]);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  requireBuild();
+  const { client, check, clientSplit } = await measureBundles();
+  report(
+    'Bundle size',
+    [
+      {
+        measure: 'bundle: client + one call, esbuild --bundle --minify, gzip -9',
+        value: fmtKB(client.gzip),
+        baseline: `${fmtKB(client.minified)} minified`,
+        goal: '≤ 15 KB (stretch < 9.3 KB)',
+        met: client.gzip <= 15_000,
+        raw: client.gzip,
+      },
+      {
+        measure: 'bundle: client + one call, code-split, chunks the call loads',
+        value: fmtKB(clientSplit.loadedGzip),
+        baseline: `${fmtKB(clientSplit.allGzip)} all chunks`,
+        goal: '≤ 15 KB (stretch < 9.3 KB)',
+        met: clientSplit.loadedGzip <= 15_000,
+        raw: clientSplit.loadedGzip,
+      },
+      {
+        measure: 'bundle: checkInvoice alone, gzip -9',
+        value: fmtKB(check.gzip),
+        baseline: `${fmtKB(check.minified)} minified`,
+        raw: check.gzip,
+      },
+    ],
+    {
+      notes: [
+        `Largest parts of the one-file client bundle (minified bytes): ${breakdown(client.inputs)
+          .slice(0, 8)
+          .map(([name, bytes]) => `${name} ${bytes}`)
+          .join(', ')}.`,
+      ],
+    },
+  );
+}
