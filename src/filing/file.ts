@@ -220,11 +220,13 @@ class FilingRun {
   async transition(step: FilingTransition, invoice: Invoice, detail?: string): Promise<Invoice> {
     this.emit({ step, state: 'started', invoice });
     try {
+      // Only the retry and request settings: the create's idempotency key is not the transition's.
+      const { signal, timeout, maxRetries, maxRateLimitRetries } = this.opts;
       const result = await performTransition(
         this.api,
         invoice.id,
         step,
-        this.opts,
+        { signal, timeout, maxRetries, maxRateLimitRetries },
         { gate: this.internals.gate, clock: this.clock, baseline: invoice },
       );
       this.record(

@@ -63,6 +63,10 @@ describe('filing/file-many (client.invoices.fileMany)', () => {
     expect(results.map((r) => r.ok)).toEqual([true, true, false, true, true]);
     expect(results[2]).toMatchObject({ index: 2, ok: false, error: { name: 'InvoiceCheckError' }, invoiceId: undefined });
     expect(sandbox.invoices.count).toBe(4);
+    // Each create carried its derived key; the transitions never reuse it.
+    const keys = new Set(results.map((r) => r.idempotencyKey));
+    expect(sends(sandbox, 'create').every((r) => keys.has(r.idempotencyKey))).toBe(true);
+    expect(sends(sandbox, 'sign').some((r) => keys.has(r.idempotencyKey))).toBe(false);
   });
 
   it('files nothing twice when re-run after a crash', async () => {

@@ -34,7 +34,10 @@ describe('filing/file (client.invoices.createAndFile / resumeFiling)', () => {
         'validate:started', 'validate:done', 'sign:started', 'sign:done', 'submit:started', 'submit:done',
         'wait:started', 'wait:done',
       ]);
-      expect(sends(sandbox, 'create')[0]?.idempotencyKey).toBe(deriveIdempotencyKey(sandbox.businessId, 'ORDER-1'));
+      const key = deriveIdempotencyKey(sandbox.businessId, 'ORDER-1');
+      expect(sends(sandbox, 'create')[0]?.idempotencyKey).toBe(key);
+      // The create's key is not reused on the transitions.
+      for (const step of ['validate', 'sign', 'submit'] as const) expect(sends(sandbox, step)[0]?.idempotencyKey).not.toBe(key);
     });
 
     it('refuses with InvoiceCheckError before any request', async () => {
