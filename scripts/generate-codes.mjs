@@ -114,6 +114,19 @@ function chunked(items, perLine) {
   return lines;
 }
 
+/** A `new Set([...])` of codes, written as space-separated lines (compact, and quick to parse). */
+function codeSet(codes, perLine) {
+  return `/* @__PURE__ */ new Set(
+  [
+${chunked(codes, perLine)
+  .map((l) => `    '${l}',`)
+  .join('\n')}
+  ]
+    .join(' ')
+    .split(' '),
+)`;
+}
+
 const isicCodesTs = `${banner('isic-rev4-classes.csv and hs-subheadings.csv')}
 /**
  * The 419 published ISIC Rev. 4 classes (four-digit codes, no titles): the list a four-digit
@@ -125,15 +138,7 @@ const isicCodesTs = `${banner('isic-rev4-classes.csv and hs-subheadings.csv')}
  * ISIC_CODES.has('6202'); // true
  * \`\`\`
  */
-export const ISIC_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set(
-  [
-${chunked(isic.map((r) => r[0]), 16)
-  .map((l) => `    '${l}',`)
-  .join('\n')}
-  ]
-    .join(' ')
-    .split(' '),
-);
+export const ISIC_CODES: ReadonlySet<string> = ${codeSet(isic.map((r) => r[0]), 16)};
 
 /**
  * HS subheadings ending in \`.00\` whose first four digits are also an ISIC class (${paddedReal.length} of them,
@@ -165,15 +170,7 @@ const hsCodesTs = `${banner('hs-subheadings.csv')}
  * HS_CODES.has('8471.30'); // true
  * \`\`\`
  */
-export const HS_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set(
-  [
-${chunked(hs.map((r) => r[0]), 12)
-  .map((l) => `    '${l}',`)
-  .join('\n')}
-  ]
-    .join(' ')
-    .split(' '),
-);
+export const HS_CODES: ReadonlySet<string> = ${codeSet(hs.map((r) => r[0]), 12)};
 `;
 
 const isicClassesTs = `${banner('isic-rev4-classes.csv')}// Source: ISIC Rev. 4 (UN Statistics Division English structure); see ../shared/data/README.md.

@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { CHECK_RULES, checkInvoice, type CheckIssue, type CheckIssueCode, type CheckOptions } from '../check/index.js';
 import { didYouMean } from '../check/suggest.js';
+import { oneOf, toUsageError, wholeNumber } from './args.js';
 import { colourEnabled, styles, UsageError, type CliContext } from './context.js';
 import { locatePath, parseSource, type ParsedSource } from './json-source.js';
 import { renderGithub } from './reporters/github.js';
@@ -61,18 +62,6 @@ interface Settings {
   help: boolean;
 }
 
-function nonNegativeInt(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} takes a whole number, got "${value}"`);
-  return Number(value);
-}
-
-function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
-  if (value === undefined) return fallback;
-  if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${value}"`);
-}
-
 /** Parses the command line; throws UsageError with a readable message. */
 export function parseSettings(argv: string[]): Settings {
   let parsed;
@@ -93,7 +82,7 @@ export function parseSettings(argv: string[]): Settings {
       },
     });
   } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message.replace(/\. To specify a positional.*$/s, '') : String(err));
+    throw toUsageError(err);
   }
   const v = parsed.values;
   const ignore: CheckIssueCode[] = [];
@@ -112,10 +101,10 @@ export function parseSettings(argv: string[]): Settings {
     inputs: parsed.positionals,
     format: oneOf('format', v.format, FORMATS, 'text'),
     strict: v.strict === true,
-    maxWarnings: nonNegativeInt('max-warnings', v['max-warnings']),
+    maxWarnings: wholeNumber('max-warnings', v['max-warnings']),
     hsCodes: oneOf('hs-codes', v['hs-codes'], HS_MODES, 'bundled'),
     ignore,
-    minCategoryLength: nonNegativeInt('min-category-length', v['min-category-length']),
+    minCategoryLength: wholeNumber('min-category-length', v['min-category-length']),
     quiet: v.quiet === true,
     help: v.help === true,
   };

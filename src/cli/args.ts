@@ -1,0 +1,30 @@
+/**
+ * Command-line helpers shared by the commands: parseArgs errors turned into UsageError (exit code 2
+ * and a pointer to --help), and value checks with messages that name the flag.
+ */
+import { UsageError } from './context.js';
+
+/**
+ * A parseArgs failure (unknown flag, missing value) as a UsageError: exit code 2 and a pointer to
+ * --help instead of a stack trace.
+ */
+export function toUsageError(err: unknown): UsageError {
+  // Node appends advice about `--` that does not apply to these commands.
+  return new UsageError(err instanceof Error ? err.message.replace(/\. To specify a positional.*$/s, '') : String(err));
+}
+
+/** A whole number flag (`--max-warnings 10`), at least `min`; undefined when the flag is absent. */
+export function wholeNumber(name: string, value: string | undefined, min = 0): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < min) {
+    throw new UsageError(`--${name} takes a whole number${min > 0 ? ` >= ${min}` : ''}, got "${value}"`);
+  }
+  return Number(value);
+}
+
+/** A flag whose value is one of a few words; `fallback` when absent. */
+export function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+}
