@@ -28,8 +28,9 @@ export interface Loopback {
   close(): Promise<void>;
 }
 
-/** Starts a scripted server on a free loopback port. */
-export async function startLoopback(script: Script): Promise<Loopback> {
+/** Starts a scripted server on a free loopback port; `record: false` keeps no request log (long runs). */
+export async function startLoopback(script: Script, options: { record?: boolean } = {}): Promise<Loopback> {
+  const record = options.record ?? true;
   let current = script;
   const received: ScriptedRequest[] = [];
   const sockets = new Set<Socket>();
@@ -45,7 +46,7 @@ export async function startLoopback(script: Script): Promise<Loopback> {
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
       };
-      received.push(request);
+      if (record) received.push(request);
       Promise.resolve(current(request, res)).catch(() => res.destroy());
     });
   });
