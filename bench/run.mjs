@@ -22,7 +22,7 @@ const SUITES = [
   { name: 'get-overhead', file: 'get-overhead.mjs' },
   { name: 'cold-import', file: 'cold-import.mjs' },
   { name: 'bundle-size', file: 'bundle-size.mjs' },
-  { name: 'check', file: 'check.mjs', external: true },
+  { name: 'check', file: 'check.mjs' },
   { name: 'polling', file: 'polling.mjs' },
   { name: 'file-many', file: 'file-many.mjs' },
 ];
