@@ -21,4 +21,8 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
     summary: 'Check invoice files locally, offline, before filing (for CI)',
     load: () => import('./check.js'),
   },
+  demo: {
+    summary: 'File a sample invoice on the embedded sandbox, step by step (--scenario offline|field-error)',
+    load: () => import('./demo.js'),
+  },
 };
