@@ -25,4 +25,8 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
     summary: 'File a sample invoice on the embedded sandbox, step by step (--scenario offline|field-error)',
     load: () => import('./demo.js'),
   },
+  file: {
+    summary: 'File invoice files with the service, exactly once each (INVOICING_BASE_URL, INVOICING_API_KEY)',
+    load: () => import('./file.js'),
+  },
 };
