@@ -104,3 +104,30 @@ describe('cli/file (invoicing file)', () => {
     expect(sandbox.requests).toHaveLength(0);
   });
 });
+
+describe('cli/file through the built bin', () => {
+  it('is listed by invoicing --help and files through the real entry point', async () => {
+    const { buildBin, runBin } = await import('./helpers.js');
+    const sandbox = await createSandbox();
+    const { bin, cleanup } = await buildBin();
+    const files = tempFiles({ 'one.json': JSON.stringify(invoice(sandbox.businessId, 1)) });
+    try {
+      const help = await runBin(bin, ['--help'], { cwd: files.dir });
+      expect(help.stdout).toMatch(/^\s+file\s+File invoice files/m);
+
+      const env = { INVOICING_BASE_URL: sandbox.baseUrl, INVOICING_API_KEY: sandbox.apiKey };
+      const filed = await runBin(bin, ['file', 'one.json'], { cwd: files.dir, env });
+      expect(filed).toMatchObject({ code: 0, stderr: '' });
+      expect(filed.stdout).toMatch(/Filed 1 of 1 invoice/);
+      expect(sandbox.invoices.count).toBe(1);
+
+      const unset = await runBin(bin, ['file', 'one.json'], { cwd: files.dir, env: { INVOICING_BASE_URL: sandbox.baseUrl, INVOICING_API_KEY: undefined } });
+      expect(unset.code).toBe(2);
+      expect(unset.stderr).toMatch(/INVOICING_API_KEY is not set/);
+    } finally {
+      files.cleanup();
+      cleanup();
+      await sandbox.close();
+    }
+  });
+});
