@@ -165,6 +165,8 @@ function eventTime(invoice: Invoice): number | undefined {
 const STEP_WIDTH = 10;
 /** Where the text of a step line starts: `  ✔ ` and the padded label and a space. */
 const TEXT_COLUMN = 4 + STEP_WIDTH + 1;
+/** Width of the `+10m 02s` column of status changes. */
+const TIME_WIDTH = 10;
 
 /** Writes the narration: one line per finished step, one per status change while waiting. */
 class Narrator {
@@ -230,16 +232,16 @@ class Narrator {
     const attempts = invoice.attempts ?? 0;
     if (failure === undefined) {
       const after = attempts > 0 ? s.dim(` (went through on automatic retry ${attempts})`) : '';
-      this.line(`${pad}${s.dim(when.padEnd(9))}${s.green(status(invoice))}${after}`);
+      this.line(`${pad}${s.dim(when.padEnd(TIME_WIDTH))}${s.green(status(invoice))}${after}`);
       return;
     }
     const which = attempts === 0 ? 'on submission' : `on automatic retry ${attempts} of ${AUTOMATIC_RECOVERY.maxAttempts}`;
-    this.line(`${pad}${s.dim(when.padEnd(9))}${s.yellow(status(invoice))} ${which}: ${failure.message}`);
+    this.line(`${pad}${s.dim(when.padEnd(TIME_WIDTH))}${s.yellow(status(invoice))} ${which}: ${failure.message}`);
     const next =
       failure.recovery === 'in-progress'
         ? `automatic recovery in progress: retry ${attempts + 1} of ${AUTOMATIC_RECOVERY.maxAttempts} is due 10 minutes later; waiting, not re-submitting`
         : 'automatic recovery is over';
-    this.line(`${pad}${' '.repeat(9)}${s.dim(next)}`);
+    this.line(`${pad}${' '.repeat(TIME_WIDTH)}${s.dim(next)}`);
   }
 
   #decorate(invoice: Invoice | undefined): string {

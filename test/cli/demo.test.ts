@@ -59,8 +59,8 @@ describe('cli/demo', () => {
   it('waits through the automatic retries in the offline scenario and never re-submits', () => {
     const { stdout } = outputOf('offline');
     expect(stdout).toContain('Error on submission: Access points are offline');
-    expect(stdout).toMatch(/\+10m \d\ds {2}Error on automatic retry 1 of 3: Access points are offline/);
-    expect(stdout).toMatch(/\+20m \d\ds {2}Accepted \(went through on automatic retry 2\)/);
+    expect(stdout).toMatch(/\+10m \d\ds +Error on automatic retry 1 of 3: Access points are offline/);
+    expect(stdout).toMatch(/\+20m \d\ds +Accepted \(went through on automatic retry 2\)/);
     expect(stdout).toContain('waiting, not re-submitting');
     expect(stdout).toMatch(/✔ Filed: invoice inv_\w+ is Accepted\./);
     expect(stdout).toContain('never re-submitted (POST /submit was sent once)');
