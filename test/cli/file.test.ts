@@ -33,7 +33,8 @@ describe('cli/file (invoicing file)', () => {
   let files: { dir: string; cleanup(): void };
 
   beforeEach(async () => {
-    sandbox = await createSandbox();
+    // The tax authority answers 50 ms after a submit, so --wait takes no noticeable time.
+    sandbox = await createSandbox({ responseDelayMs: 50 });
   });
   afterEach(async () => {
     files?.cleanup();
