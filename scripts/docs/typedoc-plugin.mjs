@@ -93,7 +93,8 @@ export function load(app) {
     const missing = [];
     for (const { module, child } of topLevelExports(project)) {
       if (!child.kindOf(KINDS_NEEDING_EXAMPLE) || hasExample(child)) continue;
-      const where = child.sources?.[0] ? ` (${child.sources[0].fileName}:${child.sources[0].line})` : '';
+      const source = child.sources?.[0];
+      const where = source ? ` (${relative(process.cwd(), source.fullFileName)}:${source.line})` : '';
       missing.push(`${module === project ? '' : `${module.name}: `}${child.name}${where}`);
     }
     for (const name of missing) {
