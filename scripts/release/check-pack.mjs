@@ -5,7 +5,7 @@
 // 2. Every shipped .js/.cjs names a source map that is shipped too.
 // 3. Every map is valid JSON whose every source can be shown to a user debugging in their editor
 //    or browser: the source text is embedded (`sourcesContent`), since src/ is not shipped.
-// Prints one line per finding and "N passed, N failed" (checks, not files); exits 1 on a failure.
+// Prints one line per failed check and a summary; exits 1 on a failure.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
@@ -66,5 +66,9 @@ for (const file of files.filter((f) => /\.(c|m)?js$/.test(f))) {
 
 console.log(`package ${pack.name}@${pack.version}: ${files.length} files, ${(pack.size / 1024).toFixed(1)} kB packed, ${(pack.unpackedSize / 1024).toFixed(1)} kB unpacked, ${maps} source maps`);
 for (const message of failures) console.log(`FAIL  ${message}`);
-console.log(`${passed} passed, ${failures.length} failed`);
+console.log(
+  failures.length === 0
+    ? `pack check OK: ${passed} checks on ${files.length} files`
+    : `pack check FAILED: ${failures.length} of ${passed + failures.length} checks`,
+);
 process.exitCode = failures.length > 0 ? 1 : 0;
