@@ -11,6 +11,7 @@
  *   therefore finds the invoices already created and only finishes what was left: nothing is filed
  *   twice.
  */
+import { canonicalJson } from '../core/canonical-json.js';
 import { InvoicingError } from '../core/errors/invoicing-error.js';
 import { deriveIdempotencyKey } from '../core/idempotency.js';
 import type { InvoiceCreateParams } from '../schemas/invoice-input.js';
@@ -129,17 +130,6 @@ export interface FileManyProgress {
 /** The default `externalRef`: the invoice's content, with object keys sorted so order does not matter. */
 export function contentRef(input: InvoiceCreateParams): string {
   return `content:${canonicalJson(input)}`;
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 function asError(err: unknown): Error {

@@ -16,6 +16,7 @@ import {
 import type { SandboxTotals } from '../options.js';
 import { invoiceWire } from '../records.js';
 import type { ApiKeyRecord, InvoiceRecord } from '../store.js';
+import { canonicalJson } from '../../core/canonical-json.js';
 import { newId } from '../ids.js';
 import { CLASSIFICATION_MESSAGE, validateCreateBody, type CreateInput } from '../validation.js';
 
@@ -23,16 +24,7 @@ import { CLASSIFICATION_MESSAGE, validateCreateBody, type CreateInput } from '..
  * A stable text of a JSON value with object keys sorted, so that a replay with the keys in another
  * order is still "the same body".
  */
-export function fingerprint(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(fingerprint).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${fingerprint(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
+export const fingerprint: (value: unknown) => string = canonicalJson;
 
 function wire(ctx: RouteContext, invoice: InvoiceRecord): Record<string, unknown> {
   return invoiceWire(invoice, ctx.state.options.recordStyle);
