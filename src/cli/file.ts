@@ -12,6 +12,7 @@ import type { InvoicingClient } from '../client.js';
 import type { FileManyResult } from '../filing/file-many.js';
 import type { InvoiceCreateParams } from '../schemas/invoice-input.js';
 import { readTarget, resolveTargets, type Target } from './targets.js';
+import { oneOf, toUsageError, wholeNumber } from './args.js';
 import { colourEnabled, styles, UsageError, type CliContext, type Styles } from './context.js';
 import { parseSource } from './json-source.js';
 import { plural } from './results.js';
@@ -59,18 +60,6 @@ interface Settings {
   help: boolean;
 }
 
-function positiveInt(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`--${name} takes a whole number >= 1, got "${value}"`);
-  return Number(value);
-}
-
-function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
-  if (value === undefined) return fallback;
-  if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${value}"`);
-}
-
 /** Parses the command line; throws UsageError with a readable message. */
 export function parseSettings(argv: string[]): Settings {
   let parsed;
@@ -91,14 +80,14 @@ export function parseSettings(argv: string[]): Settings {
       },
     });
   } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message.replace(/\. To specify a positional.*$/s, '') : String(err));
+    throw toUsageError(err);
   }
   const v = parsed.values;
   return {
     inputs: parsed.positionals,
-    concurrency: positiveInt('concurrency', v.concurrency, 4),
+    concurrency: wholeNumber('concurrency', v.concurrency, 1) ?? 4,
     wait: v.wait === true,
-    waitTimeoutMs: positiveInt('wait-timeout', v['wait-timeout'], 300) * 1000,
+    waitTimeoutMs: (wholeNumber('wait-timeout', v['wait-timeout'], 1) ?? 300) * 1000,
     ref: oneOf('ref', v.ref, REFS, 'content'),
     strict: v.strict === true,
     format: oneOf('format', v.format, FORMATS, 'text'),
