@@ -99,6 +99,7 @@ describe('cli/file (invoicing file)', () => {
     files = tempFiles({ 'one.json': JSON.stringify(invoice(sandbox.businessId, 1)) });
 
     await expect(run(context(sandbox, files.dir, ['one.json'], { INVOICING_API_KEY: undefined }).ctx)).rejects.toThrow(UsageError);
+    await expect(run(context(sandbox, files.dir, ['one.json', '--concurrency', '0']).ctx)).rejects.toThrow(/--concurrency takes a whole number >= 1/);
     const missing = context(sandbox, files.dir, ['one.json', 'nope.json']);
     expect(await run(missing.ctx)).toBe(2);
     expect(missing.err()).toMatch(/cannot read nope\.json/);
