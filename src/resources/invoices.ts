@@ -2,6 +2,7 @@ import { checkInvoice, type CheckOptions } from '../check/index.js';
 import { InvalidResponseError } from '../core/errors/invalid-response-error.js';
 import { InvoiceCheckError } from '../core/errors/invoice-check-error.js';
 import { InvoicingError } from '../core/errors/invoicing-error.js';
+import { isErrorKind } from '../core/errors/names.js';
 import { Page, PagePromise } from '../core/pagination.js';
 import type { MutationRequestOptions, RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
@@ -293,7 +294,23 @@ export class Invoices extends APIResource {
       if (invoice !== undefined && invoice.id === id) return invoice;
     }
     logger.debug(`${step} answered ${response.status} without a readable invoice; reading invoice ${id}.`);
-    return this.retrieve(id, { signal: opts.signal, timeout: opts.timeout, headers: opts.headers });
+    try {
+      return await this.retrieve(id, { signal: opts.signal, timeout: opts.timeout, maxRetries: opts.maxRetries, headers: opts.headers });
+    } catch (err) {
+      if (isErrorKind(err, 'APIUserAbortError')) throw err;
+      // The transition itself was answered with success; only reading the invoice back failed. Its
+      // error (a 429, a 409, a 5xx of the read) must not pass for the transition's own answer, or
+      // the caller would take a sent transition for a refused one and send it again.
+      throw new InvalidResponseError({
+        message: `${step} of invoice ${id} answered ${response.status} without the invoice, and reading it back failed: ${err instanceof Error ? err.message : String(err)}`,
+        status: response.status,
+        body: response.body,
+        method: response.method,
+        path: response.path,
+        cause: err,
+        hint: `The ${step} was accepted. Read invoice ${id} (retrieve) before sending anything else; resumeFiling() does that.`,
+      });
+    }
   }
 }
 
