@@ -10,15 +10,26 @@
  * Goal: at most 25 ms over bare node.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { fmtMs, median, quick, report, requireBuild, root } from './lib/common.mjs';
 
 requireBuild();
+
+// Node's ES module loader starts on the first import(): its own cost, shown for reference.
+const scratch = mkdtempSync(join(tmpdir(), 'invoicing-cold-'));
+const empty = join(scratch, 'empty.mjs');
+writeFileSync(empty, 'export {};\n');
+process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 
 const VARIANTS = {
   bare: '0',
   esm: "import('invoicing-sdk')",
   cjs: "require('invoicing-sdk')",
   codes: "import('invoicing-sdk/codes')",
+  emptyEsm: `import(${JSON.stringify(pathToFileURL(empty).href)})`,
 };
 
 // Each child also reports its CPU time (user + system, all threads) when it exits: far less moved
@@ -26,7 +37,7 @@ const VARIANTS = {
 const CPU_PROBE =
   ";process.on('exit',()=>{const u=process.cpuUsage();process.stderr.write('@cpu '+(u.user+u.system)/1000+'\\n')})";
 
-const runs = quick ? 9 : 25;
+const runs = quick ? 15 : 25;
 const wall = Object.fromEntries(Object.keys(VARIANTS).map((name) => [name, []]));
 const cpu = Object.fromEntries(Object.keys(VARIANTS).map((name) => [name, []]));
 const run = (name, code) => {
@@ -70,12 +81,15 @@ report(
   [
     row('esm', `cold import: node -e "import('invoicing-sdk')", median of ${runs}`, 25),
     row('cjs', `cold import: node -e "require('invoicing-sdk')", median of ${runs}`, 25),
+    row('emptyEsm', "reference: import() of an empty ES module (Node's ES module loader alone)"),
     row('codes', "cold import: import('invoicing-sdk/codes') (HS and ISIC tables)"),
   ],
   {
     notes: [
       `${runs} interleaved rounds, one fresh process per figure; the built dist/ through the package's own name. ` +
-        'The difference is wall-clock time over bare node; "CPU" is the difference in CPU time (user + system).',
+        'The difference is wall-clock time over bare node; "CPU" is the difference in CPU time (user + system). ' +
+        `Fastest runs (noise only ever adds): node -e 0 ${fmtMs(Math.min(...wall.bare))}, ESM ${signed(Math.min(...wall.esm) - Math.min(...wall.bare))}, ` +
+        `CJS ${signed(Math.min(...wall.cjs) - Math.min(...wall.bare))}, empty ES module ${signed(Math.min(...wall.emptyEsm) - Math.min(...wall.bare))}.`,
     ],
   },
 );
