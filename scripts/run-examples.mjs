@@ -11,9 +11,10 @@
  *
  * One sandbox serves the whole run, on a loopback port. Examples get its address and credentials
  * through the same variables they read in production (INVOICING_BASE_URL, INVOICING_API_KEY,
- * INVOICING_SESSION_TOKEN, INVOICING_BUSINESS_ID). They share one user, in ORDER, so the export
- * finds the invoices the filing examples made; an example in OWN_USER gets a user of its own
- * (rotating a key revokes the key it was given, which would lock the others out).
+ * INVOICING_SESSION_TOKEN, INVOICING_BUSINESS_ID). The examples in CHAIN share one user and run in
+ * that order, so the export finds the invoices the filing examples made. Every other example gets a
+ * user of its own (rotating a key revokes the key it was given, which would lock the others out) and
+ * runs alongside the chain. Each example's output is printed, indented, when it finishes.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,21 +26,18 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const examplesDir = join(root, 'examples');
 const loader = join(root, 'scripts/examples-loader.mjs');
 
-/** Run order; examples not listed run afterwards, alphabetically. */
-export const ORDER = ['check-invoices-in-ci', 'quick-start', 'bulk-filing', 'resume-after-crash', 'export-invoices', 'rotate-api-key'];
-/** Examples that get a sandbox user of their own. */
-const OWN_USER = new Set(['rotate-api-key']);
+/** Examples that build on each other's invoices: one user, run in this order. */
+export const CHAIN = ['quick-start', 'bulk-filing', 'resume-after-crash', 'export-invoices'];
 /** Longest an example may run before it counts as hung. */
 const EXAMPLE_TIMEOUT_MS = 60_000;
 
-/** The examples, in run order, by name (file name without `.ts`). */
+/** The examples by name (file name without `.ts`): the chain in order, then the rest alphabetically. */
 export function listExamples() {
   const names = readdirSync(examplesDir)
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
     .map((f) => basename(f, '.ts'))
     .sort();
-  const rank = (n) => (ORDER.includes(n) ? ORDER.indexOf(n) : ORDER.length);
-  return names.sort((a, b) => rank(a) - rank(b));
+  return [...CHAIN.filter((n) => names.includes(n)), ...names.filter((n) => !CHAIN.includes(n))];
 }
 
 /**
@@ -79,27 +77,15 @@ async function loadSandbox(sdkDir) {
   }
 }
 
-/** Writes an example's output indented under its name, however the chunks split the lines. */
-function indent(write) {
-  let atLineStart = true;
-  return {
-    write(text) {
-      let out = '';
-      for (const piece of text.split(/(?<=\n)/)) {
-        if (atLineStart) out += '  │ ';
-        out += piece;
-        atLineStart = piece.endsWith('\n');
-      }
-      write(out);
-    },
-    end() {
-      if (!atLineStart) write('\n');
-    },
-  };
+/** An example's result as printed: its name, its output indented under it, and the verdict. */
+function report(result) {
+  const body = result.output.replace(/\n$/, '').replace(/^/gm, '  │ ');
+  const verdict = result.ok ? `  ✔ ${result.name} (${result.ms} ms)` : `  ✘ ${result.name} failed: ${result.signal ?? `exit code ${result.code}`}`;
+  return `\n▶ ${result.name}\n${result.output === '' ? '' : `${body}\n`}${verdict}\n`;
 }
 
 /** Runs one example to completion; never rejects. */
-function runOne(name, env, onOutput) {
+function runOne(name, env) {
   return new Promise((resolve) => {
     const started = performance.now();
     const child = spawn(process.execPath, ['--enable-source-maps', '--import', pathToFileURL(loader).href, join(examplesDir, `${name}.ts`)], {
@@ -109,9 +95,7 @@ function runOne(name, env, onOutput) {
     });
     let output = '';
     const collect = (chunk) => {
-      const text = chunk.toString();
-      output += text;
-      onOutput(text);
+      output += chunk.toString();
     };
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
@@ -126,7 +110,8 @@ function runOne(name, env, onOutput) {
 }
 
 /**
- * Starts the sandbox, runs the examples one after another, stops the sandbox.
+ * Starts the sandbox, runs the examples (the chain in order, the others alongside it), stops the
+ * sandbox. Results come back in {@link listExamples} order.
  * @param {{ names?: string[], sdkDir?: string, env?: Record<string, string>, write?: (text: string) => void }} options
  *   `sdkDir`: a build from {@link buildFromSource} to use instead of dist/; `env`: extra variables.
  * @returns {Promise<{ name: string, ok: boolean, code: number | null, signal: string | null, ms: number, output: string }[]>}
@@ -140,31 +125,33 @@ export async function runExamples({ names = [], sdkDir, env: extraEnv = {}, writ
   const { createSandbox } = await loadSandbox(sdkDir);
   // The authority answers after 200 ms, so waiting examples finish quickly on the real clock.
   const sandbox = await createSandbox({ responseDelayMs: 200 });
-  const results = [];
-  try {
-    const shared = { apiKey: sandbox.apiKey, sessionToken: sandbox.sessionToken, businessId: sandbox.businessId };
-    for (const name of selected) {
-      const who = OWN_USER.has(name) ? sandbox.createUser() : shared;
-      const env = {
-        ...process.env,
-        ...extraEnv,
-        INVOICING_BASE_URL: sandbox.baseUrl,
-        INVOICING_API_KEY: who.apiKey,
-        INVOICING_SESSION_TOKEN: who.sessionToken,
-        INVOICING_BUSINESS_ID: who.businessId,
-        ...(sdkDir === undefined ? {} : { INVOICING_SDK_DIR: sdkDir }),
-      };
-      write(`\n▶ ${name}\n`);
-      const indented = indent(write);
-      const result = await runOne(name, env, indented.write);
-      indented.end();
-      write(result.ok ? `  ✔ ${name} (${result.ms} ms)\n` : `  ✘ ${name} failed: ${result.signal ?? `exit code ${result.code}`}\n`);
-      results.push(result);
+  const shared = { apiKey: sandbox.apiKey, sessionToken: sandbox.sessionToken, businessId: sandbox.businessId };
+  const envFor = (who) => ({
+    ...process.env,
+    ...extraEnv,
+    INVOICING_BASE_URL: sandbox.baseUrl,
+    INVOICING_API_KEY: who.apiKey,
+    INVOICING_SESSION_TOKEN: who.sessionToken,
+    INVOICING_BUSINESS_ID: who.businessId,
+    ...(sdkDir === undefined ? {} : { INVOICING_SDK_DIR: sdkDir }),
+  });
+  const byName = new Map();
+  const lane = async (list, user) => {
+    for (const name of list) {
+      const result = await runOne(name, envFor(user(name)));
+      byName.set(name, result);
+      write(report(result));
     }
+  };
+  try {
+    await Promise.all([
+      lane(selected.filter((n) => CHAIN.includes(n)), () => shared),
+      lane(selected.filter((n) => !CHAIN.includes(n)), () => sandbox.createUser()),
+    ]);
   } finally {
     await sandbox.close();
   }
-  return results;
+  return selected.map((n) => byName.get(n));
 }
 
 async function main() {
