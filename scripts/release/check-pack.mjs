@@ -5,6 +5,8 @@
 // 2. Every shipped .js/.cjs names a source map that is shipped too.
 // 3. Every map is valid JSON whose every source can be shown to a user debugging in their editor
 //    or browser: the source text is embedded (`sourcesContent`), since src/ is not shipped.
+// 4. With `node --enable-source-maps`, an error thrown by the built ESM and CJS entry points has
+//    a stack trace that points at the TypeScript source (the maps really resolve).
 // Prints one line per failed check and a summary; exits 1 on a failure.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -62,6 +64,17 @@ for (const file of files.filter((f) => /\.(c|m)?js$/.test(f))) {
       check(readFileSync(local, 'utf8') === map.sourcesContent[i], `${mapFile}: embedded ${source} differs from the file (stale build?)`);
     }
   });
+}
+
+// A client built with no baseUrl throws from src/core/options.ts: its stack must say so.
+const { INVOICING_BASE_URL: _unset, ...env } = process.env;
+const probes = {
+  ESM: ['--input-type=module', '-e', "import { InvoicingClient } from 'invoicing-sdk'; try { new InvoicingClient({}) } catch (e) { console.log(e.stack) }"],
+  CJS: ['-e', "const { InvoicingClient } = require('invoicing-sdk'); try { new InvoicingClient({}) } catch (e) { console.log(e.stack) }"],
+};
+for (const [format, args] of Object.entries(probes)) {
+  const stack = execFileSync(process.execPath, ['--enable-source-maps', ...args], { cwd: root, env, encoding: 'utf8' });
+  check(/src\/core\/options\.ts:\d+:\d+/.test(stack), `${format} stack trace does not map to src/core/options.ts:\n${stack}`);
 }
 
 console.log(`package ${pack.name}@${pack.version}: ${files.length} files, ${(pack.size / 1024).toFixed(1)} kB packed, ${(pack.unpackedSize / 1024).toFixed(1)} kB unpacked, ${maps} source maps`);
