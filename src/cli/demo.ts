@@ -117,7 +117,7 @@ function parseDemoArgs(argv: string[]): Settings {
 }
 
 /** The invoice the demo files: one good (HS code) and one service (ISIC code), both at 7.5 %. */
-export function sampleInvoice(businessId: string, now: number): InvoiceCreateParams {
+function sampleInvoice(businessId: string, now: number): InvoiceCreateParams {
   const due = new Date(now + 30 * 24 * 3600_000);
   due.setUTCHours(0, 0, 0, 0);
   return {
@@ -266,7 +266,7 @@ function conclude(n: Narrator, s: Styles, name: DemoScenarioName, result: Filing
     n.line(`${s.green('✔')} ${s.bold(`Filed: invoice ${invoice.id} is ${status(invoice)}.`)}`);
     if ((invoice.attempts ?? 0) > 0) {
       n.line(
-        `  The buyer's access points came back and the service's own retry ${invoice.attempts} went through. ` +
+        `  The service's own retry ${invoice.attempts} went through. ` +
           `The SDK waited through the retries and never re-submitted (${sent}).`,
       );
     } else {
