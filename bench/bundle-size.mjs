@@ -13,7 +13,7 @@
  * The budgets that CI enforces are in scripts/size-check.mjs, which uses {@link measureBundles}.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -36,19 +36,40 @@ export const CONSUMERS = {
 
 const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 
+/**
+ * A consumer project in a temporary directory, with the package installed as
+ * `node_modules/invoicing-sdk` (a link to this checkout): esbuild resolves it as any app would, from
+ * dist/ through the exports map, and the repository's own tsconfig (whose `paths` point at src/)
+ * plays no part.
+ */
+function consumerProject(source) {
+  const dir = mkdtempSync(join(tmpdir(), 'invoicing-bundle-'));
+  mkdirSync(join(dir, 'node_modules'));
+  symlinkSync(root, join(dir, 'node_modules', 'invoicing-sdk'), 'dir');
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+  writeFileSync(join(dir, 'consumer.mjs'), `${source}\n`);
+  return { dir, entry: join(dir, 'consumer.mjs'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 /** One file, as `esbuild --bundle --minify` makes it: gzip -9 size, minified size, per-input bytes. */
 async function singleFile(source) {
-  const result = await build({
-    stdin: { contents: source, resolveDir: root, sourcefile: 'consumer.mjs', loader: 'js' },
-    bundle: true,
-    minify: true,
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
-  const bytes = result.outputFiles[0].contents;
-  const inputs = Object.values(result.metafile.outputs)[0].inputs;
-  return { gzip: gz(bytes), minified: bytes.length, inputs };
+  const project = consumerProject(source);
+  try {
+    const result = await build({
+      entryPoints: [project.entry],
+      absWorkingDir: project.dir,
+      bundle: true,
+      minify: true,
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const bytes = result.outputFiles[0].contents;
+    const inputs = Object.values(result.metafile.outputs)[0].inputs;
+    return { gzip: gz(bytes), minified: bytes.length, inputs };
+  } finally {
+    project.cleanup();
+  }
 }
 
 /**
@@ -56,10 +77,12 @@ async function singleFile(source) {
  * size of the chunks it loads, and of all chunks.
  */
 async function split(source) {
-  const dir = mkdtempSync(join(tmpdir(), 'invoicing-bundle-'));
+  const project = consumerProject(source);
+  const dir = join(project.dir, 'out');
   try {
     await build({
-      stdin: { contents: source, resolveDir: root, sourcefile: 'consumer.mjs', loader: 'js' },
+      entryPoints: [project.entry],
+      absWorkingDir: project.dir,
       bundle: true,
       minify: true,
       splitting: true,
@@ -95,7 +118,7 @@ async function split(source) {
       allGzip: size(all.map((name) => join(dir, name))),
     };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    project.cleanup();
   }
 }
 
@@ -113,7 +136,8 @@ export function breakdown(inputs) {
   for (const [path, { bytesInOutput }] of Object.entries(inputs)) {
     const parts = path.split('/');
     const nm = parts.lastIndexOf('node_modules');
-    const key = nm >= 0 ? parts[nm + 1] : path.replace(/^dist\//, 'dist/');
+    const dist = parts.lastIndexOf('dist');
+    const key = nm >= 0 ? parts[nm + 1] : dist >= 0 ? parts.slice(dist).join('/') : path;
     by.set(key, (by.get(key) ?? 0) + bytesInOutput);
   }
   return [...by].sort((a, b) => b[1] - a[1]);
