@@ -105,21 +105,29 @@ function throughput(variants, invoices, linesPer) {
 const M = (n) => `${(n / 1e6).toFixed(2)} M lines/s`;
 const rows = [];
 const notes = [];
-const detail = ['| lines/invoice | checkInvoice | with hsCodes | zod parse | computeTotals | check time / zod time |', '|---|---|---|---|---|---|'];
-for (const size of [1, 10, 100]) {
+const sizes = [1, 10, 100];
+const invoicesOf = new Map();
+for (const size of sizes) {
   const invoices = Array.from({ length: 64 }, (_, s) => makeInvoice(size, s));
   for (const inv of invoices) {
     const r = checkInvoice(inv);
     if (!r.ok) throw new Error(`bench invoice is not valid: ${JSON.stringify(r.errors[0])}`);
   }
-  const rate = throughput(
-    {
-      zod: (inv) => Invoice.parse(inv),
-      check: (inv) => checkInvoice(inv).ok,
-      checkHs: (inv) => checkInvoice(inv, { hsCodes: HS_CODES }).ok,
-      totals: (inv) => computeTotals(inv.lines),
-    },
-    invoices,
+  invoicesOf.set(size, invoices);
+}
+// The comparison the goals are about first, for every size: checkInvoice(input) as most callers
+// write it, and the bare parse. The variants with options come after, so that their call shapes do
+// not leak into the JIT's view of the plain call before it is measured.
+const main = new Map();
+for (const size of sizes) {
+  main.set(size, throughput({ zod: (inv) => Invoice.parse(inv), check: (inv) => checkInvoice(inv).ok }, invoicesOf.get(size), size));
+}
+const detail = ['| lines/invoice | checkInvoice | with hsCodes | zod parse | computeTotals | check time / zod time |', '|---|---|---|---|---|---|'];
+for (const size of sizes) {
+  const rate = main.get(size);
+  const more = throughput(
+    { checkHs: (inv) => checkInvoice(inv, { hsCodes: HS_CODES }).ok, totals: (inv) => computeTotals(inv.lines) },
+    invoicesOf.get(size),
     size,
   );
   const timeRatio = rate.zod / rate.check;
@@ -130,10 +138,10 @@ for (const size of [1, 10, 100]) {
     ratio: `${timeRatio.toFixed(2)}× the time`,
     goal: '≥ 1 M lines/s, ≤ 2× the time',
     met: rate.check >= 1e6 && timeRatio <= 2,
-    raw: { size, ...rate },
+    raw: { size, ...rate, ...more },
   });
   detail.push(
-    `| ${size} | ${M(rate.check)} | ${M(rate.checkHs)} | ${M(rate.zod)} | ${M(rate.totals)} | ${timeRatio.toFixed(2)}× |`,
+    `| ${size} | ${M(rate.check)} | ${M(more.checkHs)} | ${M(rate.zod)} | ${M(more.totals)} | ${timeRatio.toFixed(2)}× |`,
   );
 }
 notes.push(`checkInvoice throughput, median of ${quick ? 3 : 7} rounds:\n\n${detail.join('\n')}`);

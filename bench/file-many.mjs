@@ -61,6 +61,7 @@ if (role === '--sandbox') {
   const inputs = makeInvoices(sandbox.businessId, COUNT);
   const { InvoicingClient, deriveIdempotencyKey } = await import('invoicing-sdk');
   const stop = memorySampler();
+  const cpuBefore = process.cpuUsage();
   const start = performance.now();
   let ok = 0;
   if (mode === 'sdk') {
@@ -87,8 +88,9 @@ if (role === '--sandbox') {
     await Promise.all(Array.from({ length: concurrency }, worker));
   }
   const ms = performance.now() - start;
+  const cpu = process.cpuUsage(cpuBefore);
   const memory = stop();
-  process.send({ ms, ok, ...memory });
+  process.send({ ms, ok, cpuMs: (cpu.user + cpu.system) / 1000, ...memory });
   process.disconnect();
 } else {
   requireBuild();
@@ -114,10 +116,11 @@ if (role === '--sandbox') {
       if (sdk.ok !== COUNT || raw.ok !== COUNT) throw new Error(`not every invoice was submitted: sdk ${sdk.ok}, raw ${raw.ok} of ${COUNT}`);
       const rate = (r) => (COUNT / r.ms) * 1000;
       const mb = (bytes) => `${(bytes / 1e6).toFixed(0)} MB`;
+      const cpuPer = (r) => `${((r.cpuMs / COUNT) * 1000).toFixed(0)} µs`;
       rows.push({
         measure: `fileMany: ${COUNT.toLocaleString('en-US')} invoices, concurrency ${level}`,
-        value: `${rate(sdk).toFixed(0)} invoices/s; peak RSS ${mb(sdk.peakRss)}, heap +${mb(sdk.heapGrowth)}`,
-        baseline: `${rate(raw).toFixed(0)} invoices/s; peak RSS ${mb(raw.peakRss)}, heap +${mb(raw.heapGrowth)} (bare fetch loop)`,
+        value: `${rate(sdk).toFixed(0)} invoices/s, ${cpuPer(sdk)} CPU each; peak RSS ${mb(sdk.peakRss)}, heap +${mb(sdk.heapGrowth)}`,
+        baseline: `${rate(raw).toFixed(0)} invoices/s, ${cpuPer(raw)} CPU each; peak RSS ${mb(raw.peakRss)}, heap +${mb(raw.heapGrowth)} (bare fetch loop)`,
         ratio: `${fmtRatio(sdk.ms / raw.ms)} the time`,
         raw: { level, sdk, raw },
       });
