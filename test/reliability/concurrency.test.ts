@@ -13,9 +13,9 @@
 import { describe, expect, it } from 'vitest';
 import type { InvoicingClient } from '../../src/client.js';
 import { isFilingError } from '../../src/core/errors/filing-error.js';
-import type { InvoiceCreateParams } from '../../src/schemas/invoice-input.js';
 import { createSandbox } from '../../src/testing/index.js';
 import { sandboxWaitClock } from './support/filing.js';
+import { sampleInput } from './support/fixtures.js';
 import { report, scaled } from './support/scale.js';
 
 const CLIENTS = scaled('clients', 4, 8);
@@ -23,12 +23,7 @@ const DOCUMENTS = scaled('documents', 25, 150);
 /** Calls in flight per client. */
 const WORKERS = 8;
 
-const input = (businessId: string, n: number): InvoiceCreateParams => ({
-  businessId,
-  buyer: { type: 'B2B', tin: '20456789-0001', name: `Buyer ${n}` },
-  dueDate: '2026-12-31T00:00:00Z',
-  lines: [{ description: `Order ${n}`, quantity: 1 + (n % 7), unitPrice: 19.99, taxRate: 7.5, isicCode: '6202' }],
-});
+const input = sampleInput;
 
 describe('concurrency: the same documents from several clients at once', () => {
   it(`files each of ${DOCUMENTS} documents once, though ${CLIENTS} clients file every one of them concurrently`, async () => {

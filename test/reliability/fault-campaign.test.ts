@@ -14,8 +14,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../src/testing/index.js';
-import type { InvoiceCreateParams } from '../../src/schemas/invoice-input.js';
 import { sandboxWaitClock } from './support/filing.js';
+import { sampleInput } from './support/fixtures.js';
 import { runSchedule, scheduleArbitrary, TIMEOUT_MS } from './support/fault-campaign.js';
 import { report, scaled, seed } from './support/scale.js';
 
@@ -28,15 +28,7 @@ const VARIANTS = [
   { transitionResponse: 'message', recordStyle: 'alternate' },
 ] as const;
 
-const input = (businessId: string): InvoiceCreateParams => ({
-  businessId,
-  buyer: { type: 'B2B', tin: '20456789-0001', name: 'Acme Ltd' },
-  dueDate: '2026-12-31T00:00:00Z',
-  lines: [
-    { description: 'Laptop, 14 inch', quantity: 2, unitPrice: 850.5, taxRate: 7.5, hsnCode: '8471.30' },
-    { description: 'Setup', quantity: 3, unitPrice: 45, taxRate: 7.5, isicCode: '6201' },
-  ],
-});
+const input = (businessId: string) => sampleInput(businessId);
 
 describe('fault campaign: createAndFile under random fault schedules', () => {
   const sandboxes: Sandbox[] = [];

@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvoicingClient } from '../../src/client.js';
 import type { Logger } from '../../src/core/logger.js';
-import type { InvoiceCreateParams } from '../../src/schemas/invoice-input.js';
+import { sampleInput } from './support/fixtures.js';
 import { envelope, sendJson, startLoopback, type Loopback } from './support/loopback.js';
 import { exposeGc, formatBytes, retainedHeap } from './support/memory.js';
 import { FULL, report, scaled } from './support/scale.js';
@@ -25,12 +25,7 @@ const WARM_UP = 500;
  */
 const BOUND = FULL ? 3 * 1024 * 1024 : 2 * 1024 * 1024;
 
-const INPUT: InvoiceCreateParams = {
-  businessId: 'biz_1',
-  buyer: { type: 'B2B', tin: '20456789-0001', name: 'Acme Ltd' },
-  dueDate: '2026-12-31T00:00:00Z',
-  lines: [{ description: 'Consulting', quantity: 10, unitPrice: 150, taxRate: 7.5, isicCode: '6202' }],
-};
+const INPUT = sampleInput('biz_1');
 
 const record = (id: string, status = 'draft') => ({ id, status, subtotal: '1500.00', taxAmount: '112.50', totalAmount: '1612.50', updatedAt: '2026-03-02T09:00:00.000Z' });
 

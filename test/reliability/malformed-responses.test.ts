@@ -19,19 +19,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvoicingClient } from '../../src/client.js';
 import type { WaitClock } from '../../src/filing/clock.js';
 import { isInvoicingError } from '../../src/core/errors/invoicing-error.js';
-import type { InvoiceCreateParams } from '../../src/schemas/invoice-input.js';
 import { createSandbox, type MalformedVariant, type Sandbox } from '../../src/testing/index.js';
 import { instantClock, sandboxWaitClock } from './support/filing.js';
+import { sampleInput } from './support/fixtures.js';
 import { envelope, startLoopback, type Loopback } from './support/loopback.js';
 import { expectTyped, outcomeOf, type Outcome } from './support/outcomes.js';
 import { report, scaled } from './support/scale.js';
 
-const input = (businessId: string, n = 0): InvoiceCreateParams => ({
-  businessId,
-  buyer: { type: 'B2B', tin: '20456789-0001', name: 'Acme Ltd' },
-  dueDate: '2026-12-31T00:00:00Z',
-  lines: [{ description: `Consulting ${n}`, quantity: 10, unitPrice: 150, taxRate: 7.5, isicCode: '6202' }],
-});
+const input = sampleInput;
 
 /** What a method needs before the fault goes in: ids of things in the right state. */
 interface Prepared {

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { isInvoicingError } from '../../src/core/errors/invoicing-error.js';
 import { redactSecrets, registerSecret } from '../../src/core/redact.js';
 import { findLeaks, needlesFor, PREFIX_LENGTH, renderings } from './support/leaks.js';
+import { report } from './support/scale.js';
 import { API_KEY, driveEveryErrorPath, SECRETS, SESSION_TOKEN, type DriveResult } from './support/secret-paths.js';
 
 const needles = needlesFor(SECRETS);
@@ -52,7 +53,17 @@ describe('secret scan', () => {
   });
 
   it('finds no secret, whole or in part, in any rendering of any error', () => {
-    const leaks = run.paths.flatMap((p) => findLeaks(renderings(p.error), needles).map((l) => ({ path: p.name, ...l })));
+    const rendered = run.paths.map((p) => ({ name: p.name, texts: renderings(p.error) }));
+    const leaks = rendered.flatMap((p) => findLeaks(p.texts, needles).map((l) => ({ path: p.name, ...l })));
+    report('secret scan', {
+      'error paths driven': run.paths.length,
+      'error classes reached': new Set(run.paths.map((p) => (p.error as Error).name)).size,
+      'renderings searched': rendered.reduce((n, p) => n + p.texts.length, 0),
+      'debug log lines searched': run.logLines.length,
+      'sandbox request-log entries searched': run.sandboxLog.length,
+      'needles (whole, 12-char prefix, middle of each secret)': needles.length,
+      'occurrences found': leaks.length,
+    });
     expect(leaks).toEqual([]);
   });
 

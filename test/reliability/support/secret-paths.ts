@@ -12,6 +12,7 @@ import type { ServerResponse } from 'node:http';
 import { InvoicingClient } from '../../../src/client.js';
 import type { ClientOptions } from '../../../src/core/options.js';
 import type { InvoiceCreateParams } from '../../../src/schemas/invoice-input.js';
+import { sampleInput } from './fixtures.js';
 import { createSandbox } from '../../../src/testing/index.js';
 import { sandboxWaitClock } from './filing.js';
 import { recordingLogger, type Secret } from './leaks.js';
@@ -40,13 +41,6 @@ export interface DriveResult {
   /** Sandbox request-log entries as JSON (its own redaction is checked too). */
   sandboxLog: string[];
 }
-
-const VALID_INPUT = (businessId: string): InvoiceCreateParams => ({
-  businessId,
-  buyer: { type: 'B2B', tin: '20456789-0001', name: 'Acme Ltd' },
-  dueDate: '2026-12-31T00:00:00Z',
-  lines: [{ description: 'Consulting', quantity: 10, unitPrice: 150, taxRate: 7.5, isicCode: '6202' }],
-});
 
 /** The credential the hostile server was sent, whichever header carried it. */
 function echo(req: ScriptedRequest): string {
@@ -194,7 +188,7 @@ export async function driveEveryErrorPath(): Promise<DriveResult> {
   const server = await startLoopback(() => undefined);
   try {
     const client = new InvoicingClient({ ...base, baseUrl: server.origin });
-    for (const c of hostileCases(VALID_INPUT('biz_1'))) {
+    for (const c of hostileCases(sampleInput('biz_1'))) {
       server.setScript(c.script);
       paths.push({ name: c.name, error: await thrownBy(() => c.call(c.options ? client.withOptions(c.options) : client)) });
     }
@@ -209,7 +203,7 @@ export async function driveEveryErrorPath(): Promise<DriveResult> {
   const local = new InvoicingClient({ ...base, baseUrl: 'http://127.0.0.1:9' });
   paths.push({
     name: 'InvoiceCheckError (the key pasted into a field)',
-    error: await thrownBy(() => local.invoices.create({ ...VALID_INPUT('biz_1'), buyer: { type: 'B2B', tin: API_KEY }, lines: [] })),
+    error: await thrownBy(() => local.invoices.create({ ...sampleInput('biz_1'), buyer: { type: 'B2B', tin: API_KEY }, lines: [] })),
   });
   paths.push({
     name: 'missing session token',
@@ -231,7 +225,7 @@ export async function driveEveryErrorPath(): Promise<DriveResult> {
     const clock = sandboxWaitClock(sandbox);
     const client = sandbox.client({ logger, logLevel: 'debug', maxRetries: 1, timeout: 300 });
     const filing = client.invoices;
-    const input = VALID_INPUT(sandbox.businessId);
+    const input = sampleInput(sandbox.businessId);
     const fault = sandbox.faults;
 
     fault.inject({ method: 'POST', path: '/invoices', kind: 'drop-before', times: Infinity });
@@ -278,7 +272,7 @@ export async function driveEveryErrorPath(): Promise<DriveResult> {
     });
     try {
       const mclient = mismatched.client({ logger, logLevel: 'debug' });
-      paths.push({ name: 'TotalsMismatchError', error: await thrownBy(() => mclient.invoices.createAndFile(VALID_INPUT(mismatched.businessId), { externalRef: 'scan-5' })) });
+      paths.push({ name: 'TotalsMismatchError', error: await thrownBy(() => mclient.invoices.createAndFile(sampleInput(mismatched.businessId), { externalRef: 'scan-5' })) });
     } finally {
       await mismatched.close();
     }
