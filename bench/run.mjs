@@ -15,7 +15,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildIsStale, COLUMNS, machine, printTable, quick, requireBuild, root } from './lib/common.mjs';
+import { buildIsStale, machine, printTable, quick, requireBuild, root } from './lib/common.mjs';
 
 /** The suites, in the order of the table. `external` suites print their own tables (no @bench line). */
 const SUITES = [
@@ -74,9 +74,9 @@ for (const suite of SUITES) {
   }
 }
 
-console.log('');
+log('');
 printTable(rows);
-for (const section of sections) console.log(`\n${section.name}:\n\n${section.text}`);
+if (!markdownOnly) for (const section of sections) console.log(`\n${section.name}:\n\n${section.text}`);
 const missed = rows.filter((row) => row.met === false).length;
 log(
   `\n${rows.length} figures, ${rows.filter((row) => row.met === true).length} goals met, ${missed} missed; ` +
@@ -102,6 +102,3 @@ function indent(text) {
     .map((line) => `    ${line}`)
     .join('\n');
 }
-
-// Kept in one place with printTable so the runner's table and the suites' tables read alike.
-void COLUMNS;
