@@ -4,26 +4,11 @@
  * (class-validator's wording). Routes throw `SandboxHttpError`; the core turns it into a response.
  */
 
-const REASONS: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
+import { statusText } from '../core/status-text.js';
 
 /** The reason phrase NestJS puts in `error` for a status. */
 export function reasonPhrase(status: number): string {
-  return REASONS[status] ?? (status >= 500 ? 'Internal Server Error' : 'Error');
+  return statusText(status) ?? (status >= 500 ? 'Internal Server Error' : 'Error');
 }
 
 /** A NestJS-style error body. */

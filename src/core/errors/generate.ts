@@ -1,4 +1,5 @@
 import { parseRetryAfter } from '../retry-timing.js';
+import { statusText } from '../status-text.js';
 import { APIError, type APIErrorInit } from './api-error.js';
 import { AuthenticationError } from './authentication-error.js';
 import { BadRequestError } from './bad-request-error.js';
@@ -37,21 +38,6 @@ export interface ErrorResponse {
   path: string;
 }
 
-const STATUS_TEXT: Readonly<Record<number, string>> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
 /**
  * The one factory from a response to an error: reads the body whatever its shape, picks the class by
  * status (and, for 404 and 409, by the service's words), and adds the hint the service document
@@ -70,7 +56,7 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
 export function generateAPIError(response: ErrorResponse): APIError {
   const { status, headers, body, method, path } = response;
   const summary = summarizeBody(body);
-  const fallback = `${status} ${STATUS_TEXT[status] ?? 'HTTP error'}`;
+  const fallback = `${status} ${statusText(status) ?? 'HTTP error'}`;
   const init: APIErrorInit = {
     message: summary.message ?? fallback,
     status,

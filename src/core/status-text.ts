@@ -1,0 +1,37 @@
+/**
+ * HTTP reason phrases, shared by the error factory (for a message when the body has none) and the
+ * sandbox (for the `error` field NestJS puts in its bodies). Internal: not exported from the package
+ * entry. Kept free of imports so the sandbox can use it without loading the transport, ky or zod.
+ */
+
+/** The reason phrase of each status the service document (or a gateway in front of it) can answer. */
+const STATUS_TEXT: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/**
+ * The reason phrase of `status`, or `undefined` for a status outside the table; callers pick their
+ * own fallback (the error factory says "HTTP error", the sandbox says what NestJS says).
+ *
+ * @example
+ * ```ts
+ * statusText(429); // 'Too Many Requests'
+ * statusText(418); // undefined
+ * ```
+ */
+export function statusText(status: number): string | undefined {
+  return STATUS_TEXT[status];
+}
