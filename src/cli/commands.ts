@@ -1,6 +1,6 @@
 /**
  * The CLI's command table. A command is loaded only when it runs, so `invoicing check` never pays
- * for the client, ky or zod. To add a command: one file exporting `run(ctx)` and one line here.
+ * for the client or zod. To add a command: one file exporting `run(ctx)` and one line here.
  */
 import type { CliContext } from './context.js';
 

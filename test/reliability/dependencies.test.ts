@@ -1,5 +1,5 @@
 /**
- * The runtime dependency surface: exactly ky, zod and uuid, with nothing beneath them, and no
+ * The runtime dependency surface: exactly zod and uuid, with nothing beneath them, and no
  * source file importing anything else at run time. `npm audit --omit=dev` audits this same tree
  * (docs/reliability.md has its result and how to rerun it).
  */
@@ -18,7 +18,9 @@ const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) a
   packages: Record<string, { dev?: boolean; devOptional?: boolean; dependencies?: Record<string, string> }>;
 };
 
-const RUNTIME = ['ky', 'uuid', 'zod'];
+// ky was dropped: its per-call cost alone (1.31x raw fetch at best) exceeds the 1.20x GET budget,
+// and the transport owns retries, timeouts and errors itself (docs/performance.md, GET overhead).
+const RUNTIME = ['uuid', 'zod'];
 
 /** A bare module specifier and how it is imported. */
 interface BareImport {
@@ -74,13 +76,13 @@ const imports = sourceFiles(join(ROOT, 'src')).flatMap(bareImports);
 const packageOf = (specifier: string): string => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!);
 
 describe('dependencies', () => {
-  it('declares exactly ky, zod and uuid as runtime dependencies, msw as an optional peer', () => {
+  it('declares exactly zod and uuid as runtime dependencies, msw as an optional peer', () => {
     expect(Object.keys(pkg.dependencies ?? {}).sort()).toEqual(RUNTIME);
     expect(Object.keys(pkg.peerDependencies ?? {})).toEqual(['msw']);
     expect(pkg.peerDependenciesMeta?.msw?.optional).toBe(true);
   });
 
-  it('installs nothing else for production: the three have no dependencies of their own', () => {
+  it('installs nothing else for production: the two have no dependencies of their own', () => {
     const production = Object.entries(lock.packages).filter(([path, entry]) => path !== '' && entry.dev !== true && entry.devOptional !== true);
     expect(production.map(([path]) => path).sort()).toEqual(RUNTIME.map((name) => `node_modules/${name}`));
     for (const [path, entry] of production) expect(entry.dependencies ?? {}, path).toEqual({});
@@ -94,7 +96,7 @@ describe('dependencies', () => {
     expect(imports.some((i) => i.specifier === 'pino' || i.specifier === 'invoicing-sdk')).toBe(false);
   });
 
-  it('imports at run time only ky, zod and uuid from the library, plus Node built-ins in the CLI and sandbox', () => {
+  it('imports at run time only zod and uuid from the library, plus Node built-ins in the CLI and sandbox', () => {
     const stray = imports
       .filter((i) => !i.typeOnly)
       .filter((i) => {
