@@ -3,7 +3,7 @@ import { InvoicingError } from '../core/errors/invoicing-error.js';
 import { registerSecret } from '../core/redact.js';
 import type { MutationRequestOptions, RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
-import { ROUTES } from '../core/routes.js';
+import { assertResourceId, ROUTES } from '../core/routes.js';
 import type { TransportResponse } from '../core/transport.js';
 import { readAlias } from '../schemas/field-map.js';
 
@@ -259,7 +259,5 @@ function invalid(message: string, response: TransportResponse): InvalidResponseE
 }
 
 function assertKeyId(id: unknown): asserts id is string {
-  if (typeof id !== 'string' || id.trim() === '') {
-    throw new InvoicingError(`An API key id must be a non-empty string; got ${JSON.stringify(id)}.`);
-  }
+  assertResourceId(id, 'An API key id');
 }

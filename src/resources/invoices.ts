@@ -1,12 +1,11 @@
 import { checkInvoice, type CheckOptions } from '../check/index.js';
 import { InvalidResponseError } from '../core/errors/invalid-response-error.js';
 import { InvoiceCheckError } from '../core/errors/invoice-check-error.js';
-import { InvoicingError } from '../core/errors/invoicing-error.js';
 import { isErrorKind } from '../core/errors/names.js';
 import { Page, PagePromise } from '../core/pagination.js';
 import type { MutationRequestOptions, RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
-import { ROUTES } from '../core/routes.js';
+import { assertResourceId, ROUTES } from '../core/routes.js';
 import type { QueryValue } from '../core/transport.js';
 import { createAndFile, resumeFiling, type CreateAndFileOptions, type FilingResult, type ResumeFilingOptions } from '../filing/file.js';
 import { fileMany, type FileManyOptions, type FileManyResult } from '../filing/file-many.js';
@@ -320,9 +319,7 @@ function checkedId(id: unknown): string {
 }
 
 function assertId(id: unknown): asserts id is string {
-  if (typeof id !== 'string' || id.trim() === '') {
-    throw new InvoicingError(`An invoice id must be a non-empty string; got ${JSON.stringify(id)}.`);
-  }
+  assertResourceId(id, 'An invoice id');
 }
 
 /** Reads send no idempotency key (it is for calls that change something). */

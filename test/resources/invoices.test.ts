@@ -113,6 +113,19 @@ describe('resources/invoices', () => {
       await expect(testClient().invoices.retrieve('')).rejects.toSatisfy(isInvoicingError);
     });
 
+    it.each(['.', '..', '%2e%2E'])('rejects the dot segment %j locally instead of requesting the listing', async (id) => {
+      let calls = 0;
+      server.use(http.all(`${API}/*`, () => {
+        calls += 1;
+        return HttpResponse.json(envelope([]));
+      }));
+      const client = testClient();
+      await expect(client.invoices.retrieve(id)).rejects.toThrow(/path step, not an id/);
+      await expect(client.invoices.sign(id)).rejects.toThrow(/path step, not an id/);
+      await expect(client.apiKeys.revoke(id)).rejects.toThrow(/path step, not an id/);
+      expect(calls).toBe(0);
+    });
+
     it('turns a 200 HTML page into an InvalidResponseError, never a TypeError', async () => {
       server.use(http.get(`${API}/invoices/inv_1`, () => new HttpResponse('<html><title>Sign in</title></html>', { status: 200 })));
       const error = await testClient().invoices.retrieve('inv_1').catch((e: unknown) => e);
