@@ -76,6 +76,7 @@ export class InvoicingClient {
       fieldMap: resolved.fieldMap,
       logger: resolved.logger,
       codesCacheTtl: resolved.codesCacheTtl,
+      maxRetries: resolved.maxRetries,
       now: () => Date.now(),
     });
     this.invoices = new Invoices(ctx);

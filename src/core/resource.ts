@@ -15,6 +15,11 @@ export interface ResourceContext {
   readonly fieldMap: ResolvedFieldMap;
   readonly logger: Logger;
   readonly codesCacheTtl: number;
+  /**
+   * The client's resolved `maxRetries`. The filing workflow sends its transitions with no transport
+   * retry and retries itself (reading back first), so it needs the client's budget to follow it.
+   */
+  readonly maxRetries: number;
   /** The clock for caches; `Date.now` outside tests. */
   readonly now: () => number;
 }

@@ -447,7 +447,7 @@ export async function resumeFiling(
   try {
     invoice = await withRetries(policy, () => api.retrieve(id, { signal: opts.signal, timeout: opts.timeout, maxRetries: 0 }));
   } catch (err) {
-    return run.stop('validate', err, {
+    return run.stop('read', err, {
       message: `Could not read invoice ${id} to resume its filing: ${err instanceof Error ? err.message : String(err)}`,
       hint: `Nothing was sent. Call resumeFiling('${id}') again once the service answers.`,
     });

@@ -157,7 +157,10 @@ export async function withRetries<T>(policy: RetryPolicy, call: () => Promise<T>
 export interface FilingRetryOptions {
   /** Aborts the call at once, also during a backoff wait. */
   signal?: AbortSignal | undefined;
-  /** Further tries after an ambiguous failure (connection, timeout, 5xx) (default 2). */
+  /**
+   * Further tries after an ambiguous failure (connection, timeout, 5xx). Through `client.invoices`
+   * the default is the client's `maxRetries`; called directly, 2.
+   */
   maxRetries?: number | undefined;
   /** Further tries after a 429, each after its `Retry-After` (default 10). */
   maxRateLimitRetries?: number | undefined;

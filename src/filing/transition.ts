@@ -45,7 +45,7 @@ import { canTransition, hasPassed, InvoiceStatus, type FilingTransition } from '
 export interface TransitionOptions extends MutationRequestOptions, FilingRetryOptions {
   /**
    * Further sends after an ambiguous failure, each only after a read showed the step not done
-   * (default 2). Never a blind resend.
+   * (default: the client's `maxRetries`). Never a blind resend.
    */
   maxRetries?: number | undefined;
 }

@@ -236,7 +236,7 @@ export class Invoices extends APIResource {
    * ```
    */
   createAndFile(input: InvoiceCreateParams, opts: CreateAndFileOptions = {}): Promise<FilingResult> {
-    return createAndFile(this, input, opts);
+    return createAndFile(this, input, this.#withClientRetries(opts));
   }
 
   /**
@@ -250,7 +250,7 @@ export class Invoices extends APIResource {
    * ```
    */
   resumeFiling(id: string, opts: ResumeFilingOptions = {}): Promise<FilingResult> {
-    return resumeFiling(this, checkedId(id), opts);
+    return resumeFiling(this, checkedId(id), this.#withClientRetries(opts));
   }
 
   /**
@@ -269,11 +269,20 @@ export class Invoices extends APIResource {
    * ```
    */
   fileMany(inputs: readonly InvoiceCreateParams[], opts: FileManyOptions = {}): Promise<FileManyResult[]> {
-    return fileMany(this, inputs, opts);
+    return fileMany(this, inputs, this.#withClientRetries(opts));
   }
 
   async #transitionOnce(id: string, step: FilingTransition, opts: TransitionOptions): Promise<Invoice> {
-    return (await performTransition(this, checkedId(id), step, opts)).invoice;
+    return (await performTransition(this, checkedId(id), step, this.#withClientRetries(opts))).invoice;
+  }
+
+  /**
+   * The filing helpers send with no transport retry and retry themselves (a transition is read back
+   * before it is sent again), so without this they would fall back to their own default instead of
+   * the budget the client was given. A per-call `maxRetries` still wins.
+   */
+  #withClientRetries<T extends { maxRetries?: number | undefined }>(opts: T): T {
+    return opts.maxRetries === undefined ? { ...opts, maxRetries: this._ctx.maxRetries } : opts;
   }
 
   /**

@@ -156,7 +156,8 @@ describe('filing/file (client.invoices.createAndFile / resumeFiling)', () => {
       const client = clientOf(sandbox, { maxRetries: 0 });
       sandbox.faults.inject({ method: 'POST', path: '/invoices', kind: 'drop-after' });
 
-      const { invoice } = await client.invoices.createAndFile(sampleInput(sandbox), { externalRef: 'ORDER-8', clock: sandboxClock(sandbox) });
+      // The client's budget is 0: the per-call one lets the filing replay the create with its key.
+      const { invoice } = await client.invoices.createAndFile(sampleInput(sandbox), { externalRef: 'ORDER-8', maxRetries: 1, clock: sandboxClock(sandbox) });
 
       expect(invoice.status).toBe('SUBMITTED');
       expect(sends(sandbox, 'create')).toHaveLength(2);
@@ -184,6 +185,35 @@ describe('filing/file (client.invoices.createAndFile / resumeFiling)', () => {
         `GET ${invoiceId}`,
         `POST ${invoiceId}/submit`,
       ]);
+    });
+
+    it("stops with step 'read', sending nothing, when the invoice cannot be read", async () => {
+      sandbox = await startSandbox();
+      const client = clientOf(sandbox);
+      const draft = await draftThrough(client, sandbox, 'draft');
+      sandbox.faults.inject({ method: 'GET', path: '/invoices/:id', kind: 'drop-before', times: Infinity });
+      sandbox.clearRequests();
+
+      const err = await client.invoices.resumeFiling(draft.id, { maxRetries: 1, clock: sandboxClock(sandbox) }).catch((e: unknown) => e);
+
+      expect(isFilingError(err)).toBe(true);
+      expect(err).toMatchObject({ step: 'read', invoiceId: draft.id, cause: { name: 'APIConnectionError' } });
+      expect((err as Error).message).toContain(`Could not read invoice ${draft.id}`);
+      expect(sandbox.requests.map((r) => r.method)).toEqual(['GET', 'GET']);
+      expect(sandbox.invoices.get(draft.id)?.status).toBe('draft');
+    });
+
+    it("follows the client's maxRetries: with 0, a lost sign is read back and the filing stops without a resend", async () => {
+      sandbox = await startSandbox();
+      const client = clientOf(sandbox, { maxRetries: 0 });
+      const validated = await draftThrough(client, sandbox, 'validated');
+      sandbox.faults.inject({ path: '/invoices/:id/sign', kind: 'drop-before' });
+
+      const err = await client.invoices.resumeFiling(validated.id, { clock: sandboxClock(sandbox) }).catch((e: unknown) => e);
+
+      expect(err).toMatchObject({ name: 'FilingError', step: 'sign', invoiceId: validated.id });
+      expect(sends(sandbox, 'sign', validated.id)).toHaveLength(1);
+      expect(sandbox.requests.at(-1)?.method).toBe('GET');
     });
 
     it('does nothing for an invoice already submitted', async () => {

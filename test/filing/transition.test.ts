@@ -72,6 +72,33 @@ describe('filing/transition (client.invoices.validate / sign / submit)', () => {
     expect(sandbox.requests.at(-1)?.method).toBe('GET');
   });
 
+  it("follows the client's maxRetries: with 0, an ambiguous failure of sign is read back but not resent", async () => {
+    const strict = clientOf(sandbox, { maxRetries: 0 });
+    const validated = await draftThrough(strict, sandbox, 'validated');
+    sandbox.faults.inject({ path: '/invoices/:id/sign', kind: 'drop-before' });
+
+    await expect(strict.invoices.sign(validated.id, { clock: sandboxClock(sandbox) })).rejects.toMatchObject({
+      name: 'APIConnectionError',
+    });
+
+    const signs = sends(sandbox, 'sign', validated.id);
+    expect(signs).toHaveLength(1);
+    const after = sandbox.requests.slice(sandbox.requests.indexOf(signs[0]!) + 1);
+    expect(after.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /api/v1/invoices/${validated.id}`]);
+    expect(sandbox.invoices.get(validated.id)?.status).toBe('Validated');
+  });
+
+  it("lets a per-call maxRetries override the client's", async () => {
+    const strict = clientOf(sandbox, { maxRetries: 0 });
+    const validated = await draftThrough(strict, sandbox, 'validated');
+    sandbox.faults.inject({ path: '/invoices/:id/sign', kind: 'drop-before' });
+
+    const signed = await strict.invoices.sign(validated.id, { maxRetries: 1, clock: sandboxClock(sandbox) });
+
+    expect(signed.status).toBe('SIGNED');
+    expect(sends(sandbox, 'sign', validated.id).map((r) => r.committed)).toEqual([false, true]);
+  });
+
   it('turns a wrong-state 409 into InvalidTransitionError naming the current status, unretried', async () => {
     const draft = await draftThrough(client, sandbox, 'draft');
 

@@ -2,7 +2,8 @@ import { InvoicingError } from './invoicing-error.js';
 import { isErrorKind } from './names.js';
 
 /**
- * Where a filing stopped: the local checks, create, the totals reconciliation, one of the three
+ * Where a filing stopped: the local checks, create, the totals reconciliation, `read` (resumeFiling
+ * could not read the invoice it was asked to resume, so nothing was sent), one of the three
  * transitions, or the wait for the tax authority's answer.
  *
  * @example
@@ -11,7 +12,7 @@ import { isErrorKind } from './names.js';
  * const step: FilingStep = 'sign';
  * ```
  */
-export type FilingStep = 'check' | 'create' | 'reconcile' | 'validate' | 'sign' | 'submit' | 'wait';
+export type FilingStep = 'check' | 'create' | 'reconcile' | 'read' | 'validate' | 'sign' | 'submit' | 'wait';
 
 /**
  * What a {@link FilingError} is built from.
