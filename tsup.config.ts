@@ -22,6 +22,29 @@ const portableUuid: NonNullable<Options['esbuildPlugins']>[number] = {
 // `import 'invoicing-sdk'` (about 45 of 63 ms, docs/performance.md); bundled, the two functions the
 // SDK uses add about 1 KB. The portable build also keeps node:crypto out of browser bundles.
 // (CJS bundled uuid already: `require()` of this ESM-only package would hand back a namespace.)
+/**
+ * For the CommonJS sandbox: the code tables (about 700 KB, mostly the HS descriptions) come from the
+ * package's own `./codes.cjs` at run time instead of being bundled a second time into testing.cjs
+ * (and its source map). The sandbox reaches them only through `src/codes/index.ts`, which is the
+ * codes entry, so `require('./codes.cjs')` hands back the very same exports. The import goes
+ * through a one-line CommonJS module rather than straight to the external file, so that the
+ * sandbox's `import()` of it becomes a `require()` (an external `import()` would stay native, which
+ * CommonJS test runners such as Jest cannot run without flags).
+ */
+const codesFromCodesEntry: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'codes-from-codes-entry',
+  setup(build) {
+    build.onResolve({ filter: /\/codes\/index\.js$/ }, (args) =>
+      args.importer.includes('/src/testing/') ? { path: 'codes.cjs', namespace: 'codes-entry' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'codes-entry' }, () => ({
+      contents: "module.exports = require('./codes.cjs');",
+      loader: 'js',
+    }));
+    build.onResolve({ filter: /^\.\/codes\.cjs$/ }, () => ({ path: './codes.cjs', external: true }));
+  },
+};
+
 const entry = {
   index: 'src/index.ts',
   testing: 'src/testing/index.ts',
@@ -40,15 +63,30 @@ export default defineConfig([
     esbuildPlugins: [portableUuid],
     external: ['msw', 'msw/node'],
   },
+  // CommonJS in two builds, so that only the sandbox's takes the codes from ./codes.cjs. The
+  // declarations come from the first, for all three entries at once: built apart, the sandbox's
+  // would carry its own copy of the client's classes, which TypeScript would not take for the
+  // client's (private fields make classes nominal).
   {
-    entry,
+    entry: { index: entry.index, codes: entry.codes },
     format: ['cjs'],
     target: 'node20',
     sourcemap: true,
-    dts: true,
+    dts: { entry },
     splitting: false,
     noExternal: ['uuid'],
     esbuildPlugins: [portableUuid],
+    external: ['msw', 'msw/node'],
+  },
+  {
+    entry: { testing: entry.testing },
+    format: ['cjs'],
+    target: 'node20',
+    sourcemap: true,
+    dts: false,
+    splitting: false,
+    noExternal: ['uuid'],
+    esbuildPlugins: [portableUuid, codesFromCodesEntry],
     external: ['msw', 'msw/node'],
   },
 ]);

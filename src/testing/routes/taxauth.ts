@@ -12,16 +12,19 @@ export interface CodeEntry {
 }
 
 // The tables are large (5,612 HS subheadings); they load on the first lookup, not at start-up.
+// They come through the public `invoicing-sdk/codes` entry, not the generated files, so that the
+// package ships them once: the CommonJS build of the sandbox requires ./codes.cjs for them (see
+// tsup.config.ts) and the ESM build shares the codes chunk, instead of each bundling its own copy.
 let hsTable: Promise<CodeEntry[]> | undefined;
 let isicTable: Promise<CodeEntry[]> | undefined;
 
 const loadHs = (): Promise<CodeEntry[]> =>
-  (hsTable ??= import('../../codes/hs-subheadings.js').then((m) =>
-    m.HS_ROWS.map(([code, description]) => ({ code, description })),
+  (hsTable ??= import('../../codes/index.js').then((m) =>
+    m.hsSubheadings.map(({ code, description }) => ({ code, description })),
   ));
 const loadIsic = (): Promise<CodeEntry[]> =>
-  (isicTable ??= import('../../codes/isic-classes.js').then((m) =>
-    m.ISIC_ROWS.map(([code, title]) => ({ code, description: title })),
+  (isicTable ??= import('../../codes/index.js').then((m) =>
+    m.isicClasses.map(({ code, title }) => ({ code, description: title })),
   ));
 
 function search(table: readonly CodeEntry[], q: string | null): readonly CodeEntry[] {
