@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
@@ -45,6 +46,29 @@ const codesFromCodesEntry: NonNullable<Options['esbuildPlugins']>[number] = {
   },
 };
 
+/**
+ * The source maps keep mapping into the generated code tables (src/codes/, written by
+ * scripts/generate-codes.mjs) but do not embed their text: it is data (the HS table alone is about
+ * 680 KB), nobody steps through it, and embedded it doubled the size of every map that reaches it.
+ * Each build rewrites only the maps it wrote (the builds run in parallel).
+ */
+const GENERATED_TABLE = /(^|\/)src\/codes\/(hs-subheadings|hs-codes|isic-classes|isic-codes)\.ts$/;
+function dropGeneratedSourcesContent(owns: (file: string) => boolean): () => Promise<void> {
+  return async () => {
+    const files = readdirSync('dist', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.map') && owns(f));
+    for (const file of files) {
+      const path = join('dist', file);
+      const map = JSON.parse(readFileSync(path, 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
+      const content = map.sourcesContent;
+      if (content === undefined || !map.sources.some((source) => GENERATED_TABLE.test(source))) continue;
+      map.sources.forEach((source, i) => {
+        if (GENERATED_TABLE.test(source)) content[i] = null;
+      });
+      writeFileSync(path, JSON.stringify(map));
+    }
+  };
+}
+
 const entry = {
   index: 'src/index.ts',
   testing: 'src/testing/index.ts',
@@ -62,6 +86,7 @@ export default defineConfig([
     noExternal: ['uuid'],
     esbuildPlugins: [portableUuid],
     external: ['msw', 'msw/node'],
+    onSuccess: dropGeneratedSourcesContent((file) => file.endsWith('.js.map')),
   },
   // CommonJS in two builds, so that only the sandbox's takes the codes from ./codes.cjs. The
   // declarations come from the first, for all three entries at once: built apart, the sandbox's
@@ -77,6 +102,7 @@ export default defineConfig([
     noExternal: ['uuid'],
     esbuildPlugins: [portableUuid],
     external: ['msw', 'msw/node'],
+    onSuccess: dropGeneratedSourcesContent((file) => file === 'index.cjs.map' || file === 'codes.cjs.map'),
   },
   {
     entry: { testing: entry.testing },
@@ -88,5 +114,6 @@ export default defineConfig([
     noExternal: ['uuid'],
     esbuildPlugins: [portableUuid, codesFromCodesEntry],
     external: ['msw', 'msw/node'],
+    onSuccess: dropGeneratedSourcesContent((file) => file === 'testing.cjs.map'),
   },
 ]);
