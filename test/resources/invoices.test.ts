@@ -192,7 +192,9 @@ describe('resources/invoices', () => {
       expect(gets).toBe(1);
     });
 
-    it('is sent exactly once, never retried, whatever maxRetries says', async () => {
+    // The single send under the public method; the exactly-once read-back around it is the filing
+    // layer's and is tested in test/filing/transition.test.ts.
+    it('is sent exactly once by _transition, never retried, whatever maxRetries says', async () => {
       let calls = 0;
       server.use(
         http.post(`${API}/invoices/:id/:step`, () => {
@@ -200,12 +202,12 @@ describe('resources/invoices', () => {
           return new HttpResponse('unavailable', { status: 503 });
         }),
       );
-      const error = await testClient({ maxRetries: 5 }).invoices[step]('inv_1', { maxRetries: 3 }).catch((e: unknown) => e);
+      const error = await testClient({ maxRetries: 5 }).invoices._transition('inv_1', step, { maxRetries: 3 }).catch((e: unknown) => e);
       expect(isInternalServerError(error)).toBe(true);
       expect(calls).toBe(1);
     });
 
-    it('is not retried after a dropped connection either', async () => {
+    it('is not retried by _transition after a dropped connection either', async () => {
       let calls = 0;
       server.use(
         http.post(`${API}/invoices/:id/:step`, () => {
@@ -213,7 +215,7 @@ describe('resources/invoices', () => {
           return HttpResponse.error();
         }),
       );
-      const error = await testClient().invoices[step]('inv_1').catch((e: unknown) => e);
+      const error = await testClient().invoices._transition('inv_1', step).catch((e: unknown) => e);
       expect(isAPIConnectionError(error)).toBe(true);
       expect(calls).toBe(1);
     });
