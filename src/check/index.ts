@@ -95,7 +95,11 @@ export function checkInvoice(input: unknown, opts?: CheckOptions): CheckReport {
   const issues = new IssueCollector(o.strict, o.ignore);
   let totals: InvoiceTotals | undefined;
   try {
-    for (const p of o.problems) issues.add('OPTION_INVALID', p.path, { value: p.value, expected: p.expected });
+    const problems = o.problems;
+    for (let k = 0; k < problems.length; k++) {
+      const p = problems[k] as (typeof problems)[number];
+      issues.add('OPTION_INVALID', p.path, { value: p.value, expected: p.expected });
+    }
     totals = checkInvoiceInput(input, o, issues);
   } catch (err) {
     // Plain data never gets here; a getter or proxy that throws does.

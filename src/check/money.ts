@@ -269,9 +269,19 @@ function roundDivBig(n: bigint, d: bigint, mode: RoundingMode): bigint {
   return away ? q + (n < 0n ? -1n : 1n) : q;
 }
 
+/**
+ * `n % d` for safe integers. Within int32 the `| 0` lets the JIT emit an integer remainder; a
+ * double `%` is a call into C's fmod, which was the single most expensive step of a one-line
+ * invoice's totals. Both give the same exact result.
+ */
+function remainder(n: number, d: number): number {
+  if (n <= 0x7fffffff && n >= -0x7fffffff && d <= 0x7fffffff && d >= 1) return ((n | 0) % (d | 0)) | 0;
+  return n % d;
+}
+
 function roundDivNum(n: number, d: number, mode: RoundingMode): number {
-  // `%` on doubles is exact, so q is an exact integer quotient when n and d are safe integers.
-  const r = n % d;
+  // `%` is exact, so q is an exact integer quotient when n and d are safe integers.
+  const r = remainder(n, d);
   const q = (n - r) / d;
   if (r === 0) return q;
   const twice = (r < 0 ? -r : r) * 2;
@@ -645,6 +655,21 @@ interface FastGroup {
   last: LineTotals | undefined;
 }
 
+/**
+ * Adds a group to `groups`, kept ordered by rate, lowest first. An invoice has a handful of rates:
+ * this costs less than setting up `Array.prototype.sort` with a comparator once per invoice. Rates
+ * within `groups` are distinct (a line's rate is looked up before a group is made).
+ */
+function insertByRate(groups: FastGroup[], g: FastGroup): void {
+  let k = groups.length;
+  groups.push(g);
+  while (k > 0 && (groups[k - 1] as FastGroup).rate > g.rate) {
+    groups[k] = groups[k - 1] as FastGroup;
+    k--;
+  }
+  groups[k] = g;
+}
+
 function safeMul(a: number, b: number): number {
   // A true product above 2^53 can only round to >= 2^53, so this catches every inexact product.
   const r = a * b;
@@ -657,10 +682,16 @@ const CENTS: readonly string[] = Array.from({ length: 100 }, (_, i) => (i < 10 ?
 /** formatScaled for a safe integer, without BigInt or slicing. */
 function formatNumber(value: number, units: number): string {
   if (units === 0) return String(value);
+  if (units === 2 && value >= 0 && value <= 0x7fffffff) {
+    // The usual amount: int32 arithmetic and one concatenation (about a third faster than below).
+    const v = value | 0;
+    const whole = (v / 100) | 0;
+    return `${whole}${CENTS[v - whole * 100] as string}`;
+  }
   const negative = value < 0;
   const abs = negative ? -value : value;
   const p = POW10[units] as number;
-  const frac = abs % p;
+  const frac = remainder(abs, p);
   const whole = (abs - frac) / p;
   let f: string;
   if (units === 2) f = CENTS[frac] as string;
@@ -711,12 +742,18 @@ function exactNetMinor(line: TotalsLineInput, i: number, units: number, mode: Ro
 
 // The few tax rates in use, as text: formatting "7.5" once instead of for every invoice.
 const RATE_KEYS = new Map<number, string>();
+// Consecutive invoices mostly share a rate; a Map lookup on a double key costs more than this test.
+let lastRate = Number.NaN;
+let lastRateKey = '';
 function rateKey(rate: number, digits: number, scale: number): string {
+  if (rate === lastRate) return lastRateKey;
   let key = RATE_KEYS.get(rate);
   if (key === undefined) {
     key = formatNumber(digits, scale);
     if (RATE_KEYS.size < 256) RATE_KEYS.set(rate, key);
   }
+  lastRate = rate;
+  lastRateKey = key;
   return key;
 }
 
@@ -771,7 +808,7 @@ function fastLineTotals(
       if (rs + 2 > 15) return undefined;
       g = { rate: t, rateDigits: rd, rateScale: rs, key: rateKey(t, rd, rs), net: 0, tax: 0, lines: 0, last: undefined };
       if (g0 === undefined) g0 = g;
-      else (groups ??= [g0]).push(g);
+      else insertByRate((groups ??= [g0]), g);
     }
     const taxNumer = safeMul(net, g.rateDigits);
     if (taxNumer !== taxNumer) return undefined;
@@ -804,7 +841,6 @@ function fastLineTotals(
       lines: lineOut,
     };
   }
-  groups.sort((a, b) => a.rate - b.rate);
   let subtotal = 0;
   let taxTotal = 0;
   const byRate: RateTotals[] = new Array(groups.length);

@@ -190,4 +190,24 @@ describe('check/money', () => {
       { numRuns: 1000 },
     );
   });
+
+  it('gives the same answer on both paths for every minor unit, rounding mode and mix of rates (property)', () => {
+    const cents = fc.tuple(fc.integer({ min: -3e9, max: 3e9 }), fc.integer({ min: 0, max: 4 })).map(([n, k]) => n / 10 ** k);
+    const rate = fc.constantFrom(0, -0, 5, 7.5, 12.25, 19, 100, 0.5, 3.125);
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({ quantity: cents, unitPrice: cents, taxRate: rate, discountRate: fc.option(fc.constantFrom(0, 10, 12.5, 100), { nil: undefined }) }),
+          { minLength: 1, maxLength: 12 },
+        ),
+        fc.integer({ min: 0, max: 6 }),
+        fc.constantFrom('half-up', 'half-even' as const),
+        (lines, minorUnits, roundingMode) => {
+          const opts = { minorUnits, roundingMode };
+          expect(JSON.stringify(computeTotals(lines, opts))).toBe(JSON.stringify(computeTotalsExact(lines, opts)));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
 });

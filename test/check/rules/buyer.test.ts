@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkInvoice } from '../../../src/check/index.js';
-import { tinPlaceholderReason } from '../../../src/check/rules/buyer.js';
+import { looksLikeEmail, tinPlaceholderReason } from '../../../src/check/rules/buyer.js';
 import { withBuyer } from '../fixtures.js';
 
 const codes = (patch: Record<string, unknown>, opts?: Parameters<typeof checkInvoice>[1]) => {
@@ -69,6 +70,25 @@ describe('check/rules/buyer', () => {
     }
     for (const email of ['ap@acme.example', 'first.last+tag@sub.acme.co.uk']) expect(codes({ email }), email).toEqual([]);
     expect(codes({ email: null, name: null })).toEqual([]);
+  });
+
+  it('accepts exactly the emails the written-out rule accepts (property)', () => {
+    // The rule as stated: one "@" with something before it, a dot at least two characters after it
+    // and not at the end, no whitespace.
+    const reference = (s: string): boolean => {
+      const at = s.indexOf('@');
+      if (at < 1 || s.indexOf('@', at + 1) !== -1) return false;
+      const dot = s.lastIndexOf('.');
+      if (dot < at + 2 || dot === s.length - 1) return false;
+      return !/[\u0000-\u0020\u00a0]/.test(s);
+    };
+    const char = fc.constantFrom('a', 'b', '1', '@', '.', ' ', '\u00a0', '\t', '-', '+', 'é');
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 14 }).map((cs) => cs.join('')), (s) => {
+        expect(looksLikeEmail(s), JSON.stringify(s)).toBe(reference(s));
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('suggests buyer fields for common misnamings', () => {
