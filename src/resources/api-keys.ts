@@ -106,6 +106,12 @@ export class APIKeys extends APIResource {
    * then fail with 401. Roll the new key out before anything else uses the old one. `scopes` is
    * required: pass `['*']` for every permission.
    *
+   * **Sent once, never retried automatically**, unless you pass `idempotencyKey`: the service does
+   * not promise idempotency on this route, so a retry after a create that went through (its answer
+   * lost to a timeout or a 5xx) would create a second key and revoke the first. After a connection
+   * error, timeout or 5xx, check `apiKeys.list()` before creating again. Pass `idempotencyKey` only if
+   * you know the service honours it here; the call is then retried like any other POST.
+   *
    * @example
    * ```ts
    * const created = await client.apiKeys.create({
@@ -131,6 +137,9 @@ export class APIKeys extends APIResource {
       path: ROUTES.apiKeys,
       body,
       options: opts,
+      // The transport mints an idempotency key for every POST, which would make this look
+      // retry-safe; it is not (see above), so only the caller's own key opts into retries.
+      noRetry: opts.idempotencyKey === undefined,
     });
     const created = readKey(envelope.data, response);
     if (created.key === undefined) {

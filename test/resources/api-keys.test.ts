@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isAuthenticationError } from '../../src/core/errors/authentication-error.js';
+import { isInternalServerError } from '../../src/core/errors/internal-server-error.js';
 import { isInvalidResponseError } from '../../src/core/errors/invalid-response-error.js';
 import { isInvoicingError } from '../../src/core/errors/invoicing-error.js';
 import type { APIKeyCreateParams } from '../../src/resources/api-keys.js';
@@ -125,6 +126,34 @@ describe('resources/api-keys', () => {
   it('fails reveal when the answer carries no secret', async () => {
     server.use(http.get(`${API}/api-key/:id/reveal`, () => HttpResponse.json(envelope({ id: 'key_1' }))));
     await expect(testClient().apiKeys.reveal('key_1')).rejects.toSatisfy(isInvalidResponseError);
+  });
+
+  it('sends create once on a 503, never retrying a create that may have gone through', async () => {
+    let calls = 0;
+    server.use(
+      http.post(`${API}/api-key`, () => {
+        calls += 1;
+        return HttpResponse.json({ message: 'Service Unavailable' }, { status: 503, headers: { 'retry-after': '0' } });
+      }),
+    );
+    const error = await testClient({ maxRetries: 3 }).apiKeys.create(params).catch((e: unknown) => e);
+    expect(isInternalServerError(error)).toBe(true);
+    expect(calls).toBe(1);
+  });
+
+  it('retries create on a 503 when the caller passes its own idempotencyKey', async () => {
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post(`${API}/api-key`, ({ request }) => {
+        keys.push(request.headers.get('idempotency-key'));
+        return keys.length === 1
+          ? HttpResponse.json({ message: 'Service Unavailable' }, { status: 503, headers: { 'retry-after': '0' } })
+          : HttpResponse.json(envelope({ id: 'key_3', key: 'sk_live_created_abcdef123' }), { status: 201 });
+      }),
+    );
+    const created = await testClient({ maxRetries: 1 }).apiKeys.create(params, { idempotencyKey: 'key-create-1' });
+    expect(created.id).toBe('key_3');
+    expect(keys).toEqual(['key-create-1', 'key-create-1']);
   });
 
   it('turns a 401 into an AuthenticationError about the session', async () => {
