@@ -100,13 +100,14 @@ export function normalizeStatus(raw: unknown): InvoiceStatusValue {
  * isKnownStatus('Accepted'); // false
  * ```
  */
-export function isKnownStatus(status: string): status is KnownInvoiceStatus {
-  return KNOWN.get(status.toLowerCase()) === status;
+export function isKnownStatus(status: unknown): status is KnownInvoiceStatus {
+  return typeof status === 'string' && KNOWN.get(status.toLowerCase()) === status;
 }
 
 /**
  * True for a status reached after `Submitted` as the tax authority answers: any status that is not
- * one of the documented five and not `UNKNOWN`. Pass a canonical status (see {@link normalizeStatus}).
+ * one of the documented five and not `UNKNOWN`. Takes the canonical status or the server's own
+ * spelling (`'Validated'` is not after Submitted); never throws, whatever it is given.
  *
  * @example
  * ```ts
@@ -115,8 +116,9 @@ export function isKnownStatus(status: string): status is KnownInvoiceStatus {
  * isAfterSubmitted('SUBMITTED'); // false
  * ```
  */
-export function isAfterSubmitted(status: string): boolean {
-  return status !== UNKNOWN_STATUS && !isKnownStatus(status);
+export function isAfterSubmitted(status: unknown): boolean {
+  const canonical = normalizeStatus(status);
+  return canonical !== UNKNOWN_STATUS && !isKnownStatus(canonical);
 }
 
 /**
@@ -130,9 +132,10 @@ export function isAfterSubmitted(status: string): boolean {
  * isTerminalStatus('Accepted');  // true
  * isTerminalStatus('SUBMITTED'); // false: the authority has not answered yet
  * isTerminalStatus('ERROR');     // false: see recoveryState()
+ * isTerminalStatus('Validated'); // false: the server's spelling is read too
  * ```
  */
-export function isTerminalStatus(status: string): boolean {
+export function isTerminalStatus(status: unknown): boolean {
   return isAfterSubmitted(status);
 }
 
@@ -146,8 +149,8 @@ export function isTerminalStatus(status: string): boolean {
  * statusRank('SIGNED') > statusRank('DRAFT'); // true
  * ```
  */
-export function statusRank(status: string): number {
-  switch (status) {
+export function statusRank(status: unknown): number {
+  switch (normalizeStatus(status)) {
     case InvoiceStatus.DRAFT:
       return 0;
     case InvoiceStatus.VALIDATED:
@@ -203,8 +206,8 @@ export const TRANSITIONS: Readonly<
  * canTransition('DRAFT', 'submit');   // false
  * ```
  */
-export function canTransition(status: string, transition: FilingTransition): boolean {
-  return (TRANSITIONS[transition].from as readonly string[]).includes(status);
+export function canTransition(status: unknown, transition: FilingTransition): boolean {
+  return (TRANSITIONS[transition].from as readonly string[]).includes(normalizeStatus(status));
 }
 
 /**
@@ -218,7 +221,7 @@ export function canTransition(status: string, transition: FilingTransition): boo
  * hasPassed('SIGNED', 'submit');   // false
  * ```
  */
-export function hasPassed(status: string, transition: FilingTransition): boolean {
+export function hasPassed(status: unknown, transition: FilingTransition): boolean {
   return statusRank(status) >= statusRank(TRANSITIONS[transition].to);
 }
 
@@ -234,8 +237,8 @@ export function hasPassed(status: string, transition: FilingTransition): boolean
  * nextTransition('SIGNED'); // 'submit'
  * ```
  */
-export function nextTransition(status: string): FilingTransition | undefined {
-  switch (status) {
+export function nextTransition(status: unknown): FilingTransition | undefined {
+  switch (normalizeStatus(status)) {
     case InvoiceStatus.DRAFT:
       return 'validate';
     case InvoiceStatus.VALIDATED:
@@ -277,10 +280,10 @@ export const AUTOMATIC_RECOVERY = {
  * ```
  */
 export function recoveryState(
-  invoice: { status: string; updatedAt?: string | Date | undefined; attempts?: number | undefined },
+  invoice: { status: unknown; updatedAt?: string | Date | undefined; attempts?: number | undefined },
   now: number = Date.now(),
 ): 'in-progress' | 'over' | 'not-applicable' {
-  if (invoice.status !== InvoiceStatus.ERROR) return 'not-applicable';
+  if (normalizeStatus(invoice.status) !== InvoiceStatus.ERROR) return 'not-applicable';
   if (typeof invoice.attempts === 'number' && invoice.attempts >= AUTOMATIC_RECOVERY.maxAttempts) {
     return 'over';
   }
