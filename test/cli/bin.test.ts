@@ -107,7 +107,7 @@ describe('cli/check (invoicing check)', () => {
     const r = await run(['check', 'bad/array.json', 'warn/warn.json', '--format', 'github']);
     expect(r.code).toBe(1);
     const lines = r.stdout.trim().split('\n');
-    expect(lines.some((l) => /^::error file=bad\/array\.json,line=\d+,col=\d+,title=HSN_CODE_PADDED_ISIC::invoice \[1\] lines\[0\]\.hsnCode: /.test(l))).toBe(true);
+    expect(lines.some((l) => /^::error file=bad\/array\.json,line=\d+,col=\d+,title=HSN_CODE_PADDED_ISIC::invoice \[1\]: lines\[0\]\.hsnCode "/.test(l))).toBe(true);
     expect(lines.some((l) => l.startsWith('::warning file=warn/warn.json,line=') && l.includes('title=BUYER_TIN_MISSING::'))).toBe(true);
     expect(lines.every((l) => !l.startsWith('::') || !l.slice(2).includes('\n'))).toBe(true);
     expect(lines.at(-1)).toMatch(/^✖ /);

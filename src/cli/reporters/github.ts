@@ -2,7 +2,6 @@
  * GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=CODE::message`, shown inline
  * on the pull request's diff; warnings as `::warning`. Then the summary line.
  */
-import { formatIssuePath } from '../../check/index.js';
 import type { Styles } from '../context.js';
 import { invoiceLabel, type LocatedIssue, type RunResult } from '../results.js';
 import { summaryLine } from './text.js';
@@ -53,8 +52,10 @@ export function renderGithub(run: RunResult, s: Styles, quiet = false): string {
       }
       const issues: LocatedIssue[] = quiet ? inv.errors : [...inv.errors, ...inv.warnings];
       for (const issue of issues) {
-        const at = label === '' ? formatIssuePath(issue.path) : `invoice ${label} ${formatIssuePath(issue.path)}`;
-        const text = `${at}: ${issue.message}${issue.hint !== undefined ? `\n${issue.hint}` : ''}`;
+        // The message already names the field (`lines[0].hsnCode "6202" …`); only say which invoice
+        // of a file holding several.
+        const at = label === '' ? '' : `invoice ${label}: `;
+        const text = `${at}${issue.message}${issue.hint !== undefined ? `\n${issue.hint}` : ''}`;
         out.push(command(issue.severity, f.file, issue.line, issue.column, issue.code, text));
       }
     }
