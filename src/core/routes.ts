@@ -44,15 +44,29 @@ export function isSessionRoute(path: string): boolean {
   return path === ROUTES.apiKeys || path.startsWith(`${ROUTES.apiKeys}/`);
 }
 
+/** The scope a call needs, and whether the service document says so. */
+export interface RequiredScope {
+  scope: string;
+  /**
+   * True only where the document names the scope: `invoices:write` for validate, sign and submit.
+   * Elsewhere it says "not shown", and the scope is inferred from the scope names.
+   */
+  documented: boolean;
+}
+
+const TRANSITION_PATH = new RegExp(`^${API_PREFIX}/invoices/[^/]+/(?:validate|sign|submit)$`);
+
 /**
  * The scope a call needs, as far as the service document tells. It names `invoices:write` for the
- * three transitions and the scopes `invoices:read`, `invoices:write`, `taxauth:read`; the rest
- * follows from those names.
+ * three transitions only; for every other route the scope is "not shown", so it is inferred from
+ * the scope names (`invoices:read`, `invoices:write`, `taxauth:read`) and marked undocumented.
  */
-export function requiredScope(method: string, path: string): string | undefined {
-  if (path.startsWith(`${API_PREFIX}/taxauth/`)) return 'taxauth:read';
+export function requiredScope(method: string, path: string): RequiredScope | undefined {
+  const verb = method.toUpperCase();
+  if (verb === 'POST' && TRANSITION_PATH.test(path)) return { scope: 'invoices:write', documented: true };
+  if (path.startsWith(`${API_PREFIX}/taxauth/`)) return { scope: 'taxauth:read', documented: false };
   if (path === ROUTES.invoices || path.startsWith(`${ROUTES.invoices}/`)) {
-    return method.toUpperCase() === 'GET' ? 'invoices:read' : 'invoices:write';
+    return { scope: verb === 'GET' ? 'invoices:read' : 'invoices:write', documented: false };
   }
   return undefined;
 }

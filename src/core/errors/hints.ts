@@ -48,8 +48,13 @@ export function hintFor(ctx: HintContext): string | undefined {
         'created, use that one (client.apiKeys.list() and reveal(id) from a signed-in session).'
       );
     case 403: {
-      const scope = requiredScope(ctx.method, ctx.path);
-      const needs = scope === undefined ? 'a scope this key does not hold' : `the scope ${scope}`;
+      const required = requiredScope(ctx.method, ctx.path);
+      const needs =
+        required === undefined
+          ? 'a scope this key does not hold'
+          : required.documented
+            ? `the scope ${required.scope}`
+            : `probably the scope ${required.scope} (the service does not document this route's scope)`;
       return (
         `This call needs ${needs}. Create a key whose scopes include it (or ['*']) from a signed-in ` +
         'session with client.apiKeys.create({ ..., scopes }); note that creating a key revokes the ' +

@@ -147,14 +147,30 @@ describe('core/errors/generate', () => {
     });
 
     it.each([
-      ['POST', '/api/v1/invoices/inv_1/validate', 'invoices:write'],
-      ['POST', '/api/v1/invoices/inv_1/submit', 'invoices:write'],
+      ['POST', '/api/v1/invoices/inv_1/validate'],
+      ['POST', '/api/v1/invoices/inv_1/sign'],
+      ['POST', '/api/v1/invoices/inv_1/submit'],
+    ])('403 on %s %s names the documented scope invoices:write', (method, path) => {
+      const hint = make(403, { message: 'Forbidden' }, { method, path }).hint ?? '';
+      expect(hint).toContain('This call needs the scope invoices:write.');
+      expect(hint).not.toMatch(/probably|does not document/);
+    });
+
+    it.each([
       ['POST', '/api/v1/invoices', 'invoices:write'],
       ['GET', '/api/v1/invoices', 'invoices:read'],
       ['GET', '/api/v1/invoices/inv_1', 'invoices:read'],
+      ['GET', '/api/v1/invoices/inv_1/sign', 'invoices:read'],
       ['GET', '/api/v1/taxauth/hs-codes', 'taxauth:read'],
-    ])('403 on %s %s names the scope %s', (method, path, scope) => {
-      expect(make(403, { message: 'Forbidden' }, { method, path }).hint).toContain(`the scope ${scope}`);
+    ])('403 on %s %s says the scope is probably %s, undocumented', (method, path, scope) => {
+      expect(make(403, { message: 'Forbidden' }, { method, path }).hint).toContain(
+        `probably the scope ${scope} (the service does not document this route's scope)`,
+      );
+    });
+
+    it('403 on a route with no known scope names none', () => {
+      const hint = make(403, { message: 'Forbidden' }, { method: 'GET', path: '/api/v1/businesses' }).hint ?? '';
+      expect(hint).toContain('a scope this key does not hold');
     });
 
     it('a classification 400 names the line and field and the lookup endpoints', () => {
