@@ -758,6 +758,71 @@ function rateKey(rate: number, digits: number, scale: number): string {
 }
 
 /**
+ * Splits a tax rate like splitNumber, then drops trailing zeros (7.50 → 75 × 10^-1), so the rate's
+ * text and the tax divisor come out the same however the rate was written. False when the fast
+ * path cannot take it.
+ */
+function splitRate(t: number): boolean {
+  if (!splitNumber(t)) return false;
+  while (splitScale > 0 && splitDigits % 10 === 0) {
+    splitDigits /= 10;
+    splitScale--;
+  }
+  return splitScale + 2 <= 15;
+}
+
+/** A line's net in minor units on the fast path, or NaN to send the whole invoice to BigInt. */
+function fastLineNet(
+  line: TotalsLineInput,
+  i: number,
+  q: number,
+  p: number,
+  d: number | null | undefined,
+  units: number,
+  mode: RoundingMode,
+): number {
+  const net = fastNetMinor(q, p, d, units, mode);
+  if (net === net) return net;
+  // An amount with float noise (12.990000000000002) or beyond 1e9: this line in BigInt, the rest of
+  // the invoice stays on the fast path.
+  const exact = exactNetMinor(line, i, units, mode);
+  return exact > MAX_SAFE_BIG || exact < -MAX_SAFE_BIG ? NaN : Number(exact);
+}
+
+/**
+ * fastLineTotals for a one-line invoice (a single service billed is common): the same figures,
+ * without the rate groups, the loop and their allocations.
+ */
+function fastOneLine(line: TotalsLineInput, units: number, mode: RoundingMode): InvoiceTotals | undefined {
+  if (line === null || typeof line !== 'object') return undefined;
+  const q = line.quantity;
+  const p = line.unitPrice;
+  const t = line.taxRate;
+  const d = line.discountRate;
+  if (typeof q !== 'number' || typeof p !== 'number' || typeof t !== 'number') return undefined;
+  if (d !== undefined && d !== null && typeof d !== 'number') return undefined;
+  const net = fastLineNet(line, 0, q, p, d, units, mode);
+  if (net !== net || !splitRate(t)) return undefined;
+  const rateDigits = splitDigits;
+  const rateScale = splitScale;
+  const taxNumer = safeMul(net, rateDigits);
+  if (taxNumer !== taxNumer) return undefined;
+  const tax = roundDivNum(taxNumer, POW10[rateScale + 2] as number, mode);
+  const total = net + tax;
+  if (total > MAX_SAFE || total < -MAX_SAFE) return undefined;
+  const rate = rateKey(t, rateDigits, rateScale);
+  const netText = formatNumber(net, units);
+  const taxText = formatNumber(tax, units);
+  return {
+    subtotal: netText,
+    taxTotal: taxText,
+    total: formatNumber(total, units),
+    byRate: [{ rate, net: netText, tax: taxText }],
+    lines: [{ index: 0, rate, net: netText, tax: taxText }],
+  };
+}
+
+/**
  * `rounding: 'line'` on plain numbers. Returns undefined (and the caller redoes everything in BigInt)
  * as soon as an input is not a number, a split fails or an intermediate leaves the safe range.
  */
@@ -779,14 +844,8 @@ function fastLineTotals(
     const d = line.discountRate;
     if (typeof q !== 'number' || typeof p !== 'number' || typeof t !== 'number') return undefined;
     if (d !== undefined && d !== null && typeof d !== 'number') return undefined;
-    let net = fastNetMinor(q, p, d, units, mode);
-    if (net !== net) {
-      // An amount with float noise (12.990000000000002) or beyond 1e9: this line in BigInt,
-      // the rest of the invoice stays on the fast path.
-      const exact = exactNetMinor(line, i, units, mode);
-      if (exact > MAX_SAFE_BIG || exact < -MAX_SAFE_BIG) return undefined;
-      net = Number(exact);
-    }
+    const net = fastLineNet(line, i, q, p, d, units, mode);
+    if (net !== net) return undefined;
     // Most invoices have one rate; `===` treats 0 and -0 as one rate, as their decimal forms do.
     let g: FastGroup | undefined = g0 !== undefined && g0.rate === t ? g0 : undefined;
     if (g === undefined && groups !== undefined) {
@@ -798,14 +857,9 @@ function fastLineTotals(
       }
     }
     if (g === undefined) {
-      if (!splitNumber(t)) return undefined;
-      let rd = splitDigits;
-      let rs = splitScale;
-      while (rs > 0 && rd % 10 === 0) {
-        rd /= 10;
-        rs--;
-      }
-      if (rs + 2 > 15) return undefined;
+      if (!splitRate(t)) return undefined;
+      const rd = splitDigits;
+      const rs = splitScale;
       g = { rate: t, rateDigits: rd, rateScale: rs, key: rateKey(t, rd, rs), net: 0, tax: 0, lines: 0, last: undefined };
       if (g0 === undefined) g0 = g;
       else insertByRate((groups ??= [g0]), g);
@@ -872,7 +926,7 @@ export function computeTotalsResolved(
   mode: RoundingMode,
 ): InvoiceTotals {
   if (rounding === 'line') {
-    const fast = fastLineTotals(lines, units, mode);
+    const fast = lines.length === 1 ? fastOneLine(lines[0] as TotalsLineInput, units, mode) : fastLineTotals(lines, units, mode);
     if (fast !== undefined) return fast;
   }
   return exactTotals(lines, { units, rounding, mode });

@@ -46,11 +46,14 @@ export function tinPlaceholderReason(tin: string, minLength: number): string | u
   let down = true;
   for (let i = 0; i < tin.length; i++) {
     const c = tin.charCodeAt(i);
-    if (isTinSeparator(c)) continue;
+    // Digits first: they are most of a real TIN, and no separator is a digit.
+    if (c < 48 || c > 57) {
+      if (isTinSeparator(c)) continue;
+      digits = false;
+    }
     core++;
     if (first === -1) first = c;
     else if (c !== first) same = false;
-    if (c < 48 || c > 57) digits = false;
     if (prev !== -1) {
       if (c !== (prev === 57 ? 48 : prev + 1)) up = false;
       if (c !== (prev === 48 ? 57 : prev - 1)) down = false;
