@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InvoicingClient } from '../../src/client.js';
+import { isConflictError } from '../../src/core/errors/conflict-error.js';
 import { isInvalidTransitionError } from '../../src/core/errors/invalid-transition-error.js';
 import type { Sandbox } from '../../src/testing/index.js';
 import { clientOf, draftThrough, HOUR, sandboxClock, sends, startSandbox } from './helpers.js';
@@ -105,6 +106,7 @@ describe('filing/transition (client.invoices.validate / sign / submit)', () => {
     const err = await client.invoices.sign(draft.id).catch((e: unknown) => e);
 
     expect(isInvalidTransitionError(err)).toBe(true);
+    expect(isConflictError(err)).toBe(true);
     expect(err).toMatchObject({ invoiceId: draft.id, transition: 'sign', currentStatus: 'DRAFT', rawStatus: 'draft', status: 409 });
     expect((err as Error).message).toMatch(/it is draft/);
     expect((err as { hint: string }).hint).toMatch(/next step .* is validate/);

@@ -1,4 +1,5 @@
-import { APIError } from './api-error.js';
+import type { APIError } from './api-error.js';
+import { ConflictError } from './conflict-error.js';
 import { isErrorKind } from './names.js';
 
 /**
@@ -43,6 +44,11 @@ const NEXT_STEP: Record<string, string> = {
  * either. Names the status the invoice is in, read back from the service when its message did not
  * say. `client.invoices.resumeFiling(id)` performs only the steps that are left.
  *
+ * A conflict with the invoice's state, so it is a {@link ConflictError} (`isConflictError()` is true)
+ * whatever the wire said. `status` is left as the service answered: usually 409, but 400 or 422
+ * where the service used that for a wrong state, and the status of an earlier failure (or
+ * `undefined`) when the answer was lost and the SDK learnt the state by reading the invoice back.
+ *
  * @example
  * ```ts
  * import { isInvalidTransitionError } from 'invoicing-sdk';
@@ -53,7 +59,7 @@ const NEXT_STEP: Record<string, string> = {
  * }
  * ```
  */
-export class InvalidTransitionError extends APIError {
+export class InvalidTransitionError extends ConflictError {
   /** Always `InvalidTransitionError`: a stable name, also for the name-based guards. */
   override readonly name = 'InvalidTransitionError' as const;
   /** The invoice the transition was sent for. */

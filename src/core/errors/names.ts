@@ -50,7 +50,7 @@ const PARENT: Readonly<Record<InvoicingErrorName, InvoicingErrorName | undefined
   APIConnectionError: 'APIError',
   APIConnectionTimeoutError: 'APIConnectionError',
   APIUserAbortError: 'APIError',
-  InvalidTransitionError: 'APIError',
+  InvalidTransitionError: 'ConflictError',
   InvoiceCheckError: 'InvoicingError',
   TotalsMismatchError: 'InvoicingError',
   FilingError: 'InvoicingError',

@@ -29,6 +29,26 @@ describe('core/errors guards', () => {
     }
   });
 
+  it('an InvalidTransitionError is a ConflictError whose status stays as the service answered', () => {
+    const refusal = (status: number) =>
+      new errors.InvalidTransitionError({
+        invoiceId: 'inv_1',
+        transition: 'submit',
+        currentStatus: 'DRAFT',
+        cause: errors.generateAPIError({ status, headers: new Headers(), body: { message: 'wrong state' }, method: 'POST', path: '/api/v1/invoices/inv_1/submit' }),
+      });
+    for (const status of [409, 400]) {
+      const error = refusal(status);
+      expect(error).toBeInstanceOf(errors.ConflictError);
+      expect(errors.isConflictError(error)).toBe(true);
+      expect(errors.isAPIError(error)).toBe(true);
+      expect(errors.isIdempotencyConflictError(error)).toBe(false);
+      expect(error.status).toBe(status);
+    }
+    const foreign = runInNewContext(`(() => { const e = new Error('x'); e.name = 'InvalidTransitionError'; return e; })()`) as unknown;
+    expect(errors.isConflictError(foreign)).toBe(true);
+  });
+
   it('guards work across realms, where instanceof does not', () => {
     const foreign = runInNewContext(`(() => { const e = new Error('x'); e.name = 'RateLimitError'; return e; })()`) as unknown;
     expect(foreign instanceof errors.RateLimitError).toBe(false);
