@@ -1,4 +1,6 @@
 import { checkInvoice, type CheckOptions } from '../check/index.js';
+import { BadRequestError, isBadRequestError } from '../core/errors/bad-request-error.js';
+import { sentLinesClassificationHint } from '../core/errors/hints.js';
 import { InvalidResponseError } from '../core/errors/invalid-response-error.js';
 import { InvoiceCheckError } from '../core/errors/invoice-check-error.js';
 import { isErrorKind } from '../core/errors/names.js';
@@ -92,12 +94,18 @@ export class Invoices extends APIResource {
         this._ctx.logger.warn(`Invoice check warning ${warning.code} at ${warning.path.join('.')}: ${warning.message}`);
       }
     }
-    const { envelope, response } = await this._ctx.transport.request({
-      method: 'POST',
-      path: ROUTES.invoices,
-      body: input,
-      options: opts,
-    });
+    let sent;
+    try {
+      sent = await this._ctx.transport.request({
+        method: 'POST',
+        path: ROUTES.invoices,
+        body: input,
+        options: opts,
+      });
+    } catch (err) {
+      throw withSentLinesHint(err, input);
+    }
+    const { envelope, response } = sent;
     return this._invoiceFrom(envelope.data, envelope, response);
   }
 
@@ -335,4 +343,27 @@ function assertId(id: unknown): asserts id is string {
 function withoutIdempotency(opts: RequestOptions): RequestOptions {
   const { signal, timeout, maxRetries, headers } = opts;
   return { signal, timeout, maxRetries, headers };
+}
+
+/**
+ * The service's classification 400 names no line; the SDK has the lines it sent, so the hint can
+ * name them. The error is rebuilt (hints are read-only) with everything else kept.
+ */
+function withSentLinesHint(err: unknown, input: InvoiceCreateParams): unknown {
+  if (!isBadRequestError(err)) return err;
+  const hint = sentLinesClassificationHint(err.message, (input as { lines?: unknown }).lines);
+  if (hint === undefined) return err;
+  const rebuilt = new BadRequestError({
+    message: err.message,
+    status: err.status,
+    code: err.code,
+    body: err.body,
+    requestId: err.requestId,
+    method: err.method,
+    path: err.path,
+    hint,
+    cause: err.cause,
+  });
+  if (err.stack !== undefined) rebuilt.stack = err.stack;
+  return rebuilt;
 }

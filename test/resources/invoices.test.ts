@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isAPIConnectionError } from '../../src/core/errors/api-connection-error.js';
+import { isBadRequestError, type BadRequestError } from '../../src/core/errors/bad-request-error.js';
 import { isBusinessNotFoundError } from '../../src/core/errors/business-not-found-error.js';
 import { isInternalServerError } from '../../src/core/errors/internal-server-error.js';
 import { isInvalidResponseError } from '../../src/core/errors/invalid-response-error.js';
@@ -65,6 +66,55 @@ describe('resources/invoices', () => {
       const bad = { ...VALID_INPUT, lines: [] };
       await testClient().invoices.create(bad, { skipChecks: true });
       expect(calls).toBe(1);
+    });
+
+    it('names the sent lines and fields in the hint of a classification 400 whose message names no line', async () => {
+      let calls = 0;
+      server.use(
+        http.post(`${API}/invoices`, () => {
+          calls += 1;
+          return HttpResponse.json(
+            { statusCode: 400, message: 'Invoice line has an invalid or missing classification code', error: 'Bad Request' },
+            { status: 400, headers: { 'x-request-id': 'req_9' } },
+          );
+        }),
+      );
+      const good = VALID_INPUT.lines[0]!;
+      const lines = [
+        good,
+        { description: 'Widget', quantity: 1, unitPrice: 5, taxRate: 7.5 },
+        { description: 'Gadget', quantity: 1, unitPrice: 5, taxRate: 7.5, hsnCode: '0000.00' },
+        { description: 'Mixed', quantity: 1, unitPrice: 5, taxRate: 7.5, hsnCode: '8471.30', isicCode: '6202' },
+      ];
+      const error = await testClient()
+        .invoices.create({ ...VALID_INPUT, lines }, { skipChecks: true })
+        .catch((e: unknown) => e);
+      expect(calls).toBe(1);
+      expect(isBadRequestError(error)).toBe(true);
+      const { hint, message, status, requestId } = error as BadRequestError;
+      expect({ message, status, requestId }).toEqual({
+        message: 'Invoice line has an invalid or missing classification code',
+        status: 400,
+        requestId: 'req_9',
+      });
+      expect(hint).toContain('line 2 (lines[1].hsnCode, lines[1].isicCode) has neither code');
+      expect(hint).toContain('line 3 (lines[2].hsnCode) is the placeholder 0000.00');
+      expect(hint).toContain('line 4 (lines[3].hsnCode, lines[3].isicCode) sends both codes with different values');
+      expect(hint).not.toContain('lines[0]');
+      expect(hint).toContain('/api/v1/taxauth/hs-codes');
+      expect(hint).toContain('/api/v1/taxauth/service-codes');
+    });
+
+    it('keeps the generic classification hint when no sent line shows the fault', async () => {
+      server.use(
+        http.post(`${API}/invoices`, () =>
+          HttpResponse.json({ message: 'has an invalid or missing classification code' }, { status: 400 }),
+        ),
+      );
+      const error = await testClient().invoices.create(VALID_INPUT, { skipChecks: true }).catch((e: unknown) => e);
+      expect(isBadRequestError(error)).toBe(true);
+      expect((error as BadRequestError).hint).toContain('checkInvoice(input)');
+      expect((error as BadRequestError).hint).toContain('/api/v1/taxauth/service-codes');
     });
 
     it('logs check warnings and still sends', async () => {

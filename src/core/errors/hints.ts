@@ -92,21 +92,75 @@ export function isIdempotencyConflict(message: string | undefined): boolean {
   return /idempoten/i.test(message ?? '');
 }
 
-/**
- * Names the line and field when the message does (`lines.2.hsnCode`, `lines[2]`, `line 3`), and the
- * lookup endpoints either way.
- */
-function classificationHint(message: string): string {
+/** The line (from 0) and field a classification message names, if it names one. */
+function lineNamedIn(message: string): { index: number | undefined; field: string | undefined } {
   const field = /\b(hsnCode|isicCode)\b/i.exec(message)?.[1];
   const indexed = /\blines?\s*(?:\[\s*(\d+)\s*\]|\.(\d+))/i.exec(message);
   const counted = /\bline\s+(?:#|no\.?\s*)?(\d+)\b/i.exec(message);
   let index: number | undefined;
   if (indexed) index = Number(indexed[1] ?? indexed[2]);
   else if (counted) index = Math.max(0, Number(counted[1]) - 1);
+  return { index, field };
+}
+
+/**
+ * Names the line and field when the message does (`lines.2.hsnCode`, `lines[2]`, `line 3`), and the
+ * lookup endpoints either way.
+ */
+function classificationHint(message: string): string {
+  const { index, field } = lineNamedIn(message);
   const where =
     index === undefined
       ? 'The message does not say which line: run checkInvoice(input) to list every line with a ' +
         'classification problem at once.'
       : `Line ${index + 1} (lines[${index}]${field === undefined ? '' : `.${field}`}) has an invalid or missing classification code.`;
-  return `${where} A good needs hsnCode, a service needs isicCode. ${LOOKUPS}`;
+  return `${where} ${CLASSIFICATION_RULE} ${LOOKUPS}`;
+}
+
+const CLASSIFICATION_RULE = 'A good needs hsnCode, a service needs isicCode.';
+
+const PLACEHOLDERS = new Set(['0000', '0000.00']);
+
+/** A code as sent: the trimmed string, or `undefined` for a missing or blank one. */
+function sentCode(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const text = String(value).trim();
+  return text === '' ? undefined : text;
+}
+
+/**
+ * The classification hint for a 400 on `POST /invoices` whose message names no line (the service
+ * answers only "... has an invalid or missing classification code"), worked out from the lines that
+ * were sent: a line with neither `hsnCode` nor `isicCode`, a placeholder (`0000.00`, `0000`), or both
+ * codes with different values. `undefined` when the message is not about classification, already
+ * names a line, or no sent line shows one of those faults (then the generic hint stands).
+ *
+ * @example
+ * ```ts
+ * sentLinesClassificationHint('Line has an invalid or missing classification code', [
+ *   { description: 'Widget', quantity: 1, unitPrice: 5, taxRate: 7.5, hsnCode: '0000.00' },
+ * ]);
+ * // 'From the lines sent: line 1 (lines[0].hsnCode) is the placeholder 0000.00. …'
+ * ```
+ */
+export function sentLinesClassificationHint(message: string | undefined, lines: unknown): string | undefined {
+  if (message === undefined || !CLASSIFICATION.test(message)) return undefined;
+  if (lineNamedIn(message).index !== undefined || !Array.isArray(lines)) return undefined;
+  const faults: string[] = [];
+  lines.forEach((line: unknown, i) => {
+    const record = typeof line === 'object' && line !== null ? (line as Record<string, unknown>) : {};
+    const hsn = sentCode(record.hsnCode);
+    const isic = sentCode(record.isicCode);
+    const at = (...fields: string[]) => `line ${i + 1} (${fields.map((f) => `lines[${i}].${f}`).join(', ')})`;
+    if (hsn === undefined && isic === undefined) {
+      faults.push(`${at('hsnCode', 'isicCode')} has neither code`);
+    } else if (hsn !== undefined && isic !== undefined && hsn !== isic) {
+      faults.push(`${at('hsnCode', 'isicCode')} sends both codes with different values`);
+    } else {
+      if (hsn !== undefined && PLACEHOLDERS.has(hsn)) faults.push(`${at('hsnCode')} is the placeholder ${hsn}`);
+      if (isic !== undefined && PLACEHOLDERS.has(isic)) faults.push(`${at('isicCode')} is the placeholder ${isic}`);
+    }
+  });
+  if (faults.length === 0) return undefined;
+  return `From the lines sent: ${faults.join('; ')}. ${CLASSIFICATION_RULE} ${LOOKUPS}`;
 }
