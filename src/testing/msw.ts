@@ -1,12 +1,19 @@
 /**
  * The msw adapter: request handlers that pass every request under the sandbox's origin to its one
  * handler. msw is an optional peer dependency, so it is only ever loaded here, and lazily: a sandbox
- * that only listens on loopback never needs it installed.
+ * that only listens on loopback never needs it installed, and never pays for loading it (200-350 ms)
+ * unless `sandbox.handlers` is read.
  */
 import type { RequestHandler } from 'msw';
 
+type Msw = typeof import('msw');
+type Handle = (request: Request) => Promise<Response>;
+
+/** What loading msw gave: the handlers, or the error `sandbox.handlers` throws (saying what to do). */
+export type LoadedMswHandlers = { ok: true; handlers: RequestHandler[] } | { ok: false; problem: string };
+
 /**
- * Loads msw and builds the handlers, or returns the reason it could not (msw not installed).
+ * Loads msw and builds the handlers, or says why it could not (msw not installed).
  *
  * @example
  * ```ts
@@ -14,17 +21,71 @@ import type { RequestHandler } from 'msw';
  * if (loaded.ok) server.use(...loaded.handlers);
  * ```
  */
-export async function loadMswHandlers(
-  origin: string,
-  handle: (request: Request) => Promise<Response>,
-): Promise<{ ok: true; handlers: RequestHandler[] } | { ok: false; reason: string }> {
-  let msw: typeof import('msw');
+export async function loadMswHandlers(origin: string, handle: Handle): Promise<LoadedMswHandlers> {
+  let msw: Msw;
   try {
     msw = await import('msw');
   } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    return notInstalled(error);
   }
+  return { ok: true, handlers: buildHandlers(msw, origin, handle) };
+}
+
+/**
+ * Loads msw synchronously (for the `sandbox.handlers` getter of a sandbox that did not preload it)
+ * and builds the handlers, or says why it could not: msw not installed, or no synchronous `require`
+ * in this runtime (a browser; Node before 20.16 running the ESM build).
+ *
+ * @example
+ * ```ts
+ * const loaded = loadMswHandlersSync('http://127.0.0.1:4010', (r) => handler.handle(r));
+ * if (!loaded.ok) throw new Error(loaded.problem);
+ * ```
+ */
+export function loadMswHandlersSync(origin: string, handle: Handle): LoadedMswHandlers {
+  const load = syncRequire();
+  if (load === undefined) {
+    return {
+      ok: false,
+      problem: 'sandbox.handlers cannot load msw synchronously in this runtime: create the sandbox with { msw: true } to load it at start',
+    };
+  }
+  let msw: Msw;
+  try {
+    msw = load('msw') as Msw;
+  } catch (error) {
+    return notInstalled(error);
+  }
+  return { ok: true, handlers: buildHandlers(msw, origin, handle) };
+}
+
+function buildHandlers(msw: Msw, origin: string, handle: Handle): RequestHandler[] {
   // Every method, every path under the origin: the sandbox itself answers 404 for unknown routes,
   // exactly as the loopback server does.
-  return { ok: true, handlers: [msw.http.all(`${origin}/*`, ({ request }) => handle(request))] };
+  return [msw.http.all(`${origin}/*`, ({ request }) => handle(request))];
+}
+
+/**
+ * A `require` resolving from this package. The CommonJS build has its own; the ESM build makes one
+ * from node:module, reached through process.getBuiltinModule so that no static import of a Node
+ * builtin keeps the sandbox out of browsers and workers. On Node 20.19+ `require('msw')` takes
+ * msw's `module-sync` export, the very ESM instance that `import 'msw/node'` uses.
+ */
+function syncRequire(): ((id: string) => unknown) | undefined {
+  if (typeof __filename === 'string' && typeof require === 'function') return require;
+  const nodeModule = globalThis.process?.getBuiltinModule?.('node:module') as typeof import('node:module') | undefined;
+  if (nodeModule === undefined) return undefined;
+  // Only the ESM build gets here. The try keeps esbuild from warning about import.meta in the
+  // CommonJS build, where it is empty (and never reached).
+  try {
+    return nodeModule.createRequire(import.meta.url);
+  } catch {
+    return undefined;
+  }
+}
+
+function notInstalled(error: unknown): LoadedMswHandlers {
+  // The first line: Node's require adds its require stack below it.
+  const reason = (error instanceof Error ? error.message : String(error)).split('\n', 1)[0];
+  return { ok: false, problem: `sandbox.handlers needs msw, which could not be loaded (${reason}); install it: npm i -D msw` };
 }

@@ -87,8 +87,9 @@ export interface SandboxOptions {
    */
   baseUrl?: string;
   /**
-   * Load msw and build `sandbox.handlers` (default: `true` when `listen` is `false`). Loading msw
-   * costs a few hundred milliseconds, so a listening sandbox skips it unless asked.
+   * Load msw and build `sandbox.handlers` at start (default: `true` when `listen` is `false`).
+   * Loading msw costs a few hundred milliseconds, so a listening sandbox otherwise loads it on the
+   * first read of `sandbox.handlers` (synchronously; a runtime without `require` needs `true`).
    */
   msw?: boolean;
   /** Default submission outcome for every invoice, or a rule choosing one per invoice (default `'accepted'`). */

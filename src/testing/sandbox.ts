@@ -12,7 +12,7 @@ import { createClock, toEpochMs, type SandboxClock } from './clock.js';
 import type { SandboxState } from './context.js';
 import { FaultRegistry, type SandboxFaults } from './faults.js';
 import { SandboxHandler } from './handler.js';
-import { loadMswHandlers } from './msw.js';
+import { loadMswHandlers, loadMswHandlersSync, type LoadedMswHandlers } from './msw.js';
 import { resolveOptions, type ResolvedOptions, type SandboxOptions } from './options.js';
 import { Progress, spell } from './progress.js';
 import { invoiceWire } from './records.js';
@@ -207,7 +207,11 @@ export interface Sandbox {
   readonly businessId: string;
   /** The default user. */
   readonly userId: string;
-  /** msw request handlers answering like the loopback server: `setupServer(...sandbox.handlers)`. */
+  /**
+   * msw request handlers answering like the loopback server: `setupServer(...sandbox.handlers)`.
+   * msw is loaded at start with `{ msw: true }` (the default when not listening), otherwise on
+   * first read; throws, saying what to do, when msw is not installed.
+   */
   readonly handlers: RequestHandler[];
   /** The sandbox's clock. */
   readonly clock: SandboxClock;
@@ -297,8 +301,8 @@ class SandboxImpl implements Sandbox {
   private readonly log: RequestLog;
   private readonly handler: SandboxHandler;
   private server: LoopbackServer | undefined;
-  private mswHandlers: RequestHandler[] | undefined;
-  private mswProblem = 'msw handlers were not loaded: create the sandbox with { listen: false } or { msw: true }';
+  /** The msw handlers once loaded (at start with `{ msw: true }`, else on first read), or why not. */
+  private msw: LoadedMswHandlers | undefined;
   private closing: Promise<void> | undefined;
 
   constructor(options: ResolvedOptions) {
@@ -337,16 +341,17 @@ class SandboxImpl implements Sandbox {
     }
     if (this.options.msw) {
       // Handlers answer the origin callers use: the loopback origin when listening.
-      const loaded = await loadMswHandlers(this.baseUrl, handle);
-      if (loaded.ok) this.mswHandlers = loaded.handlers;
-      else this.mswProblem = `sandbox.handlers needs msw, which could not be loaded (${loaded.reason}); install it: npm i -D msw`;
+      this.msw = await loadMswHandlers(this.baseUrl, handle);
     }
     return this;
   }
 
   get handlers(): RequestHandler[] {
-    if (this.mswHandlers === undefined) throw new Error(this.mswProblem);
-    return [...this.mswHandlers];
+    // Not preloaded: load msw now, synchronously, so that a listening sandbox pays for msw only
+    // when its handlers are wanted. A failure is kept, so every read explains it the same way.
+    this.msw ??= loadMswHandlersSync(this.baseUrl, (request) => this.handle(request));
+    if (!this.msw.ok) throw new Error(this.msw.problem);
+    return [...this.msw.handlers];
   }
 
   get requests(): RequestLogEntry[] {

@@ -75,6 +75,29 @@ describe('testing/sandbox one behaviour over loopback and msw', () => {
     expect(statuses).toEqual([401, 401, 401, 400, 400, 400, 201, 201, 409, 409, 200, 200, 200, 200, 200, 400, 200, 201, 403, 200, 200, 401, 200]);
   });
 
+  it('answers through the handlers of a listening sandbox (msw loaded on first read) the same way', async () => {
+    const listening = await createSandbox({ timeScale: 0 });
+    let mocked = 0;
+    const count = ({ request }: { request: Request }) => {
+      if (request.url.startsWith(`${listening.baseUrl}/`)) mocked += 1;
+    };
+    server.use(...listening.handlers);
+    server.events.on('response:mocked', count);
+    try {
+      const overMsw = normalize(await script(listening, caller(listening)), listening);
+      // msw answered every request: none reached the socket.
+      expect(mocked).toBe(listening.requests.length);
+      expect(mocked).toBeGreaterThan(20);
+      loopback.reset();
+      loopback.clock.timeScale = 0;
+      expect(overMsw).toEqual(normalize(await script(loopback, caller(loopback)), loopback));
+    } finally {
+      server.events.removeListener('response:mocked', count);
+      server.resetHandlers();
+      await listening.close();
+    }
+  });
+
   it('answers through sandbox.fetch (in-process, no socket, no msw) the same way', async () => {
     const plain = await createSandbox({ listen: false, msw: false, timeScale: 0 });
     try {

@@ -145,9 +145,28 @@ describe('testing/createSandbox', () => {
       }
     });
 
-    it('say how to get them when they were not loaded', async () => {
+    it('are loaded on first read by a sandbox that listens without { msw: true }, and answer its origin', async () => {
       await using sandbox = await createSandbox();
-      expect(() => sandbox.handlers).toThrow(/\{ listen: false \} or \{ msw: true \}/);
+      const handlers = sandbox.handlers;
+      expect(handlers).toHaveLength(1);
+      // Loaded once: later reads hand out copies of the same handlers.
+      expect(sandbox.handlers).not.toBe(handlers);
+      expect(sandbox.handlers[0]).toBe(handlers[0]);
+      const server = setupServer(...handlers);
+      const mocked: string[] = [];
+      server.events.on('response:mocked', ({ request }) => mocked.push(`${request.method} ${new URL(request.url).pathname}`));
+      server.listen({ onUnhandledRequest: 'error' });
+      try {
+        const call = caller(sandbox);
+        const created = await call('POST', '/api/v1/invoices', { body: invoiceBody(sandbox.businessId) });
+        expect(created.status).toBe(201);
+        const read = await call('GET', `/api/v1/invoices/${created.body.data.id}`);
+        expect(read.body.data).toEqual(created.body.data);
+        expect(mocked).toEqual(['POST /api/v1/invoices', `GET /api/v1/invoices/${created.body.data.id}`]);
+        expect(sandbox.requests).toHaveLength(2);
+      } finally {
+        server.close();
+      }
     });
 
     it('answer a custom origin given as baseUrl', async () => {
