@@ -72,6 +72,37 @@ describe('check/rules/buyer', () => {
     expect(codes({ email: null, name: null })).toEqual([]);
   });
 
+  it('judges TINs exactly as the written-out rules do (property)', () => {
+    // The rules one at a time, on the TIN without its separators.
+    const words = new Set(['NA', 'NONE', 'NULL', 'NIL', 'UNKNOWN', 'TBD', 'TBA', 'TBC', 'PENDING', 'TEST', 'TIN', 'NOTIN',
+      'NOTAPPLICABLE', 'UNDEFINED', 'EMPTY', 'DUMMY', 'PLACEHOLDER', 'SAMPLE', 'EXAMPLE', 'MISSING', 'NOTAVAILABLE', 'ABC123', 'ABCDEF']);
+    const reference = (tin: string, min: number): string | undefined => {
+      const core = tin.replace(/[ \t\u00a0\-./_]/g, '');
+      if (core.length === 0) return 'it is blank';
+      const allDigits = /^[0-9]+$/.test(core);
+      if (!allDigits && core.length <= 13 && words.has(core.toUpperCase())) return 'a placeholder word';
+      if (core.length > 1 && [...core].every((c) => c === core[0])) return allDigits ? 'all one digit' : 'one character repeated';
+      const step = (d: number) => [...core].every((c, i) => i === 0 || Number(c) === (Number(core[i - 1]) + d + 10) % 10);
+      if (allDigits && core.length >= 4 && (step(1) || step(-1))) return 'a run of consecutive digits';
+      if (core.length < min) return `too short: ${core.length} letters and digits, fewer than ${min}`;
+      return undefined;
+    };
+    const char = fc.constantFrom('0', '1', '2', '3', '8', '9', '-', ' ', '.', '/', 'A', 'n', 'a', 'x');
+    const tin = fc.oneof(
+      fc.array(char, { maxLength: 16 }).map((cs) => cs.join('')),
+      fc.tuple(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 1, max: 14 }), fc.boolean()).map(([start, n, up]) =>
+        Array.from({ length: n }, (_, i) => String((start + (up ? i : -i) + 100) % 10)).join(''),
+      ),
+      fc.constantFrom('n/a', 'TBD', 'abc-123', 'N.A.', 'Not Available'),
+    );
+    fc.assert(
+      fc.property(tin, fc.integer({ min: 0, max: 10 }), (t, min) => {
+        expect(tinPlaceholderReason(t, min), JSON.stringify(t)).toBe(reference(t, min));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('accepts exactly the emails the written-out rule accepts (property)', () => {
     // The rule as stated: one "@" with something before it, a dot at least two characters after it
     // and not at the end, no whitespace.
