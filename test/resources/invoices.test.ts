@@ -52,6 +52,10 @@ describe('resources/invoices', () => {
       expect(report.ok).toBe(false);
       expect(report.errors.length).toBeGreaterThan(0);
       expect((error as Error).message).toMatch(/nothing was sent/);
+      // Each problem once, naming its field, with its code; the path is not repeated before it.
+      const first = report.errors[0]!;
+      expect((error as Error).message).toContain(`${first.message} [${first.code}]`);
+      expect((error as Error).message).not.toMatch(/lines\[0\]\.hsnCode: lines\[0\]\.hsnCode/);
       expect(calls).toBe(0);
     });
 

@@ -49,15 +49,11 @@ function describe(report: CheckReport): string {
   const { errors } = report;
   const shown = errors
     .slice(0, ISSUES_IN_MESSAGE)
-    .map((issue) => `${issue.path.length > 0 ? `${formatPath(issue.path)}: ` : ''}${issue.message}`);
+    // Each message already names its field and value (`lines[2].hsnCode "6202" …`); add the code.
+    .map((issue) => `${issue.message} [${issue.code}]`);
   const more = errors.length > ISSUES_IN_MESSAGE ? `; and ${errors.length - ISSUES_IN_MESSAGE} more` : '';
   const count = `${errors.length} error${errors.length === 1 ? '' : 's'}`;
   return `Invoice failed the local checks (${count}); nothing was sent. ${shown.join('; ')}${more}`;
-}
-
-/** `['lines', 2, 'hsnCode']` → `lines[2].hsnCode`. */
-function formatPath(path: readonly (string | number)[]): string {
-  return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? part : `.${part}`)).join('');
 }
 
 /**
