@@ -771,16 +771,17 @@ function splitRate(t: number): boolean {
   return splitScale + 2 <= 15;
 }
 
-/** A line's net in minor units on the fast path, or NaN to send the whole invoice to BigInt. */
-function fastLineNet(
-  line: TotalsLineInput,
-  i: number,
-  q: number,
-  p: number,
-  d: number | null | undefined,
-  units: number,
-  mode: RoundingMode,
-): number {
+/**
+ * A line's net in minor units on the fast path, or NaN (the caller then redoes the whole invoice in
+ * BigInt) when the line is not an object with number amounts or its net leaves the exact range.
+ */
+function fastLineNet(line: TotalsLineInput, i: number, units: number, mode: RoundingMode): number {
+  if (line === null || typeof line !== 'object') return NaN;
+  const q = line.quantity;
+  const p = line.unitPrice;
+  const d = line.discountRate;
+  if (typeof q !== 'number' || typeof p !== 'number' || typeof line.taxRate !== 'number') return NaN;
+  if (d !== undefined && d !== null && typeof d !== 'number') return NaN;
   const net = fastNetMinor(q, p, d, units, mode);
   if (net === net) return net;
   // An amount with float noise (12.990000000000002) or beyond 1e9: this line in BigInt, the rest of
@@ -794,15 +795,10 @@ function fastLineNet(
  * without the rate groups, the loop and their allocations.
  */
 function fastOneLine(line: TotalsLineInput, units: number, mode: RoundingMode): InvoiceTotals | undefined {
-  if (line === null || typeof line !== 'object') return undefined;
-  const q = line.quantity;
-  const p = line.unitPrice;
-  const t = line.taxRate;
-  const d = line.discountRate;
-  if (typeof q !== 'number' || typeof p !== 'number' || typeof t !== 'number') return undefined;
-  if (d !== undefined && d !== null && typeof d !== 'number') return undefined;
-  const net = fastLineNet(line, 0, q, p, d, units, mode);
-  if (net !== net || !splitRate(t)) return undefined;
+  const net = fastLineNet(line, 0, units, mode);
+  if (net !== net) return undefined;
+  const t = line.taxRate as number;
+  if (!splitRate(t)) return undefined;
   const rateDigits = splitDigits;
   const rateScale = splitScale;
   const taxNumer = safeMul(net, rateDigits);
@@ -836,16 +832,10 @@ function fastLineTotals(
   const n = lines.length;
   const lineOut: LineTotals[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    const line = lines[i];
-    if (line === null || typeof line !== 'object') return undefined;
-    const q = line.quantity;
-    const p = line.unitPrice;
-    const t = line.taxRate;
-    const d = line.discountRate;
-    if (typeof q !== 'number' || typeof p !== 'number' || typeof t !== 'number') return undefined;
-    if (d !== undefined && d !== null && typeof d !== 'number') return undefined;
-    const net = fastLineNet(line, i, q, p, d, units, mode);
+    const line = lines[i] as TotalsLineInput;
+    const net = fastLineNet(line, i, units, mode);
     if (net !== net) return undefined;
+    const t = line.taxRate as number;
     // Most invoices have one rate; `===` treats 0 and -0 as one rate, as their decimal forms do.
     let g: FastGroup | undefined = g0 !== undefined && g0.rate === t ? g0 : undefined;
     if (g === undefined && groups !== undefined) {
