@@ -36,6 +36,11 @@ export interface IssueText {
 }
 
 const SERVICE_CLASSIFICATION_WORDS = 'invalid or missing classification code';
+/** `Did you mean "9401.31"?`, or for several candidates `Did you mean one of 9401.31, 9401.39?`. */
+function didYouMean(suggestion: string): string {
+  return suggestion.includes(', ') ? `Did you mean one of ${suggestion}?` : `Did you mean "${suggestion}"?`;
+}
+
 const CODE_LOOKUPS =
   'Valid codes: `invoicing-sdk/codes` offline, or client.codes.hsCodes() / client.codes.serviceCodes() ' +
   '(GET /api/v1/taxauth/hs-codes and /api/v1/taxauth/service-codes).';
@@ -274,7 +279,7 @@ export const MESSAGES: { readonly [C in CheckIssueCode]: Render } = {
   }),
   HSN_CODE_FORMAT: (c) => ({
     message: `${c.field} ${v(c)} is not written NNNN.NN (four digits, a dot, two digits)${c.reason ? `: ${c.reason}` : ''}.`,
-    hint: c.suggestion ? `Did you mean "${c.suggestion}"? ${CODE_LOOKUPS}` : `Send the six-digit HS subheading as NNNN.NN. ${CODE_LOOKUPS}`,
+    hint: c.suggestion ? `${didYouMean(c.suggestion)} ${CODE_LOOKUPS}` : `Send the six-digit HS subheading as NNNN.NN. ${CODE_LOOKUPS}`,
   }),
   HSN_CODE_FOUR_DIGITS: (c) => ({
     message: `${c.field} ${v(c)} has four digits; a four-digit code is read as an ISIC service code, not a truncated HS code.`,
@@ -296,11 +301,11 @@ export const MESSAGES: { readonly [C in CheckIssueCode]: Render } = {
   }),
   HSN_CODE_UNKNOWN: (c) => ({
     message: `${c.field} ${v(c)} is not in the HS code list${c.reason ? ` (${c.reason})` : ''}.`,
-    hint: `${c.suggestion ? `Did you mean "${c.suggestion}"? ` : ''}${CODE_LOOKUPS}`,
+    hint: `${c.suggestion ? `${didYouMean(c.suggestion)} ` : ''}${CODE_LOOKUPS}`,
   }),
   ISIC_CODE_FORMAT: (c) => ({
     message: `${c.field} ${v(c)} is not four digits${c.reason ? `: ${c.reason}` : ''}.`,
-    hint: c.suggestion ? `Did you mean "${c.suggestion}"?` : `Send the four-digit ISIC Rev. 4 class of the service. ${CODE_LOOKUPS}`,
+    hint: c.suggestion ? didYouMean(c.suggestion) : `Send the four-digit ISIC Rev. 4 class of the service. ${CODE_LOOKUPS}`,
   }),
   ISIC_CODE_PLACEHOLDER: (c) => ({
     message: `${c.field} ${v(c)} is a placeholder; the service rejects it (${SERVICE_CLASSIFICATION_WORDS}).`,

@@ -169,6 +169,8 @@ export interface ExpectedTotals {
   subtotal?: DecimalInput | null | undefined;
   /** Expected sum of the tax. */
   taxTotal?: DecimalInput | null | undefined;
+  /** Another name for `taxTotal`, as the service document says "tax" (checkInvoice reads either). */
+  tax?: DecimalInput | null | undefined;
   /** Expected subtotal + tax. */
   total?: DecimalInput | null | undefined;
 }

@@ -187,7 +187,7 @@ export function resolveCheckOptions(opts: CheckOptions | undefined): ResolvedChe
   let expectedTotals: ExpectedTotals | undefined;
   if (opts.expectedTotals !== undefined && opts.expectedTotals !== null) {
     if (typeof opts.expectedTotals === 'object' && !Array.isArray(opts.expectedTotals)) {
-      expectedTotals = opts.expectedTotals;
+      expectedTotals = readExpectedTotals(opts.expectedTotals, problems);
     } else {
       problems.push({ path: ['options', 'expectedTotals'], value: opts.expectedTotals, expected: 'an object with subtotal, taxTotal and/or total' });
     }
@@ -205,4 +205,26 @@ export function resolveCheckOptions(opts: CheckOptions | undefined): ResolvedChe
     expectedTotals,
     problems,
   };
+}
+
+const EXPECTED_TOTALS_KEYS = new Set(['subtotal', 'taxTotal', 'tax', 'total']);
+
+/**
+ * `tax` is read as `taxTotal` (the issue and the service document say "tax"); a key that names no
+ * total is reported rather than silently reconciling nothing.
+ */
+function readExpectedTotals(given: ExpectedTotals, problems: ResolvedCheckOptions['problems']): ExpectedTotals {
+  for (const key of Object.keys(given)) {
+    if (!EXPECTED_TOTALS_KEYS.has(key)) {
+      problems.push({ path: ['options', 'expectedTotals', key], value: (given as Record<string, unknown>)[key], expected: 'one of subtotal, taxTotal (or tax), total' });
+    }
+  }
+  const { tax, taxTotal } = given;
+  if (tax === undefined || tax === null) return given;
+  if (taxTotal !== undefined && taxTotal !== null && String(taxTotal) !== String(tax)) {
+    problems.push({ path: ['options', 'expectedTotals', 'tax'], value: tax, expected: `the same figure as taxTotal (${String(taxTotal)}), or only one of the two` });
+    // Two different tax figures: reconcile neither rather than pick one.
+    return { ...given, tax: undefined, taxTotal: undefined };
+  }
+  return { ...given, taxTotal: tax };
 }

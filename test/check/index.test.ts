@@ -93,6 +93,20 @@ describe('check/index (checkInvoice)', () => {
     expect(r.errors[0]?.message).toContain('0.02');
   });
 
+  it('reads expectedTotals.tax as taxTotal, and reports keys that name no total', () => {
+    const tax = checkInvoice(validInvoice(), { expectedTotals: { tax: '262.49' } });
+    expect(tax.errors.map((i) => formatIssuePath(i.path))).toEqual(['options.expectedTotals.taxTotal']);
+    expect(tax.errors[0]?.message).toContain('262.49');
+    expect(tax.errors[0]?.message).toContain('262.50');
+    expect(checkInvoice(validInvoice(), { expectedTotals: { tax: '262.50' } }).ok).toBe(true);
+
+    const typo = checkInvoice(validInvoice(), { expectedTotals: { totl: 1 } as never });
+    expect(typo.errors.map((i) => [i.code, formatIssuePath(i.path)])).toEqual([['OPTION_INVALID', 'options.expectedTotals.totl']]);
+
+    const both = checkInvoice(validInvoice(), { expectedTotals: { tax: 1, taxTotal: 2 } });
+    expect(both.errors.map((i) => [i.code, formatIssuePath(i.path)])).toEqual([['OPTION_INVALID', 'options.expectedTotals.tax']]);
+  });
+
   it('reports unusable options instead of throwing', () => {
     const r = checkInvoice(validInvoice(), {
       hsCodes: '8471.30' as never,

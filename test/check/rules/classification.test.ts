@@ -81,6 +81,10 @@ describe('check/rules/classification', () => {
     expect(issue?.code).toBe('HSN_CODE_UNKNOWN');
     const [near] = issuesAt('8471.99', { hsCodes: HS_CODES });
     expect(near?.hint).toContain('8471.30');
+    // Several candidates read as a list to pick from, not as one quoted value.
+    expect(near?.hint).toMatch(/^Did you mean one of 8471\.\d\d(, 8471\.\d\d)+\?/);
+    const [single] = issuesAt('8471.31', { hsCodes: new Set(['8471.30']) });
+    expect(single?.hint).toMatch(/^Did you mean "8471\.30"\?/);
   });
 
   it('accepts a code list as a Set, an array, a has() object or a predicate', () => {
