@@ -75,45 +75,40 @@ const entry = {
   codes: 'src/codes/index.ts',
 };
 
+/** What the three builds share: Node 20, source maps, uuid bundled from its portable build, msw optional. */
+const common = {
+  target: 'node20',
+  sourcemap: true,
+  noExternal: ['uuid'],
+  external: ['msw', 'msw/node'],
+} satisfies Options;
+
 export default defineConfig([
   {
+    ...common,
     entry: { ...entry, 'cli/bin': 'src/cli/bin.ts' },
     format: ['esm'],
-    target: 'node20',
-    sourcemap: true,
     dts: { entry },
     splitting: true,
-    noExternal: ['uuid'],
     esbuildPlugins: [portableUuid],
-    external: ['msw', 'msw/node'],
     onSuccess: dropGeneratedSourcesContent((file) => file.endsWith('.js.map')),
   },
-  // CommonJS in two builds, so that only the sandbox's takes the codes from ./codes.cjs. The
-  // declarations come from the first, for all three entries at once: built apart, the sandbox's
-  // would carry its own copy of the client's classes, which TypeScript would not take for the
-  // client's (private fields make classes nominal).
   {
+    ...common,
     entry: { index: entry.index, codes: entry.codes },
     format: ['cjs'],
-    target: 'node20',
-    sourcemap: true,
     dts: { entry },
     splitting: false,
-    noExternal: ['uuid'],
     esbuildPlugins: [portableUuid],
-    external: ['msw', 'msw/node'],
     onSuccess: dropGeneratedSourcesContent((file) => file === 'index.cjs.map' || file === 'codes.cjs.map'),
   },
   {
+    ...common,
     entry: { testing: entry.testing },
     format: ['cjs'],
-    target: 'node20',
-    sourcemap: true,
     dts: false,
     splitting: false,
-    noExternal: ['uuid'],
     esbuildPlugins: [portableUuid, codesFromCodesEntry],
-    external: ['msw', 'msw/node'],
     onSuccess: dropGeneratedSourcesContent((file) => file === 'testing.cjs.map'),
   },
 ]);

@@ -46,7 +46,7 @@ export function listExamples() {
  */
 export async function buildFromSource() {
   const { build } = await import('esbuild');
-  // Inside node_modules so the external dependencies (ky, zod, uuid, msw) resolve from the repo.
+  // Inside node_modules so the external dependencies (zod, uuid, msw) resolve from the repo.
   const cache = join(root, 'node_modules/.cache');
   mkdirSync(cache, { recursive: true });
   const outdir = mkdtempSync(join(cache, 'invoicing-examples-'));

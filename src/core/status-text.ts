@@ -1,7 +1,7 @@
 /**
  * HTTP reason phrases, shared by the error factory (for a message when the body has none) and the
  * sandbox (for the `error` field NestJS puts in its bodies). Internal: not exported from the package
- * entry. Kept free of imports so the sandbox can use it without loading the transport, ky or zod.
+ * entry. Kept free of imports so the sandbox can use it without loading the transport or zod.
  */
 
 /** The reason phrase of each status the service document (or a gateway in front of it) can answer. */
