@@ -11,8 +11,8 @@
  *
  * Attempts used to go through ky with its retries, timeout and error throwing all turned off, so it
  * added nothing but its per-call cost: two `Request` objects and a combined `AbortSignal` per call,
- * which alone made a GET 1.37× slower than bare `fetch` on loopback (docs/performance.md). The zod
- * envelope schemas are loaded only for a body that the fast path in `envelope-fast.ts` cannot read.
+ * which alone made a GET 1.37× slower than bare `fetch` on loopback (docs/performance.md). The
+ * envelope is read by hand (`schemas/envelope.ts`).
  */
 import { APIConnectionError } from './errors/api-connection-error.js';
 import { APIConnectionTimeoutError } from './errors/api-connection-timeout-error.js';
@@ -26,21 +26,7 @@ import type { Logger, LogLevel } from './logger.js';
 import type { Fetch } from './options.js';
 import type { MutationRequestOptions } from './request-options.js';
 import { parseRetryAfter, retryDelay, sleep } from './retry-timing.js';
-import type { Envelope } from '../schemas/envelope.js';
-import { readEnvelopeFast, readMetaFast, UNDECIDED } from '../schemas/envelope-fast.js';
-
-type EnvelopeModule = typeof import('../schemas/envelope.js');
-
-let schemas: Promise<EnvelopeModule> | undefined;
-
-/** The zod envelope schemas, loaded the first time a body needs them. */
-function loadSchemas(): Promise<EnvelopeModule> {
-  schemas ??= import('../schemas/envelope.js').catch((error: unknown) => {
-    schemas = undefined;
-    throw error;
-  });
-  return schemas;
-}
+import { readEnvelope, unwrapEnvelope, type Envelope } from '../schemas/envelope.js';
 
 /** HTTP methods the service uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -258,26 +244,12 @@ export class Transport {
   /** Sends and unwraps the `{ success, data }` envelope; anything else is an `InvalidResponseError`. */
   async request(request: TransportRequest): Promise<{ envelope: Envelope; response: TransportResponse }> {
     const response = await this.send(request);
-    const envelope = readEnvelopeFast(response.body) ?? (await loadSchemas()).unwrapEnvelope(response.body, response);
-    return { envelope, response };
+    return { envelope: unwrapEnvelope(response.body, response), response };
   }
 
   /** The envelope in a response, or `undefined` when it is not one (for routes with unshown bodies). */
-  async tryUnwrap(response: TransportResponse): Promise<Envelope | undefined> {
-    const fast = readEnvelopeFast(response.body);
-    if (fast !== undefined) return fast;
-    const envelope = await loadSchemas();
-    try {
-      return envelope.unwrapEnvelope(response.body, response);
-    } catch {
-      return undefined;
-    }
-  }
-
-  /** Listing meta read leniently from any value. */
-  async readMeta(meta: unknown): Promise<Envelope['meta']> {
-    const fast = readMetaFast(meta);
-    return fast === UNDECIDED ? (await loadSchemas()).readMeta(meta) : fast;
+  tryUnwrap(response: TransportResponse): Envelope | undefined {
+    return readEnvelope(response.body);
   }
 
   async #attempt(

@@ -146,7 +146,7 @@ export class Codes extends APIResource {
         options: { signal: opts.signal, timeout: opts.timeout, maxRetries: opts.maxRetries, headers: opts.headers },
       });
       // The body is not shown by the service: the envelope is expected, a bare list is accepted.
-      const envelope = await transport.tryUnwrap(response);
+      const envelope = transport.tryUnwrap(response);
       if (envelope === undefined && isFailedEnvelope(response.body)) {
         // `{ success: false, data: [...] }` is the service saying no, not a bare list.
         throw new InvalidResponseError({

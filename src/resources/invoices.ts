@@ -304,7 +304,7 @@ export class Invoices extends APIResource {
     assertId(id);
     const { transport, fieldMap, logger } = this._ctx;
     const response = await transport.send({ method: 'POST', path: ROUTES.transition(id, step), options: opts, noRetry: true });
-    const envelope = await transport.tryUnwrap(response);
+    const envelope = transport.tryUnwrap(response);
     if (envelope !== undefined && hasReadableStatus(envelope.data, fieldMap)) {
       const invoice = readInvoice(envelope.data, { fieldMap, observedAt: envelope.timestamp, fallbackId: id });
       if (invoice !== undefined && invoice.id === id) return invoice;

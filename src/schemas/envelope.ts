@@ -3,41 +3,15 @@
  * { total, page, limit, totalPages }`. Extra fields are allowed (the service may add some). A body
  * that is not this envelope becomes an `InvalidResponseError`, never a `TypeError` further on.
  *
- * These schemas are the definition. The transport first tries `envelope-fast.ts`, which reads a
- * well-formed envelope the same way without zod, and loads this module (and zod with it) only for a
- * body that the fast path cannot settle. zod/mini rather than classic zod: the same checks, a
- * fraction of the bundle.
+ * Hand-written rather than a schema library: the whole check is a few property reads, and it sits
+ * on every request and in every bundle of the client. A zod schema of the same envelope was the
+ * definition until 0.2.0 (about 10 KB gzip in a bundle, two thirds of the client's budget); it now
+ * lives in the tests as the reference, and a property test holds this module to it
+ * (test/schemas/envelope-reference.test.ts).
  */
-import * as z from 'zod/mini';
 import { summarizeBody } from '../core/errors/body-message.js';
 import { requestIdOf } from '../core/errors/generate.js';
 import { InvalidResponseError } from '../core/errors/invalid-response-error.js';
-import { completeMeta } from './envelope-fast.js';
-
-const count = z.union([
-  z.int().check(z.nonnegative()),
-  z.pipe(
-    z.string().check(z.regex(/^\s*\d+\s*$/)),
-    z.transform((s) => Number(s)),
-  ),
-]);
-
-/** Listing metadata. Every field optional on the wire; `totalPages` is derived when missing. */
-export const ListingMetaSchema = z.looseObject({
-  total: z.optional(count),
-  page: z.optional(count),
-  limit: z.optional(count),
-  totalPages: z.optional(count),
-});
-
-/** The success envelope. `data` must be present (it may be `null`). */
-export const EnvelopeSchema = z.looseObject({
-  success: z.literal(true),
-  data: z.unknown(),
-  timestamp: z.catch(z.optional(z.string()), undefined),
-  message: z.catch(z.optional(z.string()), undefined),
-  meta: z.optional(z.unknown()),
-});
 
 /**
  * Listing metadata as the SDK uses it.
@@ -77,28 +51,57 @@ export interface BodySource {
   path: string;
 }
 
+/** The envelope in `body` (parsed JSON), or `undefined` when it is not one. */
+export function readEnvelope(body: unknown): Envelope | undefined {
+  if (!isRecord(body) || body.success !== true || !('data' in body)) return undefined;
+  const { timestamp, message } = body;
+  return {
+    data: body.data,
+    timestamp: typeof timestamp === 'string' ? timestamp : undefined,
+    message: typeof message === 'string' ? message : undefined,
+    meta: readMeta(body.meta),
+  };
+}
+
 /**
  * The envelope in `body` (parsed JSON, or the text when it was not JSON, or `undefined` when
  * empty), or an `InvalidResponseError` saying what was wrong with it.
  */
 export function unwrapEnvelope(body: unknown, source: BodySource): Envelope {
-  const parsed = EnvelopeSchema.safeParse(body);
-  if (!parsed.success) throw invalid(body, source, describeProblem(body));
-  const envelope = parsed.data;
-  return {
-    data: envelope.data,
-    timestamp: envelope.timestamp,
-    message: envelope.message,
-    meta: readMeta(envelope.meta),
-  };
+  const envelope = readEnvelope(body);
+  if (envelope === undefined) throw invalid(body, source, describeProblem(body));
+  return envelope;
 }
 
-/** Listing meta, or `undefined` when the body carries none that can be read. */
+/**
+ * Listing meta, or `undefined` when the body carries none that can be read. Every field is optional
+ * on the wire; a count may come as a string of digits; `totalPages` is derived when missing.
+ */
 export function readMeta(meta: unknown): ListingMeta | undefined {
-  const parsed = ListingMetaSchema.safeParse(meta);
-  if (!parsed.success) return undefined;
-  const { total, page, limit, totalPages } = parsed.data;
-  return completeMeta(total, page, limit, totalPages);
+  if (!isRecord(meta)) return undefined;
+  const total = readCount(meta.total);
+  const page = readCount(meta.page);
+  const limit = readCount(meta.limit);
+  let totalPages = readCount(meta.totalPages);
+  if (total === NOT_A_COUNT || page === NOT_A_COUNT || limit === NOT_A_COUNT || totalPages === NOT_A_COUNT) return undefined;
+  if (totalPages === undefined && total !== undefined && limit !== undefined && limit > 0) {
+    totalPages = Math.ceil(total / limit);
+  }
+  return { total, page, limit, totalPages };
+}
+
+const NOT_A_COUNT: unique symbol = Symbol('invoicing-sdk.not-a-count');
+const DIGITS = /^\s*\d+\s*$/;
+
+/** A non-negative safe integer, or a string of digits (read as a number); absent is `undefined`. */
+function readCount(value: unknown): number | undefined | typeof NOT_A_COUNT {
+  if (value === undefined) return undefined;
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? value : NOT_A_COUNT;
+  return typeof value === 'string' && DIGITS.test(value) ? Number(value) : NOT_A_COUNT;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function describeProblem(body: unknown): string {
@@ -111,15 +114,12 @@ function describeProblem(body: unknown): string {
     const summary = summarizeBody(body).message;
     return `Expected a JSON envelope, got ${summary === undefined ? 'text' : `"${summary}"`}.`;
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return 'The response is JSON but not the { success, data } envelope.';
-  }
-  const record = body as Record<string, unknown>;
-  if (record.success === false) {
+  if (!isRecord(body)) return 'The response is JSON but not the { success, data } envelope.';
+  if (body.success === false) {
     const said = summarizeBody(body).message;
     return said === undefined ? 'The service answered success: false.' : `The service answered success: false: ${said}`;
   }
-  if (!Object.hasOwn(record, 'data')) return 'The response envelope has no data.';
+  if (!('data' in body)) return 'The response envelope has no data.';
   return 'The response is JSON but not the { success: true, data } envelope.';
 }
 
