@@ -71,6 +71,7 @@ function dropGeneratedSourcesContent(owns: (file: string) => boolean): () => Pro
 
 const entry = {
   index: 'src/index.ts',
+  lite: 'src/lite.ts',
   testing: 'src/testing/index.ts',
   codes: 'src/codes/index.ts',
 };
@@ -95,12 +96,12 @@ export default defineConfig([
   },
   {
     ...common,
-    entry: { index: entry.index, codes: entry.codes },
+    entry: { index: entry.index, lite: entry.lite, codes: entry.codes },
     format: ['cjs'],
     dts: { entry },
     splitting: false,
     esbuildPlugins: [portableUuid],
-    onSuccess: dropGeneratedSourcesContent((file) => file === 'index.cjs.map' || file === 'codes.cjs.map'),
+    onSuccess: dropGeneratedSourcesContent((file) => ['index.cjs.map', 'lite.cjs.map', 'codes.cjs.map'].includes(file)),
   },
   {
     ...common,

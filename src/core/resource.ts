@@ -1,6 +1,7 @@
 import { InvalidResponseError } from './errors/invalid-response-error.js';
 import type { Logger } from './logger.js';
 import type { Transport, TransportResponse } from './transport.js';
+import type { InvoiceChecker } from '../resources/lite-invoices.js';
 import type { Envelope } from '../schemas/envelope.js';
 import { readInvoice, type ResolvedFieldMap } from '../schemas/field-map.js';
 import type { Invoice } from '../schemas/invoice.js';
@@ -22,6 +23,8 @@ export interface ResourceContext {
   readonly maxRetries: number;
   /** The clock for caches; `Date.now` outside tests. */
   readonly now: () => number;
+  /** The local checks `invoices.create()` runs first; none in a lite client without the option. */
+  readonly check?: InvoiceChecker | undefined;
 }
 
 /**

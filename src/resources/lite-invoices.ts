@@ -1,0 +1,323 @@
+/**
+ * `client.invoices` without the filing workflow: what `InvoicingLiteClient` offers, and the base of
+ * `InvoicingClient`'s `Invoices` (resources/invoices.ts), so both run the very same calls.
+ */
+import type { CheckOptions, CheckReport } from '../check/index.js';
+import { BadRequestError, isBadRequestError } from '../core/errors/bad-request-error.js';
+import { sentLinesClassificationHint } from '../core/errors/hints.js';
+import { InvalidResponseError } from '../core/errors/invalid-response-error.js';
+import { InvoiceCheckError } from '../core/errors/invoice-check-error.js';
+import { isErrorKind } from '../core/errors/names.js';
+import { Page, PagePromise } from '../core/pagination.js';
+import type { MutationRequestOptions, RequestOptions } from '../core/request-options.js';
+import { APIResource } from '../core/resource.js';
+import { assertResourceId, ROUTES } from '../core/routes.js';
+import type { QueryValue } from '../core/transport.js';
+import type { FilingTransition } from '../filing/status.js';
+import { performTransition, type TransitionOptions } from '../filing/transition.js';
+import { hasReadableStatus, readInvoice } from '../schemas/field-map.js';
+import type { Invoice } from '../schemas/invoice.js';
+import type { InvoiceCreateParams } from '../schemas/invoice-input.js';
+/**
+ * Options of `invoices.create()`.
+ *
+ * @example
+ * ```ts
+ * import { deriveIdempotencyKey } from 'invoicing-sdk';
+ * await client.invoices.create(input, {
+ *   idempotencyKey: deriveIdempotencyKey(input.businessId, 'INV-2026-0042'),
+ *   checkOptions: { strict: true },
+ * });
+ * ```
+ */
+export interface InvoiceCreateOptions extends MutationRequestOptions {
+  /** Send without running `checkInvoice()` first. Default false. */
+  skipChecks?: boolean | undefined;
+  /** Options of the local checks (`strict`, `expectedTotals`, …). */
+  checkOptions?: CheckOptions | undefined;
+}
+
+/**
+ * Parameters of `invoices.list()`: `page` and `limit`, and any filter the service accepts (it does not
+ * document them; they are passed through as query parameters).
+ *
+ * @example
+ * ```ts
+ * const page = await client.invoices.list({ limit: 50, status: 'Submitted' });
+ * ```
+ */
+export interface InvoiceListParams {
+  /** Page to start from, from 1. Default: the service's (the first page). */
+  page?: number | undefined;
+  /** Items per page. Default: the service's. */
+  limit?: number | undefined;
+  /** Only invoices in this status (passed through as the service spells it). */
+  status?: string | undefined;
+  /** Any further filter, passed through as a query parameter. */
+  [filter: string]: QueryValue;
+}
+
+/**
+ * The local checks `create()` runs before it sends: `checkInvoice` itself, or any function with its
+ * signature.
+ *
+ * @example
+ * ```ts
+ * import { checkInvoice, type InvoiceChecker } from 'invoicing-sdk';
+ * const strictChecks: InvoiceChecker = (input, opts) => checkInvoice(input, { ...opts, strict: true });
+ * ```
+ */
+export type InvoiceChecker = (input: unknown, opts?: CheckOptions) => CheckReport;
+
+/**
+ * `client.invoices` of the {@link InvoicingLiteClient}: create drafts, read and list them, and file
+ * them with validate, sign and submit (each exactly once). `InvoicingClient`'s `Invoices` adds the
+ * filing workflow (`waitFor`, `createAndFile`, `resumeFiling`, `fileMany`) and always runs the local
+ * checks in `create()`.
+ *
+ * @example
+ * ```ts
+ * import { InvoicingLiteClient } from 'invoicing-sdk/lite';
+ * const client = new InvoicingLiteClient({ baseUrl: 'https://invoicing.example.com' });
+ * const draft = await client.invoices.create(input, { skipChecks: true });
+ * await client.invoices.validate(draft.id);
+ * await client.invoices.sign(draft.id);
+ * const submitted = await client.invoices.submit(draft.id);
+ * ```
+ */
+export class LiteInvoices extends APIResource {
+  /**
+   * Creates a draft invoice (`POST /api/v1/invoices`); creating it does not file it. Runs the
+   * client's local checks first (`InvoicingClient`: always `checkInvoice()`; `InvoicingLiteClient`:
+   * its `checkInvoice` option, when given) and throws `InvoiceCheckError`, sending nothing, when they
+   * find errors (unless `skipChecks`). Always sends an `idempotency-key` (yours, or a UUID v7 minted for this
+   * call) and retries with the same key, so a retry never creates a second invoice.
+   *
+   * @example
+   * ```ts
+   * const invoice = await client.invoices.create({
+   *   businessId: 'biz_123',
+   *   buyer: { type: 'B2B', tin: '12345678-0001', name: 'Acme Ltd' },
+   *   dueDate: '2026-12-31T00:00:00Z',
+   *   lines: [{ description: 'Consulting', quantity: 10, unitPrice: 150, taxRate: 7.5, isicCode: '6202' }],
+   * });
+   * console.log(invoice.id, invoice.status); // 'DRAFT'
+   * ```
+   */
+  async create(input: InvoiceCreateParams, opts: InvoiceCreateOptions = {}): Promise<Invoice> {
+    const check = this._ctx.check;
+    if (opts.skipChecks !== true && check !== undefined) {
+      const report = check(input, opts.checkOptions);
+      if (!report.ok) throw new InvoiceCheckError(report);
+      for (const warning of report.warnings) {
+        this._ctx.logger.warn(`Invoice check warning ${warning.code} at ${warning.path.join('.')}: ${warning.message}`);
+      }
+    }
+    let sent;
+    try {
+      sent = await this._ctx.transport.request({
+        method: 'POST',
+        path: ROUTES.invoices,
+        body: input,
+        options: opts,
+      });
+    } catch (err) {
+      throw withSentLinesHint(err, input);
+    }
+    const { envelope, response } = sent;
+    return this._invoiceFrom(envelope.data, envelope, response);
+  }
+
+  /**
+   * Reads one invoice (`GET /api/v1/invoices/{id}`), through the client's `fieldMap`.
+   *
+   * @example
+   * ```ts
+   * const invoice = await client.invoices.retrieve('inv_123');
+   * console.log(invoice.status, invoice.rawStatus, invoice.total);
+   * ```
+   */
+  async retrieve(id: string, opts: RequestOptions = {}): Promise<Invoice> {
+    assertId(id);
+    const { envelope, response } = await this._ctx.transport.request({
+      method: 'GET',
+      path: ROUTES.invoice(id),
+      options: withoutIdempotency(opts),
+    });
+    return this._invoiceFrom(envelope.data, envelope, response, id);
+  }
+
+  /**
+   * Lists invoices (`GET /api/v1/invoices`). Await the result for one page, or iterate it for every
+   * invoice of every page; pages are followed by the service's `meta.totalPages`.
+   *
+   * @example
+   * ```ts
+   * for await (const invoice of client.invoices.list({ limit: 100 })) {
+   *   console.log(invoice.id, invoice.status);
+   * }
+   * ```
+   */
+  list(params: InvoiceListParams = {}, opts: RequestOptions = {}): PagePromise<Invoice> {
+    const { page: firstPage, ...filters } = params;
+    const load = async (page: number): Promise<Page<Invoice>> => {
+      // The first page is asked for as the caller asked; later ones by number.
+      const query = firstPage === undefined && page === 1 ? filters : { ...filters, page };
+      const { envelope, response } = await this._ctx.transport.request({
+        method: 'GET',
+        path: ROUTES.invoices,
+        query,
+        options: withoutIdempotency(opts),
+      });
+      if (!Array.isArray(envelope.data)) {
+        throw new InvalidResponseError({
+          message: 'The invoice listing has no data array.',
+          status: response.status,
+          body: response.body,
+          method: response.method,
+          path: response.path,
+        });
+      }
+      if (envelope.meta?.totalPages === undefined) {
+        this._ctx.logger.warn('The invoice listing carries no meta.totalPages; only this page is read.');
+      }
+      const data = envelope.data.map((record) => this._invoiceFrom(record, envelope, response));
+      return new Page({ data, meta: envelope.meta, requestedPage: page, load });
+    };
+    return new PagePromise(() => load(firstPage ?? 1));
+  }
+
+  /**
+   * Sends `validate` (`POST /api/v1/invoices/{id}/validate`): draft → Validated. Exactly once in
+   * effect: after an ambiguous failure (dropped connection, timeout, 5xx) the invoice is read back
+   * and the step counted done if it got there, and sent again only if it did not; a "wrong state"
+   * answer becomes `InvalidTransitionError` naming the current status. See docs/filing.md.
+   *
+   * @example
+   * ```ts
+   * const validated = await client.invoices.validate('inv_123');
+   * ```
+   */
+  validate(id: string, opts: TransitionOptions = {}): Promise<Invoice> {
+    return this.#transitionOnce(id, 'validate', opts);
+  }
+
+  /**
+   * Sends `sign` (`POST /api/v1/invoices/{id}/sign`): Validated → Signed, with the business's key.
+   * Exactly once in effect, as {@link Invoices.validate}.
+   *
+   * @example
+   * ```ts
+   * const signed = await client.invoices.sign('inv_123');
+   * ```
+   */
+  sign(id: string, opts: TransitionOptions = {}): Promise<Invoice> {
+    return this.#transitionOnce(id, 'sign', opts);
+  }
+
+  /**
+   * Sends `submit` (`POST /api/v1/invoices/{id}/submit`): Signed → Submitted, registering the invoice
+   * with the tax authority. Exactly once in effect, as {@link Invoices.validate}. An invoice in
+   * `ERROR` is picked up by the service's automatic recovery for a while: a submit then is refused
+   * (`InvalidTransitionError`); `resumeFiling()` re-submits once recovery is over.
+   *
+   * @example
+   * ```ts
+   * const submitted = await client.invoices.submit('inv_123');
+   * ```
+   */
+  submit(id: string, opts: TransitionOptions = {}): Promise<Invoice> {
+    return this.#transitionOnce(id, 'submit', opts);
+  }
+
+
+  async #transitionOnce(id: string, step: FilingTransition, opts: TransitionOptions): Promise<Invoice> {
+    return (await performTransition(this, checkedId(id), step, this._withClientRetries(opts))).invoice;
+  }
+
+  /**
+   * The filing helpers send with no transport retry and retry themselves (a transition is read back
+   * before it is sent again), so without this they would fall back to their own default instead of
+   * the budget the client was given. A per-call `maxRetries` still wins.
+   *
+   * @internal
+   */
+  protected _withClientRetries<T extends { maxRetries?: number | undefined }>(opts: T): T {
+    return opts.maxRetries === undefined ? { ...opts, maxRetries: this._ctx.maxRetries } : opts;
+  }
+
+  /**
+   * One send of a transition, never retried (`maxRetries` is forced to 0). The service does not show
+   * what these calls return: when the answer is a readable invoice it is used, otherwise the invoice
+   * is read back with `retrieve()`.
+   *
+   * @internal
+   */
+  async _transition(id: string, step: FilingTransition, opts: MutationRequestOptions = {}): Promise<Invoice> {
+    assertId(id);
+    const { transport, fieldMap, logger } = this._ctx;
+    const response = await transport.send({ method: 'POST', path: ROUTES.transition(id, step), options: opts, noRetry: true });
+    const envelope = transport.tryUnwrap(response);
+    if (envelope !== undefined && hasReadableStatus(envelope.data, fieldMap)) {
+      const invoice = readInvoice(envelope.data, { fieldMap, observedAt: envelope.timestamp, fallbackId: id });
+      if (invoice !== undefined && invoice.id === id) return invoice;
+    }
+    logger.debug(`${step} answered ${response.status} without a readable invoice; reading invoice ${id}.`);
+    try {
+      return await this.retrieve(id, { signal: opts.signal, timeout: opts.timeout, maxRetries: opts.maxRetries, headers: opts.headers });
+    } catch (err) {
+      if (isErrorKind(err, 'APIUserAbortError')) throw err;
+      // The transition itself was answered with success; only reading the invoice back failed. Its
+      // error (a 429, a 409, a 5xx of the read) must not pass for the transition's own answer, or
+      // the caller would take a sent transition for a refused one and send it again.
+      throw new InvalidResponseError({
+        message: `${step} of invoice ${id} answered ${response.status} without the invoice, and reading it back failed: ${err instanceof Error ? err.message : String(err)}`,
+        status: response.status,
+        body: response.body,
+        method: response.method,
+        path: response.path,
+        cause: err,
+        hint: `The ${step} was accepted. Read invoice ${id} (retrieve) before sending anything else; resumeFiling() does that.`,
+      });
+    }
+  }
+}
+
+/** @internal */
+export function checkedId(id: unknown): string {
+  assertId(id);
+  return id;
+}
+
+function assertId(id: unknown): asserts id is string {
+  assertResourceId(id, 'An invoice id');
+}
+
+/** Reads send no idempotency key (it is for calls that change something). */
+function withoutIdempotency(opts: RequestOptions): RequestOptions {
+  const { signal, timeout, maxRetries, headers } = opts;
+  return { signal, timeout, maxRetries, headers };
+}
+
+/**
+ * The service's classification 400 names no line; the SDK has the lines it sent, so the hint can
+ * name them. The error is rebuilt (hints are read-only) with everything else kept.
+ */
+function withSentLinesHint(err: unknown, input: InvoiceCreateParams): unknown {
+  if (!isBadRequestError(err)) return err;
+  const hint = sentLinesClassificationHint(err.message, (input as { lines?: unknown }).lines);
+  if (hint === undefined) return err;
+  const rebuilt = new BadRequestError({
+    message: err.message,
+    status: err.status,
+    code: err.code,
+    body: err.body,
+    requestId: err.requestId,
+    method: err.method,
+    path: err.path,
+    hint,
+    cause: err.cause,
+  });
+  if (err.stack !== undefined) rebuilt.stack = err.stack;
+  return rebuilt;
+}
