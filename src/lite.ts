@@ -10,7 +10,6 @@ export { InvoicingLiteClient, type LiteClientOptions } from './lite-client.js';
 export { CLIENT_DEFAULTS, type ClientOptions, type Fetch } from './core/options.js';
 export type { Logger, LogLevel } from './core/logger.js';
 export type { MutationRequestOptions, RequestOptions } from './core/request-options.js';
-export { deriveIdempotencyKey, IDEMPOTENCY_NAMESPACE } from './core/idempotency.js';
 export { Page, PagePromise, type PageLoader } from './core/pagination.js';
 export { APIResource } from './core/resource.js';
 export type { QueryValue } from './core/transport.js';

@@ -3,8 +3,10 @@
  * retry of it, so that a retry after a dropped connection returns the invoice the first attempt
  * created instead of filing a second one.
  */
-import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
+import { v5 as uuidv5 } from 'uuid';
 import { InvoicingError } from './errors/invoicing-error.js';
+
+export { mintIdempotencyKey } from './mint-idempotency-key.js';
 
 /**
  * The UUID v5 namespace of {@link deriveIdempotencyKey}. Fixed forever: changing it would change
@@ -17,11 +19,6 @@ import { InvoicingError } from './errors/invoicing-error.js';
  * ```
  */
 export const IDEMPOTENCY_NAMESPACE = '17a8698a-6c03-4abd-a8bc-e465d01cd285';
-
-/** A fresh key for one logical call: a UUID v7 (time-ordered, so keys sort by creation in logs). */
-export function mintIdempotencyKey(): string {
-  return uuidv7();
-}
 
 /**
  * A stable idempotency key for one document of one business: the same `businessId` and

@@ -21,7 +21,7 @@ import { APIUserAbortError } from './errors/api-user-abort-error.js';
 import { generateAPIError, requestIdOf } from './errors/generate.js';
 import { InvoicingError } from './errors/invoicing-error.js';
 import { buildHeaders, redactHeaders, type Credentials } from './headers.js';
-import { mintIdempotencyKey } from './idempotency.js';
+import { mintIdempotencyKey } from './mint-idempotency-key.js';
 import type { Logger, LogLevel } from './logger.js';
 import type { Fetch } from './options.js';
 import type { MutationRequestOptions } from './request-options.js';
