@@ -41,17 +41,17 @@ export function listExamples() {
 }
 
 /**
- * Builds index/testing/codes from src/ with esbuild, dependencies external, as dist/ has them.
+ * Builds index/lite/testing/codes from src/ with esbuild, dependencies external, as dist/ has them.
  * @returns {Promise<string>} the output folder; the caller removes it.
  */
 export async function buildFromSource() {
   const { build } = await import('esbuild');
-  // Inside node_modules so the external dependencies (zod, uuid, msw) resolve from the repo.
+  // Inside node_modules so the external dependencies (uuid, msw) resolve from the repo.
   const cache = join(root, 'node_modules/.cache');
   mkdirSync(cache, { recursive: true });
   const outdir = mkdtempSync(join(cache, 'invoicing-examples-'));
   await build({
-    entryPoints: { index: 'src/index.ts', testing: 'src/testing/index.ts', codes: 'src/codes/index.ts' },
+    entryPoints: { index: 'src/index.ts', lite: 'src/lite.ts', testing: 'src/testing/index.ts', codes: 'src/codes/index.ts' },
     absWorkingDir: root,
     bundle: true,
     format: 'esm',

@@ -132,6 +132,14 @@ describe('examples', () => {
     expect(new Set(records.map((r) => r.id)).size).toBe(count);
   });
 
+  it('edge-status files and reads through the lite client, and refuses a bad invoice before sending', () => {
+    const { output } = result('edge-status');
+    expect(output).toMatch(/POST \/file → 201: invoice inv_\w+ SUBMITTED/);
+    expect(output).toMatch(/GET \/status → 200: \{"id":"inv_\w+","status":"SUBMITTED"/);
+    expect(output).toContain('POST /file (no code) → 422: Invoice failed the local checks (1 error); nothing was sent.');
+    expect(output).toContain('GET /status (unknown id) → 404');
+  });
+
   it('rotate-api-key replaces the key and sees the old one refused', () => {
     const { output } = result('rotate-api-key');
     expect(output).toContain('New key: accepted.');
