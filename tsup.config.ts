@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
@@ -87,6 +87,29 @@ function dropGeneratedSourcesContent(owns: (file: string) => boolean): () => Pro
   };
 }
 
+/**
+ * `require('invoicing-sdk/lite')` hands out the very objects of `require('invoicing-sdk')`: the
+ * CommonJS build has no code splitting, so a lite.cjs of its own would be a second copy of the SDK
+ * (an `InvoicingClient` that is not an `instanceof` the lite client, a second secret registry). Its
+ * bundle size does not matter (bundlers take the ESM build), so once esbuild has written lite.cjs,
+ * its export names are read from it and it is replaced by re-exports from index.cjs.
+ */
+function liteCjsFromIndex(): void {
+  const built = require(join(process.cwd(), 'dist/lite.cjs')) as Record<string, unknown>;
+  const names = Object.keys(built).sort();
+  writeFileSync(
+    'dist/lite.cjs',
+    [
+      "'use strict';",
+      '// invoicing-sdk/lite for require(): the same objects as require(\'invoicing-sdk\') (see tsup.config.ts).',
+      "const sdk = require('./index.cjs');",
+      ...names.map((name) => `exports.${name} = sdk.${name};`),
+      '',
+    ].join('\n'),
+  );
+  rmSync('dist/lite.cjs.map', { force: true });
+}
+
 const entry = {
   index: 'src/index.ts',
   lite: 'src/lite.ts',
@@ -119,7 +142,10 @@ export default defineConfig([
     dts: { entry },
     splitting: false,
     esbuildPlugins: [portableUuid],
-    onSuccess: dropGeneratedSourcesContent((file) => ['index.cjs.map', 'lite.cjs.map', 'codes.cjs.map'].includes(file)),
+    onSuccess: async () => {
+      await dropGeneratedSourcesContent((file) => file === 'index.cjs.map' || file === 'codes.cjs.map')();
+      liteCjsFromIndex();
+    },
   },
   {
     ...common,

@@ -54,7 +54,9 @@ function fail(message) {
  *
  * @param {typeof import('invoicing-sdk')} sdk the package under test
  * @param {{ baseUrl: string, apiKey: string, businessId: string, dangerouslyAllowBrowser?: boolean,
- *           waitTimeoutMs?: number, log?: (line: string) => void }} settings
+ *           waitTimeoutMs?: number, log?: (line: string) => void,
+ *           lite?: typeof import('invoicing-sdk/lite') }} settings `lite`: the `invoicing-sdk/lite`
+ *           entry, whose client then reads the filed invoice back
  */
 export async function runSmoke(sdk, settings) {
   const log = settings.log ?? (() => {});
@@ -97,6 +99,22 @@ export async function runSmoke(sdk, settings) {
     fail(`the service's total ${invoice.total} differs from ${EXPECTED_TOTALS.total}`);
   }
   log(`file: invoice ${invoice.id}: ${steps.map((s) => s.step).join(' > ')} -> ${invoice.rawStatus}`);
+
+  // 3. The lite entry: its client reads the same invoice back through its own build.
+  if (settings.lite !== undefined) {
+    const lite = new settings.lite.InvoicingLiteClient({
+      baseUrl,
+      apiKey,
+      logLevel: 'error',
+      ...(settings.dangerouslyAllowBrowser ? { dangerouslyAllowBrowser: true } : {}),
+    });
+    const read = await lite.invoices.retrieve(invoice.id);
+    if (read.id !== invoice.id || read.status !== invoice.status) {
+      fail(`the lite client read ${read.id} ${read.rawStatus}, expected ${invoice.id} ${invoice.rawStatus}`);
+    }
+    if (!(client instanceof settings.lite.InvoicingLiteClient)) fail('InvoicingClient is not an InvoicingLiteClient');
+    log(`lite: read invoice ${read.id} -> ${read.rawStatus}`);
+  }
   return `invoice ${invoice.id} ${steps.map((s) => s.step).join('>')} -> ${invoice.rawStatus}, total ${totals.total}; ` +
     `check codes ${EXPECTED_CHECK_CODES.join(', ')}`;
 }

@@ -6,6 +6,7 @@
 // It imports the package by its own name, so it exercises the built dist/ through package.json
 // `exports` exactly as a user's `import 'invoicing-sdk'` would.
 import * as sdk from 'invoicing-sdk';
+import * as lite from 'invoicing-sdk/lite';
 import { runSmoke } from './smoke-core.mjs';
 
 const env = globalThis.process?.env ?? globalThis.Deno?.env.toObject() ?? {};
@@ -23,7 +24,19 @@ try {
     sandbox = await createSandbox({ responseDelayMs: 200 });
     settings = { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, businessId: sandbox.businessId };
   }
-  const summary = await runSmoke(sdk, { ...settings, log: (line) => console.log(`  ${line}`) });
+  if (!globalThis.Deno && !globalThis.Bun) {
+    // CommonJS: require('invoicing-sdk/lite') must hand out the objects of require('invoicing-sdk'),
+    // not a second copy of the SDK (the CJS build has no shared chunks; lite.cjs re-exports).
+    const { createRequire } = await import('node:module');
+    const require = createRequire(import.meta.url);
+    const [cjs, cjsLite] = [require('invoicing-sdk'), require('invoicing-sdk/lite')];
+    const probe = new cjs.InvoicingClient({ baseUrl: settings.baseUrl, apiKey: settings.apiKey, logLevel: 'error' });
+    if (!(probe instanceof cjsLite.InvoicingLiteClient) || cjsLite.NotFoundError !== cjs.NotFoundError || 'checkInvoice' in cjsLite) {
+      throw new Error('smoke: require(\'invoicing-sdk/lite\') is not a subset of require(\'invoicing-sdk\')');
+    }
+    console.log('  cjs: invoicing-sdk/lite re-exports invoicing-sdk');
+  }
+  const summary = await runSmoke(sdk, { ...settings, lite, log: (line) => console.log(`  ${line}`) });
   console.log(`SMOKE OK ${runtime}: ${summary}`);
 } catch (error) {
   console.error(`SMOKE FAILED ${runtime}: ${error?.stack ?? error}`);
