@@ -132,6 +132,7 @@ export default defineConfig([
     format: ['esm'],
     dts: { entry },
     splitting: true,
+    define: { __CJS_REQUIRE__: 'undefined' },
     esbuildPlugins: [portableUuid],
     onSuccess: dropGeneratedSourcesContent((file) => file.endsWith('.js.map')),
   },
@@ -141,6 +142,7 @@ export default defineConfig([
     format: ['cjs'],
     dts: { entry },
     splitting: false,
+    define: { __CJS_REQUIRE__: 'require' },
     esbuildPlugins: [portableUuid],
     onSuccess: async () => {
       await dropGeneratedSourcesContent((file) => file === 'index.cjs.map' || file === 'codes.cjs.map')();
@@ -153,6 +155,7 @@ export default defineConfig([
     format: ['cjs'],
     dts: false,
     splitting: false,
+    define: { __CJS_REQUIRE__: 'require' },
     esbuildPlugins: [portableUuid, codesFromCodesEntry],
     onSuccess: dropGeneratedSourcesContent((file) => file === 'testing.cjs.map'),
   },

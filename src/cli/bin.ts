@@ -5,9 +5,17 @@
  */
 import { COMMANDS } from './commands.js';
 import { UsageError, type CliContext } from './context.js';
-import { VERSION } from '../version.js';
 
-function mainHelp(): string {
+/**
+ * The version, loaded only by `--version` and the help. A static import here would make version.ts a
+ * chunk of its own in the ESM build (the bin reaches it, the rest of the SDK does not), one more
+ * module for every `import 'invoicing-sdk'` to load.
+ */
+async function version(): Promise<string> {
+  return (await import('../version.js')).VERSION;
+}
+
+function mainHelp(VERSION: string): string {
   const names = Object.keys(COMMANDS);
   const width = Math.max(...names.map((n) => n.length));
   return [
@@ -35,11 +43,11 @@ function readStdin(): Promise<string> {
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(mainHelp());
+    process.stdout.write(mainHelp(await version()));
     return name === undefined ? 2 : 0;
   }
   if (name === '--version' || name === '-v') {
-    process.stdout.write(`${VERSION}\n`);
+    process.stdout.write(`${await version()}\n`);
     return 0;
   }
   const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;

@@ -66,13 +66,21 @@ function buildHandlers(msw: Msw, origin: string, handle: Handle): RequestHandler
 }
 
 /**
+ * The CommonJS build's own `require`: tsup defines `__CJS_REQUIRE__` as `require` there and as
+ * `undefined` in the ESM build. Written as a plain `require`, esbuild would give the ESM build a
+ * `__require` shim, in a chunk that every entry (`import 'invoicing-sdk'` too) then loads.
+ */
+declare const __CJS_REQUIRE__: ((id: string) => unknown) | undefined;
+
+/**
  * A `require` resolving from this package. The CommonJS build has its own; the ESM build makes one
  * from node:module, reached through process.getBuiltinModule so that no static import of a Node
  * builtin keeps the sandbox out of browsers and workers. On Node 20.19+ `require('msw')` takes
  * msw's `module-sync` export, the very ESM instance that `import 'msw/node'` uses.
  */
 function syncRequire(): ((id: string) => unknown) | undefined {
-  if (typeof __filename === 'string' && typeof require === 'function') return require;
+  // `typeof` of an undeclared name is 'undefined': run from source (tests), this takes the ESM path.
+  if (typeof __CJS_REQUIRE__ === 'function') return __CJS_REQUIRE__;
   const nodeModule = globalThis.process?.getBuiltinModule?.('node:module') as typeof import('node:module') | undefined;
   if (nodeModule === undefined) return undefined;
   // Only the ESM build gets here. The try keeps esbuild from warning about import.meta in the
