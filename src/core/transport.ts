@@ -14,12 +14,18 @@
  * which alone made a GET 1.37× slower than bare `fetch` on loopback (docs/performance.md). The
  * envelope is read by hand (`schemas/envelope.ts`).
  */
-import { APIConnectionError } from './errors/api-connection-error.js';
-import { APIConnectionTimeoutError } from './errors/api-connection-timeout-error.js';
-import type { APIError } from './errors/api-error.js';
-import { APIUserAbortError } from './errors/api-user-abort-error.js';
-import { generateAPIError, requestIdOf } from './errors/generate.js';
-import { InvoicingError } from './errors/invoicing-error.js';
+// Through the barrel on purpose: every client reaches the transport, so the barrel (which the
+// public entries re-export with `export *`) lands in the transport's chunk instead of an empty ES
+// module of its own that `import 'invoicing-sdk'` would load (docs/performance.md, Cold import).
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+  generateAPIError,
+  InvoicingError,
+  type APIError,
+} from './errors/index.js';
+import { requestIdOf } from './errors/generate.js';
 import { buildHeaders, redactHeaders, type Credentials } from './headers.js';
 import { mintIdempotencyKey } from './mint-idempotency-key.js';
 import type { Logger, LogLevel } from './logger.js';
