@@ -202,7 +202,14 @@ interface Decimal {
   scale: number;
 }
 
-const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+/**
+ * Whether a double lies beyond ±(2^53 − 1), where integers stop being exact (false for NaN). The
+ * bound is a literal: bundlers turn a top-level `const` into a `var`, which the JIT then reloads
+ * and unboxes at every comparison of the fast path.
+ */
+function beyondSafe(x: number): boolean {
+  return Math.abs(x) > 9007199254740991;
+}
 // Exponents past this are refused rather than turned into megabyte-sized BigInts.
 const MAX_EXPONENT = 400;
 // Exact powers of ten as doubles (10^22 is the last one a double holds exactly).
@@ -282,9 +289,17 @@ function remainder(n: number, d: number): number {
 }
 
 function roundDivNum(n: number, d: number, mode: RoundingMode): number {
-  // `%` is exact, so q is an exact integer quotient when n and d are safe integers.
-  const r = remainder(n, d);
-  const q = (n - r) / d;
+  let q: number;
+  let r: number;
+  if (n <= 0x7fffffff && n >= -0x7fffffff && d <= 0x7fffffff && d >= 1) {
+    // One integer division: int32 `/` truncated by `| 0` is the exact quotient, toward zero.
+    q = ((n | 0) / (d | 0)) | 0;
+    r = n - q * d;
+  } else {
+    // `%` is exact, so q is an exact integer quotient when n and d are safe integers.
+    r = n % d;
+    q = (n - r) / d;
+  }
   if (r === 0) return q;
   const twice = (r < 0 ? -r : r) * 2;
   const away = twice > d || (twice === d && (mode === 'half-up' || q % 2 !== 0));
@@ -628,14 +643,15 @@ let splitScale = 0;
  */
 function splitNumber(n: number): boolean {
   if (Number.isInteger(n)) {
-    if (n > MAX_SAFE || n < -MAX_SAFE) return false;
+    if (beyondSafe(n)) return false;
     splitDigits = n;
     splitScale = 0;
     return true;
   }
   if (!(n < 1e9 && n > -1e9)) return false;
+  let p = 1;
   for (let s = 1; s <= 6; s++) {
-    const p = POW10[s] as number;
+    p *= 10; // exact: powers of ten up to 1e22 are doubles
     const m = Math.round(n * p);
     if (m / p === n) {
       splitDigits = m;
@@ -675,7 +691,7 @@ function insertByRate(groups: FastGroup[], g: FastGroup): void {
 function safeMul(a: number, b: number): number {
   // A true product above 2^53 can only round to >= 2^53, so this catches every inexact product.
   const r = a * b;
-  return r > MAX_SAFE || r < -MAX_SAFE ? NaN : r;
+  return beyondSafe(r) ? NaN : r;
 }
 
 // ".00" … ".99": the fraction of a two-decimal amount without a number-to-string conversion.
@@ -744,19 +760,31 @@ function exactNetMinor(line: TotalsLineInput, i: number, units: number, mode: Ro
 
 // The few tax rates in use, as text: formatting "7.5" once instead of for every invoice.
 const RATE_KEYS = new Map<number, string>();
-// Consecutive invoices mostly share a rate; a Map lookup on a double key costs more than this test.
+// The last tax rate read, split and as text (see useRate).
 let lastRate = Number.NaN;
-let lastRateKey = '';
-function rateKey(rate: number, digits: number, scale: number): string {
-  if (rate === lastRate) return lastRateKey;
-  let key = RATE_KEYS.get(rate);
-  if (key === undefined) {
-    key = formatNumber(digits, scale);
-    if (RATE_KEYS.size < 256) RATE_KEYS.set(rate, key);
+let rateDigits = 0;
+let rateScale = 0;
+let rateText = '';
+
+/**
+ * Reads tax rate `t` into rateDigits, rateScale (as splitRate leaves them) and rateText, or returns
+ * false when the fast path cannot take it. Consecutive invoices mostly share a rate, so the last
+ * one is kept: one comparison instead of splitting the rate again and a Map lookup on a double key.
+ * `===` takes 0 and -0 for one rate, as their decimal forms are.
+ */
+function useRate(t: number): boolean {
+  if (t === lastRate) return true;
+  if (!splitRate(t)) return false;
+  let text = RATE_KEYS.get(t);
+  if (text === undefined) {
+    text = formatNumber(splitDigits, splitScale);
+    if (RATE_KEYS.size < 256) RATE_KEYS.set(t, text);
   }
-  lastRate = rate;
-  lastRateKey = key;
-  return key;
+  lastRate = t;
+  rateDigits = splitDigits;
+  rateScale = splitScale;
+  rateText = text;
+  return true;
 }
 
 /**
@@ -798,23 +826,20 @@ function fastLineNet(line: TotalsLineInput, i: number, units: number, mode: Roun
  */
 function fastOneLine(line: TotalsLineInput, units: number, mode: RoundingMode): InvoiceTotals | undefined {
   const net = fastLineNet(line, 0, units, mode);
-  if (net !== net) return undefined;
-  const t = line.taxRate as number;
-  if (!splitRate(t)) return undefined;
-  const rateDigits = splitDigits;
-  const rateScale = splitScale;
+  if (net !== net || !useRate(line.taxRate as number)) return undefined;
+  const rate = rateText;
   const taxNumer = safeMul(net, rateDigits);
   if (taxNumer !== taxNumer) return undefined;
   const tax = roundDivNum(taxNumer, POW10[rateScale + 2] as number, mode);
   const total = net + tax;
-  if (total > MAX_SAFE || total < -MAX_SAFE) return undefined;
-  const rate = rateKey(t, rateDigits, rateScale);
+  if (beyondSafe(total)) return undefined;
   const netText = formatNumber(net, units);
   const taxText = formatNumber(tax, units);
   return {
     subtotal: netText,
     taxTotal: taxText,
-    total: formatNumber(total, units),
+    // No tax (a zero rate, or a net too small to carry any): the total is the net, already written.
+    total: tax === 0 ? netText : formatNumber(total, units),
     byRate: [{ rate, net: netText, tax: taxText }],
     lines: [{ index: 0, rate, net: netText, tax: taxText }],
   };
@@ -849,10 +874,8 @@ function fastLineTotals(
       }
     }
     if (g === undefined) {
-      if (!splitRate(t)) return undefined;
-      const rd = splitDigits;
-      const rs = splitScale;
-      g = { rate: t, rateDigits: rd, rateScale: rs, key: rateKey(t, rd, rs), net: 0, tax: 0, lines: 0, last: undefined };
+      if (!useRate(t)) return undefined;
+      g = { rate: t, rateDigits, rateScale, key: rateText, net: 0, tax: 0, lines: 0, last: undefined };
       if (g0 === undefined) g0 = g;
       else insertByRate((groups ??= [g0]), g);
     }
@@ -861,7 +884,7 @@ function fastLineTotals(
     const tax = roundDivNum(taxNumer, POW10[g.rateScale + 2] as number, mode);
     g.net += net;
     g.tax += tax;
-    if (g.net > MAX_SAFE || g.net < -MAX_SAFE || g.tax > MAX_SAFE || g.tax < -MAX_SAFE) return undefined;
+    if (beyondSafe(g.net) || beyondSafe(g.tax)) return undefined;
     const out: LineTotals = { index: i, rate: g.key, net: formatNumber(net, units), tax: formatNumber(tax, units) };
     lineOut[i] = out;
     g.lines++;
@@ -878,7 +901,7 @@ function fastLineTotals(
     const net = one !== undefined ? one.net : formatNumber(g0.net, units);
     const tax = one !== undefined ? one.tax : formatNumber(g0.tax, units);
     const total = g0.net + g0.tax;
-    if (total > MAX_SAFE || total < -MAX_SAFE) return undefined;
+    if (beyondSafe(total)) return undefined;
     return {
       subtotal: net,
       taxTotal: tax,
@@ -897,7 +920,7 @@ function fastLineTotals(
     byRate[k] = { rate: g.key, net: formatNumber(g.net, units), tax: formatNumber(g.tax, units) };
   }
   const total = subtotal + taxTotal;
-  if (subtotal > MAX_SAFE || subtotal < -MAX_SAFE || total > MAX_SAFE || total < -MAX_SAFE) return undefined;
+  if (beyondSafe(subtotal) || beyondSafe(total)) return undefined;
   return {
     subtotal: formatNumber(subtotal, units),
     taxTotal: formatNumber(taxTotal, units),

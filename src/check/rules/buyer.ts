@@ -21,11 +21,14 @@ const TYPE_ALIASES: Record<string, string> = {
 };
 const NO_SPECIAL: SpecialFields | undefined = undefined;
 
-const PLACEHOLDER_WORDS = new Set([
+/** TINs that are a word, not a number (compared without separators, upper-cased). */
+export const PLACEHOLDER_WORDS: ReadonlySet<string> = new Set([
   'NA', 'NONE', 'NULL', 'NIL', 'UNKNOWN', 'TBD', 'TBA', 'TBC', 'PENDING', 'TEST', 'TIN', 'NOTIN', 'NOTAPPLICABLE',
   'UNDEFINED', 'EMPTY', 'DUMMY', 'PLACEHOLDER', 'SAMPLE', 'EXAMPLE', 'MISSING', 'NOTAVAILABLE', 'ABC123', 'ABCDEF',
 ]);
 const LONGEST_WORD = 13;
+// tinPlaceholderReason settles a TIN that starts with a digit early, as long as no word does.
+const NO_WORD_STARTS_WITH_DIGIT = [...PLACEHOLDER_WORDS].every((w) => !(w.charCodeAt(0) >= 48 && w.charCodeAt(0) <= 57));
 
 function isTinSeparator(c: number): boolean {
   // space, tab, NBSP, '-', '.', '/', '_': the ways TINs are commonly grouped
@@ -37,6 +40,7 @@ function isTinSeparator(c: number): boolean {
  * characters (this runs for every B2B invoice); strings are built only for short non-numeric values.
  */
 export function tinPlaceholderReason(tin: string, minLength: number): string | undefined {
+  const n = tin.length;
   let core = 0;
   let first = -1;
   let prev = -1;
@@ -44,20 +48,38 @@ export function tinPlaceholderReason(tin: string, minLength: number): string | u
   let digits = true;
   let up = true;
   let down = true;
-  for (let i = 0; i < tin.length; i++) {
+  for (let i = 0; i < n; i++) {
     const c = tin.charCodeAt(i);
-    // Digits first: they are most of a real TIN, and no separator is a digit.
-    if (c < 48 || c > 57) {
-      if (isTinSeparator(c)) continue;
-      digits = false;
+    if (c >= 48 && c <= 57) {
+      // Digits are most of a real TIN. Between two digits, a step of +1 (or 9 to 0) continues a
+      // rising run and -1 (or 0 to 9) a falling one; after a letter, `digits` is already false and
+      // the runs no longer matter.
+      core++;
+      if (prev === -1) {
+        first = c;
+        prev = c;
+        continue;
+      }
+      const step = c - prev;
+      prev = c;
+      if (step === 0) {
+        up = false;
+        down = false;
+        continue;
+      }
+      same = false;
+      if (step !== 1 && step !== -9) up = false;
+      if (step !== -1 && step !== 9) down = false;
+      // Settled: no run, not one character, long enough, and (starting with a digit) no placeholder
+      // word. The rest of the characters cannot change the answer.
+      if (!up && !down && core >= minLength && first <= 57 && first >= 48 && NO_WORD_STARTS_WITH_DIGIT) return undefined;
+      continue;
     }
+    if (isTinSeparator(c)) continue;
+    digits = false;
     core++;
     if (first === -1) first = c;
     else if (c !== first) same = false;
-    if (prev !== -1) {
-      if (c !== (prev === 57 ? 48 : prev + 1)) up = false;
-      if (c !== (prev === 48 ? 57 : prev - 1)) down = false;
-    }
     prev = c;
   }
   if (core === 0) return 'it is blank';
@@ -83,7 +105,12 @@ export function looksLikeEmail(s: string): boolean {
   let dot = -1;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c <= 32 || c === 160) return false;
+    // Letters first: they are most of an address, and the only character above "@" refused is NBSP.
+    if (c > 64) {
+      if (c === 160) return false;
+      continue;
+    }
+    if (c <= 32) return false;
     if (c === 64) {
       if (at !== -1) return false;
       at = i;

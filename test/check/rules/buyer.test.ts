@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkInvoice } from '../../../src/check/index.js';
-import { looksLikeEmail, tinPlaceholderReason } from '../../../src/check/rules/buyer.js';
+import { PLACEHOLDER_WORDS, looksLikeEmail, tinPlaceholderReason } from '../../../src/check/rules/buyer.js';
 import { withBuyer } from '../fixtures.js';
 
 const codes = (patch: Record<string, unknown>, opts?: Parameters<typeof checkInvoice>[1]) => {
@@ -119,6 +119,44 @@ describe('check/rules/buyer', () => {
         expect(looksLikeEmail(s), JSON.stringify(s)).toBe(reference(s));
       }),
       { numRuns: 3000 },
+    );
+  });
+
+  it('stops reading a TIN early only when the rest cannot change the answer (property)', () => {
+    // The rules once more, over every digit, the characters either side of the digit range (':'
+    // and '/'), letters after digits, the placeholder words themselves and TINs long enough for the
+    // scan to stop before the end.
+    const separators = new Set([' ', '\t', '\u00a0', '-', '.', '/', '_']);
+    const reference = (tin: string, min: number): string | undefined => {
+      const core = [...tin].filter((c) => !separators.has(c)).join('');
+      if (core === '') return 'it is blank';
+      const digitsOnly = [...core].every((c) => c >= '0' && c <= '9');
+      if (!digitsOnly && core.length <= 13 && PLACEHOLDER_WORDS.has(core.toUpperCase())) return 'a placeholder word';
+      if (core.length > 1 && new Set(core).size === 1) return digitsOnly ? 'all one digit' : 'one character repeated';
+      const steps = [...core].slice(1).map((c, i) => (Number(c) - Number(core[i]) + 10) % 10);
+      if (digitsOnly && core.length >= 4 && (steps.every((s) => s === 1) || steps.every((s) => s === 9))) {
+        return 'a run of consecutive digits';
+      }
+      if (core.length < min) return `too short: ${core.length} letters and digits, fewer than ${min}`;
+      return undefined;
+    };
+    const char = fc.constantFrom(...'0123456789', ':', '/', '-', ' ', 'A', 'b', 'Z');
+    const word = fc.constantFrom(...PLACEHOLDER_WORDS);
+    const tin = fc.oneof(
+      fc.array(char, { maxLength: 22 }).map((cs) => cs.join('')),
+      fc.tuple(fc.array(fc.constantFrom(...'0123456789'), { minLength: 1, maxLength: 12 }), fc.array(char, { maxLength: 8 })).map(
+        ([head, tail]) => head.join('') + tail.join(''),
+      ),
+      fc.tuple(word, fc.constantFrom('', '-', ' ', '.'), fc.boolean()).map(([w, sep, lower]) => {
+        const text = sep === '' ? w : [...w].join(sep);
+        return lower ? text.toLowerCase() : text;
+      }),
+    );
+    fc.assert(
+      fc.property(tin, fc.integer({ min: 0, max: 16 }), (t, min) => {
+        expect(tinPlaceholderReason(t, min), JSON.stringify(t)).toBe(reference(t, min));
+      }),
+      { numRuns: 5000 },
     );
   });
 
