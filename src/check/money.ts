@@ -665,7 +665,7 @@ function splitNumber(n: number): boolean {
 interface FastGroup {
   rate: number;
   rateDigits: number;
-  rateScale: number;
+  rateDivisor: number;
   key: string;
   net: number;
   tax: number;
@@ -728,20 +728,19 @@ function fastNetMinor(q: number, p: number, d: number | null | undefined, units:
   const qm = splitDigits;
   const qs = splitScale;
   if (!splitNumber(p)) return NaN;
-  const pm = splitDigits;
-  const ps = splitScale;
-  let keep = 100;
-  let ds = 0;
+  // net in minor units = qm·pm / 10^(qs+ps−units), times (100 − d)/100 with a discount
+  let numer = safeMul(qm, splitDigits);
+  let shift = qs + splitScale - units;
   if (d !== undefined && d !== null) {
     if (!splitNumber(d)) return NaN;
-    ds = splitScale;
-    keep = 100 * (POW10[ds] as number) - splitDigits;
+    // d = digits / 10^ds, so (100 − d)/100 = (100·10^ds − digits) / 10^(ds+2)
+    numer = safeMul(numer, 100 * (POW10[splitScale] as number) - splitDigits);
+    shift += splitScale + 2;
   }
-  // net in minor units = qm·pm·keep / 10^(qs+ps+ds+2−units)
-  const numer = safeMul(safeMul(qm, pm), keep);
   if (numer !== numer) return NaN;
-  const shift = qs + ps + ds + 2 - units;
-  if (shift >= 0) return shift > 15 ? NaN : roundDivNum(numer, POW10[shift] as number, mode);
+  // Whole units times cents, the usual line: the product is already in minor units.
+  if (shift === 0) return numer;
+  if (shift > 0) return shift > 15 ? NaN : roundDivNum(numer, POW10[shift] as number, mode);
   return -shift > 15 ? NaN : safeMul(numer, POW10[-shift] as number);
 }
 
@@ -760,20 +759,20 @@ function exactNetMinor(line: TotalsLineInput, i: number, units: number, mode: Ro
 
 // The few tax rates in use, as text: formatting "7.5" once instead of for every invoice.
 const RATE_KEYS = new Map<number, string>();
-// The last tax rate read, split and as text (see useRate).
+// The last tax rate read (see readRate): tax = net × rateDigits / rateDivisor, rounded.
 let lastRate = Number.NaN;
 let rateDigits = 0;
-let rateScale = 0;
+let rateDivisor = 1;
 let rateText = '';
 
 /**
- * Reads tax rate `t` into rateDigits, rateScale (as splitRate leaves them) and rateText, or returns
- * false when the fast path cannot take it. Consecutive invoices mostly share a rate, so the last
- * one is kept: one comparison instead of splitting the rate again and a Map lookup on a double key.
- * `===` takes 0 and -0 for one rate, as their decimal forms are.
+ * Reads tax rate `t` into rateDigits, rateDivisor (10^(scale+2), the rate being a percentage) and
+ * rateText, or returns false when the fast path cannot take it. Callers test `t === lastRate`
+ * first: consecutive invoices mostly share a rate, and one comparison then replaces splitting the
+ * rate again and a Map lookup on a double key. `===` takes 0 and -0 for one rate, as their decimal
+ * forms are.
  */
-function useRate(t: number): boolean {
-  if (t === lastRate) return true;
+function readRate(t: number): boolean {
   if (!splitRate(t)) return false;
   let text = RATE_KEYS.get(t);
   if (text === undefined) {
@@ -782,7 +781,7 @@ function useRate(t: number): boolean {
   }
   lastRate = t;
   rateDigits = splitDigits;
-  rateScale = splitScale;
+  rateDivisor = POW10[splitScale + 2] as number;
   rateText = text;
   return true;
 }
@@ -826,11 +825,12 @@ function fastLineNet(line: TotalsLineInput, i: number, units: number, mode: Roun
  */
 function fastOneLine(line: TotalsLineInput, units: number, mode: RoundingMode): InvoiceTotals | undefined {
   const net = fastLineNet(line, 0, units, mode);
-  if (net !== net || !useRate(line.taxRate as number)) return undefined;
+  const t = line.taxRate as number;
+  if (net !== net || (t !== lastRate && !readRate(t))) return undefined;
   const rate = rateText;
   const taxNumer = safeMul(net, rateDigits);
   if (taxNumer !== taxNumer) return undefined;
-  const tax = roundDivNum(taxNumer, POW10[rateScale + 2] as number, mode);
+  const tax = roundDivNum(taxNumer, rateDivisor, mode);
   const total = net + tax;
   if (beyondSafe(total)) return undefined;
   const netText = formatNumber(net, units);
@@ -874,14 +874,14 @@ function fastLineTotals(
       }
     }
     if (g === undefined) {
-      if (!useRate(t)) return undefined;
-      g = { rate: t, rateDigits, rateScale, key: rateText, net: 0, tax: 0, lines: 0, last: undefined };
+      if (t !== lastRate && !readRate(t)) return undefined;
+      g = { rate: t, rateDigits, rateDivisor, key: rateText, net: 0, tax: 0, lines: 0, last: undefined };
       if (g0 === undefined) g0 = g;
       else insertByRate((groups ??= [g0]), g);
     }
     const taxNumer = safeMul(net, g.rateDigits);
     if (taxNumer !== taxNumer) return undefined;
-    const tax = roundDivNum(taxNumer, POW10[g.rateScale + 2] as number, mode);
+    const tax = roundDivNum(taxNumer, g.rateDivisor, mode);
     g.net += net;
     g.tax += tax;
     if (beyondSafe(g.net) || beyondSafe(g.tax)) return undefined;

@@ -105,11 +105,12 @@ export function checkClassification(
 
 /** A well-formed NNNN.NN: placeholder, padded service code, membership. */
 function checkHsnValue(hsn: string, i: number, o: ResolvedCheckOptions, issues: IssueCollector): void {
-  if (hsn === '0000.00') {
-    issues.add('HSN_CODE_PLACEHOLDER', hsnPath(i), { value: hsn });
-    return;
-  }
   if (hsn.charCodeAt(5) === 48 && hsn.charCodeAt(6) === 48) {
+    // NNNN.00 only: the placeholder, then a padded service code.
+    if (hsn === '0000.00') {
+      issues.add('HSN_CODE_PLACEHOLDER', hsnPath(i), { value: hsn });
+      return;
+    }
     const heading = hsn.slice(0, 4);
     if (o.isic.has(heading)) {
       // Whether NNNN.00 is itself a real HS subheading decides between a certain mistake and a

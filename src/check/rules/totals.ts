@@ -5,7 +5,14 @@
  * each of the caller's expected figures that differs is an error that shows both numbers.
  */
 import type { IssueCollector } from '../issues.js';
-import { compareTotals, computeTotalsResolved, tryMinorUnits, type InvoiceTotals, type TotalsLineInput } from '../money.js';
+import {
+  compareTotals,
+  computeTotalsResolved,
+  tryMinorUnits,
+  type ExpectedTotals,
+  type InvoiceTotals,
+  type TotalsLineInput,
+} from '../money.js';
 import type { ResolvedCheckOptions } from '../options.js';
 
 const FIELDS = ['subtotal', 'taxTotal', 'total'] as const;
@@ -21,8 +28,16 @@ export function reconcileTotals(
     computable && lines !== undefined && lines.length > 0
       ? computeTotalsResolved(lines as readonly TotalsLineInput[], o.minorUnits, o.rounding, o.roundingMode)
       : undefined;
-  const expected = o.expectedTotals;
-  if (expected === undefined) return totals;
+  // Small on purpose: without expected totals (most calls) the JIT can inline all of it.
+  return o.expectedTotals === undefined ? totals : reconcileExpected(totals, o.expectedTotals, o, issues);
+}
+
+function reconcileExpected(
+  totals: InvoiceTotals | undefined,
+  expected: ExpectedTotals,
+  o: ResolvedCheckOptions,
+  issues: IssueCollector,
+): InvoiceTotals | undefined {
 
   let usable = 0;
   for (const field of FIELDS) {
