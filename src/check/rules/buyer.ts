@@ -30,6 +30,13 @@ const LONGEST_WORD = 13;
 // tinPlaceholderReason settles a TIN that starts with a digit early, as long as no word does.
 const NO_WORD_STARTS_WITH_DIGIT = [...PLACEHOLDER_WORDS].every((w) => !(w.charCodeAt(0) >= 48 && w.charCodeAt(0) <= 57));
 
+// The patterns tinPlaceholderReason follows, as the step between two digits modulo 10.
+const RUN_SAME = 0;
+const RUN_UP = 1;
+const RUN_DOWN = 9;
+const RUN_NONE = 10;
+const RUN_UNKNOWN = -1;
+
 function isTinSeparator(c: number): boolean {
   // space, tab, NBSP, '-', '.', '/', '_': the ways TINs are commonly grouped
   return c === 32 || c === 9 || c === 160 || c === 45 || c === 46 || c === 47 || c === 95;
@@ -44,42 +51,39 @@ export function tinPlaceholderReason(tin: string, minLength: number): string | u
   let core = 0;
   let first = -1;
   let prev = -1;
-  let same = true;
   let digits = true;
-  let up = true;
-  let down = true;
+  // What the characters so far have in common, known from the second one: RUN_SAME (one character
+  // repeated), RUN_UP or RUN_DOWN (digits stepping by +1 or -1, 9 to 0 and 0 to 9 included), or
+  // nothing (RUN_NONE). One comparison per digit while a pattern holds.
+  let run = RUN_UNKNOWN;
   for (let i = 0; i < n; i++) {
     const c = tin.charCodeAt(i);
     if (c >= 48 && c <= 57) {
-      // Digits are most of a real TIN. Between two digits, a step of +1 (or 9 to 0) continues a
-      // rising run and -1 (or 0 to 9) a falling one; after a letter, `digits` is already false and
-      // the runs no longer matter.
+      // Digits first: they are most of a real TIN, and no separator is a digit.
       core++;
-      if (prev === -1) {
-        first = c;
-        prev = c;
-        continue;
-      }
-      const step = c - prev;
+      if (prev >= 48 && prev <= 57) {
+        let step = c - prev;
+        if (step < 0) step += 10;
+        if (step !== run) {
+          if (core === 2 && (step === RUN_SAME || step === RUN_UP || step === RUN_DOWN)) run = step;
+          else {
+            run = RUN_NONE;
+            // Settled: no pattern, long enough, and (starting with a digit) no placeholder word. The
+            // rest of the characters cannot change the answer.
+            if (core >= minLength && first >= 48 && first <= 57 && NO_WORD_STARTS_WITH_DIGIT) return undefined;
+          }
+        }
+      } else if (prev === -1) first = c;
+      else run = RUN_NONE; // a digit after a letter
       prev = c;
-      if (step === 0) {
-        up = false;
-        down = false;
-        continue;
-      }
-      same = false;
-      if (step !== 1 && step !== -9) up = false;
-      if (step !== -1 && step !== 9) down = false;
-      // Settled: no run, not one character, long enough, and (starting with a digit) no placeholder
-      // word. The rest of the characters cannot change the answer.
-      if (!up && !down && core >= minLength && first <= 57 && first >= 48 && NO_WORD_STARTS_WITH_DIGIT) return undefined;
       continue;
     }
     if (isTinSeparator(c)) continue;
     digits = false;
     core++;
-    if (first === -1) first = c;
-    else if (c !== first) same = false;
+    if (prev === -1) first = c;
+    else if (c !== prev) run = RUN_NONE;
+    else if (core === 2) run = RUN_SAME;
     prev = c;
   }
   if (core === 0) return 'it is blank';
@@ -88,8 +92,8 @@ export function tinPlaceholderReason(tin: string, minLength: number): string | u
     for (let i = 0; i < tin.length; i++) if (!isTinSeparator(tin.charCodeAt(i))) word += tin[i];
     if (PLACEHOLDER_WORDS.has(word.toUpperCase())) return 'a placeholder word';
   }
-  if (same && core > 1) return digits ? 'all one digit' : 'one character repeated';
-  if (digits && core >= 4 && (up || down)) return 'a run of consecutive digits';
+  if (run === RUN_SAME) return digits ? 'all one digit' : 'one character repeated';
+  if (digits && core >= 4 && (run === RUN_UP || run === RUN_DOWN)) return 'a run of consecutive digits';
   if (core < minLength) return `too short: ${core} letters and digits, fewer than ${minLength}`;
   return undefined;
 }
