@@ -702,9 +702,11 @@ function formatNumber(value: number, units: number): string {
   if (units === 0) return String(value);
   if (units === 2 && value >= 0 && value <= 0x7fffffff) {
     // The usual amount: int32 arithmetic and one concatenation (about a third faster than below).
+    // `+` rather than a second template slot: the JIT then takes CENTS[…] as the string it is
+    // instead of converting it.
     const v = value | 0;
     const whole = (v / 100) | 0;
-    return `${whole}${CENTS[v - whole * 100] as string}`;
+    return `${whole}` + (CENTS[v - whole * 100] as string);
   }
   const negative = value < 0;
   const abs = negative ? -value : value;

@@ -17,18 +17,29 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
-/** `NNNN.NN`, by character codes (no regex, no allocation). */
+/**
+ * The last two digits (0 to 99) of an `NNNN.NN`, or -1 when `s` is not written so. By character
+ * codes (no regex, no allocation); the caller learns "ends in .00" without reading them again.
+ */
+function hsSubheading(s: string): number {
+  if (
+    s.length !== 7 ||
+    !isDigit(s.charCodeAt(0)) ||
+    !isDigit(s.charCodeAt(1)) ||
+    !isDigit(s.charCodeAt(2)) ||
+    !isDigit(s.charCodeAt(3)) ||
+    s.charCodeAt(4) !== 46
+  ) {
+    return -1;
+  }
+  const a = s.charCodeAt(5) - 48;
+  const b = s.charCodeAt(6) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+/** `NNNN.NN`. */
 export function isHsFormat(s: string): boolean {
-  return (
-    s.length === 7 &&
-    isDigit(s.charCodeAt(0)) &&
-    isDigit(s.charCodeAt(1)) &&
-    isDigit(s.charCodeAt(2)) &&
-    isDigit(s.charCodeAt(3)) &&
-    s.charCodeAt(4) === 46 &&
-    isDigit(s.charCodeAt(5)) &&
-    isDigit(s.charCodeAt(6))
-  );
+  return hsSubheading(s) >= 0;
 }
 
 /** Four digits, by character codes. */
@@ -86,8 +97,10 @@ export function checkClassification(
     return;
   }
   if (hasHsn) {
-    if (typeof hsn === 'string' && isHsFormat(hsn)) checkHsnValue(hsn, i, o, issues);
-    else hsnProblem(hsn, i, o, issues);
+    const subheading = typeof hsn === 'string' ? hsSubheading(hsn) : -1;
+    if (subheading < 0) hsnProblem(hsn, i, o, issues);
+    // Only NNNN.00 (placeholder, padded service code) and a code list need a closer look.
+    else if (subheading === 0 || o.hs !== undefined) checkHsnValue(hsn as string, i, o, issues);
   }
   if (hasIsic) {
     if (typeof isic === 'string' && isFourDigits(isic)) {
@@ -103,7 +116,10 @@ export function checkClassification(
   }
 }
 
-/** A well-formed NNNN.NN: placeholder, padded service code, membership. */
+/**
+ * A well-formed NNNN.NN that ends in .00 or meets a code list: placeholder, padded service code,
+ * membership.
+ */
 function checkHsnValue(hsn: string, i: number, o: ResolvedCheckOptions, issues: IssueCollector): void {
   if (hsn.charCodeAt(5) === 48 && hsn.charCodeAt(6) === 48) {
     // NNNN.00 only: the placeholder, then a padded service code.

@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkInvoice, type CheckOptions } from '../../../src/check/index.js';
 import { HS_CODES } from '../../../src/codes/index.js';
+import { ISIC_CODES, PADDED_ISIC_HS_CODES } from '../../../src/codes/isic-codes.js';
 import { withLine } from '../fixtures.js';
 
 const issuesAt = (hsnCode: unknown, opts?: CheckOptions, extra: Record<string, unknown> = {}) => {
@@ -148,5 +150,32 @@ describe('check/rules/classification', () => {
   it('uses opts.isicCodes instead of the bundled classes when given', () => {
     expect(checkInvoice(withLine({ isicCode: '6202' }, 1), { isicCodes: ['6201'] }).errors[0]?.code).toBe('ISIC_CODE_UNKNOWN');
     expect(checkInvoice(withLine({ isicCode: '6203' }, 1), { isicCodes: ['6203'] }).ok).toBe(true);
+  });
+
+  it('judges every NNNN.NN exactly as the written-out rules do, with and without an HS list (property)', () => {
+    // A well-formed code is reported only when it ends in .00 or a list is given; the rules in order.
+    const reference = (code: string, list: ReadonlySet<string> | undefined): string[] => {
+      if (code === '0000.00') return ['HSN_CODE_PLACEHOLDER'];
+      if (code.endsWith('.00') && ISIC_CODES.has(code.slice(0, 4))) {
+        const real = list !== undefined ? list.has(code) : PADDED_ISIC_HS_CODES.has(code);
+        return [real ? 'HSN_CODE_LOOKS_PADDED' : 'HSN_CODE_PADDED_ISIC'];
+      }
+      return list !== undefined && !list.has(code) ? ['HSN_CODE_UNKNOWN'] : [];
+    };
+    const isic = [...ISIC_CODES];
+    const hs = [...HS_CODES];
+    const pair = fc.oneof(fc.constant('00'), fc.integer({ min: 0, max: 99 }).map((n) => String(n).padStart(2, '0')));
+    const code = fc.oneof(
+      fc.tuple(fc.integer({ min: 0, max: 9999 }).map((n) => String(n).padStart(4, '0')), pair).map(([h, p]) => `${h}.${p}`),
+      fc.tuple(fc.constantFrom(...isic), pair).map(([h, p]) => `${h}.${p}`),
+      fc.constantFrom(...hs, ...PADDED_ISIC_HS_CODES, '0000.00'),
+    );
+    const list = fc.option(fc.constantFrom(HS_CODES, new Set(hs.slice(0, 500))), { nil: undefined });
+    fc.assert(
+      fc.property(code, list, (c, l) => {
+        expect(codesFor(c, l === undefined ? undefined : { hsCodes: l }), c).toEqual(reference(c, l));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
