@@ -759,9 +759,19 @@ function exactNetMinor(line: TotalsLineInput, i: number, units: number, mode: Ro
   return toMinor(exactNet(line, i), units, mode);
 }
 
-// The few tax rates in use, as text: formatting "7.5" once instead of for every invoice.
-const RATE_KEYS = new Map<number, string>();
-// The last tax rate read (see readRate): tax = net × rateDigits / rateDivisor, rounded.
+/** A tax rate as the fast path uses it: tax = net × digits / divisor, rounded; text as printed. */
+interface FastRate {
+  rate: number;
+  digits: number;
+  divisor: number;
+  text: string;
+}
+// The last few distinct rates read: an invoice run has a handful (standard, reduced, zero), and a
+// scan of these few costs less than splitting the rate again or a Map lookup on a double key.
+const RECENT_RATES: FastRate[] = [];
+const RECENT_RATES_MAX = 8;
+let nextRecentRate = 0;
+// The last tax rate read (see readRate), for the one comparison most lines need.
 let lastRate = Number.NaN;
 let rateDigits = 0;
 let rateDivisor = 1;
@@ -770,21 +780,30 @@ let rateText = '';
 /**
  * Reads tax rate `t` into rateDigits, rateDivisor (10^(scale+2), the rate being a percentage) and
  * rateText, or returns false when the fast path cannot take it. Callers test `t === lastRate`
- * first: consecutive invoices mostly share a rate, and one comparison then replaces splitting the
- * rate again and a Map lookup on a double key. `===` takes 0 and -0 for one rate, as their decimal
- * forms are.
+ * first: consecutive invoices mostly share a rate. `===` takes 0 and -0 for one rate, as their
+ * decimal forms are.
  */
 function readRate(t: number): boolean {
-  if (!splitRate(t)) return false;
-  let text = RATE_KEYS.get(t);
-  if (text === undefined) {
-    text = formatNumber(splitDigits, splitScale);
-    if (RATE_KEYS.size < 256) RATE_KEYS.set(t, text);
+  let r: FastRate | undefined;
+  for (let k = 0; k < RECENT_RATES.length; k++) {
+    if ((RECENT_RATES[k] as FastRate).rate === t) {
+      r = RECENT_RATES[k];
+      break;
+    }
+  }
+  if (r === undefined) {
+    if (!splitRate(t)) return false;
+    r = { rate: t, digits: splitDigits, divisor: POW10[splitScale + 2] as number, text: formatNumber(splitDigits, splitScale) };
+    if (RECENT_RATES.length < RECENT_RATES_MAX) RECENT_RATES.push(r);
+    else {
+      RECENT_RATES[nextRecentRate] = r;
+      nextRecentRate = (nextRecentRate + 1) % RECENT_RATES_MAX;
+    }
   }
   lastRate = t;
-  rateDigits = splitDigits;
-  rateDivisor = POW10[splitScale + 2] as number;
-  rateText = text;
+  rateDigits = r.digits;
+  rateDivisor = r.divisor;
+  rateText = r.text;
   return true;
 }
 
