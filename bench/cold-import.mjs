@@ -27,6 +27,7 @@ process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 const VARIANTS = {
   bare: '0',
   esm: "import('invoicing-sdk')",
+  lite: "import('invoicing-sdk/lite')",
   cjs: "require('invoicing-sdk')",
   codes: "import('invoicing-sdk/codes')",
   emptyEsm: `import(${JSON.stringify(pathToFileURL(empty).href)})`,
@@ -81,6 +82,7 @@ report(
   [
     row('esm', `cold import: node -e "import('invoicing-sdk')", median of ${runs}`, 25),
     row('cjs', `cold import: node -e "require('invoicing-sdk')", median of ${runs}`, 25),
+    row('lite', `cold import: node -e "import('invoicing-sdk/lite')", median of ${runs}`, 25),
     row('emptyEsm', "reference: import() of an empty ES module (Node's ES module loader alone)"),
     row('codes', "cold import: import('invoicing-sdk/codes') (HS and ISIC tables)"),
   ],
