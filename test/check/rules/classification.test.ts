@@ -178,4 +178,29 @@ describe('check/rules/classification', () => {
       { numRuns: 2000 },
     );
   });
+
+  it('judges every four-digit isicCode as the written-out rules do, with the bundled classes or a list (property)', () => {
+    const reference = (code: string, list: ReadonlySet<string> | undefined): string[] => {
+      if (code === '0000') return ['ISIC_CODE_PLACEHOLDER'];
+      return (list ?? ISIC_CODES).has(code) ? [] : ['ISIC_CODE_UNKNOWN'];
+    };
+    const code = fc.oneof(
+      fc.integer({ min: 0, max: 9999 }).map((n) => String(n).padStart(4, '0')),
+      fc.constantFrom(...ISIC_CODES, '0000', '9999', '0001'),
+    );
+    const list = fc.option(fc.constantFrom(new Set(['6201', '0000', '0111']), new Set([...ISIC_CODES].slice(0, 200))), { nil: undefined });
+    const asPredicate = fc.boolean();
+    fc.assert(
+      fc.property(code, list, asPredicate, (c, l, predicate) => {
+        const asked: string[] = [];
+        const isicCodes = l === undefined ? undefined : predicate ? (x: string) => (asked.push(x), l.has(x)) : l;
+        const r = checkInvoice(withLine({ isicCode: c }, 1), isicCodes === undefined ? undefined : { isicCodes });
+        const got = [...r.errors, ...r.warnings].filter((i) => i.path[1] === 1).map((i) => i.code);
+        expect(got, c).toEqual(reference(c, l));
+        // The placeholder is reported without asking the caller's list.
+        if (c === '0000') expect(asked).toEqual([]);
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
