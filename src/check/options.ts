@@ -68,11 +68,6 @@ export interface CodeLookup {
   has(code: string): boolean;
   /** The codes themselves, when the list can be enumerated (for suggestions). */
   readonly codes?: Iterable<string>;
-  /**
-   * `has` for a four-digit code given as its value (0 to 9999), where the list offers it: the rule
-   * has read the digits already, and a table lookup costs less than hashing the string.
-   */
-  readonly hasFourDigits?: (value: number) => boolean;
 }
 
 export interface ResolvedCheckOptions {
@@ -90,19 +85,7 @@ export interface ResolvedCheckOptions {
   problems: { path: IssuePath; value: unknown; expected: string }[];
 }
 
-// ISIC_CODES by value: 1 where String(value).padStart(4, '0') is a class. Built on first use.
-let isicByValue: Uint8Array | undefined;
-function isicTable(): Uint8Array {
-  const table = new Uint8Array(10000);
-  for (const code of ISIC_CODES) if (/^\d{4}$/.test(code)) table[Number(code)] = 1;
-  return table;
-}
-
-const DEFAULT_ISIC: CodeLookup = {
-  has: (c) => ISIC_CODES.has(c),
-  codes: ISIC_CODES,
-  hasFourDigits: (value) => (isicByValue ??= isicTable())[value] === 1,
-};
+const DEFAULT_ISIC: CodeLookup = { has: (c) => ISIC_CODES.has(c), codes: ISIC_CODES };
 
 const DEFAULTS: ResolvedCheckOptions = Object.freeze({
   strict: false,

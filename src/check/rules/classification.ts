@@ -42,19 +42,15 @@ export function isHsFormat(s: string): boolean {
   return hsSubheading(s) >= 0;
 }
 
-/** The value (0 to 9999) of a string of four digits, or -1. By character codes. */
-function fourDigits(s: string): number {
-  if (s.length !== 4) return -1;
-  const a = s.charCodeAt(0) - 48;
-  const b = s.charCodeAt(1) - 48;
-  const c = s.charCodeAt(2) - 48;
-  const d = s.charCodeAt(3) - 48;
-  return a >= 0 && a <= 9 && b >= 0 && b <= 9 && c >= 0 && c <= 9 && d >= 0 && d <= 9 ? a * 1000 + b * 100 + c * 10 + d : -1;
-}
-
-/** Four digits. */
+/** Four digits, by character codes. */
 export function isFourDigits(s: string): boolean {
-  return fourDigits(s) >= 0;
+  return (
+    s.length === 4 &&
+    isDigit(s.charCodeAt(0)) &&
+    isDigit(s.charCodeAt(1)) &&
+    isDigit(s.charCodeAt(2)) &&
+    isDigit(s.charCodeAt(3))
+  );
 }
 
 const NON_DIGITS = /\D/g;
@@ -107,17 +103,16 @@ export function checkClassification(
     else if (subheading === 0 || o.hs !== undefined) checkHsnValue(hsn as string, i, o, issues);
   }
   if (hasIsic) {
-    const value = typeof isic === 'string' ? fourDigits(isic) : -1;
-    if (value < 0) isicProblem(isic, i, o, issues);
-    else if (value === 0) issues.add('ISIC_CODE_PLACEHOLDER', isicPath(i), { value: isic });
-    else if (!(o.isic.hasFourDigits !== undefined ? o.isic.hasFourDigits(value) : o.isic.has(isic as string))) {
-      const code = isic as string;
-      issues.add('ISIC_CODE_UNKNOWN', isicPath(i), {
-        value: code,
-        reason: `${code.slice(0, 3)}x`,
-        suggestion: sameGroup(o.isic, code.slice(0, 3), 9),
-      });
-    }
+    if (typeof isic === 'string' && isFourDigits(isic)) {
+      if (isic === '0000') issues.add('ISIC_CODE_PLACEHOLDER', isicPath(i), { value: isic });
+      else if (!o.isic.has(isic)) {
+        issues.add('ISIC_CODE_UNKNOWN', isicPath(i), {
+          value: isic,
+          reason: `${isic.slice(0, 3)}x`,
+          suggestion: sameGroup(o.isic, isic.slice(0, 3), 9),
+        });
+      }
+    } else isicProblem(isic, i, o, issues);
   }
 }
 
