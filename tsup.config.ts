@@ -24,13 +24,29 @@ const portableUuid: NonNullable<Options['esbuildPlugins']>[number] = {
         .filter((name) => /^[A-Za-z0-9]+$/.test(name));
       if (imported.length === 0) throw new Error(`${args.path}: import from 'uuid' with named imports only`);
       return {
-        contents: imported.map((name) => `export { default as ${name} } from ${JSON.stringify(join(dist, `${name}.js`))};`).join('\n'),
+        contents: imported.map((name) => (name === 'v5' ? pureV5(dist) : `export { default as ${name} } from ${JSON.stringify(join(dist, `${name}.js`))};`)).join('\n'),
         loader: 'js',
         resolveDir: dist,
       };
     });
   },
 };
+
+/**
+ * uuid's v5 as its own v5.js defines it (`v35(0x50, sha1, …)`), without the two statements that
+ * follow it there, `v5.DNS = DNS; v5.URL = URL;`: property assignments a bundler must keep, and with
+ * them v5, SHA-1 and the uuid helpers they share with v7, in every consumer bundle of
+ * `invoicing-sdk` that reaches the chunk holding `deriveIdempotencyKey` (a bundle of `checkInvoice`
+ * alone, for one). The SDK never reads `v5.DNS` or `v5.URL`.
+ */
+function pureV5(dist: string): string {
+  const file = (name: string) => JSON.stringify(join(dist, `${name}.js`));
+  return [
+    `import sha1 from ${file('sha1')};`,
+    `import v35 from ${file('v35')};`,
+    'export function v5(value, namespace, buf, offset) { return v35(0x50, sha1, value, namespace, buf, offset); }',
+  ].join('\n');
+}
 
 // Two builds. `npm run build` empties dist/ first, so neither build cleans (they run in parallel
 // and would delete each other's output).
@@ -61,6 +77,30 @@ const codesFromCodesEntry: NonNullable<Options['esbuildPlugins']>[number] = {
       loader: 'js',
     }));
     build.onResolve({ filter: /^\.\/codes\.cjs$/ }, () => ({ path: './codes.cjs', external: true }));
+  },
+};
+
+/**
+ * For the ESM build: the codes entry gets a copy of its own of the ISIC code set (src/codes/isic-codes.ts,
+ * about 2.7 KB) instead of sharing it with the checks. Code splitting puts each module in a chunk by
+ * the set of entries that reach it; shared with `invoicing-sdk/codes`, the set was a chunk of its own,
+ * one more file for `import('invoicing-sdk')` to resolve, read and compile (about 1 ms a module on
+ * Node 20, docs/performance.md). The two copies hold the same codes; nothing compares the sets by
+ * identity (the CommonJS build has always had two, in index.cjs and codes.cjs).
+ */
+const isicCodesCopyForCodesEntry: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'isic-codes-copy-for-codes-entry',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/isic-codes\.js$/ }, (args) =>
+      args.importer.endsWith(join('src', 'codes', 'index.ts'))
+        ? { path: join(dirname(args.importer), 'isic-codes.ts'), namespace: 'codes-entry-copy' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'codes-entry-copy' }, (args) => ({
+      contents: readFileSync(args.path, 'utf8'),
+      loader: 'ts',
+      resolveDir: dirname(args.path),
+    }));
   },
 };
 
@@ -133,7 +173,7 @@ export default defineConfig([
     dts: { entry },
     splitting: true,
     define: { __CJS_REQUIRE__: 'undefined' },
-    esbuildPlugins: [portableUuid],
+    esbuildPlugins: [portableUuid, isicCodesCopyForCodesEntry],
     onSuccess: dropGeneratedSourcesContent((file) => file.endsWith('.js.map')),
   },
   {

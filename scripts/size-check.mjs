@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The bundle budget, enforced in CI: fails (exit 1) when a bundle of the built package grows past
- * its budget. Measured as in bench/bundle-size.mjs (esbuild --bundle --minify, gzip -9, 1 KB = 1,000
+ * its budget, or when an ES module entry loads more files than its budget. Measured as in bench/bundle-size.mjs (esbuild --bundle --minify, gzip -9, 1 KB = 1,000
  * bytes), from dist/:
  *
  *   npm run build && npm run size
@@ -11,7 +11,7 @@
  * them are in docs/performance.md.
  */
 import { breakdown, measureBundles } from '../bench/bundle-size.mjs';
-import { requireBuild } from '../bench/lib/common.mjs';
+import { requireBuild, staticModuleGraph } from '../bench/lib/common.mjs';
 
 /** Bytes, gzip -9. */
 export const BUDGETS = {
@@ -23,6 +23,18 @@ export const BUDGETS = {
   clientLoaded: 40_000,
   /** `checkInvoice` alone. */
   checkOnly: 16_000,
+};
+
+/**
+ * Files `import` of an ES module entry loads before it runs (the entry and its static chunks). Each
+ * one costs Node about 1 ms on a cold start (resolve, read, compile, link; docs/performance.md), and
+ * code splitting adds one whenever a module is reached by a set of entries of its own: a CLI command
+ * or the sandbox importing SDK internals straight instead of through `src/index.ts`, or an import of
+ * the code tables shared with the codes entry.
+ */
+export const MODULE_BUDGETS = {
+  'index.js': 3,
+  'lite.js': 2,
 };
 
 requireBuild();
@@ -42,6 +54,22 @@ for (const [name, size, budget] of rows) {
   if (!ok) over += 1;
   console.log(`| ${name} | ${kb(size)} | ${kb(budget)} | ${ok ? 'ok' : 'OVER'} |`);
 }
+console.log('\n| ES module entry | files loaded by import | budget | |');
+console.log('|---|---|---|---|');
+let overModules = 0;
+for (const [entry, budget] of Object.entries(MODULE_BUDGETS)) {
+  const files = staticModuleGraph(entry);
+  const ok = files.length <= budget;
+  if (!ok) overModules += 1;
+  console.log(`| dist/${entry} | ${files.length} (${files.join(', ')}) | ${budget} | ${ok ? 'ok' : 'OVER'} |`);
+}
+if (overModules > 0) {
+  console.error(
+    `\n${overModules} entry(ies) load more files than their budget. Code splitting made a chunk for a module reached by ` +
+      'a set of entries of its own: import the SDK through src/index.ts from the CLI and the sandbox (see src/cli/check.ts), ' +
+      'or raise the budget in scripts/size-check.mjs and say why.',
+  );
+}
 if (over > 0) {
   console.error(
     `\n${over} bundle(s) over budget. Largest parts of the one-file lite and client bundles (minified bytes): ` +
@@ -53,3 +81,4 @@ if (over > 0) {
   );
   process.exit(1);
 }
+if (overModules > 0) process.exit(1);

@@ -6,7 +6,7 @@
  * `--json` it prints one line `@bench <json>` for the runner instead. Figures are reported, never
  * asserted: a benchmark is not a test.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,25 @@ export function requireBuild() {
     console.error('The benchmarks measure the built package: run `npm run build` first.');
     process.exit(2);
   }
+}
+
+/**
+ * The files an `import` of a built ES module loads before it runs: the entry and every module it
+ * reaches through static `import … from "./…"` / `export … from "./…"` (not dynamic `import()`),
+ * relative to `dist/`. Each one is a file for Node to resolve, read, compile and link on a cold start.
+ */
+export function staticModuleGraph(entry) {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(join(dist, file), 'utf8');
+    for (const match of code.matchAll(/^\s*(?:import|export)\b[^;'"]*?(?:\bfrom\s*)?["'](\.\.?\/[^"']+)["']/gm)) {
+      visit(join(dirname(file), match[1]));
+    }
+  };
+  visit(entry);
+  return [...seen];
 }
 
 /** True when a file under src/ is newer than dist/index.js (the figures would describe old code). */

@@ -1,10 +1,15 @@
 /**
  * `invoicing check <files|globs|dirs…>`: runs checkInvoice over invoice files, offline, for CI.
- * Imports only node built-ins and the check module at start-up; the HS table and the HTTP client
- * are loaded only when --hs-codes asks for them.
+ * Imports node built-ins and the SDK's main entry at start-up (about 10 ms, once per run); the HS
+ * table is loaded only when --hs-codes asks for it.
+ *
+ * The SDK comes through `../index.js`, never `../check/index.js`: code splitting gives each module a
+ * chunk by the set of entries that reach it, and a command reaching the checks alone made them a
+ * chunk of their own, one more file for every `import 'invoicing-sdk'` (docs/performance.md). The
+ * same rule holds for the other commands and the sandbox.
  */
 import { parseArgs } from 'node:util';
-import { CHECK_RULES, checkInvoice, type CheckIssue, type CheckIssueCode, type CheckOptions } from '../check/index.js';
+import { CHECK_RULES, checkInvoice, type CheckIssue, type CheckIssueCode, type CheckOptions } from '../index.js';
 import { didYouMean } from '../check/suggest.js';
 import { oneOf, toUsageError, wholeNumber } from './args.js';
 import { colourEnabled, styles, UsageError, type CliContext } from './context.js';
@@ -110,12 +115,12 @@ export function parseSettings(argv: string[]): Settings {
   };
 }
 
-/** Valid HS codes for the chosen mode; the table or the client is imported only here. */
+/** Valid HS codes for the chosen mode; the table is imported only here. */
 async function loadHsCodes(mode: HsMode): Promise<ReadonlySet<string> | undefined> {
   if (mode === 'none') return undefined;
   // The codes alone (40 kB), not the descriptions: start-up matters on a CI runner.
   if (mode === 'bundled') return (await import('../codes/hs-codes.js')).HS_CODES;
-  const { InvoicingClient } = await import('../client.js');
+  const { InvoicingClient } = await import('../index.js');
   let codes: { code: string }[];
   try {
     codes = await new InvoicingClient().codes.hsCodes();

@@ -13,8 +13,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { FilingResult, FilingStepEvent } from '../filing/file.js';
-import { describeFailure } from '../filing/failure.js';
-import { AUTOMATIC_RECOVERY, InvoiceStatus, isAfterSubmitted } from '../filing/status.js';
+import { AUTOMATIC_RECOVERY, describeFailure, InvoiceStatus, isAfterSubmitted } from '../index.js';
 import type { InvoiceCreateParams } from '../schemas/invoice-input.js';
 import type { Invoice } from '../schemas/invoice.js';
 import { createSandbox, type Sandbox, type Scenario } from '../testing/index.js';

@@ -194,7 +194,7 @@ async function makeClient(ctx: CliContext): Promise<InvoicingClient> {
   if (apiKey === undefined || apiKey === '') {
     throw new UsageError('INVOICING_API_KEY is not set: export a USER API key (see docs/authentication.md)');
   }
-  const { InvoicingClient } = await import('../client.js');
+  const { InvoicingClient } = await import('../index.js');
   return new InvoicingClient({ baseUrl, apiKey, logLevel: 'off' });
 }
 

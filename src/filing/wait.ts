@@ -98,7 +98,8 @@ export interface WaitResult {
  * ```
  */
 export const WAIT_DEFAULTS = {
-  timeout: 5 * 60_000,
+  /** Five minutes. */
+  timeout: 300_000,
   interval: 500,
   maxInterval: 2_000,
   /** Growth of the pause per read outside recovery. */

@@ -5,7 +5,8 @@
  * handlers are two ways of reaching it.
  */
 import type { RequestHandler } from 'msw';
-import { InvoicingClient } from '../client.js';
+// Through the main entry, not ../client.js: see the note at the top of src/cli/check.ts.
+import { InvoicingClient } from '../index.js';
 import type { ClientOptions } from '../core/options.js';
 import { AUTOMATIC_RECOVERY, normalizeStatus, recoveryState } from '../filing/status.js';
 import { createClock, toEpochMs, type SandboxClock } from './clock.js';
