@@ -38,7 +38,7 @@ const VARIANTS = {
 const CPU_PROBE =
   ";process.on('exit',()=>{const u=process.cpuUsage();process.stderr.write('@cpu '+(u.user+u.system)/1000+'\\n')})";
 
-const runs = quick ? 15 : 25;
+const runs = quick ? 15 : 41;
 const wall = Object.fromEntries(Object.keys(VARIANTS).map((name) => [name, []]));
 const cpu = Object.fromEntries(Object.keys(VARIANTS).map((name) => [name, []]));
 const run = (name, code) => {
