@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 
 const require = createRequire(import.meta.url);
@@ -88,15 +88,16 @@ const codesFromCodesEntry: NonNullable<Options['esbuildPlugins']>[number] = {
  * Node 20, docs/performance.md). The two copies hold the same codes; nothing compares the sets by
  * identity (the CommonJS build has always had two, in index.cjs and codes.cjs).
  */
+const CODES_ENTRY_COPY = 'codes-entry-copy';
 const isicCodesCopyForCodesEntry: NonNullable<Options['esbuildPlugins']>[number] = {
   name: 'isic-codes-copy-for-codes-entry',
   setup(build) {
     build.onResolve({ filter: /^\.\/isic-codes\.js$/ }, (args) =>
       args.importer.endsWith(join('src', 'codes', 'index.ts'))
-        ? { path: join(dirname(args.importer), 'isic-codes.ts'), namespace: 'codes-entry-copy' }
+        ? { path: join(dirname(args.importer), 'isic-codes.ts'), namespace: CODES_ENTRY_COPY }
         : undefined,
     );
-    build.onLoad({ filter: /.*/, namespace: 'codes-entry-copy' }, (args) => ({
+    build.onLoad({ filter: /.*/, namespace: CODES_ENTRY_COPY }, (args) => ({
       contents: readFileSync(args.path, 'utf8'),
       loader: 'ts',
       resolveDir: dirname(args.path),
@@ -117,8 +118,17 @@ function dropGeneratedSourcesContent(owns: (file: string) => boolean): () => Pro
     for (const file of files) {
       const path = join('dist', file);
       const map = JSON.parse(readFileSync(path, 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
+      // The codes entry's copy of the ISIC set is named `codes-entry-copy:<absolute path>` by esbuild
+      // (a plugin namespace): point it at the source file like every other source.
+      const prefix = `${CODES_ENTRY_COPY}:`;
+      map.sources = map.sources.map((source) =>
+        source.startsWith(prefix) ? relative(dirname(path), source.slice(prefix.length)).split('\\').join('/') : source,
+      );
       const content = map.sourcesContent;
-      if (content === undefined || !map.sources.some((source) => GENERATED_TABLE.test(source))) continue;
+      if (content === undefined || !map.sources.some((source) => GENERATED_TABLE.test(source))) {
+        writeFileSync(path, JSON.stringify(map));
+        continue;
+      }
       map.sources.forEach((source, i) => {
         if (GENERATED_TABLE.test(source)) content[i] = null;
       });
