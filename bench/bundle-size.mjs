@@ -8,7 +8,8 @@
  * - the same consumer built with code splitting (`--splitting --format=esm`), counting only the
  *   chunks that constructing the client and making the call actually load (found by running it), as
  *   an app bundled by Vite, Rollup, webpack or esbuild with splitting ships it;
- * - `checkInvoice` alone (a CI job or a form that only checks).
+ * - `checkInvoice` alone (a CI job or a form that only checks);
+ * - the status helpers and error guards alone (a page that shows an invoice's status).
  *
  *   npm run build && node bench/bundle-size.mjs
  *
@@ -38,6 +39,11 @@ export const CONSUMERS = {
   check: [
     "import { checkInvoice } from 'invoicing-sdk';",
     'console.log(checkInvoice(JSON.parse(globalThis.input ?? "{}")).ok);',
+  ].join('\n'),
+  helpers: [
+    "import { InvoiceStatus, isAfterSubmitted, isAPIError, isRateLimitError } from 'invoicing-sdk';",
+    'const status = globalThis.status ?? InvoiceStatus.DRAFT;',
+    'console.log(isAfterSubmitted(status), isAPIError(globalThis.err), isRateLimitError(globalThis.err));',
   ].join('\n'),
 };
 
@@ -134,8 +140,9 @@ export async function measureBundles() {
   const lite = await singleFile(CONSUMERS.lite);
   const client = await singleFile(CONSUMERS.client);
   const check = await singleFile(CONSUMERS.check);
+  const helpers = await singleFile(CONSUMERS.helpers);
   const clientSplit = await split(CONSUMERS.client);
-  return { lite, client, check, clientSplit };
+  return { lite, client, check, helpers, clientSplit };
 }
 
 /** Minified bytes per package or source directory, largest first (what to look at when over). */
@@ -153,7 +160,7 @@ export function breakdown(inputs) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   requireBuild();
-  const { lite, client, check, clientSplit } = await measureBundles();
+  const { lite, client, check, helpers, clientSplit } = await measureBundles();
   const GOAL = 15_000;
   /** A row for a one-file bundle: gzip size, against its minified size. */
   const oneFile = (measure, bundle, withGoal) => ({
@@ -182,6 +189,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         raw: clientSplit.loadedGzip,
       },
       oneFile('bundle: checkInvoice alone, gzip -9', check, false),
+      oneFile('bundle: InvoiceStatus, isAfterSubmitted and two error guards alone, gzip -9', helpers, false),
     ],
     { notes: [largest('lite', lite), largest('InvoicingClient', client)] },
   );

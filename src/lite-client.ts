@@ -1,11 +1,10 @@
+import { defineInspect } from './core/inspect.js';
 import type { LogLevel } from './core/logger.js';
 import { resolveOptions, type ClientOptions } from './core/options.js';
 import { registerSecret } from './core/redact.js';
 import type { ResourceContext } from './core/resource.js';
 import { Transport } from './core/transport.js';
 import { LiteInvoices, type InvoiceChecker } from './resources/lite-invoices.js';
-
-const inspectCustom = Symbol.for('nodejs.util.inspect.custom');
 
 /**
  * Options of {@link InvoicingLiteClient}: those of `InvoicingClient`, plus the local checks to run
@@ -68,6 +67,7 @@ export class InvoicingLiteClient {
    * runtime without `dangerouslyAllowBrowser` throws an `InvoicingError` here.
    */
   constructor(options: LiteClientOptions = {}) {
+    defineInspect(InvoicingLiteClient.prototype, inspectClient);
     const resolved = resolveOptions(options);
     registerSecret(resolved.apiKey);
     registerSecret(resolved.sessionToken);
@@ -184,9 +184,13 @@ export class InvoicingLiteClient {
       hasSessionToken: this.#hasSessionToken,
     };
   }
+}
 
-  /** What `util.inspect` and `console.log` show: the same secret-free summary. */
-  [inspectCustom](): string {
-    return `${this._label} ${JSON.stringify(this.toJSON())}`;
-  }
+/**
+ * What `util.inspect` and `console.log` show for a client: the same secret-free summary as
+ * `toJSON()`. On `InvoicingLiteClient.prototype` (src/core/inspect.ts).
+ */
+function inspectClient(this: InvoicingLiteClient): string {
+  // `_label` is protected: read through the class's own view of it.
+  return `${(this as unknown as { _label: string })._label} ${JSON.stringify(this.toJSON())}`;
 }

@@ -213,7 +213,7 @@ function beyondSafe(x: number): boolean {
 // Exponents past this are refused rather than turned into megabyte-sized BigInts.
 const MAX_EXPONENT = 400;
 // Exact powers of ten as doubles (10^22 is the last one a double holds exactly).
-const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
+const POW10: readonly number[] = /* @__PURE__ */ Array.from({ length: 23 }, (_, i) => 10 ** i);
 const BIG_POW10: bigint[] = [];
 function bigPow10(n: number): bigint {
   let p = BIG_POW10[n];
@@ -695,7 +695,7 @@ function safeMul(a: number, b: number): number {
 }
 
 // ".00" … ".99": the fraction of a two-decimal amount without a number-to-string conversion.
-const CENTS: readonly string[] = Array.from({ length: 100 }, (_, i) => (i < 10 ? `.0${i}` : `.${i}`));
+const CENTS: readonly string[] = /* @__PURE__ */ Array.from({ length: 100 }, (_, i) => (i < 10 ? `.0${i}` : `.${i}`));
 
 /** formatScaled for a safe integer, without BigInt or slicing. */
 function formatNumber(value: number, units: number): string {
@@ -722,7 +722,7 @@ function formatNumber(value: number, units: number): string {
   return negative ? `-${whole}${f}` : whole + f;
 }
 
-const MAX_SAFE_BIG = BigInt(Number.MAX_SAFE_INTEGER);
+const MAX_SAFE_BIG = /* @__PURE__ */ BigInt(Number.MAX_SAFE_INTEGER);
 
 /** A line's net in minor units on plain numbers, or NaN when that cannot be done exactly. */
 function fastNetMinor(q: number, p: number, d: number | null | undefined, units: number, mode: RoundingMode): number {

@@ -87,7 +87,7 @@ export interface ResolvedCheckOptions {
 
 const DEFAULT_ISIC: CodeLookup = { has: (c) => ISIC_CODES.has(c), codes: ISIC_CODES };
 
-const DEFAULTS: ResolvedCheckOptions = Object.freeze({
+const DEFAULTS: ResolvedCheckOptions = /* @__PURE__ */ Object.freeze({
   strict: false,
   ignore: undefined,
   hs: undefined,

@@ -54,7 +54,7 @@ export interface RequiredScope {
   documented: boolean;
 }
 
-const TRANSITION_PATH = new RegExp(`^${API_PREFIX}/invoices/[^/]+/(?:validate|sign|submit)$`);
+const TRANSITION_PATH = /* @__PURE__ */ new RegExp(`^${API_PREFIX}/invoices/[^/]+/(?:validate|sign|submit)$`);
 
 /**
  * The scope a call needs, as far as the service document tells. It names `invoices:write` for the

@@ -60,8 +60,9 @@ export type InvoiceStatusValue = KnownInvoiceStatus | 'UNKNOWN' | (string & {});
  */
 export const UNKNOWN_STATUS = 'UNKNOWN' as const;
 
-const KNOWN = new Map<string, KnownInvoiceStatus>(
-  Object.values(InvoiceStatus).map((s) => [s.toLowerCase(), s]),
+// Pure annotations on each call, so that a bundle which never normalises a status drops the map.
+const KNOWN = /* @__PURE__ */ new Map<string, KnownInvoiceStatus>(
+  /* @__PURE__ */ Object.values(InvoiceStatus).map((s) => [s.toLowerCase(), s]),
 );
 
 /** Lower-cases and drops spaces, `-` and `_`: `Draft`, `DRAFT`, ` draft ` and `dr-aft` match. */

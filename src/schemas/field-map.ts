@@ -51,7 +51,7 @@ export type FieldMap = Partial<Record<InvoiceField, string | readonly string[]>>
  * DEFAULT_FIELD_MAP.id; // ['id', '_id', 'invoiceId', 'uuid']
  * ```
  */
-export const DEFAULT_FIELD_MAP: Readonly<Record<InvoiceField, readonly string[]>> = Object.freeze({
+export const DEFAULT_FIELD_MAP: Readonly<Record<InvoiceField, readonly string[]>> = /* @__PURE__ */ Object.freeze({
   id: ['id', '_id', 'invoiceId', 'uuid'],
   status: ['status', 'invoiceStatus', 'state'],
   subtotal: ['subtotal', 'subTotal', 'netAmount', 'totals.subtotal'],

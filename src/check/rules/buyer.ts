@@ -28,7 +28,7 @@ export const PLACEHOLDER_WORDS: ReadonlySet<string> = new Set([
 ]);
 const LONGEST_WORD = 13;
 // tinPlaceholderReason settles a TIN that starts with a digit early, as long as no word does.
-const NO_WORD_STARTS_WITH_DIGIT = [...PLACEHOLDER_WORDS].every((w) => !(w.charCodeAt(0) >= 48 && w.charCodeAt(0) <= 57));
+const NO_WORD_STARTS_WITH_DIGIT = /* @__PURE__ */ [...PLACEHOLDER_WORDS].every((w) => !(w.charCodeAt(0) >= 48 && w.charCodeAt(0) <= 57));
 
 // The patterns tinPlaceholderReason follows, as the step between two digits modulo 10.
 const RUN_SAME = 0;

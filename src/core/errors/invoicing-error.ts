@@ -1,9 +1,6 @@
+import { defineInspect } from '../inspect.js';
 import { redactDeep, redactSecrets } from '../redact.js';
 import { isErrorKind, type InvoicingErrorName } from './names.js';
-
-// `Symbol.for` gives the same symbol `node:util` uses, without importing `node:util` (the SDK also
-// runs where that module does not exist).
-const inspectCustom = Symbol.for('nodejs.util.inspect.custom');
 
 /**
  * Options every SDK error accepts.
@@ -45,6 +42,7 @@ export class InvoicingError extends Error {
   constructor(message: string, options: InvoicingErrorOptions = {}) {
     super(redactSecrets(message), options.cause === undefined ? undefined : { cause: options.cause });
     this.hint = options.hint === undefined ? undefined : redactSecrets(options.hint);
+    defineInspect(InvoicingError.prototype, inspectError);
   }
 
   /**
@@ -71,18 +69,18 @@ export class InvoicingError extends Error {
     if (this.cause !== undefined) out.cause = summarizeCause(this.cause);
     return redactDeep(out);
   }
+}
 
-  /**
-   * What `util.inspect` and `console.log` show: the stack (secrets scrubbed) and the same fields as
-   * `toJSON()`, never the raw cause.
-   */
-  [inspectCustom](_depth: number, options: object, inspect?: (value: unknown, options?: object) => string): string {
-    const stack = redactSecrets(this.stack ?? `${this.name}: ${this.message}`);
-    const { name: _name, message: _message, ...fields } = this.toJSON();
-    if (Object.keys(fields).length === 0) return stack;
-    const shown = typeof inspect === 'function' ? inspect(fields, options) : JSON.stringify(fields);
-    return `${stack} ${shown}`;
-  }
+/**
+ * What `util.inspect` and `console.log` show for an SDK error: the stack (secrets scrubbed) and the
+ * same fields as `toJSON()`, never the raw cause. On `InvoicingError.prototype` (src/core/inspect.ts).
+ */
+function inspectError(this: InvoicingError, _depth: number, options: object, inspect?: (value: unknown, options?: object) => string): string {
+  const stack = redactSecrets(this.stack ?? `${this.name}: ${this.message}`);
+  const { name: _name, message: _message, ...fields } = this.toJSON();
+  if (Object.keys(fields).length === 0) return stack;
+  const shown = typeof inspect === 'function' ? inspect(fields, options) : JSON.stringify(fields);
+  return `${stack} ${shown}`;
 }
 
 /** The cause as `{ name, message }` (an error) or a string: never its own properties. */

@@ -58,7 +58,7 @@ const PARENT: Readonly<Record<InvoicingErrorName, InvoicingErrorName | undefined
 };
 
 /** Every error name, for tests that must cover the whole family. */
-export const ERROR_NAMES = Object.keys(PARENT) as InvoicingErrorName[];
+export const ERROR_NAMES = /* @__PURE__ */ Object.keys(PARENT) as InvoicingErrorName[];
 
 /**
  * True when `value` is an error whose `name` is `name` or a descendant of it in the family table.

@@ -1,0 +1,21 @@
+/**
+ * `util.inspect` support without `node:util` and without a computed key in a class body.
+ *
+ * `Symbol.for` gives the same symbol `node:util` uses, without importing `node:util` (the SDK also
+ * runs where that module does not exist). The method is put on the prototype by the class's
+ * constructor, the first time one is built, rather than declared as `[inspectCustom]() {}`: a
+ * bundler cannot tell that a computed key is harmless, so it keeps such a class, and all it refers
+ * to, in every bundle of the chunk that holds it. Declared this way, a bundle that imports only
+ * `InvoiceStatus` or `isAPIError` from `invoicing-sdk` carried the whole client (13.8 KB gzip).
+ */
+const inspectCustom = Symbol.for('nodejs.util.inspect.custom');
+
+/**
+ * Gives `proto` the `util.inspect` method `inspect`, once (a no-op when `proto` already has one of
+ * its own). Not enumerable, like a method declared in a class body.
+ */
+export function defineInspect(proto: object, inspect: (this: never, ...args: never[]) => string): void {
+  if (!Object.hasOwn(proto, inspectCustom)) {
+    Object.defineProperty(proto, inspectCustom, { value: inspect, writable: true, configurable: true, enumerable: false });
+  }
+}
