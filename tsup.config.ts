@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
+import { build as esbuild } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
 
 const require = createRequire(import.meta.url);
@@ -81,29 +82,68 @@ const codesFromCodesEntry: NonNullable<Options['esbuildPlugins']>[number] = {
 };
 
 /**
- * For the ESM build: the codes entry gets a copy of its own of the ISIC code set (src/codes/isic-codes.ts,
- * about 2.7 KB) instead of sharing it with the checks. Code splitting puts each module in a chunk by
- * the set of entries that reach it; shared with `invoicing-sdk/codes`, the set was a chunk of its own,
- * one more file for `import('invoicing-sdk')` to resolve, read and compile (about 1 ms a module on
- * Node 20, docs/performance.md). The two copies hold the same codes; nothing compares the sets by
- * identity (the CommonJS build has always had two, in index.cjs and codes.cjs).
+ * The other ES module entries (testing, codes, the CLI) reach the SDK through `src/index.ts` (a test
+ * holds the CLI and the sandbox to it, test/codes/bundle.test.ts), and take it from the built
+ * `index.js` at run time instead of bundling it: the main entry stays one file, and there is one copy
+ * of the SDK (one `InvoicingClient` class, one registry of secrets) however it is imported. The
+ * import is left external under a placeholder, which {@link pointAtIndex} then replaces in each
+ * output by the path to `index.js` from that output's directory.
  */
-const CODES_ENTRY_COPY = 'codes-entry-copy';
-const isicCodesCopyForCodesEntry: NonNullable<Options['esbuildPlugins']>[number] = {
-  name: 'isic-codes-copy-for-codes-entry',
+const INDEX_PLACEHOLDER = '__invoicing_sdk_index__';
+const sdkFromIndex: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'sdk-from-index',
   setup(build) {
-    build.onResolve({ filter: /^\.\/isic-codes\.js$/ }, (args) =>
-      args.importer.endsWith(join('src', 'codes', 'index.ts'))
-        ? { path: join(dirname(args.importer), 'isic-codes.ts'), namespace: CODES_ENTRY_COPY }
+    const index = join(process.cwd(), 'src', 'index.ts');
+    build.onResolve({ filter: /(^|\/)index\.js$/ }, (args) =>
+      args.importer !== '' && join(dirname(args.importer), args.path.replace(/\.js$/, '.ts')) === index
+        ? { path: INDEX_PLACEHOLDER, external: true }
         : undefined,
     );
-    build.onLoad({ filter: /.*/, namespace: CODES_ENTRY_COPY }, (args) => ({
-      contents: readFileSync(args.path, 'utf8'),
-      loader: 'ts',
-      resolveDir: dirname(args.path),
-    }));
   },
 };
+
+/** Replaces the placeholder of {@link sdkFromIndex} in every ES module of dist/ but index.js. */
+function pointAtIndex(): void {
+  for (const file of readdirSync('dist', { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.js') || file === 'index.js') continue;
+    const path = join('dist', file);
+    const code = readFileSync(path, 'utf8');
+    if (!code.includes(INDEX_PLACEHOLDER)) continue;
+    const target = relative(dirname(path), join('dist', 'index.js')).split('\\').join('/');
+    writeFileSync(path, code.replaceAll(`"${INDEX_PLACEHOLDER}"`, JSON.stringify(target.startsWith('.') ? target : `./${target}`)));
+  }
+}
+
+/**
+ * `import 'invoicing-sdk/lite'` hands out the very objects of `import 'invoicing-sdk'`, as
+ * `require('invoicing-sdk/lite')` does with index.cjs: dist/lite.js re-exports them from index.js.
+ * A bundler takes from index.js only what they use (the SDK's top-level statements are all free of
+ * side effects, test/release/tree-shaking.test.ts), so a bundle of the lite client is the same
+ * size as when it had chunks of its own. The names are the value exports of src/lite.ts.
+ */
+async function liteEsmFromIndex(): Promise<void> {
+  const result = await esbuild({
+    entryPoints: ['src/lite.ts'],
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: 'neutral',
+    packages: 'external',
+    define: { __CJS_REQUIRE__: 'undefined' },
+    outdir: 'dist-lite-names',
+    logLevel: 'silent',
+  });
+  const names = Object.values(result.metafile.outputs).flatMap((output) => output.exports).sort();
+  writeFileSync(
+    'dist/lite.js',
+    [
+      "// invoicing-sdk/lite as an ES module: the same objects as 'invoicing-sdk' (see tsup.config.ts).",
+      `export { ${names.join(', ')} } from './index.js';`,
+      '',
+    ].join('\n'),
+  );
+}
 
 /**
  * The source maps keep mapping into the generated code tables (src/codes/, written by
@@ -118,17 +158,8 @@ function dropGeneratedSourcesContent(owns: (file: string) => boolean): () => Pro
     for (const file of files) {
       const path = join('dist', file);
       const map = JSON.parse(readFileSync(path, 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
-      // The codes entry's copy of the ISIC set is named `codes-entry-copy:<absolute path>` by esbuild
-      // (a plugin namespace): point it at the source file like every other source.
-      const prefix = `${CODES_ENTRY_COPY}:`;
-      map.sources = map.sources.map((source) =>
-        source.startsWith(prefix) ? relative(dirname(path), source.slice(prefix.length)).split('\\').join('/') : source,
-      );
       const content = map.sourcesContent;
-      if (content === undefined || !map.sources.some((source) => GENERATED_TABLE.test(source))) {
-        writeFileSync(path, JSON.stringify(map));
-        continue;
-      }
+      if (content === undefined || !map.sources.some((source) => GENERATED_TABLE.test(source))) continue;
       map.sources.forEach((source, i) => {
         if (GENERATED_TABLE.test(source)) content[i] = null;
       });
@@ -177,14 +208,33 @@ const common = {
 
 export default defineConfig([
   {
+    // The main entry: one file, the whole SDK (each module an `import` loads costs about 1 ms on a
+    // cold start, docs/performance.md); then invoicing-sdk/lite as re-exports of it.
     ...common,
-    entry: { ...entry, 'cli/bin': 'src/cli/bin.ts' },
+    entry: { index: entry.index },
     format: ['esm'],
     dts: { entry },
+    splitting: false,
+    define: { __CJS_REQUIRE__: 'undefined' },
+    esbuildPlugins: [portableUuid],
+    onSuccess: async () => {
+      await dropGeneratedSourcesContent((file) => file === 'index.js.map')();
+      await liteEsmFromIndex();
+    },
+  },
+  {
+    // The other entries, code-split among themselves, taking the SDK from index.js.
+    ...common,
+    entry: { testing: entry.testing, codes: entry.codes, 'cli/bin': 'src/cli/bin.ts' },
+    format: ['esm'],
+    dts: false,
     splitting: true,
     define: { __CJS_REQUIRE__: 'undefined' },
-    esbuildPlugins: [portableUuid, isicCodesCopyForCodesEntry],
-    onSuccess: dropGeneratedSourcesContent((file) => file.endsWith('.js.map')),
+    esbuildPlugins: [portableUuid, sdkFromIndex],
+    onSuccess: async () => {
+      await dropGeneratedSourcesContent((file) => file.endsWith('.js.map') && file !== 'index.js.map')();
+      pointAtIndex();
+    },
   },
   {
     ...common,

@@ -41,7 +41,8 @@ export function listExamples() {
 }
 
 /**
- * Builds index/lite/testing/codes from src/ with esbuild, dependencies external, as dist/ has them.
+ * Builds index/lite/testing/codes from src/ with esbuild, dependencies external. Code splitting
+ * keeps one copy of the SDK across the four, as dist/ does (there by taking it from index.js).
  * @returns {Promise<string>} the output folder; the caller removes it.
  */
 export async function buildFromSource() {

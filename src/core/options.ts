@@ -92,7 +92,7 @@ export const CLIENT_DEFAULTS = {
   logger: { env: undefined, value: undefined },
   logLevel: { env: 'INVOICING_LOG', value: 'warn' },
   fieldMap: { env: undefined, value: undefined },
-  codesCacheTtl: { env: undefined, value: 60 * 60 * 1000 },
+  codesCacheTtl: { env: undefined, value: 3_600_000 }, // one hour
   dangerouslyAllowBrowser: { env: undefined, value: false },
 } as const satisfies Record<keyof ClientOptions, { env: string | undefined; value: unknown }>;
 

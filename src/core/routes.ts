@@ -25,15 +25,18 @@ export function assertResourceId(id: unknown, what: string): asserts id is strin
 }
 
 /** Paths relative to the service's origin, `/api/v1` included. */
+// The fixed paths are plain strings rather than `${API_PREFIX}/…`: to a bundler a template with a
+// substitution may have side effects, and it would keep this table in bundles that never call the
+// service (test/core/routes.test.ts holds them to API_PREFIX).
 export const ROUTES = {
-  invoices: `${API_PREFIX}/invoices`,
+  invoices: '/api/v1/invoices',
   invoice: (id: string) => `${API_PREFIX}/invoices/${segment(id)}`,
   transition: (id: string, step: FilingTransition) => `${API_PREFIX}/invoices/${segment(id)}/${step}`,
-  apiKeys: `${API_PREFIX}/api-key`,
+  apiKeys: '/api/v1/api-key',
   apiKey: (id: string) => `${API_PREFIX}/api-key/${segment(id)}`,
   apiKeyReveal: (id: string) => `${API_PREFIX}/api-key/${segment(id)}/reveal`,
-  hsCodes: `${API_PREFIX}/taxauth/hs-codes`,
-  serviceCodes: `${API_PREFIX}/taxauth/service-codes`,
+  hsCodes: '/api/v1/taxauth/hs-codes',
+  serviceCodes: '/api/v1/taxauth/service-codes',
 } as const;
 
 /**
@@ -54,7 +57,7 @@ export interface RequiredScope {
   documented: boolean;
 }
 
-const TRANSITION_PATH = /* @__PURE__ */ new RegExp(`^${API_PREFIX}/invoices/[^/]+/(?:validate|sign|submit)$`);
+const TRANSITION_PATH = /^\/api\/v1\/invoices\/[^/]+\/(?:validate|sign|submit)$/;
 
 /**
  * The scope a call needs, as far as the service document tells. It names `invoices:write` for the

@@ -13,11 +13,13 @@ export interface HintContext {
   path: string;
 }
 
-const LOOKUPS =
+// Built by a call marked pure: the routes are read as properties, which a bundler would otherwise
+// keep (with the text) in every bundle of the module that holds them.
+const LOOKUPS = /* @__PURE__ */ (() =>
   `Valid codes: GET ${ROUTES.hsCodes} for goods (hsnCode, NNNN.NN; client.codes.hsCodes()) and ` +
   `GET ${ROUTES.serviceCodes} for services (isicCode, four digits; client.codes.serviceCodes()). ` +
   'Never pad a four-digit code to NNNN.00, never send the placeholders 0000 or 0000.00, and never ' +
-  'send both codes with different values.';
+  'send both codes with different values.')();
 
 const CLASSIFICATION = /classification|hsn\s*code|isic\s*code|hsnCode|isicCode|hs code/i;
 
