@@ -3,10 +3,11 @@
  * Imports node built-ins and the SDK's main entry at start-up (about 10 ms, once per run); the HS
  * table is loaded only when --hs-codes asks for it.
  *
- * The SDK comes through `../index.js`, never `../check/index.js`: code splitting gives each module a
- * chunk by the set of entries that reach it, and a command reaching the checks alone made them a
- * chunk of their own, one more file for every `import 'invoicing-sdk'` (docs/performance.md). The
- * same rule holds for the other commands and the sandbox.
+ * The SDK comes through `../index.js`, never `../check/index.js` or another SDK module: the build
+ * takes `src/index.ts` from the built `dist/index.js` at run time (tsup.config.ts), so there is one
+ * copy of the SDK, while any other SDK module would be bundled into the CLI a second time (harmless
+ * only for a stateless helper such as `didYouMean`; test/codes/bundle.test.ts keeps the classes, the
+ * errors and the secret registry out). The same rule holds for the other commands and the sandbox.
  */
 import { parseArgs } from 'node:util';
 import { CHECK_RULES, checkInvoice, type CheckIssue, type CheckIssueCode, type CheckOptions } from '../index.js';

@@ -5,7 +5,8 @@
  * handlers are two ways of reaching it.
  */
 import type { RequestHandler } from 'msw';
-// Through the main entry, not ../client.js: see the note at the top of src/cli/check.ts.
+// Through the main entry, not ../client.js, so that the sandbox's client is the user's
+// InvoicingClient class: see the note at the top of src/cli/check.ts.
 import { InvoicingClient } from '../index.js';
 import type { ClientOptions } from '../core/options.js';
 import { AUTOMATIC_RECOVERY, normalizeStatus, recoveryState } from '../filing/status.js';

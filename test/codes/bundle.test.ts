@@ -1,5 +1,5 @@
 import { build, type Metafile } from 'esbuild';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '../..');
@@ -60,8 +60,8 @@ describe('codes bundle boundaries', () => {
     expect([...reach.packages].filter((p) => !p.startsWith('node:'))).toEqual(['uuid']);
     expect([...reach.files].some((f) => f.includes('src/codes/hs-subheadings') || f.includes('src/codes/isic-classes'))).toBe(false);
     expect([...reach.files].some((f) => f.endsWith('src/codes/hs-codes.ts'))).toBe(false);
-    // Through src/index.ts, so that code splitting does not give the checks a chunk of their own
-    // (one more file for every `import 'invoicing-sdk'`; scripts/size-check.mjs holds the count).
+    // Through src/index.ts, which the build takes from dist/index.js at run time (tsup.config.ts):
+    // one copy of the SDK, and the checks are not bundled into the CLI a second time.
     expect([...reach.files].some((f) => f.endsWith('src/index.ts'))).toBe(true);
   });
 
@@ -69,9 +69,45 @@ describe('codes bundle boundaries', () => {
     for (const entry of ['src/cli/check.ts', 'src/cli/demo.ts', 'src/cli/file.ts', 'src/testing/index.ts']) {
       const inputs = Object.keys((await inputsOf(entry)).inputs);
       const sdkInputs = inputs.filter((i) => /^src\/(core|check|filing|schemas|resources)\/|^src\/(client|lite-client|version)\.ts$/.test(i));
-      // Reaching any SDK module, the entry reaches src/index.ts too, so the SDK stays one chunk.
+      // Reaching any SDK module, the entry reaches src/index.ts too, which the build leaves external.
       expect(sdkInputs.length, entry).toBeGreaterThan(0);
       expect(inputs, entry).toContain('src/index.ts');
     }
+  });
+
+  it('bundles no stateful SDK module into the testing, codes or CLI entries (they take the SDK from index.js)', async () => {
+    const index = join(root, 'src/index.ts');
+    const result = await build({
+      entryPoints: ['src/testing/index.ts', 'src/codes/index.ts', 'src/cli/bin.ts'].map((e) => join(root, e)),
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: 'esm',
+      platform: 'node',
+      packages: 'external',
+      splitting: true,
+      outdir: join(root, 'dist-test-unused'),
+      logLevel: 'silent',
+      // As tsup.config.ts does: src/index.ts stays external (the built index.js at run time).
+      plugins: [
+        {
+          name: 'sdk-from-index',
+          setup(b) {
+            b.onResolve({ filter: /(^|\/)index\.js$/ }, (args) =>
+              args.importer !== '' && join(dirname(args.importer), args.path.replace(/\.js$/, '.ts')) === index
+                ? { path: 'sdk-index', external: true }
+                : undefined,
+            );
+          },
+        },
+      ],
+    });
+    const bundled = Object.keys(result.metafile.inputs);
+    expect(bundled.some((i) => i.startsWith('src/testing/'))).toBe(true);
+    // Classes (instanceof), errors, the secret registry, the transport: one copy only, in index.js.
+    const stateful = bundled.filter((i) =>
+      /^src\/(client|lite-client|index)\.ts$|^src\/core\/(errors\/|redact|transport|options|pagination|resource)|^src\/resources\//.test(i),
+    );
+    expect(stateful).toEqual([]);
   });
 });
