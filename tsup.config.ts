@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { build as esbuild } from 'esbuild';
@@ -49,10 +49,11 @@ function pureV5(dist: string): string {
   ].join('\n');
 }
 
-// Two builds. `npm run build` empties dist/ first, so neither build cleans (they run in parallel
-// and would delete each other's output).
+// Four builds (ESM main entry, the other ESM entries, CommonJS, the CommonJS sandbox). `npm run
+// build` empties dist/ first, so no build cleans (they run in parallel and would delete each
+// other's output).
 //
-// uuid is bundled into both, from its portable build (Web Crypto `getRandomValues` and a plain-JS
+// uuid is bundled into all of them, from its portable build (Web Crypto `getRandomValues` and a plain-JS
 // SHA-1) rather than its Node entry. `deriveIdempotencyKey` needs it synchronously, so it is on the
 // import path: loaded from node_modules, uuid's 15 modules and node:crypto made up two thirds of
 // `import 'invoicing-sdk'` (about 45 of 63 ms, docs/performance.md); bundled, the two functions the
@@ -90,7 +91,7 @@ const codesFromCodesEntry: NonNullable<Options['esbuildPlugins']>[number] = {
  * output by the path to `index.js` from that output's directory.
  */
 const INDEX_PLACEHOLDER = '__invoicing_sdk_index__';
-const sdkFromIndex: NonNullable<Options['esbuildPlugins']>[number] = {
+export const sdkFromIndex: NonNullable<Options['esbuildPlugins']>[number] = {
   name: 'sdk-from-index',
   setup(build) {
     const index = join(process.cwd(), 'src', 'index.ts');
@@ -119,22 +120,10 @@ function pointAtIndex(): void {
  * `require('invoicing-sdk/lite')` does with index.cjs: dist/lite.js re-exports them from index.js.
  * A bundler takes from index.js only what they use (the SDK's top-level statements are all free of
  * side effects, test/release/tree-shaking.test.ts), so a bundle of the lite client is the same
- * size as when it had chunks of its own. The names are the value exports of src/lite.ts.
+ * size as when it had chunks of its own.
  */
 async function liteEsmFromIndex(): Promise<void> {
-  const result = await esbuild({
-    entryPoints: ['src/lite.ts'],
-    bundle: true,
-    write: false,
-    metafile: true,
-    format: 'esm',
-    platform: 'neutral',
-    packages: 'external',
-    define: { __CJS_REQUIRE__: 'undefined' },
-    outdir: 'dist-lite-names',
-    logLevel: 'silent',
-  });
-  const names = Object.values(result.metafile.outputs).flatMap((output) => output.exports).sort();
+  const names = await liteExportNames();
   writeFileSync(
     'dist/lite.js',
     [
@@ -169,15 +158,34 @@ function dropGeneratedSourcesContent(owns: (file: string) => boolean): () => Pro
 }
 
 /**
+ * The value exports of src/lite.ts, read from an in-memory esbuild bundle of it: the names the two
+ * re-export shims below hand out.
+ */
+async function liteExportNames(): Promise<string[]> {
+  const result = await esbuild({
+    entryPoints: ['src/lite.ts'],
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: 'neutral',
+    packages: 'external',
+    define: { __CJS_REQUIRE__: 'undefined' },
+    outdir: 'dist-lite-names',
+    logLevel: 'silent',
+  });
+  return Object.values(result.metafile.outputs).flatMap((output) => output.exports).sort();
+}
+
+/**
  * `require('invoicing-sdk/lite')` hands out the very objects of `require('invoicing-sdk')`: the
  * CommonJS build has no code splitting, so a lite.cjs of its own would be a second copy of the SDK
  * (an `InvoicingClient` that is not an `instanceof` the lite client, a second secret registry). Its
- * bundle size does not matter (bundlers take the ESM build), so once esbuild has written lite.cjs,
- * its export names are read from it and it is replaced by re-exports from index.cjs.
+ * bundle size does not matter (bundlers take the ESM build), so lite.cjs is only re-exports from
+ * index.cjs.
  */
-function liteCjsFromIndex(): void {
-  const built = require(join(process.cwd(), 'dist/lite.cjs')) as Record<string, unknown>;
-  const names = Object.keys(built).sort();
+async function liteCjsFromIndex(): Promise<void> {
+  const names = await liteExportNames();
   writeFileSync(
     'dist/lite.cjs',
     [
@@ -188,7 +196,6 @@ function liteCjsFromIndex(): void {
       '',
     ].join('\n'),
   );
-  rmSync('dist/lite.cjs.map', { force: true });
 }
 
 const entry = {
@@ -238,7 +245,7 @@ export default defineConfig([
   },
   {
     ...common,
-    entry: { index: entry.index, lite: entry.lite, codes: entry.codes },
+    entry: { index: entry.index, codes: entry.codes },
     format: ['cjs'],
     dts: { entry },
     splitting: false,
@@ -246,7 +253,7 @@ export default defineConfig([
     esbuildPlugins: [portableUuid],
     onSuccess: async () => {
       await dropGeneratedSourcesContent((file) => file === 'index.cjs.map' || file === 'codes.cjs.map')();
-      liteCjsFromIndex();
+      await liteCjsFromIndex();
     },
   },
   {

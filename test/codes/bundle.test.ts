@@ -1,12 +1,13 @@
-import { build, type Metafile } from 'esbuild';
-import { dirname, join } from 'node:path';
+import { build, type Metafile, type Plugin } from 'esbuild';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sdkFromIndex } from '../../tsup.config.js';
 
 const root = join(import.meta.dirname, '../..');
 
-async function inputsOf(entry: string, opts: { splitting?: boolean } = {}): Promise<Metafile> {
+async function inputsOf(entry: string | string[], opts: { splitting?: boolean; plugins?: Plugin[] } = {}): Promise<Metafile> {
   const result = await build({
-    entryPoints: [join(root, entry)],
+    entryPoints: (Array.isArray(entry) ? entry : [entry]).map((e) => join(root, e)),
     bundle: true,
     write: false,
     metafile: true,
@@ -16,6 +17,7 @@ async function inputsOf(entry: string, opts: { splitting?: boolean } = {}): Prom
     splitting: opts.splitting ?? false,
     outdir: join(root, 'dist-test-unused'),
     logLevel: 'silent',
+    plugins: opts.plugins ?? [],
   });
   return result.metafile;
 }
@@ -76,33 +78,12 @@ describe('codes bundle boundaries', () => {
   });
 
   it('bundles no stateful SDK module into the testing, codes or CLI entries (they take the SDK from index.js)', async () => {
-    const index = join(root, 'src/index.ts');
-    const result = await build({
-      entryPoints: ['src/testing/index.ts', 'src/codes/index.ts', 'src/cli/bin.ts'].map((e) => join(root, e)),
-      bundle: true,
-      write: false,
-      metafile: true,
-      format: 'esm',
-      platform: 'node',
-      packages: 'external',
+    // With the build's own plugin: src/index.ts stays external (the built index.js at run time).
+    const meta = await inputsOf(['src/testing/index.ts', 'src/codes/index.ts', 'src/cli/bin.ts'], {
       splitting: true,
-      outdir: join(root, 'dist-test-unused'),
-      logLevel: 'silent',
-      // As tsup.config.ts does: src/index.ts stays external (the built index.js at run time).
-      plugins: [
-        {
-          name: 'sdk-from-index',
-          setup(b) {
-            b.onResolve({ filter: /(^|\/)index\.js$/ }, (args) =>
-              args.importer !== '' && join(dirname(args.importer), args.path.replace(/\.js$/, '.ts')) === index
-                ? { path: 'sdk-index', external: true }
-                : undefined,
-            );
-          },
-        },
-      ],
+      plugins: [sdkFromIndex],
     });
-    const bundled = Object.keys(result.metafile.inputs);
+    const bundled = Object.keys(meta.inputs);
     expect(bundled.some((i) => i.startsWith('src/testing/'))).toBe(true);
     // Classes (instanceof), errors, the secret registry, the transport: one copy only, in index.js.
     const stateful = bundled.filter((i) =>
