@@ -3,6 +3,7 @@
  * `filing/` depends on the resource's public surface only (STYLE: "filing/ uses resources through
  * their public methods") and can be exercised against anything that offers them.
  */
+import type { Logger } from '../core/logger.js';
 import type { InvoiceCreateParams } from '../schemas/invoice-input.js';
 import type { Invoice } from '../schemas/invoice.js';
 import type { FilingTransition } from './status.js';
@@ -24,4 +25,6 @@ export interface FilingInvoicesApi {
   retrieve(id: string, opts?: CallOptions): Promise<Invoice>;
   /** One send of a transition, no retry; reads the invoice back when the answer carries no record. */
   _transition(id: string, step: FilingTransition, opts?: CallOptions & { idempotencyKey?: string | undefined }): Promise<Invoice>;
+  /** Where a failing callback of the caller is reported (`console` when absent). */
+  readonly _logger?: Logger | undefined;
 }

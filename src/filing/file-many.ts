@@ -20,6 +20,7 @@ import type { FilingInvoicesApi } from './api.js';
 import { abortReason, realClock } from './clock.js';
 import type { FilingFailure } from './failure.js';
 import { createAndFile, type CreateAndFileOptions, type FilingStepEvent, type FilingStepRecord } from './file.js';
+import { notify } from './callbacks.js';
 import { RateGate } from './retry.js';
 
 /**
@@ -167,7 +168,7 @@ export async function fileMany(
     progress.done += 1;
     if (result.ok) progress.succeeded += 1;
     else progress.failed += 1;
-    onProgress?.({ ...progress, result });
+    if (onProgress !== undefined) notify('onProgress', api._logger, () => onProgress({ ...progress, result }));
   };
 
   // Keys up front: a reference that cannot be derived, or two inputs sharing one key (the same

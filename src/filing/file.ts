@@ -38,6 +38,7 @@ import {
   type FilingTransition,
   type InvoiceStatusValue,
 } from './status.js';
+import { notify } from './callbacks.js';
 import { performTransition, type TransitionOutcome } from './transition.js';
 import { waitFor, type WaitOptions } from './wait.js';
 
@@ -203,7 +204,8 @@ class FilingRun {
   }
 
   emit(event: Omit<FilingStepEvent, 'invoiceId'>): void {
-    this.opts.onStep?.({ invoiceId: this.invoiceId, ...event });
+    const onStep = this.opts.onStep;
+    if (onStep !== undefined) notify('onStep', this.api._logger, () => onStep({ invoiceId: this.invoiceId, ...event }));
   }
 
   record(entry: FilingStepRecord, invoice?: Invoice): void {
@@ -295,8 +297,12 @@ function describeStatus(invoice: Invoice): string {
   return invoice.rawStatus ?? invoice.status;
 }
 
+/**
+ * Where a filing stops on a record with no readable status: right after `create` that is the
+ * `validate` it cannot judge; in `resumeFiling` (nothing created) it is the `read` itself.
+ */
 function nextUnknownStep(steps: readonly FilingStepRecord[]): FilingStep {
-  return steps.some((s) => s.step === 'create') ? 'validate' : 'create';
+  return steps.some((s) => s.step === 'create') ? 'validate' : 'read';
 }
 
 function waitOptions(wait: FilingOptions['wait']): WaitOptions | undefined {

@@ -18,6 +18,7 @@ import { InvoicingError } from '../core/errors/invoicing-error.js';
 import { WaitTimeoutError } from '../core/errors/wait-timeout-error.js';
 import type { Invoice } from '../schemas/invoice.js';
 import type { CallOptions, FilingInvoicesApi } from './api.js';
+import { notify } from './callbacks.js';
 import { abortReason, pause, realClock, ServerClockRate, type WaitClock } from './clock.js';
 import { describeFailure, serverTime, type FilingFailure } from './failure.js';
 import { nextDelay, resolvePolicy, type RateGate, type RetryCounters } from './retry.js';
@@ -235,7 +236,8 @@ export async function waitFor(
       rate.observe(invoice.observedAt);
       const previous = last;
       last = invoice;
-      if (changed(previous, invoice)) opts.onStatus?.(invoice, previous);
+      const onStatus = opts.onStatus;
+      if (onStatus !== undefined && changed(previous, invoice)) notify('onStatus', api._logger, () => onStatus(invoice, previous));
 
       const serverNow = serverTime(invoice.observedAt);
       const recovery = recoveryState(invoice, serverNow);

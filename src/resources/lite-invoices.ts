@@ -8,6 +8,7 @@ import { sentLinesClassificationHint } from '../core/errors/hints.js';
 import { InvalidResponseError } from '../core/errors/invalid-response-error.js';
 import { InvoiceCheckError } from '../core/errors/invoice-check-error.js';
 import { isErrorKind } from '../core/errors/names.js';
+import type { Logger } from '../core/logger.js';
 import { Page, PagePromise } from '../core/pagination.js';
 import type { MutationRequestOptions, RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
@@ -244,6 +245,15 @@ export class LiteInvoices extends APIResource {
    */
   protected _withClientRetries<T extends { maxRetries?: number | undefined }>(opts: T): T {
     return opts.maxRetries === undefined ? { ...opts, maxRetries: this._ctx.maxRetries } : opts;
+  }
+
+  /**
+   * Where the filing workflow reports a callback of the caller that threw.
+   *
+   * @internal
+   */
+  get _logger(): Logger {
+    return this._ctx.logger;
   }
 
   /**

@@ -275,5 +275,19 @@ describe('filing/file (client.invoices.createAndFile / resumeFiling)', () => {
       expect(failure).toMatchObject({ kind: 'access-points-offline', resubmitRequired: true });
       expect(sandbox.invoices.get(submitted.id)?.submissions).toBe(2);
     });
+
+    it("stops at step 'read', sending nothing, when the record has no status it can read", async () => {
+      sandbox = await startSandbox();
+      const signed = await draftThrough(clientOf(sandbox), sandbox, 'signed');
+      sandbox.clearRequests();
+
+      const err = await clientOf(sandbox, { fieldMap: { status: ['workflowState'] } })
+        .invoices.resumeFiling(signed.id, { clock: sandboxClock(sandbox) })
+        .catch((e: unknown) => e);
+
+      expect(err).toMatchObject({ name: 'FilingError', step: 'read', invoiceId: signed.id });
+      expect((err as Error).message).not.toMatch(/create/);
+      expect(sandbox.requests.map((r) => r.method)).toEqual(['GET']);
+    });
   });
 });
