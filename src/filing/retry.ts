@@ -84,7 +84,10 @@ export interface RetryPolicy {
   signal?: AbortSignal | undefined;
   /** Further tries after ambiguous failures (connection, timeout, 5xx). */
   maxRetries: number;
-  /** Further tries after 429s, each after its `Retry-After`. Counted apart: a 429 is never a fault. */
+  /**
+   * Further tries after 429s, each after its `Retry-After`. Counted apart from the faults, and by
+   * default the same budget as `maxRetries`, so that no call is retried beyond it unless asked.
+   */
   maxRateLimitRetries: number;
 }
 
@@ -162,7 +165,10 @@ export interface FilingRetryOptions {
    * the default is the client's `maxRetries`; called directly, 2.
    */
   maxRetries?: number | undefined;
-  /** Further tries after a 429, each after its `Retry-After` (default 10). */
+  /**
+   * Further tries after a 429, each after its `Retry-After` (default: the same as `maxRetries`).
+   * Raise it for a large `fileMany` run against a strict rate limit.
+   */
   maxRateLimitRetries?: number | undefined;
   /** The clock to sleep on (default the real clock); tests pass a simulated one. */
   clock?: WaitClock | undefined;
@@ -171,17 +177,18 @@ export interface FilingRetryOptions {
 /** The defaults of {@link FilingRetryOptions}. */
 export const RETRY_DEFAULTS = {
   maxRetries: 2,
-  maxRateLimitRetries: 10,
 } as const;
 
 /** Builds a {@link RetryPolicy}; `gate` is shared by the workers of a bulk run, else private. */
 export function resolvePolicy(opts: FilingRetryOptions, clock: WaitClock, gate?: RateGate): RetryPolicy {
+  const maxRetries = checkCount('maxRetries', opts.maxRetries ?? RETRY_DEFAULTS.maxRetries);
   return {
     clock,
     gate: gate ?? new RateGate(clock),
     signal: opts.signal,
-    maxRetries: checkCount('maxRetries', opts.maxRetries ?? RETRY_DEFAULTS.maxRetries),
-    maxRateLimitRetries: checkCount('maxRateLimitRetries', opts.maxRateLimitRetries ?? RETRY_DEFAULTS.maxRateLimitRetries),
+    maxRetries,
+    // sdk-api.md: "never beyond maxRetries", 429s included, unless the caller asks for more.
+    maxRateLimitRetries: checkCount('maxRateLimitRetries', opts.maxRateLimitRetries ?? maxRetries),
   };
 }
 

@@ -63,7 +63,10 @@ export interface TransitionResult {
   sends: number;
 }
 
-/** Internal extras: the bulk runner's shared gate, and the record read before a deliberate re-submit. */
+/**
+ * Internal extras: the bulk runner's shared gate, and the record read before the step (without one,
+ * a submit reads it first).
+ */
 export interface TransitionInternals {
   gate?: RateGate | undefined;
   baseline?: Invoice | undefined;
@@ -75,9 +78,11 @@ type Verdict = 'done' | 'not-yet' | 'wrong-state';
 /**
  * Whether `current` shows `step` done. An invoice in `ERROR` has passed `submit` once, but that does
  * not prove that *this* submit went through when the invoice was already in `ERROR` before it: for a
- * re-submit (baseline in `ERROR`) it counts as done unless the record is provably untouched since
- * the baseline, and when every send so far was refused outright (`refusedOnly`: a 409/400, so the
- * service did not act) it does not count as done at all.
+ * re-submit (baseline in `ERROR`, or unknown) it counts as done unless the record is provably
+ * untouched since the baseline, and when every send so far was refused outright (`refusedOnly`: a
+ * 409/400, so the service did not act) it does not count as done at all. From a baseline before
+ * `ERROR` (`SIGNED`), an invoice now in `ERROR` was submitted since, by this send or by another
+ * process whose submit made this one be refused: the step is done either way.
  */
 export function judgeStep(
   step: FilingTransition,
@@ -86,8 +91,9 @@ export function judgeStep(
 ): Verdict {
   if (hasPassed(current.status, step)) {
     if (step === 'submit' && current.status === InvoiceStatus.ERROR) {
-      if (context.refusedOnly === true) return 'wrong-state';
       const baseline = context.baseline;
+      const resubmit = baseline === undefined || baseline.status === InvoiceStatus.ERROR;
+      if (resubmit && context.refusedOnly === true) return 'wrong-state';
       if (baseline?.status === InvoiceStatus.ERROR && untouched(baseline, current)) return 'not-yet';
     }
     return 'done';
@@ -144,6 +150,27 @@ export async function performTransition(
     throw err;
   };
 
+  let baseline = internals.baseline;
+  if (baseline === undefined && step === 'submit') {
+    // A submit may be a deliberate re-submit of an invoice in ERROR, which stays in ERROR whether or
+    // not the submit arrives: only the record read before the send tells the two apart after a lost
+    // answer. Reading it first costs one GET; nothing is sent until it is read.
+    for (;;) {
+      await policy.gate.wait(opts.signal);
+      try {
+        baseline = await api.retrieve(id, call);
+        break;
+      } catch (err) {
+        const delay = nextDelay(policy, err, counters);
+        if (delay === undefined) fail(err);
+        if (delay) await pause(clock, delay, opts.signal);
+      }
+    }
+    if (baseline.status !== InvoiceStatus.ERROR && hasPassed(baseline.status, step)) {
+      return { invoice: baseline, outcome: 'already-done', sends: 0 };
+    }
+  }
+
   for (;;) {
     await policy.gate.wait(opts.signal);
 
@@ -157,7 +184,7 @@ export async function performTransition(
         if (delay) await pause(clock, delay, opts.signal);
         continue;
       }
-      const verdict = judgeStep(step, current, { baseline: internals.baseline, refusedOnly });
+      const verdict = judgeStep(step, current, { baseline, refusedOnly });
       if (verdict === 'done') return { invoice: current, outcome: sends === 0 ? 'already-done' : 'confirmed', sends };
       if (verdict === 'wrong-state') {
         throw new InvalidTransitionError({

@@ -17,6 +17,8 @@ describe('filing/file-many (client.invoices.fileMany)', () => {
 
     const results = await client.invoices.fileMany(inputs, {
       concurrency: 8,
+      // The client retries nothing (maxRetries: 0); a bulk run against a rate limit asks for more.
+      maxRateLimitRetries: 10,
       externalRef: (_input, i) => `BATCH-1-${i}`,
       clock: sandboxClock(sandbox),
       onProgress: (p) => (last = p),
@@ -39,7 +41,12 @@ describe('filing/file-many (client.invoices.fileMany)', () => {
     const inputs = Array.from({ length: 40 }, (_, i) => sampleInput(sandbox, i));
     sandbox.faults.inject({ kind: 'status', status: 429, retryAfter: 30, skip: 20, path: '*' });
 
-    const results = await client.invoices.fileMany(inputs, { concurrency: 4, externalRef: (_input, i) => `B2-${i}`, clock: sandboxClock(sandbox) });
+    const results = await client.invoices.fileMany(inputs, {
+      concurrency: 4,
+      maxRateLimitRetries: 1,
+      externalRef: (_input, i) => `B2-${i}`,
+      clock: sandboxClock(sandbox),
+    });
 
     expect(results.every((r) => r.ok)).toBe(true);
     const log = sandbox.requests;

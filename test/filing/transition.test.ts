@@ -168,4 +168,87 @@ describe('filing/transition (client.invoices.validate / sign / submit)', () => {
     expect(sends(sandbox, 'submit', submitted.id).map((r) => r.committed)).toEqual([true, false, true]);
     expect(sandbox.invoices.get(submitted.id)?.submissions).toBe(2);
   });
+  it('re-sends a direct submit() of an invoice in ERROR whose first send never arrived, and files it once', async () => {
+    sandbox.setScenario({ name: 'offline', recoversOnAttempt: 'never' });
+    const submitted = await draftThrough(client, sandbox, 'submitted');
+    sandbox.clock.advance(25 * HOUR); // recovery over: a deliberate re-submit is due
+    sandbox.setScenario(submitted.id, 'accepted');
+    sandbox.faults.inject({ path: '/invoices/:id/submit', kind: 'drop-before' });
+    sandbox.clearRequests();
+
+    const invoice = await client.invoices.submit(submitted.id, { clock: sandboxClock(sandbox) });
+
+    // Read first (ERROR), the send lost before it arrived, read back (untouched), sent again.
+    expect(sandbox.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'GET', 'POST']);
+    expect(sends(sandbox, 'submit', submitted.id).map((r) => r.committed)).toEqual([false, true]);
+    expect(sandbox.invoices.get(submitted.id)?.submissions).toBe(2);
+    expect(invoice.status).toBe('SUBMITTED');
+  });
+
+  it('does not count a direct re-submit as done when its answer is lost and the record moved', async () => {
+    sandbox.setScenario({ name: 'offline', recoversOnAttempt: 'never' });
+    const submitted = await draftThrough(client, sandbox, 'submitted');
+    sandbox.clock.advance(25 * HOUR);
+    sandbox.faults.inject({ path: '/invoices/:id/submit', kind: 'drop-after' });
+
+    // The re-submit arrived (and failed again at once): the record moved, so it is done, once.
+    const invoice = await client.invoices.submit(submitted.id, { clock: sandboxClock(sandbox) });
+
+    expect(sends(sandbox, 'submit', submitted.id)).toHaveLength(2); // the first submit and this one
+    expect(sandbox.invoices.get(submitted.id)?.submissions).toBe(2);
+    expect(invoice.status).not.toBe('SIGNED');
+  });
+
+  it('answers a submit() of an invoice already submitted from the read, without sending', async () => {
+    const submitted = await draftThrough(client, sandbox, 'submitted');
+    sandbox.clearRequests();
+
+    const invoice = await client.invoices.submit(submitted.id);
+
+    expect(sandbox.requests.map((r) => r.method)).toEqual(['GET']);
+    expect(invoice.status).toBe('SUBMITTED');
+    expect(sandbox.invoices.get(submitted.id)?.submissions).toBe(1);
+  });
+
+  it('sends nothing when the read before a submit fails for good', async () => {
+    const signed = await draftThrough(client, sandbox, 'signed');
+    sandbox.faults.inject({ method: 'GET', path: '/invoices/:id', kind: 'status', status: 404, times: Infinity });
+
+    const err = await client.invoices.submit(signed.id, { clock: sandboxClock(sandbox) }).catch((e: unknown) => e);
+
+    expect(err).toMatchObject({ name: 'NotFoundError' });
+    expect(sends(sandbox, 'submit', signed.id)).toHaveLength(0);
+  });
+
+  it('counts submit as done for a filing whose submit was refused because another process submitted first', async () => {
+    // A submit that fails at once (the buyer's access points are offline, the authority answering
+    // without delay) puts the invoice in ERROR right after it: the second of two concurrent
+    // resumptions is refused with 409 and must read that as "submitted since", not a wrong state.
+    sandbox.close();
+    sandbox = await startSandbox({ responseDelayMs: 0, scenario: 'offline' });
+    client = clientOf(sandbox);
+    const signed = await draftThrough(client, sandbox, 'signed');
+
+    const results = await Promise.allSettled([1, 2].map(() => client.invoices.resumeFiling(signed.id, { clock: sandboxClock(sandbox) })));
+
+    // The first has the submit's own answer (Submitted), the second the record it read (Error).
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value.invoice.status : r.reason))).toEqual(['SUBMITTED', 'ERROR']);
+    const second = results[1]?.status === 'fulfilled' ? results[1].value : undefined;
+    expect(second?.steps.find((s) => s.step === 'submit')).toMatchObject({ outcome: 'done', sends: 1 });
+    expect(sends(sandbox, 'submit', signed.id).map((r) => r.status)).toEqual([200, 409]);
+    expect(sandbox.invoices.get(signed.id)?.submissions).toBe(1);
+  });
+
+  it.each([
+    [0, 1],
+    [2, 3],
+  ])('retries a transition refused with 429 no more than maxRetries (%i): %i sends', async (maxRetries, expected) => {
+    const validated = await draftThrough(client, sandbox, 'validated');
+    sandbox.faults.inject({ path: '/invoices/:id/sign', kind: 'status', status: 429, retryAfter: 1, times: Infinity });
+
+    const err = await client.invoices.sign(validated.id, { maxRetries, clock: sandboxClock(sandbox) }).catch((e: unknown) => e);
+
+    expect(err).toMatchObject({ name: 'RateLimitError', status: 429 });
+    expect(sends(sandbox, 'sign', validated.id)).toHaveLength(expected);
+  });
 });

@@ -149,6 +149,7 @@ describe('filing/wait (client.invoices.waitFor)', () => {
     sandbox = await startSandbox({ scenario: 'pending' });
     const client = clientOf(sandbox);
     const submitted = await draftThrough(client, sandbox, 'submitted');
+    sandbox.clearRequests();
     const controller = new AbortController();
 
     // Real clock, one read then a one-minute pause: only an abort mid-sleep ends this in time.
@@ -168,6 +169,7 @@ describe('filing/wait (client.invoices.waitFor)', () => {
     sandbox = await startSandbox();
     const client = clientOf(sandbox, { maxRetries: 0 });
     const submitted = await draftThrough(client, sandbox, 'submitted');
+    sandbox.clearRequests();
     sandbox.faults.inject({ method: 'GET', path: '/invoices/:id', kind: 'status', status: 429, retryAfter: 20 });
 
     const { invoice } = await client.invoices.waitFor(submitted.id, { timeout: MINUTE, clock: sandboxClock(sandbox) });
