@@ -79,23 +79,20 @@ export function showValue(value: unknown): string {
   }
 }
 
-/** The JSON type name of a value, for "expected a string, got a number". */
-export function typeName(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
+/**
+ * A value with its type said once, for "expected a string, got …": `a string "abc"`, `the number
+ * 5`, `the boolean true`; other values already say their kind (`a Date object`, `10n (a BigInt)`).
+ */
+export function showTyped(value: unknown): string {
   switch (typeof value) {
     case 'string':
-      return 'a string';
+      return `a string ${showValue(value)}`;
     case 'number':
-      return 'a number';
+      return `the number ${showValue(value)}`;
     case 'boolean':
-      return 'a boolean';
-    case 'object':
-      return 'an object';
-    case 'bigint':
-      return 'a BigInt';
+      return `the boolean ${showValue(value)}`;
     default:
-      return typeof value;
+      return showValue(value);
   }
 }
 
@@ -170,7 +167,7 @@ export const MESSAGES: { readonly [C in CheckIssueCode]: Render } = {
     hint: c.suggestion ?? `Add ${lastName(c.field)}${c.expected ? ` (${c.expected})` : ''}.`,
   }),
   FIELD_WRONG_TYPE: (c) => ({
-    message: `${c.field} must be ${c.expected}, got ${typeName(c.value)} ${v(c)}.`,
+    message: `${c.field} must be ${c.expected}, got ${showTyped(c.value)}.`,
     hint: c.suggestion ? `Send ${c.suggestion}.` : `Send ${lastName(c.field)} as ${c.expected}.`,
   }),
   NUMBER_NOT_FINITE: (c) => ({
