@@ -126,15 +126,17 @@ function toLookup(list: unknown): CodeLookup | undefined {
   return lookup;
 }
 
-function positiveInt(
+/** An integer from 0 to `max`, or the fallback (reported) when the option is anything else. */
+function integerOption(
   value: unknown,
   fallback: number,
+  max: number,
   name: string,
   problems: ResolvedCheckOptions['problems'],
 ): number {
   if (value === undefined) return fallback;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 1000) return value;
-  problems.push({ path: ['options', name], value, expected: 'an integer from 0 to 1000' });
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max) return value;
+  problems.push({ path: ['options', name], value, expected: `an integer from 0 to ${max}` });
   return fallback;
 }
 
@@ -179,11 +181,7 @@ export function resolveCheckOptions(opts: CheckOptions | undefined): ResolvedChe
     if (opts.roundingMode === 'half-up' || opts.roundingMode === 'half-even') roundingMode = opts.roundingMode;
     else problems.push({ path: ['options', 'roundingMode'], value: opts.roundingMode, expected: "'half-up' or 'half-even'" });
   }
-  let minorUnits = positiveInt(opts.minorUnits, 2, 'minorUnits', problems);
-  if (minorUnits > 12) {
-    problems.push({ path: ['options', 'minorUnits'], value: minorUnits, expected: 'an integer from 0 to 12' });
-    minorUnits = 2;
-  }
+  const minorUnits = integerOption(opts.minorUnits, 2, 12, 'minorUnits', problems);
   let expectedTotals: ExpectedTotals | undefined;
   if (opts.expectedTotals !== undefined && opts.expectedTotals !== null) {
     if (typeof opts.expectedTotals === 'object' && !Array.isArray(opts.expectedTotals)) {
@@ -197,8 +195,8 @@ export function resolveCheckOptions(opts: CheckOptions | undefined): ResolvedChe
     ignore,
     hs,
     isic,
-    minCategoryLength: positiveInt(opts.minCategoryLength, 3, 'minCategoryLength', problems),
-    minTinLength: positiveInt(opts.minTinLength, 6, 'minTinLength', problems),
+    minCategoryLength: integerOption(opts.minCategoryLength, 3, 1000, 'minCategoryLength', problems),
+    minTinLength: integerOption(opts.minTinLength, 6, 1000, 'minTinLength', problems),
     minorUnits,
     rounding,
     roundingMode,
