@@ -53,8 +53,8 @@ export function didYouMean(
   aliases: Readonly<Record<string, string>> = {},
 ): string | undefined {
   const lower = name.toLowerCase();
-  const alias = aliases[lower];
-  if (alias !== undefined) return alias;
+  // Own properties only: `constructor` or `__proto__` must not find Object.prototype's.
+  if (Object.hasOwn(aliases, lower)) return aliases[lower];
   for (const c of candidates) if (c.toLowerCase() === lower) return c;
   const limit = Math.min(3, Math.max(1, Math.floor(name.length / 3)));
   let best: string | undefined;

@@ -135,7 +135,7 @@ export function checkBuyer(buyer: Record<string, unknown>, o: ResolvedCheckOptio
     knownType = type;
   } else {
     const upper = type.trim().toUpperCase();
-    const suggestion = BUYER_TYPES.includes(upper) ? upper : TYPE_ALIASES[upper];
+    const suggestion = BUYER_TYPES.includes(upper) ? upper : Object.hasOwn(TYPE_ALIASES, upper) ? TYPE_ALIASES[upper] : undefined;
     issues.add('BUYER_TYPE_INVALID', ['buyer', 'type'], { value: type, suggestion });
   }
 
