@@ -25,6 +25,27 @@ export function isBlank(s: string): boolean {
   return true;
 }
 
+/**
+ * Whether `String.prototype.trim` removes this UTF-16 code unit: the ECMAScript WhiteSpace (tab,
+ * VT, FF, space, NBSP, ZWNBSP and the Unicode Zs spaces) and LineTerminator (LF, CR, U+2028,
+ * U+2029) characters, and nothing else (not U+200B). Printable ASCII settles in two comparisons.
+ */
+export function isTrimmedSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 160) return false;
+  return (
+    c === 160 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
 /** Reports a value of the wrong type, with a corrected rendering where one is obvious. */
 export function reportWrongType(
   issues: IssueCollector,

@@ -11,7 +11,7 @@ import type { IssueCollector, IssuePath } from '../issues.js';
 import { shiftDecimal } from '../money.js';
 import type { ResolvedCheckOptions } from '../options.js';
 import { checkClassification } from './classification.js';
-import { checkOptionalString, isBlank, reportUnknownField, reportWrongType, type SpecialFields } from './fields.js';
+import { checkOptionalString, isBlank, isTrimmedSpace, reportUnknownField, reportWrongType, type SpecialFields } from './fields.js';
 
 export const LINE_FIELDS = [
   'description', 'quantity', 'unitPrice', 'taxRate', 'hsnCode', 'isicCode', 'sku', 'discountRate',
@@ -183,10 +183,6 @@ function categoryCheck(value: unknown, path: IssuePath, min: number, issues: Iss
     return;
   }
   // Cheap when the label is long enough and not padded; trims only otherwise.
-  if (value.length >= min && !isSpace(value.charCodeAt(0)) && !isSpace(value.charCodeAt(value.length - 1))) return;
+  if (value.length >= min && !isTrimmedSpace(value.charCodeAt(0)) && !isTrimmedSpace(value.charCodeAt(value.length - 1))) return;
   if (value.trim().length < min) issues.add('LINE_CATEGORY_TOO_SHORT', path, { value, min });
-}
-
-function isSpace(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13 || c === 160;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isBlank } from '../../../src/check/rules/fields.js';
+import { isBlank, isTrimmedSpace } from '../../../src/check/rules/fields.js';
 
 describe('check/rules/fields', () => {
   it('calls a string blank exactly when every character is one of the listed spaces (property)', () => {
@@ -20,5 +20,13 @@ describe('check/rules/fields', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it('calls a code unit a space exactly when String.prototype.trim removes it (all 65,536)', () => {
+    const differ: string[] = [];
+    for (let c = 0; c <= 0xffff; c++) {
+      if (isTrimmedSpace(c) !== (String.fromCharCode(c).trim() === '')) differ.push(c.toString(16));
+    }
+    expect(differ).toEqual([]);
   });
 });

@@ -52,6 +52,19 @@ describe('check/rules/line', () => {
     expect(lineIssues({ productCategory: 'Electronics' }, { minCategoryLength: 20 })[0]?.message).toContain('20');
   });
 
+  it('trims every space String.prototype.trim removes before measuring a category', () => {
+    const spaces = ['\u2003', '\u3000', '\ufeff', '\u1680', '\u2028', '\u2029', '\u202f', '\u205f', '\v', '\f', '\u00a0', ' '];
+    for (const space of spaces) {
+      for (const serviceCategory of [`${space}IT`, `IT${space}`]) {
+        const [issue] = lineIssues({ serviceCategory });
+        expect(issue?.code, JSON.stringify(serviceCategory)).toBe('LINE_CATEGORY_TOO_SHORT');
+      }
+    }
+    // Not removed by trim, so not a space here either: a zero-width space counts as a character.
+    expect(lineIssues({ serviceCategory: '\u200bIT' })).toEqual([]);
+    expect(lineIssues({ serviceCategory: '\u2003IT\u2003', productCategory: 'Hardware' }, { minCategoryLength: 2 })).toEqual([]);
+  });
+
   it('checks the types of sku and inventoryItemId', () => {
     expect(lineIssues({ sku: 12 })[0]?.path).toEqual(['lines', 0, 'sku']);
     expect(lineIssues({ inventoryItemId: {} })[0]?.code).toBe('FIELD_WRONG_TYPE');
