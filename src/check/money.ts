@@ -420,7 +420,8 @@ const TOTAL_FIELDS = ['subtotal', 'taxTotal', 'total'] as const;
  * Compares two sets of totals at the minor unit and lists each field that differs. Fields that are
  * absent (`undefined`/`null`) on either side are not compared. A value that is not a number or
  * decimal string counts as a difference and is shown as it came. Used by the filing helper to hold
- * the service's totals against {@link computeTotals}.
+ * the service's totals against {@link computeTotals}. Figures with more decimals than `minorUnits`
+ * are rounded with `roundingMode` (default half-up), as computeTotals rounds.
  *
  * @example
  * ```ts
@@ -429,20 +430,22 @@ const TOTAL_FIELDS = ['subtotal', 'taxTotal', 'total'] as const;
  * compareTotals({ subtotal: 100, taxTotal: 7.5, total: 107.5 }, mine); // []
  * compareTotals({ total: '108' }, mine);
  * // [{ field: 'total', expected: '108.00', actual: '107.50', difference: '-0.50' }]
+ * compareTotals({ total: '0.125' }, { total: '0.12' }, 2, 'half-even'); // [] (0.125 rounds to 0.12)
  * ```
  */
 export function compareTotals(
   expected: ExpectedTotals,
   actual: ExpectedTotals,
   minorUnits = 2,
+  roundingMode: RoundingMode = 'half-up',
 ): TotalsDifference[] {
   const out: TotalsDifference[] = [];
   for (const field of TOTAL_FIELDS) {
     const e = expected[field];
     const a = actual[field];
     if (e === undefined || e === null || a === undefined || a === null) continue;
-    const em = tryMinorUnits(e, minorUnits);
-    const am = tryMinorUnits(a, minorUnits);
+    const em = tryMinorUnits(e, minorUnits, roundingMode);
+    const am = tryMinorUnits(a, minorUnits, roundingMode);
     if (em === undefined || am === undefined) {
       out.push({
         field,

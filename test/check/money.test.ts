@@ -164,6 +164,15 @@ describe('check/money', () => {
     expect(compareTotals({ subtotal: 'n/a' }, mine)).toEqual([{ field: 'subtotal', expected: 'n/a', actual: '100.00' }]);
   });
 
+  it('rounds the figures it compares with the rounding mode given (half-up by default)', () => {
+    const even = computeTotals([{ quantity: 1, unitPrice: 0.125, taxRate: 0 }], { roundingMode: 'half-even' });
+    expect(even.total).toBe('0.12');
+    expect(compareTotals({ total: '0.125' }, even, 2, 'half-even')).toEqual([]);
+    expect(compareTotals({ total: '0.125' }, even)).toEqual([
+      { field: 'total', expected: '0.13', actual: '0.12', difference: '-0.01' },
+    ]);
+  });
+
   it('equals an independent BigInt reference on random invoices (property)', () => {
     fc.assert(
       fc.property(fc.array(lineArb, { minLength: 1, maxLength: 20 }), fc.constantFrom('half-up', 'half-even' as const), (lines, mode) => {

@@ -55,7 +55,7 @@ function reconcileExpected(
     return undefined;
   }
   const rounding = `${o.rounding === 'line' ? 'per line' : 'per rate group'}, ${o.roundingMode}`;
-  for (const d of compareTotals(expected, totals, o.minorUnits)) {
+  for (const d of compareTotals(expected, totals, o.minorUnits, o.roundingMode)) {
     if (d.difference === undefined) continue; // an unusable figure, reported above
     issues.add('TOTALS_MISMATCH', ['options', 'expectedTotals', d.field], {
       expectedTotal: d.expected,
