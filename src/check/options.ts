@@ -9,13 +9,15 @@ import type { ComputeTotalsOptions, ExpectedTotals, RoundingLevel, RoundingMode 
 /**
  * A list of valid codes: a `Set`, an array or any iterable of strings, anything with a
  * `has(code)` method, or a predicate. `HS_CODES` from `invoicing-sdk/codes` is one; the codes from
- * `client.codes.hsCodes()` are another.
+ * `client.codes.hsCodes()` are another. A `Set`, a `has()` object or a predicate is asked live; a
+ * mutable array is copied into a `Set` on every call, so for a large list pass a `Set` or a frozen
+ * array (copied once). Other iterables are read once, at their first use.
  *
  * @example
  * ```ts
  * import { checkInvoice, type CodeList } from 'invoicing-sdk';
  * const fromService = await client.codes.hsCodes();
- * const hsCodes: CodeList = fromService.map((c) => c.code);
+ * const hsCodes: CodeList = new Set(fromService.map((c) => c.code)); // a Set: no copy per call
  * checkInvoice(input, { hsCodes });
  * ```
  */
@@ -101,14 +103,19 @@ const DEFAULTS: ResolvedCheckOptions = /* @__PURE__ */ Object.freeze({
   problems: [],
 }) as ResolvedCheckOptions;
 
-// Turning an array of 5,000 codes into a Set on every call would cost more than the check itself.
-const lookupCache = new WeakMap<object, CodeLookup>();
+// Sets, has() objects and predicates are asked live, so their lookup can be kept. An array is
+// copied into a Set, which costs more than the check itself for 5,000 codes: the copy is kept
+// only for a frozen array, which cannot change; a mutable one is copied on every call, so that a
+// code pushed to it after a call is seen by the next. Any other iterable is kept as first read:
+// it may be a one-shot iterator (`map.keys()`), which a second call would find empty.
+const lookupCache = /* @__PURE__ */ new WeakMap<object, CodeLookup>();
 
 function toLookup(list: unknown): CodeLookup | undefined {
   if (list === null || (typeof list !== 'object' && typeof list !== 'function')) return undefined;
   const cached = lookupCache.get(list);
   if (cached !== undefined) return cached;
   let lookup: CodeLookup | undefined;
+  let keep = true;
   if (typeof list === 'function') {
     const fn = list as (code: string) => boolean;
     lookup = { has: (c) => fn(c) === true };
@@ -121,8 +128,9 @@ function toLookup(list: unknown): CodeLookup | undefined {
     const set = new Set<string>();
     for (const item of list as Iterable<unknown>) if (typeof item === 'string') set.add(item);
     lookup = { has: (c) => set.has(c), codes: set };
+    keep = !Array.isArray(list) || Object.isFrozen(list);
   }
-  if (lookup !== undefined) lookupCache.set(list, lookup);
+  if (lookup !== undefined && keep) lookupCache.set(list, lookup);
   return lookup;
 }
 
