@@ -4,7 +4,7 @@
  */
 import { ISIC_CODES } from '../codes/isic-codes.js';
 import type { CheckIssueCode, IssuePath } from './issues.js';
-import type { ComputeTotalsOptions, ExpectedTotals, RoundingLevel, RoundingMode } from './money.js';
+import { tryMinorUnits, type ComputeTotalsOptions, type DecimalInput, type ExpectedTotals, type RoundingLevel, type RoundingMode } from './money.js';
 
 /**
  * A list of valid codes: a `Set`, an array or any iterable of strings, anything with a
@@ -72,6 +72,18 @@ export interface CodeLookup {
   readonly codes?: Iterable<string>;
 }
 
+/**
+ * The caller's expected totals, read once: only the figures that can be compared (the others are
+ * reported as OPTION_INVALID), and the key the tax figure came under, which its issues name.
+ */
+export interface ResolvedExpectedTotals {
+  subtotal: DecimalInput | undefined;
+  taxTotal: DecimalInput | undefined;
+  total: DecimalInput | undefined;
+  /** `taxTotal`, or `tax` when the caller used that alias. */
+  taxKey: 'taxTotal' | 'tax';
+}
+
 export interface ResolvedCheckOptions {
   strict: boolean;
   ignore: ReadonlySet<string> | undefined;
@@ -82,7 +94,7 @@ export interface ResolvedCheckOptions {
   minorUnits: number;
   rounding: RoundingLevel;
   roundingMode: RoundingMode;
-  expectedTotals: ExpectedTotals | undefined;
+  expectedTotals: ResolvedExpectedTotals | undefined;
   /** Options that were unusable: reported by checkInvoice as OPTION_INVALID. */
   problems: { path: IssuePath; value: unknown; expected: string }[];
 }
@@ -190,10 +202,10 @@ export function resolveCheckOptions(opts: CheckOptions | undefined): ResolvedChe
     else problems.push({ path: ['options', 'roundingMode'], value: opts.roundingMode, expected: "'half-up' or 'half-even'" });
   }
   const minorUnits = integerOption(opts.minorUnits, 2, 12, 'minorUnits', problems);
-  let expectedTotals: ExpectedTotals | undefined;
+  let expectedTotals: ResolvedExpectedTotals | undefined;
   if (opts.expectedTotals !== undefined && opts.expectedTotals !== null) {
     if (typeof opts.expectedTotals === 'object' && !Array.isArray(opts.expectedTotals)) {
-      expectedTotals = readExpectedTotals(opts.expectedTotals, problems);
+      expectedTotals = readExpectedTotals(opts.expectedTotals, minorUnits, roundingMode, problems);
     } else {
       problems.push({ path: ['options', 'expectedTotals'], value: opts.expectedTotals, expected: 'an object with subtotal, taxTotal and/or total' });
     }
@@ -213,24 +225,54 @@ export function resolveCheckOptions(opts: CheckOptions | undefined): ResolvedChe
   };
 }
 
-const EXPECTED_TOTALS_KEYS = new Set(['subtotal', 'taxTotal', 'tax', 'total']);
+const EXPECTED_TOTALS_KEYS = /* @__PURE__ */ new Set(['subtotal', 'taxTotal', 'tax', 'total']);
+const UNUSABLE_TOTAL = 'a finite number or a decimal string such as "107.50"';
 
 /**
- * `tax` is read as `taxTotal` (the issue and the service document say "tax"); a key that names no
- * total is reported rather than silently reconciling nothing.
+ * Reads each figure once (a getter is not asked twice) and keeps those that can be compared. `tax`
+ * is read as `taxTotal` (the service document says "tax"); given both, they must be the same
+ * amount at the minor unit ("112.50" and 112.5 are). A key that names no total is reported rather
+ * than silently reconciling nothing. Issues about a figure name the key the caller used.
  */
-function readExpectedTotals(given: ExpectedTotals, problems: ResolvedCheckOptions['problems']): ExpectedTotals {
+function readExpectedTotals(
+  given: ExpectedTotals,
+  minorUnits: number,
+  roundingMode: RoundingMode,
+  problems: ResolvedCheckOptions['problems'],
+): ResolvedExpectedTotals | undefined {
   for (const key of Object.keys(given)) {
     if (!EXPECTED_TOTALS_KEYS.has(key)) {
       problems.push({ path: ['options', 'expectedTotals', key], value: (given as Record<string, unknown>)[key], expected: 'one of subtotal, taxTotal (or tax), total' });
     }
   }
-  const { tax, taxTotal } = given;
-  if (tax === undefined || tax === null) return given;
-  if (taxTotal !== undefined && taxTotal !== null && String(taxTotal) !== String(tax)) {
-    problems.push({ path: ['options', 'expectedTotals', 'tax'], value: tax, expected: `the same figure as taxTotal (${String(taxTotal)}), or only one of the two` });
-    // Two different tax figures: reconcile neither rather than pick one.
-    return { ...given, tax: undefined, taxTotal: undefined };
+  // The figure under `key`, or undefined (reported) when it is not an amount; null counts as absent.
+  const figure = (key: keyof ExpectedTotals): { value: DecimalInput; minor: bigint } | undefined => {
+    const value: unknown = given[key];
+    if (value === undefined || value === null) return undefined;
+    const minor = tryMinorUnits(value, minorUnits, roundingMode);
+    if (minor !== undefined) return { value: value as DecimalInput, minor };
+    problems.push({ path: ['options', 'expectedTotals', key], value, expected: UNUSABLE_TOTAL });
+    return undefined;
+  };
+  const subtotal = figure('subtotal');
+  let taxTotal = figure('taxTotal');
+  const tax = figure('tax');
+  const total = figure('total');
+  let taxKey: ResolvedExpectedTotals['taxKey'] = 'taxTotal';
+  if (tax !== undefined) {
+    if (taxTotal === undefined) {
+      taxTotal = tax;
+      taxKey = 'tax';
+    } else if (tax.minor !== taxTotal.minor) {
+      problems.push({
+        path: ['options', 'expectedTotals', 'tax'],
+        value: tax.value,
+        expected: `the same figure as taxTotal (${String(taxTotal.value)}), or only one of the two`,
+      });
+      // Two different tax figures: reconcile neither rather than pick one.
+      taxTotal = undefined;
+    }
   }
-  return { ...given, taxTotal: tax };
+  if (subtotal === undefined && taxTotal === undefined && total === undefined) return undefined;
+  return { subtotal: subtotal?.value, taxTotal: taxTotal?.value, total: total?.value, taxKey };
 }

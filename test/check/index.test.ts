@@ -95,7 +95,7 @@ describe('check/index (checkInvoice)', () => {
 
   it('reads expectedTotals.tax as taxTotal, and reports keys that name no total', () => {
     const tax = checkInvoice(validInvoice(), { expectedTotals: { tax: '262.49' } });
-    expect(tax.errors.map((i) => formatIssuePath(i.path))).toEqual(['options.expectedTotals.taxTotal']);
+    expect(tax.errors.map((i) => formatIssuePath(i.path))).toEqual(['options.expectedTotals.tax']);
     expect(tax.errors[0]?.message).toContain('262.49');
     expect(tax.errors[0]?.message).toContain('262.50');
     expect(checkInvoice(validInvoice(), { expectedTotals: { tax: '262.50' } }).ok).toBe(true);

@@ -52,4 +52,41 @@ describe('check/options', () => {
     expect(checkInvoice(invoice, { hsCodes: iterator }).ok).toBe(true);
     expect(checkInvoice(invoice, { hsCodes: iterator }).ok).toBe(true);
   });
+
+  it('compares expectedTotals.tax with taxTotal as amounts, not as text', () => {
+    // validInvoice's tax is 262.50.
+    for (const [tax, taxTotal] of [[262.5, '262.50'], ['262.5', 262.5], ['0262.500', '262.50'], [262.5, 262.5]] as const) {
+      const r = checkInvoice(validInvoice(), { expectedTotals: { tax, taxTotal } });
+      expect(r.errors, `${tax} / ${taxTotal}`).toEqual([]);
+    }
+    const mismatch = checkInvoice(validInvoice(), { expectedTotals: { tax: '262.4', taxTotal: 262.4 } });
+    expect(mismatch.errors.map((i) => [i.code, formatIssuePath(i.path)])).toEqual([['TOTALS_MISMATCH', 'options.expectedTotals.taxTotal']]);
+    const different = checkInvoice(validInvoice(), { expectedTotals: { tax: 262.5, taxTotal: '262.51' } });
+    expect(different.errors.map((i) => [i.code, formatIssuePath(i.path), i.message])).toEqual([
+      [
+        'OPTION_INVALID',
+        'options.expectedTotals.tax',
+        'Option options.expectedTotals.tax is 262.5; expected the same figure as taxTotal (262.51), or only one of the two.',
+      ],
+    ]);
+  });
+
+  it('reports a figure given as expectedTotals.tax at the key tax', () => {
+    const wrong = checkInvoice(validInvoice(), { expectedTotals: { tax: 100 } });
+    expect(wrong.errors.map((i) => [i.code, formatIssuePath(i.path)])).toEqual([['TOTALS_MISMATCH', 'options.expectedTotals.tax']]);
+    expect(wrong.errors[0]?.message).toMatch(/^options\.expectedTotals\.tax: you expect 100\.00 but the lines add up to 262\.50/);
+
+    const unusable = checkInvoice(validInvoice(), { expectedTotals: { tax: 'abc' } });
+    expect(unusable.errors.map((i) => [i.code, formatIssuePath(i.path)])).toEqual([['OPTION_INVALID', 'options.expectedTotals.tax']]);
+
+    const notReconciled = checkInvoice(withLine({ quantity: 'two' }), { expectedTotals: { tax: 1 } });
+    expect(notReconciled.warnings.map((i) => [i.code, formatIssuePath(i.path)])).toEqual([['TOTALS_NOT_RECONCILED', 'options.expectedTotals']]);
+
+    // One usable and one unusable figure: the unusable one is reported at its key, the other compared.
+    const half = checkInvoice(validInvoice(), { expectedTotals: { tax: 'abc', taxTotal: '262.49' } });
+    expect(half.errors.map((i) => [i.code, formatIssuePath(i.path)])).toEqual([
+      ['OPTION_INVALID', 'options.expectedTotals.tax'],
+      ['TOTALS_MISMATCH', 'options.expectedTotals.taxTotal'],
+    ]);
+  });
 });
