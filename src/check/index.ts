@@ -3,6 +3,7 @@
  * runs the same in an editor, a unit test and a CI job with no credentials.
  */
 import { IssueCollector, type CheckIssue } from './issues.js';
+import { describeThrown } from './messages.js';
 import type { InvoiceTotals } from './money.js';
 import { resolveCheckOptions, type CheckOptions } from './options.js';
 import { checkInvoiceInput } from './rules/invoice.js';
@@ -54,15 +55,6 @@ export interface CheckReport {
   totals: InvoiceTotals | undefined;
 }
 
-function describeThrown(err: unknown): string {
-  try {
-    if (err instanceof Error) return `${err.name}: ${err.message}`;
-    return typeof err === 'string' ? err : 'a non-Error value was thrown';
-  } catch {
-    return 'a value was thrown';
-  }
-}
-
 /**
  * Checks an invoice against every rule of the service document before anything is sent, and
  * reports all problems at once (the tax authority stops at the first). Pure and synchronous, never
@@ -98,7 +90,7 @@ export function checkInvoice(input: unknown, opts?: CheckOptions): CheckReport {
     const problems = o.problems;
     for (let k = 0; k < problems.length; k++) {
       const p = problems[k] as (typeof problems)[number];
-      issues.add('OPTION_INVALID', p.path, { value: p.value, expected: p.expected });
+      issues.add('OPTION_INVALID', p.path, { value: p.value, expected: p.expected, reason: p.thrown });
     }
     totals = checkInvoiceInput(input, o, issues);
   } catch (err) {

@@ -15,8 +15,8 @@ export interface MessageContext {
   expected?: string;
   /** A corrected value or a field name to suggest. */
   suggestion?: string | undefined;
-  /** Why a value was judged as it was (e.g. `all one digit`). */
-  reason?: string;
+  /** Why a value was judged as it was (e.g. `all one digit`), or what reading it threw. */
+  reason?: string | undefined;
   /** A configured bound, e.g. the minimum category length. */
   min?: number;
   /** The buyer type (`B2B`, `B2G`, ...). */
@@ -46,6 +46,24 @@ const CODE_LOOKUPS =
   '(GET /api/v1/taxauth/hs-codes and /api/v1/taxauth/service-codes).';
 
 /**
+ * What a getter, proxy trap or iterator threw, for a message: `Error: boom`. Never throws itself,
+ * whatever was thrown.
+ *
+ * @example
+ * ```ts
+ * describeThrown(new TypeError('no')); // 'TypeError: no'
+ * ```
+ */
+export function describeThrown(err: unknown): string {
+  try {
+    if (err instanceof Error) return `${err.name}: ${err.message}`;
+    return typeof err === 'string' ? err : 'a non-Error value was thrown';
+  } catch {
+    return 'a value was thrown';
+  }
+}
+
+/**
  * A short, safe rendering of any value for a message: strings quoted (and cut at 60 characters),
  * numbers as written, objects by kind.
  *
@@ -73,8 +91,12 @@ export function showValue(value: unknown): string {
       return 'a symbol';
     default:
       if (value === null) return 'null';
-      if (Array.isArray(value)) return `an array of ${value.length}`;
-      if (value instanceof Date) return `a Date object`;
+      try {
+        if (Array.isArray(value)) return `an array of ${value.length}`;
+        if (value instanceof Date) return `a Date object`;
+      } catch {
+        // A revoked proxy, or a getPrototypeOf trap that throws: still an object.
+      }
       return 'an object';
   }
 }
@@ -158,10 +180,16 @@ export const MESSAGES: { readonly [C in CheckIssueCode]: Render } = {
     message: `The input could not be read: ${c.reason ?? 'a property threw when read'}.`,
     hint: 'Pass plain data (for example the result of JSON.parse), not an object with throwing getters.',
   }),
-  OPTION_INVALID: (c) => ({
-    message: `Option ${c.field} is ${v(c)}; expected ${c.expected ?? 'a valid value'}.`,
-    hint: 'Fix the option passed to checkInvoice; this is not a problem of the invoice itself.',
-  }),
+  OPTION_INVALID: (c) =>
+    c.reason !== undefined
+      ? {
+          message: `Option ${c.field} could not be read: ${c.reason}.`,
+          hint: 'Pass plain values as options (reading this one threw, so its default was used); this is not a problem of the invoice itself.',
+        }
+      : {
+          message: `Option ${c.field} is ${v(c)}; expected ${c.expected ?? 'a valid value'}.`,
+          hint: 'Fix the option passed to checkInvoice; this is not a problem of the invoice itself.',
+        },
   FIELD_REQUIRED: (c) => ({
     message: `${c.field} is required${c.value === null ? ' and was null' : ' and is missing'}.`,
     hint: c.suggestion ?? `Add ${lastName(c.field)}${c.expected ? ` (${c.expected})` : ''}.`,

@@ -4,6 +4,7 @@
  */
 import { ISIC_CODES } from '../codes/isic-codes.js';
 import type { CheckIssueCode, IssuePath } from './issues.js';
+import { describeThrown } from './messages.js';
 import { tryMinorUnits, type ComputeTotalsOptions, type DecimalInput, type ExpectedTotals, type RoundingLevel, type RoundingMode } from './money.js';
 
 /**
@@ -95,8 +96,11 @@ export interface ResolvedCheckOptions {
   rounding: RoundingLevel;
   roundingMode: RoundingMode;
   expectedTotals: ResolvedExpectedTotals | undefined;
-  /** Options that were unusable: reported by checkInvoice as OPTION_INVALID. */
-  problems: { path: IssuePath; value: unknown; expected: string }[];
+  /**
+   * Options that were unusable: reported by checkInvoice as OPTION_INVALID. `thrown` says what
+   * reading the option threw (a getter, a proxy trap, an iterator).
+   */
+  problems: { path: IssuePath; value: unknown; expected?: string; thrown?: string }[];
 }
 
 const DEFAULT_ISIC: CodeLookup = { has: (c) => ISIC_CODES.has(c), codes: ISIC_CODES };
@@ -160,69 +164,96 @@ function integerOption(
   return fallback;
 }
 
-/** Reads the caller's options once per call; no options at all costs nothing. */
+// The order options are read in: minorUnits and roundingMode come before the expectedTotals
+// they round, and problems are reported in this order.
+const OPTION_NAMES = [
+  'strict', 'hsCodes', 'isicCodes', 'ignore', 'rounding', 'roundingMode', 'minorUnits', 'expectedTotals',
+  'minCategoryLength', 'minTinLength',
+] as const satisfies readonly (keyof CheckOptions)[];
+
+const CODE_LIST = 'a Set, an array of codes or a function';
+
+/**
+ * Reads the caller's options once per call; no options at all costs nothing. Never throws: an
+ * option whose getter, proxy trap or iterator throws is reported (OPTION_INVALID, with what was
+ * thrown) and left at its default, and the other options are still read.
+ */
 export function resolveCheckOptions(opts: CheckOptions | undefined): ResolvedCheckOptions {
   if (opts === undefined || opts === null) return DEFAULTS;
   const problems: ResolvedCheckOptions['problems'] = [];
+  const o: ResolvedCheckOptions = { ...DEFAULTS, problems };
   if (typeof opts !== 'object') {
     problems.push({ path: ['options'], value: opts, expected: 'an object' });
-    return { ...DEFAULTS, problems };
+    return o;
   }
-  let hs: CodeLookup | undefined;
-  if (opts.hsCodes !== undefined && opts.hsCodes !== null) {
-    hs = typeof opts.hsCodes === 'string' ? undefined : toLookup(opts.hsCodes);
-    if (hs === undefined) {
-      problems.push({ path: ['options', 'hsCodes'], value: opts.hsCodes, expected: 'a Set, an array of codes or a function' });
+  for (const name of OPTION_NAMES) {
+    try {
+      const value: unknown = opts[name];
+      if (value !== undefined) readOption(o, name, value, problems);
+    } catch (err) {
+      problems.push({ path: ['options', name], value: undefined, thrown: describeThrown(err) });
     }
   }
-  let isic = DEFAULT_ISIC;
-  if (opts.isicCodes !== undefined && opts.isicCodes !== null) {
-    const l = typeof opts.isicCodes === 'string' ? undefined : toLookup(opts.isicCodes);
-    if (l === undefined) {
-      problems.push({ path: ['options', 'isicCodes'], value: opts.isicCodes, expected: 'a Set, an array of codes or a function' });
-    } else isic = l;
-  }
-  let ignore: Set<string> | undefined;
-  if (opts.ignore !== undefined && opts.ignore !== null) {
-    if (typeof opts.ignore === 'object' && typeof (opts.ignore as Iterable<unknown>)[Symbol.iterator] === 'function') {
-      ignore = new Set();
-      for (const c of opts.ignore) if (typeof c === 'string') ignore.add(c);
-    } else {
-      problems.push({ path: ['options', 'ignore'], value: opts.ignore, expected: 'an array of issue codes' });
+  return o;
+}
+
+/** Sets `o[name]` from the caller's value (not undefined), or reports why it cannot be used. */
+function readOption(
+  o: ResolvedCheckOptions,
+  name: (typeof OPTION_NAMES)[number],
+  value: unknown,
+  problems: ResolvedCheckOptions['problems'],
+): void {
+  switch (name) {
+    case 'strict':
+      o.strict = value === true;
+      return;
+    case 'hsCodes':
+    case 'isicCodes': {
+      if (value === null) return;
+      const lookup = typeof value === 'string' ? undefined : toLookup(value);
+      if (lookup === undefined) problems.push({ path: ['options', name], value, expected: CODE_LIST });
+      else if (name === 'hsCodes') o.hs = lookup;
+      else o.isic = lookup;
+      return;
     }
+    case 'ignore':
+      if (value === null) return;
+      if (typeof value === 'object' && typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function') {
+        // Built aside, so that an iterator throwing half-way leaves no half-read list behind.
+        const ignore = new Set<string>();
+        for (const c of value as Iterable<unknown>) if (typeof c === 'string') ignore.add(c);
+        o.ignore = ignore;
+      } else {
+        problems.push({ path: ['options', 'ignore'], value, expected: 'an array of issue codes' });
+      }
+      return;
+    case 'rounding':
+      if (value === 'line' || value === 'invoice') o.rounding = value;
+      else problems.push({ path: ['options', 'rounding'], value, expected: "'line' or 'invoice'" });
+      return;
+    case 'roundingMode':
+      if (value === 'half-up' || value === 'half-even') o.roundingMode = value;
+      else problems.push({ path: ['options', 'roundingMode'], value, expected: "'half-up' or 'half-even'" });
+      return;
+    case 'minorUnits':
+      o.minorUnits = integerOption(value, 2, 12, name, problems);
+      return;
+    case 'minCategoryLength':
+      o.minCategoryLength = integerOption(value, 3, 1000, name, problems);
+      return;
+    case 'minTinLength':
+      o.minTinLength = integerOption(value, 6, 1000, name, problems);
+      return;
+    case 'expectedTotals':
+      if (value === null) return;
+      if (typeof value === 'object' && !Array.isArray(value)) {
+        o.expectedTotals = readExpectedTotals(value as ExpectedTotals, o.minorUnits, o.roundingMode, problems);
+      } else {
+        problems.push({ path: ['options', 'expectedTotals'], value, expected: 'an object with subtotal, taxTotal and/or total' });
+      }
+      return;
   }
-  let rounding: RoundingLevel = 'line';
-  if (opts.rounding !== undefined) {
-    if (opts.rounding === 'line' || opts.rounding === 'invoice') rounding = opts.rounding;
-    else problems.push({ path: ['options', 'rounding'], value: opts.rounding, expected: "'line' or 'invoice'" });
-  }
-  let roundingMode: RoundingMode = 'half-up';
-  if (opts.roundingMode !== undefined) {
-    if (opts.roundingMode === 'half-up' || opts.roundingMode === 'half-even') roundingMode = opts.roundingMode;
-    else problems.push({ path: ['options', 'roundingMode'], value: opts.roundingMode, expected: "'half-up' or 'half-even'" });
-  }
-  const minorUnits = integerOption(opts.minorUnits, 2, 12, 'minorUnits', problems);
-  let expectedTotals: ResolvedExpectedTotals | undefined;
-  if (opts.expectedTotals !== undefined && opts.expectedTotals !== null) {
-    if (typeof opts.expectedTotals === 'object' && !Array.isArray(opts.expectedTotals)) {
-      expectedTotals = readExpectedTotals(opts.expectedTotals, minorUnits, roundingMode, problems);
-    } else {
-      problems.push({ path: ['options', 'expectedTotals'], value: opts.expectedTotals, expected: 'an object with subtotal, taxTotal and/or total' });
-    }
-  }
-  return {
-    strict: opts.strict === true,
-    ignore,
-    hs,
-    isic,
-    minCategoryLength: integerOption(opts.minCategoryLength, 3, 1000, 'minCategoryLength', problems),
-    minTinLength: integerOption(opts.minTinLength, 6, 1000, 'minTinLength', problems),
-    minorUnits,
-    rounding,
-    roundingMode,
-    expectedTotals,
-    problems,
-  };
 }
 
 const EXPECTED_TOTALS_KEYS = /* @__PURE__ */ new Set(['subtotal', 'taxTotal', 'tax', 'total']);
@@ -247,7 +278,13 @@ function readExpectedTotals(
   }
   // The figure under `key`, or undefined (reported) when it is not an amount; null counts as absent.
   const figure = (key: keyof ExpectedTotals): { value: DecimalInput; minor: bigint } | undefined => {
-    const value: unknown = given[key];
+    let value: unknown;
+    try {
+      value = given[key];
+    } catch (err) {
+      problems.push({ path: ['options', 'expectedTotals', key], value: undefined, thrown: describeThrown(err) });
+      return undefined;
+    }
     if (value === undefined || value === null) return undefined;
     const minor = tryMinorUnits(value, minorUnits, roundingMode);
     if (minor !== undefined) return { value: value as DecimalInput, minor };

@@ -89,4 +89,91 @@ describe('check/options', () => {
       ['TOTALS_MISMATCH', 'options.expectedTotals.taxTotal'],
     ]);
   });
+
+  describe('options that throw when read', () => {
+    const boom = (what: string) => () => {
+      throw new Error(what);
+    };
+    /** checkInvoice on the valid invoice; fails the test if it throws. */
+    const run = (opts: unknown) => {
+      let report: ReturnType<typeof checkInvoice> | undefined;
+      expect(() => {
+        report = checkInvoice(validInvoice(), opts as CheckOptions);
+      }).not.toThrow();
+      return report as ReturnType<typeof checkInvoice>;
+    };
+    const unreadable = (r: ReturnType<typeof checkInvoice>) =>
+      r.errors.filter((i) => i.code === 'OPTION_INVALID').map((i) => [formatIssuePath(i.path), i.message]);
+
+    it('reports a throwing getter as OPTION_INVALID naming the option, and checks the invoice anyway', () => {
+      const r = run({ get strict() {
+        throw new Error('boom');
+      } });
+      expect(unreadable(r)).toEqual([['options.strict', 'Option options.strict could not be read: Error: boom.']]);
+      expect(r.errors).toHaveLength(1);
+      expect(r.errors[0]?.hint).toContain('not a problem of the invoice itself');
+      expect(r.totals?.total).toBe('3762.48');
+    });
+
+    it('reports every option of a proxy that throws on every read, and uses the defaults', () => {
+      const r = run(new Proxy({}, { get: boom('proxy says no') }));
+      const paths = unreadable(r).map(([path]) => path);
+      expect(paths).toContain('options.strict');
+      expect(paths).toContain('options.hsCodes');
+      expect(paths).toContain('options.expectedTotals');
+      for (const [, message] of unreadable(r)) expect(message).toContain('Error: proxy says no');
+      expect(r.totals?.total).toBe('3762.48');
+    });
+
+    it('reports an ignore, hsCodes or isicCodes list whose iterator throws at that option', () => {
+      const throwingIterable = { [Symbol.iterator]: boom('iterator says no') };
+      expect(unreadable(run({ ignore: throwingIterable }))).toEqual([
+        ['options.ignore', 'Option options.ignore could not be read: Error: iterator says no.'],
+      ]);
+      expect(unreadable(run({ hsCodes: throwingIterable })).map(([path]) => path)).toEqual(['options.hsCodes']);
+      expect(unreadable(run({ isicCodes: throwingIterable })).map(([path]) => path)).toEqual(['options.isicCodes']);
+      // A code list whose has() cannot even be looked up.
+      expect(unreadable(run({ hsCodes: { get has() {
+        throw new Error('no has');
+      } } })).map(([path]) => path)).toEqual(['options.hsCodes']);
+    });
+
+    it('reports expected totals that cannot be read or turned into text, and never calls their toString', () => {
+      const hostile = { toString: boom('toString says no'), valueOf: boom('valueOf says no') };
+      const r = run({ expectedTotals: { tax: hostile, taxTotal: 1 } });
+      expect(unreadable(r).map(([path]) => path)).toEqual(['options.expectedTotals.tax']);
+      expect(run({ expectedTotals: { total: hostile } }).errors.map((i) => formatIssuePath(i.path))).toEqual(['options.expectedTotals.total']);
+
+      const getter = run({ expectedTotals: { get total() {
+        throw new Error('getter says no');
+      } } });
+      expect(unreadable(getter)).toEqual([['options.expectedTotals.total', 'Option options.expectedTotals.total could not be read: Error: getter says no.']]);
+      expect(getter.totals?.total).toBe('3762.48');
+
+      const keys = run({ expectedTotals: new Proxy({}, { ownKeys: boom('ownKeys says no') }) });
+      expect(unreadable(keys).map(([path]) => path)).toEqual(['options.expectedTotals']);
+    });
+
+    it('still applies the options that could be read', () => {
+      const r = run({
+        get strict() {
+          throw new Error('boom');
+        },
+        ignore: ['BUYER_TIN_MISSING'],
+        expectedTotals: { total: '1' },
+      });
+      expect(r.errors.map((i) => [i.code, formatIssuePath(i.path)])).toEqual([
+        ['OPTION_INVALID', 'options.strict'],
+        ['TOTALS_MISMATCH', 'options.expectedTotals.total'],
+      ]);
+    });
+
+    it('shows an option value that fights back without throwing', () => {
+      const { proxy, revoke } = Proxy.revocable({}, {});
+      revoke();
+      const r = run({ hsCodes: proxy, rounding: proxy });
+      expect(r.errors.map((i) => formatIssuePath(i.path))).toEqual(['options.hsCodes', 'options.rounding']);
+      expect(r.totals?.total).toBe('3762.48');
+    });
+  });
 });
