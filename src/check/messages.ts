@@ -195,7 +195,7 @@ export const MESSAGES: { readonly [C in CheckIssueCode]: Render } = {
     hint: c.suggestion ?? `Add ${lastName(c.field)}${c.expected ? ` (${c.expected})` : ''}.`,
   }),
   FIELD_WRONG_TYPE: (c) => ({
-    message: `${c.field} must be ${c.expected}, got ${showTyped(c.value)}.`,
+    message: `${c.field} must be ${c.expected}, got ${showTyped(c.value)}${c.reason ? `, ${c.reason}` : ''}.`,
     hint: c.suggestion ? `Send ${c.suggestion}.` : `Send ${lastName(c.field)} as ${c.expected}.`,
   }),
   NUMBER_NOT_FINITE: (c) => ({

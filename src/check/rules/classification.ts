@@ -142,14 +142,43 @@ function checkHsnValue(hsn: string, i: number, o: ResolvedCheckOptions, issues: 
   }
 }
 
+/** NNNN.00 where NNNN is an ISIC class: the padded service code that must never be suggested. */
+function isPaddedService(code: string, o: ResolvedCheckOptions): boolean {
+  return code.endsWith('.00') && o.isic.has(code.slice(0, 4));
+}
+
+const HSN_EXPECTED = 'a string such as "8471.30"';
+// A number that was an NNNN.NN and lost its trailing zero (8471.3) or leading zeros (101.21).
+const NUMBER_WITH_DECIMALS = /^\d{1,4}\.\d{1,2}$/;
+
+/**
+ * A number sent as hsnCode. Whole numbers up to 9999 are four-digit codes that lost their leading
+ * zeros, which the service reads as ISIC service codes: never suggest padding them to NNNN.00
+ * (rule 3) nor the placeholder (rule 4). A number with one or two decimals lost only zeros.
+ */
+function numericHsnProblem(hsn: number, path: (string | number)[], o: ResolvedCheckOptions, issues: IssueCollector): void {
+  let reason: string | undefined;
+  let suggestion: string | undefined;
+  if (Number.isInteger(hsn) && hsn >= 1 && hsn <= 9999) {
+    const code = String(hsn).padStart(4, '0');
+    reason = 'which looks like a four-digit (ISIC service) code';
+    suggestion = o.isic.has(code)
+      ? `isicCode "${code}" instead if this line is a service; if it is a good, send its six-digit HS subheading as a string NNNN.NN, never a four-digit code padded to NNNN.00`
+      : `the good's six-digit HS subheading as a string NNNN.NN, never a four-digit code padded to NNNN.00 (${code} is not one of the 419 ISIC classes, so it is no isicCode either)`;
+  } else if (hsn === 0) {
+    reason = 'which is the placeholder the service rejects';
+  } else if (hsn > 0 && hsn < 10000 && NUMBER_WITH_DECIMALS.test(String(hsn))) {
+    const code = hsn.toFixed(2).padStart(7, '0');
+    if (!isPaddedService(code, o)) suggestion = `the string "${code}" (a number loses leading and trailing zeros)`;
+  }
+  issues.add('FIELD_WRONG_TYPE', path, { value: hsn, expected: HSN_EXPECTED, reason, suggestion });
+}
+
 function hsnProblem(hsn: unknown, i: number, o: ResolvedCheckOptions, issues: IssueCollector): void {
   const path = hsnPath(i);
   if (typeof hsn !== 'string') {
-    let suggestion: string | undefined;
-    if (typeof hsn === 'number' && Number.isFinite(hsn) && hsn >= 0 && hsn < 10000) {
-      suggestion = `the string "${hsn.toFixed(2).padStart(7, '0')}" (a number loses leading and trailing zeros)`;
-    }
-    reportWrongType(issues, path, hsn, 'a string such as "8471.30"', suggestion);
+    if (typeof hsn === 'number') numericHsnProblem(hsn, path, o, issues);
+    else reportWrongType(issues, path, hsn, HSN_EXPECTED);
     return;
   }
   if (isFourDigits(hsn)) {
@@ -172,29 +201,35 @@ function hsnProblem(hsn: unknown, i: number, o: ResolvedCheckOptions, issues: Is
     return;
   }
   const six = `${digits.slice(0, 4)}.${digits.slice(4, 6)}`;
-  const paddedService = six.endsWith('.00') && o.isic.has(digits.slice(0, 4));
   let reason: string | undefined;
-  let suggestion: string | undefined;
+  let candidate: string | undefined;
   if (HS_ONE_DECIMAL.test(hsn)) {
     reason = 'the last pair of digits is incomplete (a number loses its trailing zero)';
-    suggestion = paddedService ? undefined : `${hsn}0`;
+    candidate = `${hsn}0`;
   } else if (DIGITS_AND_SEPARATORS.test(hsn) && digits.length === 6) {
-    suggestion = paddedService ? undefined : six;
+    candidate = six;
   } else if (DIGITS_AND_SEPARATORS.test(hsn) && digits.length >= 8 && digits.length <= 12) {
     reason = 'it looks like a national tariff line; the service takes the six-digit HS subheading';
-    suggestion = paddedService ? undefined : six;
+    candidate = six;
   }
+  // Never suggest a service code padded to NNNN.00 (6202.0 or 620200 would give 6202.00).
+  const suggestion = candidate !== undefined && !isPaddedService(candidate, o) ? candidate : undefined;
   issues.add('HSN_CODE_FORMAT', path, { value: hsn, reason, suggestion });
 }
+
+const ISIC_EXPECTED = 'a string of four digits such as "6202"';
 
 function isicProblem(isic: unknown, i: number, o: ResolvedCheckOptions, issues: IssueCollector): void {
   const path = isicPath(i);
   if (typeof isic !== 'string') {
     let suggestion: string | undefined;
-    if (typeof isic === 'number' && Number.isInteger(isic) && isic >= 0 && isic < 10000) {
+    let reason: string | undefined;
+    if (isic === 0) reason = 'which is the placeholder the service rejects';
+    else if (typeof isic === 'number' && Number.isInteger(isic) && isic >= 1 && isic < 10000) {
       suggestion = `the string "${String(isic).padStart(4, '0')}" (a number loses leading zeros)`;
     }
-    reportWrongType(issues, path, isic, 'a string of four digits such as "6202"', suggestion);
+    if (suggestion === undefined && reason === undefined) reportWrongType(issues, path, isic, ISIC_EXPECTED);
+    else issues.add('FIELD_WRONG_TYPE', path, { value: isic, expected: ISIC_EXPECTED, reason, suggestion });
     return;
   }
   const trimmed = isic.trim();

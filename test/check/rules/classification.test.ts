@@ -129,6 +129,59 @@ describe('check/rules/classification', () => {
     expect(issue?.hint).toContain('"8471.30"');
   });
 
+  it('reads a numeric four-digit hsnCode as a service code and never suggests padding it', () => {
+    const [service] = issuesAt(6202);
+    expect(service?.code).toBe('FIELD_WRONG_TYPE');
+    expect(service?.message).toContain('four-digit');
+    expect(service?.hint).toContain('isicCode "6202"');
+    expect(service?.hint).toContain('six-digit HS subheading');
+    expect(service?.hint).not.toContain('6202.00');
+
+    const [good] = issuesAt(8471);
+    expect(good?.hint).not.toContain('isicCode "8471"');
+    expect(good?.hint).not.toContain('8471.00');
+    expect(good?.hint).toContain('six-digit HS subheading');
+
+    // 111 lost its leading zero: ISIC class 0111.
+    expect(issuesAt(111)[0]?.hint).toContain('isicCode "0111"');
+  });
+
+  it('suggests no string for a numeric placeholder', () => {
+    for (const hsnCode of [0, 0.0]) {
+      const [issue] = issuesAt(hsnCode);
+      expect(issue?.code).toBe('FIELD_WRONG_TYPE');
+      expect(issue?.hint).not.toContain('0000');
+    }
+    const isic = checkInvoice(withLine({ isicCode: 0 }, 1)).errors[0];
+    expect(isic?.code).toBe('FIELD_WRONG_TYPE');
+    expect(isic?.hint).not.toContain('0000');
+  });
+
+  it('never suggests a placeholder or a padded service code for any numeric or near-miss hsnCode (property)', () => {
+    const isic = [...ISIC_CODES];
+    const value = fc.oneof(
+      fc.integer({ min: 0, max: 9999 }),
+      fc.constantFrom(...isic).map(Number),
+      fc.integer({ min: 0, max: 999_999 }).map((n) => n / 100),
+      fc.integer({ min: 0, max: 9_999_999 }).map((n) => n / 1000),
+      fc.constantFrom(...isic).map((c) => `${c}.0`),
+      fc.constantFrom(...isic).map((c) => `${c}0`),
+      fc.constantFrom(...isic).map((c) => `${c}.000`),
+    );
+    const quoted = /"(\d{4}(?:\.\d\d)?)"/g;
+    fc.assert(
+      fc.property(value, (hsnCode) => {
+        for (const issue of issuesAt(hsnCode)) {
+          for (const [, code] of `${issue.hint ?? ''}`.matchAll(quoted)) {
+            const bad = code === '0000' || code === '0000.00' || (code!.endsWith('.00') && ISIC_CODES.has(code!.slice(0, 4)));
+            expect(bad, `${String(hsnCode)}: ${issue.hint}`).toBe(false);
+          }
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('checks isicCode against the 419 classes and suggests neighbours', () => {
     const r = checkInvoice(withLine({ isicCode: '6203' }, 1));
     expect(r.errors[0]).toMatchObject({ code: 'ISIC_CODE_UNKNOWN', path: ['lines', 1, 'isicCode'] });
