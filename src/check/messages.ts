@@ -36,6 +36,7 @@ export interface IssueText {
 }
 
 const SERVICE_CLASSIFICATION_WORDS = 'invalid or missing classification code';
+const NOT_SENT = 'JSON.stringify, which builds the request body, sends only own enumerable properties';
 /** `Did you mean "9401.31"?`, or for several candidates `Did you mean one of 9401.31, 9401.39?`. */
 function didYouMean(suggestion: string): string {
   return suggestion.includes(', ') ? `Did you mean one of ${suggestion}?` : `Did you mean "${suggestion}"?`;
@@ -190,10 +191,16 @@ export const MESSAGES: { readonly [C in CheckIssueCode]: Render } = {
           message: `Option ${c.field} is ${v(c)}; expected ${c.expected ?? 'a valid value'}.`,
           hint: 'Fix the option passed to checkInvoice; this is not a problem of the invoice itself.',
         },
-  FIELD_REQUIRED: (c) => ({
-    message: `${c.field} is required${c.value === null ? ' and was null' : ' and is missing'}.`,
-    hint: c.suggestion ?? `Add ${lastName(c.field)}${c.expected ? ` (${c.expected})` : ''}.`,
-  }),
+  FIELD_REQUIRED: (c) =>
+    c.reason !== undefined
+      ? {
+          message: `${c.field} is required and is missing from the request body.`,
+          hint: `${lastName(c.field)} is ${c.reason}, and ${NOT_SENT}: set ${lastName(c.field)} on the object itself, or send a plain object.`,
+        }
+      : {
+          message: `${c.field} is required${c.value === null ? ' and was null' : ' and is missing'}.`,
+          hint: c.suggestion ?? `Add ${lastName(c.field)}${c.expected ? ` (${c.expected})` : ''}.`,
+        },
   FIELD_WRONG_TYPE: (c) => ({
     message: `${c.field} must be ${c.expected}, got ${showTyped(c.value)}${c.reason ? `, ${c.reason}` : ''}.`,
     hint: c.suggestion ? `Send ${c.suggestion}.` : `Send ${lastName(c.field)} as ${c.expected}.`,
@@ -296,7 +303,10 @@ export const MESSAGES: { readonly [C in CheckIssueCode]: Render } = {
   }),
   CLASSIFICATION_MISSING: (c) => ({
     message: `${c.field} has an ${SERVICE_CLASSIFICATION_WORDS}: it has neither hsnCode nor isicCode.`,
-    hint: `Send hsnCode (NNNN.NN) for a good or isicCode (four digits) for a service. ${CODE_LOOKUPS}`,
+    hint:
+      c.reason !== undefined
+        ? `${c.reason}, and ${NOT_SENT}: set it on the line itself, or send a plain object.`
+        : `Send hsnCode (NNNN.NN) for a good or isicCode (four digits) for a service. ${CODE_LOOKUPS}`,
   }),
   CLASSIFICATION_BOTH: (c) => ({
     message: `${c.field} has both hsnCode ${showValue((c.value as { hsnCode?: unknown } | undefined)?.hsnCode)} and isicCode ${showValue((c.value as { isicCode?: unknown } | undefined)?.isicCode)}; a line is either a good or a service.`,

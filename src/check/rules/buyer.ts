@@ -6,7 +6,7 @@
  */
 import type { IssueCollector } from '../issues.js';
 import type { ResolvedCheckOptions } from '../options.js';
-import { checkOptionalString, reportUnknownField, reportWrongType, type SpecialFields } from './fields.js';
+import { checkOptionalString, reportRequired, reportUnknownField, reportWrongType, type SpecialFields } from './fields.js';
 
 export const BUYER_FIELDS = ['type', 'tin', 'name', 'email'] as const;
 const BUYER_TYPES = ['B2B', 'B2C', 'B2G'];
@@ -123,12 +123,20 @@ export function looksLikeEmail(s: string): boolean {
   return at >= 1 && dot >= at + 2 && dot !== s.length - 1;
 }
 
-/** Checks `buyer` (already known to be a plain object). */
-export function checkBuyer(buyer: Record<string, unknown>, o: ResolvedCheckOptions, issues: IssueCollector): void {
+/**
+ * Checks `buyer`, an object whose fields are the ones sent: the caller's plain object, or the
+ * sentView of `source`, the object the caller passed.
+ */
+export function checkBuyer(
+  buyer: Record<string, unknown>,
+  source: object | undefined,
+  o: ResolvedCheckOptions,
+  issues: IssueCollector,
+): void {
   const type = buyer.type;
   let knownType: string | undefined;
   if (type === undefined || type === null) {
-    issues.add('FIELD_REQUIRED', ['buyer', 'type'], { value: type, expected: 'B2B, B2C or B2G' });
+    reportRequired(issues, ['buyer', 'type'], type, 'B2B, B2C or B2G', source);
   } else if (typeof type !== 'string') {
     reportWrongType(issues, ['buyer', 'type'], type, 'a string: B2B, B2C or B2G');
   } else if (type === 'B2B' || type === 'B2C' || type === 'B2G') {

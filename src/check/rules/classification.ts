@@ -11,7 +11,7 @@
 import { PADDED_ISIC_HS_CODES } from '../../codes/isic-codes.js';
 import type { IssueCollector } from '../issues.js';
 import type { CodeLookup, ResolvedCheckOptions } from '../options.js';
-import { reportWrongType } from './fields.js';
+import { codesNotSent, reportWrongType } from './fields.js';
 
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
@@ -79,10 +79,14 @@ function isicPath(i: number): (string | number)[] {
   return ['lines', i, 'isicCode'];
 }
 
-/** Checks `hsnCode` / `isicCode` of line `i`. Null counts as absent. */
+/**
+ * Checks `hsnCode` / `isicCode` of line `i`. Null counts as absent. `source` is the object the
+ * caller passed when `line` is its sentView (see fields.ts).
+ */
 export function checkClassification(
   line: Record<string, unknown>,
   i: number,
+  source: object | undefined,
   o: ResolvedCheckOptions,
   issues: IssueCollector,
 ): void {
@@ -93,7 +97,7 @@ export function checkClassification(
   if (hasHsn && hasIsic) {
     issues.add('CLASSIFICATION_BOTH', ['lines', i], { value: { hsnCode: hsn, isicCode: isic } });
   } else if (!hasHsn && !hasIsic) {
-    issues.add('CLASSIFICATION_MISSING', ['lines', i]);
+    issues.add('CLASSIFICATION_MISSING', ['lines', i], { reason: codesNotSent(source) });
     return;
   }
   if (hasHsn) {

@@ -4,7 +4,7 @@
  * without a UTC offset is a warning, because the service then picks the time zone.
  */
 import type { IssueCollector } from '../issues.js';
-import { reportWrongType } from './fields.js';
+import { reportRequired, reportWrongType } from './fields.js';
 
 // Extended format only (the one every JSON API and toISOString() uses). Compiled once.
 const DATE_TIME =
@@ -60,17 +60,17 @@ function isCompleteDateTime(s: string): boolean {
   return false;
 }
 
-/** Checks `dueDate`. Small on purpose, so that the JIT inlines the well-formed case. */
-export function checkDueDate(value: unknown, issues: IssueCollector): void {
-  if (typeof value !== 'string' || !isCompleteDateTime(value)) dueDateProblem(value, issues);
+/**
+ * Checks `dueDate`. Small on purpose, so that the JIT inlines the well-formed case. `source` is the
+ * invoice object the caller passed when `value` was read from its sentView (see fields.ts).
+ */
+export function checkDueDate(value: unknown, issues: IssueCollector, source: object | undefined): void {
+  if (typeof value !== 'string' || !isCompleteDateTime(value)) dueDateProblem(value, issues, source);
 }
 
-function dueDateProblem(value: unknown, issues: IssueCollector): void {
+function dueDateProblem(value: unknown, issues: IssueCollector, source: object | undefined): void {
   if (value === undefined || value === null) {
-    issues.add('FIELD_REQUIRED', PATH.slice(), {
-      value,
-      expected: 'an ISO 8601 date-time such as "2026-12-31T00:00:00Z"',
-    });
+    reportRequired(issues, PATH.slice(), value, 'an ISO 8601 date-time such as "2026-12-31T00:00:00Z"', source);
     return;
   }
   if (typeof value !== 'string') {

@@ -11,6 +11,86 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Whether JSON.stringify sends exactly the fields a rule reads: true for an object literal,
+ * JSON.parse output and null-prototype objects. The one test the hot path pays per object.
+ */
+export function isPlainObject(value: object): boolean {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** What JSON.stringify sends for an object that is not plain, and the object its fields came from. */
+export interface SentView {
+  /** The value to check in place of the object. */
+  view: unknown;
+  /**
+   * The object the view was copied from, asked why a missing field is missing (inherited, not
+   * enumerable); undefined when the view is what toJSON returned as is.
+   */
+  source: object | undefined;
+}
+
+/**
+ * The request body is `JSON.stringify(input)`, which sends an object's own enumerable properties
+ * only, after calling its `toJSON` when it has one: a field supplied by a prototype or a class
+ * getter is not sent. An object whose prototype is neither Object.prototype nor null (a class
+ * instance, `Object.create(...)`) is checked through this view, so that the checks judge what
+ * would be sent. A getter or toJSON that throws propagates (checkInvoice reports INPUT_UNREADABLE).
+ */
+export function sentView(value: object, key: string): SentView {
+  const toJSON = (value as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON !== 'function') return { view: { ...value }, source: value };
+  const json: unknown = toJSON.call(value, key);
+  if (typeof json !== 'object' || json === null || Array.isArray(json) || isPlainObject(json)) {
+    return { view: json, source: undefined };
+  }
+  return { view: { ...json }, source: json };
+}
+
+/**
+ * Why a field the view lacks is still on `source` (so that a rule reading `source.key` would have
+ * found it), or undefined when the object simply does not have it.
+ */
+function notSentReason(source: object, key: string): string | undefined {
+  try {
+    if (Object.hasOwn(source, key)) {
+      return Object.prototype.propertyIsEnumerable.call(source, key) ? undefined : 'an own property that is not enumerable';
+    }
+    return key in source ? 'inherited (from a prototype or a class getter)' : undefined;
+  } catch {
+    return undefined; // a proxy trap that throws: say nothing more than "missing"
+  }
+}
+
+/**
+ * Reports a required field that is missing or null. `source` is the object the caller passed when
+ * the rules are reading its {@link sentView}: a field it has but does not send is explained.
+ */
+export function reportRequired(
+  issues: IssueCollector,
+  path: IssuePath,
+  value: unknown,
+  expected: string,
+  source: object | undefined,
+): void {
+  const reason = source !== undefined && value === undefined ? notSentReason(source, String(path[path.length - 1])) : undefined;
+  issues.add('FIELD_REQUIRED', path, { value, expected, reason });
+}
+
+/**
+ * For CLASSIFICATION_MISSING on a line checked through its {@link sentView}: which of hsnCode and
+ * isicCode the line has without sending it, e.g. `hsnCode is inherited (…)`.
+ */
+export function codesNotSent(source: object | undefined): string | undefined {
+  if (source === undefined) return undefined;
+  for (const key of ['hsnCode', 'isicCode']) {
+    const reason = notSentReason(source, key);
+    if (reason !== undefined) return `${key} is ${reason}`;
+  }
+  return undefined;
+}
+
 /** Whether a string is empty or only whitespace, without allocating a trimmed copy. */
 export function isBlank(s: string): boolean {
   for (let i = 0; i < s.length; i++) {

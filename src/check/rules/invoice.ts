@@ -8,7 +8,16 @@ import type { InvoiceTotals } from '../money.js';
 import type { ResolvedCheckOptions } from '../options.js';
 import { checkBuyer } from './buyer.js';
 import { checkDueDate } from './due-date.js';
-import { isBlank, isRecord, reportUnknownField, reportWrongType, type SpecialFields } from './fields.js';
+import {
+  isBlank,
+  isPlainObject,
+  isRecord,
+  reportRequired,
+  reportUnknownField,
+  reportWrongType,
+  sentView,
+  type SpecialFields,
+} from './fields.js';
 import { checkLines } from './line.js';
 import { reconcileTotals } from './totals.js';
 
@@ -35,10 +44,29 @@ export function checkInvoiceInput(
     issues.add('INVOICE_NOT_OBJECT', [], { value: input });
     return reconcileTotals(undefined, false, o, issues);
   }
+  if (isPlainObject(input)) return checkInvoiceRecord(input, undefined, o, issues);
+  // A class instance or Object.create(...): judge what JSON.stringify would send.
+  const { view, source } = sentView(input, '');
+  if (!isRecord(view)) {
+    issues.add('INVOICE_NOT_OBJECT', [], { value: view });
+    return reconcileTotals(undefined, false, o, issues);
+  }
+  return checkInvoiceRecord(view, source, o, issues);
+}
 
+/**
+ * Checks an invoice object whose fields are the ones sent. `source`, when given, is the object the
+ * caller passed and `input` its {@link sentView}.
+ */
+function checkInvoiceRecord(
+  input: Record<string, unknown>,
+  source: object | undefined,
+  o: ResolvedCheckOptions,
+  issues: IssueCollector,
+): InvoiceTotals | undefined {
   const businessId = input.businessId;
   if (businessId === undefined || businessId === null) {
-    issues.add('FIELD_REQUIRED', ['businessId'], { value: businessId, expected: 'a string' });
+    reportRequired(issues, ['businessId'], businessId, 'a string', source);
   } else if (typeof businessId !== 'string') {
     reportWrongType(issues, ['businessId'], businessId, 'a string');
   } else if (isBlank(businessId)) {
@@ -47,27 +75,29 @@ export function checkInvoiceInput(
 
   const buyer = input.buyer;
   if (buyer === undefined || buyer === null) {
-    issues.add('FIELD_REQUIRED', ['buyer'], { value: buyer, expected: 'an object with at least type (B2B, B2C or B2G)' });
+    reportRequired(issues, ['buyer'], buyer, 'an object with at least type (B2B, B2C or B2G)', source);
   } else if (!isRecord(buyer)) {
     reportWrongType(issues, ['buyer'], buyer, 'an object');
+  } else if (isPlainObject(buyer)) {
+    checkBuyer(buyer, undefined, o, issues);
   } else {
-    checkBuyer(buyer, o, issues);
+    const sent = sentView(buyer, 'buyer');
+    if (isRecord(sent.view)) checkBuyer(sent.view, sent.source, o, issues);
+    else reportWrongType(issues, ['buyer'], sent.view, 'an object');
   }
 
-  checkDueDate(input.dueDate, issues);
+  checkDueDate(input.dueDate, issues, source);
 
   const lines = input.lines;
-  let computable = false;
   let lineList: readonly unknown[] | undefined;
   if (lines === undefined || lines === null) {
-    issues.add('FIELD_REQUIRED', ['lines'], { value: lines, expected: 'an array with at least one line' });
+    reportRequired(issues, ['lines'], lines, 'an array with at least one line', source);
   } else if (!Array.isArray(lines)) {
     reportWrongType(issues, ['lines'], lines, 'an array of lines');
   } else if (lines.length === 0) {
     issues.add('LINES_EMPTY', ['lines'], { value: lines });
   } else {
-    lineList = lines;
-    computable = checkLines(lines, o, issues);
+    lineList = checkLines(lines, o, issues);
   }
 
   for (const key in input) {
@@ -76,5 +106,5 @@ export function checkInvoiceInput(
     }
   }
 
-  return reconcileTotals(lineList, computable, o, issues);
+  return reconcileTotals(lineList, lineList !== undefined, o, issues);
 }

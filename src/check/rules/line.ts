@@ -11,7 +11,18 @@ import type { IssueCollector, IssuePath } from '../issues.js';
 import { shiftDecimal } from '../money.js';
 import type { ResolvedCheckOptions } from '../options.js';
 import { checkClassification } from './classification.js';
-import { checkOptionalString, isBlank, isTrimmedSpace, reportUnknownField, reportWrongType, type SpecialFields } from './fields.js';
+import {
+  checkOptionalString,
+  isBlank,
+  isPlainObject,
+  isRecord,
+  isTrimmedSpace,
+  reportRequired,
+  reportUnknownField,
+  reportWrongType,
+  sentView,
+  type SpecialFields,
+} from './fields.js';
 
 export const LINE_FIELDS = [
   'description', 'quantity', 'unitPrice', 'taxRate', 'hsnCode', 'isicCode', 'sku', 'discountRate',
@@ -54,44 +65,77 @@ function isLineField(key: string): boolean {
 }
 
 /**
- * Checks every line. Returns whether all lines' amounts are finite numbers, i.e. whether totals can
- * be computed (range problems such as a negative price are reported but do not stop the totals).
+ * Checks every line. Returns the lines to compute the totals from when all their amounts are
+ * finite numbers (range problems such as a negative price are reported but do not stop the totals),
+ * else undefined. Those are `lines` itself, unless a line is not a plain object: then the totals
+ * are computed from what JSON.stringify would send of it (its sentView), like the checks.
  */
-export function checkLines(lines: readonly unknown[], o: ResolvedCheckOptions, issues: IssueCollector): boolean {
+export function checkLines(
+  lines: readonly unknown[],
+  o: ResolvedCheckOptions,
+  issues: IssueCollector,
+): readonly unknown[] | undefined {
   let computable = true;
+  let views: unknown[] | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (typeof line !== 'object' || line === null || Array.isArray(line)) {
       issues.add('LINE_NOT_OBJECT', ['lines', i], { value: line });
       computable = false;
-    } else if (!checkLine(line as Record<string, unknown>, i, o, issues)) {
-      computable = false;
+    } else if (isPlainObject(line)) {
+      if (!checkLine(line as Record<string, unknown>, i, undefined, o, issues)) computable = false;
+    } else {
+      if (views === undefined) views = lines.slice(0, i);
+      if (!checkLineView(line, i, o, issues, views)) computable = false;
+      continue;
     }
+    if (views !== undefined) views.push(line);
   }
-  return computable;
+  return computable ? (views ?? lines) : undefined;
 }
 
-function checkLine(line: Record<string, unknown>, i: number, o: ResolvedCheckOptions, issues: IssueCollector): boolean {
+/** A line that is a class instance or Object.create(...): checked as what would be sent. */
+function checkLineView(line: object, i: number, o: ResolvedCheckOptions, issues: IssueCollector, views: unknown[]): boolean {
+  const { view, source } = sentView(line, String(i));
+  views.push(view);
+  if (!isRecord(view)) {
+    issues.add('LINE_NOT_OBJECT', ['lines', i], { value: view });
+    return false;
+  }
+  return checkLine(view, i, source, o, issues);
+}
+
+/**
+ * Checks line `i`, an object whose fields are the ones sent; `source` is the object the caller
+ * passed when `line` is its sentView. Returns whether its amounts are finite numbers.
+ */
+function checkLine(
+  line: Record<string, unknown>,
+  i: number,
+  source: object | undefined,
+  o: ResolvedCheckOptions,
+  issues: IssueCollector,
+): boolean {
   let computable = true;
 
   const description = line.description;
-  if (typeof description !== 'string' || isBlank(description)) descriptionProblem(description, i, issues);
+  if (typeof description !== 'string' || isBlank(description)) descriptionProblem(description, i, issues, source);
 
   const quantity = line.quantity;
   if (!(typeof quantity === 'number' && quantity > 0 && quantity < Infinity)) {
-    if (!amountProblem(quantity, ['lines', i, 'quantity'], issues)) computable = false;
+    if (!amountProblem(quantity, ['lines', i, 'quantity'], issues, source)) computable = false;
     else issues.add('LINE_QUANTITY_NOT_POSITIVE', ['lines', i, 'quantity'], { value: quantity });
   }
 
   const unitPrice = line.unitPrice;
   if (!(typeof unitPrice === 'number' && unitPrice >= 0 && unitPrice < Infinity)) {
-    if (!amountProblem(unitPrice, ['lines', i, 'unitPrice'], issues)) computable = false;
+    if (!amountProblem(unitPrice, ['lines', i, 'unitPrice'], issues, source)) computable = false;
     else issues.add('LINE_UNIT_PRICE_NEGATIVE', ['lines', i, 'unitPrice'], { value: unitPrice });
   }
 
   const taxRate = line.taxRate;
   if (!(typeof taxRate === 'number' && ((taxRate >= 1 && taxRate <= 100) || taxRate === 0))) {
-    if (!amountProblem(taxRate, ['lines', i, 'taxRate'], issues)) computable = false;
+    if (!amountProblem(taxRate, ['lines', i, 'taxRate'], issues, source)) computable = false;
     else percentProblem(taxRate as number, ['lines', i, 'taxRate'], 'LINE_TAX_RATE_OUT_OF_RANGE', 'LINE_TAX_RATE_FRACTION', issues);
   }
 
@@ -101,7 +145,7 @@ function checkLine(line: Record<string, unknown>, i: number, o: ResolvedCheckOpt
     discountRate !== null &&
     !(typeof discountRate === 'number' && ((discountRate >= 1 && discountRate <= 100) || discountRate === 0))
   ) {
-    if (!amountProblem(discountRate, ['lines', i, 'discountRate'], issues, false)) computable = false;
+    if (!amountProblem(discountRate, ['lines', i, 'discountRate'], issues, source, false)) computable = false;
     else {
       percentProblem(
         discountRate as number,
@@ -128,7 +172,7 @@ function checkLine(line: Record<string, unknown>, i: number, o: ResolvedCheckOpt
     checkOptionalString(issues, inventoryItemId, ['lines', i, 'inventoryItemId']);
   }
 
-  checkClassification(line, i, o, issues);
+  checkClassification(line, i, source, o, issues);
 
   for (const key in line) {
     if (!isLineField(key) && line[key] !== undefined) {
@@ -138,10 +182,10 @@ function checkLine(line: Record<string, unknown>, i: number, o: ResolvedCheckOpt
   return computable;
 }
 
-function descriptionProblem(description: unknown, i: number, issues: IssueCollector): void {
+function descriptionProblem(description: unknown, i: number, issues: IssueCollector, source: object | undefined): void {
   const path = ['lines', i, 'description'];
   if (description === undefined || description === null) {
-    issues.add('FIELD_REQUIRED', path, { value: description, expected: 'a string saying what is sold' });
+    reportRequired(issues, path, description, 'a string saying what is sold', source);
   } else if (typeof description !== 'string') reportWrongType(issues, path, description, 'a string');
   else issues.add('LINE_DESCRIPTION_EMPTY', path, { value: description });
 }
@@ -150,9 +194,15 @@ function descriptionProblem(description: unknown, i: number, issues: IssueCollec
  * Reports a missing, mistyped or non-finite amount and returns false; returns true when the value
  * is a finite number (so the caller goes on to judge its range).
  */
-function amountProblem(value: unknown, path: IssuePath, issues: IssueCollector, required = true): boolean {
+function amountProblem(
+  value: unknown,
+  path: IssuePath,
+  issues: IssueCollector,
+  source: object | undefined,
+  required = true,
+): boolean {
   if (value === undefined || value === null) {
-    if (required) issues.add('FIELD_REQUIRED', path, { value, expected: 'a number' });
+    if (required) reportRequired(issues, path, value, 'a number', source);
     return !required;
   }
   if (typeof value !== 'number') {
