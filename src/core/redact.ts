@@ -83,3 +83,35 @@ export function redactDeep<T>(value: T, seen: WeakSet<object> = new WeakSet(), d
   for (const [key, item] of Object.entries(value)) out[key] = redactDeep(item, seen, depth + 1);
   return out as T;
 }
+
+// Deep enough for undici's "fetch failed" → socket error → AggregateError chain.
+const MAX_CAUSE_DEPTH = 4;
+
+/**
+ * A copy of a thrown value fit to hang off an SDK error as its `cause`: an `Error` with the same
+ * `name`, `message` and `stack`, its own primitive fields (`code`, `errno`, …) and its cause chain,
+ * every string scrubbed by {@link redactSecrets}. Object-valued fields are left out: an error of a
+ * custom `fetch` or a fetch wrapper can carry the request, its headers or a config holding the API
+ * key, and no scrubbing of strings reaches into a `Request` or a `Headers`. A string is scrubbed; any
+ * other primitive is kept. Depth-limited, so a cyclic cause chain ends.
+ */
+export function redactCause(cause: unknown, depth = 0): unknown {
+  if (typeof cause === 'string') return redactSecrets(cause);
+  if (cause === null || (typeof cause !== 'object' && typeof cause !== 'function')) return cause;
+  try {
+    const from = cause as { name?: unknown; message?: unknown; stack?: unknown; cause?: unknown };
+    const inner = from.cause === undefined || depth >= MAX_CAUSE_DEPTH ? undefined : { cause: redactCause(from.cause, depth + 1) };
+    const copy = new Error(redactSecrets(String(from.message ?? '')), inner) as Error & Record<string, unknown>;
+    for (const [key, value] of Object.entries(cause)) {
+      if (key === 'message' || key === 'name' || key === 'stack' || key === 'cause') continue;
+      if (typeof value === 'string') copy[key] = redactSecrets(value);
+      else if (value === null || (typeof value !== 'object' && typeof value !== 'function')) copy[key] = value;
+    }
+    Object.defineProperty(copy, 'name', { value: redactSecrets(String(from.name ?? 'Error')), writable: true, configurable: true });
+    copy.stack = typeof from.stack === 'string' ? redactSecrets(from.stack) : `${copy.name}: ${copy.message}`;
+    return copy;
+  } catch {
+    // A getter or proxy that throws: nothing of it can be shown safely.
+    return new Error('(unreadable error)');
+  }
+}

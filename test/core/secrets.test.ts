@@ -23,10 +23,32 @@ import {
 const server = useMswServer();
 const SECRETS = [API_KEY, SESSION_TOKEN];
 
+/** `JSON.stringify`, or '' for a value it cannot serialise. */
+function json(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** Every way the cause chain is read: each cause's message, stack, own fields and renderings. */
+function causeRenderings(error: unknown): string[] {
+  const out: string[] = [];
+  for (let cause = (error as Error).cause, depth = 0; cause !== undefined && depth < 8; depth += 1) {
+    const c = cause as Error & Record<string, unknown>;
+    out.push(String(c.message), String(c.stack), String(c), json(c), json(Object.entries(c)));
+    out.push(inspect(c, { depth: Infinity, showHidden: true }));
+    cause = typeof c === 'object' && c !== null ? c.cause : undefined;
+  }
+  return out;
+}
+
 /** Every way an error is commonly turned into text. */
 function renderings(error: unknown): string[] {
   const err = error as Error & { hint?: string; body?: unknown };
   return [
+    ...causeRenderings(error),
     err.message,
     String(err),
     err.stack ?? '',
@@ -117,6 +139,56 @@ describe('secrets', () => {
     // A key the SDK received over the session is scrubbed from then on, too.
     const leaked = logger.lines.concat(failures.flatMap(renderings)).filter((t) => t.includes('sk_live_NEWKEY_created_999999'));
     expect(leaked).toEqual([]);
+  });
+
+  it.each([
+    ['an Error quoting the key', (init: RequestInit) => new Error(`failed with ${(init.headers as Record<string, string>)['x-api-key']}`)],
+    ['an Error carrying config.headers', (init: RequestInit) => Object.assign(new Error('fail'), { config: { headers: init.headers } })],
+    ['an Error carrying the Request', (init: RequestInit) => Object.assign(new TypeError('fail'), { request: new Request(`${API}/x`, init) })],
+    ['an Error with a nested cause quoting the key', (init: RequestInit) =>
+      new Error('outer', { cause: Object.assign(new Error(`inner ${JSON.stringify(init.headers)}`), { code: 'ECONNRESET' }) })],
+    ['a string quoting the key', (init: RequestInit) => `failed with ${JSON.stringify(init.headers)}`],
+    ['a plain object with the headers', (init: RequestInit) => ({ message: 'x', headers: init.headers })],
+  ])('scrubs the cause when a custom fetch throws %s', async (_name, thrown) => {
+    const client = testClient({
+      maxRetries: 0,
+      fetch: async (_input, init) => {
+        throw thrown(init ?? {});
+      },
+    });
+    const error = await client.invoices.retrieve('inv_1').catch((e: unknown) => e);
+    expect((error as Error).name).toBe('APIConnectionError');
+    expect((error as Error).cause).toBeDefined();
+    expectClean(renderings(error), 'custom fetch error');
+  });
+
+  it('keeps what makes a cause useful: name, message, code and its own cause', async () => {
+    const client = testClient({
+      maxRetries: 0,
+      fetch: async () => {
+        const socket = Object.assign(new Error(`socket hang up (key ${API_KEY})`), { code: 'ECONNRESET', errno: -104 });
+        throw Object.assign(new TypeError(`fetch failed for ${API_KEY}`, { cause: socket }), { config: { apiKey: API_KEY } });
+      },
+    });
+    const error = (await client.invoices.retrieve('inv_1').catch((e: unknown) => e)) as Error;
+    const cause = error.cause as Error & Record<string, unknown>;
+    expect(cause).toBeInstanceOf(Error);
+    expect(cause.name).toBe('TypeError');
+    expect(cause.message).toBe('fetch failed for [REDACTED]');
+    expect(cause.stack).toContain('fetch failed for [REDACTED]');
+    expect(cause.config).toBeUndefined();
+    expect(cause.cause).toMatchObject({ message: 'socket hang up (key [REDACTED])', code: 'ECONNRESET', errno: -104 });
+  });
+
+  it('scrubs an abort reason that quotes a secret', async () => {
+    server.use(http.get(`${API}/invoices/:id`, () => HttpResponse.json(envelope(invoiceRecord()))));
+    const reason = Object.assign(new Error(`stopped, token ${SESSION_TOKEN}`), { detail: { key: API_KEY } });
+    const error = (await testClient()
+      .invoices.retrieve('inv_1', { signal: AbortSignal.abort(reason) })
+      .catch((e: unknown) => e)) as Error;
+    expect(error.name).toBe('APIUserAbortError');
+    expect(error.cause).toMatchObject({ message: 'stopped, token [REDACTED]' });
+    expectClean(renderings(error), 'abort');
   });
 
   it('the client never shows its credentials', () => {

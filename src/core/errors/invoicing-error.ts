@@ -1,5 +1,5 @@
 import { defineInspect } from '../inspect.js';
-import { redactDeep, redactSecrets } from '../redact.js';
+import { redactCause, redactDeep, redactSecrets } from '../redact.js';
 import { isErrorKind, type InvoicingErrorName } from './names.js';
 
 /**
@@ -14,7 +14,10 @@ import { isErrorKind, type InvoicingErrorName } from './names.js';
 export interface InvoicingErrorOptions {
   /** What to do about it, where the service document tells the cause. */
   hint?: string | undefined;
-  /** The underlying error. */
+  /**
+   * The underlying error. An SDK error is kept as it is; anything else is kept as a copy scrubbed of
+   * secrets (name, message, stack, primitive fields and cause chain; no object-valued fields).
+   */
   cause?: unknown;
 }
 
@@ -40,7 +43,14 @@ export class InvoicingError extends Error {
   readonly hint: string | undefined;
 
   constructor(message: string, options: InvoicingErrorOptions = {}) {
-    super(redactSecrets(message), options.cause === undefined ? undefined : { cause: options.cause });
+    // An SDK error as cause was scrubbed when it was built; anything else (a custom fetch's error, a
+    // signal's reason) may hold a secret anywhere, so what is kept is a scrubbed copy.
+    super(
+      redactSecrets(message),
+      options.cause === undefined
+        ? undefined
+        : { cause: options.cause instanceof InvoicingError ? options.cause : redactCause(options.cause) },
+    );
     this.hint = options.hint === undefined ? undefined : redactSecrets(options.hint);
     defineInspect(InvoicingError.prototype, inspectError);
   }
