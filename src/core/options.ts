@@ -170,8 +170,8 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
     apiKey,
     sessionToken,
     baseUrl: resolveBaseUrl(pick('baseUrl')),
-    timeout: positiveInteger('timeout', options.timeout, CLIENT_DEFAULTS.timeout.value),
-    maxRetries: nonNegativeInteger('maxRetries', options.maxRetries, CLIENT_DEFAULTS.maxRetries.value),
+    timeout: boundedInteger('timeout', options.timeout, CLIENT_DEFAULTS.timeout.value, 1),
+    maxRetries: boundedInteger('maxRetries', options.maxRetries, CLIENT_DEFAULTS.maxRetries.value, 0),
     fetch: options.fetch,
     logger,
     logLevel,
@@ -206,10 +206,14 @@ function resolveBaseUrl(value: string | undefined): string {
   return `${url.origin}${path}`;
 }
 
-function positiveInteger(name: string, value: number | undefined, fallback: number): number {
+/**
+ * An integer from `min` to 2147483647, the per-call bounds too. Timers hold at most 2^31 - 1 ms: Node
+ * turns a longer timeout into 1 ms (every request would time out at once), browsers into 0.
+ */
+export function boundedInteger(name: string, value: number | undefined, fallback: number, min: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value <= 0) {
-    throw new InvoicingError(`${name} must be a positive integer number of milliseconds; got ${String(value)}.`);
+  if (!Number.isInteger(value) || value < min || value > 2_147_483_647) {
+    throw new InvoicingError(`${name} must be an integer from ${min} to 2147483647; got ${String(value)}.`);
   }
   return value;
 }

@@ -22,14 +22,13 @@ import {
   APIConnectionTimeoutError,
   APIUserAbortError,
   generateAPIError,
-  InvoicingError,
   type APIError,
 } from './errors/index.js';
 import { requestIdOf } from './errors/generate.js';
 import { buildHeaders, redactHeaders, type Credentials } from './headers.js';
 import { mintIdempotencyKey } from './mint-idempotency-key.js';
 import type { Logger, LogLevel } from './logger.js';
-import type { Fetch } from './options.js';
+import { boundedInteger, type Fetch } from './options.js';
 import type { MutationRequestOptions } from './request-options.js';
 import { parseRetryAfter, retryDelay, sleep } from './retry-timing.js';
 import { readEnvelope, unwrapEnvelope, type Envelope } from '../schemas/envelope.js';
@@ -160,8 +159,8 @@ export class Transport {
   async send(request: TransportRequest): Promise<TransportResponse> {
     const opts = request.options ?? {};
     const { method, path } = request;
-    const timeout = perCall('timeout', opts.timeout, this.#config.timeout, 1);
-    const maxRetries = request.noRetry === true ? 0 : perCall('maxRetries', opts.maxRetries, this.#config.maxRetries, 0);
+    const timeout = boundedInteger('timeout', opts.timeout, this.#config.timeout, 1);
+    const maxRetries = request.noRetry === true ? 0 : boundedInteger('maxRetries', opts.maxRetries, this.#config.maxRetries, 0);
     // Minted once per logical call: every retry below sends this same key.
     const idempotencyKey = opts.idempotencyKey ?? (method === 'POST' ? mintIdempotencyKey() : undefined);
     const bodyText = request.body === undefined ? undefined : JSON.stringify(request.body);
@@ -325,14 +324,6 @@ function parseBody(text: string): unknown {
     // every body).
     return text.trim() === '' ? undefined : text;
   }
-}
-
-function perCall(name: string, value: number | undefined, fallback: number, min: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < min || value > 2_147_483_647) {
-    throw new InvoicingError(`${name} must be an integer between ${min} and 2147483647; got ${String(value)}.`);
-  }
-  return value;
 }
 
 /**

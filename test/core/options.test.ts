@@ -85,6 +85,26 @@ describe('core/options', () => {
     expect(() => resolveOptions(options)).toThrow(message);
   });
 
+  it.each([
+    ['timeout', 3_000_000_000],
+    ['timeout', 2_147_483_648],
+    ['timeout', Number.POSITIVE_INFINITY],
+    ['maxRetries', 3_000_000_000],
+    ['maxRetries', Number.MAX_SAFE_INTEGER],
+    ['maxRetries', -1],
+    ['maxRetries', Number.NaN],
+  ])('refuses %s: %d at construction, saying the range', (name, value) => {
+    // Node clamps a timer beyond 2^31 - 1 ms to 1 ms: every request would time out at once.
+    expect(() => resolveOptions({ baseUrl: 'https://x.test', [name]: value })).toThrow(
+      `${name} must be an integer from ${name === 'timeout' ? 1 : 0} to 2147483647; got ${String(value)}.`,
+    );
+  });
+
+  it('accepts timeout and maxRetries up to 2147483647, like the per-call options', () => {
+    const resolved = resolveOptions({ baseUrl: 'https://x.test', timeout: 2_147_483_647, maxRetries: 2_147_483_647 });
+    expect(resolved).toMatchObject({ timeout: 2_147_483_647, maxRetries: 2_147_483_647 });
+  });
+
   it('ignores an invalid INVOICING_LOG with a warning', () => {
     vi.stubEnv('INVOICING_LOG', 'chatty');
     const logger = recordingLogger();
