@@ -12,6 +12,34 @@ import { isSessionRoute } from './routes.js';
 
 const SENSITIVE = new Set(['x-api-key', 'authorization', 'cookie', 'proxy-authorization']);
 
+// What Node's HTTP client sends (the fetch standard is looser, and undici refuses the rest only when
+// sending, as a network error): tab, printable ASCII and Latin-1.
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+// A token (RFC 9110).
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+// Printable ASCII: a key of other characters reaches the service as bytes it may decode otherwise,
+// so two different keys could become one.
+const IDEMPOTENCY_KEY = /^[\x20-\x7e]*[\x21-\x7e][\x20-\x7e]*$/;
+
+/** True when `value` can be sent as an HTTP header value. */
+export function isHeaderValue(value: string): boolean {
+  return HEADER_VALUE.test(value);
+}
+
+/**
+ * The caller's idempotency key, or an `InvoicingError` (before anything is sent) for one the service
+ * would refuse or could mistake for another: not a string, blank, or not printable ASCII.
+ */
+export function checkIdempotencyKey(key: unknown): string {
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
+    throw new InvoicingError(
+      `idempotencyKey (the idempotency-key header) must be a non-empty string of printable ASCII, without line breaks; got ${typeof key === 'string' ? JSON.stringify(key.slice(0, 80)) : typeof key}.`,
+      { hint: 'Pass e.g. deriveIdempotencyKey(businessId, externalRef), or leave it out: the SDK then mints one.' },
+    );
+  }
+  return key;
+}
+
 /** The credentials a client holds. */
 export interface Credentials {
   apiKey: string | undefined;
@@ -44,7 +72,8 @@ export function userAgent(): string {
 
 /**
  * The headers of one request. Throws an `InvoicingError` (before anything is sent) when the route
- * needs a credential the client does not have.
+ * needs a credential the client does not have, or a per-call header cannot be sent. The credentials
+ * were checked at construction and the idempotency key by {@link checkIdempotencyKey}.
  */
 export function buildHeaders(input: HeaderInput): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -52,6 +81,13 @@ export function buildHeaders(input: HeaderInput): Record<string, string> {
     // Authentication is decided by the route alone; a per-call header must not smuggle in a second
     // credential scheme the service rejects.
     if (SENSITIVE.has(name.toLowerCase()) || name.toLowerCase() === 'idempotency-key') continue;
+    // Refused here, never quoting the value (it may be a secret), rather than by fetch as a network
+    // error that is retried although nothing was sent.
+    if (!HEADER_NAME.test(name) || !HEADER_VALUE.test(String(value))) {
+      throw new InvoicingError(
+        `Header ${JSON.stringify(name)} cannot be sent: ${HEADER_NAME.test(name) ? 'its value holds a line break, control character or non-Latin-1 character' : 'not a valid header name'}. Nothing was sent.`,
+      );
+    }
     headers[name.toLowerCase()] = value;
   }
   if (input.json) headers['content-type'] = 'application/json';

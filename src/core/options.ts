@@ -4,6 +4,7 @@
  */
 import { resolveFieldMap, type FieldMap, type ResolvedFieldMap } from '../schemas/field-map.js';
 import { InvoicingError } from './errors/invoicing-error.js';
+import { isHeaderValue } from './headers.js';
 import { createLogger, isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
 import { registerSecret } from './redact.js';
 import { API_PREFIX } from './routes.js';
@@ -153,6 +154,10 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
   const sessionToken = pick('sessionToken');
   registerSecret(apiKey);
   registerSecret(sessionToken);
+  // Checked once here rather than per request: fetch would refuse the header only when sending, as a
+  // network error, and retry it.
+  sendableCredential('apiKey', 'X-API-Key', apiKey);
+  sendableCredential('sessionToken', 'Authorization', sessionToken);
 
   const rawLevel = options.logLevel ?? readEnv(CLIENT_DEFAULTS.logLevel.env)?.toLowerCase();
   let logLevel: LogLevel = CLIENT_DEFAULTS.logLevel.value;
@@ -216,6 +221,19 @@ export function boundedInteger(name: string, value: number | undefined, fallback
     throw new InvoicingError(`${name} must be an integer from ${min} to 2147483647; got ${String(value)}.`);
   }
   return value;
+}
+
+/**
+ * Refuses a credential that cannot be sent as a header (a line break or control character, a
+ * character beyond Latin-1, as from a badly copied key), naming the option, never the value.
+ */
+function sendableCredential(name: string, header: string, value: string | undefined): void {
+  if (value !== undefined && !isHeaderValue(value)) {
+    throw new InvoicingError(
+      `${name} cannot be sent in the ${header} header: it holds a line break, control character or non-Latin-1 character.`,
+      { hint: `Check that the ${name} was copied whole and nothing else was.` },
+    );
+  }
 }
 
 function nonNegativeInteger(name: string, value: number | undefined, fallback: number): number {

@@ -25,7 +25,7 @@ import {
   type APIError,
 } from './errors/index.js';
 import { requestIdOf } from './errors/generate.js';
-import { buildHeaders, redactHeaders, type Credentials } from './headers.js';
+import { buildHeaders, checkIdempotencyKey, redactHeaders, type Credentials } from './headers.js';
 import { mintIdempotencyKey } from './mint-idempotency-key.js';
 import type { Logger, LogLevel } from './logger.js';
 import { boundedInteger, type Fetch } from './options.js';
@@ -161,8 +161,15 @@ export class Transport {
     const { method, path } = request;
     const timeout = boundedInteger('timeout', opts.timeout, this.#config.timeout, 1);
     const maxRetries = request.noRetry === true ? 0 : boundedInteger('maxRetries', opts.maxRetries, this.#config.maxRetries, 0);
-    // Minted once per logical call: every retry below sends this same key.
-    const idempotencyKey = opts.idempotencyKey ?? (method === 'POST' ? mintIdempotencyKey() : undefined);
+    // Minted once per logical call: every retry below sends this same key. The caller's is checked
+    // here, before anything is sent: the service refuses a blank one (400), and fetch a line break.
+    const givenKey = opts.idempotencyKey;
+    const idempotencyKey =
+      givenKey === undefined || givenKey === null
+        ? method === 'POST'
+          ? mintIdempotencyKey()
+          : undefined
+        : checkIdempotencyKey(givenKey);
     const bodyText = request.body === undefined ? undefined : JSON.stringify(request.body);
     // Built before anything is sent: a missing credential fails here, locally.
     const headers = buildHeaders({

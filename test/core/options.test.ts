@@ -105,6 +105,24 @@ describe('core/options', () => {
     expect(resolved).toMatchObject({ timeout: 2_147_483_647, maxRetries: 2_147_483_647 });
   });
 
+  it('refuses an apiKey that cannot be sent as X-API-Key, never quoting it', () => {
+    let error: unknown;
+    try {
+      resolveOptions({ baseUrl: 'https://x.test', apiKey: 'sk_live_ключ1234567890' });
+    } catch (e) {
+      error = e;
+    }
+    expect(isInvoicingError(error)).toBe(true);
+    expect((error as Error).message).toMatch(/apiKey cannot be sent in the X-API-Key header/);
+    expect(JSON.stringify(error)).not.toContain('1234567890');
+  });
+
+  it('refuses a sessionToken with a line break inside', () => {
+    expect(() => resolveOptions({ baseUrl: 'https://x.test', sessionToken: 'sess_abc\ndef123456' })).toThrow(
+      /sessionToken cannot be sent in the Authorization header/,
+    );
+  });
+
   it('ignores an invalid INVOICING_LOG with a warning', () => {
     vi.stubEnv('INVOICING_LOG', 'chatty');
     const logger = recordingLogger();
