@@ -7,6 +7,7 @@
  * - the timeout covers reading the body, not only the headers;
  * - a POST carries one idempotency key, minted once, on every retry;
  * - `signal` also aborts the wait between attempts;
+ * - redirects are never followed: the credentials and the body go to `baseUrl` and nowhere else;
  * - the retry decision is one pure function, {@link Transport.shouldRetry}.
  *
  * Attempts used to go through ky with its retries, timeout and error throwing all turned off, so it
@@ -20,11 +21,12 @@
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
+  APIError,
   APIUserAbortError,
   generateAPIError,
-  type APIError,
 } from './errors/index.js';
 import { requestIdOf } from './errors/generate.js';
+import { redirectHint } from './errors/hints.js';
 import { buildHeaders, checkIdempotencyKey, redactHeaders, type Credentials } from './headers.js';
 import { mintIdempotencyKey } from './mint-idempotency-key.js';
 import type { Logger, LogLevel } from './logger.js';
@@ -208,8 +210,14 @@ export class Transport {
           );
         }
         const body = parseBody(text);
-        if (response.status >= 200 && response.status < 300) {
+        if (response.status >= 200 && response.status < 300 && !response.redirected) {
           return { status: response.status, headers: response.headers, body, method, path };
+        }
+        // Never followed (`redirect: 'manual'`), never retried: the credentials and the body would go
+        // wherever the Location says, and a 302 to another resource would pass for this call's answer.
+        // A 3xx; a browser's opaque redirect (status 0); a custom fetch that followed one anyway.
+        if (response.redirected || (response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect') {
+          throw redirectError(response, url, body, method, path, this.#config.baseUrl);
         }
         error = generateAPIError({ status: response.status, headers: response.headers, body, method, path });
         failure = { kind: 'status', status: response.status };
@@ -291,6 +299,9 @@ export class Transport {
         method: init.method,
         headers: init.headers,
         ...(init.body === undefined ? {} : { body: init.body }),
+        // Redirects are refused (see send): following one would send the credentials and the body
+        // wherever the Location points.
+        redirect: 'manual',
         signal: controller.signal,
       });
       const reading = response;
@@ -344,6 +355,34 @@ function plainCause(error: unknown): unknown {
     return inner ?? new Error((error as { message?: unknown }).message as string);
   }
   return error;
+}
+
+/** The error for a redirect, which the SDK never follows (see `send`). */
+function redirectError(response: Response, url: string, body: unknown, method: string, path: string, baseUrl: string): APIError {
+  const followed = response.redirected;
+  const target = followed ? response.url : response.headers.get('location');
+  const to = target ? ` to ${shownLocation(target, url)}` : '';
+  return new APIError({
+    message: followed
+      ? `The custom fetch followed a redirect${to} (${method} ${path}); its answer was refused.`
+      : `Redirect refused: ${response.status || 'opaque redirect'}${to} (${method} ${path}).`,
+    status: response.status,
+    body,
+    requestId: requestIdOf(response.headers),
+    method,
+    path,
+    hint: redirectHint(baseUrl, followed),
+  });
+}
+
+/** A redirect's target, absolute, without user info, query or fragment (they can hold tokens). */
+function shownLocation(location: string, base: string): string {
+  try {
+    const target = new URL(location, base);
+    return `${target.origin}${target.pathname}`;
+  } catch {
+    return JSON.stringify(location.slice(0, 100));
+  }
 }
 
 function causeMessage(cause: unknown): string {

@@ -1,6 +1,6 @@
 /**
- * Transport behaviour that only a real socket shows: a body that stalls half-way, and a connection
- * dropped after the server committed the request.
+ * Transport behaviour that only a real socket shows: a body that stalls half-way, a connection
+ * dropped after the server committed the request, and a redirect to another origin.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { InvoicingClient } from '../../src/client.js';
 import { isAPIConnectionError } from '../../src/core/errors/api-connection-error.js';
 import { isAPIConnectionTimeoutError } from '../../src/core/errors/api-connection-timeout-error.js';
-import { API_KEY, VALID_INPUT, envelope, invoiceRecord, recordingLogger } from './support.js';
+import { isAPIError, type APIError } from '../../src/core/errors/api-error.js';
+import { API_KEY, SESSION_TOKEN, VALID_INPUT, envelope, invoiceRecord, recordingLogger } from './support.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
@@ -85,5 +86,53 @@ describe('core/transport over a loopback socket', () => {
       .catch((e: unknown) => e);
     expect(isAPIConnectionError(error)).toBe(true);
     expect((error as Error).message).toMatch(/ECONNREFUSED|fetch failed/);
+  });
+});
+
+interface Seen {
+  method: string | undefined;
+  url: string | undefined;
+  apiKey: string | undefined;
+  authorization: string | undefined;
+  body: string;
+}
+
+/** A loopback server that records what reached it and answers every request with an invoice. */
+async function otherOrigin(): Promise<{ baseUrl: string; seen: Seen[] }> {
+  const seen: Seen[] = [];
+  const url = await loopback((req, res, body) => {
+    seen.push({
+      method: req.method,
+      url: req.url,
+      apiKey: req.headers['x-api-key'] as string | undefined,
+      authorization: req.headers.authorization,
+      body,
+    });
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(envelope(invoiceRecord({ id: 'inv_evil' }))));
+  });
+  // Same host, another name and port: another origin.
+  return { baseUrl: url.replace('127.0.0.1', 'localhost'), seen };
+}
+
+describe('core/transport redirects to another origin', () => {
+  it.each([
+    ['a read answered 301', 301, (c: InvoicingClient) => c.invoices.retrieve('inv_1')],
+    ['a create answered 307', 307, (c: InvoicingClient) => c.invoices.create(VALID_INPUT)],
+    ['a key listing answered 308', 308, (c: InvoicingClient) => c.apiKeys.list()],
+  ])('sends neither credentials nor body there: %s', async (_name, status, call) => {
+    const other = await otherOrigin();
+    let requests = 0;
+    const baseUrl = await loopback((req, res) => {
+      requests += 1;
+      res.writeHead(status, { location: `${other.baseUrl}${req.url ?? '/'}` });
+      res.end();
+    });
+    const error = (await call(client(baseUrl, { sessionToken: SESSION_TOKEN })).catch((e: unknown) => e)) as APIError;
+    expect(isAPIError(error)).toBe(true);
+    expect(error.status).toBe(status);
+    expect(error.message).toContain(`to ${other.baseUrl}/api/v1/`);
+    expect(other.seen).toEqual([]);
+    expect(requests).toBe(1);
   });
 });

@@ -86,6 +86,18 @@ export function hintFor(ctx: HintContext): string | undefined {
   }
 }
 
+/**
+ * The hint of a refused redirect. `followed`: a custom fetch followed it although the SDK asked for
+ * `redirect: 'manual'`, so the request (credentials included) may already have gone there.
+ */
+export function redirectHint(baseUrl: string, followed: boolean): string {
+  return (
+    'The SDK never follows redirects, so the credentials are never sent elsewhere. ' +
+    (followed ? 'Make the custom fetch pass init.redirect on. ' : '') +
+    `Check baseUrl (${baseUrl}): https rather than http, a proxy or gateway, a path prefix missing or extra.`
+  );
+}
+
 export function isBusinessNotFound(message: string | undefined): boolean {
   return /business\s+not\s+found/i.test(message ?? '');
 }
