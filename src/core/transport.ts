@@ -6,7 +6,8 @@
  * retries and timeouts itself, so that
  * - the timeout covers reading the body, not only the headers;
  * - a POST carries one idempotency key, minted once, on every retry;
- * - `signal` also aborts the wait between attempts;
+ * - `signal` also aborts the wait between attempts, and both it and the timeout hold under a custom
+ *   `fetch` that ignores `init.signal`;
  * - redirects are never followed: the credentials and the body go to `baseUrl` and nowhere else;
  * - the retry decision is one pure function, {@link Transport.shouldRetry}.
  *
@@ -279,12 +280,13 @@ export class Transport {
     signal: AbortSignal | undefined,
   ): Promise<Outcome> {
     const controller = new AbortController();
-    // Set while the body is read: an abort must end the read even under a custom fetch that does not
-    // tie the body to the signal (so the timeout covers the body too).
-    let stopReading: ((reason: unknown) => void) | undefined;
+    // Set while a custom fetch waits for the headers and while the body is read: an abort must end
+    // both even under a custom fetch that drops the signal or does not tie the body to it (so the
+    // timeout and the caller's signal hold whatever the fetch does).
+    let stop: ((reason: unknown) => void) | undefined;
     const abort = (reason: unknown): void => {
       controller.abort(reason);
-      stopReading?.(reason);
+      stop?.(reason);
     };
     // Linked by hand rather than with AbortSignal.any, which keeps listeners on a long-lived caller
     // signal alive in Node 20.
@@ -292,10 +294,11 @@ export class Transport {
     signal?.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(abort, timeout, TIMED_OUT);
     let response: Response | undefined;
+    // A custom fetch's promise, which can still settle after the attempt gave up on it.
+    let pending: Promise<Response> | undefined;
     try {
-      // The global fetch is looked up per call, so that one installed later (msw, a polyfill) is used.
-      const fetchFn = this.#config.fetch ?? globalThis.fetch;
-      response = await fetchFn(url, {
+      const custom = this.#config.fetch;
+      const requestInit: RequestInit = {
         method: init.method,
         headers: init.headers,
         ...(init.body === undefined ? {} : { body: init.body }),
@@ -303,11 +306,24 @@ export class Transport {
         // wherever the Location points.
         redirect: 'manual',
         signal: controller.signal,
-      });
+      };
+      if (custom === undefined) {
+        // The global fetch is looked up per call, so that one installed later (msw, a polyfill) is
+        // used. It honours the signal, so it is awaited as it is (no extra promise per request).
+        response = await globalThis.fetch(url, requestInit);
+      } else {
+        const started = custom(url, requestInit);
+        pending = started;
+        response = await new Promise<Response>((resolve, reject) => {
+          if (controller.signal.aborted) return reject(controller.signal.reason);
+          stop = reject;
+          started.then(resolve, reject);
+        });
+      }
       const reading = response;
       const text = await new Promise<string>((resolve, reject) => {
         if (controller.signal.aborted) return reject(controller.signal.reason);
-        stopReading = reject;
+        stop = reject;
         reading.text().then(resolve, reject);
       });
       return { kind: 'response', response, text };
@@ -318,7 +334,11 @@ export class Transport {
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
-      if (controller.signal.aborted) response?.body?.cancel().catch(() => undefined);
+      if (controller.signal.aborted) {
+        if (response !== undefined) response.body?.cancel().catch(() => undefined);
+        // Headers that arrive after the abort: free the connection rather than leave the body unread.
+        else pending?.then((late) => late.body?.cancel().catch(() => undefined), () => undefined);
+      }
     }
   }
 

@@ -1,7 +1,9 @@
 /**
  * Transport behaviour that only a real socket shows: a body that stalls half-way, a connection
- * dropped after the server committed the request, and a redirect to another origin.
+ * dropped after the server committed the request, a redirect to another origin, and a server that
+ * never answers a custom fetch that drops the signal.
  */
+import { getEventListeners } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,6 +11,8 @@ import { InvoicingClient } from '../../src/client.js';
 import { isAPIConnectionError } from '../../src/core/errors/api-connection-error.js';
 import { isAPIConnectionTimeoutError } from '../../src/core/errors/api-connection-timeout-error.js';
 import { isAPIError, type APIError } from '../../src/core/errors/api-error.js';
+import { isAPIUserAbortError } from '../../src/core/errors/api-user-abort-error.js';
+import type { Fetch } from '../../src/core/options.js';
 import { API_KEY, SESSION_TOKEN, VALID_INPUT, envelope, invoiceRecord, recordingLogger } from './support.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
@@ -134,5 +138,46 @@ describe('core/transport redirects to another origin', () => {
     expect(error.message).toContain(`to ${other.baseUrl}/api/v1/`);
     expect(other.seen).toEqual([]);
     expect(requests).toBe(1);
+  });
+});
+
+describe('core/transport under a custom fetch that drops the signal', () => {
+  // A wrapper that picks the fields it forwards, as tracing wrappers do, and so loses `signal`.
+  const dropsSignal: Fetch = (input, init) =>
+    fetch(input, { method: init?.method, headers: init?.headers, body: init?.body ?? null });
+
+  it('still times out while the server never answers', async () => {
+    let requests = 0;
+    const baseUrl = await loopback(() => {
+      requests += 1;
+    });
+    const error = await client(baseUrl, { fetch: dropsSignal, maxRetries: 1 })
+      .invoices.retrieve('inv_1', { timeout: 200 })
+      .catch((e: unknown) => e);
+    expect(isAPIConnectionTimeoutError(error)).toBe(true);
+    expect((error as Error).message).toContain('timed out after 200 ms');
+    expect(requests).toBe(2);
+  });
+
+  it('still aborts on the caller’s signal while the server never answers, and lets go of the signal', async () => {
+    const controller = new AbortController();
+    const baseUrl = await loopback(() => controller.abort(new Error('shutting down')));
+    const error = await client(baseUrl, { fetch: dropsSignal })
+      .invoices.retrieve('inv_1', { signal: controller.signal, timeout: 60_000 })
+      .catch((e: unknown) => e);
+    expect(isAPIUserAbortError(error)).toBe(true);
+    expect((error as Error).cause).toMatchObject({ message: 'shutting down' });
+    expect(getEventListeners(controller.signal, 'abort')).toEqual([]);
+  });
+
+  it('leaves no listener on a long-lived signal after calls that time out', async () => {
+    const shutdown = new AbortController();
+    const baseUrl = await loopback(() => undefined);
+    const sdk = client(baseUrl, { fetch: dropsSignal, maxRetries: 0 });
+    for (let i = 0; i < 3; i += 1) {
+      const error = await sdk.invoices.retrieve('inv_1', { signal: shutdown.signal, timeout: 50 }).catch((e: unknown) => e);
+      expect(isAPIConnectionTimeoutError(error)).toBe(true);
+    }
+    expect(getEventListeners(shutdown.signal, 'abort')).toEqual([]);
   });
 });
