@@ -1,3 +1,4 @@
+import { requestIdOf } from './errors/generate.js';
 import { InvalidResponseError } from './errors/invalid-response-error.js';
 import type { Logger } from './logger.js';
 import type { Transport, TransportResponse } from './transport.js';
@@ -63,16 +64,33 @@ export abstract class APIResource {
   ): Invoice {
     const invoice = readInvoice(record, { fieldMap: this.#ctx.fieldMap, observedAt: envelope.timestamp, fallbackId });
     if (invoice !== undefined) return invoice;
-    throw new InvalidResponseError({
+    throw invalidResponse(response, {
       message:
         typeof record === 'object' && record !== null
           ? `The invoice record has no readable id (looked for ${this.#ctx.fieldMap.id.join(', ')}).`
           : 'The response data is not an invoice record.',
-      status: response.status,
-      body: response.body,
-      method: response.method,
-      path: response.path,
       hint: 'If the service names the id differently, pass fieldMap: { id: "<its field>" } to the client.',
     });
   }
+}
+
+/**
+ * An `InvalidResponseError` for a response the resources could not use: the status, body, request
+ * id (`x-request-id`), method and path always come from the response itself, so no call site can
+ * leave one out.
+ *
+ * @internal
+ */
+export function invalidResponse(
+  response: TransportResponse,
+  init: { message: string; hint?: string | undefined; cause?: unknown },
+): InvalidResponseError {
+  return new InvalidResponseError({
+    ...init,
+    status: response.status,
+    body: response.body,
+    requestId: requestIdOf(response.headers),
+    method: response.method,
+    path: response.path,
+  });
 }

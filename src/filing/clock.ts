@@ -38,10 +38,17 @@ import { sleep } from '../core/retry-timing.js';
 /**
  * What an aborted filing call rejects with: the same `APIUserAbortError` a request aborted by the
  * signal gives, with the signal's reason as `cause`, wherever the abort lands (mid-request or
- * mid-sleep).
+ * mid-sleep). `call` names the request the abort interrupted or was waiting to send, where the
+ * caller knows it: `{ method, path }`, or the error that request failed with (an `APIError`
+ * carries both). Without it the error has no method or path.
  */
-export function abortReason(signal: AbortSignal): APIUserAbortError {
-  return new APIUserAbortError({ cause: signal.reason });
+export function abortReason(signal: AbortSignal, call?: unknown): APIUserAbortError {
+  const from = typeof call === 'object' && call !== null ? (call as { method?: unknown; path?: unknown }) : undefined;
+  return new APIUserAbortError({
+    method: typeof from?.method === 'string' ? from.method : undefined,
+    path: typeof from?.path === 'string' ? from.path : undefined,
+    cause: signal.reason,
+  });
 }
 
 /** Sleeps on `clock`; an abort, also mid-sleep, rejects at once with {@link abortReason}. */

@@ -1,8 +1,8 @@
-import { InvalidResponseError } from '../core/errors/invalid-response-error.js';
+import type { InvalidResponseError } from '../core/errors/invalid-response-error.js';
 import { InvoicingError } from '../core/errors/invoicing-error.js';
 import { registerSecret } from '../core/redact.js';
 import type { MutationRequestOptions, RequestOptions } from '../core/request-options.js';
-import { APIResource } from '../core/resource.js';
+import { APIResource, invalidResponse } from '../core/resource.js';
 import { assertResourceId, ROUTES } from '../core/routes.js';
 import type { TransportResponse } from '../core/transport.js';
 import { readAlias } from '../schemas/field-map.js';
@@ -258,13 +258,7 @@ function readKey(data: unknown, response: TransportResponse, fallbackId?: string
 }
 
 function invalid(message: string, response: TransportResponse): InvalidResponseError {
-  return new InvalidResponseError({
-    message,
-    status: response.status,
-    body: response.body,
-    method: response.method,
-    path: response.path,
-  });
+  return invalidResponse(response, { message });
 }
 
 function assertKeyId(id: unknown): asserts id is string {

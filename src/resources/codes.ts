@@ -1,7 +1,6 @@
 import { summarizeBody } from '../core/errors/body-message.js';
-import { InvalidResponseError } from '../core/errors/invalid-response-error.js';
 import type { RequestOptions } from '../core/request-options.js';
-import { APIResource } from '../core/resource.js';
+import { APIResource, invalidResponse } from '../core/resource.js';
 import { ROUTES } from '../core/routes.js';
 import type { QueryValue } from '../core/transport.js';
 
@@ -149,22 +148,14 @@ export class Codes extends APIResource {
       const envelope = transport.tryUnwrap(response);
       if (envelope === undefined && isFailedEnvelope(response.body)) {
         // `{ success: false, data: [...] }` is the service saying no, not a bare list.
-        throw new InvalidResponseError({
+        throw invalidResponse(response, {
           message: `The code lookup answered success: false${describeSaid(response.body)}.`,
-          status: response.status,
-          body: response.body,
-          method: response.method,
-          path: response.path,
         });
       }
       const items = listOf(envelope === undefined ? response.body : envelope.data);
       if (items === undefined) {
-        throw new InvalidResponseError({
+        throw invalidResponse(response, {
           message: 'The code lookup answered with no list of codes.',
-          status: response.status,
-          body: response.body,
-          method: response.method,
-          path: response.path,
         });
       }
       let skipped = 0;
@@ -175,12 +166,8 @@ export class Codes extends APIResource {
       }
       if (skipped > 0 && skipped === items.length) {
         // An empty result would read as "no valid codes" and make every code look invalid.
-        throw new InvalidResponseError({
+        throw invalidResponse(response, {
           message: `The code lookup answered ${items.length} entries and none has a readable code.`,
-          status: response.status,
-          body: response.body,
-          method: response.method,
-          path: response.path,
         });
       }
       if (skipped > 0) logger.warn(`${path}: ${skipped} entries without a readable code were skipped.`);

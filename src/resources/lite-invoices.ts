@@ -5,13 +5,12 @@
 import type { CheckOptions, CheckReport } from '../check/index.js';
 import { BadRequestError, isBadRequestError } from '../core/errors/bad-request-error.js';
 import { sentLinesClassificationHint } from '../core/errors/hints.js';
-import { InvalidResponseError } from '../core/errors/invalid-response-error.js';
 import { InvoiceCheckError } from '../core/errors/invoice-check-error.js';
 import { isErrorKind } from '../core/errors/names.js';
 import type { Logger } from '../core/logger.js';
 import { Page, PagePromise } from '../core/pagination.js';
 import type { MutationRequestOptions, RequestOptions } from '../core/request-options.js';
-import { APIResource } from '../core/resource.js';
+import { APIResource, invalidResponse } from '../core/resource.js';
 import { assertResourceId, ROUTES } from '../core/routes.js';
 import type { QueryValue } from '../core/transport.js';
 import type { FilingTransition } from '../filing/status.js';
@@ -171,13 +170,7 @@ export class LiteInvoices extends APIResource {
         options: withoutIdempotency(opts),
       });
       if (!Array.isArray(envelope.data)) {
-        throw new InvalidResponseError({
-          message: 'The invoice listing has no data array.',
-          status: response.status,
-          body: response.body,
-          method: response.method,
-          path: response.path,
-        });
+        throw invalidResponse(response, { message: 'The invoice listing has no data array.' });
       }
       if (envelope.meta?.totalPages === undefined) {
         this._ctx.logger.warn('The invoice listing carries no meta.totalPages; only this page is read.');
@@ -280,12 +273,8 @@ export class LiteInvoices extends APIResource {
       // The transition itself was answered with success; only reading the invoice back failed. Its
       // error (a 429, a 409, a 5xx of the read) must not pass for the transition's own answer, or
       // the caller would take a sent transition for a refused one and send it again.
-      throw new InvalidResponseError({
+      throw invalidResponse(response, {
         message: `${step} of invoice ${id} answered ${response.status} without the invoice, and reading it back failed: ${err instanceof Error ? err.message : String(err)}`,
-        status: response.status,
-        body: response.body,
-        method: response.method,
-        path: response.path,
         cause: err,
         hint: `The ${step} was accepted. Read invoice ${id} (retrieve) before sending anything else; resumeFiling() does that.`,
       });
