@@ -3,10 +3,17 @@
  * digit for digit (`"107.50"` stays `"107.50"`); a JSON number is written out from the shortest
  * representation JavaScript gives it (`107.5` → `"107.5"`), which is the number as the service wrote
  * it for every amount of up to 15 significant digits. Exponents are expanded (`1e-7` →
- * `"0.0000001"`).
+ * `"0.0000001"`), up to 400 zeros: a larger exponent (`"1e999999999"`) makes the
+ * amount unreadable (`undefined`) rather than a string of a billion zeros.
  */
 
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
+
+/**
+ * The most zeros an exponent may add. Every finite double fits (`1e308`, `5e-324`); no amount of
+ * money comes near it.
+ */
+const MAX_EXPONENT_ZEROS = 400;
 
 /**
  * A decimal string for a JSON number or numeric string, or `undefined` for anything else
@@ -18,6 +25,7 @@ const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
  * toDecimalString('107.50');  // '107.50'
  * toDecimalString(1e21);      // '1000000000000000000000'
  * toDecimalString('abc');     // undefined
+ * toDecimalString('1e999999'); // undefined (too large to write out)
  * ```
  */
 export function toDecimalString(value: unknown): string | undefined {
@@ -37,6 +45,8 @@ function normalize(text: string): string | undefined {
   if (exp !== undefined) {
     const digits = int + frac;
     const point = int.length + Number(exp);
+    // Also catches an exponent too long for a number (`Infinity`).
+    if (point < -MAX_EXPONENT_ZEROS || point > digits.length + MAX_EXPONENT_ZEROS) return undefined;
     if (point <= 0) {
       intPart = '0';
       fracPart = '0'.repeat(-point) + digits;

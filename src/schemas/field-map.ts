@@ -153,15 +153,20 @@ function readTimestamp(value: unknown): string | undefined {
   return undefined;
 }
 
-function readText(value: unknown): string | undefined {
+// Real messages nest two or three levels deep; a record nested thousands deep must not exhaust the
+// stack (a RangeError instead of an invoice). The same bound as the error-body reader's.
+const MAX_TEXT_DEPTH = 8;
+
+function readText(value: unknown, depth = 0): string | undefined {
   if (typeof value === 'string') return value.trim() === '' ? undefined : value;
+  if (depth >= MAX_TEXT_DEPTH) return undefined;
   if (Array.isArray(value)) {
-    const parts = value.map(readText).filter((part): part is string => part !== undefined);
+    const parts = value.map((item) => readText(item, depth + 1)).filter((part): part is string => part !== undefined);
     return parts.length === 0 ? undefined : parts.join('; ');
   }
   if (typeof value === 'object' && value !== null) {
     const record = value as Record<string, unknown>;
-    return readText(record.message) ?? readText(record.msg) ?? readText(record.detail);
+    return readText(record.message, depth + 1) ?? readText(record.msg, depth + 1) ?? readText(record.detail, depth + 1);
   }
   return undefined;
 }
