@@ -2,9 +2,62 @@
  * Listings. `list()` returns a {@link PagePromise}: await it for the first {@link Page}, or iterate
  * it with `for await` for every item of every page. Pages are followed by `meta.totalPages`, which the
  * service computes, so no request is ever made for a page that does not exist.
+ *
+ * The walk counts the pages it asks for itself (`?page=2`, `3`, …) and uses the service's `meta.page`
+ * only to notice a server that does not page: a walk driven by an echo that never advances (a server
+ * that ignores `?page`, or counts from 0) would ask for the same page forever. A walk stops early, with
+ * a warning, at a page whose `meta.page` does not come after the one read before it (its items are
+ * not yielded: by the server's own account they were read already), at an empty page, and after
+ * {@link MAX_PAGES_PER_WALK} pages.
  */
 import type { ListingMeta } from '../schemas/envelope.js';
 import { InvoicingError } from './errors/invoicing-error.js';
+import type { Logger } from './logger.js';
+
+/**
+ * The most pages one walk reads (`for await`, `iterPages()`, the code lookups) before it stops with a
+ * warning: a bound on a server whose `meta.totalPages` is wrong. A million invoices at 100 a page.
+ *
+ * @internal
+ */
+export const MAX_PAGES_PER_WALK = 10_000;
+
+/**
+ * True when the service numbers a page (`echo`, its `meta.page`) at or before one read earlier in
+ * the same walk: by its own account the page was read already.
+ *
+ * @internal
+ */
+export function repeatsPage(echo: number | undefined, previousEcho: number | undefined): boolean {
+  return echo !== undefined && previousEcho !== undefined && echo <= previousEcho;
+}
+
+/**
+ * Why a walk stops at page `asked` (a repeated page, or an empty one or the page cap while
+ * `totalPages` says there are more), for the warning; `undefined` when it goes on or simply reached
+ * the last page.
+ *
+ * @internal
+ */
+export function earlyStop(
+  listing: string,
+  asked: number,
+  echo: number | undefined,
+  previousEcho: number | undefined,
+  count: number,
+  walked: number,
+  totalPages: number | undefined,
+): string | undefined {
+  if (repeatsPage(echo, previousEcho)) {
+    return `${listing}: page ${asked} came back as meta.page ${echo}, already read (?page ignored); stopped without it.`;
+  }
+  if (totalPages === undefined || asked >= totalPages) return undefined;
+  if (count === 0) return `${listing}: page ${asked} came back empty (meta.totalPages ${totalPages}); stopped.`;
+  if (walked >= MAX_PAGES_PER_WALK) {
+    return `${listing}: stopped after ${walked} pages (meta.totalPages ${totalPages}); continue from page ${asked + 1}.`;
+  }
+  return undefined;
+}
 
 /**
  * Loads page `page` (from 1).
@@ -36,20 +89,49 @@ export class Page<T> implements AsyncIterable<T> {
   readonly data: T[];
   /** The listing's `meta` as the service sent it; `undefined` when it sent none. */
   readonly meta: ListingMeta | undefined;
-  /** This page's number, from 1 (the service's `meta.page`, else the page asked for). */
+  /**
+   * This page's number, from 1: the page the SDK asked for. The service's own number for it, which
+   * may count differently, is `meta.page`.
+   */
   readonly pageNumber: number;
   readonly #load: PageLoader<T>;
+  readonly #logger: Pick<Logger, 'warn'> | undefined;
+  /** The last `meta.page` of the earlier pages of this walk. */
+  #previousEcho: number | undefined;
+  /** Pages read in this walk, this one included. */
+  #walked = 1;
+  #warned = false;
 
-  constructor(init: { data: T[]; meta: ListingMeta | undefined; requestedPage: number; load: PageLoader<T> }) {
+  constructor(init: {
+    data: T[];
+    meta: ListingMeta | undefined;
+    requestedPage: number;
+    load: PageLoader<T>;
+    /** Where a walk that stops early says why (the client's logger). */
+    logger?: Pick<Logger, 'warn'> | undefined;
+  }) {
     this.data = init.data;
     this.meta = init.meta;
-    this.pageNumber = init.meta?.page ?? init.requestedPage;
+    this.pageNumber = init.requestedPage;
     this.#load = init.load;
+    this.#logger = init.logger;
+  }
+
+  /** True (and warns once) when the walk stops at this page for a reason the server caused. */
+  #stopsEarly(): boolean {
+    const { meta } = this;
+    const reason = earlyStop('Listing', this.pageNumber, meta?.page, this.#previousEcho, this.data.length, this.#walked, meta?.totalPages);
+    if (reason !== undefined && !this.#warned) this.#logger?.warn(reason);
+    this.#warned ||= reason !== undefined;
+    return reason !== undefined;
   }
 
   /**
    * True when `meta.totalPages` says a later page exists. False when the service sent no
-   * `totalPages`: the SDK does not guess.
+   * `totalPages`: the SDK does not guess. Also false, with a warning through the client's logger,
+   * when this page came back empty, when its `meta.page` does not come after the page read before
+   * it, or after 10,000 pages in one walk: a server that ignores `?page` would otherwise be read
+   * forever.
    *
    * @example
    * ```ts
@@ -59,7 +141,7 @@ export class Page<T> implements AsyncIterable<T> {
    */
   hasNextPage(): boolean {
     const total = this.meta?.totalPages;
-    return total !== undefined && this.pageNumber < total;
+    return total !== undefined && this.pageNumber < total && !this.#stopsEarly();
   }
 
   /**
@@ -75,11 +157,17 @@ export class Page<T> implements AsyncIterable<T> {
     if (!this.hasNextPage()) {
       throw new InvoicingError(`There is no page after page ${this.pageNumber}; check hasNextPage() first.`);
     }
-    return this.#load(this.pageNumber + 1);
+    const next = await this.#load(this.pageNumber + 1);
+    if (next !== this && #walked in next) {
+      next.#previousEcho = this.meta?.page ?? this.#previousEcho;
+      next.#walked = this.#walked + 1;
+    }
+    return next;
   }
 
   /**
-   * This page and every later one, in order.
+   * This page and every later one, in order. A page whose `meta.page` repeats one already read is
+   * not yielded (see {@link Page.hasNextPage}).
    *
    * @example
    * ```ts
@@ -91,6 +179,10 @@ export class Page<T> implements AsyncIterable<T> {
     yield page;
     while (page.hasNextPage()) {
       page = await page.getNextPage();
+      if (repeatsPage(page.meta?.page, page.#previousEcho)) {
+        page.#stopsEarly();
+        return;
+      }
       yield page;
     }
   }

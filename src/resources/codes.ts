@@ -1,5 +1,6 @@
 import { summarizeBody } from '../core/errors/body-message.js';
 import type { RequestOptions } from '../core/request-options.js';
+import { earlyStop, repeatsPage } from '../core/pagination.js';
 import { APIResource, invalidResponse } from '../core/resource.js';
 import { ROUTES } from '../core/routes.js';
 import type { QueryValue } from '../core/transport.js';
@@ -136,12 +137,16 @@ export class Codes extends APIResource {
   ): Promise<ClassificationCode[]> {
     const { transport, logger } = this._ctx;
     const out: ClassificationCode[] = [];
-    let page: number | undefined;
-    for (;;) {
+    // Pages are counted here (the first as the caller asked), never taken from the service's
+    // meta.page: a server that ignores ?page, or counts from 0, would otherwise be asked forever.
+    const asked = Number(query.page ?? 1);
+    let requested = Number.isSafeInteger(asked) && asked > 0 ? asked : 1;
+    let previousEcho: number | undefined;
+    for (let walked = 1; ; walked += 1) {
       const response = await transport.send({
         method: 'GET',
         path,
-        query: page === undefined ? query : { ...query, page },
+        query: walked === 1 ? query : { ...query, page: requested },
         options: { signal: opts.signal, timeout: opts.timeout, maxRetries: opts.maxRetries, headers: opts.headers },
       });
       // The body is not shown by the service: the envelope is expected, a bare list is accepted.
@@ -158,6 +163,13 @@ export class Codes extends APIResource {
           message: 'The code lookup answered with no list of codes.',
         });
       }
+      const meta = envelope?.meta;
+      const stop = earlyStop(path, requested, meta?.page, previousEcho, items.length, walked, meta?.totalPages);
+      if (stop !== undefined && repeatsPage(meta?.page, previousEcho)) {
+        // By the server's own account these entries were read already.
+        logger.warn(stop);
+        return out;
+      }
       let skipped = 0;
       for (const item of items) {
         const code = readCode(item, fromNumber);
@@ -171,10 +183,10 @@ export class Codes extends APIResource {
         });
       }
       if (skipped > 0) logger.warn(`${path}: ${skipped} entries without a readable code were skipped.`);
-      const meta = envelope?.meta;
-      const current = meta?.page ?? page ?? 1;
-      if (meta?.totalPages === undefined || current >= meta.totalPages) return out;
-      page = current + 1;
+      if (stop !== undefined) logger.warn(stop);
+      if (stop !== undefined || meta?.totalPages === undefined || requested >= meta.totalPages) return out;
+      previousEcho = meta.page ?? previousEcho;
+      requested += 1;
     }
   }
 }

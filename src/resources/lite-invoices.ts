@@ -149,7 +149,9 @@ export class LiteInvoices extends APIResource {
 
   /**
    * Lists invoices (`GET /api/v1/invoices`). Await the result for one page, or iterate it for every
-   * invoice of every page; pages are followed by the service's `meta.totalPages`.
+   * invoice of every page; pages are followed by the service's `meta.totalPages`. A walk stops early,
+   * with a warning, at an empty page or at a page the service numbers as one already read (see
+   * {@link Page.hasNextPage}).
    *
    * @example
    * ```ts
@@ -176,7 +178,7 @@ export class LiteInvoices extends APIResource {
         this._ctx.logger.warn('The invoice listing carries no meta.totalPages; only this page is read.');
       }
       const data = envelope.data.map((record) => this._invoiceFrom(record, envelope, response));
-      return new Page({ data, meta: envelope.meta, requestedPage: page, load });
+      return new Page({ data, meta: envelope.meta, requestedPage: page, load, logger: this._ctx.logger });
     };
     return new PagePromise(() => load(firstPage ?? 1));
   }
