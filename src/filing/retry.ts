@@ -141,7 +141,7 @@ export async function withRetries<T>(policy: RetryPolicy, call: () => Promise<T>
     try {
       return await call();
     } catch (err) {
-      if (policy.signal?.aborted) throw abortReason(policy.signal);
+      if (policy.signal?.aborted) throw abortReason(policy.signal, err);
       const delay = nextDelay(policy, err, counters);
       if (delay === undefined) throw err;
       if (delay > 0) await pause(policy.clock, delay, policy.signal);

@@ -146,7 +146,7 @@ export async function performTransition(
   let readBack: 'ambiguous' | 'refused' | 'final' | undefined;
 
   const fail = (err: unknown): never => {
-    if (opts.signal?.aborted) throw abortReason(opts.signal);
+    if (opts.signal?.aborted) throw abortReason(opts.signal, err);
     throw err;
   };
 
@@ -205,7 +205,8 @@ export async function performTransition(
       const invoice = await api._transition(id, step, { ...call, idempotencyKey: opts.idempotencyKey });
       return { invoice, outcome: 'sent', sends };
     } catch (err) {
-      if (opts.signal?.aborted) throw abortReason(opts.signal);
+      // The request's own method and path, when the abort hit it in flight.
+      if (opts.signal?.aborted) throw abortReason(opts.signal, err);
       lastError = err;
       if (isRateLimited(err)) {
         // Refused before anything happened: nothing to read back.

@@ -261,7 +261,7 @@ export async function waitFor(
         step = Math.min(maxInterval, step * WAIT_DEFAULTS.factor);
       }
     } catch (err) {
-      if (opts.signal?.aborted) throw abortReason(opts.signal);
+      if (opts.signal?.aborted) throw abortReason(opts.signal, err);
       const delay = nextDelay(policy, err, counters);
       if (delay === undefined) throw err;
       sleepFor = Math.max(delay, interval);

@@ -251,4 +251,14 @@ describe('filing/transition (client.invoices.validate / sign / submit)', () => {
     expect(err).toMatchObject({ name: 'RateLimitError', status: 429 });
     expect(sends(sandbox, 'sign', validated.id)).toHaveLength(expected);
   });
+  it('names the request an abort hit in flight', async () => {
+    const draft = await draftThrough(client, sandbox, 'draft');
+    sandbox.faults.inject({ path: '/invoices/:id/validate', kind: 'delay', ms: 5_000 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('user cancelled')), 20);
+
+    const err = await client.invoices.validate(draft.id, { signal: controller.signal }).catch((e: unknown) => e);
+
+    expect(err).toMatchObject({ name: 'APIUserAbortError', method: 'POST', path: `/api/v1/invoices/${draft.id}/validate` });
+  });
 });
