@@ -14,16 +14,22 @@ const SENSITIVE = new Set(['x-api-key', 'authorization', 'cookie', 'proxy-author
 
 // What Node's HTTP client sends (the fetch standard is looser, and undici refuses the rest only when
 // sending, as a network error): tab, printable ASCII and Latin-1.
-const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+const HEADER_VALUE = /^[\t -~\x80-\xff]*$/;
 // A token (RFC 9110).
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-// Printable ASCII: a key of other characters reaches the service as bytes it may decode otherwise,
-// so two different keys could become one.
-const IDEMPOTENCY_KEY = /^[\x20-\x7e]*[\x21-\x7e][\x20-\x7e]*$/;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~\w-]+$/;
+// Printable ASCII, not blank: a key of other characters reaches the service as bytes it may decode
+// otherwise, so two different keys could become one.
+const IDEMPOTENCY_KEY = /^ *[!-~][ -~]*$/;
 
-/** True when `value` can be sent as an HTTP header value. */
-export function isHeaderValue(value: string): boolean {
-  return HEADER_VALUE.test(value);
+/**
+ * Throws an `InvoicingError` (before anything is sent; fetch would fail only when sending, as a
+ * network error that is retried) when `value` cannot be sent as a header value, or `name` as a
+ * header name. `what` names it; the value is never quoted, as it may be a secret.
+ */
+export function checkHeader(what: string, value: string, name = 'x'): void {
+  if (!HEADER_VALUE.test(value) || !HEADER_NAME.test(name)) {
+    throw new InvoicingError(`${what} cannot be sent: bad name, or a line break, control or non-Latin-1 character.`);
+  }
 }
 
 /**
@@ -33,8 +39,8 @@ export function isHeaderValue(value: string): boolean {
 export function checkIdempotencyKey(key: unknown): string {
   if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
     throw new InvoicingError(
-      `idempotencyKey (the idempotency-key header) must be a non-empty string of printable ASCII, without line breaks; got ${typeof key === 'string' ? JSON.stringify(key.slice(0, 80)) : typeof key}.`,
-      { hint: 'Pass e.g. deriveIdempotencyKey(businessId, externalRef), or leave it out: the SDK then mints one.' },
+      `idempotencyKey must be non-blank printable ASCII, no line breaks; got ${typeof key === 'string' ? JSON.stringify(key) : typeof key}.`,
+      { hint: 'Pass e.g. deriveIdempotencyKey(businessId, externalRef), or none.' },
     );
   }
   return key;
@@ -81,13 +87,7 @@ export function buildHeaders(input: HeaderInput): Record<string, string> {
     // Authentication is decided by the route alone; a per-call header must not smuggle in a second
     // credential scheme the service rejects.
     if (SENSITIVE.has(name.toLowerCase()) || name.toLowerCase() === 'idempotency-key') continue;
-    // Refused here, never quoting the value (it may be a secret), rather than by fetch as a network
-    // error that is retried although nothing was sent.
-    if (!HEADER_NAME.test(name) || !HEADER_VALUE.test(String(value))) {
-      throw new InvoicingError(
-        `Header ${JSON.stringify(name)} cannot be sent: ${HEADER_NAME.test(name) ? 'its value holds a line break, control character or non-Latin-1 character' : 'not a valid header name'}. Nothing was sent.`,
-      );
-    }
+    checkHeader(`Header ${JSON.stringify(name)}`, String(value), name);
     headers[name.toLowerCase()] = value;
   }
   if (input.json) headers['content-type'] = 'application/json';

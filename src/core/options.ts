@@ -4,7 +4,7 @@
  */
 import { resolveFieldMap, type FieldMap, type ResolvedFieldMap } from '../schemas/field-map.js';
 import { InvoicingError } from './errors/invoicing-error.js';
-import { isHeaderValue } from './headers.js';
+import { checkHeader } from './headers.js';
 import { createLogger, isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
 import { registerSecret } from './redact.js';
 import { API_PREFIX } from './routes.js';
@@ -154,10 +154,9 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
   const sessionToken = pick('sessionToken');
   registerSecret(apiKey);
   registerSecret(sessionToken);
-  // Checked once here rather than per request: fetch would refuse the header only when sending, as a
-  // network error, and retry it.
-  sendableCredential('apiKey', 'X-API-Key', apiKey);
-  sendableCredential('sessionToken', 'Authorization', sessionToken);
+  // Checked once here rather than per request (a badly copied key), never quoted.
+  checkHeader('apiKey (X-API-Key)', apiKey ?? '');
+  checkHeader('sessionToken (Authorization)', sessionToken ?? '');
 
   const rawLevel = options.logLevel ?? readEnv(CLIENT_DEFAULTS.logLevel.env)?.toLowerCase();
   let logLevel: LogLevel = CLIENT_DEFAULTS.logLevel.value;
@@ -181,7 +180,8 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
     logger,
     logLevel,
     fieldMap: resolveFieldMap(options.fieldMap),
-    codesCacheTtl: nonNegativeInteger('codesCacheTtl', options.codesCacheTtl, CLIENT_DEFAULTS.codesCacheTtl.value),
+    // No timer holds it (it is compared with the clock), so no 2^31 - 1 bound.
+    codesCacheTtl: boundedInteger('codesCacheTtl', options.codesCacheTtl, CLIENT_DEFAULTS.codesCacheTtl.value, 0, 9_007_199_254_740_991),
     browser,
   };
 }
@@ -212,34 +212,14 @@ function resolveBaseUrl(value: string | undefined): string {
 }
 
 /**
- * An integer from `min` to 2147483647, the per-call bounds too. Timers hold at most 2^31 - 1 ms: Node
- * turns a longer timeout into 1 ms (every request would time out at once), browsers into 0.
+ * An integer from `min` to `max`, by default 2147483647, the per-call bounds too. Timers hold at most
+ * 2^31 - 1 ms: Node turns a longer timeout into 1 ms (every request would time out at once), browsers
+ * into 0.
  */
-export function boundedInteger(name: string, value: number | undefined, fallback: number, min: number): number {
+export function boundedInteger(name: string, value: number | undefined, fallback: number, min: number, max = 2_147_483_647): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < min || value > 2_147_483_647) {
-    throw new InvoicingError(`${name} must be an integer from ${min} to 2147483647; got ${String(value)}.`);
-  }
-  return value;
-}
-
-/**
- * Refuses a credential that cannot be sent as a header (a line break or control character, a
- * character beyond Latin-1, as from a badly copied key), naming the option, never the value.
- */
-function sendableCredential(name: string, header: string, value: string | undefined): void {
-  if (value !== undefined && !isHeaderValue(value)) {
-    throw new InvoicingError(
-      `${name} cannot be sent in the ${header} header: it holds a line break, control character or non-Latin-1 character.`,
-      { hint: `Check that the ${name} was copied whole and nothing else was.` },
-    );
-  }
-}
-
-function nonNegativeInteger(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 0) {
-    throw new InvoicingError(`${name} must be a non-negative integer; got ${String(value)}.`);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new InvoicingError(`${name} must be an integer from ${min} to ${max}; got ${String(value)}.`);
   }
   return value;
 }

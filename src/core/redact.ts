@@ -100,15 +100,16 @@ export function redactCause(cause: unknown, depth = 0): unknown {
   if (cause === null || (typeof cause !== 'object' && typeof cause !== 'function')) return cause;
   try {
     const from = cause as { name?: unknown; message?: unknown; stack?: unknown; cause?: unknown };
-    const inner = from.cause === undefined || depth >= MAX_CAUSE_DEPTH ? undefined : { cause: redactCause(from.cause, depth + 1) };
-    const copy = new Error(redactSecrets(String(from.message ?? '')), inner) as Error & Record<string, unknown>;
+    const copy = new Error(
+      redactSecrets(String(from.message ?? '')),
+      from.cause === undefined || depth >= MAX_CAUSE_DEPTH ? undefined : { cause: redactCause(from.cause, depth + 1) },
+    ) as Error & Record<string, unknown>;
+    // Own enumerable fields: primitives only (`message`, `stack` of a plain object come out scrubbed).
     for (const [key, value] of Object.entries(cause)) {
-      if (key === 'message' || key === 'name' || key === 'stack' || key === 'cause') continue;
-      if (typeof value === 'string') copy[key] = redactSecrets(value);
-      else if (value === null || (typeof value !== 'object' && typeof value !== 'function')) copy[key] = value;
+      if (typeof value !== 'object' && typeof value !== 'function') copy[key] = redactCause(value);
     }
     Object.defineProperty(copy, 'name', { value: redactSecrets(String(from.name ?? 'Error')), writable: true, configurable: true });
-    copy.stack = typeof from.stack === 'string' ? redactSecrets(from.stack) : `${copy.name}: ${copy.message}`;
+    if (typeof from.stack === 'string') copy.stack = redactSecrets(from.stack);
     return copy;
   } catch {
     // A getter or proxy that throws: nothing of it can be shown safely.

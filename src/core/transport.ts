@@ -218,7 +218,21 @@ export class Transport {
         // wherever the Location says, and a 302 to another resource would pass for this call's answer.
         // A 3xx; a browser's opaque redirect (status 0); a custom fetch that followed one anyway.
         if (response.redirected || (response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect') {
-          throw redirectError(response, url, body, method, path, this.#config.baseUrl);
+          let to = response.redirected ? response.url : response.headers.get('location');
+          try {
+            // Absolute, without user info, query or fragment (they can hold tokens).
+            if (to) to = ((u) => u.origin + u.pathname)(new URL(to, url));
+          } catch {
+            // Not a URL: shown as sent.
+          }
+          throw new APIError({
+            message: `Redirect refused: ${response.status || 'opaque'}${to ? ` to ${to}` : ''} (${method} ${path}).`,
+            status: response.status,
+            requestId: requestIdOf(response.headers),
+            method,
+            path,
+            hint: redirectHint(this.#config.baseUrl),
+          });
         }
         error = generateAPIError({ status: response.status, headers: response.headers, body, method, path });
         failure = { kind: 'status', status: response.status };
@@ -294,8 +308,6 @@ export class Transport {
     signal?.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(abort, timeout, TIMED_OUT);
     let response: Response | undefined;
-    // A custom fetch's promise, which can still settle after the attempt gave up on it.
-    let pending: Promise<Response> | undefined;
     try {
       const custom = this.#config.fetch;
       const requestInit: RequestInit = {
@@ -307,38 +319,36 @@ export class Transport {
         redirect: 'manual',
         signal: controller.signal,
       };
+      let reading: Promise<string>;
       if (custom === undefined) {
         // The global fetch is looked up per call, so that one installed later (msw, a polyfill) is
-        // used. It honours the signal, so it is awaited as it is (no extra promise per request).
+        // used. It honours the signal: only the body read is raced below (no extra promise).
         response = await globalThis.fetch(url, requestInit);
+        reading = response.text();
       } else {
-        const started = custom(url, requestInit);
-        pending = started;
-        response = await new Promise<Response>((resolve, reject) => {
-          if (controller.signal.aborted) return reject(controller.signal.reason);
-          stop = reject;
-          started.then(resolve, reject);
-        });
+        // A custom fetch may drop the signal: the race below covers the wait for its headers too.
+        // Headers that arrive after an abort have their body cancelled, not read.
+        reading = custom(url, requestInit).then((late) =>
+          controller.signal.aborted ? late.body?.cancel().then(() => '') ?? '' : (response = late).text(),
+        );
       }
-      const reading = response;
       const text = await new Promise<string>((resolve, reject) => {
-        if (controller.signal.aborted) return reject(controller.signal.reason);
         stop = reject;
-        reading.text().then(resolve, reject);
+        // Handled before anything else, so that its later rejection is never unhandled.
+        reading.then(resolve, reject);
+        if (controller.signal.aborted) reject(controller.signal.reason);
       });
-      return { kind: 'response', response, text };
+      return { kind: 'response', response: response as Response, text };
     } catch (error) {
       if (signal?.aborted) return { kind: 'aborted', reason: signal.reason };
       if (controller.signal.aborted && controller.signal.reason === TIMED_OUT) return { kind: 'timeout' };
-      return { kind: 'connection', cause: plainCause(error) };
+      // Kept as is: the error built from it keeps a scrubbed copy (redactCause), without the
+      // Request, headers or config a fetch wrapper's error can carry.
+      return { kind: 'connection', cause: error };
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
-      if (controller.signal.aborted) {
-        if (response !== undefined) response.body?.cancel().catch(() => undefined);
-        // Headers that arrive after the abort: free the connection rather than leave the body unread.
-        else pending?.then((late) => late.body?.cancel().catch(() => undefined), () => undefined);
-      }
+      if (controller.signal.aborted) response?.body?.cancel().catch(() => undefined);
     }
   }
 
@@ -361,47 +371,6 @@ function parseBody(text: string): unknown {
     // Blank text never parses, so this is the only place it needs telling apart (no trimmed copy of
     // every body).
     return text.trim() === '' ? undefined : text;
-  }
-}
-
-/**
- * Errors of fetch wrappers (ky's, for a client given `fetch: ky`) can carry the `Request`, headers
- * and API key included; keep only what lies beneath them (undici's "fetch failed" and its socket
- * error) so nothing secret hangs off an SDK error.
- */
-function plainCause(error: unknown): unknown {
-  if (typeof error === 'object' && error !== null && 'request' in error) {
-    const inner = (error as { cause?: unknown }).cause;
-    return inner ?? new Error((error as { message?: unknown }).message as string);
-  }
-  return error;
-}
-
-/** The error for a redirect, which the SDK never follows (see `send`). */
-function redirectError(response: Response, url: string, body: unknown, method: string, path: string, baseUrl: string): APIError {
-  const followed = response.redirected;
-  const target = followed ? response.url : response.headers.get('location');
-  const to = target ? ` to ${shownLocation(target, url)}` : '';
-  return new APIError({
-    message: followed
-      ? `The custom fetch followed a redirect${to} (${method} ${path}); its answer was refused.`
-      : `Redirect refused: ${response.status || 'opaque redirect'}${to} (${method} ${path}).`,
-    status: response.status,
-    body,
-    requestId: requestIdOf(response.headers),
-    method,
-    path,
-    hint: redirectHint(baseUrl, followed),
-  });
-}
-
-/** A redirect's target, absolute, without user info, query or fragment (they can hold tokens). */
-function shownLocation(location: string, base: string): string {
-  try {
-    const target = new URL(location, base);
-    return `${target.origin}${target.pathname}`;
-  } catch {
-    return JSON.stringify(location.slice(0, 100));
   }
 }
 

@@ -105,6 +105,11 @@ describe('core/options', () => {
     expect(resolved).toMatchObject({ timeout: 2_147_483_647, maxRetries: 2_147_483_647 });
   });
 
+  it('accepts a codesCacheTtl beyond 2147483647 (no timer holds it)', () => {
+    expect(resolveOptions({ baseUrl: 'https://x.test', codesCacheTtl: 3_000_000_000 }).codesCacheTtl).toBe(3_000_000_000);
+    expect(() => resolveOptions({ baseUrl: 'https://x.test', codesCacheTtl: -1 })).toThrow(/codesCacheTtl must be an integer from 0/);
+  });
+
   it('refuses an apiKey that cannot be sent as X-API-Key, never quoting it', () => {
     let error: unknown;
     try {
@@ -113,13 +118,13 @@ describe('core/options', () => {
       error = e;
     }
     expect(isInvoicingError(error)).toBe(true);
-    expect((error as Error).message).toMatch(/apiKey cannot be sent in the X-API-Key header/);
+    expect((error as Error).message).toContain('apiKey (X-API-Key) cannot be sent: ');
     expect(JSON.stringify(error)).not.toContain('1234567890');
   });
 
   it('refuses a sessionToken with a line break inside', () => {
     expect(() => resolveOptions({ baseUrl: 'https://x.test', sessionToken: 'sess_abc\ndef123456' })).toThrow(
-      /sessionToken cannot be sent in the Authorization header/,
+      'sessionToken (Authorization) cannot be sent: ',
     );
   });
 

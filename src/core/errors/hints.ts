@@ -86,15 +86,11 @@ export function hintFor(ctx: HintContext): string | undefined {
   }
 }
 
-/**
- * The hint of a refused redirect. `followed`: a custom fetch followed it although the SDK asked for
- * `redirect: 'manual'`, so the request (credentials included) may already have gone there.
- */
-export function redirectHint(baseUrl: string, followed: boolean): string {
+/** The hint of a refused redirect (also one a custom fetch followed although asked not to). */
+export function redirectHint(baseUrl: string): string {
   return (
-    'The SDK never follows redirects, so the credentials are never sent elsewhere. ' +
-    (followed ? 'Make the custom fetch pass init.redirect on. ' : '') +
-    `Check baseUrl (${baseUrl}): https rather than http, a proxy or gateway, a path prefix missing or extra.`
+    'The SDK never follows redirects, so credentials never go elsewhere (nor should a custom fetch). ' +
+    `Check baseUrl (${baseUrl}): http for https? a proxy? a path prefix?`
   );
 }
 
