@@ -54,6 +54,7 @@ export { Codes, type ClassificationCode, type CodeLookupParams } from './resourc
 export {
   CHECK_RULES,
   checkInvoice,
+  checkInvoiceAsSent,
   compareTotals,
   computeTotals,
   computeTotalsExact,

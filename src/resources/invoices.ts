@@ -1,4 +1,4 @@
-import { checkInvoice } from '../check/index.js';
+import { checkInvoiceAsSent } from '../check/index.js';
 import type { ResourceContext } from '../core/resource.js';
 import { createAndFile, resumeFiling, type CreateAndFileOptions, type FilingResult, type ResumeFilingOptions } from '../filing/file.js';
 import { fileMany, type FileManyOptions, type FileManyResult } from '../filing/file-many.js';
@@ -22,8 +22,9 @@ import { checkedId, LiteInvoices } from './lite-invoices.js';
 export class Invoices extends LiteInvoices {
   /** @internal */
   constructor(ctx: ResourceContext) {
-    // The local checks are part of this client's contract: `create` runs `checkInvoice` first.
-    super({ ...ctx, check: checkInvoice });
+    // The local checks are part of this client's contract: `create` runs `checkInvoice` first, on
+    // what it sends (JSON.stringify of the input: own enumerable fields, toJSON).
+    super({ ...ctx, check: checkInvoiceAsSent });
   }
 
   /**

@@ -125,18 +125,13 @@ export function looksLikeEmail(s: string): boolean {
 
 /**
  * Checks `buyer`, an object whose fields are the ones sent: the caller's plain object, or the
- * sentView of `source`, the object the caller passed.
+ * sentView of the caller's object (see sentInvoice).
  */
-export function checkBuyer(
-  buyer: Record<string, unknown>,
-  source: object | undefined,
-  o: ResolvedCheckOptions,
-  issues: IssueCollector,
-): void {
+export function checkBuyer(buyer: Record<string, unknown>, o: ResolvedCheckOptions, issues: IssueCollector): void {
   const type = buyer.type;
   let knownType: string | undefined;
   if (type === undefined || type === null) {
-    reportRequired(issues, ['buyer', 'type'], type, 'B2B, B2C or B2G', source);
+    reportRequired(issues, ['buyer', 'type'], type, 'B2B, B2C or B2G', buyer);
   } else if (typeof type !== 'string') {
     reportWrongType(issues, ['buyer', 'type'], type, 'a string: B2B, B2C or B2G');
   } else if (type === 'B2B' || type === 'B2C' || type === 'B2G') {

@@ -80,13 +80,12 @@ function isicPath(i: number): (string | number)[] {
 }
 
 /**
- * Checks `hsnCode` / `isicCode` of line `i`. Null counts as absent. `source` is the object the
- * caller passed when `line` is its sentView (see fields.ts).
+ * Checks `hsnCode` / `isicCode` of line `i` (a plain object, or the sentView of the caller's line:
+ * see sentInvoice). Null counts as absent.
  */
 export function checkClassification(
   line: Record<string, unknown>,
   i: number,
-  source: object | undefined,
   o: ResolvedCheckOptions,
   issues: IssueCollector,
 ): void {
@@ -97,7 +96,7 @@ export function checkClassification(
   if (hasHsn && hasIsic) {
     issues.add('CLASSIFICATION_BOTH', ['lines', i], { value: { hsnCode: hsn, isicCode: isic } });
   } else if (!hasHsn && !hasIsic) {
-    issues.add('CLASSIFICATION_MISSING', ['lines', i], { reason: codesNotSent(source) });
+    issues.add('CLASSIFICATION_MISSING', ['lines', i], { reason: codesNotSent(line) });
     return;
   }
   if (hasHsn) {

@@ -61,16 +61,16 @@ function isCompleteDateTime(s: string): boolean {
 }
 
 /**
- * Checks `dueDate`. Small on purpose, so that the JIT inlines the well-formed case. `source` is the
- * invoice object the caller passed when `value` was read from its sentView (see fields.ts).
+ * Checks `dueDate` of `invoice` (asked only when the date is missing, for why: see sentInvoice).
+ * Small on purpose, so that the JIT inlines the well-formed case.
  */
-export function checkDueDate(value: unknown, issues: IssueCollector, source: object | undefined): void {
-  if (typeof value !== 'string' || !isCompleteDateTime(value)) dueDateProblem(value, issues, source);
+export function checkDueDate(value: unknown, issues: IssueCollector, invoice: object): void {
+  if (typeof value !== 'string' || !isCompleteDateTime(value)) dueDateProblem(value, issues, invoice);
 }
 
-function dueDateProblem(value: unknown, issues: IssueCollector, source: object | undefined): void {
+function dueDateProblem(value: unknown, issues: IssueCollector, invoice: object): void {
   if (value === undefined || value === null) {
-    reportRequired(issues, PATH.slice(), value, 'an ISO 8601 date-time such as "2026-12-31T00:00:00Z"', source);
+    reportRequired(issues, PATH.slice(), value, 'an ISO 8601 date-time such as "2026-12-31T00:00:00Z"', invoice);
     return;
   }
   if (typeof value !== 'string') {

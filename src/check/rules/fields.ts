@@ -13,23 +13,16 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * Whether JSON.stringify sends exactly the fields a rule reads: true for an object literal,
- * JSON.parse output and null-prototype objects. The one test the hot path pays per object.
+ * JSON.parse output and null-prototype objects.
  */
 export function isPlainObject(value: object): boolean {
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }
 
-/** What JSON.stringify sends for an object that is not plain, and the object its fields came from. */
-export interface SentView {
-  /** The value to check in place of the object. */
-  view: unknown;
-  /**
-   * The object the view was copied from, asked why a missing field is missing (inherited, not
-   * enumerable); undefined when the view is what toJSON returned as is.
-   */
-  source: object | undefined;
-}
+// Each view made by sentView, to the object it was copied from: asked only when a field is missing,
+// to say why (inherited, not enumerable). A side table, so the rules take no extra argument.
+const SENT_FROM = /* @__PURE__ */ new WeakMap<object, object>();
 
 /**
  * The request body is `JSON.stringify(input)`, which sends an object's own enumerable properties
@@ -38,14 +31,71 @@ export interface SentView {
  * instance, `Object.create(...)`) is checked through this view, so that the checks judge what
  * would be sent. A getter or toJSON that throws propagates (checkInvoice reports INPUT_UNREADABLE).
  */
-export function sentView(value: object, key: string): SentView {
+export function sentView(value: object, key: string): unknown {
   const toJSON = (value as { toJSON?: unknown }).toJSON;
-  if (typeof toJSON !== 'function') return { view: { ...value }, source: value };
-  const json: unknown = toJSON.call(value, key);
-  if (typeof json !== 'object' || json === null || Array.isArray(json) || isPlainObject(json)) {
-    return { view: json, source: undefined };
+  let source = value;
+  if (typeof toJSON === 'function') {
+    const json: unknown = toJSON.call(value, key);
+    if (typeof json !== 'object' || json === null || Array.isArray(json) || isPlainObject(json)) return json;
+    source = json;
   }
-  return { view: { ...json }, source: json };
+  const view = { ...source };
+  SENT_FROM.set(view, source);
+  return view;
+}
+
+/**
+ * Whether the invoice, its buyer and its lines are all plain objects (see {@link isPlainObject}):
+ * then JSON.stringify sends what the rules read. The usual case, and the only cost the hot path
+ * pays for {@link sentInvoice}: a prototype test per object, in a function small enough to inline.
+ */
+export function isPlainInvoice(input: Record<string, unknown>): boolean {
+  if (!isPlainObject(input)) return false;
+  const buyer = input.buyer;
+  if (typeof buyer === 'object' && buyer !== null && !isPlainObject(buyer)) return false;
+  const lines = input.lines;
+  if (!Array.isArray(lines)) return true;
+  for (let i = 0; i < lines.length; i++) {
+    const line: unknown = lines[i];
+    if (typeof line === 'object' && line !== null && !isPlainObject(line)) return false;
+  }
+  return true;
+}
+
+/**
+ * The invoice as JSON.stringify would send it, for the rules to read, when {@link isPlainInvoice}
+ * says it is not plain: a copy in which each object that is not plain is replaced by its
+ * {@link sentView}. Done once up front, so that the rules stay as small as the JIT needs them to be
+ * inlined.
+ */
+export function sentInvoice(input: Record<string, unknown>): unknown {
+  let invoice = input;
+  if (!isPlainObject(input)) {
+    const view = sentView(input, '');
+    if (!isRecord(view)) return view;
+    invoice = view;
+  }
+  const buyer = invoice.buyer;
+  if (isRecord(buyer) && !isPlainObject(buyer)) {
+    if (invoice === input) invoice = { ...input };
+    invoice.buyer = sentView(buyer, 'buyer');
+  }
+  const lines = invoice.lines;
+  if (Array.isArray(lines)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < lines.length; i++) {
+      const line: unknown = lines[i];
+      if (isRecord(line) && !isPlainObject(line)) {
+        copy ??= lines.slice();
+        copy[i] = sentView(line, String(i));
+      }
+    }
+    if (copy !== undefined) {
+      if (invoice === input) invoice = { ...input };
+      invoice.lines = copy;
+    }
+  }
+  return invoice;
 }
 
 /**
@@ -64,25 +114,27 @@ function notSentReason(source: object, key: string): string | undefined {
 }
 
 /**
- * Reports a required field that is missing or null. `source` is the object the caller passed when
- * the rules are reading its {@link sentView}: a field it has but does not send is explained.
+ * Reports a required field that is missing or null from `record`, the object the rule read: when
+ * that is a {@link sentView}, a field the caller's object has but does not send is explained.
  */
 export function reportRequired(
   issues: IssueCollector,
   path: IssuePath,
   value: unknown,
   expected: string,
-  source: object | undefined,
+  record: object,
 ): void {
+  const source = SENT_FROM.get(record);
   const reason = source !== undefined && value === undefined ? notSentReason(source, String(path[path.length - 1])) : undefined;
   issues.add('FIELD_REQUIRED', path, { value, expected, reason });
 }
 
 /**
- * For CLASSIFICATION_MISSING on a line checked through its {@link sentView}: which of hsnCode and
- * isicCode the line has without sending it, e.g. `hsnCode is inherited (…)`.
+ * For CLASSIFICATION_MISSING on `line`: when it is a {@link sentView}, which of hsnCode and isicCode
+ * the caller's line has without sending it, e.g. `hsnCode is inherited (…)`.
  */
-export function codesNotSent(source: object | undefined): string | undefined {
+export function codesNotSent(line: object): string | undefined {
+  const source = SENT_FROM.get(line);
   if (source === undefined) return undefined;
   for (const key of ['hsnCode', 'isicCode']) {
     const reason = notSentReason(source, key);

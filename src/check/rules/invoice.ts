@@ -8,16 +8,7 @@ import type { InvoiceTotals } from '../money.js';
 import type { ResolvedCheckOptions } from '../options.js';
 import { checkBuyer } from './buyer.js';
 import { checkDueDate } from './due-date.js';
-import {
-  isBlank,
-  isPlainObject,
-  isRecord,
-  reportRequired,
-  reportUnknownField,
-  reportWrongType,
-  sentView,
-  type SpecialFields,
-} from './fields.js';
+import { isBlank, isRecord, reportRequired, reportUnknownField, reportWrongType, type SpecialFields } from './fields.js';
 import { checkLines } from './line.js';
 import { reconcileTotals } from './totals.js';
 
@@ -34,7 +25,10 @@ const INVOICE_SPECIAL: SpecialFields = {
   total: new Set(['subtotal', 'subTotal', 'total', 'totalAmount', 'grandTotal', 'netAmount', 'amount', 'totals']),
 };
 
-/** Checks a whole invoice and returns its totals when they can be computed. */
+/**
+ * Checks a whole invoice, as given, and returns its totals when they can be computed. `create()`
+ * passes it what JSON.stringify would send (see checkInvoiceAsSent).
+ */
 export function checkInvoiceInput(
   input: unknown,
   o: ResolvedCheckOptions,
@@ -44,29 +38,10 @@ export function checkInvoiceInput(
     issues.add('INVOICE_NOT_OBJECT', [], { value: input });
     return reconcileTotals(undefined, false, o, issues);
   }
-  if (isPlainObject(input)) return checkInvoiceRecord(input, undefined, o, issues);
-  // A class instance or Object.create(...): judge what JSON.stringify would send.
-  const { view, source } = sentView(input, '');
-  if (!isRecord(view)) {
-    issues.add('INVOICE_NOT_OBJECT', [], { value: view });
-    return reconcileTotals(undefined, false, o, issues);
-  }
-  return checkInvoiceRecord(view, source, o, issues);
-}
 
-/**
- * Checks an invoice object whose fields are the ones sent. `source`, when given, is the object the
- * caller passed and `input` its {@link sentView}.
- */
-function checkInvoiceRecord(
-  input: Record<string, unknown>,
-  source: object | undefined,
-  o: ResolvedCheckOptions,
-  issues: IssueCollector,
-): InvoiceTotals | undefined {
   const businessId = input.businessId;
   if (businessId === undefined || businessId === null) {
-    reportRequired(issues, ['businessId'], businessId, 'a string', source);
+    reportRequired(issues, ['businessId'], businessId, 'a string', input);
   } else if (typeof businessId !== 'string') {
     reportWrongType(issues, ['businessId'], businessId, 'a string');
   } else if (isBlank(businessId)) {
@@ -75,29 +50,27 @@ function checkInvoiceRecord(
 
   const buyer = input.buyer;
   if (buyer === undefined || buyer === null) {
-    reportRequired(issues, ['buyer'], buyer, 'an object with at least type (B2B, B2C or B2G)', source);
+    reportRequired(issues, ['buyer'], buyer, 'an object with at least type (B2B, B2C or B2G)', input);
   } else if (!isRecord(buyer)) {
     reportWrongType(issues, ['buyer'], buyer, 'an object');
-  } else if (isPlainObject(buyer)) {
-    checkBuyer(buyer, undefined, o, issues);
   } else {
-    const sent = sentView(buyer, 'buyer');
-    if (isRecord(sent.view)) checkBuyer(sent.view, sent.source, o, issues);
-    else reportWrongType(issues, ['buyer'], sent.view, 'an object');
+    checkBuyer(buyer, o, issues);
   }
 
-  checkDueDate(input.dueDate, issues, source);
+  checkDueDate(input.dueDate, issues, input);
 
   const lines = input.lines;
+  let computable = false;
   let lineList: readonly unknown[] | undefined;
   if (lines === undefined || lines === null) {
-    reportRequired(issues, ['lines'], lines, 'an array with at least one line', source);
+    reportRequired(issues, ['lines'], lines, 'an array with at least one line', input);
   } else if (!Array.isArray(lines)) {
     reportWrongType(issues, ['lines'], lines, 'an array of lines');
   } else if (lines.length === 0) {
     issues.add('LINES_EMPTY', ['lines'], { value: lines });
   } else {
-    lineList = checkLines(lines, o, issues);
+    lineList = lines;
+    computable = checkLines(lines, o, issues);
   }
 
   for (const key in input) {
@@ -106,5 +79,5 @@ function checkInvoiceRecord(
     }
   }
 
-  return reconcileTotals(lineList, lineList !== undefined, o, issues);
+  return reconcileTotals(lineList, computable, o, issues);
 }

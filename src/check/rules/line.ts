@@ -14,13 +14,10 @@ import { checkClassification } from './classification.js';
 import {
   checkOptionalString,
   isBlank,
-  isPlainObject,
-  isRecord,
   isTrimmedSpace,
   reportRequired,
   reportUnknownField,
   reportWrongType,
-  sentView,
   type SpecialFields,
 } from './fields.js';
 
@@ -65,77 +62,45 @@ function isLineField(key: string): boolean {
 }
 
 /**
- * Checks every line. Returns the lines to compute the totals from when all their amounts are
- * finite numbers (range problems such as a negative price are reported but do not stop the totals),
- * else undefined. Those are `lines` itself, unless a line is not a plain object: then the totals
- * are computed from what JSON.stringify would send of it (its sentView), like the checks.
+ * Checks every line (each one plain, or the sentView of the caller's line: see sentInvoice). Returns
+ * whether all lines' amounts are finite numbers, i.e. whether totals can be computed (range
+ * problems such as a negative price are reported but do not stop the totals).
  */
-export function checkLines(
-  lines: readonly unknown[],
-  o: ResolvedCheckOptions,
-  issues: IssueCollector,
-): readonly unknown[] | undefined {
+export function checkLines(lines: readonly unknown[], o: ResolvedCheckOptions, issues: IssueCollector): boolean {
   let computable = true;
-  let views: unknown[] | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (typeof line !== 'object' || line === null || Array.isArray(line)) {
       issues.add('LINE_NOT_OBJECT', ['lines', i], { value: line });
       computable = false;
-    } else if (isPlainObject(line)) {
-      if (!checkLine(line as Record<string, unknown>, i, undefined, o, issues)) computable = false;
-    } else {
-      if (views === undefined) views = lines.slice(0, i);
-      if (!checkLineView(line, i, o, issues, views)) computable = false;
-      continue;
+    } else if (!checkLine(line as Record<string, unknown>, i, o, issues)) {
+      computable = false;
     }
-    if (views !== undefined) views.push(line);
   }
-  return computable ? (views ?? lines) : undefined;
+  return computable;
 }
 
-/** A line that is a class instance or Object.create(...): checked as what would be sent. */
-function checkLineView(line: object, i: number, o: ResolvedCheckOptions, issues: IssueCollector, views: unknown[]): boolean {
-  const { view, source } = sentView(line, String(i));
-  views.push(view);
-  if (!isRecord(view)) {
-    issues.add('LINE_NOT_OBJECT', ['lines', i], { value: view });
-    return false;
-  }
-  return checkLine(view, i, source, o, issues);
-}
-
-/**
- * Checks line `i`, an object whose fields are the ones sent; `source` is the object the caller
- * passed when `line` is its sentView. Returns whether its amounts are finite numbers.
- */
-function checkLine(
-  line: Record<string, unknown>,
-  i: number,
-  source: object | undefined,
-  o: ResolvedCheckOptions,
-  issues: IssueCollector,
-): boolean {
+function checkLine(line: Record<string, unknown>, i: number, o: ResolvedCheckOptions, issues: IssueCollector): boolean {
   let computable = true;
 
   const description = line.description;
-  if (typeof description !== 'string' || isBlank(description)) descriptionProblem(description, i, issues, source);
+  if (typeof description !== 'string' || isBlank(description)) descriptionProblem(description, i, issues, line);
 
   const quantity = line.quantity;
   if (!(typeof quantity === 'number' && quantity > 0 && quantity < Infinity)) {
-    if (!amountProblem(quantity, ['lines', i, 'quantity'], issues, source)) computable = false;
+    if (!amountProblem(quantity, ['lines', i, 'quantity'], issues, line)) computable = false;
     else issues.add('LINE_QUANTITY_NOT_POSITIVE', ['lines', i, 'quantity'], { value: quantity });
   }
 
   const unitPrice = line.unitPrice;
   if (!(typeof unitPrice === 'number' && unitPrice >= 0 && unitPrice < Infinity)) {
-    if (!amountProblem(unitPrice, ['lines', i, 'unitPrice'], issues, source)) computable = false;
+    if (!amountProblem(unitPrice, ['lines', i, 'unitPrice'], issues, line)) computable = false;
     else issues.add('LINE_UNIT_PRICE_NEGATIVE', ['lines', i, 'unitPrice'], { value: unitPrice });
   }
 
   const taxRate = line.taxRate;
   if (!(typeof taxRate === 'number' && ((taxRate >= 1 && taxRate <= 100) || taxRate === 0))) {
-    if (!amountProblem(taxRate, ['lines', i, 'taxRate'], issues, source)) computable = false;
+    if (!amountProblem(taxRate, ['lines', i, 'taxRate'], issues, line)) computable = false;
     else percentProblem(taxRate as number, ['lines', i, 'taxRate'], 'LINE_TAX_RATE_OUT_OF_RANGE', 'LINE_TAX_RATE_FRACTION', issues);
   }
 
@@ -145,7 +110,7 @@ function checkLine(
     discountRate !== null &&
     !(typeof discountRate === 'number' && ((discountRate >= 1 && discountRate <= 100) || discountRate === 0))
   ) {
-    if (!amountProblem(discountRate, ['lines', i, 'discountRate'], issues, source, false)) computable = false;
+    if (!amountProblem(discountRate, ['lines', i, 'discountRate'], issues, line, false)) computable = false;
     else {
       percentProblem(
         discountRate as number,
@@ -172,7 +137,7 @@ function checkLine(
     checkOptionalString(issues, inventoryItemId, ['lines', i, 'inventoryItemId']);
   }
 
-  checkClassification(line, i, source, o, issues);
+  checkClassification(line, i, o, issues);
 
   for (const key in line) {
     if (!isLineField(key) && line[key] !== undefined) {
@@ -182,10 +147,10 @@ function checkLine(
   return computable;
 }
 
-function descriptionProblem(description: unknown, i: number, issues: IssueCollector, source: object | undefined): void {
+function descriptionProblem(description: unknown, i: number, issues: IssueCollector, line: object): void {
   const path = ['lines', i, 'description'];
   if (description === undefined || description === null) {
-    reportRequired(issues, path, description, 'a string saying what is sold', source);
+    reportRequired(issues, path, description, 'a string saying what is sold', line);
   } else if (typeof description !== 'string') reportWrongType(issues, path, description, 'a string');
   else issues.add('LINE_DESCRIPTION_EMPTY', path, { value: description });
 }
@@ -198,11 +163,11 @@ function amountProblem(
   value: unknown,
   path: IssuePath,
   issues: IssueCollector,
-  source: object | undefined,
+  line: object,
   required = true,
 ): boolean {
   if (value === undefined || value === null) {
-    if (required) reportRequired(issues, path, value, 'a number', source);
+    if (required) reportRequired(issues, path, value, 'a number', line);
     return !required;
   }
   if (typeof value !== 'number') {

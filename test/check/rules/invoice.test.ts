@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkInvoice, formatIssuePath } from '../../../src/check/index.js';
+import { checkInvoiceAsSent as checkInvoice, checkInvoice as checkAsGiven, formatIssuePath } from '../../../src/check/index.js';
 import { VALID_TOTALS, validInvoice, type Json } from '../fixtures.js';
 
 const issues = (input: unknown) => {
@@ -54,7 +54,12 @@ class GetterLine {
   }
 }
 
-describe('check/rules/invoice', () => {
+describe('check/rules/invoice (checkInvoiceAsSent: what create() checks and sends)', () => {
+  it('checkInvoice itself reads the object as given, inherited fields included', () => {
+    expect(checkAsGiven(Object.create(validInvoice())).ok).toBe(true);
+    expect(checkInvoice(Object.create(validInvoice())).ok).toBe(false);
+  });
+
   it('accepts class instances whose fields are their own, with the same totals as plain data', () => {
     const r = checkInvoice(new Invoice());
     expect(JSON.parse(JSON.stringify(new Invoice()))).toEqual(validInvoice());
