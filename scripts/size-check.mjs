@@ -17,12 +17,16 @@ import { requireBuild, staticModuleGraph } from '../bench/lib/common.mjs';
 export const BUDGETS = {
   /** `InvoicingLiteClient` and one call, one file: issue 7's goal itself, 15 KB. */
   liteSingleFile: 15_000,
-  /** `InvoicingClient` and one call, one file: everything it can reach (checks and filing included). */
-  clientSingleFile: 39_000,
+  /**
+   * `InvoicingClient` and one call, one file: everything it can reach (checks and filing included).
+   * 39 KB until the audit fixes of 0.2.0 (redirects refused, header and idempotency-key checks,
+   * scrubbed causes, pagination guards, exactly-once submit, the checks' fixes) took it to 40.0 KB.
+   */
+  clientSingleFile: 41_000,
   /** `InvoicingClient` and one call, code-split: what constructing it and one call load. */
-  clientLoaded: 39_000,
-  /** `checkInvoice` alone. */
-  checkOnly: 15_500,
+  clientLoaded: 41_000,
+  /** `checkInvoice` alone: 15.5 KB until the audit fixes of the checks took it to 16.2 KB. */
+  checkOnly: 16_700,
   /** `InvoiceStatus`, `isAfterSubmitted` and two error guards: none of the client (it was 13.8 KB). */
   helpersOnly: 2_000,
 };
