@@ -191,6 +191,14 @@ describe('secrets', () => {
     expectClean(renderings(error), 'abort');
   });
 
+  it('scrubs a secret pasted as an id out of the error path', async () => {
+    server.use(http.get(`${API}/invoices/:id`, () => HttpResponse.json({ success: false, message: 'Invoice not found' }, { status: 404 })));
+    const error = (await testClient().invoices.retrieve(API_KEY).catch((e: unknown) => e)) as Error & { path?: string };
+    expect(error.name).toBe('NotFoundError');
+    expect(error.path).toBe('/api/v1/invoices/[REDACTED]');
+    expectClean([error.path ?? '', ...renderings(error)], 'path');
+  });
+
   it('the client never shows its credentials', () => {
     const client = testClient();
     expectClean([JSON.stringify(client), inspect(client, { depth: Infinity, showHidden: true }), String(client)], 'client');

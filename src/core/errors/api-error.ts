@@ -73,7 +73,8 @@ export class APIError extends InvoicingError {
     this.body = redactDeep(init.body);
     this.requestId = init.requestId === undefined ? undefined : redactSecrets(init.requestId);
     this.method = init.method;
-    this.path = init.path;
+    // The path carries the caller's ids, which could be anything, a pasted key included.
+    this.path = init.path === undefined ? undefined : redactSecrets(init.path);
   }
 
   /** Status, code, method, path, request id and body. */
