@@ -85,6 +85,24 @@ export function readAlias(record: Record<string, unknown>, aliases: readonly str
   return undefined;
 }
 
+/**
+ * The first alias whose value `read` accepts: an id or status that is present but blank (`id: ''`)
+ * gives way to the next alias (`_id`) instead of hiding it.
+ */
+function readFirst<T>(record: Record<string, unknown>, aliases: readonly string[], read: (value: unknown) => T | undefined): T | undefined {
+  for (const alias of aliases) {
+    const value = Object.hasOwn(record, alias) ? record[alias] : readPath(record, alias);
+    if (value === undefined || value === null) continue;
+    const out = read(value);
+    if (out !== undefined) return out;
+  }
+  return undefined;
+}
+
+function readStatusText(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
 function readPath(record: Record<string, unknown>, path: string): unknown {
   if (!path.includes('.')) return undefined;
   let current: unknown = record;
@@ -112,10 +130,9 @@ export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice |
   if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined;
   const raw = record as Record<string, unknown>;
   const map = ctx.fieldMap;
-  const id = readId(readAlias(raw, map.id)) ?? ctx.fallbackId;
+  const id = readFirst(raw, map.id, readId) ?? ctx.fallbackId;
   if (id === undefined) return undefined;
-  const statusValue = readAlias(raw, map.status);
-  const rawStatus = typeof statusValue === 'string' ? statusValue : undefined;
+  const rawStatus = readFirst(raw, map.status, readStatusText);
   return {
     id,
     status: normalizeStatus(rawStatus),
@@ -134,7 +151,7 @@ export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice |
 /** True when `record` reads as an invoice with a status (an id may come from the context). */
 export function hasReadableStatus(record: unknown, fieldMap: ResolvedFieldMap): boolean {
   if (typeof record !== 'object' || record === null || Array.isArray(record)) return false;
-  return typeof readAlias(record as Record<string, unknown>, fieldMap.status) === 'string';
+  return readFirst(record as Record<string, unknown>, fieldMap.status, readStatusText) !== undefined;
 }
 
 function readId(value: unknown): string | undefined {

@@ -5,6 +5,14 @@ const read = (record: unknown, fieldMap = DEFAULT_FIELD_MAP, extra: { observedAt
   readInvoice(record, { fieldMap, ...extra });
 
 describe('schemas/field-map', () => {
+  it('reads past a blank id or status to the next alias instead of losing the record', () => {
+    expect(read({ id: '', _id: 'inv_9', status: 'Signed' })).toMatchObject({ id: 'inv_9', status: 'SIGNED' });
+    expect(read({ id: '  ', invoiceId: 7, state: 'Draft' })?.id).toBe('7');
+    expect(read({ id: 'inv_1', status: ' ', invoiceStatus: 'Validated' })).toMatchObject({ status: 'VALIDATED', rawStatus: 'Validated' });
+    expect(read({ id: 'inv_1', status: '' })).toMatchObject({ status: 'UNKNOWN', rawStatus: undefined });
+    expect(read({ id: '', _id: '' })).toBeUndefined();
+  });
+
   it('reads the canonical names', () => {
     const raw = {
       id: 'inv_1',
