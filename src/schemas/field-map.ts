@@ -78,12 +78,10 @@ export function resolveFieldMap(fieldMap: FieldMap | undefined): ResolvedFieldMa
 
 /** The value at the first alias present (not `undefined` or `null`) in `record`. */
 export function readAlias(record: Record<string, unknown>, aliases: readonly string[]): unknown {
-  for (const alias of aliases) {
-    const value = Object.hasOwn(record, alias) ? record[alias] : readPath(record, alias);
-    if (value !== undefined && value !== null) return value;
-  }
-  return undefined;
+  return readFirst(record, aliases, asIs);
 }
+
+const asIs = (value: unknown): unknown => value;
 
 /**
  * The first alias whose value `read` accepts: an id or status that is present but blank (`id: ''`)
