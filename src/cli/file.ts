@@ -7,6 +7,8 @@
  * its file and position), so running the same command again after an interruption finds the
  * invoices already created and only finishes what was left: nothing is filed twice.
  */
+import { existsSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { InvoicingClient } from '../client.js';
 import type { FileManyResult } from '../filing/file-many.js';
@@ -26,7 +28,8 @@ searched for *.json, *.ndjson and *.jsonl; "-" reads standard input.
 
 Each invoice's idempotency key is derived from its content (or, with --ref path, from its file and
 position), so running the same command again after an interruption files nothing twice: invoices
-already created are picked up where they stopped.
+already created are picked up where they stopped. With --ref path, a file is named by its path from
+the root of its git repository (else by its absolute path), the same from any directory.
 
 Options:
   --concurrency <n>         Invoices filed at once (default 4). A 429 pauses all of them.
@@ -100,16 +103,39 @@ export function parseSettings(argv: string[]): Settings {
 interface Source {
   /** `file`, `file[2]` or `file line 4`. */
   label: string;
-  /** For `--ref path`: the file as given and the position in it. */
+  /** For `--ref path`: the file (see {@link refPath}) and the position in it. */
   ref: string;
   input?: InvoiceCreateParams;
   problem?: string;
+}
+
+/**
+ * How `--ref path` names a file: its path from the root of its git repository, else its absolute
+ * path. Never from the current directory, or the same file would get another key, and be filed
+ * again, when the command runs from elsewhere. Run from the repository root, this is the path as
+ * given, as before.
+ */
+function refPath(t: Target, roots: Map<string, string | undefined>): string {
+  if (t.path === '-') return t.display;
+  const root = repositoryRoot(dirname(t.path), roots);
+  const rel = root === undefined ? t.path : relative(root, t.path);
+  return sep === '/' ? rel : rel.split(sep).join('/');
+}
+
+/** The nearest directory at or above `dir` holding `.git`, remembered per directory. */
+function repositoryRoot(dir: string, roots: Map<string, string | undefined>): string | undefined {
+  if (roots.has(dir)) return roots.get(dir);
+  const parent = dirname(dir);
+  const root = existsSync(join(dir, '.git')) ? dir : parent === dir ? undefined : repositoryRoot(parent, roots);
+  roots.set(dir, root);
+  return root;
 }
 
 /** Reads every target into invoices; unreadable files are returned apart (exit code 2). */
 async function readSources(targets: Target[], ctx: CliContext): Promise<{ sources: Source[]; unreadable: string[] }> {
   const sources: Source[] = [];
   const unreadable: string[] = [];
+  const roots = new Map<string, string | undefined>();
   for (const t of targets) {
     let text: string;
     try {
@@ -124,15 +150,17 @@ async function readSources(targets: Target[], ctx: CliContext): Promise<{ source
       sources.push({ label: t.display, ref: t.display, problem: `not valid JSON at ${e.line}:${e.column}: ${e.message}` });
       continue;
     }
+    const file = refPath(t, roots);
     for (const src of parsed.invoices) {
       const where = src.index !== undefined ? `[${src.index}]` : src.line !== undefined ? ` line ${src.line}` : '';
       const label = `${t.display}${where}`;
+      const ref = `${file}${where}`;
       if (src.error !== undefined) {
-        sources.push({ label, ref: label, problem: `not valid JSON at ${src.error.line}:${src.error.column}: ${src.error.message}` });
+        sources.push({ label, ref, problem: `not valid JSON at ${src.error.line}:${src.error.column}: ${src.error.message}` });
       } else if (src.value === null || typeof src.value !== 'object' || Array.isArray(src.value)) {
-        sources.push({ label, ref: label, problem: 'not an invoice object' });
+        sources.push({ label, ref, problem: 'not an invoice object' });
       } else {
-        sources.push({ label, ref: label, input: src.value as InvoiceCreateParams });
+        sources.push({ label, ref, input: src.value as InvoiceCreateParams });
       }
     }
   }

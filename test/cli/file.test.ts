@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/file.js';
 import type { CliContext } from '../../src/cli/context.js';
@@ -92,6 +93,30 @@ describe('cli/file (invoicing file)', () => {
     files = tempFiles({ 'two.json': JSON.stringify(invoice(sandbox.businessId, 1)) });
     const second = context(sandbox, files.dir, ['two.json', '--ref', 'path']);
     expect(await run(second.ctx)).toBe(0);
+    expect(sandbox.invoices.count).toBe(2);
+  });
+
+  it('gives a file the same --ref path key from any directory (git root, else absolute path)', async () => {
+    files = tempFiles({ 'repo/.git/HEAD': 'ref: refs/heads/main\n', 'repo/invoices/a.json': JSON.stringify(invoice(sandbox.businessId, 1)) });
+    const repo = join(files.dir, 'repo');
+    const runs = [
+      context(sandbox, repo, ['invoices/a.json', '--ref', 'path', '--format', 'json']),
+      context(sandbox, join(repo, 'invoices'), ['a.json', '--ref', 'path', '--format', 'json']),
+      context(sandbox, '/', [join(repo, 'invoices', 'a.json'), '--ref', 'path', '--format', 'json']),
+    ];
+    const ids = [];
+    for (const r of runs) {
+      expect(await run(r.ctx)).toBe(0);
+      ids.push((JSON.parse(r.out()) as { results: { invoiceId: string }[] }).results[0]?.invoiceId);
+    }
+    expect(new Set(ids).size).toBe(1);
+    expect(sandbox.invoices.count).toBe(1);
+
+    // Outside a repository: the absolute path, also the same from anywhere.
+    files.cleanup();
+    files = tempFiles({ 'b.json': JSON.stringify(invoice(sandbox.businessId, 2)) });
+    expect(await run(context(sandbox, files.dir, ['b.json', '--ref', 'path']).ctx)).toBe(0);
+    expect(await run(context(sandbox, '/', [join(files.dir, 'b.json'), '--ref', 'path']).ctx)).toBe(0);
     expect(sandbox.invoices.count).toBe(2);
   });
 
