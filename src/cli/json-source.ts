@@ -260,6 +260,24 @@ function skipValue(text: string, i: number): number {
 }
 
 /**
+ * The offsets of the elements of the (valid) JSON array starting at `from`, in one pass: so that
+ * locating issues in element 5,000 does not walk the 4,999 before it again for every issue.
+ */
+export function arrayElementStarts(text: string, from: number): number[] {
+  const starts: number[] = [];
+  const open = skipWs(text, from);
+  if (text[open] !== '[') return starts;
+  let i = skipWs(text, open + 1);
+  while (i < text.length && text[i] !== ']') {
+    starts.push(i);
+    i = skipWs(text, skipValue(text, i));
+    if (text[i] === ',') i = skipWs(text, i + 1);
+    else break;
+  }
+  return starts;
+}
+
+/**
  * The offset in (valid) JSON text of the value at `path` (of its key, with `atKey`), starting from
  * the value at `from`. For a path that does not exist (a missing field), the offset of the deepest
  * part that does.

@@ -32,7 +32,8 @@ export async function resolveTargets(inputs: string[], cwd: string, unmatched: s
   const lists = await Promise.all(
     inputs.map(async (input): Promise<Target[]> => {
       if (input === '-') return [{ path: '-', display: '<stdin>' }];
-      if (isGlob(input)) {
+      // A file whose name holds glob characters (`inv[1].json`) is that file, not a pattern.
+      if (isGlob(input) && !(await stat(resolve(cwd, input)).then((i) => i.isFile(), () => false))) {
         const files = await expandGlob(input, cwd);
         if (files.length === 0) unmatched.push(input);
         return files.map((f) => ({ path: f, display: display(f) }));

@@ -48,3 +48,18 @@ describe('cli/glob', () => {
     expect(rel(await listInvoiceFiles(dir))).toEqual(['a/b/z.json', 'a/x.json', 'a/y.ndjson', 'c/w.jsonl', 'top.json']);
   });
 });
+
+describe('cli/targets', () => {
+  it('takes an existing file whose name holds glob characters as that file', async () => {
+    const { resolveTargets } = await import('../../src/cli/targets.js');
+    writeFileSync(join(dir, 'inv[1].json'), '{}');
+    writeFileSync(join(dir, 'inv1.json'), '{}');
+    const unmatched: string[] = [];
+    const literal = await resolveTargets(['inv[1].json'], dir, unmatched);
+    expect(literal.map((t) => t.display)).toEqual(['inv[1].json']);
+    // A pattern that names no file is still a pattern.
+    const pattern = await resolveTargets(['inv[0-9].json'], dir, unmatched);
+    expect(pattern.map((t) => t.display)).toEqual(['inv1.json']);
+    expect(unmatched).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findSyntaxError, locatePath, parseSource, positionAt } from '../../src/cli/json-source.js';
+import { arrayElementStarts, findSyntaxError, locatePath, parseSource, positionAt } from '../../src/cli/json-source.js';
 
 describe('cli/json-source', () => {
   it('reads one invoice, an array, or NDJSON', () => {
@@ -43,5 +43,25 @@ describe('cli/json-source', () => {
     expect(at(['lines', 7])).toEqual({ line: 3, column: 12 });
     expect(at(['lines', 1, 'k"ey'])).toEqual({ line: 5, column: 37 });
     expect(at([])).toEqual({ line: 1, column: 1 });
+  });
+});
+
+describe('cli/json-source arrayElementStarts', () => {
+  it('finds every element of an array, whatever the spacing, nesting and strings inside', () => {
+    const text = '\ufeff [ {"a":"]\\",["}, 42 ,\n"x" , [1,[2]], {"b":{"c":[]}} ]';
+    const starts = arrayElementStarts(text, 1);
+    expect(starts.map((s) => text[s])).toEqual(['{', '4', '"', '[', '{']);
+  });
+
+  it('locates the same place from an element as from the array start', () => {
+    const items = Array.from({ length: 40 }, (_, i) => ({ id: i, lines: [{ description: `d${i}`, n: [i, { k: 'v]' }] }] }));
+    const text = JSON.stringify(items, null, 2);
+    const starts = arrayElementStarts(text, 0);
+    expect(starts).toHaveLength(40);
+    for (let i = 0; i < 40; i += 7) {
+      for (const path of [['lines', 0, 'description'], ['lines', 0, 'n', 1, 'k'], ['missing']]) {
+        expect(locatePath(text, path, starts[i])).toBe(locatePath(text, [i, ...path], 0));
+      }
+    }
   });
 });
