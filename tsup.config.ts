@@ -103,6 +103,29 @@ export const sdkFromIndex: NonNullable<Options['esbuildPlugins']>[number] = {
   },
 };
 
+/**
+ * The same for the CommonJS sandbox: its imports of `src/index.ts` become `require('./index.cjs')`,
+ * so that a client from `sandbox.client()` is an `instanceof` the `InvoicingClient` of
+ * `require('invoicing-sdk')` and there is one registry of secrets (testing.cjs bundled a second
+ * copy of the SDK). Through a one-line module, as {@link codesFromCodesEntry} does.
+ */
+const sdkFromIndexCjs: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'sdk-from-index-cjs',
+  setup(build) {
+    const index = join(process.cwd(), 'src', 'index.ts');
+    build.onResolve({ filter: /(^|\/)index\.js$/ }, (args) =>
+      args.importer !== '' && join(dirname(args.importer), args.path.replace(/\.js$/, '.ts')) === index
+        ? { path: 'index.cjs', namespace: 'sdk-index' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'sdk-index' }, () => ({
+      contents: "module.exports = require('./index.cjs');",
+      loader: 'js',
+    }));
+    build.onResolve({ filter: /^\.\/index\.cjs$/ }, () => ({ path: './index.cjs', external: true }));
+  },
+};
+
 /** Replaces the placeholder of {@link sdkFromIndex} in every ES module of dist/ but index.js. */
 function pointAtIndex(): void {
   for (const file of readdirSync('dist', { recursive: true, encoding: 'utf8' })) {
@@ -263,7 +286,7 @@ export default defineConfig([
     dts: false,
     splitting: false,
     define: { __CJS_REQUIRE__: 'require' },
-    esbuildPlugins: [portableUuid, codesFromCodesEntry],
+    esbuildPlugins: [portableUuid, codesFromCodesEntry, sdkFromIndexCjs],
     onSuccess: dropGeneratedSourcesContent((file) => file === 'testing.cjs.map'),
   },
 ]);

@@ -7,6 +7,8 @@
 //    or browser: the source text is embedded (`sourcesContent`), since src/ is not shipped.
 // 4. With `node --enable-source-maps`, an error thrown by the built ESM and CJS entry points has
 //    a stack trace that points at the TypeScript source (the maps really resolve).
+// 5. One copy of the SDK however it is loaded: in ESM and in CJS, a client from the sandbox of
+//    `invoicing-sdk/testing` and its errors are instances of the classes of `invoicing-sdk`.
 // Prints one line per failed check and a summary; exits 1 on a failure.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -87,6 +89,19 @@ const probes = {
 for (const [format, args] of Object.entries(probes)) {
   const stack = execFileSync(process.execPath, ['--enable-source-maps', ...args], { cwd: root, env, encoding: 'utf8' });
   check(/src\/core\/options\.ts:\d+:\d+/.test(stack), `${format} stack trace does not map to src/core/options.ts:\n${stack}`);
+}
+
+// The sandbox's client and its errors are the user's classes (testing.cjs once bundled its own SDK).
+const SAME_CLASSES =
+  "const c = sandbox.client(); const e = await c.invoices.retrieve('inv_none').catch((x) => x); " +
+  "console.log(c instanceof sdk.InvoicingClient, e instanceof sdk.NotFoundError, e instanceof sdk.InvoicingError); await sandbox.close();";
+const sameClassProbes = {
+  ESM: ['--input-type=module', '-e', `const sdk = await import('invoicing-sdk'); const { createSandbox } = await import('invoicing-sdk/testing'); const sandbox = await createSandbox({ listen: false, msw: false }); ${SAME_CLASSES}`],
+  CJS: ['-e', `(async () => { const sdk = require('invoicing-sdk'); const { createSandbox } = require('invoicing-sdk/testing'); const sandbox = await createSandbox({ listen: false, msw: false }); ${SAME_CLASSES} })()`],
+};
+for (const [format, args] of Object.entries(sameClassProbes)) {
+  const out = execFileSync(process.execPath, args, { cwd: root, env, encoding: 'utf8' }).trim();
+  check(out === 'true true true', `${format}: the sandbox's client or its errors are not instances of invoicing-sdk's classes (${out})`);
 }
 
 console.log(`package ${pack.name}@${pack.version}: ${files.length} files, ${(pack.size / 1024).toFixed(1)} kB packed, ${(pack.unpackedSize / 1024).toFixed(1)} kB unpacked, ${maps} source maps`);
