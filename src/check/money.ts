@@ -84,11 +84,11 @@ export interface TotalsLineInput {
  */
 export interface ComputeTotalsOptions {
   /** Digits after the decimal point of the currency's minor unit. Default 2. */
-  minorUnits?: number;
+  minorUnits?: number | undefined;
   /** Default `'line'`. See {@link RoundingLevel}. */
-  rounding?: RoundingLevel;
+  rounding?: RoundingLevel | undefined;
   /** Default `'half-up'` (halves go away from zero). */
-  roundingMode?: RoundingMode;
+  roundingMode?: RoundingMode | undefined;
 }
 
 /**

@@ -48,22 +48,22 @@ export type CodeList =
  */
 export interface CheckOptions extends ComputeTotalsOptions {
   /** Report every warning as an error. Default false. */
-  strict?: boolean;
+  strict?: boolean | undefined;
   /** Your own figures: each one that differs from the lines' totals is a TOTALS_MISMATCH error. */
-  expectedTotals?: ExpectedTotals;
+  expectedTotals?: ExpectedTotals | undefined;
   /**
    * Valid HS codes. Given: an hsnCode outside the list is HSN_CODE_UNKNOWN. Absent: hsnCode is
    * checked for format and the documented padding and placeholder rules only.
    */
-  hsCodes?: CodeList;
+  hsCodes?: CodeList | undefined;
   /** Valid ISIC codes. Default: the 419 ISIC Rev. 4 classes the service document names. */
-  isicCodes?: CodeList;
+  isicCodes?: CodeList | undefined;
   /** productCategory / serviceCategory shorter than this (after trimming) are reported. Default 3. */
-  minCategoryLength?: number;
+  minCategoryLength?: number | undefined;
   /** A buyer.tin with fewer letters and digits than this is a placeholder. Default 6. */
-  minTinLength?: number;
+  minTinLength?: number | undefined;
   /** Codes to leave out of the report entirely. */
-  ignore?: Iterable<CheckIssueCode>;
+  ignore?: Iterable<CheckIssueCode> | undefined;
 }
 
 /** A code list reduced to one shape the rules call. */

@@ -156,9 +156,9 @@ export interface CodeMatch {
  */
 export interface SearchCodesOptions {
   /** Only one list; default both. */
-  kind?: CodeKind;
+  kind?: CodeKind | undefined;
   /** Most hits returned; default 10. */
-  limit?: number;
+  limit?: number | undefined;
 }
 
 interface Indexed {

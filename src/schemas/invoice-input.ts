@@ -29,11 +29,11 @@ export interface Buyer {
   /** B2B, B2C or B2G: the only field the service requires inside `buyer`. */
   type: BuyerType;
   /** Tax identification number. Optional for the service; required in practice (see above). */
-  tin?: string;
+  tin?: string | undefined;
   /** The buyer's name. */
-  name?: string;
+  name?: string | undefined;
   /** The buyer's email address. */
-  email?: string;
+  email?: string | undefined;
 }
 
 /**
@@ -59,19 +59,19 @@ export interface InvoiceLineInput {
   /** A percentage: 7.5 means 7.5 percent, not 0.075. Required on every line. */
   taxRate: number;
   /** HS subheading of a good, `NNNN.NN`. Never a four-digit service code padded with `.00`. */
-  hsnCode?: string;
+  hsnCode?: string | undefined;
   /** ISIC Rev. 4 class of a service, four digits. */
-  isicCode?: string;
+  isicCode?: string | undefined;
   /** Your stock-keeping unit. */
-  sku?: string;
+  sku?: string | undefined;
   /** A percentage, 0 to 100. */
-  discountRate?: number;
+  discountRate?: number | undefined;
   /** Your inventory item's id. */
-  inventoryItemId?: string;
+  inventoryItemId?: string | undefined;
   /** Descriptive label; a very short value is rejected by the service. */
-  productCategory?: string;
+  productCategory?: string | undefined;
   /** Descriptive label; a very short value is rejected by the service. */
-  serviceCategory?: string;
+  serviceCategory?: string | undefined;
 }
 
 /**
