@@ -9,6 +9,7 @@
  * only for a stateless helper such as `didYouMean`; test/codes/bundle.test.ts keeps the classes, the
  * errors and the secret registry out). The same rule holds for the other commands and the sandbox.
  */
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHECK_RULES, checkInvoice, type CheckIssue, type CheckIssueCode, type CheckOptions } from '../index.js';
 import { didYouMean } from '../check/suggest.js';
@@ -147,6 +148,20 @@ function position(starts: number[], offset: number): { line: number; column: num
     else hi = mid - 1;
   }
   return { line: lo + 1, column: offset - (starts[lo] as number) + 1 };
+}
+
+/**
+ * GitHub attaches an annotation to `file=` read from the repository root ($GITHUB_WORKSPACE), so a
+ * run from a subdirectory (`working-directory: invoices`) names its files from there; a file
+ * outside the workspace, or standard input, is left as displayed.
+ */
+function workspacePath(ctx: CliContext): (file: string) => string {
+  const workspace = ctx.env.GITHUB_WORKSPACE;
+  return (file) => {
+    if (workspace === undefined || workspace === '' || file === '<stdin>') return file;
+    const rel = relative(workspace, resolve(ctx.cwd, file));
+    return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? file : rel.split(sep).join('/');
+  };
 }
 
 function checkSource(text: string, parsed: ParsedSource, opts: CheckOptions): InvoiceResult[] {
@@ -306,7 +321,7 @@ export async function run(ctx: CliContext): Promise<number> {
 
   const style = styles(colourEnabled(ctx.stdout, ctx.env));
   if (settings.format === 'json') ctx.stdout.write(renderJson(result));
-  else if (settings.format === 'github') ctx.stdout.write(renderGithub(result, styles(false), settings.quiet));
+  else if (settings.format === 'github') ctx.stdout.write(renderGithub(result, styles(false), settings.quiet, workspacePath(ctx)));
   else ctx.stdout.write(renderText(result, style, settings.quiet));
   return exitCode;
 }

@@ -1,3 +1,4 @@
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/testing/index.js';
 import { buildBin, runBin, tempFiles } from './helpers.js';
@@ -111,6 +112,15 @@ describe('cli/check (invoicing check)', () => {
     expect(lines.some((l) => l.startsWith('::warning file=warn/warn.json,line=') && l.includes('title=BUYER_TIN_MISSING::'))).toBe(true);
     expect(lines.every((l) => !l.startsWith('::') || !l.slice(2).includes('\n'))).toBe(true);
     expect(lines.at(-1)).toMatch(/^✖ /);
+  });
+
+  it('names files from the repository root in GitHub annotations run from a subdirectory', async () => {
+    const r = await run(['check', 'bad/array.json', '--format', 'github'], { env: { GITHUB_WORKSPACE: dirname(dir) } });
+    const base = basename(dir);
+    expect(r.stdout.split('\n').filter((l) => l.startsWith('::error')).every((l) => l.startsWith(`::error file=${base}/bad/array.json,`))).toBe(true);
+    // Outside the workspace, as displayed.
+    const outside = await run(['check', 'bad/array.json', '--format', 'github'], { env: { GITHUB_WORKSPACE: join(dir, 'elsewhere') } });
+    expect(outside.stdout).toContain('::error file=bad/array.json,');
   });
 
   it('exits 0 on warnings unless --strict or --max-warnings says otherwise', async () => {

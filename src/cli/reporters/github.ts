@@ -30,10 +30,14 @@ function command(
   return `::${kind} ${props.join(',')}::${data(message)}`;
 }
 
-/** Renders a run as workflow commands. */
-export function renderGithub(run: RunResult, s: Styles, quiet = false): string {
+/**
+ * Renders a run as workflow commands. `repoPath` turns a file as displayed into the path GitHub
+ * attaches annotations by: from the repository root (see check.ts), not the current directory.
+ */
+export function renderGithub(run: RunResult, s: Styles, quiet = false, repoPath: (file: string) => string = (f) => f): string {
   const out: string[] = [];
-  for (const f of run.files) {
+  for (const result of run.files) {
+    const f = { ...result, file: repoPath(result.file) };
     if (f.readError !== undefined) {
       out.push(command('error', f.file, undefined, undefined, 'FILE_UNREADABLE', `cannot read the file: ${f.readError}`));
       continue;
