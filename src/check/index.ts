@@ -6,7 +6,7 @@ import { IssueCollector, type CheckIssue } from './issues.js';
 import { describeThrown } from './messages.js';
 import type { InvoiceTotals } from './money.js';
 import { resolveCheckOptions, type CheckOptions } from './options.js';
-import { isPlainInvoice, isRecord, sentInvoice } from './rules/fields.js';
+import { isRecord, sentInvoice } from './rules/fields.js';
 import { checkInvoiceInput } from './rules/invoice.js';
 
 export { CHECK_RULES, formatIssuePath } from './issues.js';
@@ -116,7 +116,7 @@ function runChecks(input: unknown, opts: CheckOptions | undefined, asSent: boole
       issues.add('OPTION_INVALID', p.path, { value: p.value, expected: p.expected, reason: p.thrown });
     }
     // The prototype tests cost about 5 % of a 1-line check: paid by create() only, not by checkInvoice.
-    const sent = asSent && isRecord(input) && !isPlainInvoice(input) ? sentInvoice(input) : input;
+    const sent = asSent && isRecord(input) ? sentInvoice(input) : input;
     totals = checkInvoiceInput(sent, o, issues);
   } catch (err) {
     // Plain data never gets here; a getter or proxy that throws does.

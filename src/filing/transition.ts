@@ -31,6 +31,7 @@ import {
   type FilingRetryOptions,
   type RateGate,
   type RetryCounters,
+  withRetries,
 } from './retry.js';
 import { canTransition, hasPassed, InvoiceStatus, type FilingTransition } from './status.js';
 
@@ -155,17 +156,7 @@ export async function performTransition(
     // A submit may be a deliberate re-submit of an invoice in ERROR, which stays in ERROR whether or
     // not the submit arrives: only the record read before the send tells the two apart after a lost
     // answer. Reading it first costs one GET; nothing is sent until it is read.
-    for (;;) {
-      await policy.gate.wait(opts.signal);
-      try {
-        baseline = await api.retrieve(id, call);
-        break;
-      } catch (err) {
-        const delay = nextDelay(policy, err, counters);
-        if (delay === undefined) fail(err);
-        if (delay) await pause(clock, delay, opts.signal);
-      }
-    }
+    baseline = await withRetries(policy, () => api.retrieve(id, call));
     if (baseline.status !== InvoiceStatus.ERROR && hasPassed(baseline.status, step)) {
       return { invoice: baseline, outcome: 'already-done', sends: 0 };
     }

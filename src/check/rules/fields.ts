@@ -45,28 +45,9 @@ export function sentView(value: object, key: string): unknown {
 }
 
 /**
- * Whether the invoice, its buyer and its lines are all plain objects (see {@link isPlainObject}):
- * then JSON.stringify sends what the rules read. The usual case, and the only cost the hot path
- * pays for {@link sentInvoice}: a prototype test per object, in a function small enough to inline.
- */
-export function isPlainInvoice(input: Record<string, unknown>): boolean {
-  if (!isPlainObject(input)) return false;
-  const buyer = input.buyer;
-  if (typeof buyer === 'object' && buyer !== null && !isPlainObject(buyer)) return false;
-  const lines = input.lines;
-  if (!Array.isArray(lines)) return true;
-  for (let i = 0; i < lines.length; i++) {
-    const line: unknown = lines[i];
-    if (typeof line === 'object' && line !== null && !isPlainObject(line)) return false;
-  }
-  return true;
-}
-
-/**
- * The invoice as JSON.stringify would send it, for the rules to read, when {@link isPlainInvoice}
- * says it is not plain: a copy in which each object that is not plain is replaced by its
- * {@link sentView}. Done once up front, so that the rules stay as small as the JIT needs them to be
- * inlined.
+ * The invoice as JSON.stringify would send it, for the rules to read: `input` itself when it, its
+ * buyer and its lines are all plain objects (a prototype test each, no copy), else a copy in which
+ * each object that is not plain is replaced by its {@link sentView}.
  */
 export function sentInvoice(input: Record<string, unknown>): unknown {
   let invoice = input;
