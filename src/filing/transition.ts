@@ -31,7 +31,6 @@ import {
   type FilingRetryOptions,
   type RateGate,
   type RetryCounters,
-  withRetries,
 } from './retry.js';
 import { canTransition, hasPassed, InvoiceStatus, type FilingTransition } from './status.js';
 
@@ -143,24 +142,20 @@ export async function performTransition(
   let lastError: unknown;
   /** True while no send could have been acted on: each was refused outright (409/400/429). */
   let refusedOnly = true;
-  /** Set after a failure that must be read back before anything else is sent. */
-  let readBack: 'ambiguous' | 'refused' | 'final' | undefined;
+  let baseline = internals.baseline;
+  /**
+   * Set when the invoice must be read before anything (else) is sent: after a failure, or first of
+   * all (`'before'`) for a submit with no record from before it. A submit may be a deliberate
+   * re-submit of an invoice in ERROR, which stays in ERROR whether or not the submit arrives: only
+   * the record read before the send tells the two apart after a lost answer (one GET).
+   */
+  let readBack: 'before' | 'ambiguous' | 'refused' | 'final' | undefined =
+    baseline === undefined && step === 'submit' ? 'before' : undefined;
 
   const fail = (err: unknown): never => {
     if (opts.signal?.aborted) throw abortReason(opts.signal, err);
     throw err;
   };
-
-  let baseline = internals.baseline;
-  if (baseline === undefined && step === 'submit') {
-    // A submit may be a deliberate re-submit of an invoice in ERROR, which stays in ERROR whether or
-    // not the submit arrives: only the record read before the send tells the two apart after a lost
-    // answer. Reading it first costs one GET; nothing is sent until it is read.
-    baseline = await withRetries(policy, () => api.retrieve(id, call));
-    if (baseline.status !== InvoiceStatus.ERROR && hasPassed(baseline.status, step)) {
-      return { invoice: baseline, outcome: 'already-done', sends: 0 };
-    }
-  }
 
   for (;;) {
     await policy.gate.wait(opts.signal);
@@ -175,19 +170,26 @@ export async function performTransition(
         if (delay) await pause(clock, delay, opts.signal);
         continue;
       }
-      const verdict = judgeStep(step, current, { baseline, refusedOnly });
-      if (verdict === 'done') return { invoice: current, outcome: sends === 0 ? 'already-done' : 'confirmed', sends };
-      if (verdict === 'wrong-state') {
-        throw new InvalidTransitionError({
-          invoiceId: id,
-          transition: step,
-          currentStatus: current.status,
-          rawStatus: current.rawStatus,
-          cause: lastError,
-        });
+      if (readBack === 'before') {
+        baseline = current;
+        if (current.status !== InvoiceStatus.ERROR && hasPassed(current.status, step)) {
+          return { invoice: current, outcome: 'already-done', sends: 0 };
+        }
+      } else {
+        const verdict = judgeStep(step, current, { baseline, refusedOnly });
+        if (verdict === 'done') return { invoice: current, outcome: sends === 0 ? 'already-done' : 'confirmed', sends };
+        if (verdict === 'wrong-state') {
+          throw new InvalidTransitionError({
+            invoiceId: id,
+            transition: step,
+            currentStatus: current.status,
+            rawStatus: current.rawStatus,
+            cause: lastError,
+          });
+        }
+        // The invoice still sits where the step starts.
+        if (readBack === 'refused' || readBack === 'final') fail(lastError);
       }
-      // The invoice still sits where the step starts.
-      if (readBack === 'refused' || readBack === 'final') fail(lastError);
       readBack = undefined;
     }
 
