@@ -9,6 +9,9 @@
 //    a stack trace that points at the TypeScript source (the maps really resolve).
 // 5. One copy of the SDK however it is loaded: in ESM and in CJS, a client from the sandbox of
 //    `invoicing-sdk/testing` and its errors are instances of the classes of `invoicing-sdk`.
+// 6. TypeScript's `moduleResolution: node10` (`node`), which ignores `exports`, finds the types of
+//    every subpath through `typesVersions`: one entry per subpath of `exports`, naming the shipped
+//    declaration file that `exports` gives `require` (node10 stands for CommonJS consumers).
 // Prints one line per failed check and a summary; exits 1 on a failure.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -102,6 +105,29 @@ const sameClassProbes = {
 for (const [format, args] of Object.entries(sameClassProbes)) {
   const out = execFileSync(process.execPath, args, { cwd: root, env, encoding: 'utf8' }).trim();
   check(out === 'true true true', `${format}: the sandbox's client or its errors are not instances of invoicing-sdk's classes (${out})`);
+}
+
+// node10 consumers are still common (the default of `module: commonjs` projects); without an
+// entry, `import 'invoicing-sdk/testing'` has no types there, and attw reports it.
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const typesVersions = manifest.typesVersions?.['*'] ?? {};
+const subpaths = Object.keys(manifest.exports).filter((key) => key !== '.' && key !== './package.json');
+for (const subpath of subpaths) {
+  const name = subpath.slice(2);
+  const expected = manifest.exports[subpath].require?.types;
+  const targets = typesVersions[name];
+  check(Array.isArray(targets), `typesVersions has no entry for ${subpath}: node10 finds no types for invoicing-sdk/${name}`);
+  if (!Array.isArray(targets)) continue;
+  check(
+    targets.length === 1 && targets[0] === expected,
+    `typesVersions["*"]["${name}"] is ${JSON.stringify(targets)}, not ["${expected}"] (the types exports gives require)`,
+  );
+}
+for (const [name, targets] of Object.entries(typesVersions)) {
+  check(subpaths.includes(`./${name}`), `typesVersions maps ${name}, which is not a subpath of exports`);
+  for (const target of [targets].flat()) {
+    check(shipped.has(posix.normalize(target)), `typesVersions["*"]["${name}"] points at ${target}, which is not shipped`);
+  }
 }
 
 console.log(`package ${pack.name}@${pack.version}: ${files.length} files, ${(pack.size / 1024).toFixed(1)} kB packed, ${(pack.unpackedSize / 1024).toFixed(1)} kB unpacked, ${maps} source maps`);
