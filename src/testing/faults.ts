@@ -65,18 +65,18 @@ export interface FaultRequestInfo {
  */
 export interface FaultMatch {
   /** HTTP method to match, any case (default: every method). */
-  method?: string;
+  method?: string | undefined;
   /**
    * Path to match: a pattern such as `/api/v1/invoices/:id/sign` (`:name` is one segment, `*` the
    * rest; `/api/v1` is added when missing), or a RegExp tested on the path. Default: every path.
    */
-  path?: string | RegExp;
+  path?: string | RegExp | undefined;
   /** How many matching requests the fault applies to (default 1; `Infinity` for all). */
-  times?: number;
+  times?: number | undefined;
   /** Matching requests to let through untouched before the fault starts (default 0). */
-  skip?: number;
+  skip?: number | undefined;
   /** Further condition on the request; return false to let it through (it then does not count). */
-  match?: (request: FaultRequestInfo) => boolean;
+  match?: ((request: FaultRequestInfo) => boolean) | undefined;
 }
 
 /**
@@ -116,11 +116,11 @@ export type FaultSpec = FaultMatch &
         /** The HTTP status, 200-599 (e.g. 429, 503). */
         status: number;
         /** Sent as `Retry-After`: seconds, or an HTTP date. */
-        retryAfter?: number | string;
+        retryAfter?: number | string | undefined;
         /** Body to send instead of the NestJS-style one (a string is sent as is). */
         body?: unknown;
         /** Let the server act first (a 5xx after the write). */
-        afterCommit?: boolean;
+        afterCommit?: boolean | undefined;
       }
     | {
         /** Answers late. */
@@ -128,13 +128,13 @@ export type FaultSpec = FaultMatch &
         /** Real milliseconds to wait (fake timers move them). */
         ms: number;
         /** Act at once and delay only the answer (default: wait, then act). */
-        afterCommit?: boolean;
+        afterCommit?: boolean | undefined;
       }
     | {
         /** Sends part of the body, then stalls. */
         kind: 'stall-body';
         /** Bytes sent before the stall (default: half the body). */
-        bytes?: number;
+        bytes?: number | undefined;
       }
     | {
         /** Spoils the body of the real answer. */
@@ -142,9 +142,9 @@ export type FaultSpec = FaultMatch &
         /** How (see {@link MalformedVariant}). */
         variant: MalformedVariant;
         /** Status to send instead of the real one. */
-        status?: number;
+        status?: number | undefined;
         /** Size of a `huge` body (default 5 MiB). */
-        bytes?: number;
+        bytes?: number | undefined;
       }
   );
 

@@ -69,7 +69,9 @@ export interface SandboxTotals {
 }
 
 /**
- * Options of {@link createSandbox}. Every field is optional.
+ * Options of {@link createSandbox}. Every field is optional, and one given as `undefined` is the same
+ * as one left out (`{ port: process.env.PORT ? Number(process.env.PORT) : undefined }` takes the
+ * default port).
  *
  * @example
  * ```ts
@@ -78,55 +80,55 @@ export interface SandboxTotals {
  */
 export interface SandboxOptions {
   /** Serve on a loopback port (default `true`). `false` opens no socket: use `handlers` or `fetch`. */
-  listen?: boolean;
+  listen?: boolean | undefined;
   /** Port to listen on, on 127.0.0.1 (default 0: a free port). */
-  port?: number;
+  port?: number | undefined;
   /**
    * Origin used when not listening (default `http://sandbox.invoicing.test`): the msw handlers
    * answer requests to it. Ignored when listening (the origin is the loopback address).
    */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /**
    * Load msw and build `sandbox.handlers` at start (default: `true` when `listen` is `false`).
    * Loading msw costs a few hundred milliseconds, so a listening sandbox otherwise loads it on the
    * first read of `sandbox.handlers` (synchronously; a runtime without `require` needs `true`).
    */
-  msw?: boolean;
+  msw?: boolean | undefined;
   /** Default submission outcome for every invoice, or a rule choosing one per invoice (default `'accepted'`). */
-  scenario?: Scenario | ScenarioRule;
+  scenario?: Scenario | ScenarioRule | undefined;
   /** Sandbox milliseconds between a submit and the tax authority's answer (default 2000). */
-  responseDelayMs?: number;
+  responseDelayMs?: number | undefined;
   /** The status an accepted invoice reaches after `Submitted` (default `'Accepted'`; the document does not name it). */
-  acceptedStatus?: string;
+  acceptedStatus?: string | undefined;
   /** Reproduce the known defect: a BUSINESS key on `POST /invoices` gets 404 `Business not found` (default `true`). */
-  businessKeyDefect?: boolean;
+  businessKeyDefect?: boolean | undefined;
   /** Field names of stored invoices (default `'standard'`). */
-  recordStyle?: RecordStyle;
+  recordStyle?: RecordStyle | undefined;
   /** Body of validate/sign/submit answers (default `'invoice'`: the updated invoice in the envelope). */
-  transitionResponse?: TransitionResponse;
+  transitionResponse?: TransitionResponse | undefined;
   /** Shortest accepted `productCategory`/`serviceCategory` (default 3; the document says only "very short" is rejected). */
-  categoryMinLength?: number;
+  categoryMinLength?: number | undefined;
   /** A four-digit `isicCode` outside the 419 classes (default `'reject'`: 400 on create). */
-  unknownIsicCode?: UnknownIsicCodeHandling;
+  unknownIsicCode?: UnknownIsicCodeHandling | undefined;
   /** Which existing keys a new key revokes (default `'type+keyableType'`). */
-  keyReplacement?: KeyReplacement;
+  keyReplacement?: KeyReplacement | undefined;
   /** Sandbox start time (default: now). */
-  now?: Date | number | string;
+  now?: Date | number | string | undefined;
   /** Sandbox milliseconds per real millisecond (default 1; 0 freezes the clock between `advance()` calls). */
-  timeScale?: number;
+  timeScale?: number | undefined;
   /**
    * Replaces the service's totals for an invoice (to exercise `TotalsMismatchError`): receives the
    * create body and the correct totals, returns the totals to store.
    */
-  totals?: (input: Record<string, unknown>, correct: SandboxTotals) => SandboxTotals;
+  totals?: ((input: Record<string, unknown>, correct: SandboxTotals) => SandboxTotals) | undefined;
   /** Fixed secret for the default USER key (default: random `sk_live_…`). */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** Fixed token for the default user's session (default: random `sess_…`). */
-  sessionToken?: string;
+  sessionToken?: string | undefined;
   /** Fixed id for the default business (default: random `biz_…`). */
-  businessId?: string;
+  businessId?: string | undefined;
   /** Oldest request-log entries are dropped beyond this many (default 100 000). */
-  requestLogLimit?: number;
+  requestLogLimit?: number | undefined;
 }
 
 /** Options after defaults; read-only for the life of the sandbox. */
@@ -170,7 +172,11 @@ const DEFAULTS = {
   requestLogLimit: 100_000,
 } as const satisfies Partial<ResolvedOptions>;
 
-/** Fills in the defaults and rejects values that would only fail later and obscurely. */
+/**
+ * Fills in the defaults and rejects values that would only fail later and obscurely. Every option is
+ * read with `??` (never merged with `{ ...DEFAULTS, ...options }`), so one given as `undefined`
+ * takes its default like one left out (test/testing/undefined-options.test.ts).
+ */
 export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
   const listen = options.listen ?? DEFAULTS.listen;
   const resolved: ResolvedOptions = {

@@ -96,15 +96,15 @@ export interface SandboxInvoice {
  */
 export interface SandboxInvoicePatch {
   /** Any spelling (`Error`, `ERROR`); a status after Submitted is kept as given. */
-  status?: string;
+  status?: string | undefined;
   /** Automatic-recovery attempts used. */
-  attempts?: number;
+  attempts?: number | undefined;
   /** The submission failure, or null. */
-  errorMessage?: string | null;
+  errorMessage?: string | null | undefined;
   /** When it was last touched (drives the 24-hour window and the next retry). */
-  updatedAt?: Date | number | string;
+  updatedAt?: Date | number | string | undefined;
   /** Whether the service's retry job picks the invoice up while in Error. */
-  automaticRetries?: boolean;
+  automaticRetries?: boolean | undefined;
 }
 
 /**
@@ -117,7 +117,7 @@ export interface SandboxInvoicePatch {
  */
 export interface SandboxInvoices {
   /** Every stored invoice, oldest first, optionally filtered (status in any spelling). */
-  list(filter?: { status?: string; businessId?: string }): SandboxInvoice[];
+  list(filter?: { status?: string | undefined; businessId?: string | undefined }): SandboxInvoice[];
   /** One invoice, or `undefined`. */
   get(id: string): SandboxInvoice | undefined;
   /** How many invoices are stored. */
@@ -174,19 +174,19 @@ export interface SandboxApiKey {
  */
 export interface SandboxApiKeyInput {
   /** Owner (default: the sandbox's user). */
-  userId?: string;
+  userId?: string | undefined;
   /** Label (default `Sandbox key`). */
-  name?: string;
+  name?: string | undefined;
   /** Default `LIVE`. */
-  type?: string;
+  type?: string | undefined;
   /** Default `USER`. */
-  keyableType?: 'USER' | 'BUSINESS';
+  keyableType?: 'USER' | 'BUSINESS' | undefined;
   /** For a BUSINESS key (default: the sandbox's business); must be owned by the user. */
-  businessId?: string;
+  businessId?: string | undefined;
   /** Default `['*']`. */
-  scopes?: string[];
+  scopes?: string[] | undefined;
   /** Revoke the keys this one replaces, as the HTTP route does (default false). */
-  replaceExisting?: boolean;
+  replaceExisting?: boolean | undefined;
 }
 
 /**
@@ -225,7 +225,8 @@ export interface Sandbox {
   readonly invoices: SandboxInvoices;
   /**
    * An `InvoicingClient` wired to the sandbox: its `baseUrl`, `apiKey` and `sessionToken`, and,
-   * when not listening, `sandbox.fetch` (in-process). `options` override any of them.
+   * when not listening, `sandbox.fetch` (in-process). `options` override any of them; one given as
+   * `undefined` keeps the sandbox's value, as a left-out one does.
    *
    * @example
    * ```ts
@@ -262,9 +263,9 @@ export interface Sandbox {
    */
   setScenario(invoiceId: string, scenario: Scenario | undefined): void;
   /** Adds a user with a session, a business and a USER key of their own. */
-  createUser(input?: { name?: string; email?: string }): SandboxUser;
+  createUser(input?: { name?: string | undefined; email?: string | undefined }): SandboxUser;
   /** Adds a business owned by `ownerUserId` (default: the sandbox's user); returns its id. */
-  createBusiness(input?: { ownerUserId?: string; name?: string }): string;
+  createBusiness(input?: { ownerUserId?: string | undefined; name?: string | undefined }): string;
   /** Signs `userId` in (default: the sandbox's user); returns the session token. */
   createSession(userId?: string): string;
   /** Signs a session out: requests with it then get 401. */
@@ -365,12 +366,15 @@ class SandboxImpl implements Sandbox {
   }
 
   client(options: ClientOptions = {}): InvoicingClient {
+    // Not `...options`: a spread would let `{ apiKey: undefined }` replace the sandbox's key (the
+    // client would then read INVOICING_API_KEY, or send none), where ClientOptions means absent.
+    const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
     return new InvoicingClient({
       baseUrl: this.baseUrl,
       apiKey: this.apiKey,
       sessionToken: this.sessionToken,
       ...(this.server === undefined ? { fetch: this.fetch } : {}),
-      ...options,
+      ...(given as ClientOptions),
     });
   }
 
@@ -388,7 +392,7 @@ class SandboxImpl implements Sandbox {
     invoice.scenario = scenario;
   }
 
-  createUser(input: { name?: string; email?: string } = {}): SandboxUser {
+  createUser(input: { name?: string | undefined; email?: string | undefined } = {}): SandboxUser {
     const { store } = this.state;
     const now = this.clock.now();
     const user = store.addUser(now, input);
@@ -402,7 +406,7 @@ class SandboxImpl implements Sandbox {
     return { userId: user.id, sessionToken, businessId: business.id, apiKey: key.key };
   }
 
-  createBusiness(input: { ownerUserId?: string; name?: string } = {}): string {
+  createBusiness(input: { ownerUserId?: string | undefined; name?: string | undefined } = {}): string {
     return this.state.store.addBusiness(this.clock.now(), input.ownerUserId ?? this.userId, input).id;
   }
 

@@ -42,27 +42,27 @@ export type Scenario =
       /** The authority accepts. */
       name: 'accepted';
       /** Status reached (default: the sandbox's `acceptedStatus`). */
-      status?: string;
+      status?: string | undefined;
     }
   | {
       /** The buyer's access points are offline. */
       name: 'offline';
       /** The automatic retry (1-3) that succeeds; 0 means the submit itself; `'never'` none. Default 1. */
-      recoversOnAttempt?: number | 'never';
+      recoversOnAttempt?: number | 'never' | undefined;
       /** Error message (default `Access points are offline`). */
-      message?: string;
+      message?: string | undefined;
       /** Whether the service's retry job picks the invoice up (default true). */
-      automaticRetries?: boolean;
+      automaticRetries?: boolean | undefined;
     }
   | {
       /** The authority rejects one field. */
       name: 'field-error';
       /** The field named (default `buyer.tin`). */
-      field?: string;
+      field?: string | undefined;
       /** Error message (default `Validation failed: <field> is invalid`). */
-      message?: string;
+      message?: string | undefined;
       /** Whether the service's retry job picks the invoice up (default true). */
-      automaticRetries?: boolean;
+      automaticRetries?: boolean | undefined;
     }
   | {
       /** The authority never answers. */
