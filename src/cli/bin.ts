@@ -43,9 +43,15 @@ function readStdin(): Promise<string> {
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+  if (name === undefined) {
+    // A usage error, like an unknown command: `invoicing $CMD` with an empty variable must fail a CI
+    // step, and the help must not land in what a script captures from stdout.
+    process.stderr.write(`invoicing: no command given.\n\n${mainHelp(await version())}`);
+    return 2;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(mainHelp(await version()));
-    return name === undefined ? 2 : 0;
+    return 0;
   }
   if (name === '--version' || name === '-v') {
     process.stdout.write(`${await version()}\n`);
@@ -53,7 +59,9 @@ async function main(argv: string[]): Promise<number> {
   }
   const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (entry === undefined) {
-    process.stderr.write(`invoicing: unknown command "${name}". Commands: ${Object.keys(COMMANDS).join(', ')}.\n`);
+    process.stderr.write(
+      `invoicing: unknown command "${name}". Commands: ${Object.keys(COMMANDS).join(', ')}.\nRun \`invoicing --help\` for usage.\n`,
+    );
     return 2;
   }
   const ctx: CliContext = {

@@ -188,8 +188,42 @@ function progressBar(ctx: CliContext, total: number, s: Styles): { update(done: 
   };
 }
 
+/** Whether the service refused the create because the key was used before with another body (409). */
+function isKeyConflict(err: unknown): boolean {
+  // fileMany reports it as a FilingError at create whose cause is the IdempotencyConflictError.
+  // By name, as the SDK's guards do; the CLI loads no error classes of its own.
+  for (let e = err, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
+    if (e.name === 'IdempotencyConflictError') return true;
+  }
+  return false;
+}
+
+/**
+ * The hint of a key conflict in the CLI's own terms. The library's hints speak of
+ * deriveIdempotencyKey() and createAndFile(), which a CLI user does not call; what they choose is
+ * the file's content and `--ref`. A re-run gets the same key and the same 409, so this says what to
+ * change instead.
+ */
+function keyConflictHint(source: Source, ref: Settings['ref']): string {
+  if (ref === 'path') {
+    return (
+      `${source.label} changed since it was first filed: with --ref path the key comes from the file's ` +
+      "path and the invoice's position in it, not from its content (adding or removing an invoice in an " +
+      'array or NDJSON file moves the ones after it). To finish the invoice filed then, restore the ' +
+      'content it had. To file the new content as another invoice, give it a file of its own under a new ' +
+      'name: a new path is a new key. The invoice filed then is not changed either way.'
+    );
+  }
+  return (
+    "With --ref content (the default) the key comes from the invoice's content, and the service holds " +
+    'another body under this key: something other than `invoicing file` used it, or this invoice was ' +
+    'sent before in another form. Look for the invoice created then before filing again; --ref path ' +
+    "keys this file's invoices by its path and their position instead."
+  );
+}
+
 /** What a result says, in one machine-readable record. */
-function describe(source: Source, result: FileManyResult | undefined): Record<string, unknown> {
+function describe(source: Source, result: FileManyResult | undefined, ref: Settings['ref']): Record<string, unknown> {
   if (result === undefined) return { source: source.label, ok: false, error: { name: 'SourceError', message: source.problem } };
   if (result.ok) {
     return {
@@ -208,7 +242,7 @@ function describe(source: Source, result: FileManyResult | undefined): Record<st
     ok: false,
     invoiceId: result.invoiceId,
     idempotencyKey: result.idempotencyKey,
-    error: { name: err.name, message: err.message, step: err.step, hint: err.hint },
+    error: { name: err.name, message: err.message, step: err.step, hint: isKeyConflict(err) ? keyConflictHint(source, ref) : err.hint },
   };
 }
 
@@ -265,7 +299,7 @@ export async function run(ctx: CliContext): Promise<number> {
 
   const byIndex = new Map<Source, FileManyResult>();
   fileable.forEach((src, i) => byIndex.set(src, results[i] as FileManyResult));
-  const records = sources.map((src) => describe(src, byIndex.get(src)));
+  const records = sources.map((src) => describe(src, byIndex.get(src), settings.ref));
   const filed = records.filter((r) => r.ok === true).length;
   const stopped = records.length - filed;
   const summary = { invoices: records.length, filed, stopped, durationMs: Math.round(performance.now() - started) };
@@ -293,7 +327,8 @@ export async function run(ctx: CliContext): Promise<number> {
     const seconds = (summary.durationMs / 1000).toFixed(1);
     const line = `Filed ${filed} of ${plural(records.length, 'invoice')}${stopped > 0 ? `; ${stopped} did not go through` : ''} (${seconds} s).`;
     ctx.stdout.write(`${stopped > 0 ? s.red(line) : s.bold(line)}\n`);
-    if (records.some((r) => (r.error as { name?: string } | undefined)?.name === 'FilingError')) {
+    // Not for a key conflict alone: running again sends the same key and body, and gets the same 409.
+    if (results.some((r) => !r.ok && r.error.name === 'FilingError' && !isKeyConflict(r.error))) {
       ctx.stdout.write(s.dim('Run the same command again to finish what was left: invoices already created are picked up, never filed twice.\n'));
     }
   }

@@ -46,14 +46,31 @@ afterAll(() => {
 });
 
 describe('cli/bin (invoicing)', () => {
-  it('prints the command list with --help and exits 2 without a command', async () => {
-    const help = await run(['--help']);
-    expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(/check\s+Check invoice files/);
-    expect((await run([])).code).toBe(2);
-    const unknown = await run(['chek']);
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('unknown command "chek"');
+  it('prints the command list on stdout and exits 0 with --help, -h and help', async () => {
+    for (const flag of ['--help', '-h', 'help']) {
+      const help = await run([flag]);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toMatch(/check\s+Check invoice files/);
+      expect(help.stderr).toBe('');
+    }
+  });
+
+  it('treats no command as a usage error: the command list on stderr, nothing on stdout, exit 2', async () => {
+    const none = await run([]);
+    expect(none.code).toBe(2);
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toMatch(/^invoicing: no command given\./);
+    expect(none.stderr).toMatch(/check\s+Check invoice files/);
+  });
+
+  it('reports an unknown or empty command on stderr with a pointer to --help, exit 2', async () => {
+    for (const name of ['chek', '']) {
+      const unknown = await run([name]);
+      expect(unknown.code).toBe(2);
+      expect(unknown.stdout).toBe('');
+      expect(unknown.stderr).toContain(`unknown command "${name}"`);
+      expect(unknown.stderr).toContain('Run `invoicing --help` for usage.');
+    }
   });
 
   it('prints the check options with check --help', async () => {

@@ -1,8 +1,10 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/file.js';
 import type { CliContext } from '../../src/cli/context.js';
 import { UsageError } from '../../src/cli/context.js';
+import type { InvoiceCreateParams } from '../../src/index.js';
 import { createSandbox, type Sandbox } from '../../src/testing/index.js';
 import { tempFiles } from './helpers.js';
 
@@ -120,6 +122,25 @@ describe('cli/file (invoicing file)', () => {
     expect(sandbox.invoices.count).toBe(2);
   });
 
+  it('says how to get a new key, in CLI terms, when the service holds another body under a content key', async () => {
+    const input = invoice(sandbox.businessId, 1) as InvoiceCreateParams;
+    files = tempFiles({ 'one.json': JSON.stringify(input) });
+    // Another program used this invoice's content key with another body.
+    const { InvoicingClient, deriveIdempotencyKey } = await import('../../src/index.js');
+    const { contentRef } = await import('../../src/filing/file-many.js');
+    const client = new InvoicingClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, logLevel: 'off' });
+    await client.invoices.create(invoice(sandbox.businessId, 2) as InvoiceCreateParams, { idempotencyKey: deriveIdempotencyKey(sandbox.businessId, contentRef(input)) });
+
+    const { ctx, out } = context(sandbox, files.dir, ['one.json', '--format', 'json']);
+    expect(await run(ctx)).toBe(1);
+    const [result] = (JSON.parse(out()) as { results: { error: { step: string; hint: string } }[] }).results;
+    expect(result?.error.step).toBe('create');
+    expect(result?.error.hint).toContain('With --ref content (the default)');
+    expect(result?.error.hint).toContain('--ref path');
+    expect(result?.error.hint).not.toMatch(/deriveIdempotencyKey|createAndFile/);
+    expect(sandbox.invoices.count).toBe(1);
+  });
+
   it('refuses without configuration, or with a path that is not there, before any request', async () => {
     files = tempFiles({ 'one.json': JSON.stringify(invoice(sandbox.businessId, 1)) });
 
@@ -133,6 +154,38 @@ describe('cli/file (invoicing file)', () => {
 });
 
 describe('cli/file through the built bin', () => {
+  it('says, in CLI terms, that a file filed with --ref path changed, and what to do (409 idempotency conflict)', async () => {
+    const { buildBin, runBin } = await import('./helpers.js');
+    const sandbox = await createSandbox();
+    const { bin, cleanup } = await buildBin();
+    const files = tempFiles({ 'one.json': JSON.stringify(invoice(sandbox.businessId, 1)) });
+    try {
+      const env = { INVOICING_BASE_URL: sandbox.baseUrl, INVOICING_API_KEY: sandbox.apiKey };
+      expect((await runBin(bin, ['file', 'one.json', '--ref', 'path'], { cwd: files.dir, env })).code).toBe(0);
+
+      // Edited in place: same path and position, so the same key, with another body.
+      writeFileSync(join(files.dir, 'one.json'), JSON.stringify(invoice(sandbox.businessId, 2)));
+      const edited = await runBin(bin, ['file', 'one.json', '--ref', 'path'], { cwd: files.dir, env });
+      expect(edited.code).toBe(1);
+      expect(edited.stdout).toMatch(/✗ one\.json .*stopped at create: .*already used with a different request body/);
+      expect(edited.stdout).toContain('one.json changed since it was first filed: with --ref path the key comes from');
+      expect(edited.stdout).toContain('restore the content it had');
+      expect(edited.stdout).toContain('a new path is a new key');
+      expect(edited.stdout).not.toMatch(/deriveIdempotencyKey|createAndFile/);
+      // A re-run would get the same 409: it is not suggested.
+      expect(edited.stdout).not.toContain('Run the same command again');
+
+      const json = await runBin(bin, ['file', 'one.json', '--ref', 'path', '--format', 'json'], { cwd: files.dir, env });
+      const [result] = (JSON.parse(json.stdout) as { results: { error: { hint: string } }[] }).results;
+      expect(result?.error.hint).toMatch(/^one\.json changed since it was first filed/);
+      expect(sandbox.invoices.count).toBe(1);
+    } finally {
+      files.cleanup();
+      cleanup();
+      await sandbox.close();
+    }
+  });
+
   it('is listed by invoicing --help and files through the real entry point', async () => {
     const { buildBin, runBin } = await import('./helpers.js');
     const sandbox = await createSandbox();
