@@ -319,8 +319,10 @@ export async function run(ctx: CliContext): Promise<number> {
       if (failure !== undefined) {
         ctx.stdout.write(`${s.yellow('!')} ${r.source}${where}  in Error (${failure.kind}): ${failure.message}\n    ${s.dim(failure.hint)}\n`);
       } else {
-        const step = error?.step === undefined ? '' : `stopped at ${error.step}: `;
-        ctx.stdout.write(`${s.red('✗')} ${r.source}${where}  ${step}${error?.message ?? 'failed'}\n`);
+        const message = error?.message ?? 'failed';
+        // A FilingError's own message already says where it stopped ("Filing stopped at create: …").
+        const step = error?.step === undefined || message.includes(`stopped at ${error.step}`) ? '' : `stopped at ${error.step}: `;
+        ctx.stdout.write(`${s.red('✗')} ${r.source}${where}  ${step}${message}\n`);
         if (error?.hint) ctx.stdout.write(`    ${s.dim(error.hint)}\n`);
       }
     }

@@ -168,6 +168,8 @@ describe('cli/file through the built bin', () => {
       const edited = await runBin(bin, ['file', 'one.json', '--ref', 'path'], { cwd: files.dir, env });
       expect(edited.code).toBe(1);
       expect(edited.stdout).toMatch(/✗ one\.json .*stopped at create: .*already used with a different request body/);
+      // Said once: the error's own message already names the step.
+      expect(edited.stdout.match(/stopped at create/g)).toHaveLength(1);
       expect(edited.stdout).toContain('one.json changed since it was first filed: with --ref path the key comes from');
       expect(edited.stdout).toContain('restore the content it had');
       expect(edited.stdout).toContain('a new path is a new key');
