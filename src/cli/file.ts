@@ -222,9 +222,57 @@ function keyConflictHint(source: Source, ref: Settings['ref']): string {
   );
 }
 
+/**
+ * The invoices `fileMany` did not file because an earlier one in the batch has the same key (the same
+ * document twice), each with that earlier one. Its own words name inputs by index ("Input 3 is the
+ * same document as input 1") and suggest `externalRef`; the CLI names files and flags instead.
+ */
+function repeats(fileable: Source[], results: FileManyResult[]): Map<Source, Source> {
+  const first = new Map<string, Source>();
+  const sameAs = new Map<Source, Source>();
+  fileable.forEach((src, i) => {
+    const result = results[i];
+    const key = result?.idempotencyKey;
+    if (result === undefined || key === undefined) return;
+    const earlier = first.get(key);
+    if (earlier === undefined) first.set(key, src);
+    else if (!result.ok && result.invoiceId === undefined && result.error.name === 'InvoicingError') sameAs.set(src, earlier);
+  });
+  return sameAs;
+}
+
+function repeatHint(ref: Settings['ref']): string {
+  if (ref === 'path') return 'The same file was given twice (two patterns matching it, say); it is filed once.';
+  return (
+    'With --ref content (the default) invoices with the same content are one invoice, filed once. If ' +
+    'they are two invoices on purpose, file them with --ref path, which keys each by its file and ' +
+    'position; but only invoices not filed yet: one already filed with --ref content would get a new ' +
+    'key, and be filed again.'
+  );
+}
+
 /** What a result says, in one machine-readable record. */
-function describe(source: Source, result: FileManyResult | undefined, ref: Settings['ref']): Record<string, unknown> {
+function describe(
+  source: Source,
+  result: FileManyResult | undefined,
+  ref: Settings['ref'],
+  sameAs: Source | undefined,
+): Record<string, unknown> {
   if (result === undefined) return { source: source.label, ok: false, error: { name: 'SourceError', message: source.problem } };
+  if (sameAs !== undefined && !result.ok) {
+    const same = ref === 'path' ? 'same file and position' : 'same content';
+    return {
+      source: source.label,
+      ok: false,
+      invoiceId: undefined,
+      idempotencyKey: result.idempotencyKey,
+      error: {
+        name: result.error.name,
+        message: `The same invoice as ${sameAs.label} (${same}): not filed again.`,
+        hint: repeatHint(ref),
+      },
+    };
+  }
   if (result.ok) {
     return {
       source: source.label,
@@ -299,7 +347,8 @@ export async function run(ctx: CliContext): Promise<number> {
 
   const byIndex = new Map<Source, FileManyResult>();
   fileable.forEach((src, i) => byIndex.set(src, results[i] as FileManyResult));
-  const records = sources.map((src) => describe(src, byIndex.get(src), settings.ref));
+  const sameAs = repeats(fileable, results);
+  const records = sources.map((src) => describe(src, byIndex.get(src), settings.ref, sameAs.get(src)));
   const filed = records.filter((r) => r.ok === true).length;
   const stopped = records.length - filed;
   const summary = { invoices: records.length, filed, stopped, durationMs: Math.round(performance.now() - started) };

@@ -85,6 +85,27 @@ describe('cli/file (invoicing file)', () => {
     expect(report.results[0]).toMatchObject({ source: 'one.json', ok: true, rawStatus: 'Accepted' });
   });
 
+  it('names the file an identical invoice repeats, and says how to file both on purpose, in CLI terms', async () => {
+    const same = JSON.stringify(invoice(sandbox.businessId, 1));
+    files = tempFiles({ 'a.json': same, 'b.json': same, 'c.json': JSON.stringify(invoice(sandbox.businessId, 2)) });
+
+    const text = context(sandbox, files.dir, ['a.json', 'b.json', 'c.json']);
+    expect(await run(text.ctx)).toBe(1);
+    expect(text.out()).toMatch(/✗ b\.json {2}The same invoice as a\.json \(same content\): not filed again\./);
+    expect(text.out()).toContain('file them with --ref path');
+    expect(text.out()).not.toMatch(/Input \d|externalRef/);
+    expect(text.out()).not.toContain('Run the same command again');
+    expect(sandbox.invoices.count).toBe(2);
+
+    const json = context(sandbox, files.dir, ['a.json', 'b.json', '--format', 'json']);
+    expect(await run(json.ctx)).toBe(1);
+    const [, repeat] = (JSON.parse(json.out()) as { results: { source: string; error?: { message: string; hint: string } }[] }).results;
+    expect(repeat?.source).toBe('b.json');
+    expect(repeat?.error?.message).toBe('The same invoice as a.json (same content): not filed again.');
+    expect(repeat?.error?.hint).toMatch(/^With --ref content \(the default\)/);
+    expect(sandbox.invoices.count).toBe(2);
+  });
+
   it('derives keys from file and position with --ref path', async () => {
     files = tempFiles({ 'one.json': JSON.stringify(invoice(sandbox.businessId, 1)) });
     const { ctx } = context(sandbox, files.dir, ['one.json', '--ref', 'path']);
