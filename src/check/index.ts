@@ -5,7 +5,7 @@
 import { IssueCollector, type CheckIssue } from './issues.js';
 import { describeThrown } from './messages.js';
 import type { InvoiceTotals } from './money.js';
-import { resolveCheckOptions, type CheckOptions } from './options.js';
+import { CodeListThrew, dropCodeList, resolveCheckOptions, type CheckOptions } from './options.js';
 import { isRecord, sentInvoice } from './rules/fields.js';
 import { checkInvoiceInput } from './rules/invoice.js';
 
@@ -107,21 +107,29 @@ export function checkInvoiceAsSent(input: unknown, opts?: CheckOptions): CheckRe
 
 function runChecks(input: unknown, opts: CheckOptions | undefined, asSent: boolean): CheckReport {
   const o = resolveCheckOptions(opts);
-  const issues = new IssueCollector(o.strict, o.ignore);
-  let totals: InvoiceTotals | undefined;
-  try {
-    const problems = o.problems;
-    for (let k = 0; k < problems.length; k++) {
-      const p = problems[k] as (typeof problems)[number];
-      issues.add('OPTION_INVALID', p.path, { value: p.value, expected: p.expected, reason: p.thrown });
+  for (;;) {
+    const issues = new IssueCollector(o.strict, o.ignore);
+    let totals: InvoiceTotals | undefined;
+    try {
+      const problems = o.problems;
+      for (let k = 0; k < problems.length; k++) {
+        const p = problems[k] as (typeof problems)[number];
+        issues.add('OPTION_INVALID', p.path, { value: p.value, expected: p.expected, reason: p.thrown });
+      }
+      // The prototype tests cost about 5 % of a 1-line check: paid by create() only, not by checkInvoice.
+      const sent = asSent && isRecord(input) ? sentInvoice(input, o.maxLines) : input;
+      totals = checkInvoiceInput(sent, o, issues);
+    } catch (err) {
+      // The caller's hsCodes or isicCodes threw: an option problem, not the invoice's. Checked again
+      // from the start without that list (at most once per list), as with any unusable option.
+      if (err instanceof CodeListThrew) {
+        dropCodeList(o, err);
+        continue;
+      }
+      // Plain data never gets here; a getter or proxy that throws does.
+      totals = undefined;
+      issues.add('INPUT_UNREADABLE', [], { reason: describeThrown(err) });
     }
-    // The prototype tests cost about 5 % of a 1-line check: paid by create() only, not by checkInvoice.
-    const sent = asSent && isRecord(input) ? sentInvoice(input) : input;
-    totals = checkInvoiceInput(sent, o, issues);
-  } catch (err) {
-    // Plain data never gets here; a getter or proxy that throws does.
-    totals = undefined;
-    issues.add('INPUT_UNREADABLE', [], { reason: describeThrown(err) });
+    return { ok: issues.errors.length === 0, errors: issues.errors, warnings: issues.warnings, totals };
   }
-  return { ok: issues.errors.length === 0, errors: issues.errors, warnings: issues.warnings, totals };
 }

@@ -45,6 +45,7 @@ const RULES = {
   DUE_DATE_INVALID: ['error', 'invoice'],
   DUE_DATE_NO_OFFSET: ['warning', 'invoice'],
   LINES_EMPTY: ['error', 'invoice'],
+  LINES_TOO_MANY: ['error', 'invoice'],
   LINE_NOT_OBJECT: ['error', 'line'],
   LINE_DESCRIPTION_EMPTY: ['error', 'line'],
   LINE_QUANTITY_NOT_POSITIVE: ['error', 'line'],

@@ -4,6 +4,7 @@
  * A message names the field and the value it found; a hint says how to fix it.
  */
 import type { CheckIssueCode } from './issues.js';
+import { MAX_LINES } from './money.js';
 
 /** What a rule knows when it reports: filled in by the rule, read by the wording below. */
 export interface MessageContext {
@@ -145,6 +146,8 @@ export const RULE_SUMMARIES: { readonly [C in CheckIssueCode]: string } = {
   DUE_DATE_INVALID: 'dueDate is a real ISO 8601 date-time (a calendar date that exists, a valid time).',
   DUE_DATE_NO_OFFSET: 'dueDate carries a UTC offset (Z or ±hh:mm).',
   LINES_EMPTY: 'lines has at least one line.',
+  // Written out, not `${MAX_LINES}`: a template here would keep this table in bundles that drop it.
+  LINES_TOO_MANY: 'lines has at most 100,000 entries (a longer array is not read).',
   LINE_NOT_OBJECT: 'Each line is a JSON object.',
   LINE_DESCRIPTION_EMPTY: 'Each line has a non-blank description.',
   LINE_QUANTITY_NOT_POSITIVE: 'quantity is greater than 0.',
@@ -184,8 +187,9 @@ export const MESSAGES: { readonly [C in CheckIssueCode]: Render } = {
   OPTION_INVALID: (c) =>
     c.reason !== undefined
       ? {
-          message: `Option ${c.field} could not be read: ${c.reason}.`,
-          hint: 'Pass plain values as options (reading this one threw, so its default was used); this is not a problem of the invoice itself.',
+          // With a value: a code list (predicate or has()) threw when asked about that code.
+          message: `Option ${c.field} ${c.value === undefined ? 'could not be read' : `threw when asked about ${v(c)}`}: ${c.reason}.`,
+          hint: `${c.value === undefined ? 'Pass plain values as options' : 'Make the code list return true or false'} (this one threw, so its default was used); this is not a problem of the invoice itself.`,
         }
       : {
           message: `Option ${c.field} is ${v(c)}; expected ${c.expected ?? 'a valid value'}.`,
@@ -265,10 +269,20 @@ export const MESSAGES: { readonly [C in CheckIssueCode]: Render } = {
     message: `${c.field} is empty; the service rejects an invoice with no lines.`,
     hint: 'Add at least one line.',
   }),
-  LINE_NOT_OBJECT: (c) => ({
-    message: `${c.field} must be a line object, got ${v(c)}.`,
-    hint: 'Each line is an object with description, quantity, unitPrice, taxRate and hsnCode or isicCode.',
+  LINES_TOO_MANY: (c) => ({
+    message: `${c.field} has ${v(c)} entries, more than the ${MAX_LINES} checkInvoice reads, so no line was checked.`,
+    hint: 'Such an array is usually malformed (its length set by hand, or sparse). Split a real invoice this large, or ignore LINES_TOO_MANY to read every line.',
   }),
+  LINE_NOT_OBJECT: (c) =>
+    c.reason !== undefined
+      ? {
+          message: `${c.field} is missing: ${c.reason}.`,
+          hint: 'Put a line there or remove the hole: JSON.stringify would send null.',
+        }
+      : {
+          message: `${c.field} must be a line object, got ${v(c)}.`,
+          hint: 'Each line is an object with description, quantity, unitPrice, taxRate and hsnCode or isicCode.',
+        },
   LINE_DESCRIPTION_EMPTY: (c) => ({
     message: `${c.field} is blank (${v(c)}).`,
     hint: 'Describe what is sold on this line.',
@@ -357,7 +371,7 @@ export const MESSAGES: { readonly [C in CheckIssueCode]: Render } = {
       `Computed ${c.rounding ?? 'per line, half-up'}.`,
   }),
   TOTALS_NOT_RECONCILED: (c) => ({
-    message: `${c.field} could not be compared: some lines' amounts are not numbers.`,
-    hint: 'Fix the line amounts reported above; the totals are then compared.',
+    message: `${c.field} could not be compared: no totals could be computed from the lines.`,
+    hint: 'Fix the lines as reported above; the totals are then compared.',
   }),
 };

@@ -479,9 +479,22 @@ interface ResolvedTotalsOptions {
   mode: RoundingMode;
 }
 
+/**
+ * The most lines checkInvoice reads and computeTotals takes. The service document gives no limit;
+ * this one is far above any real invoice (its request body would weigh tens of megabytes). It
+ * exists for malformed input: `lines.length = 2 ** 32 - 1`, or a sparse array with a few lines and
+ * a length of millions, would otherwise be walked index by index until memory runs out.
+ */
+export const MAX_LINES = 100_000;
+
 /** Validates the arguments of computeTotals (it throws, unlike checkInvoice) and resolves defaults. */
 function resolveTotalsOptions(lines: unknown, opts: ComputeTotalsOptions | undefined): ResolvedTotalsOptions {
   if (!Array.isArray(lines)) throw new TypeError(`lines must be an array, got ${describe(lines)}`);
+  if (lines.length > MAX_LINES) {
+    throw new RangeError(
+      `lines has ${lines.length} entries; computeTotals takes at most ${MAX_LINES} (a length set by hand? a sparse array?)`,
+    );
+  }
   const units = opts?.minorUnits ?? 2;
   if (!Number.isInteger(units) || units < 0 || units > 12) {
     throw new RangeError(`minorUnits must be an integer from 0 to 12, got ${describe(units)}`);
@@ -509,8 +522,9 @@ function resolveTotalsOptions(lines: unknown, opts: ComputeTotalsOptions | undef
  * Halves go away from zero (`roundingMode: 'half-up'`) unless `'half-even'` is asked for.
  *
  * Amounts may be numbers (read from their shortest decimal form, so `0.1` is exactly one tenth) or
- * decimal strings. Throws a `TypeError` naming the line and field for a value that is neither;
- * {@link checkInvoice} never throws and reports those as issues instead.
+ * decimal strings. Throws a `TypeError` naming the line and field for a value that is neither, and
+ * a `RangeError` for more than 100,000 lines (malformed input, such as a sparse array with a length
+ * of millions); {@link checkInvoice} never throws and reports those as issues instead.
  *
  * @example
  * ```ts

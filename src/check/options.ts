@@ -5,14 +5,15 @@
 import { ISIC_CODES } from '../codes/isic-codes.js';
 import type { CheckIssueCode, IssuePath } from './issues.js';
 import { describeThrown } from './messages.js';
-import { tryMinorUnits, type ComputeTotalsOptions, type DecimalInput, type ExpectedTotals, type RoundingLevel, type RoundingMode } from './money.js';
+import { MAX_LINES, tryMinorUnits, type ComputeTotalsOptions, type DecimalInput, type ExpectedTotals, type RoundingLevel, type RoundingMode } from './money.js';
 
 /**
  * A list of valid codes: a `Set`, an array or any iterable of strings, anything with a
  * `has(code)` method, or a predicate. `HS_CODES` from `invoicing-sdk/codes` is one; the codes from
  * `client.codes.hsCodes()` are another. A `Set`, a `has()` object or a predicate is asked live; a
  * mutable array is copied into a `Set` on every call, so for a large list pass a `Set` or a frozen
- * array (copied once). Other iterables are read once, at their first use.
+ * array (copied once). Other iterables are read once, at their first use. A predicate or `has()`
+ * that throws is reported as OPTION_INVALID at its option, and the invoice is checked without it.
  *
  * @example
  * ```ts
@@ -96,6 +97,8 @@ export interface ResolvedCheckOptions {
   rounding: RoundingLevel;
   roundingMode: RoundingMode;
   expectedTotals: ResolvedExpectedTotals | undefined;
+  /** Longer `lines` are LINES_TOO_MANY and not read; no bound when that code is ignored. */
+  maxLines: number;
   /**
    * Options that were unusable: reported by checkInvoice as OPTION_INVALID. `thrown` says what
    * reading the option threw (a getter, a proxy trap, an iterator).
@@ -116,6 +119,7 @@ const DEFAULTS: ResolvedCheckOptions = /* @__PURE__ */ Object.freeze({
   rounding: 'line',
   roundingMode: 'half-up',
   expectedTotals: undefined,
+  maxLines: MAX_LINES,
   problems: [],
 }) as ResolvedCheckOptions;
 
@@ -126,6 +130,33 @@ const DEFAULTS: ResolvedCheckOptions = /* @__PURE__ */ Object.freeze({
 // it may be a one-shot iterator (`map.keys()`), which a second call would find empty.
 const lookupCache = /* @__PURE__ */ new WeakMap<object, CodeLookup>();
 
+/**
+ * What the caller's code list (a predicate or a `has()`) threw when asked about `code`. Thrown
+ * through the rules to checkInvoice, which reports it as OPTION_INVALID at the option, not as
+ * INPUT_UNREADABLE: the invoice is not at fault. Not an Error: it never leaves checkInvoice.
+ */
+export class CodeListThrew {
+  constructor(
+    readonly lookup: CodeLookup,
+    readonly code: string,
+    readonly thrown: unknown,
+  ) {}
+}
+
+/** A lookup that asks the caller's code: a throw becomes a CodeListThrew naming this lookup. */
+function askCaller(has: (code: string) => unknown): CodeLookup {
+  const lookup: CodeLookup = {
+    has: (c) => {
+      try {
+        return has(c) === true;
+      } catch (err) {
+        throw new CodeListThrew(lookup, c, err);
+      }
+    },
+  };
+  return lookup;
+}
+
 function toLookup(list: unknown): CodeLookup | undefined {
   if (list === null || (typeof list !== 'object' && typeof list !== 'function')) return undefined;
   const cached = lookupCache.get(list);
@@ -134,12 +165,13 @@ function toLookup(list: unknown): CodeLookup | undefined {
   let keep = true;
   if (typeof list === 'function') {
     const fn = list as (code: string) => boolean;
-    lookup = { has: (c) => fn(c) === true };
-  } else if (list instanceof Set) {
+    lookup = askCaller((c) => fn(c));
+  } else if (list instanceof Set && list.has === Set.prototype.has) {
     lookup = { has: (c) => list.has(c), codes: list as Set<string> };
   } else if (typeof (list as { has?: unknown }).has === 'function') {
+    // Also a Set whose has() is its own: it may throw like any caller's code.
     const l = list as { has(code: string): boolean };
-    lookup = { has: (c) => l.has(c) === true };
+    lookup = askCaller((c) => l.has(c));
   } else if (typeof (list as Iterable<unknown>)[Symbol.iterator] === 'function') {
     const set = new Set<string>();
     for (const item of list as Iterable<unknown>) if (typeof item === 'string') set.add(item);
@@ -207,6 +239,7 @@ function defaultsWith(problems: ResolvedCheckOptions['problems']): ResolvedCheck
     rounding: 'line',
     roundingMode: 'half-up',
     expectedTotals: undefined,
+    maxLines: MAX_LINES,
     problems,
   };
 }
@@ -284,6 +317,8 @@ function readOption(
         const ignore = new Set<string>();
         for (const c of value as Iterable<unknown>) if (typeof c === 'string') ignore.add(c);
         o.ignore = ignore;
+        // Ignored, the bound is lifted rather than the lines left unchecked: every line is read.
+        if (ignore.has('LINES_TOO_MANY')) o.maxLines = Infinity;
       } else {
         problems.push({ path: ['options', 'ignore'], value, expected: 'an array of issue codes' });
       }
@@ -314,6 +349,18 @@ function readOption(
       }
       return;
   }
+}
+
+/**
+ * After the caller's code list threw: reports it at its option (with the code asked about and what
+ * was thrown) and sets that option back to its default, as for any unusable option, so that
+ * checkInvoice can check the invoice again without it.
+ */
+export function dropCodeList(o: ResolvedCheckOptions, err: CodeListThrew): void {
+  const hs = err.lookup === o.hs;
+  o.problems.push({ path: ['options', hs ? 'hsCodes' : 'isicCodes'], value: err.code, thrown: describeThrown(err.thrown) });
+  if (hs) o.hs = undefined;
+  else o.isic = DEFAULT_ISIC;
 }
 
 const EXPECTED_TOTALS_KEYS = /* @__PURE__ */ new Set(['subtotal', 'taxTotal', 'tax', 'total']);

@@ -135,6 +135,31 @@ describe('check/money', () => {
     expect(() => computeTotals([], { minorUnits: -1 } as ComputeTotalsOptions)).toThrow(RangeError);
   });
 
+  it('throws a RangeError, without walking them, for more than 100,000 lines', () => {
+    const line = { quantity: 1, unitPrice: 1, taxRate: 0 };
+    const huge: unknown[] = [];
+    huge.length = 2 ** 32 - 1;
+    const sparse: unknown[] = [line, line, line];
+    sparse.length = 10_000_000;
+    // Every index of this one reads as a valid line: only the bound stops it.
+    const endless = new Proxy([], {
+      get: (target, key) => (key === 'length' ? 10_000_000 : typeof key === 'string' && /^\d+$/.test(key) ? line : Reflect.get(target, key)),
+    });
+    for (const lines of [huge, sparse, endless]) {
+      for (const compute of [computeTotals, computeTotalsExact]) {
+        expect(() => compute(lines as never)).toThrow(RangeError);
+        expect(() => compute(lines as never)).toThrow(/lines has \d+ entries; computeTotals takes at most 100000/);
+      }
+    }
+    expect(computeTotals(Array.from({ length: 100_000 }, () => line)).subtotal).toBe('100000.00');
+  });
+
+  it('names the first hole of a sparse array as a missing line', () => {
+    expect(() => computeTotals([{ quantity: 1, unitPrice: 1, taxRate: 0 }, , { quantity: 1, unitPrice: 1, taxRate: 0 }] as never)).toThrow(
+      /lines\[1\]\.quantity is not a finite number/,
+    );
+  });
+
   it('gives empty totals for no lines', () => {
     expect(computeTotals([])).toMatchObject({ subtotal: '0.00', total: '0.00', byRate: [], lines: [] });
   });

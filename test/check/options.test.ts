@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkInvoice, formatIssuePath, type CheckOptions } from '../../src/check/index.js';
+import { checkInvoice, checkInvoiceAsSent, formatIssuePath, type CheckOptions } from '../../src/check/index.js';
 import { validInvoice, withLine } from './fixtures.js';
 
 const optionIssues = (opts: CheckOptions) =>
@@ -174,6 +174,70 @@ describe('check/options', () => {
       const r = run({ hsCodes: proxy, rounding: proxy });
       expect(r.errors.map((i) => formatIssuePath(i.path))).toEqual(['options.hsCodes', 'options.rounding']);
       expect(r.totals?.total).toBe('3762.48');
+    });
+  });
+
+  describe('code lists that throw when asked about a code', () => {
+    const fail = (error: unknown) => () => {
+      throw error;
+    };
+    const codes = (r: ReturnType<typeof checkInvoice>) => [...r.errors, ...r.warnings].map((i) => [i.code, formatIssuePath(i.path)]);
+
+    it('reports a throwing hsCodes predicate at options.hsCodes, not as unreadable input, and checks the invoice without it', () => {
+      for (const check of [checkInvoice, checkInvoiceAsSent]) {
+        const r = check(withLine({ quantity: 0 }), { hsCodes: fail(new Error('code service down')) });
+        expect(codes(r)).toEqual([
+          ['OPTION_INVALID', 'options.hsCodes'],
+          ['LINE_QUANTITY_NOT_POSITIVE', 'lines[0].quantity'],
+        ]);
+        expect(r.errors[0]?.message).toBe('Option options.hsCodes threw when asked about "8471.30": Error: code service down.');
+        expect(r.errors[0]?.hint).toContain('not a problem of the invoice itself');
+        expect(r.totals?.total).toBe('1612.50');
+      }
+    });
+
+    it('reports a throwing isicCodes has() at options.isicCodes and uses the bundled classes instead', () => {
+      const inv = validInvoice();
+      ((inv.lines as Record<string, unknown>[])[1] as Record<string, unknown>).isicCode = '9999';
+      const r = checkInvoice(inv, { isicCodes: { has: fail(new TypeError('not ready')) } });
+      expect(codes(r)).toEqual([
+        ['OPTION_INVALID', 'options.isicCodes'],
+        ['ISIC_CODE_UNKNOWN', 'lines[1].isicCode'],
+      ]);
+      expect(r.errors[0]?.message).toBe('Option options.isicCodes threw when asked about "9999": TypeError: not ready.');
+      expect(r.totals?.total).toBe('3762.48');
+    });
+
+    it('reports each list when both throw, and a Set whose own has() throws', () => {
+      class FlakySet extends Set<string> {
+        override has(): boolean {
+          throw new Error('flaky');
+        }
+      }
+      const r = checkInvoice(validInvoice(), { hsCodes: new FlakySet(['8471.30']), isicCodes: fail(new Error('down')) });
+      expect(codes(r)).toEqual([
+        ['OPTION_INVALID', 'options.hsCodes'],
+        ['OPTION_INVALID', 'options.isicCodes'],
+      ]);
+      expect(r.errors.map((i) => i.message)).toEqual([
+        'Option options.hsCodes threw when asked about "8471.30": Error: flaky.',
+        'Option options.isicCodes threw when asked about "6202": Error: down.',
+      ]);
+    });
+
+    it('describes what was thrown as other thrown values are, even when it fights back', () => {
+      const hostile = new Error('hidden');
+      Object.defineProperty(hostile, 'message', {
+        get() {
+          throw new Error('no message for you');
+        },
+      });
+      expect(checkInvoice(validInvoice(), { hsCodes: fail(hostile) }).errors.map((i) => i.message)).toEqual([
+        'Option options.hsCodes threw when asked about "8471.30": a value was thrown.',
+      ]);
+      expect(checkInvoice(validInvoice(), { hsCodes: fail({ secret: 'sk_live_123' }) }).errors.map((i) => i.message)).toEqual([
+        'Option options.hsCodes threw when asked about "8471.30": a non-Error value was thrown.',
+      ]);
     });
   });
 });

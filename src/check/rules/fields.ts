@@ -47,9 +47,10 @@ export function sentView(value: object, key: string): unknown {
 /**
  * The invoice as JSON.stringify would send it, for the rules to read: `input` itself when it, its
  * buyer and its lines are all plain objects (a prototype test each, no copy), else a copy in which
- * each object that is not plain is replaced by its {@link sentView}.
+ * each object that is not plain is replaced by its {@link sentView}. Lines beyond `maxLines` are
+ * not walked (the rules report LINES_TOO_MANY and read none of them).
  */
-export function sentInvoice(input: Record<string, unknown>): unknown {
+export function sentInvoice(input: Record<string, unknown>, maxLines: number): unknown {
   let invoice = input;
   if (!isPlainObject(input)) {
     const view = sentView(input, '');
@@ -62,7 +63,7 @@ export function sentInvoice(input: Record<string, unknown>): unknown {
     invoice.buyer = sentView(buyer, 'buyer');
   }
   const lines = invoice.lines;
-  if (Array.isArray(lines)) {
+  if (Array.isArray(lines) && lines.length <= maxLines) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < lines.length; i++) {
       const line: unknown = lines[i];

@@ -1,7 +1,8 @@
 /**
  * Invoice rules (service document, Invoice table): businessId, buyer, dueDate and lines are
  * required; lines has at least one line; there is no invoice-level tax field and no totals field
- * (the service computes totals from the lines).
+ * (the service computes totals from the lines). Lines beyond a bound the document does not give
+ * (MAX_LINES) are not read at all: see LINES_TOO_MANY.
  */
 import type { IssueCollector } from '../issues.js';
 import type { InvoiceTotals } from '../money.js';
@@ -68,6 +69,10 @@ export function checkInvoiceInput(
     reportWrongType(issues, ['lines'], lines, 'an array of lines');
   } else if (lines.length === 0) {
     issues.add('LINES_EMPTY', ['lines'], { value: lines });
+  } else if (lines.length > o.maxLines) {
+    // Malformed input, usually a length set by hand or a sparse array: walking it index by index
+    // would take minutes or run out of memory, so no line is read.
+    issues.add('LINES_TOO_MANY', ['lines'], { value: lines.length });
   } else {
     lineList = lines;
     computable = checkLines(lines, o, issues);

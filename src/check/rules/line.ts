@@ -42,6 +42,8 @@ const LINE_SPECIAL: SpecialFields = {
   total: new Set(['lineTotal', 'total', 'netAmount', 'amount', 'lineAmount', 'subtotal', 'grossAmount']),
 };
 
+const HOLE = 'a hole in a sparse array';
+
 function isLineField(key: string): boolean {
   switch (key) {
     case 'description':
@@ -71,7 +73,8 @@ export function checkLines(lines: readonly unknown[], o: ResolvedCheckOptions, i
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (typeof line !== 'object' || line === null || Array.isArray(line)) {
-      issues.add('LINE_NOT_OBJECT', ['lines', i], { value: line });
+      // A hole in a sparse array reads as undefined and is sent as null: say which it is.
+      issues.add('LINE_NOT_OBJECT', ['lines', i], { value: line, reason: line === undefined && !(i in lines) ? HOLE : undefined });
       computable = false;
     } else if (!checkLine(line as Record<string, unknown>, i, o, issues)) {
       computable = false;

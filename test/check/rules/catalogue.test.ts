@@ -53,6 +53,11 @@ const CASES: Record<CheckIssueCode, Case> = {
     pass: withInvoice({ dueDate: '2026-12-31T00:00:00+01:00' }),
   },
   LINES_EMPTY: { fail: withInvoice({ lines: [] }), path: ['lines'], pass: validInvoice() },
+  LINES_TOO_MANY: {
+    fail: withInvoice({ lines: Object.assign([], { length: 2 ** 32 - 1 }) }),
+    path: ['lines'],
+    pass: validInvoice(),
+  },
   LINE_NOT_OBJECT: { fail: withInvoice({ lines: ['Laptop'] }), path: ['lines', 0], pass: validInvoice() },
   LINE_DESCRIPTION_EMPTY: { fail: withLine({ description: ' ' }), path: ['lines', 0, 'description'], pass: validInvoice() },
   LINE_QUANTITY_NOT_POSITIVE: { fail: withLine({ quantity: 0 }), path: ['lines', 0, 'quantity'], pass: withLine({ quantity: 0.5 }) },

@@ -197,3 +197,57 @@ describe('check/rules/invoice (checkInvoiceAsSent: what create() checks and send
     expect(issues(inv)).toEqual([]);
   });
 });
+
+describe('check/rules/invoice (how many lines)', () => {
+  const line = () => (validInvoice().lines as Json[])[1] as Json;
+  const withLines = (lines: unknown[]) => Object.assign(validInvoice(), { lines });
+  const report = (r: ReturnType<typeof checkAsGiven>) => [...r.errors, ...r.warnings].map((i) => [i.code, formatIssuePath(i.path)]);
+
+  it('reports an array whose length was set to the maximum as LINES_TOO_MANY, without walking it', () => {
+    const lines: unknown[] = [];
+    lines.length = 2 ** 32 - 1;
+    for (const check of [checkAsGiven, checkInvoice]) {
+      const r = check(withLines(lines));
+      expect(report(r)).toEqual([['LINES_TOO_MANY', 'lines']]);
+      expect(r.errors[0]?.message).toBe('lines has 4294967295 entries, more than the 100000 checkInvoice reads, so no line was checked.');
+      expect(r.errors[0]?.hint).toContain('ignore LINES_TOO_MANY to read every line');
+      expect(r.totals).toBeUndefined();
+    }
+  });
+
+  it('reports a sparse array with a few lines and a length of millions as LINES_TOO_MANY', () => {
+    const lines: unknown[] = [line(), line(), line()];
+    lines.length = 10_000_000;
+    expect(report(checkAsGiven(withLines(lines)))).toEqual([['LINES_TOO_MANY', 'lines']]);
+    // create()'s check makes no copy of the lines either (one line that is a class instance).
+    lines[1] = Object.assign(Object.create({ extra: 1 }) as Json, line());
+    expect(report(checkInvoice(withLines(lines)))).toEqual([['LINES_TOO_MANY', 'lines']]);
+  });
+
+  it('does not blame the line amounts when expected totals cannot be compared because no line was read', () => {
+    const lines: unknown[] = [];
+    lines.length = 100_001;
+    const r = checkAsGiven(withLines(lines), { expectedTotals: VALID_TOTALS });
+    expect(r.errors.map((i) => i.code)).toEqual(['LINES_TOO_MANY']);
+    expect(r.warnings.map((i) => [i.code, i.message])).toEqual([
+      ['TOTALS_NOT_RECONCILED', 'options.expectedTotals could not be compared: no totals could be computed from the lines.'],
+    ]);
+  });
+
+  it('reads up to 100,000 lines, and every line when LINES_TOO_MANY is ignored', () => {
+    const atBound = Array.from({ length: 100_000 }, line);
+    const ok = checkAsGiven(withLines(atBound));
+    expect(ok.ok).toBe(true);
+    expect(ok.totals?.subtotal).toBe('150000000.00');
+
+    const beyond = [...atBound, line()];
+    expect(report(checkAsGiven(withLines(beyond)))).toEqual([['LINES_TOO_MANY', 'lines']]);
+    const all = checkAsGiven(withLines(beyond), { ignore: ['LINES_TOO_MANY'] });
+    expect(all.ok).toBe(true);
+    expect(all.totals?.lines).toHaveLength(100_001);
+    beyond[100_000] = { ...line(), quantity: 0 };
+    expect(report(checkInvoice(withLines(beyond), { ignore: ['LINES_TOO_MANY'] }))).toEqual([
+      ['LINE_QUANTITY_NOT_POSITIVE', 'lines[100000].quantity'],
+    ]);
+  });
+});

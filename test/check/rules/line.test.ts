@@ -104,4 +104,19 @@ describe('check/rules/line', () => {
     const paths = checkInvoice(inv).errors.map((i) => i.path.join('.'));
     expect(paths).toEqual(['lines.1', 'lines.2']);
   });
+
+  it('reports each hole of a sparse array as a missing line, and an undefined entry as not an object', () => {
+    const line = (validInvoice().lines as unknown[])[1];
+    const holes = [line, , line, undefined];
+    holes.length = 6;
+    const r = checkInvoice(withInvoice({ lines: holes }));
+    expect(r.errors.map((i) => [i.code, i.path.join('.'), i.message])).toEqual([
+      ['LINE_NOT_OBJECT', 'lines.1', 'lines[1] is missing: a hole in a sparse array.'],
+      ['LINE_NOT_OBJECT', 'lines.3', 'lines[3] must be a line object, got undefined.'],
+      ['LINE_NOT_OBJECT', 'lines.4', 'lines[4] is missing: a hole in a sparse array.'],
+      ['LINE_NOT_OBJECT', 'lines.5', 'lines[5] is missing: a hole in a sparse array.'],
+    ]);
+    expect(r.errors[0]?.hint).toContain('JSON.stringify would send null');
+    expect(r.totals).toBeUndefined();
+  });
 });
