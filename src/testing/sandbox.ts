@@ -132,8 +132,10 @@ export interface SandboxInvoices {
  * @example
  * ```ts
  * const other = sandbox.createUser();
- * // a business the sandbox's default user does not own:
- * await fetch(`${sandbox.baseUrl}/api/v1/invoices`, { ... body: JSON.stringify({ ...input, businessId: other.businessId }) });
+ * // A business the sandbox's default user does not own: BusinessNotFoundError (404).
+ * await sandbox.client().invoices.create({ ...input, businessId: other.businessId });
+ * // Its own user files there.
+ * await sandbox.client({ apiKey: other.apiKey }).invoices.create({ ...input, businessId: other.businessId });
  * ```
  */
 export interface SandboxUser {
