@@ -2,11 +2,11 @@
  * The lite client in a small bundle: an edge or serverless function that files a draft and
  * reports an invoice's status, with `InvoicingLiteClient` from `invoicing-sdk/lite`.
  *
- * Constructing the lite client and making one call bundles to about 14 KB (minified, gzip), against
- * about 38 KB for `InvoicingClient`: it has the same transport, retries, idempotency keys, errors and
+ * Constructing the lite client and making one call bundles to about 15 KB (minified, gzip), against
+ * about 40 KB for `InvoicingClient`: it has the same transport, retries, idempotency keys, errors and
  * exactly-once `validate` / `sign` / `submit`, but no filing workflow (`createAndFile`, `waitFor`, …)
  * and no local checks unless you pass them. Here the checks are passed (`checkInvoice` option), so a
- * bad invoice is refused before anything is sent; leave the option out to save their 15 KB and let
+ * bad invoice is refused before anything is sent; leave the option out to save their 16 KB and let
  * the service validate at `validate()`.
  *
  * The handler has the Fetch API shape (`Request` in, `Response` out) that Cloudflare Workers, Vercel

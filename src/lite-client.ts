@@ -20,7 +20,7 @@ import { LiteInvoices, type InvoiceChecker } from './resources/lite-invoices.js'
 export interface LiteClientOptions extends ClientOptions {
   /**
    * Run these checks in `invoices.create()` and refuse with `InvoiceCheckError`, sending nothing,
-   * when they find errors: pass `checkInvoice` from `invoicing-sdk` (about 15 KB gzip in a bundle).
+   * when they find errors: pass `checkInvoice` from `invoicing-sdk` (about 16 KB gzip in a bundle).
    * Without it, `create()` sends without local checks; the service still validates at `validate()`.
    */
   checkInvoice?: InvoiceChecker | undefined;
