@@ -1,10 +1,13 @@
 import type { InvalidResponseError } from '../core/errors/invalid-response-error.js';
 import { InvoicingError } from '../core/errors/invoicing-error.js';
-import { registerSecret } from '../core/redact.js';
+import { defineInspect } from '../core/inspect.js';
+import { earlyStop, repeatsPage } from '../core/pagination.js';
+import { REDACTED, registerSecret } from '../core/redact.js';
 import type { MutationRequestOptions, RequestOptions } from '../core/request-options.js';
 import { APIResource, invalidResponse } from '../core/resource.js';
 import { assertResourceId, ROUTES } from '../core/routes.js';
-import type { TransportResponse } from '../core/transport.js';
+import type { TransportRequest, TransportResponse } from '../core/transport.js';
+import type { Envelope } from '../schemas/envelope.js';
 import { readAlias } from '../schemas/field-map.js';
 
 /**
@@ -72,7 +75,11 @@ export interface APIKey {
   businessId: string | undefined;
   /** Scopes held. */
   scopes: string[] | undefined;
-  /** The secret: present after `create()` and `reveal()`, never in `list()`. Store it safely. */
+  /**
+   * The secret: present after `create()` and `reveal()`, never in `list()`. Store it safely. Read it
+   * as `created.key`: `JSON.stringify()` and `util.inspect()` (`console.log`) of the record show
+   * `[REDACTED]` in its place, here and in `raw`.
+   */
   key: string | undefined;
   /** When the key was created, as the service wrote it. */
   createdAt: string | undefined;
@@ -132,7 +139,7 @@ export class APIKeys extends APIResource {
       scopes: [...input.scopes],
     };
     if (input.businessId !== undefined) body.businessId = input.businessId;
-    const { envelope, response } = await this._ctx.transport.request({
+    const { envelope, response } = await this.#request({
       method: 'POST',
       path: ROUTES.apiKeys,
       body,
@@ -149,7 +156,8 @@ export class APIKeys extends APIResource {
   }
 
   /**
-   * Lists the caller's keys (`GET /api/v1/api-key`). The secrets are never included.
+   * Lists the caller's keys (`GET /api/v1/api-key`), every page of the listing (followed by
+   * `meta.totalPages`, like the other listings). The secrets are never included.
    *
    * @example
    * ```ts
@@ -158,10 +166,26 @@ export class APIKeys extends APIResource {
    * ```
    */
   async list(opts: RequestOptions = {}): Promise<APIKey[]> {
-    const { envelope, response } = await this._ctx.transport.request({ method: 'GET', path: ROUTES.apiKeys, options: opts });
-    const items = Array.isArray(envelope.data) ? envelope.data : undefined;
-    if (items === undefined) throw invalid('The key listing has no data array.', response);
-    return items.map((item) => readKey(item, response));
+    const out: APIKey[] = [];
+    let previousEcho: number | undefined;
+    // Pages are counted here, never taken from meta.page (see core/pagination.ts).
+    for (let page = 1; ; page += 1) {
+      const { envelope, response } = await this.#request({
+        method: 'GET',
+        path: ROUTES.apiKeys,
+        query: page === 1 ? undefined : { page },
+        options: opts,
+      });
+      const items = Array.isArray(envelope.data) ? envelope.data : undefined;
+      if (items === undefined) throw invalid('The key listing has no data array.', response);
+      const meta = envelope.meta;
+      const stop = earlyStop(ROUTES.apiKeys, page, meta?.page, previousEcho, items.length, page, meta?.totalPages);
+      // A page the server numbers as one read already is left out: by its own account it was.
+      if (stop === undefined || !repeatsPage(meta?.page, previousEcho)) for (const item of items) out.push(readKey(item, response));
+      if (stop !== undefined) this._ctx.logger.warn(stop);
+      if (stop !== undefined || meta?.totalPages === undefined || page >= meta.totalPages) return out;
+      previousEcho = meta.page ?? previousEcho;
+    }
   }
 
   /**
@@ -175,7 +199,7 @@ export class APIKeys extends APIResource {
    */
   async retrieve(id: string, opts: RequestOptions = {}): Promise<APIKey> {
     assertKeyId(id);
-    const { envelope, response } = await this._ctx.transport.request({ method: 'GET', path: ROUTES.apiKey(id), options: opts });
+    const { envelope, response } = await this.#request({ method: 'GET', path: ROUTES.apiKey(id), options: opts });
     return readKey(envelope.data, response, id);
   }
 
@@ -190,7 +214,7 @@ export class APIKeys extends APIResource {
    */
   async reveal(id: string, opts: RequestOptions = {}): Promise<APIKey> {
     assertKeyId(id);
-    const { envelope, response } = await this._ctx.transport.request({ method: 'GET', path: ROUTES.apiKeyReveal(id), options: opts });
+    const { envelope, response } = await this.#request({ method: 'GET', path: ROUTES.apiKeyReveal(id), options: opts });
     const data = typeof envelope.data === 'string' ? { key: envelope.data } : envelope.data;
     const revealed = readKey(data, response, id);
     if (revealed.key === undefined) throw invalid('reveal answered without the key secret.', response);
@@ -209,6 +233,24 @@ export class APIKeys extends APIResource {
     assertKeyId(id);
     // The body is not shown by the service (often empty); any 2xx means revoked.
     await this._ctx.transport.send({ method: 'DELETE', path: ROUTES.apiKey(id), options: opts });
+  }
+
+  /**
+   * Sends and unwraps the envelope. An answer that is not the envelope is an `InvalidResponseError`
+   * that neither quotes nor keeps the body's text: these answers carry key secrets, and one the SDK
+   * cannot read (a bare secret, a field name it does not know) has registered none for redaction.
+   */
+  async #request(request: TransportRequest): Promise<{ envelope: Envelope; response: TransportResponse }> {
+    const response = await this._ctx.transport.send(request);
+    const envelope = this._ctx.transport.tryUnwrap(response);
+    if (envelope !== undefined) return { envelope, response };
+    throw invalid(
+      'The answer is not the documented envelope.',
+      response,
+      request.method === 'POST'
+        ? 'The key may have been created: check apiKeys.list() before creating again.'
+        : undefined,
+    );
   }
 }
 
@@ -244,7 +286,7 @@ function readKey(data: unknown, response: TransportResponse, fallbackId?: string
   const key = text(readAlias(raw, ALIASES.key));
   registerSecret(key);
   const scopes = Array.isArray(raw.scopes) ? raw.scopes.filter((s): s is string => typeof s === 'string') : undefined;
-  return {
+  const record: APIKey = {
     id: text(readAlias(raw, ALIASES.id)) ?? fallbackId,
     name: text(raw.name),
     type: text(raw.type),
@@ -255,10 +297,42 @@ function readKey(data: unknown, response: TransportResponse, fallbackId?: string
     createdAt: text(readAlias(raw, ALIASES.createdAt)),
     raw,
   };
+  if (key !== undefined) {
+    const field = ALIASES.key.find((alias) => text(raw[alias]) === key);
+    if (field !== undefined) conceal(raw, field);
+    conceal(record, 'key');
+  }
+  return record;
 }
 
-function invalid(message: string, response: TransportResponse): InvalidResponseError {
-  return invalidResponse(response, { message });
+/**
+ * Shows `[REDACTED]` for `target[field]` in `JSON.stringify()` and `util.inspect()`, so that logging
+ * a created or revealed key does not print its secret; reading the field still gives the secret.
+ */
+function conceal(target: object, field: string): void {
+  const shown = (): Record<string, unknown> => ({ ...target, [field]: REDACTED });
+  Object.defineProperty(target, 'toJSON', { value: shown });
+  defineInspect(target, (_depth: number, options: object, inspect: (value: unknown, options: object) => string) => inspect(shown(), options));
+}
+
+/**
+ * An `InvalidResponseError` for a key route's answer, with the body's shape but none of its text:
+ * every string in it is `[REDACTED]`, since any of them may be a secret the SDK did not recognise.
+ */
+function invalid(message: string, response: TransportResponse, hint?: string): InvalidResponseError {
+  return invalidResponse({ ...response, body: withholdText(response.body) }, { message, hint });
+}
+
+/**
+ * `body` with every string in it as `[REDACTED]`; all of it, when it cannot be copied (nested
+ * deeper than JSON.stringify goes).
+ */
+function withholdText(body: unknown): unknown {
+  try {
+    return body === undefined ? body : JSON.parse(JSON.stringify(body, (_name, value: unknown) => (typeof value === 'string' ? REDACTED : value)));
+  } catch {
+    return REDACTED;
+  }
 }
 
 function assertKeyId(id: unknown): asserts id is string {

@@ -1,3 +1,4 @@
+import { APIUserAbortError } from '../core/errors/api-user-abort-error.js';
 import { summarizeBody } from '../core/errors/body-message.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { earlyStop, repeatsPage } from '../core/pagination.js';
@@ -45,6 +46,10 @@ const LIST_FIELDS = ['items', 'codes', 'data', 'results'] as const;
 interface CacheEntry {
   at: number;
   value: Promise<ClassificationCode[]>;
+  /** Stops the shared fetch, once every caller waiting on it has aborted. */
+  controller: AbortController;
+  /** Callers that may still want the answer; one without a signal never gives up. */
+  waiting: number;
 }
 
 /**
@@ -107,26 +112,52 @@ export class Codes extends APIResource {
     fromNumber: (n: number) => string,
   ): Promise<ClassificationCode[]> {
     const { refresh, ...query } = params;
-    const cacheKey = `${path}?${new URLSearchParams(
-      Object.entries(query)
-        .filter(([, v]) => v !== undefined && v !== null)
-        .map(([k, v]): [string, string] => [k, String(v)])
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-    ).toString()}`;
-    const { now, codesCacheTtl } = this._ctx;
-    const cached = this.#cache.get(cacheKey);
-    if (refresh !== true && cached !== undefined && now() - cached.at < codesCacheTtl) return cached.value;
-
-    const value = this.#fetchAll(path, query, opts, fromNumber);
-    if (codesCacheTtl > 0) {
-      const entry = { at: now(), value };
-      this.#cache.set(cacheKey, entry);
-      // A failed lookup is not remembered: the next call tries again.
-      value.catch(() => {
-        if (this.#cache.get(cacheKey) === entry) this.#cache.delete(cacheKey);
-      });
+    const { signal } = opts;
+    if (signal?.aborted) return Promise.reject(new APIUserAbortError({ method: 'GET', path, cause: signal.reason }));
+    // Keyed by the query exactly as it is sent (an array repeats its parameter), so that two
+    // lookups share an entry only when they ask the same thing.
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      for (const item of [value].flat()) if (item !== undefined && item !== null) search.append(name, String(item));
     }
-    return value;
+    const cacheKey = `${path}?${search}`;
+    const { now, codesCacheTtl } = this._ctx;
+    let entry = this.#cache.get(cacheKey);
+    if (refresh === true || entry === undefined || now() - entry.at >= codesCacheTtl) {
+      // The shared fetch runs on a signal of its own: one caller's abort must not fail the others
+      // waiting on the same answer. It is stopped only when every one of them has aborted.
+      const controller = new AbortController();
+      const value = this.#fetchAll(path, query, { ...opts, signal: controller.signal }, fromNumber);
+      const created: CacheEntry = { at: now(), value, controller, waiting: 0 };
+      entry = created;
+      if (codesCacheTtl > 0) {
+        this.#cache.set(cacheKey, created);
+        // A failed lookup is not remembered: the next call tries again.
+        value.catch(() => {
+          if (this.#cache.get(cacheKey) === created) this.#cache.delete(cacheKey);
+        });
+      }
+    }
+    // A copy for each caller: sorting or editing one answer must not change what the cache serves.
+    return this.#wait(entry, cacheKey, path, signal).then((codes) => codes.map((c) => ({ ...c })));
+  }
+
+  /** The entry's answer, or an `APIUserAbortError` as soon as this caller's own `signal` aborts. */
+  #wait(entry: CacheEntry, cacheKey: string, path: string, signal: AbortSignal | undefined): Promise<ClassificationCode[]> {
+    entry.waiting += 1;
+    if (signal === undefined) return entry.value;
+    return new Promise((resolve, reject) => {
+      const onAbort = (): void => {
+        if (--entry.waiting === 0) {
+          // Nobody wants it any more: stop it, and let no later call join a fetch being stopped.
+          if (this.#cache.get(cacheKey) === entry) this.#cache.delete(cacheKey);
+          entry.controller.abort(signal.reason);
+        }
+        reject(new APIUserAbortError({ method: 'GET', path, cause: signal.reason }));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      entry.value.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
   }
 
   async #fetchAll(

@@ -1,10 +1,11 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { isAuthenticationError } from '../../src/core/errors/authentication-error.js';
 import { isInternalServerError } from '../../src/core/errors/internal-server-error.js';
 import { isInvalidResponseError } from '../../src/core/errors/invalid-response-error.js';
 import { isInvoicingError } from '../../src/core/errors/invoicing-error.js';
 import type { APIKeyCreateParams } from '../../src/resources/api-keys.js';
-import { API, SESSION_TOKEN, envelope, http, HttpResponse, testClient, useMswServer } from '../core/support.js';
+import { API, SESSION_TOKEN, envelope, http, HttpResponse, recordingLogger, testClient, useMswServer } from '../core/support.js';
 
 const server = useMswServer();
 
@@ -161,5 +162,76 @@ describe('resources/api-keys', () => {
     const error = await testClient().apiKeys.list().catch((e: unknown) => e);
     expect(isAuthenticationError(error)).toBe(true);
     expect((error as { hint: string }).hint).toMatch(/session token/);
+  });
+
+  it('lists the keys of every page of the listing', async () => {
+    const pages: (string | null)[] = [];
+    server.use(
+      http.get(`${API}/api-key`, ({ request }) => {
+        const page = new URL(request.url).searchParams.get('page');
+        pages.push(page);
+        const n = Number(page ?? '1');
+        const data = n === 1 ? [{ id: 'key_1' }, { id: 'key_2' }] : [{ id: 'key_3' }];
+        return HttpResponse.json(envelope(data, { meta: { total: 3, page: n, limit: 2, totalPages: 2 } }));
+      }),
+    );
+    const keys = await testClient().apiKeys.list();
+    expect(keys.map((k) => k.id)).toEqual(['key_1', 'key_2', 'key_3']);
+    expect(pages).toEqual([null, '2']);
+  });
+
+  it('stops listing, with a warning, when the server ignores ?page', async () => {
+    let requests = 0;
+    server.use(
+      http.get(`${API}/api-key`, () => {
+        requests += 1;
+        return HttpResponse.json(envelope([{ id: 'key_1' }], { meta: { total: 3, page: 1, limit: 1, totalPages: 3 } }));
+      }),
+    );
+    const logger = recordingLogger();
+    const keys = await testClient({ logger }).apiKeys.list();
+    expect(keys.map((k) => k.id)).toEqual(['key_1']);
+    expect(requests).toBe(2);
+    expect(logger.lines).toEqual([expect.stringMatching(/^warn .*page 2 came back as meta\.page 1/)]);
+  });
+
+  it('keeps a created or revealed secret out of JSON.stringify and util.inspect, and readable as .key', async () => {
+    serveKeys();
+    server.use(http.get(`${API}/api-key/:id/reveal`, () => HttpResponse.json(envelope({ id: 'key_1', secret: 'sk_live_revealed_abcdef123' }))));
+    const client = testClient();
+    const created = await client.apiKeys.create(params);
+    const revealed = await client.apiKeys.reveal('key_1');
+    expect(created.key).toBe('sk_live_created_abcdef123');
+    expect(created.raw.key).toBe('sk_live_created_abcdef123');
+    expect(revealed.key).toBe('sk_live_revealed_abcdef123');
+    expect(revealed.raw.secret).toBe('sk_live_revealed_abcdef123');
+    for (const shown of [JSON.stringify(created), inspect(created, { depth: 5 }), JSON.stringify(revealed), inspect(revealed, { depth: 5 }), JSON.stringify({ created }), inspect([revealed.raw])]) {
+      expect(shown).not.toMatch(/sk_live_(created|revealed)/);
+    }
+    expect(JSON.parse(JSON.stringify(created))).toMatchObject({ id: 'key_2', key: '[REDACTED]', raw: { key: '[REDACTED]', name: 'server' } });
+    expect(inspect(revealed)).toMatch(/id: 'key_1'/);
+  });
+
+  it.each([
+    ['a bare record', () => HttpResponse.json({ id: 'key_1', secretKey: 'sk_live_unread_abcdef123456' })],
+    ['the secret as text', () => new HttpResponse('sk_live_unread_abcdef123456', { headers: { 'content-type': 'text/plain' } })],
+    ['success: false quoting it', () => HttpResponse.json({ success: false, message: 'sk_live_unread_abcdef123456' })],
+    ['a record under a name the SDK does not read', () => HttpResponse.json(envelope({ id: 'key_1', token: 'sk_live_unread_abcdef123456' }))],
+  ])('never carries an unread secret in the error about an unreadable reveal: %s', async (_label, answer) => {
+    server.use(http.get(`${API}/api-key/:id/reveal`, answer));
+    const error = await testClient().apiKeys.reveal('key_1').catch((e: unknown) => e);
+    expect(isInvalidResponseError(error)).toBe(true);
+    const err = error as Error & { body: unknown };
+    for (const shown of [err.message, String(err), JSON.stringify(err), inspect(err, { depth: 8 }), JSON.stringify(err.body)]) {
+      expect(shown).not.toContain('sk_live_unread');
+    }
+  });
+
+  it('says a create with an unreadable answer may have gone through, keeping only the shape of its body', async () => {
+    server.use(http.post(`${API}/api-key`, () => HttpResponse.json({ id: 'key_9', apiKey: { value: 'sk_live_unread_abcdef123456' } }, { status: 201 })));
+    const error = await testClient().apiKeys.create(params).catch((e: unknown) => e);
+    expect(isInvalidResponseError(error)).toBe(true);
+    expect((error as { hint: string }).hint).toMatch(/apiKeys\.list\(\) before creating again/);
+    expect((error as { body: unknown }).body).toEqual({ id: '[REDACTED]', apiKey: { value: '[REDACTED]' } });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isAPIUserAbortError } from '../../src/core/errors/api-user-abort-error.js';
 import { isInvalidResponseError } from '../../src/core/errors/invalid-response-error.js';
 import { API, API_KEY, envelope, http, HttpResponse, testClient, useMswServer } from '../core/support.js';
 
@@ -119,5 +120,85 @@ describe('resources/codes', () => {
     );
     await testClient().codes.hsCodes();
     expect(key).toBe(API_KEY);
+  });
+
+  it('serves each caller its own copy, so changing one answer leaves the cache intact', async () => {
+    const requests = serve('/taxauth/hs-codes', () => envelope([{ code: '8471.30', description: 'Laptops' }, '0101.21']));
+    const client = testClient();
+    const first = await client.codes.hsCodes();
+    first.length = 1;
+    (first[0] as { description?: string }).description = 'edited';
+    expect(await client.codes.hsCodes()).toEqual([{ code: '8471.30', description: 'Laptops' }, { code: '0101.21' }]);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('keeps a repeated parameter apart from the same values joined by commas', async () => {
+    const requests = serve('/taxauth/hs-codes', () => envelope([requests.at(-1)?.search ?? '']));
+    const client = testClient();
+    const repeated = await client.codes.hsCodes({ q: ['84', '85'] });
+    const joined = await client.codes.hsCodes({ q: '84,85' });
+    expect(requests.map((u) => u.searchParams.getAll('q'))).toEqual([['84', '85'], ['84,85']]);
+    expect(repeated).not.toEqual(joined);
+  });
+
+  it('fails only the caller whose signal aborts, not another waiting on the same lookup', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let arrived: () => void = () => undefined;
+    const requested = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    let requests = 0;
+    server.use(
+      http.get(`${API}/taxauth/service-codes`, async () => {
+        requests += 1;
+        arrived();
+        await held;
+        return HttpResponse.json(envelope(['6202']));
+      }),
+    );
+    const client = testClient();
+    const controller = new AbortController();
+    const aborted = client.codes.serviceCodes({}, { signal: controller.signal });
+    const patient = client.codes.serviceCodes();
+    await requested;
+    controller.abort();
+    await expect(aborted).rejects.toSatisfy(isAPIUserAbortError);
+    release();
+    expect(await patient).toEqual([{ code: '6202' }]);
+    expect(requests).toBe(1);
+  });
+
+  it('stops a shared lookup once every caller waiting on it has aborted, and remembers nothing', async () => {
+    let requests = 0;
+    let arrived: () => void = () => undefined;
+    const requested = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    server.use(
+      http.get(`${API}/taxauth/service-codes`, async ({ request }) => {
+        requests += 1;
+        // The first request is answered only once the SDK gives it up.
+        if (requests === 1) {
+          arrived();
+          await new Promise((resolve) => request.signal.addEventListener('abort', resolve));
+        }
+        return HttpResponse.json(envelope(['6202']));
+      }),
+    );
+    const client = testClient();
+    const a = new AbortController();
+    const b = new AbortController();
+    const first = client.codes.serviceCodes({}, { signal: a.signal });
+    const second = client.codes.serviceCodes({}, { signal: b.signal });
+    await requested;
+    a.abort();
+    b.abort();
+    await expect(first).rejects.toSatisfy(isAPIUserAbortError);
+    await expect(second).rejects.toSatisfy(isAPIUserAbortError);
+    expect(await client.codes.serviceCodes()).toEqual([{ code: '6202' }]);
+    expect(requests).toBe(2);
   });
 });
