@@ -20,11 +20,14 @@ export const BUDGETS = {
   /**
    * `InvoicingClient` and one call, one file: everything it can reach (checks and filing included).
    * 39 KB until the audit fixes of 0.2.0 (redirects refused, header and idempotency-key checks,
-   * scrubbed causes, pagination guards, exactly-once submit, the checks' fixes) took it to 40.0 KB.
+   * scrubbed causes, pagination guards, exactly-once submit, the checks' fixes) took it to 40.0 KB;
+   * 41 KB until the second round (the checks' bound on lines and throwing code lists, every page of
+   * apiKeys.list(), secrets withheld from key-route errors and inspect output, codes lookups that one
+   * caller's abort no longer fails, a refused create's own hint) took it to 41.1 KB.
    */
-  clientSingleFile: 41_000,
+  clientSingleFile: 42_000,
   /** `InvoicingClient` and one call, code-split: what constructing it and one call load. */
-  clientLoaded: 41_000,
+  clientLoaded: 42_000,
   /** `checkInvoice` alone: 15.5 KB until the audit fixes of the checks took it to 16.2 KB. */
   checkOnly: 16_700,
   /** `InvoiceStatus`, `isAfterSubmitted` and two error guards: none of the client (it was 13.8 KB). */

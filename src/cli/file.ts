@@ -204,6 +204,63 @@ function isKeyConflict(err: unknown): boolean {
  * the file's content and `--ref`. A re-run gets the same key and the same 409, so this says what to
  * change instead.
  */
+/**
+ * True when a failure may pass (no answer, a timeout, a 5xx or 408, a 429, an abort), so that the
+ * same request can succeed later. By name and status, as {@link isKeyConflict}.
+ */
+function mayPass(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  if (PASSING.has(err.name)) return true;
+  const status = (err as { status?: unknown }).status;
+  return err.name === 'APIError' && typeof status === 'number' && (status === 408 || status === 429 || status >= 500);
+}
+
+const PASSING = new Set([
+  'APIConnectionError', 'APIConnectionTimeoutError', 'APIUserAbortError', 'InvalidResponseError', 'InternalServerError', 'RateLimitError',
+]);
+
+/**
+ * What to do after a `FilingError`, on the command line: the library's hint names calls
+ * (`createAndFile()`, `resumeFiling()`, `waitFor()`) a CLI user does not make. `again`: whether
+ * running the same command again can finish it. `undefined` for other errors, and for a create the
+ * service refused (its hint says what to fix; the same command would be refused again).
+ */
+function filingAdvice(err: Error & { step?: string; invoiceId?: string }): { hint: string; again: boolean } | undefined {
+  if (err.name !== 'FilingError' || isKeyConflict(err)) return undefined;
+  const id = err.invoiceId;
+  switch (err.step) {
+    case 'create':
+      if (!mayPass(err.cause)) return undefined;
+      return {
+        hint:
+          'It is not known whether the invoice was created. Run the same command again: the same ' +
+          'idempotency key gets the invoice created the first time, if it was, instead of a second one.',
+        again: true,
+      };
+    case 'read':
+    case 'validate':
+    case 'sign':
+    case 'submit':
+      if (id === undefined) return undefined;
+      return {
+        hint:
+          `Run the same command again${mayPass(err.cause) ? '' : ' once that is fixed'}: invoice ${id} is read, and only ` +
+          'the steps it has not passed are performed, so nothing is filed twice.',
+        again: true,
+      };
+    case 'wait':
+      if (id === undefined) return undefined;
+      return {
+        hint:
+          `Invoice ${id} was submitted; nothing more needs sending. To follow it further, run the same command ` +
+          'again with --wait (and a longer --wait-timeout): it finds the invoice and sends nothing new.',
+        again: true,
+      };
+    default:
+      return undefined;
+  }
+}
+
 function keyConflictHint(source: Source, ref: Settings['ref']): string {
   if (ref === 'path') {
     return (
@@ -290,7 +347,12 @@ function describe(
     ok: false,
     invoiceId: result.invoiceId,
     idempotencyKey: result.idempotencyKey,
-    error: { name: err.name, message: err.message, step: err.step, hint: isKeyConflict(err) ? keyConflictHint(source, ref) : err.hint },
+    error: {
+      name: err.name,
+      message: err.message,
+      step: err.step,
+      hint: isKeyConflict(err) ? keyConflictHint(source, ref) : (filingAdvice(err)?.hint ?? err.hint),
+    },
   };
 }
 
@@ -378,8 +440,9 @@ export async function run(ctx: CliContext): Promise<number> {
     const seconds = (summary.durationMs / 1000).toFixed(1);
     const line = `Filed ${filed} of ${plural(records.length, 'invoice')}${stopped > 0 ? `; ${stopped} did not go through` : ''} (${seconds} s).`;
     ctx.stdout.write(`${stopped > 0 ? s.red(line) : s.bold(line)}\n`);
-    // Not for a key conflict alone: running again sends the same key and body, and gets the same 409.
-    if (results.some((r) => !r.ok && r.error.name === 'FilingError' && !isKeyConflict(r.error))) {
+    // Not after a refusal alone (a key conflict, a create the service refused): running again sends the
+    // same key and body, and is refused again.
+    if (results.some((r) => !r.ok && filingAdvice(r.error)?.again === true)) {
       ctx.stdout.write(s.dim('Run the same command again to finish what was left: invoices already created are picked up, never filed twice.\n'));
     }
   }

@@ -18,6 +18,7 @@
 import { FilingError, type FilingStep } from '../core/errors/filing-error.js';
 import { InvoiceCheckError } from '../core/errors/invoice-check-error.js';
 import { InvoicingError } from '../core/errors/invoicing-error.js';
+import { isErrorKind } from '../core/errors/names.js';
 import { TotalsMismatchError, type TotalsFigures } from '../core/errors/totals-mismatch-error.js';
 import { deriveIdempotencyKey, mintIdempotencyKey } from '../core/idempotency.js';
 import { checkInvoice, type CheckOptions } from '../check/index.js';
@@ -27,7 +28,7 @@ import type { Invoice } from '../schemas/invoice.js';
 import type { FilingInvoicesApi } from './api.js';
 import { abortReason, realClock, type WaitClock } from './clock.js';
 import { describeFailure, serverTime, type FilingFailure } from './failure.js';
-import { resolvePolicy, withRetries, type FilingRetryOptions, type RateGate } from './retry.js';
+import { isAmbiguous, isRateLimited, resolvePolicy, withRetries, type FilingRetryOptions, type RateGate } from './retry.js';
 import {
   hasPassed,
   InvoiceStatus,
@@ -357,6 +358,15 @@ export async function createAndFile(
       api.create(input, { idempotencyKey: key, skipChecks: true, maxRetries: 0, signal: opts.signal, timeout: opts.timeout }),
     );
   } catch (err) {
+    // Calling again can only help after a failure that may pass: no answer, a 5xx or 408, a 429, an
+    // abort. A refusal (400, 401, 403, 404, a key conflict) would be refused again, with nothing
+    // created: its own hint says what to fix.
+    if (!isAmbiguous(err) && !isRateLimited(err) && !isErrorKind(err, 'APIUserAbortError') && isErrorKind(err, 'APIError')) {
+      const causeHint = (err as InvoicingError).hint;
+      return run.stop('create', err, {
+        hint: `The service refused the invoice; nothing was created, and the same request would be refused again.${causeHint === undefined ? '' : ` ${causeHint}`}`,
+      });
+    }
     return run.stop('create', err, {
       hint:
         `No invoice id is known. Call createAndFile() again with idempotencyKey '${key}'` +

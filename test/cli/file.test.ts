@@ -106,6 +106,41 @@ describe('cli/file (invoicing file)', () => {
     expect(sandbox.invoices.count).toBe(2);
   });
 
+  it('says what to do after a stop in CLI terms: run again after a passing fault, not after a refusal', async () => {
+    files = tempFiles({ 'one.json': JSON.stringify(invoice(sandbox.businessId, 1)) });
+
+    // No answer to the create: unknown whether it was created; running again is the way.
+    const dropped = sandbox.faults.inject({ method: 'POST', path: '/invoices', kind: 'drop-before', times: Infinity });
+    const lost = context(sandbox, files.dir, ['one.json']);
+    expect(await run(lost.ctx)).toBe(1);
+    expect(lost.out()).toContain('It is not known whether the invoice was created. Run the same command again');
+    expect(lost.out()).toContain('Run the same command again to finish what was left');
+    expect(lost.out()).not.toMatch(/createAndFile|resumeFiling|waitFor\(/);
+    dropped.remove();
+
+    // Refused: the same command would be refused again, so it is not suggested.
+    const refused = sandbox.faults.inject({
+      method: 'POST', path: '/invoices', kind: 'status', status: 400, times: Infinity,
+      body: { success: false, message: 'Line has an invalid or missing classification code' },
+    });
+    const bad = context(sandbox, files.dir, ['one.json']);
+    expect(await run(bad.ctx)).toBe(1);
+    expect(bad.out()).toContain('The service refused the invoice; nothing was created');
+    expect(bad.out()).not.toMatch(/Run the same command again|createAndFile/);
+    refused.remove();
+
+    // Created, then the submit gets no answer: running again reads it and does what is left.
+    sandbox.faults.inject({ path: '/invoices/:id/submit', kind: 'drop-before', times: Infinity });
+    const stopped = context(sandbox, files.dir, ['one.json', '--format', 'json']);
+    expect(await run(stopped.ctx)).toBe(1);
+    const [result] = (JSON.parse(stopped.out()) as { results: { invoiceId: string; error: { step: string; hint: string } }[] }).results;
+    expect(result?.error.step).toBe('submit');
+    expect(result?.error.hint).toBe(
+      `Run the same command again: invoice ${result?.invoiceId} is read, and only the steps it has not passed are performed, so nothing is filed twice.`,
+    );
+    expect(sandbox.invoices.count).toBe(1);
+  });
+
   it('derives keys from file and position with --ref path', async () => {
     files = tempFiles({ 'one.json': JSON.stringify(invoice(sandbox.businessId, 1)) });
     const { ctx } = context(sandbox, files.dir, ['one.json', '--ref', 'path']);

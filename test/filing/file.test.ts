@@ -151,6 +151,26 @@ describe('filing/file (client.invoices.createAndFile / resumeFiling)', () => {
       expect(new Set(sends(sandbox, 'create').map((r) => r.idempotencyKey)).size).toBe(1);
     });
 
+    it('does not advise calling again when the service refused the create: it gives the refusal\'s own hint', async () => {
+      sandbox = await startSandbox();
+      const client = clientOf(sandbox);
+      sandbox.faults.inject({
+        method: 'POST', path: '/invoices', kind: 'status', status: 400, times: Infinity,
+        body: { success: false, message: 'Line has an invalid or missing classification code' },
+      });
+
+      const err = await client.invoices.createAndFile(sampleInput(sandbox), { externalRef: 'ORDER-9', clock: sandboxClock(sandbox) }).catch((e: unknown) => e);
+
+      expect(err).toMatchObject({ name: 'FilingError', step: 'create', invoiceId: undefined });
+      const hint = (err as { hint: string }).hint;
+      expect(hint).toMatch(/^The service refused the invoice; nothing was created, and the same request would be refused again\. /);
+      // The 400's own hint (what to fix) follows, and no advice to send the same request again.
+      expect(hint).toContain((err as { cause: { hint: string } }).cause.hint);
+      expect(hint).toContain('hsnCode');
+      expect(hint).not.toContain('Call createAndFile() again');
+      expect(sends(sandbox, 'create')).toHaveLength(1);
+    });
+
     it('creates once when the answer to a committed create is lost', async () => {
       sandbox = await startSandbox();
       const client = clientOf(sandbox, { maxRetries: 0 });
