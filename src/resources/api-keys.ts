@@ -127,7 +127,9 @@ export class APIKeys extends APIResource {
    *   keyableType: 'USER',
    *   scopes: ['invoices:read', 'invoices:write', 'taxauth:read'],
    * });
-   * saveSecret(created.key);
+   * // The answer to create is one place the secret appears (create warns when it has none); reveal(id) is the other.
+   * const secret = created.key ?? (created.id === undefined ? undefined : (await client.apiKeys.reveal(created.id)).key);
+   * if (secret !== undefined) await saveSecret(secret);
    * ```
    */
   async create(input: APIKeyCreateParams, opts: MutationRequestOptions = {}): Promise<APIKey> {

@@ -205,12 +205,7 @@ export function extractJsdocExamples(file: string, text: string): Snippet[] {
  * fails when one of them is no longer found, so the entry is removed with the fix. Matched by
  * file and message, without the line, which moves as those files are edited.
  */
-const KNOWN: { file: string; message: string }[] = [
-  // APIKey.key is `string | undefined` (create() warns and returns the record when the answer has
-  // no secret); these examples pass it on as a string.
-  { file: 'src/resources/api-keys.ts', message: "Argument of type 'string | undefined' is not assignable to parameter of type 'string'." },
-  { file: 'docs/authentication.md', message: "Argument of type 'string | undefined' is not assignable to parameter of type 'string'." },
-];
+const KNOWN: { file: string; message: string }[] = [];
 
 function withoutKnown(findings: string[], snippets: Snippet[]): string[] {
   const matches = (f: string, k: (typeof KNOWN)[number]) => f.startsWith(`${k.file}:`) && (f.split('\n')[0] ?? '').endsWith(`: ${k.message}`);
