@@ -7,7 +7,7 @@
  *   sender fixes that field, and fixing it may reveal the next one.
  * Anything else is `unknown`, with the service's own words kept.
  */
-import { InvoiceStatus, recoveryState } from './status.js';
+import { InvoiceStatus, normalizeStatus, recoveryState } from './status.js';
 
 /**
  * What kind of submission failure an invoice in `ERROR` shows.
@@ -154,7 +154,13 @@ function hintFor(kind: FilingFailureKind, field: string | undefined, over: boole
     case 'access-points-offline':
       return `The buyer's access points are offline: the buyer cannot receive the invoice yet. Nothing on your side causes or fixes this; the buyer's provider must recover. ${next}`;
     case 'field-validation':
-      return `The tax authority rejected ${field === undefined ? 'one field (the message does not name it)' : `the field ${field}`}. Fix it, then re-submit deliberately; the authority stops at the first problem, so fixing this field may reveal the next one. Until it is fixed, every retry fails the same way.`;
+      // While recovery runs the invoice is the service's: a submit then does not speed it up, so the
+      // re-submit advice waits for recovery to be over.
+      return `The tax authority rejected ${field === undefined ? 'one field (the message does not name it)' : `the field ${field}`}. ${
+        over
+          ? 'Fix it, then re-submit deliberately'
+          : 'Fix it; automatic recovery is still in play (a retry every 10 minutes, up to 3, within 24 hours): do not submit now, re-submit deliberately once automatic recovery is over'
+      }; the authority stops at the first problem, so fixing this field may reveal the next one. Until it is fixed, every retry fails the same way.`;
     default:
       return `The submission failed for a reason the SDK does not recognise; read the message. ${next}`;
   }
@@ -184,7 +190,8 @@ export function describeFailure(
   },
   serverNow: number = serverTime(invoice.observedAt),
 ): FilingFailure | undefined {
-  if (invoice.status !== InvoiceStatus.ERROR) return undefined;
+  // Read as the other helpers read it: a record spelled as the service spells it (`Error`) counts.
+  if (normalizeStatus(invoice.status) !== InvoiceStatus.ERROR) return undefined;
   const over = recoveryState(invoice, serverNow) === 'over';
   const { kind, field } = classifyFailureMessage(invoice.errorMessage, invoice.raw ?? {});
   return {

@@ -159,8 +159,17 @@ function settled(invoice: Invoice, serverNow: number): boolean {
 function matcher(until: WaitOptions['until']): (invoice: Invoice, serverNow: number) => boolean {
   if (until === undefined) return settled;
   if (typeof until === 'function') return (invoice) => until(invoice);
-  const wanted = new Set(until.map((s) => normalizeStatus(s)));
-  return (invoice) => wanted.has(invoice.status);
+  const wanted = new Set(until.map(statusKey));
+  return (invoice) => wanted.has(statusKey(invoice.status));
+}
+
+/**
+ * Compares statuses the way known ones are matched (case, spaces, `-`, `_` ignored), also for the
+ * unpublished statuses after `SUBMITTED`: their spelling is not published either, so `ACCEPTED` in
+ * `until` must stop at the service's `Accepted` rather than poll until the timeout.
+ */
+function statusKey(status: unknown): string {
+  return String(normalizeStatus(status)).toLowerCase().replace(/[\s_-]+/g, '');
 }
 
 function changed(before: Invoice | undefined, after: Invoice): boolean {

@@ -88,5 +88,21 @@ describe('filing/failure', () => {
       expect(failure?.hint).toMatch(/buyer\.tin/);
       expect(failure?.hint).toMatch(/may reveal the next/);
     });
+
+    it('does not advise re-submitting a field-validation failure while automatic recovery is in progress', () => {
+      const failure = describeFailure(
+        { status: 'ERROR', errorMessage: 'Validation failed: buyer.tin is invalid', updatedAt: '2026-01-01T00:00:00Z', attempts: 1, raw: {} },
+        at('2026-01-01T00:05:00Z'),
+      );
+      expect(failure).toMatchObject({ kind: 'field-validation', field: 'buyer.tin', recovery: 'in-progress', resubmitRequired: false });
+      expect(failure?.hint).not.toMatch(/then re-submit/);
+      expect(failure?.hint).toMatch(/do not submit/);
+      expect(failure?.hint).toMatch(/once automatic recovery is over/);
+    });
+
+    it.each(['Error', 'error', ' ERROR '])('reads an invoice whose status is spelled %s as in Error', (status) => {
+      const failure = describeFailure({ ...base, status, updatedAt: '2026-01-01T00:00:00Z', attempts: 3 }, at('2026-01-01T00:31:00Z'));
+      expect(failure).toMatchObject({ kind: 'access-points-offline', recovery: 'over', resubmitRequired: true });
+    });
   });
 });
