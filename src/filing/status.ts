@@ -293,11 +293,24 @@ export function recoveryState(
   if (typeof invoice.attempts === 'number' && invoice.attempts >= AUTOMATIC_RECOVERY.maxAttempts) {
     return 'over';
   }
-  const touched = invoice.updatedAt === undefined ? Number.NaN : new Date(invoice.updatedAt).getTime();
+  const touched = invoice.updatedAt === undefined ? Number.NaN : timeOf(invoice.updatedAt);
   // With no readable timestamp we cannot prove the window has closed; keep waiting (the wait's own
   // timeout bounds it) rather than re-submit and risk a second filing.
   if (Number.isNaN(touched)) return 'in-progress';
   return now - touched < AUTOMATIC_RECOVERY.windowMs ? 'in-progress' : 'over';
+}
+
+/**
+ * Milliseconds since the epoch of a timestamp as records carry it: a date-time string, a `Date`, or
+ * epoch seconds or milliseconds written as digits (`"1767225600"`), which `new Date()` cannot read.
+ * Seconds stay below 1e11 until the year 5138 (the rule `readInvoice` applies to numbers).
+ */
+function timeOf(value: string | Date): number {
+  if (typeof value === 'string' && /^\s*\d+(?:\.\d+)?\s*$/.test(value)) {
+    const n = Number(value);
+    return n < 1e11 ? n * 1000 : n;
+  }
+  return new Date(value).getTime();
 }
 
 /**

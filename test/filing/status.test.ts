@@ -141,6 +141,15 @@ describe('filing/status', () => {
       expect(recoveryState({ status: 'Error', updatedAt: hoursAgo(24), attempts: 1 }, now)).toBe('over');
     });
 
+    it('reads epoch seconds or milliseconds written as digits, as readInvoice reads them as numbers', () => {
+      const seconds = (h: number) => String(Math.floor((now - h * 3_600_000) / 1000));
+      const millis = (h: number) => String(now - h * 3_600_000);
+      expect(recoveryState({ status: 'Error', updatedAt: seconds(25) }, now)).toBe('over');
+      expect(recoveryState({ status: 'Error', updatedAt: ` ${millis(25)} ` }, now)).toBe('over');
+      expect(recoveryState({ status: 'Error', updatedAt: seconds(1) }, now)).toBe('in-progress');
+      expect(recoveryState({ status: 'Error', updatedAt: millis(1) }, now)).toBe('in-progress');
+    });
+
     it('keeps waiting rather than re-submitting when the record has no readable timestamp', () => {
       expect(recoveryState({ status: 'Error', updatedAt: undefined }, now)).toBe('in-progress');
       expect(recoveryState({ status: 'Error', updatedAt: 'not a date' }, now)).toBe('in-progress');
