@@ -26,6 +26,7 @@ export type {
   RecordStyle,
   SandboxOptions,
   SandboxTotals,
+  StatusSpelling,
   TransitionResponse,
   UnknownIsicCodeHandling,
 } from './options.js';

@@ -19,6 +19,20 @@ import { resolveScenario, type Scenario, type ScenarioRule } from './scenarios.j
 export type RecordStyle = 'standard' | 'alternate';
 
 /**
+ * How the five documented statuses are spelled on the wire (the document does not show the exact
+ * spelling, and itself writes both `Draft` and `draft`): `document` (`draft`, `Validated`,
+ * `Signed`, `Submitted`, `Error`, as its transition table writes them), `capitalized` (`Draft`,
+ * `Validated`, …), `upper` (`DRAFT`, `VALIDATED`, …) or `lower` (`draft`, `validated`, …). A status
+ * after `Submitted` (`acceptedStatus`, a scenario's `status`) is sent as given.
+ *
+ * @example
+ * ```ts
+ * const sandbox = await createSandbox({ statusSpelling: 'upper' });
+ * ```
+ */
+export type StatusSpelling = 'document' | 'capitalized' | 'upper' | 'lower';
+
+/**
  * What validate, sign and submit answer with (the document does not show their bodies): the updated
  * invoice, `data: null`, or a bare `{ message }`.
  *
@@ -104,6 +118,8 @@ export interface SandboxOptions {
   businessKeyDefect?: boolean | undefined;
   /** Field names of stored invoices (default `'standard'`). */
   recordStyle?: RecordStyle | undefined;
+  /** Spelling of the five documented statuses on the wire (default `'document'`: `draft`, `Validated`, …). */
+  statusSpelling?: StatusSpelling | undefined;
   /** Body of validate/sign/submit answers (default `'invoice'`: the updated invoice in the envelope). */
   transitionResponse?: TransitionResponse | undefined;
   /** Shortest accepted `productCategory`/`serviceCategory` (default 3; the document says only "very short" is rejected). */
@@ -142,6 +158,7 @@ export interface ResolvedOptions {
   acceptedStatus: string;
   businessKeyDefect: boolean;
   recordStyle: RecordStyle;
+  statusSpelling: StatusSpelling;
   transitionResponse: TransitionResponse;
   categoryMinLength: number;
   unknownIsicCode: UnknownIsicCodeHandling;
@@ -155,6 +172,8 @@ export interface ResolvedOptions {
   requestLogLimit: number;
 }
 
+const STATUS_SPELLINGS: readonly StatusSpelling[] = ['document', 'capitalized', 'upper', 'lower'];
+
 const DEFAULTS = {
   listen: true,
   port: 0,
@@ -164,6 +183,7 @@ const DEFAULTS = {
   acceptedStatus: 'Accepted',
   businessKeyDefect: true,
   recordStyle: 'standard',
+  statusSpelling: 'document',
   transitionResponse: 'invoice',
   categoryMinLength: 3,
   unknownIsicCode: 'reject',
@@ -189,6 +209,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
     acceptedStatus: options.acceptedStatus ?? DEFAULTS.acceptedStatus,
     businessKeyDefect: options.businessKeyDefect ?? DEFAULTS.businessKeyDefect,
     recordStyle: options.recordStyle ?? DEFAULTS.recordStyle,
+    statusSpelling: options.statusSpelling ?? DEFAULTS.statusSpelling,
     transitionResponse: options.transitionResponse ?? DEFAULTS.transitionResponse,
     categoryMinLength: options.categoryMinLength ?? DEFAULTS.categoryMinLength,
     unknownIsicCode: options.unknownIsicCode ?? DEFAULTS.unknownIsicCode,
@@ -206,6 +227,9 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
   }
   if (!Number.isFinite(resolved.responseDelayMs) || resolved.responseDelayMs < 0) {
     throw new RangeError(`responseDelayMs must be >= 0, got ${resolved.responseDelayMs}`);
+  }
+  if (!(STATUS_SPELLINGS as readonly string[]).includes(resolved.statusSpelling)) {
+    throw new RangeError(`statusSpelling must be one of ${STATUS_SPELLINGS.join(', ')}, got ${JSON.stringify(resolved.statusSpelling)}`);
   }
   if (!Number.isInteger(resolved.categoryMinLength) || resolved.categoryMinLength < 0) {
     throw new RangeError(`categoryMinLength must be an integer >= 0, got ${resolved.categoryMinLength}`);

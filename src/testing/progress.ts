@@ -16,7 +16,7 @@ import {
   type FilingTransition,
 } from '../filing/status.js';
 import { conflict } from './errors.js';
-import type { ResolvedOptions } from './options.js';
+import type { ResolvedOptions, StatusSpelling } from './options.js';
 import {
   attemptOutcome,
   resolveScenario,
@@ -27,9 +27,22 @@ import {
 } from './scenarios.js';
 import type { InvoiceRecord, Store } from './store.js';
 
-/** The service's spelling of a canonical status (`DRAFT` gives `draft`); later statuses as stored. */
-export function spell(status: string): string {
-  return isKnownStatus(status) ? SERVICE_STATUS_SPELLING[status] : status;
+/**
+ * The wire spelling of a canonical status under `spelling` (`DRAFT` gives `draft` by default);
+ * later statuses as stored.
+ */
+export function spell(status: string, spelling: StatusSpelling = 'document'): string {
+  if (!isKnownStatus(status)) return status;
+  switch (spelling) {
+    case 'upper':
+      return status;
+    case 'lower':
+      return status.toLowerCase();
+    case 'capitalized':
+      return status.charAt(0) + status.slice(1).toLowerCase();
+    default:
+      return SERVICE_STATUS_SPELLING[status];
+  }
 }
 
 const VERB: Record<FilingTransition, string> = { validate: 'validated', sign: 'signed', submit: 'submitted' };
@@ -135,9 +148,13 @@ export class Progress {
   transition(invoice: InvoiceRecord, transition: FilingTransition, now: number): void {
     const current = invoice.status;
     if (!canTransition(current, transition)) {
-      const needs = TRANSITIONS[transition].from.filter((s) => s !== InvoiceStatus.ERROR).map(spell).join(' or ');
+      const spelling = this.options.statusSpelling;
+      const needs = TRANSITIONS[transition].from
+        .filter((s) => s !== InvoiceStatus.ERROR)
+        .map((s) => spell(s, spelling))
+        .join(' or ');
       throw conflict(
-        `Invoice ${invoice.id} cannot be ${VERB[transition]}: its status is ${spell(current)} (${transition} requires ${needs})`,
+        `Invoice ${invoice.id} cannot be ${VERB[transition]}: its status is ${spell(current, spelling)} (${transition} requires ${needs})`,
       );
     }
     if (transition === 'submit' && current === InvoiceStatus.ERROR) {

@@ -5,7 +5,7 @@
  * `attempts`) and `alternate` (`_id`, `invoiceStatus`, `totals.{subtotal,tax,total}`,
  * `lastModified`, `failureReason`, `retryCount`). Money is a JSON number to two decimals.
  */
-import type { RecordStyle } from './options.js';
+import type { RecordStyle, StatusSpelling } from './options.js';
 import { spell } from './progress.js';
 import type { ApiKeyRecord, InvoiceRecord } from './store.js';
 
@@ -15,14 +15,19 @@ const iso = (ms: number | null): string | null => (ms === null ? null : new Date
 const money = (decimal: string): number => Number(decimal);
 
 /**
- * The invoice as the service returns it.
+ * The invoice as the service returns it, its status spelled as `spelling` says.
  *
  * @example
  * ```ts
  * invoiceWire(record, 'standard').status; // 'draft'
+ * invoiceWire(record, 'standard', 'upper').status; // 'DRAFT'
  * ```
  */
-export function invoiceWire(invoice: InvoiceRecord, style: RecordStyle): Record<string, unknown> {
+export function invoiceWire(
+  invoice: InvoiceRecord,
+  style: RecordStyle,
+  spelling: StatusSpelling = 'document',
+): Record<string, unknown> {
   // Shared, not copied: stored buyer and lines never change after create, and the record is
   // serialised at once (copying them showed up in bulk-run profiles).
   const common = {
@@ -34,7 +39,7 @@ export function invoiceWire(invoice: InvoiceRecord, style: RecordStyle): Record<
   if (style === 'alternate') {
     return {
       _id: invoice.id,
-      invoiceStatus: spell(invoice.status),
+      invoiceStatus: spell(invoice.status, spelling),
       ...common,
       totals: { subtotal: money(invoice.subtotal), tax: money(invoice.tax), total: money(invoice.total) },
       failureReason: invoice.errorMessage,
@@ -46,7 +51,7 @@ export function invoiceWire(invoice: InvoiceRecord, style: RecordStyle): Record<
   }
   return {
     id: invoice.id,
-    status: spell(invoice.status),
+    status: spell(invoice.status, spelling),
     ...common,
     subtotal: money(invoice.subtotal),
     taxAmount: money(invoice.tax),

@@ -40,7 +40,7 @@ export interface SandboxInvoice {
   id: string;
   /** Its business. */
   businessId: string;
-  /** Status in the service's spelling (`draft`, `Validated`, …, `Accepted`). */
+  /** Status in the service's spelling (`draft`, `Validated`, …, `Accepted`; see the `statusSpelling` option). */
   status: string;
   /** The buyer as created. */
   buyer: Record<string, unknown>;
@@ -518,7 +518,7 @@ class SandboxImpl implements Sandbox {
     return {
       id: invoice.id,
       businessId: invoice.businessId,
-      status: spell(invoice.status),
+      status: spell(invoice.status, this.options.statusSpelling),
       buyer: structuredClone(invoice.buyer),
       dueDate: invoice.dueDate,
       lines: structuredClone(invoice.lines),
@@ -532,13 +532,13 @@ class SandboxImpl implements Sandbox {
       submittedAt: invoice.submittedAt === null ? null : iso(invoice.submittedAt),
       idempotencyKey: invoice.idempotencyKey,
       submissions: invoice.submissions,
-      history: invoice.history.map((h) => ({ status: spell(h.status), at: iso(h.at) })),
+      history: invoice.history.map((h) => ({ status: spell(h.status, this.options.statusSpelling), at: iso(h.at) })),
       recovery: recoveryState(
         { status: invoice.status, updatedAt: new Date(invoice.updatedAt), attempts: invoice.attempts },
         this.clock.now(),
       ),
       nextChangeAt: invoice.next === null ? null : iso(invoice.next.at),
-      wire: structuredClone(invoiceWire(invoice, this.options.recordStyle)),
+      wire: structuredClone(invoiceWire(invoice, this.options.recordStyle, this.options.statusSpelling)),
     };
   }
 

@@ -25,8 +25,11 @@ const CATEGORY_FIELDS = ['productCategory', 'serviceCategory'] as const;
 const HS_FORMAT = /^\d{4}\.\d{2}$/;
 const FOUR_DIGITS = /^\d{4}$/;
 const PLACEHOLDERS = new Set(['0000', '0000.00']);
-// class-validator's IsISO8601: a date, optionally with a time and offset.
-const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+// The document's type of dueDate is "ISO 8601 date-time": a date and a time, the offset optional. A
+// bare date is not a date-time, and the date and time must exist (Date.parse alone would read
+// 2026-02-30 as 2 March).
+const ISO_8601_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):?(\d{2}))?$/;
 
 /** A create body that passed the checks, reduced to the fields the document accepts. */
 export interface CreateInput {
@@ -80,7 +83,7 @@ export function validateCreateBody(body: unknown, settings: ValidationSettings):
     }
   }
 
-  if (typeof b.dueDate !== 'string' || !ISO_8601.test(b.dueDate) || Number.isNaN(Date.parse(b.dueDate))) {
+  if (typeof b.dueDate !== 'string' || !isDateTime(b.dueDate)) {
     messages.push('dueDate must be a valid ISO 8601 date string');
   }
 
@@ -115,6 +118,23 @@ export function validateCreateBody(body: unknown, settings: ValidationSettings):
     ),
     unknownIsicLines,
   };
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/** True for an ISO 8601 date-time whose calendar date, time and offset exist. */
+function isDateTime(value: string): boolean {
+  const m = ISO_8601_DATE_TIME.exec(value);
+  if (m === null) return false;
+  const [year, month, day, hour, minute, second = 0, offsetHours = 0, offsetMinutes = 0] = m
+    .slice(1)
+    .map((part) => (part === undefined ? undefined : Number(part)));
+  if (month === undefined || month < 1 || month > 12 || day === undefined || day < 1) return false;
+  if (day > daysInMonth(year ?? 0, month)) return false;
+  return (hour ?? 99) <= 23 && (minute ?? 99) <= 59 && second <= 59 && offsetHours <= 23 && offsetMinutes <= 59;
 }
 
 function lineFieldMessages(line: unknown, i: number, categoryMinLength: number): string[] {

@@ -39,6 +39,20 @@ describe('testing/sandbox.client()', () => {
     expect(sandbox.invoices.get(draft.id)?.submissions).toBe(1);
   });
 
+  it('files the same way whatever the spelling of the statuses (statusSpelling)', async () => {
+    for (const statusSpelling of ['capitalized', 'upper', 'lower'] as const) {
+      await using box = await createSandbox({ listen: false, msw: false, statusSpelling, timeScale: 0 });
+      const client = box.client({ logLevel: 'error' });
+      const draft = await client.invoices.create(input(box.businessId));
+      expect(draft.status).toBe('DRAFT');
+      await client.invoices.validate(draft.id);
+      await client.invoices.sign(draft.id);
+      expect((await client.invoices.submit(draft.id)).status).toBe('SUBMITTED');
+      box.clock.advance(2_000);
+      expect(await client.invoices.retrieve(draft.id)).toMatchObject({ status: 'Accepted', rawStatus: 'Accepted' });
+    }
+  });
+
   it('reads the alternate field names, and reads back when transitions answer data: null', async () => {
     await using box = await createSandbox({ listen: false, msw: false, recordStyle: 'alternate', transitionResponse: 'null', scenario: 'offline', timeScale: 0 });
     const client = box.client({ logLevel: 'error' });

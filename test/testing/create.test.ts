@@ -158,6 +158,17 @@ describe('testing/sandbox POST /api/v1/invoices', () => {
       ]);
     });
 
+    it('requires dueDate to be a date-time that exists (the document: "ISO 8601 date-time")', async () => {
+      const dueDateMessage = ['dueDate must be a valid ISO 8601 date string'];
+      for (const dueDate of ['2026-12-31', '2026-02-30T00:00:00Z', '2026-04-31T10:00:00Z', '2026-12-31T24:00:00Z', '2026-12-31T10:60Z', '31/12/2026']) {
+        const res = await create(invoiceBody(sandbox.businessId, { dueDate }));
+        expect({ dueDate, status: res.status, message: res.body.message }).toEqual({ dueDate, status: 400, message: dueDateMessage });
+      }
+      for (const dueDate of ['2026-12-31T00:00:00Z', '2028-02-29T23:59:59.999+01:00', '2026-12-31T10:00', '2026-12-31T10:00:00-0530']) {
+        expect({ dueDate, status: (await create(invoiceBody(sandbox.businessId, { dueDate }))).status }).toEqual({ dueDate, status: 201 });
+      }
+    });
+
     it('requires buyer.type only inside buyer', async () => {
       const res = await create(invoiceBody(sandbox.businessId, { buyer: { tin: '1' } }));
       expect(res.body.message).toEqual(['buyer.type must be one of the following values: B2B, B2C, B2G']);

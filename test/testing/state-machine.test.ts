@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../src/testing/index.js';
+import { createSandbox, type Sandbox } from '../../src/testing/index.js';
 import { fileInvoice, invoiceBody, type Call, useSandbox, withSandbox } from './helpers.js';
 
 describe('testing/sandbox invoice state machine', () => {
@@ -73,6 +73,30 @@ describe('testing/sandbox invoice state machine', () => {
         const res = await c('POST', `/api/v1/invoices/${id}/sign`);
         expect(res.body).toMatchObject({ success: true, message: 'Invoice signed', data: { message: 'Invoice signed' } });
       });
+    });
+
+    it('spells the documented statuses as statusSpelling says, later ones as given', async () => {
+      const seen: Record<string, unknown> = {};
+      for (const statusSpelling of ['document', 'capitalized', 'upper', 'lower'] as const) {
+        await withSandbox({ statusSpelling, timeScale: 0 }, async (box, c) => {
+          const created = await c('POST', '/api/v1/invoices', { body: invoiceBody(box.businessId) });
+          const id = created.body.data.id as string;
+          const statuses = [created.body.data.status];
+          for (const step of ['validate', 'sign', 'submit']) statuses.push((await c('POST', `/api/v1/invoices/${id}/${step}`)).body.data.status);
+          box.clock.advance(2_000);
+          statuses.push((await c('GET', `/api/v1/invoices/${id}`)).body.data.status);
+          const refused = await c('POST', `/api/v1/invoices/${id}/validate`);
+          seen[statusSpelling] = { statuses, stored: box.invoices.get(id)?.history.map((h) => h.status), refused: refused.body.message };
+        });
+      }
+      const refused = (status: string, needs: string) => expect.stringContaining(`its status is ${status} (validate requires ${needs})`);
+      expect(seen).toEqual({
+        document: { statuses: ['draft', 'Validated', 'Signed', 'Submitted', 'Accepted'], stored: ['draft', 'Validated', 'Signed', 'Submitted', 'Accepted'], refused: refused('Accepted', 'draft') },
+        capitalized: { statuses: ['Draft', 'Validated', 'Signed', 'Submitted', 'Accepted'], stored: ['Draft', 'Validated', 'Signed', 'Submitted', 'Accepted'], refused: refused('Accepted', 'Draft') },
+        upper: { statuses: ['DRAFT', 'VALIDATED', 'SIGNED', 'SUBMITTED', 'Accepted'], stored: ['DRAFT', 'VALIDATED', 'SIGNED', 'SUBMITTED', 'Accepted'], refused: refused('Accepted', 'DRAFT') },
+        lower: { statuses: ['draft', 'validated', 'signed', 'submitted', 'Accepted'], stored: ['draft', 'validated', 'signed', 'submitted', 'Accepted'], refused: refused('Accepted', 'draft') },
+      });
+      await expect(createSandbox({ listen: false, statusSpelling: 'UPPER' as never })).rejects.toThrow(/statusSpelling must be one of/);
     });
 
     it("spells records with the other aliases under recordStyle 'alternate'", async () => {

@@ -125,6 +125,11 @@ const ROWS: Row[] = [
     probe: async (sandbox, call) => Object.keys((await create(call, sandbox)).body.data).sort(),
   },
   {
+    option: 'statusSpelling',
+    other: 'upper',
+    probe: async (sandbox, call) => (await create(call, sandbox)).body.data.status,
+  },
+  {
     option: 'transitionResponse',
     other: 'null',
     probe: async (sandbox, call) => {

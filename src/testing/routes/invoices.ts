@@ -27,7 +27,7 @@ import { CLASSIFICATION_MESSAGE, validateCreateBody, type CreateInput } from '..
 export const fingerprint: (value: unknown) => string = canonicalJson;
 
 function wire(ctx: RouteContext, invoice: InvoiceRecord): Record<string, unknown> {
-  return invoiceWire(invoice, ctx.state.options.recordStyle);
+  return invoiceWire(invoice, ctx.state.options.recordStyle, ctx.state.options.statusSpelling);
 }
 
 /** True when `key` may act on invoices of `businessId`. */
