@@ -10,7 +10,8 @@ declare const sandbox: Sandbox;
 // The case the option types are for: an environment variable that may be missing.
 void createSandbox({ port: process.env.PORT ? Number(process.env.PORT) : undefined });
 
-export const every: SandboxOptions = {
+// Every option is listed (a new one without a row does not compile), each as possibly undefined.
+export const every: { [K in keyof Required<SandboxOptions>]: SandboxOptions[K] } = {
   listen: flag,
   port,
   baseUrl: text,
@@ -31,6 +32,7 @@ export const every: SandboxOptions = {
   sessionToken: text,
   businessId: text,
   requestLogLimit: port,
+  statusSpelling: undefined,
 };
 void createSandbox(every);
 
