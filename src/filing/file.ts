@@ -28,7 +28,7 @@ import type { Invoice } from '../schemas/invoice.js';
 import type { FilingInvoicesApi } from './api.js';
 import { abortReason, realClock, type WaitClock } from './clock.js';
 import { describeFailure, serverTime, type FilingFailure } from './failure.js';
-import { isAmbiguous, isRateLimited, resolvePolicy, withRetries, type FilingRetryOptions, type RateGate } from './retry.js';
+import { mayPass, resolvePolicy, withRetries, type FilingRetryOptions, type RateGate } from './retry.js';
 import {
   hasPassed,
   InvoiceStatus,
@@ -361,7 +361,7 @@ export async function createAndFile(
     // Calling again can only help after a failure that may pass: no answer, a 5xx or 408, a 429, an
     // abort. A refusal (400, 401, 403, 404, a key conflict) would be refused again, with nothing
     // created: its own hint says what to fix.
-    if (!isAmbiguous(err) && !isRateLimited(err) && !isErrorKind(err, 'APIUserAbortError') && isErrorKind(err, 'APIError')) {
+    if (isErrorKind(err, 'APIError') && !mayPass(err)) {
       const causeHint = (err as InvoicingError).hint;
       return run.stop('create', err, {
         hint: `The service refused the invoice; nothing was created, and the same request would be refused again.${causeHint === undefined ? '' : ` ${causeHint}`}`,

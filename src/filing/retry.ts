@@ -43,6 +43,15 @@ export function isAmbiguous(err: unknown): boolean {
 }
 
 /**
+ * True when the same request may succeed if sent again: an ambiguous failure (above), a 429, or an
+ * abort. Anything else the service answered (400, 401, 403, 404, a key conflict) is a refusal that
+ * the same request would get again.
+ */
+export function mayPass(err: unknown): boolean {
+  return isAmbiguous(err) || isRateLimited(err) || isErrorKind(err, 'APIUserAbortError');
+}
+
+/**
  * A pause shared by every worker of a bulk run: a 429 seen by one worker holds them all back until
  * the `Retry-After` has passed, instead of each worker hammering the service on its own schedule.
  */

@@ -8,6 +8,8 @@
  * - any other non-empty value is kept as the server spelled it and read as "after Submitted"
  *   (the only place an unpublished status can come from), never a crash.
  */
+import { epochMs } from '../schemas/timestamp.js';
+import { foldStatus } from './status-key.js';
 
 /**
  * The five statuses the service document names, in canonical spelling.
@@ -65,11 +67,6 @@ const KNOWN = /* @__PURE__ */ new Map<string, KnownInvoiceStatus>(
   /* @__PURE__ */ Object.values(InvoiceStatus).map((s) => [s.toLowerCase(), s]),
 );
 
-/** Lower-cases and drops spaces, `-` and `_`: `Draft`, `DRAFT`, ` draft ` and `dr-aft` match. */
-function fold(value: string): string {
-  return value.toLowerCase().replace(/[\s_-]+/g, '');
-}
-
 /**
  * Reads a status as the server spelled it and returns the canonical value: `draft`, `Draft` or
  * `DRAFT` give `DRAFT`; a status the document does not name (reached after `Submitted`) is kept as
@@ -88,7 +85,7 @@ export function normalizeStatus(raw: unknown): InvoiceStatusValue {
   if (typeof raw !== 'string') return UNKNOWN_STATUS;
   const trimmed = raw.trim();
   if (trimmed === '') return UNKNOWN_STATUS;
-  return KNOWN.get(fold(trimmed)) ?? trimmed;
+  return KNOWN.get(foldStatus(trimmed)) ?? trimmed;
 }
 
 /**
@@ -300,17 +297,10 @@ export function recoveryState(
   return now - touched < AUTOMATIC_RECOVERY.windowMs ? 'in-progress' : 'over';
 }
 
-/**
- * Milliseconds since the epoch of a timestamp as records carry it: a date-time string, a `Date`, or
- * epoch seconds or milliseconds written as digits (`"1767225600"`), which `new Date()` cannot read.
- * Seconds stay below 1e11 until the year 5138 (the rule `readInvoice` applies to numbers).
- */
+/** Milliseconds since the epoch of `updatedAt`: a date-time string, a `Date`, or epoch digits. */
 function timeOf(value: string | Date): number {
-  if (typeof value === 'string' && /^\s*\d+(?:\.\d+)?\s*$/.test(value)) {
-    const n = Number(value);
-    return n < 1e11 ? n * 1000 : n;
-  }
-  return new Date(value).getTime();
+  const ms = epochMs(value);
+  return Number.isNaN(ms) ? new Date(value).getTime() : ms;
 }
 
 /**

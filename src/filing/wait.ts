@@ -29,6 +29,7 @@ import {
   recoveryState,
   type InvoiceStatusValue,
 } from './status.js';
+import { foldStatus } from './status-key.js';
 
 /**
  * Options of `client.invoices.waitFor(id, opts)`.
@@ -169,7 +170,7 @@ function matcher(until: WaitOptions['until']): (invoice: Invoice, serverNow: num
  * `until` must stop at the service's `Accepted` rather than poll until the timeout.
  */
 function statusKey(status: unknown): string {
-  return String(normalizeStatus(status)).toLowerCase().replace(/[\s_-]+/g, '');
+  return foldStatus(String(normalizeStatus(status)));
 }
 
 function changed(before: Invoice | undefined, after: Invoice): boolean {

@@ -1,7 +1,7 @@
 import type { InvalidResponseError } from '../core/errors/invalid-response-error.js';
 import { InvoicingError } from '../core/errors/invoicing-error.js';
 import { defineInspect } from '../core/inspect.js';
-import { earlyStop, repeatsPage } from '../core/pagination.js';
+import { Page } from '../core/pagination.js';
 import { REDACTED, registerSecret } from '../core/redact.js';
 import type { MutationRequestOptions, RequestOptions } from '../core/request-options.js';
 import { APIResource, invalidResponse } from '../core/resource.js';
@@ -168,10 +168,9 @@ export class APIKeys extends APIResource {
    * ```
    */
   async list(opts: RequestOptions = {}): Promise<APIKey[]> {
-    const out: APIKey[] = [];
-    let previousEcho: number | undefined;
-    // Pages are counted here, never taken from meta.page (see core/pagination.ts).
-    for (let page = 1; ; page += 1) {
+    // Walked as every listing is (core/pagination.ts), with the same guards against a server that
+    // ignores ?page.
+    const load = async (page: number): Promise<Page<APIKey>> => {
       const { envelope, response } = await this.#request({
         method: 'GET',
         path: ROUTES.apiKeys,
@@ -180,14 +179,12 @@ export class APIKeys extends APIResource {
       });
       const items = Array.isArray(envelope.data) ? envelope.data : undefined;
       if (items === undefined) throw invalid('The key listing has no data array.', response);
-      const meta = envelope.meta;
-      const stop = earlyStop(ROUTES.apiKeys, page, meta?.page, previousEcho, items.length, page, meta?.totalPages);
-      // A page the server numbers as one read already is left out: by its own account it was.
-      if (stop === undefined || !repeatsPage(meta?.page, previousEcho)) for (const item of items) out.push(readKey(item, response));
-      if (stop !== undefined) this._ctx.logger.warn(stop);
-      if (stop !== undefined || meta?.totalPages === undefined || page >= meta.totalPages) return out;
-      previousEcho = meta.page ?? previousEcho;
-    }
+      const data = items.map((item) => readKey(item, response));
+      return new Page({ data, meta: envelope.meta, requestedPage: page, load, logger: this._ctx.logger });
+    };
+    const keys: APIKey[] = [];
+    for await (const key of await load(1)) keys.push(key);
+    return keys;
   }
 
   /**

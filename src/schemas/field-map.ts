@@ -5,6 +5,7 @@
  */
 import { normalizeStatus } from '../filing/status.js';
 import { toDecimalString } from './decimal.js';
+import { epochMs } from './timestamp.js';
 import type { Invoice } from './invoice.js';
 
 /**
@@ -159,13 +160,10 @@ function readId(value: unknown): string | undefined {
 }
 
 function readTimestamp(value: unknown): string | undefined {
-  if (typeof value === 'string' && value.trim() !== '') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) {
-    // Epoch seconds and epoch milliseconds are both in use; seconds stay below 1e11 until year 5138.
-    const date = new Date(value < 1e11 ? value * 1000 : value);
-    return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-  }
-  return undefined;
+  const ms = epochMs(value);
+  // NaN fails the comparison; past ±8.64e15 ms a Date is invalid.
+  if (Math.abs(ms) <= 8.64e15) return new Date(ms).toISOString();
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
 // Real messages nest two or three levels deep; a record nested thousands deep must not exhaust the

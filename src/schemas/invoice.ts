@@ -27,7 +27,7 @@ export interface Invoice {
   taxTotal: string | undefined;
   /** Subtotal plus tax (decimal string). */
   total: string | undefined;
-  /** When the service last changed the record, as it wrote it. */
+  /** When the service last changed the record, as it wrote it; epoch seconds or milliseconds (a number or digits) become an ISO date-time. */
   updatedAt: string | undefined;
   /** Why a submission failed, for an invoice in `ERROR` (the service's words). */
   errorMessage: string | undefined;

@@ -90,6 +90,10 @@ describe('schemas/field-map', () => {
   it('reads epoch timestamps as ISO strings', () => {
     expect(read({ id: 'x', updatedAt: 1_795_000_000 })?.updatedAt).toBe(new Date(1_795_000_000_000).toISOString());
     expect(read({ id: 'x', updatedAt: 1_795_000_000_000 })?.updatedAt).toBe(new Date(1_795_000_000_000).toISOString());
+    // Written as digits, the same rule: new Date('1795000000') would not read it.
+    expect(read({ id: 'x', updatedAt: '1795000000' })?.updatedAt).toBe(new Date(1_795_000_000_000).toISOString());
+    expect(read({ id: 'x', updatedAt: ' 1795000000000 ' })?.updatedAt).toBe(new Date(1_795_000_000_000).toISOString());
+    expect(read({ id: 'x', updatedAt: '2026-11-21' })?.updatedAt).toBe('2026-11-21');
   });
 
   it('gives undefined for a record without an id unless a fallback is given', () => {
