@@ -12,7 +12,6 @@ import { dirname, join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { InvoicingClient } from '../client.js';
 import type { FileManyResult } from '../filing/file-many.js';
-import { mayPass } from '../filing/retry.js';
 import type { InvoiceCreateParams } from '../schemas/invoice-input.js';
 import { readTarget, resolveTargets, type Target } from './targets.js';
 import { oneOf, toUsageError, wholeNumber } from './args.js';
@@ -205,6 +204,23 @@ function isKeyConflict(err: unknown): boolean {
  * the file's content and `--ref`. A re-run gets the same key and the same 409, so this says what to
  * change instead.
  */
+/**
+ * True when a failure may pass (no answer, a timeout, a 5xx or 408, a 429, an abort), so that the
+ * same request can succeed later: `mayPass` of src/filing/retry.ts, read by name and status as
+ * {@link isKeyConflict} is. Not imported from there: it would bundle the SDK's error classes and
+ * secret registry into the CLI, which takes the SDK from index.js (test/codes/bundle.test.ts).
+ */
+function mayPass(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  if (PASSING.has(err.name)) return true;
+  const status = (err as { status?: unknown }).status;
+  return err.name === 'APIError' && typeof status === 'number' && (status === 408 || status === 429 || status >= 500);
+}
+
+const PASSING = new Set([
+  'APIConnectionError', 'APIConnectionTimeoutError', 'APIUserAbortError', 'InvalidResponseError', 'InternalServerError', 'RateLimitError',
+]);
+
 /**
  * What to do after a `FilingError`, on the command line: the library's hint names calls
  * (`createAndFile()`, `resumeFiling()`, `waitFor()`) a CLI user does not make. `again`: whether
