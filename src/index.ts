@@ -1,6 +1,6 @@
 // Public exports only, no logic.
 export { VERSION } from './version.js';
-export * from './filing/status.js';
+export * from './model/status.js';
 
 // Filing: exactly-once transitions, waiting, createAndFile / resumeFiling, bulk.
 export { realClock, type WaitClock } from './filing/clock.js';
@@ -29,8 +29,8 @@ export type {
   FileManyResult,
   FileManySuccess,
 } from './filing/file-many.js';
-export type { Buyer, BuyerType, InvoiceCreateParams, InvoiceLineInput } from './schemas/invoice-input.js';
-export type { Invoice } from './schemas/invoice.js';
+export type { Buyer, BuyerType, InvoiceCreateParams, InvoiceLineInput } from './model/invoice-input.js';
+export type { Invoice } from './model/invoice.js';
 
 // Core: the client, its options, per-call options, pagination and errors.
 export { InvoicingClient } from './client.js';
@@ -42,8 +42,8 @@ export { Page, PagePromise, type PageLoader } from './core/pagination.js';
 export { APIResource } from './core/resource.js';
 export type { QueryValue } from './core/transport.js';
 export * from './core/errors/index.js';
-export { DEFAULT_FIELD_MAP, type FieldMap, type InvoiceField } from './schemas/field-map.js';
-export type { ListingMeta } from './schemas/envelope.js';
+export { DEFAULT_FIELD_MAP, type FieldMap, type InvoiceField } from './model/field-map.js';
+export type { ListingMeta } from './core/envelope.js';
 export { Invoices } from './resources/invoices.js';
 export { LiteInvoices, type InvoiceChecker, type InvoiceCreateOptions, type InvoiceListParams } from './resources/lite-invoices.js';
 export { InvoicingLiteClient, type LiteClientOptions } from './lite-client.js';

@@ -6,7 +6,7 @@ import { InvoicingClient } from '../src/client.js';
 import { isInvoiceCheckError } from '../src/core/errors/invoice-check-error.js';
 import { InvoicingLiteClient } from '../src/lite-client.js';
 import * as lite from '../src/lite.js';
-import type { InvoiceCreateParams } from '../src/schemas/invoice-input.js';
+import type { InvoiceCreateParams } from '../src/model/invoice-input.js';
 import { createSandbox, type Sandbox } from '../src/testing/index.js';
 import { invoiceBody } from './testing/helpers.js';
 

@@ -4,7 +4,7 @@
  */
 import { IssueCollector, type CheckIssue } from './issues.js';
 import { describeThrown } from './messages.js';
-import type { InvoiceTotals } from './money.js';
+import type { InvoiceTotals } from '../model/money.js';
 import { CodeListThrew, dropCodeList, resolveCheckOptions, type CheckOptions } from './options.js';
 import { isRecord, sentInvoice } from './rules/fields.js';
 import { checkInvoiceInput } from './rules/invoice.js';
@@ -21,7 +21,7 @@ export {
   normalizeDecimal,
   toMinorUnits,
   tryMinorUnits,
-} from './money.js';
+} from '../model/money.js';
 export type {
   ComputeTotalsOptions,
   DecimalInput,
@@ -33,7 +33,7 @@ export type {
   RoundingMode,
   TotalsDifference,
   TotalsLineInput,
-} from './money.js';
+} from '../model/money.js';
 
 /**
  * The result of {@link checkInvoice}.

@@ -4,7 +4,7 @@
  * A message names the field and the value it found; a hint says how to fix it.
  */
 import type { CheckIssueCode } from './issues.js';
-import { MAX_LINES } from './money.js';
+import { MAX_LINES } from '../model/money.js';
 
 /** What a rule knows when it reports: filled in by the rule, read by the wording below. */
 export interface MessageContext {

@@ -5,7 +5,7 @@
 import { ISIC_CODES } from '../codes/isic-codes.js';
 import type { CheckIssueCode, IssuePath } from './issues.js';
 import { describeThrown } from './messages.js';
-import { MAX_LINES, tryMinorUnits, type ComputeTotalsOptions, type DecimalInput, type ExpectedTotals, type RoundingLevel, type RoundingMode } from './money.js';
+import { MAX_LINES, tryMinorUnits, type ComputeTotalsOptions, type DecimalInput, type ExpectedTotals, type RoundingLevel, type RoundingMode } from '../model/money.js';
 
 /**
  * A list of valid codes: a `Set`, an array or any iterable of strings, anything with a

@@ -14,8 +14,8 @@
 import { parseArgs } from 'node:util';
 import type { FilingResult, FilingStepEvent } from '../filing/file.js';
 import { AUTOMATIC_RECOVERY, describeFailure, InvoiceStatus, isAfterSubmitted } from '../index.js';
-import type { InvoiceCreateParams } from '../schemas/invoice-input.js';
-import type { Invoice } from '../schemas/invoice.js';
+import type { InvoiceCreateParams } from '../model/invoice-input.js';
+import type { Invoice } from '../model/invoice.js';
 import { createSandbox, type Sandbox, type Scenario } from '../testing/index.js';
 import { colourEnabled, styles, UsageError, type CliContext, type Output, type Styles } from './context.js';
 

@@ -12,7 +12,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { InvoicingClient } from '../client.js';
 import type { FileManyResult } from '../filing/file-many.js';
-import type { InvoiceCreateParams } from '../schemas/invoice-input.js';
+import type { InvoiceCreateParams } from '../model/invoice-input.js';
 import { readTarget, resolveTargets, type Target } from './targets.js';
 import { oneOf, toUsageError, wholeNumber } from './args.js';
 import { colourEnabled, styles, UsageError, type CliContext, type Styles } from './context.js';

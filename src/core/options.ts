@@ -2,7 +2,7 @@
  * Client options: one defaults table, resolved once at construction. Per-call options
  * (`RequestOptions`) override the resolved values for one call.
  */
-import { resolveFieldMap, type FieldMap, type ResolvedFieldMap } from '../schemas/field-map.js';
+import { resolveFieldMap, type FieldMap, type ResolvedFieldMap } from '../model/field-map.js';
 import { InvoicingError } from './errors/invoicing-error.js';
 import { checkHeader } from './headers.js';
 import { createLogger, isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './logger.js';

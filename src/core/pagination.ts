@@ -10,7 +10,7 @@
  * not yielded: by the server's own account they were read already), at an empty page, and after
  * {@link MAX_PAGES_PER_WALK} pages.
  */
-import type { ListingMeta } from '../schemas/envelope.js';
+import type { ListingMeta } from './envelope.js';
 import { InvoicingError } from './errors/invoicing-error.js';
 import type { Logger } from './logger.js';
 

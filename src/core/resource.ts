@@ -3,9 +3,9 @@ import { InvalidResponseError } from './errors/invalid-response-error.js';
 import type { Logger } from './logger.js';
 import type { Transport, TransportResponse } from './transport.js';
 import type { InvoiceChecker } from '../resources/lite-invoices.js';
-import type { Envelope } from '../schemas/envelope.js';
-import { readInvoice, type ResolvedFieldMap } from '../schemas/field-map.js';
-import type { Invoice } from '../schemas/invoice.js';
+import type { Envelope } from './envelope.js';
+import { readInvoice, type ResolvedFieldMap } from '../model/field-map.js';
+import type { Invoice } from '../model/invoice.js';
 
 /**
  * What a resource runs on. Holds no secret: the credentials stay inside the transport.

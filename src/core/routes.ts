@@ -2,7 +2,7 @@
  * The service's routes, in one place: the transport decides authentication from them and the error
  * hints name them.
  */
-import type { FilingTransition } from '../filing/status.js';
+import type { FilingTransition } from '../model/status.js';
 import { InvoicingError } from './errors/invoicing-error.js';
 
 /** Every route is served under this prefix (the service's only version). */

@@ -14,7 +14,7 @@
  * Attempts used to go through ky with its retries, timeout and error throwing all turned off, so it
  * added nothing but its per-call cost: two `Request` objects and a combined `AbortSignal` per call,
  * which alone made a GET 1.37× slower than bare `fetch` on loopback (docs/performance.md). The
- * envelope is read by hand (`schemas/envelope.ts`).
+ * envelope is read by hand (`core/envelope.ts`).
  */
 // Through the barrel on purpose: every client reaches the transport, so the barrel (which the
 // public entries re-export with `export *`) lands in the transport's chunk instead of an empty ES
@@ -34,7 +34,7 @@ import type { Logger, LogLevel } from './logger.js';
 import { boundedInteger, type Fetch } from './options.js';
 import type { MutationRequestOptions } from './request-options.js';
 import { parseRetryAfter, retryDelay, sleep } from './retry-timing.js';
-import { readEnvelope, unwrapEnvelope, type Envelope } from '../schemas/envelope.js';
+import { readEnvelope, unwrapEnvelope, type Envelope } from './envelope.js';
 
 /** HTTP methods the service uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

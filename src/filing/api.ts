@@ -4,9 +4,9 @@
  * their public methods") and can be exercised against anything that offers them.
  */
 import type { Logger } from '../core/logger.js';
-import type { InvoiceCreateParams } from '../schemas/invoice-input.js';
-import type { Invoice } from '../schemas/invoice.js';
-import type { FilingTransition } from './status.js';
+import type { InvoiceCreateParams } from '../model/invoice-input.js';
+import type { Invoice } from '../model/invoice.js';
+import type { FilingTransition } from '../model/status.js';
 
 /** Per-request options the filing helpers pass down (a subset of the client's `RequestOptions`). */
 export interface CallOptions {

@@ -7,7 +7,7 @@
  *   sender fixes that field, and fixing it may reveal the next one.
  * Anything else is `unknown`, with the service's own words kept.
  */
-import { InvoiceStatus, normalizeStatus, recoveryState } from './status.js';
+import { InvoiceStatus, normalizeStatus, recoveryState } from '../model/status.js';
 
 /**
  * What kind of submission failure an invoice in `ERROR` shows.

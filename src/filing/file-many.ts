@@ -14,8 +14,8 @@
 import { canonicalJson } from '../core/canonical-json.js';
 import { InvoicingError } from '../core/errors/invoicing-error.js';
 import { deriveIdempotencyKey } from '../core/idempotency.js';
-import type { InvoiceCreateParams } from '../schemas/invoice-input.js';
-import type { Invoice } from '../schemas/invoice.js';
+import type { InvoiceCreateParams } from '../model/invoice-input.js';
+import type { Invoice } from '../model/invoice.js';
 import type { FilingInvoicesApi } from './api.js';
 import { abortReason, realClock } from './clock.js';
 import type { FilingFailure } from './failure.js';

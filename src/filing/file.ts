@@ -22,9 +22,9 @@ import { isErrorKind } from '../core/errors/names.js';
 import { TotalsMismatchError, type TotalsFigures } from '../core/errors/totals-mismatch-error.js';
 import { deriveIdempotencyKey, mintIdempotencyKey } from '../core/idempotency.js';
 import { checkInvoice, type CheckOptions } from '../check/index.js';
-import { compareTotals, computeTotals, type ComputeTotalsOptions, type InvoiceTotals } from '../check/money.js';
-import type { InvoiceCreateParams } from '../schemas/invoice-input.js';
-import type { Invoice } from '../schemas/invoice.js';
+import { compareTotals, computeTotals, type ComputeTotalsOptions, type InvoiceTotals } from '../model/money.js';
+import type { InvoiceCreateParams } from '../model/invoice-input.js';
+import type { Invoice } from '../model/invoice.js';
 import type { FilingInvoicesApi } from './api.js';
 import { abortReason, realClock, type WaitClock } from './clock.js';
 import { describeFailure, serverTime, type FilingFailure } from './failure.js';
@@ -38,7 +38,7 @@ import {
   UNKNOWN_STATUS,
   type FilingTransition,
   type InvoiceStatusValue,
-} from './status.js';
+} from '../model/status.js';
 import { notify } from './callbacks.js';
 import { performTransition, type TransitionOutcome } from './transition.js';
 import { waitFor, type WaitOptions } from './wait.js';

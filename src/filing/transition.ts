@@ -19,7 +19,7 @@
  */
 import { InvalidTransitionError } from '../core/errors/invalid-transition-error.js';
 import type { MutationRequestOptions } from '../core/request-options.js';
-import type { Invoice } from '../schemas/invoice.js';
+import type { Invoice } from '../model/invoice.js';
 import type { CallOptions, FilingInvoicesApi } from './api.js';
 import { abortReason, pause, realClock, type WaitClock } from './clock.js';
 import {
@@ -32,7 +32,7 @@ import {
   type RateGate,
   type RetryCounters,
 } from './retry.js';
-import { canTransition, hasPassed, InvoiceStatus, type FilingTransition } from './status.js';
+import { canTransition, hasPassed, InvoiceStatus, type FilingTransition } from '../model/status.js';
 
 /**
  * Options of `client.invoices.validate / sign / submit`.

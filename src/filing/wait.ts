@@ -16,7 +16,7 @@
  */
 import { InvoicingError } from '../core/errors/invoicing-error.js';
 import { WaitTimeoutError } from '../core/errors/wait-timeout-error.js';
-import type { Invoice } from '../schemas/invoice.js';
+import type { Invoice } from '../model/invoice.js';
 import type { CallOptions, FilingInvoicesApi } from './api.js';
 import { notify } from './callbacks.js';
 import { abortReason, pause, realClock, ServerClockRate, type WaitClock } from './clock.js';
@@ -28,8 +28,8 @@ import {
   normalizeStatus,
   recoveryState,
   type InvoiceStatusValue,
-} from './status.js';
-import { foldStatus } from './status-key.js';
+} from '../model/status.js';
+import { foldStatus } from '../model/status-key.js';
 
 /**
  * Options of `client.invoices.waitFor(id, opts)`.

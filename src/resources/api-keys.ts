@@ -7,8 +7,8 @@ import type { MutationRequestOptions, RequestOptions } from '../core/request-opt
 import { APIResource, invalidResponse } from '../core/resource.js';
 import { assertResourceId, ROUTES } from '../core/routes.js';
 import type { TransportRequest, TransportResponse } from '../core/transport.js';
-import type { Envelope } from '../schemas/envelope.js';
-import { readAlias } from '../schemas/field-map.js';
+import type { Envelope } from '../core/envelope.js';
+import { readAlias } from '../model/field-map.js';
 
 /**
  * A scope an API key can hold. The service names these four; `*` is every permission.

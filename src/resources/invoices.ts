@@ -3,7 +3,7 @@ import type { ResourceContext } from '../core/resource.js';
 import { createAndFile, resumeFiling, type CreateAndFileOptions, type FilingResult, type ResumeFilingOptions } from '../filing/file.js';
 import { fileMany, type FileManyOptions, type FileManyResult } from '../filing/file-many.js';
 import { waitFor, type WaitOptions, type WaitResult } from '../filing/wait.js';
-import type { InvoiceCreateParams } from '../schemas/invoice-input.js';
+import type { InvoiceCreateParams } from '../model/invoice-input.js';
 import { checkedId, LiteInvoices } from './lite-invoices.js';
 
 /**

@@ -13,11 +13,11 @@ import type { MutationRequestOptions, RequestOptions } from '../core/request-opt
 import { APIResource, invalidResponse } from '../core/resource.js';
 import { assertResourceId, ROUTES } from '../core/routes.js';
 import type { QueryValue } from '../core/transport.js';
-import type { FilingTransition } from '../filing/status.js';
+import type { FilingTransition } from '../model/status.js';
 import { performTransition, type TransitionOptions } from '../filing/transition.js';
-import { hasReadableStatus, readInvoice } from '../schemas/field-map.js';
-import type { Invoice } from '../schemas/invoice.js';
-import type { InvoiceCreateParams } from '../schemas/invoice-input.js';
+import { hasReadableStatus, readInvoice } from '../model/field-map.js';
+import type { Invoice } from '../model/invoice.js';
+import type { InvoiceCreateParams } from '../model/invoice-input.js';
 /**
  * Options of `invoices.create()`.
  *

@@ -4,7 +4,7 @@
  * it; where the document says "not shown", the default is the sandbox's documented choice and the
  * option lets a test try the other readings.
  */
-import { isAfterSubmitted, normalizeStatus } from '../filing/status.js';
+import { isAfterSubmitted, normalizeStatus } from '../model/status.js';
 import { resolveScenario, type Scenario, type ScenarioRule } from './scenarios.js';
 
 /**

@@ -14,7 +14,7 @@ import {
   isKnownStatus,
   recoveryState,
   type FilingTransition,
-} from '../filing/status.js';
+} from '../model/status.js';
 import { conflict } from './errors.js';
 import type { ResolvedOptions, StatusSpelling } from './options.js';
 import {

@@ -9,7 +9,7 @@ import type { RequestHandler } from 'msw';
 // InvoicingClient class: see the note at the top of src/cli/check.ts.
 import { InvoicingClient } from '../index.js';
 import type { ClientOptions } from '../core/options.js';
-import { AUTOMATIC_RECOVERY, normalizeStatus, recoveryState } from '../filing/status.js';
+import { AUTOMATIC_RECOVERY, normalizeStatus, recoveryState } from '../model/status.js';
 import { createClock, toEpochMs, type SandboxClock } from './clock.js';
 import type { SandboxState } from './context.js';
 import { FaultRegistry, type SandboxFaults } from './faults.js';

@@ -6,7 +6,7 @@
 import { InvoicingClient } from '../../src/client.js';
 import type { ClientOptions } from '../../src/core/options.js';
 import type { WaitClock } from '../../src/filing/clock.js';
-import type { InvoiceCreateParams } from '../../src/schemas/invoice-input.js';
+import type { InvoiceCreateParams } from '../../src/model/invoice-input.js';
 import { createSandbox } from '../../src/testing/index.js';
 import type { Sandbox, SandboxOptions } from '../../src/testing/index.js';
 

@@ -8,7 +8,7 @@ import { isAuthenticationError } from '../../src/core/errors/authentication-erro
 import { isBadRequestError } from '../../src/core/errors/bad-request-error.js';
 import { isBusinessNotFoundError } from '../../src/core/errors/business-not-found-error.js';
 import { isInvalidResponseError } from '../../src/core/errors/invalid-response-error.js';
-import type { InvoiceCreateParams } from '../../src/schemas/invoice-input.js';
+import type { InvoiceCreateParams } from '../../src/model/invoice-input.js';
 import { createSandbox, type Sandbox } from '../../src/testing/index.js';
 import { recordingLogger } from '../core/support.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { computeTotals } from '../../src/check/money.js';
+import { computeTotals } from '../../src/model/money.js';
 import {
   isAuthenticationError,
   isBusinessNotFoundError,

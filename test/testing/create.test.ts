@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeTotals } from '../../src/check/money.js';
+import { computeTotals } from '../../src/model/money.js';
 import { CLASSIFICATION_MESSAGE, type Sandbox } from '../../src/testing/index.js';
 import { invoiceBody, type Call, useSandbox, withSandbox } from './helpers.js';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { recoveryState } from '../../src/filing/status.js';
+import { recoveryState } from '../../src/model/status.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/testing/index.js';
 import { caller, fileInvoice, HOUR, MINUTE, type Call } from './helpers.js';
 

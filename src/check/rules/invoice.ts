@@ -5,7 +5,7 @@
  * (MAX_LINES) are not read at all: see LINES_TOO_MANY.
  */
 import type { IssueCollector } from '../issues.js';
-import type { InvoiceTotals } from '../money.js';
+import type { InvoiceTotals } from '../../model/money.js';
 import type { ResolvedCheckOptions } from '../options.js';
 import { checkBuyer } from './buyer.js';
 import { checkDueDate } from './due-date.js';

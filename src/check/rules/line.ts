@@ -8,7 +8,7 @@
  * `typeof` tests and comparisons; anything that builds a message sits in the `*Problem` functions.
  */
 import type { IssueCollector, IssuePath } from '../issues.js';
-import { shiftDecimal } from '../money.js';
+import { shiftDecimal } from '../../model/money.js';
 import type { ResolvedCheckOptions } from '../options.js';
 import { checkClassification } from './classification.js';
 import {

@@ -5,7 +5,7 @@
  * each of the caller's expected figures that differs is an error that shows both numbers.
  */
 import type { IssueCollector } from '../issues.js';
-import { compareTotals, computeTotalsResolved, type InvoiceTotals, type TotalsLineInput } from '../money.js';
+import { compareTotals, computeTotalsResolved, type InvoiceTotals, type TotalsLineInput } from '../../model/money.js';
 import type { ResolvedCheckOptions, ResolvedExpectedTotals } from '../options.js';
 
 /** Computes the totals when every line's amounts are numbers, then reconciles `expectedTotals`. */

@@ -1,4 +1,4 @@
-import type { Invoice } from '../../schemas/invoice.js';
+import type { Invoice } from '../../model/invoice.js';
 import { InvoicingError } from './invoicing-error.js';
 import { isErrorKind } from './names.js';
 

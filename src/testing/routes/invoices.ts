@@ -1,8 +1,8 @@
 /**
  * Invoice routes: create (idempotent), read, list, and the three filing transitions.
  */
-import { computeTotals } from '../../check/money.js';
-import { InvoiceStatus, normalizeStatus, type FilingTransition } from '../../filing/status.js';
+import { computeTotals } from '../../model/money.js';
+import { InvoiceStatus, normalizeStatus, type FilingTransition } from '../../model/status.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import {
   envelope,

@@ -7,8 +7,8 @@ import fc from 'fast-check';
 import type { InvoicingClient } from '../../../src/client.js';
 import { isFilingError } from '../../../src/core/errors/filing-error.js';
 import type { FilingResult } from '../../../src/filing/file.js';
-import { hasPassed, isAfterSubmitted, normalizeStatus, InvoiceStatus, type FilingTransition } from '../../../src/filing/status.js';
-import type { InvoiceCreateParams } from '../../../src/schemas/invoice-input.js';
+import { hasPassed, isAfterSubmitted, normalizeStatus, InvoiceStatus, type FilingTransition } from '../../../src/model/status.js';
+import type { InvoiceCreateParams } from '../../../src/model/invoice-input.js';
 import type { FaultSpec, RequestLogEntry, Sandbox } from '../../../src/testing/index.js';
 import { sandboxWaitClock } from './filing.js';
 

@@ -1,5 +1,5 @@
 /** The invoice the reliability suites file: valid, one good and one service, distinct per `n`. */
-import type { InvoiceCreateParams } from '../../../src/schemas/invoice-input.js';
+import type { InvoiceCreateParams } from '../../../src/model/invoice-input.js';
 
 /**
  * A valid invoice for `businessId`; `n` makes its body distinct (two documents never share a body,

@@ -1,8 +1,8 @@
 /**
  * An independent reference for `computeTotals`: plain BigInt arithmetic written from the documented
- * rules, sharing no code with src/check/money.ts.
+ * rules, sharing no code with src/model/money.ts.
  *
- * Rules (src/check/money.ts, docs): an amount is a JSON number read from its shortest decimal form
+ * Rules (src/model/money.ts, docs): an amount is a JSON number read from its shortest decimal form
  * (`String(n)`) or a decimal string; per line, net = quantity × unitPrice × (100 − discountRate) / 100
  * and tax = net × taxRate / 100. With `rounding: 'line'` each line's net is rounded to the minor
  * unit, its tax is taken on that rounded net and rounded, and the rounded figures are summed. With

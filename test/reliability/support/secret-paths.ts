@@ -11,7 +11,7 @@
 import type { ServerResponse } from 'node:http';
 import { InvoicingClient } from '../../../src/client.js';
 import type { ClientOptions } from '../../../src/core/options.js';
-import type { InvoiceCreateParams } from '../../../src/schemas/invoice-input.js';
+import type { InvoiceCreateParams } from '../../../src/model/invoice-input.js';
 import { sampleInput } from './fixtures.js';
 import { createSandbox } from '../../../src/testing/index.js';
 import { sandboxWaitClock } from './filing.js';

@@ -14,7 +14,7 @@ import {
 } from '../../src/check/index.js';
 
 // --- an independent BigInt reference -----------------------------------------------------------
-// Written from the definition, sharing no code with src/check/money.ts.
+// Written from the definition, sharing no code with src/model/money.ts.
 
 /** value as [digits, scale] from its shortest decimal text. */
 function ref(value: number | string): [bigint, number] {
@@ -76,7 +76,7 @@ const lineArb = fc.record(
   { requiredKeys: ['quantity', 'unitPrice', 'taxRate'] },
 );
 
-describe('check/money', () => {
+describe('model/money', () => {
   it('adds ten lines of 0.1 to exactly 1.00', () => {
     const t = computeTotals(Array.from({ length: 10 }, () => ({ quantity: 1, unitPrice: 0.1, taxRate: 0 })));
     expect(t.subtotal).toBe('1.00');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isInvalidResponseError } from '../../src/core/errors/invalid-response-error.js';
-import { readMeta, unwrapEnvelope } from '../../src/schemas/envelope.js';
+import { readMeta, unwrapEnvelope } from '../../src/core/envelope.js';
 
 const source = { status: 200, headers: new Headers({ 'x-request-id': 'req_9' }), method: 'GET', path: '/api/v1/invoices' };
 
@@ -14,7 +14,7 @@ function failure(body: unknown): Error & { status?: number; requestId?: string }
   throw new Error('expected unwrapEnvelope to throw');
 }
 
-describe('schemas/envelope', () => {
+describe('core/envelope', () => {
   it('unwraps data, timestamp and message, allowing extra fields', () => {
     expect(unwrapEnvelope({ success: true, data: { id: 1 }, timestamp: 't', message: 'ok', extra: 1 }, source)).toEqual({
       data: { id: 1 },

@@ -8,7 +8,7 @@
  * - any other non-empty value is kept as the server spelled it and read as "after Submitted"
  *   (the only place an unpublished status can come from), never a crash.
  */
-import { epochMs } from '../schemas/timestamp.js';
+import { epochMs } from './timestamp.js';
 import { foldStatus } from './status-key.js';
 
 /**

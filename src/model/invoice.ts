@@ -1,4 +1,4 @@
-import type { InvoiceStatusValue } from '../filing/status.js';
+import type { InvoiceStatusValue } from './status.js';
 
 /**
  * A stored invoice as the SDK returns it. The service does not publish its field names, so these

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FIELD_MAP, readInvoice, resolveFieldMap } from '../../src/schemas/field-map.js';
+import { DEFAULT_FIELD_MAP, readInvoice, resolveFieldMap } from '../../src/model/field-map.js';
 
 const read = (record: unknown, fieldMap = DEFAULT_FIELD_MAP, extra: { observedAt?: string; fallbackId?: string } = {}) =>
   readInvoice(record, { fieldMap, ...extra });
 
-describe('schemas/field-map', () => {
+describe('model/field-map', () => {
   it('reads past a blank id or status to the next alias instead of losing the record', () => {
     expect(read({ id: '', _id: 'inv_9', status: 'Signed' })).toMatchObject({ id: 'inv_9', status: 'SIGNED' });
     expect(read({ id: '  ', invoiceId: 7, state: 'Draft' })?.id).toBe('7');

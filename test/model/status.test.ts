@@ -12,11 +12,11 @@ import {
   SERVICE_STATUS_SPELLING,
   statusRank,
   UNKNOWN_STATUS,
-} from '../../src/filing/status.js';
+} from '../../src/model/status.js';
 
 const NOT_STRINGS: unknown[] = [undefined, null, 0, 42, true, {}, [], Symbol('s'), () => 'draft'];
 
-describe('filing/status', () => {
+describe('model/status', () => {
   describe('normalizeStatus', () => {
     it.each([
       ['draft', 'DRAFT'],

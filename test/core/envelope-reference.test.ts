@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { readEnvelope, readMeta, unwrapEnvelope } from '../../src/schemas/envelope.js';
+import { readEnvelope, readMeta, unwrapEnvelope } from '../../src/core/envelope.js';
 
 const count = z.union([
   z.int().check(z.nonnegative()),
@@ -84,7 +84,7 @@ const oddEnvelope = fc.tuple(plainEnvelope, fc.constantFrom('class', 'null-proto
   }
 });
 
-describe('schemas/envelope against the zod reference', () => {
+describe('core/envelope against the zod reference', () => {
   it('gives the same verdict and reading for every body', () => {
     fc.assert(
       fc.property(fc.oneof(plainEnvelope, oddEnvelope, fc.anything()), (body) => {

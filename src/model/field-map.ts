@@ -3,7 +3,7 @@
  * looked up through a list of aliases (the design's table); the first alias present wins. An alias
  * with dots (`totals.subtotal`) walks into nested objects, unless the record has that literal key.
  */
-import { normalizeStatus } from '../filing/status.js';
+import { normalizeStatus } from './status.js';
 import { toDecimalString } from './decimal.js';
 import { epochMs } from './timestamp.js';
 import type { Invoice } from './invoice.js';

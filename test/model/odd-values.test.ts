@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toDecimalString } from '../../src/schemas/decimal.js';
-import { DEFAULT_FIELD_MAP, readInvoice } from '../../src/schemas/field-map.js';
+import { toDecimalString } from '../../src/model/decimal.js';
+import { DEFAULT_FIELD_MAP, readInvoice } from '../../src/model/field-map.js';
 
 /** `inner` wrapped `depth` times by `wrap`, built without recursion. */
 function nest(depth: number, inner: unknown, wrap: (value: unknown) => unknown): unknown {
@@ -23,7 +23,7 @@ const WRAPS: Array<[string, (value: unknown) => unknown]> = [
   ['[ { message } ]', (value) => [{ message: value }]],
 ];
 
-describe('schemas/decimal (odd values)', () => {
+describe('model/decimal (odd values)', () => {
   it.each([
     ['1e999999999', '1e999999999'],
     ['1e-999999999', '1e-999999999'],
@@ -64,7 +64,7 @@ describe('schemas/decimal (odd values)', () => {
   });
 });
 
-describe('schemas/field-map (odd values)', () => {
+describe('model/field-map (odd values)', () => {
   it.each(WRAPS)('reads an error message nested 9000 deep as %s without overflowing the stack', (_label, wrap) => {
     const record = { id: 'inv_1', status: 'Error', error: nest(9000, 'Access points are offline', wrap) };
     const invoice = readInvoice(record, { fieldMap: DEFAULT_FIELD_MAP });

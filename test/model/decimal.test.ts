@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toDecimalString } from '../../src/schemas/decimal.js';
+import { toDecimalString } from '../../src/model/decimal.js';
 
-describe('schemas/decimal', () => {
+describe('model/decimal', () => {
   it.each([
     [107.5, '107.5'],
     [0, '0'],

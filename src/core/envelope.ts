@@ -7,11 +7,11 @@
  * on every request and in every bundle of the client. A zod schema of the same envelope was the
  * definition until 0.2.0 (about 10 KB gzip in a bundle, two thirds of the client's budget); it now
  * lives in the tests as the reference, and a property test holds this module to it
- * (test/schemas/envelope-reference.test.ts).
+ * (test/core/envelope-reference.test.ts).
  */
-import { summarizeBody } from '../core/errors/body-message.js';
-import { requestIdOf } from '../core/errors/generate.js';
-import { InvalidResponseError } from '../core/errors/invalid-response-error.js';
+import { summarizeBody } from './errors/body-message.js';
+import { requestIdOf } from './errors/generate.js';
+import { InvalidResponseError } from './errors/invalid-response-error.js';
 
 /**
  * Listing metadata as the SDK uses it.
