@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InvoicingClient } from '../src/client.js';
-import { isInvoicingError } from '../src/core/errors/invoicing-error.js';
+import { isInvoicingError } from '../src/core/errors.js';
 import { API, API_KEY, SESSION_TOKEN, envelope, http, HttpResponse, invoiceRecord, useMswServer } from './core/support.js';
 
 const server = useMswServer();

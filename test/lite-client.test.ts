@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkInvoice } from '../src/check/index.js';
 import { InvoicingClient } from '../src/client.js';
-import { isInvoiceCheckError } from '../src/core/errors/invoice-check-error.js';
+import { isInvoiceCheckError } from '../src/core/errors.js';
 import { InvoicingLiteClient } from '../src/lite-client.js';
 import * as lite from '../src/lite.js';
 import type { InvoiceCreateParams } from '../src/model/invoice-input.js';

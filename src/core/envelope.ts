@@ -9,9 +9,8 @@
  * lives in the tests as the reference, and a property test holds this module to it
  * (test/core/envelope-reference.test.ts).
  */
-import { summarizeBody } from './errors/body-message.js';
-import { requestIdOf } from './errors/generate.js';
-import { InvalidResponseError } from './errors/invalid-response-error.js';
+import { requestIdOf, summarizeBody } from './error-hints.js';
+import { InvalidResponseError } from './errors.js';
 
 /**
  * Listing metadata as the SDK uses it.

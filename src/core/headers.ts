@@ -6,7 +6,7 @@
  * get `X-API-Key`. Never `Authorization: ApiKey` and never a query parameter: both are rejected.
  */
 import { VERSION } from '../version.js';
-import { InvoicingError } from './errors/invoicing-error.js';
+import { InvoicingError } from './errors.js';
 import { REDACTED } from './redact.js';
 import { isSessionRoute } from './routes.js';
 

@@ -4,7 +4,7 @@
  * created instead of filing a second one.
  */
 import { v5 as uuidv5 } from 'uuid';
-import { InvoicingError } from './errors/invoicing-error.js';
+import { InvoicingError } from './errors.js';
 
 export { mintIdempotencyKey } from './mint-idempotency-key.js';
 

@@ -3,7 +3,7 @@
  * (`RequestOptions`) override the resolved values for one call.
  */
 import { resolveFieldMap, type FieldMap, type ResolvedFieldMap } from '../model/field-map.js';
-import { InvoicingError } from './errors/invoicing-error.js';
+import { InvoicingError } from './errors.js';
 import { checkHeader } from './headers.js';
 import { createLogger, isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
 import { registerSecret } from './redact.js';

@@ -11,7 +11,7 @@
  * {@link MAX_PAGES_PER_WALK} pages.
  */
 import type { ListingMeta } from './envelope.js';
-import { InvoicingError } from './errors/invoicing-error.js';
+import { InvoicingError } from './errors.js';
 import type { Logger } from './logger.js';
 
 /**

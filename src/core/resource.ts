@@ -1,5 +1,5 @@
-import { requestIdOf } from './errors/generate.js';
-import { InvalidResponseError } from './errors/invalid-response-error.js';
+import { requestIdOf } from './error-hints.js';
+import { InvalidResponseError } from './errors.js';
 import type { Logger } from './logger.js';
 import type { Transport, TransportResponse } from './transport.js';
 import type { InvoiceChecker } from '../resources/lite-invoices.js';

@@ -3,26 +3,11 @@
  * hints name them.
  */
 import type { FilingTransition } from '../model/status.js';
-import { InvoicingError } from './errors/invoicing-error.js';
 
 /** Every route is served under this prefix (the service's only version). */
 export const API_PREFIX = '/api/v1';
 
 const segment = (id: string): string => encodeURIComponent(id);
-
-/**
- * Refuses, before any request, an id that cannot name one resource: not a string, blank, or a dot
- * segment. `.` and `..` (also written `%2e`) survive `encodeURIComponent` and URL parsing folds
- * them away, so `retrieve('..')` would otherwise request the listing `/api/v1/`.
- */
-export function assertResourceId(id: unknown, what: string): asserts id is string {
-  if (typeof id !== 'string' || id.trim() === '') {
-    throw new InvoicingError(`${what} must be a non-empty string; got ${JSON.stringify(id)}.`);
-  }
-  if (/^(?:\.|%2e){1,2}$/i.test(id)) {
-    throw new InvoicingError(`${what} cannot be ${JSON.stringify(id)}: it is a path step, not an id.`);
-  }
-}
 
 /** Paths relative to the service's origin, `/api/v1` included. */
 // The fixed paths are plain strings rather than `${API_PREFIX}/…`: to a bundler a template with a

@@ -19,15 +19,14 @@
 // Through the barrel on purpose: every client reaches the transport, so the barrel (which the
 // public entries re-export with `export *`) lands in the transport's chunk instead of an empty ES
 // module of its own that `import 'invoicing-sdk'` would load (docs/performance.md, Cold import).
+import { redirectHint, requestIdOf } from './error-hints.js';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
   APIError,
   APIUserAbortError,
   generateAPIError,
-} from './errors/index.js';
-import { requestIdOf } from './errors/generate.js';
-import { redirectHint } from './errors/hints.js';
+} from './errors.js';
 import { buildHeaders, checkIdempotencyKey, redactHeaders, type Credentials } from './headers.js';
 import { mintIdempotencyKey } from './mint-idempotency-key.js';
 import type { Logger, LogLevel } from './logger.js';

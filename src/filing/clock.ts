@@ -32,7 +32,7 @@ export interface WaitClock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-import { APIUserAbortError } from '../core/errors/api-user-abort-error.js';
+import { APIUserAbortError } from '../core/errors.js';
 import { sleep } from '../core/retry-timing.js';
 
 /**

@@ -12,7 +12,7 @@
  *   twice.
  */
 import { canonicalJson } from '../core/canonical-json.js';
-import { InvoicingError } from '../core/errors/invoicing-error.js';
+import { InvoicingError } from '../core/errors.js';
 import { deriveIdempotencyKey } from '../core/idempotency.js';
 import type { InvoiceCreateParams } from '../model/invoice-input.js';
 import type { Invoice } from '../model/invoice.js';

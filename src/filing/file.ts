@@ -15,11 +15,15 @@
  * - `FilingError` for every other stop: names the invoice (when created), the step and the cause,
  *   and its hint says how to resume.
  */
-import { FilingError, type FilingStep } from '../core/errors/filing-error.js';
-import { InvoiceCheckError } from '../core/errors/invoice-check-error.js';
-import { InvoicingError } from '../core/errors/invoicing-error.js';
-import { isErrorKind } from '../core/errors/names.js';
-import { TotalsMismatchError, type TotalsFigures } from '../core/errors/totals-mismatch-error.js';
+import {
+  FilingError,
+  type FilingStep,
+  InvoiceCheckError,
+  InvoicingError,
+  isErrorKind,
+  type TotalsFigures,
+  TotalsMismatchError,
+} from '../core/errors.js';
 import { deriveIdempotencyKey, mintIdempotencyKey } from '../core/idempotency.js';
 import { checkInvoice, type CheckOptions } from '../check/index.js';
 import { compareTotals, computeTotals, type ComputeTotalsOptions, type InvoiceTotals } from '../model/money.js';

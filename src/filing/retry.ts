@@ -6,8 +6,7 @@
  * - a 429 must pause every worker of a bulk run for the `Retry-After`, not just the one that got it
  *   (see {@link RateGate}).
  */
-import { InvoicingError } from '../core/errors/invoicing-error.js';
-import { isErrorKind } from '../core/errors/names.js';
+import { InvoicingError, isErrorKind } from '../core/errors.js';
 import { INITIAL_RETRY_DELAY_MS, retryDelay } from '../core/retry-timing.js';
 import { abortReason, pause, type WaitClock } from './clock.js';
 

@@ -17,7 +17,7 @@
  * record read before the send (`baseline`) is compared with the one read after, and the submit is
  * sent again only when the record is provably untouched.
  */
-import { InvalidTransitionError } from '../core/errors/invalid-transition-error.js';
+import { InvalidTransitionError } from '../core/errors.js';
 import type { MutationRequestOptions } from '../core/request-options.js';
 import type { Invoice } from '../model/invoice.js';
 import type { CallOptions, FilingInvoicesApi } from './api.js';

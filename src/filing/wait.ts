@@ -14,8 +14,7 @@
  * never the local one, and server-time waits are converted into local time at the rate the server's
  * clock is measured to run (see clock.ts), so a sandbox running 600 × faster is followed in seconds.
  */
-import { InvoicingError } from '../core/errors/invoicing-error.js';
-import { WaitTimeoutError } from '../core/errors/wait-timeout-error.js';
+import { InvoicingError, WaitTimeoutError } from '../core/errors.js';
 import type { Invoice } from '../model/invoice.js';
 import type { CallOptions, FilingInvoicesApi } from './api.js';
 import { notify } from './callbacks.js';

@@ -1,11 +1,11 @@
-import type { InvalidResponseError } from '../core/errors/invalid-response-error.js';
-import { InvoicingError } from '../core/errors/invoicing-error.js';
+import { type InvalidResponseError, InvoicingError } from '../core/errors.js';
 import { defineInspect } from '../core/inspect.js';
 import { Page } from '../core/pagination.js';
 import { REDACTED, registerSecret } from '../core/redact.js';
 import type { MutationRequestOptions, RequestOptions } from '../core/request-options.js';
 import { APIResource, invalidResponse } from '../core/resource.js';
-import { assertResourceId, ROUTES } from '../core/routes.js';
+import { assertResourceId } from '../core/resource-id.js';
+import { ROUTES } from '../core/routes.js';
 import type { TransportRequest, TransportResponse } from '../core/transport.js';
 import type { Envelope } from '../core/envelope.js';
 import { readAlias } from '../model/field-map.js';

@@ -1,5 +1,5 @@
-import { APIUserAbortError } from '../core/errors/api-user-abort-error.js';
-import { summarizeBody } from '../core/errors/body-message.js';
+import { summarizeBody } from '../core/error-hints.js';
+import { APIUserAbortError } from '../core/errors.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { earlyStop, repeatsPage } from '../core/pagination.js';
 import { APIResource, invalidResponse } from '../core/resource.js';

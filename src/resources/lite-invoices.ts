@@ -3,15 +3,14 @@
  * `InvoicingClient`'s `Invoices` (resources/invoices.ts), so both run the very same calls.
  */
 import type { CheckOptions, CheckReport } from '../check/index.js';
-import { BadRequestError, isBadRequestError } from '../core/errors/bad-request-error.js';
-import { sentLinesClassificationHint } from '../core/errors/hints.js';
-import { InvoiceCheckError } from '../core/errors/invoice-check-error.js';
-import { isErrorKind } from '../core/errors/names.js';
+import { sentLinesClassificationHint } from '../core/error-hints.js';
+import { BadRequestError, InvoiceCheckError, isBadRequestError, isErrorKind } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { Page, PagePromise } from '../core/pagination.js';
 import type { MutationRequestOptions, RequestOptions } from '../core/request-options.js';
 import { APIResource, invalidResponse } from '../core/resource.js';
-import { assertResourceId, ROUTES } from '../core/routes.js';
+import { assertResourceId } from '../core/resource-id.js';
+import { ROUTES } from '../core/routes.js';
 import type { QueryValue } from '../core/transport.js';
 import type { FilingTransition } from '../model/status.js';
 import { performTransition, type TransitionOptions } from '../filing/transition.js';

@@ -87,7 +87,7 @@ describe('codes bundle boundaries', () => {
     expect(bundled.some((i) => i.startsWith('src/testing/'))).toBe(true);
     // Classes (instanceof), errors, the secret registry, the transport: one copy only, in index.js.
     const stateful = bundled.filter((i) =>
-      /^src\/(client|lite-client|index)\.ts$|^src\/core\/(errors\/|redact|transport|options|pagination|resource)|^src\/resources\//.test(i),
+      /^src\/(client|lite-client|index)\.ts$|^src\/core\/(errors\.ts|error-hints|resource-id|redact|transport|options|pagination|resource)|^src\/resources\//.test(i),
     );
     expect(stateful).toEqual([]);
   });

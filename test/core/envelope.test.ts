@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isInvalidResponseError } from '../../src/core/errors/invalid-response-error.js';
+import { isInvalidResponseError } from '../../src/core/errors.js';
 import { readMeta, unwrapEnvelope } from '../../src/core/envelope.js';
 
 const source = { status: 200, headers: new Headers({ 'x-request-id': 'req_9' }), method: 'GET', path: '/api/v1/invoices' };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isInvoicingError } from '../../src/core/errors/invoicing-error.js';
+import { isInvoicingError } from '../../src/core/errors.js';
 import { CLIENT_DEFAULTS, resolveOptions } from '../../src/core/options.js';
 import { DEFAULT_FIELD_MAP } from '../../src/model/field-map.js';
 import { recordingLogger } from './support.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isInvoicingError } from '../../src/core/errors/invoicing-error.js';
+import { isInvoicingError } from '../../src/core/errors.js';
 import { API, envelope, http, HttpResponse, invoiceRecord, testClient, useMswServer } from './support.js';
 
 const server = useMswServer();

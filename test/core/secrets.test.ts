@@ -4,8 +4,8 @@
  */
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ERROR_NAMES } from '../../src/core/errors/names.js';
-import { sampleErrors } from './errors/samples.js';
+import { ERROR_NAMES } from '../../src/core/errors.js';
+import { sampleErrors } from './error-samples.js';
 import {
   API,
   API_KEY,

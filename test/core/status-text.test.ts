@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateAPIError } from '../../src/core/errors/generate.js';
+import { generateAPIError } from '../../src/core/errors.js';
 import { statusText } from '../../src/core/status-text.js';
 import { reasonPhrase } from '../../src/testing/errors.js';
 

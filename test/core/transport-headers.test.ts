@@ -4,8 +4,7 @@
  * idempotency key and per-call headers. Credentials are checked at construction (options.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { isAPIError } from '../../src/core/errors/api-error.js';
-import { isInvoicingError, type InvoicingError } from '../../src/core/errors/invoicing-error.js';
+import { type InvoicingError, isAPIError, isInvoicingError } from '../../src/core/errors.js';
 import {
   API,
   VALID_INPUT,

@@ -8,10 +8,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InvoicingClient } from '../../src/client.js';
-import { isAPIConnectionError } from '../../src/core/errors/api-connection-error.js';
-import { isAPIConnectionTimeoutError } from '../../src/core/errors/api-connection-timeout-error.js';
-import { isAPIError, type APIError } from '../../src/core/errors/api-error.js';
-import { isAPIUserAbortError } from '../../src/core/errors/api-user-abort-error.js';
+import {
+  type APIError,
+  isAPIConnectionError,
+  isAPIConnectionTimeoutError,
+  isAPIError,
+  isAPIUserAbortError,
+} from '../../src/core/errors.js';
 import type { Fetch } from '../../src/core/options.js';
 import { API_KEY, SESSION_TOKEN, VALID_INPUT, envelope, invoiceRecord, recordingLogger } from './support.js';
 

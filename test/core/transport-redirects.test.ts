@@ -4,7 +4,7 @@
  * Redirects to another origin over real sockets are in transport-loopback.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { isAPIError, type APIError } from '../../src/core/errors/api-error.js';
+import { type APIError, isAPIError } from '../../src/core/errors.js';
 import {
   API,
   API_KEY,

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isAPIConnectionError } from '../../src/core/errors/api-connection-error.js';
-import { isAPIUserAbortError } from '../../src/core/errors/api-user-abort-error.js';
-import { isBadRequestError } from '../../src/core/errors/bad-request-error.js';
-import { isInternalServerError } from '../../src/core/errors/internal-server-error.js';
-import { isRateLimitError } from '../../src/core/errors/rate-limit-error.js';
+import {
+  isAPIConnectionError,
+  isAPIUserAbortError,
+  isBadRequestError,
+  isInternalServerError,
+  isRateLimitError,
+} from '../../src/core/errors.js';
 import { Transport, type RetryDecisionInput } from '../../src/core/transport.js';
 import { VERSION } from '../../src/version.js';
 import {

@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { isFilingError } from '../../src/core/errors/filing-error.js';
-import { isInvoiceCheckError } from '../../src/core/errors/invoice-check-error.js';
-import { isTotalsMismatchError } from '../../src/core/errors/totals-mismatch-error.js';
+import { isFilingError, isInvoiceCheckError, isTotalsMismatchError } from '../../src/core/errors.js';
 import { deriveIdempotencyKey } from '../../src/core/idempotency.js';
 import type { FilingStepEvent } from '../../src/filing/file.js';
 import type { Sandbox } from '../../src/testing/index.js';

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InvoicingClient } from '../../src/client.js';
-import { isConflictError } from '../../src/core/errors/conflict-error.js';
-import { isInvalidTransitionError } from '../../src/core/errors/invalid-transition-error.js';
+import { isConflictError, isInvalidTransitionError } from '../../src/core/errors.js';
 import type { Sandbox } from '../../src/testing/index.js';
 import { clientOf, draftThrough, HOUR, sandboxClock, sends, startSandbox } from './helpers.js';
 

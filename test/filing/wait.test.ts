@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { isWaitTimeoutError } from '../../src/core/errors/wait-timeout-error.js';
+import { isWaitTimeoutError } from '../../src/core/errors.js';
 import type { Invoice } from '../../src/model/invoice.js';
 import type { Sandbox } from '../../src/testing/index.js';
 import { clientOf, draftThrough, HOUR, MINUTE, sandboxClock, sends, startSandbox } from './helpers.js';

@@ -12,7 +12,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { InvoicingClient } from '../../src/client.js';
-import { isFilingError } from '../../src/core/errors/filing-error.js';
+import { isFilingError } from '../../src/core/errors.js';
 import { createSandbox } from '../../src/testing/index.js';
 import { sandboxWaitClock } from './support/filing.js';
 import { sampleInput } from './support/fixtures.js';

@@ -18,7 +18,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvoicingClient } from '../../src/client.js';
 import type { WaitClock } from '../../src/filing/clock.js';
-import { isInvoicingError } from '../../src/core/errors/invoicing-error.js';
+import { isInvoicingError } from '../../src/core/errors.js';
 import { createSandbox, type MalformedVariant, type Sandbox } from '../../src/testing/index.js';
 import { instantClock, sandboxWaitClock } from './support/filing.js';
 import { sampleInput } from './support/fixtures.js';
@@ -235,7 +235,7 @@ describe('malformed responses: every method, raw shapes from a scripted server',
 
 describe('malformed responses: the checks themselves', () => {
   it('expectTyped rejects a TypeError, a plain Error and a FilingError caused by one', async () => {
-    const { FilingError } = await import('../../src/core/errors/filing-error.js');
+    const { FilingError } = await import('../../src/core/errors.js');
     expect(expectTyped(new TypeError('x'), 'w')).not.toEqual([]);
     expect(expectTyped(new Error('x'), 'w')).not.toEqual([]);
     expect(expectTyped(new FilingError({ invoiceId: 'i', step: 'sign', cause: new TypeError('y') }), 'w')).not.toEqual([]);

@@ -7,7 +7,7 @@
  * when redaction is switched off.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isInvoicingError } from '../../src/core/errors/invoicing-error.js';
+import { isInvoicingError } from '../../src/core/errors.js';
 import { redactSecrets, registerSecret } from '../../src/core/redact.js';
 import { findLeaks, needlesFor, PREFIX_LENGTH, renderings } from './support/leaks.js';
 import { report } from './support/scale.js';

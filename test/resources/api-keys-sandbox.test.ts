@@ -3,7 +3,7 @@
  * the listing's pages and what a key replacement does to a client's own key.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isAuthenticationError } from '../../src/core/errors/authentication-error.js';
+import { isAuthenticationError } from '../../src/core/errors.js';
 import { createSandbox, type Sandbox } from '../../src/testing/index.js';
 import { recordingLogger } from '../core/support.js';
 

@@ -1,9 +1,11 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { isAuthenticationError } from '../../src/core/errors/authentication-error.js';
-import { isInternalServerError } from '../../src/core/errors/internal-server-error.js';
-import { isInvalidResponseError } from '../../src/core/errors/invalid-response-error.js';
-import { isInvoicingError } from '../../src/core/errors/invoicing-error.js';
+import {
+  isAuthenticationError,
+  isInternalServerError,
+  isInvalidResponseError,
+  isInvoicingError,
+} from '../../src/core/errors.js';
 import type { APIKeyCreateParams } from '../../src/resources/api-keys.js';
 import { API, SESSION_TOKEN, envelope, http, HttpResponse, recordingLogger, testClient, useMswServer } from '../core/support.js';
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAPIUserAbortError } from '../../src/core/errors/api-user-abort-error.js';
-import { isInvalidResponseError } from '../../src/core/errors/invalid-response-error.js';
+import { isAPIUserAbortError, isInvalidResponseError } from '../../src/core/errors.js';
 import { API, API_KEY, envelope, http, HttpResponse, testClient, useMswServer } from '../core/support.js';
 
 const server = useMswServer();

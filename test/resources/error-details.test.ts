@@ -4,9 +4,7 @@
  * call names the request it interrupted, where its caller knows it.
  */
 import { describe, expect, it } from 'vitest';
-import { APIError } from '../../src/core/errors/api-error.js';
-import { isAPIUserAbortError } from '../../src/core/errors/api-user-abort-error.js';
-import { isInvalidResponseError } from '../../src/core/errors/invalid-response-error.js';
+import { APIError, isAPIUserAbortError, isInvalidResponseError } from '../../src/core/errors.js';
 import { abortReason } from '../../src/filing/clock.js';
 import { InvoicingLiteClient } from '../../src/lite-client.js';
 import type { InvoicingClient } from '../../src/client.js';

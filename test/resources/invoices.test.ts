@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { isAPIConnectionError } from '../../src/core/errors/api-connection-error.js';
-import { isBadRequestError, type BadRequestError } from '../../src/core/errors/bad-request-error.js';
-import { isBusinessNotFoundError } from '../../src/core/errors/business-not-found-error.js';
-import { isInternalServerError } from '../../src/core/errors/internal-server-error.js';
-import { isInvalidResponseError } from '../../src/core/errors/invalid-response-error.js';
-import { isInvoiceCheckError, type InvoiceCheckError } from '../../src/core/errors/invoice-check-error.js';
-import { isInvoicingError } from '../../src/core/errors/invoicing-error.js';
+import {
+  type BadRequestError,
+  type InvoiceCheckError,
+  isAPIConnectionError,
+  isBadRequestError,
+  isBusinessNotFoundError,
+  isInternalServerError,
+  isInvalidResponseError,
+  isInvoiceCheckError,
+  isInvoicingError,
+} from '../../src/core/errors.js';
 import {
   API,
   API_KEY,

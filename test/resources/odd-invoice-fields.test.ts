@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isInvoicingError } from '../../src/core/errors/invoicing-error.js';
+import { isInvoicingError } from '../../src/core/errors.js';
 import { DEFAULT_FIELD_MAP } from '../../src/model/field-map.js';
 import { API, http, HttpResponse, testClient, useMswServer } from '../core/support.js';
 

@@ -3,11 +3,13 @@
  * flows that span routes, and the service's documented quirks.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isAPIConnectionTimeoutError } from '../../src/core/errors/api-connection-timeout-error.js';
-import { isAuthenticationError } from '../../src/core/errors/authentication-error.js';
-import { isBadRequestError } from '../../src/core/errors/bad-request-error.js';
-import { isBusinessNotFoundError } from '../../src/core/errors/business-not-found-error.js';
-import { isInvalidResponseError } from '../../src/core/errors/invalid-response-error.js';
+import {
+  isAPIConnectionTimeoutError,
+  isAuthenticationError,
+  isBadRequestError,
+  isBusinessNotFoundError,
+  isInvalidResponseError,
+} from '../../src/core/errors.js';
 import type { InvoiceCreateParams } from '../../src/model/invoice-input.js';
 import { createSandbox, type Sandbox } from '../../src/testing/index.js';
 import { recordingLogger } from '../core/support.js';

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import type { InvoicingClient } from '../../../src/client.js';
-import { isFilingError } from '../../../src/core/errors/filing-error.js';
+import { isFilingError } from '../../../src/core/errors.js';
 import type { FilingResult } from '../../../src/filing/file.js';
 import { hasPassed, isAfterSubmitted, normalizeStatus, InvoiceStatus, type FilingTransition } from '../../../src/model/status.js';
 import type { InvoiceCreateParams } from '../../../src/model/invoice-input.js';

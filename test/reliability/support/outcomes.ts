@@ -1,8 +1,7 @@
 /**
  * How the malformed-responses catalogue judges an outcome: a value, or an error that must be typed.
  */
-import { isFilingError } from '../../../src/core/errors/filing-error.js';
-import { isInvoicingError } from '../../../src/core/errors/invoicing-error.js';
+import { isFilingError, isInvoicingError } from '../../../src/core/errors.js';
 
 /** What a call came to. */
 export type Outcome = { kind: 'value'; value: unknown } | { kind: 'error'; error: unknown };

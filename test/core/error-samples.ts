@@ -1,6 +1,7 @@
 /** One instance of every error class, built the way the SDK builds them, for tests over the family. */
-import * as errors from '../../../src/core/errors/index.js';
-import type { CheckReport } from '../../../src/check/index.js';
+import type { CheckReport } from '../../src/check/index.js';
+import * as errors from '../../src/core/errors.js';
+import type { Invoice } from '../../src/model/invoice.js';
 
 export const failingReport: CheckReport = {
   ok: false,
@@ -29,6 +30,7 @@ export function sampleErrors(body: unknown = { message: 'boom' }, cause: unknown
     new errors.RateLimitError({ ...init, status: 429, retryAfter: 1000 }),
     new errors.InternalServerError({ ...init, status: 500 }),
     new errors.InvalidResponseError({ ...init, status: 200 }),
+    new errors.ResponseTooLargeError({ ...init, status: 200, limit: 1024 }),
     new errors.APIConnectionError({ method: 'GET', path: '/api/v1/invoices', cause }),
     new errors.APIConnectionTimeoutError({ method: 'GET', path: '/api/v1/invoices' }),
     new errors.APIUserAbortError({ method: 'GET', path: '/api/v1/invoices', cause }),
@@ -48,5 +50,12 @@ export function sampleErrors(body: unknown = { message: 'boom' }, cause: unknown
     }),
     new errors.FilingError({ invoiceId: 'inv_1', step: 'sign', cause }),
     new errors.WaitTimeoutError({ invoiceId: 'inv_1', lastInvoice: undefined, timeoutMs: 1000 }),
+    new errors.InvalidInputError({ message: `input is not plain data: ${JSON.stringify(body)}`, hint: 'pass plain data', path: ['buyer', 'self'] }),
+    new errors.RecoveryInProgressError({
+      invoiceId: 'inv_1',
+      nextAttemptAt: '2026-05-01T10:20:00.000Z',
+      attemptsLeft: 2,
+      invoice: { id: 'inv_1', status: 'ERROR', rawStatus: 'Error' } as unknown as Invoice,
+    }),
   ];
 }

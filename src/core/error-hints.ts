@@ -1,0 +1,330 @@
+/**
+ * What an error response says and what to do about it: the body read whatever its shape, the request
+ * id, and the wording of every hint. Hints say only what the service document tells about a cause.
+ * Plain functions over plain values, so errors.ts (which builds the errors) depends on this module and
+ * never the other way round.
+ */
+import { isSessionRoute, requiredScope, ROUTES } from './routes.js';
+
+/**
+ * What an error body says, as far as it can be read.
+ *
+ * @example
+ * ```ts
+ * const said: BodySummary = summarizeBody({ message: 'Invalid buyer', code: 'BUYER_INVALID' });
+ * ```
+ */
+export interface BodySummary {
+  /** The service's own words, or `undefined` when the body says nothing readable. */
+  message: string | undefined;
+  /** A machine-readable code, where the body carries one. */
+  code: string | undefined;
+}
+
+// Long enough for any real message; bounds what a plain-text or HTML body can put in an error.
+const MAX_TEXT = 500;
+
+// Real error bodies nest messages two or three levels deep; a hostile one nested thousands deep
+// must not exhaust the stack (a RangeError instead of the typed error).
+const MAX_MESSAGE_DEPTH = 8;
+
+/**
+ * Reads an error body of any shape. The service does not publish its error format, so this accepts
+ * what NestJS-style services send (`{ statusCode, message, error }`, `message` a string or an
+ * array), `{ error }` (a string or an object), `{ errors: [...] }`, RFC 7807 problem details, plain
+ * text and HTML pages from proxies.
+ *
+ * @example
+ * ```ts
+ * summarizeBody({ statusCode: 400, message: ['lines should not be empty'], error: 'Bad Request' });
+ * // { message: 'lines should not be empty', code: undefined }
+ * ```
+ */
+export function summarizeBody(body: unknown): BodySummary {
+  if (typeof body === 'string') return { message: summarizeText(body), code: undefined };
+  if (Array.isArray(body)) return { message: joinMessages(body), code: undefined };
+  if (typeof body !== 'object' || body === null) return { message: undefined, code: undefined };
+  const record = body as Record<string, unknown>;
+  return { message: messageOf(record), code: codeOf(record) };
+}
+
+function messageOf(record: Record<string, unknown>): string | undefined {
+  const fromMessage = readMessage(record.message);
+  const fromErrors = readMessage(record.errors);
+  const fromError = readMessage(record.error);
+  const fromProblem = readMessage(record.detail) ?? readMessage(record.title);
+  // NestJS puts the status text ("Bad Request") in `error` and the real words in `message`, so
+  // `message` wins; `errors[]` lists field problems that a generic `message` would hide.
+  if (fromMessage !== undefined && fromErrors !== undefined && !fromMessage.includes(fromErrors)) {
+    return `${fromMessage}: ${fromErrors}`;
+  }
+  return fromMessage ?? fromErrors ?? fromError ?? fromProblem;
+}
+
+function readMessage(value: unknown, depth = 0): string | undefined {
+  if (typeof value === 'string') return clean(value);
+  if (depth >= MAX_MESSAGE_DEPTH) return undefined;
+  if (Array.isArray(value)) return joinMessages(value, depth + 1);
+  if (typeof value !== 'object' || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  const inner =
+    readMessage(record.message, depth + 1) ?? readMessage(record.msg, depth + 1) ?? readMessage(record.detail, depth + 1);
+  if (inner === undefined) return undefined;
+  const field = fieldOf(record);
+  return field === undefined || inner.includes(field) ? inner : `${field}: ${inner}`;
+}
+
+function joinMessages(items: unknown[], depth = 0): string | undefined {
+  const parts = items.map((item) => readMessage(item, depth)).filter((m): m is string => m !== undefined && m !== '');
+  return parts.length === 0 ? undefined : parts.join('; ');
+}
+
+function fieldOf(record: Record<string, unknown>): string | undefined {
+  for (const key of ['field', 'path', 'property', 'param', 'loc']) {
+    const value = record[key];
+    if (typeof value === 'string' && value !== '') return value;
+    if (Array.isArray(value) && value.length > 0) return value.join('.');
+  }
+  return undefined;
+}
+
+function codeOf(record: Record<string, unknown>): string | undefined {
+  const nested = typeof record.error === 'object' && record.error !== null ? (record.error as Record<string, unknown>) : undefined;
+  for (const value of [record.code, record.errorCode, nested?.code]) {
+    if (typeof value === 'string' && value !== '') return value;
+    if (typeof value === 'number') return String(value);
+  }
+  return undefined;
+}
+
+function summarizeText(text: string): string | undefined {
+  if (/<\s*(!doctype|html|head|body)\b/i.test(text)) {
+    const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(text)?.[1] ?? /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(text)?.[1];
+    const words = title === undefined ? undefined : clean(title.replace(/<[^>]*>/g, ' '));
+    return words ? `${words} (HTML response)` : 'HTML response';
+  }
+  return clean(text);
+}
+
+function clean(text: string): string | undefined {
+  const collapsed = text.replace(/\s+/g, ' ').trim();
+  if (collapsed === '') return undefined;
+  return collapsed.length > MAX_TEXT ? `${collapsed.slice(0, MAX_TEXT)}…` : collapsed;
+}
+
+/**
+ * The request id the service (or its gateway) put on the response, for support requests.
+ *
+ * @example
+ * ```ts
+ * requestIdOf(new Headers({ 'x-request-id': 'req_1' })); // 'req_1'
+ * ```
+ */
+export function requestIdOf(headers: Headers | undefined): string | undefined {
+  if (headers === undefined) return undefined;
+  return headers.get('x-request-id') ?? headers.get('request-id') ?? headers.get('x-correlation-id') ?? undefined;
+}
+
+/**
+ * What a hint is chosen from.
+ *
+ * @example
+ * ```ts
+ * const ctx: HintContext = { status: 403, message: 'Forbidden', method: 'GET', path: '/api/v1/invoices' };
+ * ```
+ */
+export interface HintContext {
+  status: number;
+  /** The service's message, as read from the body. */
+  message: string | undefined;
+  method: string;
+  path: string;
+}
+
+// Built by a call marked pure: the routes are read as properties, which a bundler would otherwise
+// keep (with the text) in every bundle of this module.
+const LOOKUPS = /* @__PURE__ */ (() =>
+  `Valid codes: GET ${ROUTES.hsCodes} for goods (hsnCode, NNNN.NN; client.codes.hsCodes()) and ` +
+  `GET ${ROUTES.serviceCodes} for services (isicCode, four digits; client.codes.serviceCodes()). ` +
+  'Never pad a four-digit code to NNNN.00, never send the placeholders 0000 or 0000.00, and never ' +
+  'send both codes with different values.')();
+
+const CLASSIFICATION = /classification|hsn\s*code|isic\s*code|hsnCode|isicCode|hs code/i;
+const CLASSIFICATION_RULE = 'A good needs hsnCode, a service needs isicCode.';
+const PLACEHOLDERS = new Set(['0000', '0000.00']);
+
+/**
+ * The hint of an error response, where the service document tells its cause (the Errors table of
+ * the SDK design); `undefined` where it tells nothing.
+ *
+ * @example
+ * ```ts
+ * hintFor({ status: 403, message: 'Forbidden', method: 'POST', path: '/api/v1/invoices/inv_1/sign' });
+ * // 'This call needs the scope invoices:write. …'
+ * ```
+ */
+export function hintFor(ctx: HintContext): string | undefined {
+  const message = ctx.message ?? '';
+  switch (ctx.status) {
+    case 400:
+    case 422:
+      if (/idempotency/i.test(message)) {
+        return (
+          `POST ${ROUTES.invoices} requires an idempotency-key header. The SDK always sends one; ` +
+          'check that a custom fetch or proxy does not strip it.'
+        );
+      }
+      return CLASSIFICATION.test(message) ? classificationHint(message) : undefined;
+    case 401:
+      if (isSessionRoute(ctx.path)) {
+        return (
+          'Key-management routes need a signed-in session token (option sessionToken or ' +
+          'INVOICING_SESSION_TOKEN), sent as Authorization: Bearer. An API key cannot manage keys.'
+        );
+      }
+      return (
+        'Only the X-API-Key header authenticates (the SDK sends it; Authorization: ApiKey and an ' +
+        'apiKey query parameter are rejected). Check the key (option apiKey or INVOICING_API_KEY). ' +
+        'Creating a key revokes the existing key of the same type at once: if a newer key was ' +
+        'created, use that one (client.apiKeys.list() and reveal(id) from a signed-in session).'
+      );
+    case 403: {
+      const required = requiredScope(ctx.method, ctx.path);
+      const needs =
+        required === undefined
+          ? 'a scope this key does not hold'
+          : required.documented
+            ? `the scope ${required.scope}`
+            : `probably the scope ${required.scope} (the service does not document this route's scope)`;
+      return (
+        `This call needs ${needs}. Create a key whose scopes include it (or ['*']) from a signed-in ` +
+        'session with client.apiKeys.create({ ..., scopes }); note that creating a key revokes the ' +
+        'existing key of the same type at once.'
+      );
+    }
+    case 404:
+      if (!isBusinessNotFound(message)) return undefined;
+      return (
+        "The business is not owned by the key's user, or the key is a BUSINESS key: the service " +
+        'has a known defect where a BUSINESS key fails on POST /api/v1/invoices with "Business not ' +
+        'found". Use a USER key (keyableType USER), which acts for every business the user owns.'
+      );
+    case 409:
+      if (!isIdempotencyConflict(message)) return undefined;
+      return (
+        'This idempotency-key was already used with a different request body. Use a new key for a ' +
+        'different invoice (deriveIdempotencyKey(businessId, externalRef) gives one per document), ' +
+        'or send exactly the same body to get the invoice created the first time.'
+      );
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The hint of a refused redirect (also one a custom fetch followed although asked not to).
+ *
+ * @example
+ * ```ts
+ * redirectHint('https://invoicing.example.com');
+ * ```
+ */
+export function redirectHint(baseUrl: string): string {
+  return (
+    'The SDK never follows redirects, so credentials never go elsewhere (nor should a custom fetch). ' +
+    `Check baseUrl (${baseUrl}): http for https? a proxy? a path prefix?`
+  );
+}
+
+/**
+ * True for the service's `Business not found` message (a 404 on create with a known cause).
+ *
+ * @example
+ * ```ts
+ * isBusinessNotFound('Business not found'); // true
+ * ```
+ */
+export function isBusinessNotFound(message: string | undefined): boolean {
+  return /business\s+not\s+found/i.test(message ?? '');
+}
+
+/**
+ * True for a message about the idempotency key (a 409 for a key reused with another body).
+ *
+ * @example
+ * ```ts
+ * isIdempotencyConflict('Idempotency key already used'); // true
+ * ```
+ */
+export function isIdempotencyConflict(message: string | undefined): boolean {
+  return /idempoten/i.test(message ?? '');
+}
+
+/** The line (from 0) and field a classification message names, if it names one. */
+function lineNamedIn(message: string): { index: number | undefined; field: string | undefined } {
+  const field = /\b(hsnCode|isicCode)\b/i.exec(message)?.[1];
+  const indexed = /\blines?\s*(?:\[\s*(\d+)\s*\]|\.(\d+))/i.exec(message);
+  const counted = /\bline\s+(?:#|no\.?\s*)?(\d+)\b/i.exec(message);
+  let index: number | undefined;
+  if (indexed) index = Number(indexed[1] ?? indexed[2]);
+  else if (counted) index = Math.max(0, Number(counted[1]) - 1);
+  return { index, field };
+}
+
+/**
+ * Names the line and field when the message does (`lines.2.hsnCode`, `lines[2]`, `line 3`), and the
+ * lookup endpoints either way.
+ */
+function classificationHint(message: string): string {
+  const { index, field } = lineNamedIn(message);
+  const where =
+    index === undefined
+      ? 'The message does not say which line: run checkInvoice(input) to list every line with a ' +
+        'classification problem at once.'
+      : `Line ${index + 1} (lines[${index}]${field === undefined ? '' : `.${field}`}) has an invalid or missing classification code.`;
+  return `${where} ${CLASSIFICATION_RULE} ${LOOKUPS}`;
+}
+
+/** A code as sent: the trimmed string, or `undefined` for a missing or blank one. */
+function sentCode(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const text = String(value).trim();
+  return text === '' ? undefined : text;
+}
+
+/**
+ * The classification hint for a 400 on `POST /invoices` whose message names no line (the service
+ * answers only "... has an invalid or missing classification code"), worked out from the lines that
+ * were sent: a line with neither `hsnCode` nor `isicCode`, a placeholder (`0000.00`, `0000`), or both
+ * codes with different values. `undefined` when the message is not about classification, already
+ * names a line, or no sent line shows one of those faults (then the generic hint stands).
+ *
+ * @example
+ * ```ts
+ * sentLinesClassificationHint('Line has an invalid or missing classification code', [
+ *   { description: 'Widget', quantity: 1, unitPrice: 5, taxRate: 7.5, hsnCode: '0000.00' },
+ * ]);
+ * // 'From the lines sent: line 1 (lines[0].hsnCode) is the placeholder 0000.00. …'
+ * ```
+ */
+export function sentLinesClassificationHint(message: string | undefined, lines: unknown): string | undefined {
+  if (message === undefined || !CLASSIFICATION.test(message)) return undefined;
+  if (lineNamedIn(message).index !== undefined || !Array.isArray(lines)) return undefined;
+  const faults: string[] = [];
+  lines.forEach((line: unknown, i) => {
+    const record = typeof line === 'object' && line !== null ? (line as Record<string, unknown>) : {};
+    const hsn = sentCode(record.hsnCode);
+    const isic = sentCode(record.isicCode);
+    const at = (...fields: string[]) => `line ${i + 1} (${fields.map((f) => `lines[${i}].${f}`).join(', ')})`;
+    if (hsn === undefined && isic === undefined) {
+      faults.push(`${at('hsnCode', 'isicCode')} has neither code`);
+    } else if (hsn !== undefined && isic !== undefined && hsn !== isic) {
+      faults.push(`${at('hsnCode', 'isicCode')} sends both codes with different values`);
+    } else {
+      if (hsn !== undefined && PLACEHOLDERS.has(hsn)) faults.push(`${at('hsnCode')} is the placeholder ${hsn}`);
+      if (isic !== undefined && PLACEHOLDERS.has(isic)) faults.push(`${at('isicCode')} is the placeholder ${isic}`);
+    }
+  });
+  if (faults.length === 0) return undefined;
+  return `From the lines sent: ${faults.join('; ')}. ${CLASSIFICATION_RULE} ${LOOKUPS}`;
+}

@@ -1,0 +1,1529 @@
+/**
+ * Every error the SDK throws: one root, `InvoicingError`, and one factory from a response,
+ * `APIError.generate()` (also exported as `generateAPIError`). Each class has a constant `name`, and
+ * each guard (`isRateLimitError`, …) reads `name` rather than using `instanceof`, so guards work
+ * across realms and across two copies of the SDK (its ESM and CommonJS builds in one process).
+ *
+ * Secrets never appear in an error: message, hint, body, code, request id, path and cause are
+ * scrubbed when the error is built, and `toJSON()` / `util.inspect()` show only scrubbed fields.
+ */
+import type { CheckReport, TotalsDifference } from '../check/index.js';
+import type { Invoice } from '../model/invoice.js';
+import { hintFor, isBusinessNotFound, isIdempotencyConflict, requestIdOf, summarizeBody } from './error-hints.js';
+import { defineInspect } from './inspect.js';
+import { redactCause, redactDeep, redactSecrets } from './redact.js';
+import { parseRetryAfter } from './retry-timing.js';
+import { statusText } from './status-text.js';
+
+/**
+ * The `name` of every error class the SDK defines.
+ *
+ * @example
+ * ```ts
+ * import type { InvoicingErrorName } from 'invoicing-sdk';
+ * const name: InvoicingErrorName = 'RateLimitError';
+ * ```
+ */
+export type InvoicingErrorName =
+  | 'InvoicingError'
+  | 'APIError'
+  | 'BadRequestError'
+  | 'AuthenticationError'
+  | 'PermissionDeniedError'
+  | 'NotFoundError'
+  | 'BusinessNotFoundError'
+  | 'ConflictError'
+  | 'IdempotencyConflictError'
+  | 'InvalidTransitionError'
+  | 'RateLimitError'
+  | 'InternalServerError'
+  | 'InvalidResponseError'
+  | 'ResponseTooLargeError'
+  | 'APIConnectionError'
+  | 'APIConnectionTimeoutError'
+  | 'APIUserAbortError'
+  | 'InvalidInputError'
+  | 'InvoiceCheckError'
+  | 'TotalsMismatchError'
+  | 'FilingError'
+  | 'WaitTimeoutError'
+  | 'RecoveryInProgressError';
+
+// The family as data: the guards walk it by `name`, so a subclass's guard needs no `instanceof`.
+const PARENT: Readonly<Record<InvoicingErrorName, InvoicingErrorName | undefined>> = {
+  InvoicingError: undefined,
+  APIError: 'InvoicingError',
+  BadRequestError: 'APIError',
+  AuthenticationError: 'APIError',
+  PermissionDeniedError: 'APIError',
+  NotFoundError: 'APIError',
+  BusinessNotFoundError: 'NotFoundError',
+  ConflictError: 'APIError',
+  IdempotencyConflictError: 'ConflictError',
+  InvalidTransitionError: 'ConflictError',
+  RateLimitError: 'APIError',
+  InternalServerError: 'APIError',
+  InvalidResponseError: 'APIError',
+  ResponseTooLargeError: 'APIError',
+  APIConnectionError: 'APIError',
+  APIConnectionTimeoutError: 'APIConnectionError',
+  APIUserAbortError: 'APIError',
+  InvalidInputError: 'InvoicingError',
+  InvoiceCheckError: 'InvoicingError',
+  TotalsMismatchError: 'InvoicingError',
+  FilingError: 'InvoicingError',
+  WaitTimeoutError: 'InvoicingError',
+  RecoveryInProgressError: 'InvoicingError',
+};
+
+/** Every error name, for tests that must cover the whole family. Internal. */
+export const ERROR_NAMES = /* @__PURE__ */ Object.keys(PARENT) as InvoicingErrorName[];
+
+/**
+ * True when `value` is an object whose `name` is `name` or a descendant of it in the family. Reads
+ * only `name`, so it is safe on any value. Internal: the public guards below are built on it.
+ */
+export function isErrorKind(value: unknown, name: InvoicingErrorName): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  let current: unknown = (value as { name?: unknown }).name;
+  while (typeof current === 'string') {
+    if (current === name) return true;
+    current = Object.hasOwn(PARENT, current) ? PARENT[current as InvoicingErrorName] : undefined;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The root
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Options every SDK error accepts.
+ *
+ * @example
+ * ```ts
+ * import { InvoicingError } from 'invoicing-sdk';
+ * throw new InvoicingError('Nothing to do', { hint: 'Pass at least one invoice.' });
+ * ```
+ */
+export interface InvoicingErrorOptions {
+  /** What to do about it, where the service document tells the cause. */
+  hint?: string | undefined;
+  /**
+   * The underlying error. An SDK error is kept as it is; anything else is kept as a copy scrubbed of
+   * secrets (name, message, stack, primitive fields and cause chain; no object-valued fields).
+   */
+  cause?: unknown;
+}
+
+/**
+ * The root of every error the SDK throws. Secrets (API key, session token, keys created over the
+ * session) never appear in its `message`, `toString()`, `JSON.stringify()` or `util.inspect()`
+ * output.
+ *
+ * @example
+ * ```ts
+ * import { InvoicingError, isInvoicingError } from 'invoicing-sdk';
+ * try {
+ *   await client.invoices.retrieve('inv_123');
+ * } catch (err) {
+ *   if (isInvoicingError(err)) console.error(err.message, err.hint);
+ * }
+ * ```
+ */
+export class InvoicingError extends Error {
+  /** A stable name (`InvoicingError` here, each subclass its own), read by the name-based guards. */
+  override readonly name: InvoicingErrorName = 'InvoicingError';
+  /** What to do about it, where the service document tells the cause. */
+  readonly hint: string | undefined;
+
+  // The body never names its own class: a bundler renames a class that refers to itself
+  // (`_InvoicingError`), and `err.constructor.name` would show that.
+  constructor(message: string, options: InvoicingErrorOptions = {}) {
+    super(redactSecrets(message), options.cause === undefined ? undefined : { cause: scrubbedCause(options.cause) });
+    this.hint = options.hint === undefined ? undefined : redactSecrets(options.hint);
+    installInspect();
+  }
+
+  /** Extra fields shown by `toJSON()` and `util.inspect()`; subclasses add theirs. */
+  protected details(): Record<string, unknown> {
+    return {};
+  }
+
+  /**
+   * A plain, secret-free summary: `name`, `message`, `hint`, the subclass's fields and the cause's
+   * name and message.
+   *
+   * @example
+   * ```ts
+   * console.log(JSON.stringify(err)); // {"name":"RateLimitError","message":"…","status":429,…}
+   * ```
+   */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { name: this.name, message: this.message };
+    if (this.hint !== undefined) out.hint = this.hint;
+    Object.assign(out, this.details());
+    if (this.cause !== undefined) out.cause = summarizeCause(this.cause);
+    return redactDeep(out);
+  }
+}
+
+// An SDK error as cause was scrubbed when it was built; anything else (a custom fetch's error, a
+// signal's reason) may hold a secret anywhere, so what is kept is a scrubbed copy.
+function scrubbedCause(cause: unknown): unknown {
+  return cause instanceof InvoicingError ? cause : redactCause(cause);
+}
+
+// On the prototype at the first construction rather than as a computed class key, which would keep
+// the class in every bundle (src/core/inspect.ts).
+function installInspect(): void {
+  defineInspect(InvoicingError.prototype, inspectError);
+}
+
+/** What `util.inspect` shows: the stack (scrubbed) and the fields of `toJSON()`, never the raw cause. */
+function inspectError(this: InvoicingError, _depth: number, options: object, inspect?: (value: unknown, options?: object) => string): string {
+  const stack = redactSecrets(this.stack ?? `${this.name}: ${this.message}`);
+  const { name: _name, message: _message, ...fields } = this.toJSON();
+  if (Object.keys(fields).length === 0) return stack;
+  return `${stack} ${typeof inspect === 'function' ? inspect(fields, options) : JSON.stringify(fields)}`;
+}
+
+/** The cause as `{ name, message }` (an error) or a string: never its own properties. */
+function summarizeCause(cause: unknown): unknown {
+  if (cause instanceof Error || (typeof cause === 'object' && cause !== null && 'message' in cause)) {
+    const err = cause as { name?: unknown; message?: unknown };
+    return { name: String(err.name ?? 'Error'), message: redactSecrets(String(err.message ?? '')) };
+  }
+  return redactSecrets(String(cause));
+}
+
+/**
+ * True for any error thrown by the SDK, by `name` (works across realms and across two copies of the
+ * SDK).
+ *
+ * @example
+ * ```ts
+ * import { isInvoicingError } from 'invoicing-sdk';
+ * if (isInvoicingError(err)) console.error(err.hint);
+ * ```
+ */
+export function isInvoicingError(value: unknown): value is InvoicingError {
+  return isErrorKind(value, 'InvoicingError');
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP failures
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What an {@link APIError} is built from. `APIError.generate()` fills it from a response; the
+ * connection errors fill only what they know.
+ *
+ * @example
+ * ```ts
+ * import { APIError } from 'invoicing-sdk';
+ * const err = new APIError({ message: 'Gone', status: 410, method: 'GET', path: '/api/v1/invoices/x' });
+ * ```
+ */
+export interface APIErrorInit {
+  /** The service's words (or the SDK's, when there were none). */
+  message: string;
+  /** HTTP status; `undefined` when no response arrived. */
+  status?: number | undefined;
+  /** A machine-readable code, where the body carries one. */
+  code?: string | undefined;
+  /** The response body, parsed when it was JSON, otherwise its text. */
+  body?: unknown;
+  /** The `x-request-id` response header, for support requests. */
+  requestId?: string | undefined;
+  /** Request method. */
+  method?: string | undefined;
+  /** Path of the request, e.g. `/api/v1/invoices`. */
+  path?: string | undefined;
+  /** What to do about it. */
+  hint?: string | undefined;
+  /** The underlying error. */
+  cause?: unknown;
+}
+
+/**
+ * An error response, as the transport received it: what {@link APIError.generate} reads.
+ *
+ * @example
+ * ```ts
+ * import { APIError, type ErrorResponse } from 'invoicing-sdk';
+ * const response: ErrorResponse = {
+ *   status: 404, headers: new Headers(), body: { message: 'Business not found' },
+ *   method: 'POST', path: '/api/v1/invoices',
+ * };
+ * const err = APIError.generate(response); // a BusinessNotFoundError
+ * ```
+ */
+export interface ErrorResponse {
+  /** HTTP status. */
+  status: number;
+  /** Response headers (`x-request-id`, `Retry-After`). */
+  headers: Headers | undefined;
+  /** The body: parsed JSON, or the text when it was not JSON, or `undefined` when empty. */
+  body: unknown;
+  /** Request method. */
+  method: string;
+  /** Request path, e.g. `/api/v1/invoices`. */
+  path: string;
+}
+
+/**
+ * An HTTP failure: the service answered with an error status or with a body that is not the
+ * documented envelope, or no answer arrived (see the subclasses). Built from a response by
+ * {@link APIError.generate}.
+ *
+ * @example
+ * ```ts
+ * import { isAPIError } from 'invoicing-sdk';
+ * try {
+ *   await client.invoices.create(input);
+ * } catch (err) {
+ *   if (isAPIError(err)) console.error(err.status, err.message, err.requestId, err.hint);
+ * }
+ * ```
+ */
+export class APIError extends InvoicingError {
+  /** A stable name (`APIError` here, each subclass its own), read by the name-based guards. */
+  override readonly name: InvoicingErrorName = 'APIError';
+  /** HTTP status; `undefined` when no response arrived. */
+  readonly status: number | undefined;
+  /** A machine-readable code, where the body carries one. */
+  readonly code: string | undefined;
+  /** The response body (secrets scrubbed): parsed JSON, or the text. */
+  readonly body: unknown;
+  /** The `x-request-id` response header. */
+  readonly requestId: string | undefined;
+  /** Request method (`GET`, `POST`, …). */
+  readonly method: string | undefined;
+  /** Request path, e.g. `/api/v1/invoices/inv_123/sign`. */
+  readonly path: string | undefined;
+
+  constructor(init: APIErrorInit) {
+    super(init.message, { hint: init.hint, cause: init.cause });
+    this.status = init.status;
+    // Code, request id and body come from the server and can echo what was sent; the path carries
+    // the caller's ids, which could be anything, a pasted key included. All are scrubbed.
+    this.code = init.code === undefined ? undefined : redactSecrets(init.code);
+    this.body = redactDeep(init.body);
+    this.requestId = init.requestId === undefined ? undefined : redactSecrets(init.requestId);
+    this.method = init.method;
+    this.path = init.path === undefined ? undefined : redactSecrets(init.path);
+  }
+
+  /**
+   * The one factory from an error response to an error: reads the body whatever its shape, picks
+   * the class by status (and, for 404 and 409, by the service's words), and adds the hint the
+   * service document supports. The same function as {@link generateAPIError}.
+   *
+   * @example
+   * ```ts
+   * import { APIError, isRateLimitError } from 'invoicing-sdk';
+   * const err = APIError.generate({
+   *   status: 429, headers: new Headers({ 'retry-after': '2' }), body: 'slow down',
+   *   method: 'GET', path: '/api/v1/invoices',
+   * });
+   * if (isRateLimitError(err)) console.log(err.retryAfter); // 2000
+   * ```
+   */
+  static generate(response: ErrorResponse): APIError {
+    return generateAPIError(response);
+  }
+
+  protected override details(): Record<string, unknown> {
+    const fields = { status: this.status, code: this.code, method: this.method, path: this.path, requestId: this.requestId, body: this.body };
+    return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  }
+}
+
+/**
+ * {@link APIError.generate}, as a function: the one factory from an error response to an error.
+ *
+ * @example
+ * ```ts
+ * import { generateAPIError } from 'invoicing-sdk';
+ * const err = generateAPIError({
+ *   status: 401, headers: new Headers(), body: { message: 'Unauthorized' },
+ *   method: 'GET', path: '/api/v1/invoices',
+ * });
+ * console.log(err.name, err.hint); // AuthenticationError, 'Only the X-API-Key header authenticates …'
+ * ```
+ */
+export function generateAPIError({ status, headers, body, method, path }: ErrorResponse): APIError {
+  const said = summarizeBody(body);
+  const init: APIErrorInit = {
+    message: said.message ?? `${status} ${statusText(status) ?? 'HTTP error'}`,
+    status,
+    code: said.code,
+    body,
+    requestId: requestIdOf(headers),
+    method,
+    path,
+    hint: hintFor({ status, message: said.message, method, path }),
+  };
+  switch (status) {
+    case 400:
+    case 422:
+      return new BadRequestError(init);
+    case 401:
+      return new AuthenticationError(init);
+    case 403:
+      return new PermissionDeniedError(init);
+    case 404:
+      return isBusinessNotFound(said.message) ? new BusinessNotFoundError(init) : new NotFoundError(init);
+    case 409:
+      return isIdempotencyConflict(said.message) ? new IdempotencyConflictError(init) : new ConflictError(init);
+    case 429:
+      return new RateLimitError({ ...init, retryAfter: parseRetryAfter(headers?.get('retry-after')) });
+    default:
+      return status >= 500 ? new InternalServerError(init) : new APIError(init);
+  }
+}
+
+/**
+ * True for any {@link APIError} (and its subclasses), by `name`.
+ *
+ * @example
+ * ```ts
+ * import { isAPIError } from 'invoicing-sdk';
+ * if (isAPIError(err) && err.status === 404) console.log('no such invoice');
+ * ```
+ */
+export function isAPIError(value: unknown): value is APIError {
+  return isErrorKind(value, 'APIError');
+}
+
+/**
+ * 400 (or 422): the service refused the request as sent. For a classification message the hint
+ * names the line and field and the lookup endpoints.
+ *
+ * @example
+ * ```ts
+ * import { isBadRequestError } from 'invoicing-sdk';
+ * try {
+ *   await client.invoices.create(input);
+ * } catch (err) {
+ *   if (isBadRequestError(err)) console.error(err.message, err.hint);
+ * }
+ * ```
+ */
+export class BadRequestError extends APIError {
+  /** Always `BadRequestError`. */
+  override readonly name = 'BadRequestError' as const;
+}
+
+/**
+ * True for a {@link BadRequestError}, by `name`.
+ *
+ * @example
+ * ```ts
+ * import { isBadRequestError } from 'invoicing-sdk';
+ * isBadRequestError(new Error('x')); // false
+ * ```
+ */
+export function isBadRequestError(value: unknown): value is BadRequestError {
+  return isErrorKind(value, 'BadRequestError');
+}
+
+/**
+ * 401: the API key (or, on key-management routes, the session token) was missing, wrong or
+ * revoked. Only `X-API-Key` works, and a key is revoked as soon as another key of the same type is
+ * created: the hint says so.
+ *
+ * @example
+ * ```ts
+ * import { isAuthenticationError } from 'invoicing-sdk';
+ * try {
+ *   await client.invoices.create(input);
+ * } catch (err) {
+ *   if (isAuthenticationError(err)) console.error(err.hint);
+ * }
+ * ```
+ */
+export class AuthenticationError extends APIError {
+  /** Always `AuthenticationError`. */
+  override readonly name = 'AuthenticationError' as const;
+}
+
+/**
+ * True for an {@link AuthenticationError}, by `name`.
+ *
+ * @example
+ * ```ts
+ * import { isAuthenticationError } from 'invoicing-sdk';
+ * isAuthenticationError(new Error('x')); // false
+ * ```
+ */
+export function isAuthenticationError(value: unknown): value is AuthenticationError {
+  return isErrorKind(value, 'AuthenticationError');
+}
+
+/**
+ * 403: the key lacks the scope the call needs; the hint names it.
+ *
+ * @example
+ * ```ts
+ * import { isPermissionDeniedError } from 'invoicing-sdk';
+ * try {
+ *   await client.invoices.sign(id);
+ * } catch (err) {
+ *   if (isPermissionDeniedError(err)) console.error(err.hint); // 'This call needs the scope invoices:write. …'
+ * }
+ * ```
+ */
+export class PermissionDeniedError extends APIError {
+  /** Always `PermissionDeniedError`. */
+  override readonly name = 'PermissionDeniedError' as const;
+}
+
+/**
+ * True for a {@link PermissionDeniedError}, by `name`.
+ *
+ * @example
+ * ```ts
+ * import { isPermissionDeniedError } from 'invoicing-sdk';
+ * isPermissionDeniedError(new Error('x')); // false
+ * ```
+ */
+export function isPermissionDeniedError(value: unknown): value is PermissionDeniedError {
+  return isErrorKind(value, 'PermissionDeniedError');
+}
+
+/**
+ * 404: no such resource, or none this key may see.
+ *
+ * @example
+ * ```ts
+ * import { isNotFoundError } from 'invoicing-sdk';
+ * try {
+ *   await client.invoices.retrieve(id);
+ * } catch (err) {
+ *   if (isNotFoundError(err)) console.log('no such invoice');
+ * }
+ * ```
+ */
+export class NotFoundError extends APIError {
+  /** A stable name (`NotFoundError` here, each subclass its own). */
+  override readonly name: InvoicingErrorName = 'NotFoundError';
+}
+
+/**
+ * True for a {@link NotFoundError} (a {@link BusinessNotFoundError} included), by `name`.
+ *
+ * @example
+ * ```ts
+ * import { isNotFoundError } from 'invoicing-sdk';
+ * isNotFoundError(new Error('x')); // false
+ * ```
+ */
+export function isNotFoundError(value: unknown): value is NotFoundError {
+  return isErrorKind(value, 'NotFoundError');
+}
+
+/**
+ * 404 `Business not found` on create. The business is not owned by the key's user, or the key is a
+ * BUSINESS key (the service's known defect): the hint says to use a USER key.
+ *
+ * @example
+ * ```ts
+ * import { isBusinessNotFoundError } from 'invoicing-sdk';
+ * try {
+ *   await client.invoices.create(input);
+ * } catch (err) {
+ *   if (isBusinessNotFoundError(err)) console.error(err.hint);
+ * }
+ * ```
+ */
+export class BusinessNotFoundError extends NotFoundError {
+  /** Always `BusinessNotFoundError`. */
+  override readonly name = 'BusinessNotFoundError' as const;
+}
+
+/**
+ * True for a {@link BusinessNotFoundError}, by `name`.
+ *
+ * @example
+ * ```ts
+ * import { isBusinessNotFoundError } from 'invoicing-sdk';
+ * isBusinessNotFoundError(new Error('x')); // false
+ * ```
+ */
+export function isBusinessNotFoundError(value: unknown): value is BusinessNotFoundError {
+  return isErrorKind(value, 'BusinessNotFoundError');
+}
+
+/**
+ * 409: the request conflicts with the resource's state.
+ *
+ * @example
+ * ```ts
+ * import { isConflictError } from 'invoicing-sdk';
+ * try {
+ *   await client.invoices.sign(id);
+ * } catch (err) {
+ *   if (isConflictError(err)) console.error(err.message);
+ * }
+ * ```
+ */
+export class ConflictError extends APIError {
+  /** A stable name (`ConflictError` here, each subclass its own). */
+  override readonly name: InvoicingErrorName = 'ConflictError';
+}
+
+/**
+ * True for a {@link ConflictError} (its subclasses included), by `name`.
+ *
+ * @example
+ * ```ts
+ * import { isConflictError } from 'invoicing-sdk';
+ * isConflictError(new Error('x')); // false
+ * ```
+ */
+export function isConflictError(value: unknown): value is ConflictError {
+  return isErrorKind(value, 'ConflictError');
+}
+
+/**
+ * 409 about the idempotency key: the key was already used with a different request body.
+ *
+ * @example
+ * ```ts
+ * import { isIdempotencyConflictError } from 'invoicing-sdk';
+ * try {
+ *   await client.invoices.create(input, { idempotencyKey });
+ * } catch (err) {
+ *   if (isIdempotencyConflictError(err)) console.error(err.hint);
+ * }
+ * ```
+ */
+export class IdempotencyConflictError extends ConflictError {
+  /** Always `IdempotencyConflictError`. */
+  override readonly name = 'IdempotencyConflictError' as const;
+}
+
+/**
+ * True for an {@link IdempotencyConflictError}, by `name`.
+ *
+ * @example
+ * ```ts
+ * import { isIdempotencyConflictError } from 'invoicing-sdk';
+ * isIdempotencyConflictError(new Error('x')); // false
+ * ```
+ */
+export function isIdempotencyConflictError(value: unknown): value is IdempotencyConflictError {
+  return isErrorKind(value, 'IdempotencyConflictError');
+}
+
+/**
+ * What an {@link InvalidTransitionError} is built from.
+ *
+ * @example
+ * ```ts
+ * import type { InvalidTransitionErrorInit } from 'invoicing-sdk';
+ * const init: InvalidTransitionErrorInit = {
+ *   invoiceId: 'inv_123', transition: 'submit', currentStatus: 'DRAFT', rawStatus: 'draft',
+ * };
+ * ```
+ */
+export interface InvalidTransitionErrorInit {
+  /** The invoice the transition was sent for. */
+  invoiceId: string;
+  /** The transition that was refused. */
+  transition: 'validate' | 'sign' | 'submit';
+  /** The invoice's canonical status when it was refused (read back from the service). */
+  currentStatus: string;
+  /** The status as the service spelled it. */
+  rawStatus?: string | undefined;
+  /** The service's answer (a 409 or 400), when there was one. */
+  cause?: unknown;
+}
+
+const REQUIRED_FROM: Record<InvalidTransitionErrorInit['transition'], string> = {
+  validate: 'DRAFT',
+  sign: 'VALIDATED',
+  submit: 'SIGNED (or ERROR once automatic recovery is over)',
+};
+
+const NEXT_STEP: Record<string, string> = { DRAFT: 'validate', VALIDATED: 'sign', SIGNED: 'submit' };
+
+function transitionHint(invoiceId: string, currentStatus: string, shown: string): string {
+  if (currentStatus === 'ERROR') {
+    return (
+      "The invoice is in Error. While the service's automatic recovery is in progress (a retry every 10 minutes, " +
+      `up to 3, within 24 hours) a submit is refused and would not speed it up: follow it with client.invoices.waitFor('${invoiceId}'). ` +
+      `Once recovery is over, client.invoices.resumeFiling('${invoiceId}') re-submits it once.`
+    );
+  }
+  const next = NEXT_STEP[currentStatus];
+  return next === undefined
+    ? `The invoice is ${shown}. client.invoices.resumeFiling('${invoiceId}') performs only what is left, if anything.`
+    : `The next step for a ${shown} invoice is ${next}; client.invoices.resumeFiling('${invoiceId}') performs only the steps left.`;
+}
+
+/**
+ * `validate`, `sign` or `submit` was refused because the invoice is not in a state that accepts it,
+ * and it has not already passed that step either. Names the status the invoice is in, read back from
+ * the service when its message did not say; `client.invoices.resumeFiling(id)` performs only the
+ * steps that are left.
+ *
+ * A conflict with the invoice's state, so a {@link ConflictError} whatever the wire said: `status`
+ * is what the service answered (usually 409, but 400 or 422 where the service used that for a wrong
+ * state, or `undefined` when the SDK learnt the state by reading the invoice back).
+ *
+ * @example
+ * ```ts
+ * import { isInvalidTransitionError } from 'invoicing-sdk';
+ * try {
+ *   await client.invoices.sign(id);
+ * } catch (err) {
+ *   if (isInvalidTransitionError(err)) console.error(`${err.invoiceId} is ${err.currentStatus}; ${err.hint}`);
+ * }
+ * ```
+ */
+export class InvalidTransitionError extends ConflictError {
+  /** Always `InvalidTransitionError`. */
+  override readonly name = 'InvalidTransitionError' as const;
+  /** The invoice the transition was sent for. */
+  readonly invoiceId: string;
+  /** The transition that was refused. */
+  readonly transition: InvalidTransitionErrorInit['transition'];
+  /** The invoice's canonical status when it was refused. */
+  readonly currentStatus: string;
+  /** The status as the service spelled it. */
+  readonly rawStatus: string | undefined;
+
+  constructor(init: InvalidTransitionErrorInit) {
+    const answer = init.cause as Partial<APIError> | undefined;
+    const shown = init.rawStatus ?? init.currentStatus;
+    const said = typeof answer?.message === 'string' && answer.message !== '' ? ` (service: ${answer.message})` : '';
+    super({
+      message: `Cannot ${init.transition} invoice ${init.invoiceId}: it is ${shown}; ${init.transition} needs ${REQUIRED_FROM[init.transition]}${said}`,
+      status: typeof answer?.status === 'number' ? answer.status : undefined,
+      code: answer?.code,
+      body: answer?.body,
+      requestId: answer?.requestId,
+      method: answer?.method,
+      path: answer?.path,
+      hint: transitionHint(init.invoiceId, init.currentStatus, shown),
+      cause: init.cause,
+    });
+    this.invoiceId = init.invoiceId;
+    this.transition = init.transition;
+    this.currentStatus = init.currentStatus;
+    this.rawStatus = init.rawStatus;
+  }
+
+  protected override details(): Record<string, unknown> {
+    const { invoiceId, transition, currentStatus, rawStatus } = this;
+    return { ...super.details(), invoiceId, transition, currentStatus, rawStatus };
+  }
+}
+
+/**
+ * True for an {@link InvalidTransitionError}, by `name`.
+ *
+ * @example
+ * ```ts
+ * import { isInvalidTransitionError } from 'invoicing-sdk';
+ * isInvalidTransitionError(new Error('x')); // false
+ * ```
+ */
+export function isInvalidTransitionError(value: unknown): value is InvalidTransitionError {
+  return isErrorKind(value, 'InvalidTransitionError');
+}
+
+/**
+ * 429: too many requests. The SDK already retried up to `maxRetries`, honouring `Retry-After`;
+ * `retryAfter` is how long the service asked to wait (milliseconds), when it said.
+ *
+ * @example
+ * ```ts
+ * import { isRateLimitError } from 'invoicing-sdk';
+ * try {
+ *   await client.invoices.list();
+ * } catch (err) {
+ *   if (isRateLimitError(err)) await new Promise((r) => setTimeout(r, err.retryAfter ?? 1000));
+ * }
+ * ```
+ */
+export class RateLimitError extends APIError {
+  /** Always `RateLimitError`. */
+  override readonly name = 'RateLimitError' as const;
+  /** Milliseconds the service asked to wait (`Retry-After`), when it said. */
+  readonly retryAfter: number | undefined;
+
+  constructor(init: APIErrorInit & { retryAfter?: number | undefined }) {
+    super(init);
+    this.retryAfter = init.retryAfter;
+  }
+
+  protected override details(): Record<string, unknown> {
+    return { ...super.details(), retryAfter: this.retryAfter };
+  }
+}
+
+/**
+ * True for a {@link RateLimitError}, by `name`.
+ *
+ * @example
+ * ```ts
+ * import { isRateLimitError } from 'invoicing-sdk';
+ * isRateLimitError(new Error('x')); // false
+ * ```
+ */
+export function isRateLimitError(value: unknown): value is RateLimitError {
+  return isErrorKind(value, 'RateLimitError');
+}
+
+/**
+ * 5xx: the service failed. Already retried up to `maxRetries` where a retry could not file twice.
+ *
+ * @example
+ * ```ts
+ * import { isInternalServerError } from 'invoicing-sdk';
+ * try {
+ *   await client.invoices.list();
+ * } catch (err) {
+ *   if (isInternalServerError(err)) console.error(err.status, err.requestId);
+ * }
+ * ```
+ */
+export class InternalServerError extends APIError {
+  /** Always `InternalServerError`. */
+  override readonly name = 'InternalServerError' as const;
+}
+
+/**
+ * True for an {@link InternalServerError}, by `name`.
+ *
+ * @example
+ * ```ts
+ * import { isInternalServerError } from 'invoicing-sdk';
+ * isInternalServerError(new Error('x')); // false
+ * ```
+ */
+export function isInternalServerError(value: unknown): value is InternalServerError {
+  return isErrorKind(value, 'InternalServerError');
+}
+
+/**
+ * A response that is not the documented envelope: HTML, truncated JSON, `success: false`, or no
+ * `data`. Carries the status and body as received.
+ *
+ * @example
+ * ```ts
+ * import { isInvalidResponseError } from 'invoicing-sdk';
+ * try {
+ *   await client.invoices.create(input);
+ * } catch (err) {
+ *   if (isInvalidResponseError(err)) console.error(err.status, err.body);
+ * }
+ * ```
+ */
+export class InvalidResponseError extends APIError {
+  /** Always `InvalidResponseError`. */
+  override readonly name = 'InvalidResponseError' as const;
+}
+
+/**
+ * True for an {@link InvalidResponseError}, by `name`.
+ *
+ * @example
+ * ```ts
+ * import { isInvalidResponseError } from 'invoicing-sdk';
+ * isInvalidResponseError(new Error('x')); // false
+ * ```
+ */
+export function isInvalidResponseError(value: unknown): value is InvalidResponseError {
+  return isErrorKind(value, 'InvalidResponseError');
+}
+
+/**
+ * What a {@link ResponseTooLargeError} is built from: an {@link APIErrorInit} and the limit.
+ *
+ * @example
+ * ```ts
+ * import { ResponseTooLargeError } from 'invoicing-sdk';
+ * new ResponseTooLargeError({ status: 200, method: 'GET', path: '/api/v1/invoices', limit: 10_485_760 });
+ * ```
+ */
+export interface ResponseTooLargeErrorInit extends Omit<APIErrorInit, 'message'> {
+  /** Replaces the default message. */
+  message?: string | undefined;
+  /** The largest body the SDK reads, in bytes. */
+  limit: number;
+}
+
+/**
+ * The response body was larger than the SDK reads (`limit`, in bytes), so it was not read. Never
+ * retried: the same request would bring the same body.
+ *
+ * @example
+ * ```ts
+ * import { isResponseTooLargeError } from 'invoicing-sdk';
+ * try {
+ *   await client.invoices.list();
+ * } catch (err) {
+ *   if (isResponseTooLargeError(err)) console.error(`more than ${err.limit} bytes from ${err.path}`);
+ * }
+ * ```
+ */
+export class ResponseTooLargeError extends APIError {
+  /** Always `ResponseTooLargeError`. */
+  override readonly name = 'ResponseTooLargeError' as const;
+  /** The largest body the SDK reads, in bytes. */
+  readonly limit: number;
+
+  constructor(init: ResponseTooLargeErrorInit) {
+    super({ ...init, message: init.message ?? `Response body larger than ${init.limit} bytes; it was not read.` });
+    this.limit = init.limit;
+  }
+
+  protected override details(): Record<string, unknown> {
+    return { ...super.details(), limit: this.limit };
+  }
+}
+
+/**
+ * True for a {@link ResponseTooLargeError}, by `name`.
+ *
+ * @example
+ * ```ts
+ * import { isResponseTooLargeError } from 'invoicing-sdk';
+ * isResponseTooLargeError(new Error('x')); // false
+ * ```
+ */
+export function isResponseTooLargeError(value: unknown): value is ResponseTooLargeError {
+  return isErrorKind(value, 'ResponseTooLargeError');
+}
+
+/**
+ * What a connection error knows: no response arrived.
+ *
+ * @example
+ * ```ts
+ * import { APIConnectionError } from 'invoicing-sdk';
+ * new APIConnectionError({ method: 'GET', path: '/api/v1/invoices' });
+ * ```
+ */
+export interface APIConnectionErrorInit {
+  /** Replaces the default message. */
+  message?: string | undefined;
+  /** Request method. */
+  method?: string | undefined;
+  /** Request path. */
+  path?: string | undefined;
+  /** What to do about it. */
+  hint?: string | undefined;
+  /** The network error beneath (never an object holding the request's headers). */
+  cause?: unknown;
+}
+
+/**
+ * No response arrived: DNS, refused or dropped connection, TLS. Already retried up to `maxRetries`
+ * (a POST only when it carried an idempotency key, so a retry never files twice).
+ *
+ * @example
+ * ```ts
+ * import { isAPIConnectionError } from 'invoicing-sdk';
+ * try {
+ *   await client.invoices.list();
+ * } catch (err) {
+ *   if (isAPIConnectionError(err)) console.error('service unreachable:', err.cause);
+ * }
+ * ```
+ */
+export class APIConnectionError extends APIError {
+  /** A stable name (`APIConnectionError` here, each subclass its own). */
+  override readonly name: InvoicingErrorName = 'APIConnectionError';
+
+  constructor(init: APIConnectionErrorInit = {}) {
+    const { message = 'Connection error: no response from the service.', method, path, hint, cause } = init;
+    super({ message, method, path, hint, cause });
+  }
+}
+
+/**
+ * True for an {@link APIConnectionError} or an {@link APIConnectionTimeoutError}, by `name`.
+ *
+ * @example
+ * ```ts
+ * import { isAPIConnectionError } from 'invoicing-sdk';
+ * isAPIConnectionError(new Error('x')); // false
+ * ```
+ */
+export function isAPIConnectionError(value: unknown): value is APIConnectionError {
+  return isErrorKind(value, 'APIConnectionError');
+}
+
+/**
+ * An attempt took longer than `timeout` (per attempt, reading the body included). Already retried
+ * up to `maxRetries`.
+ *
+ * @example
+ * ```ts
+ * import { isAPIConnectionTimeoutError } from 'invoicing-sdk';
+ * try {
+ *   await client.invoices.list({}, { timeout: 5_000 });
+ * } catch (err) {
+ *   if (isAPIConnectionTimeoutError(err)) console.error('the service is slow:', err.message);
+ * }
+ * ```
+ */
+export class APIConnectionTimeoutError extends APIConnectionError {
+  /** Always `APIConnectionTimeoutError`. */
+  override readonly name = 'APIConnectionTimeoutError' as const;
+
+  constructor(init: APIConnectionErrorInit = {}) {
+    super({ ...init, message: init.message ?? 'Request timed out.' });
+  }
+}
+
+/**
+ * True for an {@link APIConnectionTimeoutError}, by `name`.
+ *
+ * @example
+ * ```ts
+ * import { isAPIConnectionTimeoutError } from 'invoicing-sdk';
+ * isAPIConnectionTimeoutError(new Error('x')); // false
+ * ```
+ */
+export function isAPIConnectionTimeoutError(value: unknown): value is APIConnectionTimeoutError {
+  return isErrorKind(value, 'APIConnectionTimeoutError');
+}
+
+/**
+ * The caller's `signal` aborted the call, during a request or during the wait before a retry.
+ * `cause` is the signal's reason. Never retried. For a mutating call the request may or may not
+ * have reached the service: read the resource before repeating it.
+ *
+ * @example
+ * ```ts
+ * import { isAPIUserAbortError } from 'invoicing-sdk';
+ * const controller = new AbortController();
+ * setTimeout(() => controller.abort(), 1_000);
+ * try {
+ *   await client.invoices.list({}, { signal: controller.signal });
+ * } catch (err) {
+ *   if (isAPIUserAbortError(err)) console.log('cancelled');
+ * }
+ * ```
+ */
+export class APIUserAbortError extends APIError {
+  /** Always `APIUserAbortError`. */
+  override readonly name = 'APIUserAbortError' as const;
+
+  constructor(init: { method?: string | undefined; path?: string | undefined; cause?: unknown } = {}) {
+    super({ message: 'Request was aborted.', method: init.method, path: init.path, cause: init.cause });
+  }
+}
+
+/**
+ * True for an {@link APIUserAbortError}, by `name`.
+ *
+ * @example
+ * ```ts
+ * import { isAPIUserAbortError } from 'invoicing-sdk';
+ * isAPIUserAbortError(new Error('x')); // false
+ * ```
+ */
+export function isAPIUserAbortError(value: unknown): value is APIUserAbortError {
+  return isErrorKind(value, 'APIUserAbortError');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Local failures: nothing was sent, or the filing workflow stopped
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What an {@link InvalidInputError} is built from.
+ *
+ * @example
+ * ```ts
+ * import type { InvalidInputErrorInit } from 'invoicing-sdk';
+ * const init: InvalidInputErrorInit = { message: 'buyer refers to itself', path: ['buyer', 'parent'] };
+ * ```
+ */
+export interface InvalidInputErrorInit {
+  /** What is wrong with the input. */
+  message: string;
+  /** What to do about it. */
+  hint?: string | undefined;
+  /** Where in the input, e.g. `['lines', 2, 'meta']`. */
+  path?: (string | number)[] | undefined;
+}
+
+/**
+ * Input that cannot be an invoice at all: cyclic, nested deeper than the documented limit, or not
+ * plain data (a class instance, a function). Found before anything is sent.
+ *
+ * @example
+ * ```ts
+ * import { isInvalidInputError } from 'invoicing-sdk';
+ * try {
+ *   await client.invoices.create(input);
+ * } catch (err) {
+ *   if (isInvalidInputError(err)) console.error(err.path?.join('.'), err.message);
+ * }
+ * ```
+ */
+export class InvalidInputError extends InvoicingError {
+  /** Always `InvalidInputError`. */
+  override readonly name = 'InvalidInputError' as const;
+  /** Where in the input, when known. */
+  readonly path: (string | number)[] | undefined;
+
+  constructor(init: InvalidInputErrorInit) {
+    super(init.message, { hint: init.hint });
+    this.path = init.path === undefined ? undefined : [...init.path];
+  }
+
+  protected override details(): Record<string, unknown> {
+    return this.path === undefined ? {} : { path: this.path };
+  }
+}
+
+/**
+ * True for an {@link InvalidInputError}, by `name`.
+ *
+ * @example
+ * ```ts
+ * import { isInvalidInputError } from 'invoicing-sdk';
+ * isInvalidInputError(new Error('x')); // false
+ * ```
+ */
+export function isInvalidInputError(value: unknown): value is InvalidInputError {
+  return isErrorKind(value, 'InvalidInputError');
+}
+
+// Enough to act on from a log line; the full list is in `report`.
+const ISSUES_IN_MESSAGE = 3;
+
+/**
+ * `invoices.create()` ran the local checks and they failed: nothing was sent. `report` lists every
+ * problem at once (the tax authority would stop at the first).
+ *
+ * @example
+ * ```ts
+ * import { isInvoiceCheckError } from 'invoicing-sdk';
+ * try {
+ *   await client.invoices.create(input);
+ * } catch (err) {
+ *   if (isInvoiceCheckError(err)) {
+ *     for (const issue of err.report.errors) console.error(issue.path.join('.'), issue.message);
+ *   }
+ * }
+ * ```
+ */
+export class InvoiceCheckError extends InvoicingError {
+  /** Always `InvoiceCheckError`. */
+  override readonly name = 'InvoiceCheckError' as const;
+  /** The full result of `checkInvoice()`: every error and warning, and the totals. */
+  readonly report: CheckReport;
+
+  constructor(report: CheckReport) {
+    const { errors } = report;
+    // Each message already names its field and value (`lines[2].hsnCode "6202" …`); add the code.
+    const shown = errors.slice(0, ISSUES_IN_MESSAGE).map((issue) => `${issue.message} [${issue.code}]`);
+    const more = errors.length > ISSUES_IN_MESSAGE ? `; and ${errors.length - ISSUES_IN_MESSAGE} more` : '';
+    const count = `${errors.length} error${errors.length === 1 ? '' : 's'}`;
+    super(`Invoice failed the local checks (${count}); nothing was sent. ${shown.join('; ')}${more}`, {
+      hint:
+        'Fix the issues listed in err.report.errors and call create() again. Pass ' +
+        '{ skipChecks: true } only if you are sure the service accepts the invoice as it is.',
+    });
+    this.report = report;
+  }
+
+  /** The errors' codes and paths and the number of warnings (the report itself is in `report`). */
+  protected override details(): Record<string, unknown> {
+    return {
+      errors: this.report.errors.map((issue) => ({ code: issue.code, path: issue.path.join('.') })),
+      warnings: this.report.warnings.length,
+    };
+  }
+}
+
+/**
+ * True for an {@link InvoiceCheckError}, by `name`.
+ *
+ * @example
+ * ```ts
+ * import { isInvoiceCheckError } from 'invoicing-sdk';
+ * isInvoiceCheckError(new Error('x')); // false
+ * ```
+ */
+export function isInvoiceCheckError(value: unknown): value is InvoiceCheckError {
+  return isErrorKind(value, 'InvoiceCheckError');
+}
+
+/**
+ * Invoice totals as decimal strings (`"107.50"`); a figure the service did not return is
+ * `undefined`.
+ *
+ * @example
+ * ```ts
+ * import type { TotalsFigures } from 'invoicing-sdk';
+ * const t: TotalsFigures = { subtotal: '100.00', taxTotal: '7.50', total: '107.50' };
+ * ```
+ */
+export interface TotalsFigures {
+  /** Sum of the lines before tax. */
+  subtotal?: string | undefined;
+  /** Sum of the tax. */
+  taxTotal?: string | undefined;
+  /** Subtotal plus tax. */
+  total?: string | undefined;
+}
+
+/**
+ * What a {@link TotalsMismatchError} is built from.
+ *
+ * @example
+ * ```ts
+ * import { TotalsMismatchError } from 'invoicing-sdk';
+ * new TotalsMismatchError({
+ *   invoiceId: 'inv_1',
+ *   expected: { total: '107.50' },
+ *   actual: { total: '110.00' },
+ *   differences: [{ field: 'total', expected: '107.50', actual: '110.00' }],
+ * });
+ * ```
+ */
+export interface TotalsMismatchErrorInit {
+  /** The draft whose totals disagree. */
+  invoiceId: string;
+  /** Totals computed from the lines. */
+  expected: TotalsFigures;
+  /** Totals the service returned. */
+  actual: TotalsFigures;
+  /** The figures that differ (as `compareTotals()` gives them). */
+  differences: TotalsDifference[];
+}
+
+/**
+ * The service's totals contradict the invoice's lines. The tax authority does not check the
+ * arithmetic and would file the wrong figures, so filing stopped before validate: the invoice is
+ * still a draft and nothing was filed.
+ *
+ * @example
+ * ```ts
+ * import { isTotalsMismatchError } from 'invoicing-sdk';
+ * try {
+ *   await client.invoices.createAndFile(input);
+ * } catch (err) {
+ *   if (isTotalsMismatchError(err)) console.error(err.invoiceId, err.differences);
+ * }
+ * ```
+ */
+export class TotalsMismatchError extends InvoicingError {
+  /** Always `TotalsMismatchError`. */
+  override readonly name = 'TotalsMismatchError' as const;
+  /** The draft whose totals disagree (not validated, signed or submitted). */
+  readonly invoiceId: string;
+  /** Totals computed from the lines. */
+  readonly expected: TotalsFigures;
+  /** Totals the service returned. */
+  readonly actual: TotalsFigures;
+  /** The figures that differ. */
+  readonly differences: TotalsDifference[];
+
+  constructor(init: TotalsMismatchErrorInit) {
+    const listed = init.differences.map((d) => `${d.field} ${d.actual} (lines give ${d.expected})`).join(', ');
+    super(`The service's totals for invoice ${init.invoiceId} contradict its lines: ${listed}. Nothing was filed.`, {
+      hint:
+        `Invoice ${init.invoiceId} is still a draft. The tax authority does not check the ` +
+        'arithmetic, so do not file it: check the lines (quantity, unitPrice, discountRate, ' +
+        'taxRate) and the figures the service returned, then create a corrected invoice.',
+    });
+    this.invoiceId = init.invoiceId;
+    this.expected = init.expected;
+    this.actual = init.actual;
+    this.differences = init.differences;
+  }
+
+  protected override details(): Record<string, unknown> {
+    return { invoiceId: this.invoiceId, differences: this.differences };
+  }
+}
+
+/**
+ * True for a {@link TotalsMismatchError}, by `name`.
+ *
+ * @example
+ * ```ts
+ * import { isTotalsMismatchError } from 'invoicing-sdk';
+ * isTotalsMismatchError(new Error('x')); // false
+ * ```
+ */
+export function isTotalsMismatchError(value: unknown): value is TotalsMismatchError {
+  return isErrorKind(value, 'TotalsMismatchError');
+}
+
+/**
+ * Where a filing stopped: the local checks, create, the totals reconciliation, `read` (resumeFiling
+ * could not read the invoice it was asked to resume, so nothing was sent), one of the three
+ * transitions, or the wait for the tax authority's answer.
+ *
+ * @example
+ * ```ts
+ * import type { FilingStep } from 'invoicing-sdk';
+ * const step: FilingStep = 'sign';
+ * ```
+ */
+export type FilingStep = 'check' | 'create' | 'reconcile' | 'read' | 'validate' | 'sign' | 'submit' | 'wait';
+
+/**
+ * What a {@link FilingError} is built from.
+ *
+ * @example
+ * ```ts
+ * import { FilingError } from 'invoicing-sdk';
+ * new FilingError({ invoiceId: 'inv_1', step: 'sign', cause: new Error('socket hang up') });
+ * ```
+ */
+export interface FilingErrorInit {
+  /** The invoice, once created; `undefined` when filing stopped before create succeeded. */
+  invoiceId: string | undefined;
+  /** Where it stopped. */
+  step: FilingStep;
+  /** What stopped it. */
+  cause: unknown;
+  /** Replaces the default message. */
+  message?: string | undefined;
+  /** Replaces the default hint. */
+  hint?: string | undefined;
+}
+
+function resumeHint(invoiceId: string | undefined): string {
+  if (invoiceId === undefined) {
+    return (
+      'No invoice was created (or its id is not known). Call createAndFile() again with the same ' +
+      'idempotencyKey: the service returns the invoice already created for that key instead of a second one.'
+    );
+  }
+  return (
+    `Resume with client.invoices.resumeFiling('${invoiceId}'): it reads the invoice and performs ` +
+    'only the steps left, so nothing is filed twice.'
+  );
+}
+
+/**
+ * `createAndFile()` or `resumeFiling()` stopped. Names the invoice and the step, keeps the cause,
+ * and the `hint` says how to resume: `client.invoices.resumeFiling(invoiceId)` reads the invoice
+ * and performs only the steps left, never one twice.
+ *
+ * @example
+ * ```ts
+ * import { isFilingError } from 'invoicing-sdk';
+ * try {
+ *   await client.invoices.createAndFile(input);
+ * } catch (err) {
+ *   if (isFilingError(err) && err.invoiceId) await client.invoices.resumeFiling(err.invoiceId);
+ * }
+ * ```
+ */
+export class FilingError extends InvoicingError {
+  /** Always `FilingError`. */
+  override readonly name = 'FilingError' as const;
+  /** The invoice, once created; `undefined` when filing stopped before create succeeded. */
+  readonly invoiceId: string | undefined;
+  /** Where it stopped. */
+  readonly step: FilingStep;
+
+  constructor(init: FilingErrorInit) {
+    const { invoiceId, step, cause } = init;
+    const why = cause instanceof Error ? cause.message : cause === undefined ? '' : String(cause);
+    const subject = invoiceId === undefined ? 'Filing' : `Filing of invoice ${invoiceId}`;
+    super(init.message ?? `${subject} stopped at ${step}${why ? `: ${why}` : '.'}`, { cause, hint: init.hint ?? resumeHint(invoiceId) });
+    this.invoiceId = invoiceId;
+    this.step = step;
+  }
+
+  protected override details(): Record<string, unknown> {
+    return { invoiceId: this.invoiceId, step: this.step };
+  }
+}
+
+/**
+ * True for a {@link FilingError}, by `name`.
+ *
+ * @example
+ * ```ts
+ * import { isFilingError } from 'invoicing-sdk';
+ * isFilingError(new Error('x')); // false
+ * ```
+ */
+export function isFilingError(value: unknown): value is FilingError {
+  return isErrorKind(value, 'FilingError');
+}
+
+/**
+ * What a {@link WaitTimeoutError} is built from.
+ *
+ * @example
+ * ```ts
+ * import { WaitTimeoutError } from 'invoicing-sdk';
+ * new WaitTimeoutError({ invoiceId: 'inv_1', lastInvoice: undefined, timeoutMs: 60_000 });
+ * ```
+ */
+export interface WaitTimeoutErrorInit {
+  /** The invoice waited for. */
+  invoiceId: string;
+  /** The last read of it, if any read succeeded. */
+  lastInvoice: Invoice | undefined;
+  /** How long `waitFor` waited. */
+  timeoutMs: number;
+}
+
+/**
+ * `waitFor()` ran out of time before the invoice reached the awaited status. Nothing was changed;
+ * `lastInvoice` is the last state seen.
+ *
+ * @example
+ * ```ts
+ * import { isWaitTimeoutError } from 'invoicing-sdk';
+ * try {
+ *   await client.invoices.waitFor(id, { timeout: 60_000 });
+ * } catch (err) {
+ *   if (isWaitTimeoutError(err)) console.log('still', err.lastInvoice?.status);
+ * }
+ * ```
+ */
+export class WaitTimeoutError extends InvoicingError {
+  /** Always `WaitTimeoutError`. */
+  override readonly name = 'WaitTimeoutError' as const;
+  /** The invoice waited for. */
+  readonly invoiceId: string;
+  /** The last read of it, if any read succeeded. */
+  readonly lastInvoice: Invoice | undefined;
+  /** How long `waitFor` waited. */
+  readonly timeoutMs: number;
+
+  constructor(init: WaitTimeoutErrorInit) {
+    const last = init.lastInvoice === undefined ? 'never read' : `still ${init.lastInvoice.status}`;
+    super(`Invoice ${init.invoiceId} is ${last} after waiting ${init.timeoutMs} ms.`, {
+      hint:
+        'Nothing was changed. Call waitFor() again with a longer timeout, or read the invoice later ' +
+        'with retrieve(): the tax authority answers asynchronously.',
+    });
+    this.invoiceId = init.invoiceId;
+    this.lastInvoice = init.lastInvoice;
+    this.timeoutMs = init.timeoutMs;
+  }
+
+  protected override details(): Record<string, unknown> {
+    const { invoiceId, lastInvoice, timeoutMs } = this;
+    return { invoiceId, lastStatus: lastInvoice?.status, lastRawStatus: lastInvoice?.rawStatus, timeoutMs };
+  }
+}
+
+/**
+ * True for a {@link WaitTimeoutError}, by `name`.
+ *
+ * @example
+ * ```ts
+ * import { isWaitTimeoutError } from 'invoicing-sdk';
+ * isWaitTimeoutError(new Error('x')); // false
+ * ```
+ */
+export function isWaitTimeoutError(value: unknown): value is WaitTimeoutError {
+  return isErrorKind(value, 'WaitTimeoutError');
+}
+
+/**
+ * What a {@link RecoveryInProgressError} is built from.
+ *
+ * @example
+ * ```ts
+ * import type { RecoveryInProgressErrorInit } from 'invoicing-sdk';
+ * const init: RecoveryInProgressErrorInit = {
+ *   invoiceId: 'inv_1', nextAttemptAt: '2026-05-01T10:20:00.000Z', attemptsLeft: 2,
+ * };
+ * ```
+ */
+export interface RecoveryInProgressErrorInit {
+  /** The invoice in Error whose automatic recovery is in play. */
+  invoiceId: string;
+  /** When the service's next automatic attempt is due (ISO 8601), when it can be told. */
+  nextAttemptAt?: string | undefined;
+  /** How many automatic attempts are left, when it can be told. */
+  attemptsLeft?: number | undefined;
+  /** The invoice as read. */
+  invoice?: Invoice | undefined;
+  /** Replaces the default hint. */
+  hint?: string | undefined;
+}
+
+/**
+ * `submit` was refused locally: the invoice is in Error and the service's automatic recovery (a
+ * retry every 10 minutes, up to 3, within 24 hours) is still in play, so a manual submit would race
+ * it. Nothing was sent. The message says when the next automatic attempt is due and how many are
+ * left; `{ force: true }` sends the submit anyway.
+ *
+ * @example
+ * ```ts
+ * import { isRecoveryInProgressError } from 'invoicing-sdk';
+ * try {
+ *   await client.invoices.submit(id);
+ * } catch (err) {
+ *   if (isRecoveryInProgressError(err)) await client.invoices.waitFor(err.invoiceId, { timeout: 30 * 60_000 });
+ * }
+ * ```
+ */
+export class RecoveryInProgressError extends InvoicingError {
+  /** Always `RecoveryInProgressError`. */
+  override readonly name = 'RecoveryInProgressError' as const;
+  /** The invoice in Error. */
+  readonly invoiceId: string;
+  /** When the next automatic attempt is due (ISO 8601), when it can be told. */
+  readonly nextAttemptAt: string | undefined;
+  /** How many automatic attempts are left, when it can be told. */
+  readonly attemptsLeft: number | undefined;
+  /** The invoice as read, when there was a read. */
+  readonly invoice: Invoice | undefined;
+
+  constructor(init: RecoveryInProgressErrorInit) {
+    const { invoiceId, nextAttemptAt, attemptsLeft } = init;
+    const due =
+      nextAttemptAt === undefined
+        ? 'the service retries every 10 minutes (when the next attempt is due is not known)'
+        : `the next automatic attempt is due at ${nextAttemptAt}`;
+    const left = attemptsLeft === undefined ? '' : ` (${attemptsLeft} automatic attempt${attemptsLeft === 1 ? '' : 's'} left)`;
+    super(
+      `Invoice ${invoiceId} is in automatic recovery: ${due}${left}. Submit was not sent; pass { force: true } to send it anyway.`,
+      {
+        hint:
+          init.hint ??
+          `Follow the recovery with client.invoices.waitFor('${invoiceId}'); a manual submit would not speed it up. ` +
+            'Submit with { force: true } only if the recovery cannot succeed.',
+      },
+    );
+    this.invoiceId = invoiceId;
+    this.nextAttemptAt = nextAttemptAt;
+    this.attemptsLeft = attemptsLeft;
+    this.invoice = init.invoice;
+  }
+
+  protected override details(): Record<string, unknown> {
+    const { invoiceId, nextAttemptAt, attemptsLeft } = this;
+    return { invoiceId, nextAttemptAt, attemptsLeft };
+  }
+}
+
+/**
+ * True for a {@link RecoveryInProgressError}, by `name`.
+ *
+ * @example
+ * ```ts
+ * import { isRecoveryInProgressError } from 'invoicing-sdk';
+ * isRecoveryInProgressError(new Error('x')); // false
+ * ```
+ */
+export function isRecoveryInProgressError(value: unknown): value is RecoveryInProgressError {
+  return isErrorKind(value, 'RecoveryInProgressError');
+}
