@@ -320,3 +320,31 @@ export const SERVICE_STATUS_SPELLING: Readonly<Record<KnownInvoiceStatus, string
   SUBMITTED: 'Submitted',
   ERROR: 'Error',
 };
+
+/**
+ * The statuses after `SUBMITTED` that end a wait by default: the tax authority's final answers.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_FINAL_STATUSES } from 'invoicing-sdk';
+ * DEFAULT_FINAL_STATUSES.includes('ACCEPTED'); // true
+ * ```
+ */
+export const DEFAULT_FINAL_STATUSES: readonly string[] = ['ACCEPTED', 'REJECTED', 'CANCELLED'];
+
+/**
+ * True when `status` (canonical or as the service spells it) is one of `finalStatuses`, matched
+ * without regard to case, spaces, `-` or `_`. An unknown status after `SUBMITTED` is not final.
+ *
+ * @example
+ * ```ts
+ * import { isFinalStatus } from 'invoicing-sdk';
+ * isFinalStatus('Accepted');    // true
+ * isFinalStatus('in_progress'); // false
+ * ```
+ */
+export function isFinalStatus(status: unknown, finalStatuses: readonly string[] = DEFAULT_FINAL_STATUSES): boolean {
+  if (typeof status !== 'string') return false;
+  const wanted = new Set(finalStatuses.map((s) => foldStatus(s)));
+  return wanted.has(foldStatus(status)) || wanted.has(foldStatus(String(normalizeStatus(status))));
+}
