@@ -29,3 +29,4 @@ export {
   type TotalsMismatchErrorInit,
 } from './totals-mismatch-error.js';
 export { WaitTimeoutError, isWaitTimeoutError, type WaitTimeoutErrorInit } from './wait-timeout-error.js';
+export { RecoveryInProgressError, isRecoveryInProgressError, type RecoveryInProgressErrorInit } from './recovery-in-progress-error.js';

@@ -32,7 +32,8 @@ export type InvoicingErrorName =
   | 'InvoiceCheckError'
   | 'TotalsMismatchError'
   | 'FilingError'
-  | 'WaitTimeoutError';
+  | 'WaitTimeoutError'
+  | 'RecoveryInProgressError';
 
 const PARENT: Readonly<Record<InvoicingErrorName, InvoicingErrorName | undefined>> = {
   InvoicingError: undefined,
@@ -55,6 +56,7 @@ const PARENT: Readonly<Record<InvoicingErrorName, InvoicingErrorName | undefined
   TotalsMismatchError: 'InvoicingError',
   FilingError: 'InvoicingError',
   WaitTimeoutError: 'InvoicingError',
+  RecoveryInProgressError: 'InvoicingError',
 };
 
 /** Every error name, for tests that must cover the whole family. */
