@@ -1492,7 +1492,7 @@ export class RecoveryInProgressError extends InvoicingError {
     const due =
       nextAttemptAt === undefined
         ? 'the service retries every 10 minutes (when the next attempt is due is not known)'
-        : `the next automatic attempt is due at ${nextAttemptAt}`;
+        : `the next automatic attempt is due by ${nextAttemptAt}`;
     const left = attemptsLeft === undefined ? '' : ` (${attemptsLeft} automatic attempt${attemptsLeft === 1 ? '' : 's'} left)`;
     super(
       `Invoice ${invoiceId} is in automatic recovery: ${due}${left}. Submit was not sent; pass { force: true } to send it anyway.`,

@@ -17,7 +17,7 @@
  * record read before the send (`baseline`) is compared with the one read after, and the submit is
  * sent again only when the record is provably untouched.
  */
-import { InvalidTransitionError } from '../core/errors.js';
+import { InvalidTransitionError, RecoveryInProgressError } from '../core/errors.js';
 import type { MutationRequestOptions } from '../core/request-options.js';
 import type { Invoice } from '../model/invoice.js';
 import type { CallOptions, FilingInvoicesApi } from './api.js';
@@ -32,7 +32,15 @@ import {
   type RateGate,
   type RetryCounters,
 } from './retry.js';
-import { canTransition, hasPassed, InvoiceStatus, type FilingTransition } from '../model/status.js';
+import { serverTime } from './failure.js';
+import {
+  canTransition,
+  hasPassed,
+  InvoiceStatus,
+  nextAutomaticAttempt,
+  recoveryState,
+  type FilingTransition,
+} from '../model/status.js';
 
 /**
  * Options of `client.invoices.validate / sign / submit`.
@@ -48,6 +56,12 @@ export interface TransitionOptions extends MutationRequestOptions, FilingRetryOp
    * (default: the client's `maxRetries`). Never a blind resend.
    */
   maxRetries?: number | undefined;
+  /**
+   * `submit` only: send even while the service's automatic recovery is in play. Without it, a
+   * submit of an invoice in `ERROR` that recovery will still pick up is refused locally with
+   * `RecoveryInProgressError` (another submit does not speed recovery up).
+   */
+  force?: boolean | undefined;
 }
 
 /** How a transition ended: sent and answered, confirmed by reading back, or found already done. */
@@ -193,6 +207,8 @@ export async function performTransition(
       readBack = undefined;
     }
 
+    if (step === 'submit' && sends === 0 && opts.force !== true && baseline !== undefined) refuseDuringRecovery(baseline);
+
     try {
       sends += 1;
       const invoice = await api._transition(id, step, { ...call, idempotencyKey: opts.idempotencyKey });
@@ -220,4 +236,14 @@ export async function performTransition(
       if (delay) await pause(clock, delay, opts.signal);
     }
   }
+}
+
+/**
+ * The document's rule: while automatic recovery is in play, another submit does not speed it up, so
+ * the invoice is followed rather than re-submitted. Judged on the service's clock.
+ */
+function refuseDuringRecovery(invoice: Invoice): void {
+  const serverNow = serverTime(invoice.observedAt);
+  if (invoice.status !== InvoiceStatus.ERROR || recoveryState(invoice, serverNow) !== 'in-progress') return;
+  throw new RecoveryInProgressError({ invoiceId: invoice.id, invoice, ...nextAutomaticAttempt(invoice, serverNow) });
 }

@@ -5,10 +5,14 @@
  * - normally it polls from `interval` up to `maxInterval` (500 ms → 2 s by default), so a change is
  *   noticed within about two seconds;
  * - while the service's automatic recovery is in play (an `ERROR` invoice touched within 24 hours,
- *   fewer than 3 attempts used) nothing changes between the 10-minute retries, so it sleeps until
- *   just after the next retry is due (10 minutes after the record was last touched) and never
- *   submits: another submit does not speed recovery up. Following a 30-minute recovery takes a
- *   handful of reads.
+ *   fewer than 3 attempts used) it never submits (another submit does not speed recovery up) and
+ *   reads at least once a minute: the retry is a job that runs every 10 minutes on its own
+ *   schedule, so the rescue can land at any moment, not 10 minutes after the error.
+ *
+ * A `maxInterval` the caller gives is never exceeded, in either pace. At the deadline it reads once
+ * more before giving up, so an invoice that was accepted in the last pause is returned, not timed out.
+ * Statuses after `SUBMITTED` end the wait only when they are final (`finalStatuses`); an unknown one
+ * (still being processed) keeps it polling.
  *
  * The recovery rules are judged on the service's clock (`observedAt`, the envelope's timestamp),
  * never the local one, and server-time waits are converted into local time at the rate the server's
@@ -23,7 +27,7 @@ import { describeFailure, serverTime, type FilingFailure } from './failure.js';
 import { nextDelay, resolvePolicy, type RateGate, type RetryCounters } from './retry.js';
 import {
   AUTOMATIC_RECOVERY,
-  isAfterSubmitted,
+  isFinalStatus,
   normalizeStatus,
   recoveryState,
   type InvoiceStatusValue,
@@ -44,17 +48,30 @@ import { foldStatus } from '../model/status-key.js';
 export interface WaitOptions {
   /**
    * When to stop: a list of statuses (canonical or as the service spells them), or a predicate.
-   * Default: any status after `SUBMITTED`, or `ERROR` that automatic recovery will not pick up.
+   * Default: a final status (`finalStatuses`), or `ERROR` that automatic recovery will not pick up.
    * Whatever `until` says, an `ERROR` invoice whose recovery is over ends the wait at once: nothing
    * moves it without a deliberate re-submit.
    */
   until?: readonly InvoiceStatusValue[] | ((invoice: Invoice) => boolean) | undefined;
-  /** Give up after this many ms with a `WaitTimeoutError` carrying the last invoice (default 300 000). Must be finite. */
+  /**
+   * Give up after this many ms with a `WaitTimeoutError` carrying the last invoice, after one last
+   * read at the deadline. Default 40 minutes: long enough to see automatic recovery through (3
+   * attempts, 10 minutes apart). Must be finite.
+   */
   timeout?: number | undefined;
   /** First pause between reads in ms (default 500); grows by half each read up to `maxInterval`. */
   interval?: number | undefined;
-  /** Longest pause between reads outside automatic recovery, in ms (default 2000). */
+  /**
+   * Longest pause between two reads, in ms, never exceeded. Default: 2000 outside automatic
+   * recovery, and one minute of the service's time while recovery is in play.
+   */
   maxInterval?: number | undefined;
+  /**
+   * Statuses after `SUBMITTED` that end the default wait (canonical names or the service's
+   * spellings). Default: the client's `finalStatuses`, else `DEFAULT_FINAL_STATUSES`
+   * (`ACCEPTED`, `REJECTED`, `CANCELLED`). Any other status after `SUBMITTED` keeps it polling.
+   */
+  finalStatuses?: readonly string[] | undefined;
   /** Aborts the wait at once, also mid-sleep; the promise rejects with the signal's reason. */
   signal?: AbortSignal | undefined;
   /** Called with the first reading and on every change of status, raw status or attempt count. */
@@ -90,25 +107,23 @@ export interface WaitResult {
 
 /**
  * The defaults of {@link WaitOptions}, and the pacing of reads during automatic recovery (server
- * time: read `retryMargin` after a retry is due, every `overduePoll` once it is late).
+ * time: every `recoveryPoll`).
  *
  * @example
  * ```ts
  * import { WAIT_DEFAULTS } from 'invoicing-sdk';
- * WAIT_DEFAULTS.timeout; // 300000
+ * WAIT_DEFAULTS.timeout; // 2400000 (40 minutes)
  * ```
  */
 export const WAIT_DEFAULTS = {
-  /** Five minutes. */
-  timeout: 300_000,
+  /** Forty minutes: automatic recovery takes up to 30 (3 attempts, 10 minutes apart). */
+  timeout: 2_400_000,
   interval: 500,
   maxInterval: 2_000,
   /** Growth of the pause per read outside recovery. */
   factor: 1.5,
-  /** Server time after a retry is due before reading, so the retry has had time to land. */
-  retryMargin: 15_000,
-  /** Server time between reads once a retry is overdue (the service ran late, or ran it on its own schedule). */
-  overduePoll: 60_000,
+  /** Server time between reads while automatic recovery is in play: the job may run at any moment. */
+  recoveryPoll: 60_000,
 } as const;
 
 /**
@@ -118,9 +133,10 @@ export const WAIT_DEFAULTS = {
  */
 const RATE_MIN_SPAN_MS = 250;
 
-/** Internal extras: the bulk runner's shared gate. */
+/** Internal extras: the bulk runner's shared gate, the client's `finalStatuses`. */
 export interface WaitInternals {
   gate?: RateGate | undefined;
+  finalStatuses?: readonly string[] | undefined;
 }
 
 function checkMs(name: string, value: number, min: number): number {
@@ -141,6 +157,8 @@ function resolveWaitOptions(opts: WaitOptions) {
   const timeout = checkMs('timeout', opts.timeout ?? WAIT_DEFAULTS.timeout, 0);
   const interval = checkMs('interval', opts.interval ?? WAIT_DEFAULTS.interval, 1);
   const maxInterval = checkMs('maxInterval', opts.maxInterval ?? Math.max(WAIT_DEFAULTS.maxInterval, interval), interval);
+  // Only a cap the caller chose also bounds the recovery pace (the default 2 s would mean 30 reads a minute).
+  const hardMax = opts.maxInterval === undefined ? Number.POSITIVE_INFINITY : maxInterval;
   if (opts.timeScale !== undefined && !(Number.isFinite(opts.timeScale) && opts.timeScale > 0)) {
     throw new InvoicingError(`waitFor: timeScale must be a finite number > 0, got ${String(opts.timeScale)}`);
   }
@@ -148,16 +166,22 @@ function resolveWaitOptions(opts: WaitOptions) {
   if (until !== undefined && typeof until !== 'function' && !Array.isArray(until)) {
     throw new InvoicingError('waitFor: until must be a list of statuses or a predicate (invoice) => boolean');
   }
-  return { timeout, interval, maxInterval, until };
+  const finalStatuses = opts.finalStatuses;
+  if (finalStatuses !== undefined && (!Array.isArray(finalStatuses) || finalStatuses.some((s) => typeof s !== 'string'))) {
+    throw new InvoicingError('waitFor: finalStatuses must be a list of status names');
+  }
+  return { timeout, interval, maxInterval, hardMax, until, finalStatuses };
 }
 
-/** Default `until`: the authority answered, or the invoice is stuck in `ERROR` for good. */
-function settled(invoice: Invoice, serverNow: number): boolean {
-  return isAfterSubmitted(invoice.status) || recoveryState(invoice, serverNow) === 'over';
-}
-
-function matcher(until: WaitOptions['until']): (invoice: Invoice, serverNow: number) => boolean {
-  if (until === undefined) return settled;
+function matcher(
+  until: WaitOptions['until'],
+  finalStatuses: readonly string[] | undefined,
+): (invoice: Invoice, serverNow: number) => boolean {
+  // Default: the authority gave a final answer, or the invoice is stuck in `ERROR` for good.
+  if (until === undefined) {
+    return (invoice, serverNow) =>
+      isFinalStatus(invoice.rawStatus ?? invoice.status, finalStatuses) || recoveryState(invoice, serverNow) === 'over';
+  }
   if (typeof until === 'function') return (invoice) => until(invoice);
   const wanted = new Set(until.map(statusKey));
   return (invoice) => wanted.has(statusKey(invoice.status));
@@ -183,22 +207,21 @@ function changed(before: Invoice | undefined, after: Invoice): boolean {
 
 /**
  * Server milliseconds from `serverNow` until it is worth reading an `ERROR` invoice in recovery
- * again: just after the next 10-minute retry is due, or when the 24-hour window closes (recovery is
- * then over), whichever comes first. Once a retry is overdue, every minute of server time.
+ * again: a minute (`WAIT_DEFAULTS.recoveryPoll`), since the recovery job runs on its own 10-minute
+ * schedule and the rescue can land at any moment, or when the 24-hour window closes (recovery is
+ * then over), whichever comes first.
  *
  * @example
  * ```ts
- * // touched 4 minutes ago: read again in 6 minutes and 15 seconds
- * nextRecoveryRead({ updatedAt: '2026-01-01T00:00:00Z' }, Date.parse('2026-01-01T00:04:00Z'));
+ * // touched 4 minutes ago: read again in a minute
+ * nextRecoveryRead({ updatedAt: '2026-01-01T00:00:00Z' }, Date.parse('2026-01-01T00:04:00Z')); // 60000
  * ```
  */
 export function nextRecoveryRead(invoice: Pick<Invoice, 'updatedAt'>, serverNow: number): number {
   const touched = invoice.updatedAt === undefined ? Number.NaN : Date.parse(invoice.updatedAt);
-  if (Number.isNaN(touched)) return WAIT_DEFAULTS.overduePoll;
+  if (Number.isNaN(touched)) return WAIT_DEFAULTS.recoveryPoll;
   const windowCloses = touched + AUTOMATIC_RECOVERY.windowMs + 1 - serverNow;
-  const retryDue = touched + AUTOMATIC_RECOVERY.intervalMs + WAIT_DEFAULTS.retryMargin - serverNow;
-  const wait = retryDue > 0 ? retryDue : WAIT_DEFAULTS.overduePoll;
-  return Math.max(0, Math.min(wait, windowCloses));
+  return Math.max(0, Math.min(WAIT_DEFAULTS.recoveryPoll, windowCloses));
 }
 
 /**
@@ -218,9 +241,9 @@ export async function waitFor(
   opts: WaitOptions = {},
   internals: WaitInternals = {},
 ): Promise<WaitResult> {
-  const { timeout, interval, maxInterval, until } = resolveWaitOptions(opts);
+  const { timeout, interval, maxInterval, hardMax, until, finalStatuses } = resolveWaitOptions(opts);
   const clock = opts.clock ?? realClock;
-  const done = matcher(until);
+  const done = matcher(until, finalStatuses ?? internals.finalStatuses);
   const rate = new ServerClockRate(clock, opts.timeScale, RATE_MIN_SPAN_MS);
   const call: CallOptions = { signal: opts.signal, timeout: opts.requestTimeout, maxRetries: 0 };
   // Transient read failures (connection, 5xx, 429) never end a wait on their own: the deadline does.
@@ -264,7 +287,7 @@ export async function waitFor(
         } else {
           sleepFor = local;
         }
-        sleepFor = Math.max(interval, sleepFor);
+        sleepFor = Math.min(hardMax, Math.max(interval, sleepFor));
       } else {
         sleepFor = step;
         step = Math.min(maxInterval, step * WAIT_DEFAULTS.factor);
@@ -278,7 +301,7 @@ export async function waitFor(
 
     const left = deadline - clock.now();
     if (left <= 0) throw timeoutError(id, last, timeout);
-    // Sleep to the deadline at most, then read once more before giving up.
+    // Sleep to the deadline at most; the loop then reads once more before giving up.
     await pause(clock, Math.min(sleepFor, left), opts.signal);
   }
 }

@@ -320,3 +320,59 @@ export const SERVICE_STATUS_SPELLING: Readonly<Record<KnownInvoiceStatus, string
   SUBMITTED: 'Submitted',
   ERROR: 'Error',
 };
+
+/**
+ * The statuses after `SUBMITTED` that end a wait by default: the tax authority's final answers.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_FINAL_STATUSES } from 'invoicing-sdk';
+ * DEFAULT_FINAL_STATUSES.includes('ACCEPTED'); // true
+ * ```
+ */
+export const DEFAULT_FINAL_STATUSES: readonly string[] = ['ACCEPTED', 'REJECTED', 'CANCELLED'];
+
+/**
+ * True when `status` (canonical or as the service spells it) is one of `finalStatuses`, matched
+ * without regard to case, spaces, `-` or `_`. An unknown status after `SUBMITTED` is not final.
+ *
+ * @example
+ * ```ts
+ * import { isFinalStatus } from 'invoicing-sdk';
+ * isFinalStatus('Accepted');    // true
+ * isFinalStatus('in_progress'); // false
+ * ```
+ */
+export function isFinalStatus(status: unknown, finalStatuses: readonly string[] = DEFAULT_FINAL_STATUSES): boolean {
+  if (typeof status !== 'string') return false;
+  const wanted = new Set(finalStatuses.map((s) => foldStatus(s)));
+  return wanted.has(foldStatus(status)) || wanted.has(foldStatus(String(normalizeStatus(status))));
+}
+
+/**
+ * When the service's recovery job will next try an invoice in `ERROR`, at the latest, and how many
+ * automatic attempts are left. The job runs every 10 minutes on its own schedule, so the next run
+ * comes within 10 minutes of the last touch (or of `now`, once that has passed without a change).
+ * `undefined` fields where the record does not tell.
+ *
+ * @example
+ * ```ts
+ * import { nextAutomaticAttempt } from 'invoicing-sdk';
+ * nextAutomaticAttempt({ updatedAt: '2026-01-01T00:00:00Z', attempts: 1 }, Date.parse('2026-01-01T00:04:00Z'));
+ * // { nextAttemptAt: '2026-01-01T00:10:00.000Z', attemptsLeft: 2 }
+ * ```
+ */
+export function nextAutomaticAttempt(
+  invoice: { updatedAt?: string | Date | undefined; attempts?: number | undefined },
+  now: number = Date.now(),
+): { nextAttemptAt: string | undefined; attemptsLeft: number | undefined } {
+  const touched = invoice.updatedAt === undefined ? Number.NaN : timeOf(invoice.updatedAt);
+  let next: number | undefined;
+  if (!Number.isNaN(touched)) {
+    next = touched + AUTOMATIC_RECOVERY.intervalMs;
+    if (next <= now) next = now + AUTOMATIC_RECOVERY.intervalMs;
+  }
+  const attemptsLeft =
+    typeof invoice.attempts === 'number' ? Math.max(0, AUTOMATIC_RECOVERY.maxAttempts - invoice.attempts) : undefined;
+  return { nextAttemptAt: next === undefined ? undefined : new Date(next).toISOString(), attemptsLeft };
+}

@@ -338,7 +338,7 @@ describe('core/errors RecoveryInProgressError', () => {
     expect(errors.isRecoveryInProgressError(error)).toBe(true);
     expect(errors.isAPIError(error)).toBe(false);
     expect(error.message).toBe(
-      'Invoice inv_7 is in automatic recovery: the next automatic attempt is due at 2026-05-01T10:20:00.000Z (2 automatic attempts left). ' +
+      'Invoice inv_7 is in automatic recovery: the next automatic attempt is due by 2026-05-01T10:20:00.000Z (2 automatic attempts left). ' +
         'Submit was not sent; pass { force: true } to send it anyway.',
     );
     expect(error).toMatchObject({ invoiceId: 'inv_7', nextAttemptAt: '2026-05-01T10:20:00.000Z', attemptsLeft: 2, invoice });

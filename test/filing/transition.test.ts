@@ -142,15 +142,17 @@ describe('filing/transition (client.invoices.validate / sign / submit)', () => {
     expect(Date.parse(submits[1]!.time) - Date.parse(submits[0]!.time)).toBeGreaterThanOrEqual(7_000);
   });
 
-  it('refuses a re-submit while automatic recovery is in progress with InvalidTransitionError', async () => {
+  it('refuses a re-submit locally with RecoveryInProgressError while automatic recovery is in progress', async () => {
     sandbox.setScenario({ name: 'offline', recoversOnAttempt: 'never' });
     const submitted = await draftThrough(client, sandbox, 'submitted');
     sandbox.clock.advance(5_000); // the authority answers: Error
+    const submitsBefore = sends(sandbox, 'submit', submitted.id).length;
 
     const err = await client.invoices.submit(submitted.id).catch((e: unknown) => e);
 
-    expect(err).toMatchObject({ name: 'InvalidTransitionError', currentStatus: 'ERROR' });
-    expect((err as { hint: string }).hint).toMatch(/automatic recovery/);
+    expect(err).toMatchObject({ name: 'RecoveryInProgressError', invoiceId: submitted.id });
+    expect((err as { hint: string }).hint).toMatch(/would not speed it up/);
+    expect(sends(sandbox, 'submit', submitted.id)).toHaveLength(submitsBefore);
     expect(sandbox.invoices.get(submitted.id)?.submissions).toBe(1);
   });
 

@@ -1,0 +1,77 @@
+/**
+ * Reading one invoice where the deployment has no `GET /api/v1/invoices/{id}` route (the service
+ * document lists the read endpoint as "not shown"). A 404 on that route for an invoice this client
+ * has just created or listed cannot mean "no such invoice": the route itself is missing. From then
+ * on this client reads single invoices by walking the list route, and says so once.
+ */
+import type { Logger } from '../core/logger.js';
+
+/** How many recently seen ids are remembered (bounded: memory stays flat on a long-lived client). */
+const REMEMBERED_IDS = 10_000;
+
+/** Texts of a framework's "no such route" answer (Express, NestJS, Fastify, …). */
+const ROUTE_MISSING = /cannot get|route .*not found|no route|not found: get/i;
+
+/** A page of invoices as the list route gives it. */
+export interface ListedPage<T> {
+  data: readonly T[];
+  hasNextPage(): boolean;
+  getNextPage(): Promise<ListedPage<T>>;
+}
+
+/**
+ * Per-client memory of whether the single-invoice read route exists.
+ *
+ * @internal
+ */
+export class ReadRouteFallback {
+  readonly #seen = new Set<string>();
+  #routeMissing = false;
+  #warned = false;
+  readonly #logger: Logger;
+
+  constructor(logger: Logger) {
+    this.#logger = logger;
+  }
+
+  /** True once the read route is known to be missing: read through the list route instead. */
+  get useList(): boolean {
+    return this.#routeMissing;
+  }
+
+  /** Remembers ids the service has just returned (created or listed), oldest forgotten first. */
+  remember(id: string): void {
+    this.#seen.delete(id);
+    this.#seen.add(id);
+    if (this.#seen.size > REMEMBERED_IDS) this.#seen.delete(this.#seen.values().next().value as string);
+  }
+
+  /**
+   * After a 404 from `GET /invoices/{id}`: true (and the route is marked missing, with a one-time
+   * warning) when the id is one the service returned to this client, or the answer reads as a
+   * framework's "no such route"; false for a real "invoice not found".
+   */
+  routeMissingAfter404(id: string, message: string): boolean {
+    if (!this.#seen.has(id) && !ROUTE_MISSING.test(message)) return false;
+    this.#routeMissing = true;
+    if (!this.#warned) {
+      this.#warned = true;
+      this.#logger.warn(
+        'GET /api/v1/invoices/{id} answered 404 for an invoice the service returned to this client: ' +
+          'the deployment has no single-invoice read route. Reading invoices through the list route from now on.',
+      );
+    }
+    return true;
+  }
+
+  /** Walks the list route for `id`; `undefined` when no page holds it. */
+  async find<T extends { id: string }>(id: string, first: Promise<ListedPage<T>>): Promise<T | undefined> {
+    let page = await first;
+    for (;;) {
+      const found = page.data.find((invoice) => invoice.id === id);
+      if (found !== undefined) return found;
+      if (!page.hasNextPage()) return undefined;
+      page = await page.getNextPage();
+    }
+  }
+}
