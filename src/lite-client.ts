@@ -88,6 +88,11 @@ export class InvoicingLiteClient {
       logger: resolved.logger,
       logLevel: resolved.logLevel,
       browser: resolved.browser,
+      hooks: resolved.hooks,
+      fetchOptions: resolved.fetchOptions,
+      defaultHeaders: resolved.defaultHeaders,
+      defaultQuery: resolved.defaultQuery,
+      maxResponseBytes: resolved.maxResponseBytes,
     });
     const ctx: ResourceContext = Object.freeze({
       transport,

@@ -21,6 +21,7 @@ export { InvoicingError, isInvoicingError, type InvoicingErrorOptions } from './
 export type { InvoicingErrorName } from './names.js';
 export { NotFoundError, isNotFoundError } from './not-found-error.js';
 export { PermissionDeniedError, isPermissionDeniedError } from './permission-denied-error.js';
+export { ResponseTooLargeError, isResponseTooLargeError } from './response-too-large-error.js';
 export { RateLimitError, isRateLimitError } from './rate-limit-error.js';
 export {
   TotalsMismatchError,

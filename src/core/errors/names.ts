@@ -25,6 +25,7 @@ export type InvoicingErrorName =
   | 'RateLimitError'
   | 'InternalServerError'
   | 'InvalidResponseError'
+  | 'ResponseTooLargeError'
   | 'APIConnectionError'
   | 'APIConnectionTimeoutError'
   | 'APIUserAbortError'
@@ -47,6 +48,7 @@ const PARENT: Readonly<Record<InvoicingErrorName, InvoicingErrorName | undefined
   RateLimitError: 'APIError',
   InternalServerError: 'APIError',
   InvalidResponseError: 'APIError',
+  ResponseTooLargeError: 'APIError',
   APIConnectionError: 'APIError',
   APIConnectionTimeoutError: 'APIConnectionError',
   APIUserAbortError: 'APIError',

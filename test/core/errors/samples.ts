@@ -29,6 +29,7 @@ export function sampleErrors(body: unknown = { message: 'boom' }, cause: unknown
     new errors.RateLimitError({ ...init, status: 429, retryAfter: 1000 }),
     new errors.InternalServerError({ ...init, status: 500 }),
     new errors.InvalidResponseError({ ...init, status: 200 }),
+    new errors.ResponseTooLargeError({ ...init, status: 200, limit: 1024 }),
     new errors.APIConnectionError({ method: 'GET', path: '/api/v1/invoices', cause }),
     new errors.APIConnectionTimeoutError({ method: 'GET', path: '/api/v1/invoices' }),
     new errors.APIUserAbortError({ method: 'GET', path: '/api/v1/invoices', cause }),
