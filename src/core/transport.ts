@@ -36,7 +36,7 @@ import {
 import { requestIdOf } from './errors/generate.js';
 import { redirectHint } from './errors/hints.js';
 import { authHeader, checkExtraHeaders, checkIdempotencyKey, redactHeaders, userAgent, type Credentials } from './headers.js';
-import { mintIdempotencyKey } from './mint-idempotency-key.js';
+import { mintIdempotencyKey } from './idempotency.js';
 import type { Logger, LogLevel } from './logger.js';
 import { boundedInteger, type Fetch } from './options.js';
 import { appendQuery, checkQuery, type Query } from './query.js';
