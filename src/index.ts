@@ -44,9 +44,7 @@ export type { QueryValue } from './core/transport.js';
 export * from './core/errors/index.js';
 export { DEFAULT_FIELD_MAP, type FieldMap, type InvoiceField } from './model/field-map.js';
 export type { ListingMeta } from './core/envelope.js';
-export { Invoices } from './resources/invoices.js';
-export { LiteInvoices, type InvoiceChecker, type InvoiceCreateOptions, type InvoiceListParams } from './resources/lite-invoices.js';
-export { InvoicingLiteClient, type LiteClientOptions } from './lite-client.js';
+export { Invoices, type InvoiceCreateOptions, type InvoiceListParams } from './resources/invoices.js';
 export { APIKeys, type APIKey, type APIKeyCreateParams, type APIKeyScope } from './resources/api-keys.js';
 export { Codes, type ClassificationCode, type CodeLookupParams } from './resources/codes.js';
 

@@ -1,8 +1,12 @@
 import { inspect } from 'node:util';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InvoicingClient } from '../src/client.js';
 import { isInvoicingError } from '../src/core/errors/invoicing-error.js';
+import * as sdk from '../src/index.js';
+import type { InvoiceCreateParams } from '../src/model/invoice-input.js';
+import { createSandbox, type Sandbox } from '../src/testing/index.js';
 import { API, API_KEY, SESSION_TOKEN, envelope, http, HttpResponse, invoiceRecord, useMswServer } from './core/support.js';
+import { invoiceBody } from './testing/helpers.js';
 
 const server = useMswServer();
 
@@ -121,4 +125,66 @@ describe('client', () => {
     }
   });
 
+});
+
+describe('client against the sandbox', () => {
+  let sandbox: Sandbox;
+  const input = (overrides: Record<string, unknown> = {}) => invoiceBody(sandbox.businessId, overrides) as unknown as InvoiceCreateParams;
+  const client = () => new InvoicingClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, logLevel: 'off' });
+
+  beforeAll(async () => {
+    sandbox = await createSandbox({ listen: false, timeScale: 0 });
+  });
+  beforeEach(() => {
+    sandbox.reset();
+    server.use(...sandbox.handlers);
+  });
+  afterAll(async () => {
+    await sandbox.close();
+  });
+
+  it('files an invoice with create, validate, sign and submit', async () => {
+    const invoices = client().invoices;
+    const draft = await invoices.create(input());
+    expect(draft.status).toBe('DRAFT');
+    await invoices.validate(draft.id);
+    await invoices.sign(draft.id);
+    expect((await invoices.submit(draft.id)).status).toBe('SUBMITTED');
+    const ids = [];
+    for await (const invoice of invoices.list()) ids.push(invoice.id);
+    expect(ids).toEqual([draft.id]);
+    expect(sandbox.invoices.get(draft.id)?.submissions).toBe(1);
+  });
+
+  it('runs checkInvoice in create and sends nothing on errors, unless skipChecks', async () => {
+    const invoices = client().invoices;
+    const bad = input({ lines: [] });
+    await expect(invoices.create(bad)).rejects.toMatchObject({ name: 'InvoiceCheckError' });
+    expect(sandbox.requests).toEqual([]);
+    // A JavaScript caller cannot turn the checks off through the removed checkInvoice option.
+    const unchecked = new InvoicingClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, logLevel: 'off', ...{ checkInvoice: () => ({ ok: true }) } });
+    await expect(unchecked.invoices.create(bad)).rejects.toMatchObject({ name: 'InvoiceCheckError' });
+    expect(sandbox.requests).toEqual([]);
+    await expect(invoices.create(bad, { skipChecks: true })).rejects.toMatchObject({ name: 'BadRequestError', status: 400 });
+    expect(sandbox.requests).toHaveLength(1);
+  });
+
+  it('sends a transition once and reads the invoice back after a dropped answer', async () => {
+    const invoices = client().invoices;
+    const draft = await invoices.create(input());
+    await invoices.validate(draft.id);
+    sandbox.faults.inject({ path: '/invoices/:id/sign', kind: 'drop-after' });
+    expect((await invoices.sign(draft.id)).status).toBe('SIGNED');
+    expect(sandbox.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/sign'))).toHaveLength(1);
+  });
+
+  it('is the one client: no lite client is exported, and withOptions keeps the class', () => {
+    expect(Object.keys(sdk)).not.toContain('InvoicingLiteClient');
+    expect(Object.keys(sdk)).not.toContain('LiteInvoices');
+    const patient = client().withOptions({ timeout: 60_000 });
+    expect(patient).toBeInstanceOf(InvoicingClient);
+    expect(patient.timeout).toBe(60_000);
+    expect(inspect(patient)).toContain('InvoicingClient {');
+    expect(inspect(patient)).not.toContain(sandbox.apiKey);
+  });
 });

@@ -8,8 +8,7 @@ import { APIError } from '../../src/core/errors/api-error.js';
 import { isAPIUserAbortError } from '../../src/core/errors/api-user-abort-error.js';
 import { isInvalidResponseError } from '../../src/core/errors/invalid-response-error.js';
 import { abortReason } from '../../src/filing/clock.js';
-import { InvoicingLiteClient } from '../../src/lite-client.js';
-import type { InvoicingClient } from '../../src/client.js';
+import { InvoicingClient } from '../../src/client.js';
 import { API, API_KEY, BASE_URL, envelope, http, HttpResponse, recordingLogger, testClient, useMswServer, VALID_INPUT } from '../core/support.js';
 
 const server = useMswServer();
@@ -45,7 +44,7 @@ describe('resources: details of InvalidResponseError', () => {
 
   it('the lite client’s list carries them too', async () => {
     answer('get', '/invoices', envelope({ items: [] }));
-    const client = new InvoicingLiteClient({ apiKey: API_KEY, baseUrl: BASE_URL, logger: recordingLogger(), maxRetries: 0 });
+    const client = new InvoicingClient({ apiKey: API_KEY, baseUrl: BASE_URL, logger: recordingLogger(), maxRetries: 0 });
     const error = await client.invoices.list().catch((e: unknown) => e);
     expect(error).toSatisfy(isInvalidResponseError);
     expect(error).toMatchObject({ requestId: REQUEST_ID, method: 'GET', path: '/api/v1/invoices' });
