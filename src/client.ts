@@ -1,7 +1,9 @@
+import { APIPromise, type ResponseRecorder } from './core/api-promise.js';
 import { defineInspect } from './core/inspect.js';
 import type { LogLevel } from './core/logger.js';
 import { resolveOptions, type ClientOptions } from './core/options.js';
 import { registerSecret } from './core/redact.js';
+import type { MutationRequestOptions, RequestOptions } from './core/request-options.js';
 import type { ResourceContext } from './core/resource.js';
 import { Transport } from './core/transport.js';
 import { APIKeys } from './resources/api-keys.js';
@@ -47,6 +49,7 @@ export class InvoicingClient {
   readonly #given: ClientOptions;
   readonly #hasApiKey: boolean;
   readonly #hasSessionToken: boolean;
+  readonly #transport: Transport;
 
   /**
    * Resolves the options and checks them: a missing `baseUrl`, an invalid value, or a browser-like
@@ -80,6 +83,7 @@ export class InvoicingClient {
       defaultQuery: resolved.defaultQuery,
       maxResponseBytes: resolved.maxResponseBytes,
     });
+    this.#transport = transport;
     const ctx: ResourceContext = Object.freeze({
       transport,
       fieldMap: resolved.fieldMap,
@@ -115,6 +119,48 @@ export class InvoicingClient {
    */
   get hasSessionToken(): boolean {
     return this.#hasSessionToken;
+  }
+
+  /**
+   * `GET` of a route the SDK does not wrap, with the client's authentication, retries, timeouts,
+   * errors and redaction. `path` is from the origin (`/api/v1/…`); the answer's `data` when it is
+   * the service's `{ success, data }` envelope, otherwise the parsed body.
+   *
+   * @example
+   * ```ts
+   * const invoices = await client.get<unknown[]>('/api/v1/invoices', { query: { limit: 5 } });
+   * const { response } = await client.get('/api/v1/invoices').withResponse();
+   * ```
+   */
+  get<T = unknown>(path: string, opts: RequestOptions = {}): APIPromise<T> {
+    return new APIPromise((record) => this.#raw<T>('GET', path, undefined, opts, record));
+  }
+
+  /**
+   * `POST` to a route the SDK does not wrap, with the client's authentication, retries (with an
+   * idempotency key minted once for the call, or `opts.idempotencyKey`), errors and redaction.
+   * `body` is sent as JSON.
+   *
+   * @example
+   * ```ts
+   * const answer = await client.post('/api/v1/invoices/inv_123/notes', { body: { text: 'paid' } });
+   * ```
+   */
+  post<T = unknown>(path: string, opts: MutationRequestOptions & { body?: unknown } = {}): APIPromise<T> {
+    const { body, ...rest } = opts;
+    return new APIPromise((record) => this.#raw<T>('POST', path, body, rest, record));
+  }
+
+  async #raw<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    opts: MutationRequestOptions,
+    record: ResponseRecorder,
+  ): Promise<T> {
+    const response = await this.#transport.send({ method, path, body, options: opts, record });
+    const envelope = this.#transport.tryUnwrap(response);
+    return (envelope === undefined ? response.body : envelope.data) as T;
   }
 
   /**

@@ -37,10 +37,24 @@ export { InvoicingClient } from './client.js';
 export { CLIENT_DEFAULTS, type ClientOptions, type Fetch } from './core/options.js';
 export type { Logger, LogLevel } from './core/logger.js';
 export type { MutationRequestOptions, RequestOptions } from './core/request-options.js';
-export { deriveIdempotencyKey, IDEMPOTENCY_NAMESPACE } from './core/idempotency.js';
+export { deriveIdempotencyKey, IDEMPOTENCY_NAMESPACE, mintIdempotencyKey } from './core/idempotency.js';
 export { Page, PagePromise, type PageLoader } from './core/pagination.js';
 export { APIResource } from './core/resource.js';
-export type { QueryValue } from './core/transport.js';
+export type { ClientHooks, FetchOptions } from './core/transport.js';
+export { isCredentialParam, type Query, type QueryValue } from './core/query.js';
+export { APIPromise, type WithResponse } from './core/api-promise.js';
+export {
+  failureOf,
+  isAmbiguousError,
+  isRateLimitedError,
+  isRetryableError,
+  isRetryableFailure,
+  RETRYABLE_STATUSES,
+  shouldRetry,
+  type AttemptFailure,
+  type RetryDecisionInput,
+} from './core/retry.js';
+export { parseJsonSafely } from './core/safe-json.js';
 export * from './core/errors/index.js';
 export { DEFAULT_FIELD_MAP, type FieldMap, type InvoiceField } from './model/field-map.js';
 export type { ListingMeta } from './core/envelope.js';

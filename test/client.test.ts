@@ -5,7 +5,7 @@ import { isInvoicingError } from '../src/core/errors/invoicing-error.js';
 import * as sdk from '../src/index.js';
 import type { InvoiceCreateParams } from '../src/model/invoice-input.js';
 import { createSandbox, type Sandbox } from '../src/testing/index.js';
-import { API, API_KEY, SESSION_TOKEN, envelope, http, HttpResponse, invoiceRecord, useMswServer } from './core/support.js';
+import { API, API_KEY, SESSION_TOKEN, envelope, http, HttpResponse, invoiceRecord, testClient, useMswServer } from './core/support.js';
 import { invoiceBody } from './testing/helpers.js';
 
 const server = useMswServer();
@@ -186,5 +186,128 @@ describe('client against the sandbox', () => {
     expect(patient.timeout).toBe(60_000);
     expect(inspect(patient)).toContain('InvoicingClient {');
     expect(inspect(patient)).not.toContain(sandbox.apiKey);
+  });
+});
+
+describe('client options and raw routes', () => {
+  it('runs the caller’s hooks after its own: beforeRequest sees the authenticated request, beforeError the SDK error', async () => {
+    server.use(
+      http.get(`${API}/invoices/inv_1`, ({ request }) =>
+        request.headers.get('x-from-hook') === '1'
+          ? HttpResponse.json(envelope(invoiceRecord()))
+          : HttpResponse.json({ message: 'no' }, { status: 400 }),
+      ),
+      http.get(`${API}/invoices/bad`, () => HttpResponse.json({ message: 'nope' }, { status: 404 })),
+    );
+    const seen: { apiKey: string | null; errorName?: string; status?: number }[] = [];
+    const client = testClient({
+      hooks: {
+        beforeRequest: [
+          ({ request }) => {
+            seen.push({ apiKey: request.headers.get('x-api-key') });
+            request.headers.set('x-from-hook', '1');
+          },
+        ],
+        afterResponse: [({ response }) => void seen.push({ apiKey: null, status: response.status })],
+        beforeError: [
+          ({ error }) => {
+            seen.push({ apiKey: null, errorName: error.name });
+            return error;
+          },
+        ],
+      },
+    });
+    await client.invoices.retrieve('inv_1');
+    expect(seen[0]?.apiKey).toBe(API_KEY);
+    expect(seen[1]?.status).toBe(200);
+    await expect(client.invoices.retrieve('bad')).rejects.toMatchObject({ name: 'NotFoundError' });
+    expect(seen.at(-1)?.errorName).toBe('NotFoundError');
+  });
+
+  it('passes fetchOptions to fetch with every request', async () => {
+    const inits: unknown[] = [];
+    const dispatcher = { name: 'proxy-agent' };
+    const client = testClient({
+      fetchOptions: { dispatcher },
+      fetch: async (_input, init) => {
+        inits.push((init as { dispatcher?: unknown } | undefined)?.dispatcher);
+        return Response.json(envelope(invoiceRecord()));
+      },
+    });
+    await client.invoices.retrieve('inv_1');
+    await client.get('/api/v1/invoices/inv_1');
+    expect(inits).toEqual([dispatcher, dispatcher]);
+  });
+
+  it('adds defaultHeaders and defaultQuery to every request, and per-call headers and query to one', async () => {
+    const urls: string[] = [];
+    const traces: (string | null)[] = [];
+    server.use(
+      http.get(`${API}/invoices/inv_1`, ({ request }) => {
+        urls.push(request.url);
+        traces.push(`${request.headers.get('x-tenant')}|${request.headers.get('x-trace')}`);
+        return HttpResponse.json(envelope(invoiceRecord()));
+      }),
+    );
+    const client = testClient({ defaultHeaders: { 'X-Tenant': 't1' }, defaultQuery: { region: 'eu' } });
+    await client.invoices.retrieve('inv_1');
+    await client.invoices.retrieve('inv_1', { headers: { 'x-trace': 'abc' }, query: { expand: 'lines' } });
+    expect(urls).toEqual([`${API}/invoices/inv_1?region=eu`, `${API}/invoices/inv_1?region=eu&expand=lines`]);
+    expect(traces).toEqual(['t1|null', 't1|abc']);
+  });
+
+  it('refuses at construction a default header that would replace X-API-Key or Authorization', () => {
+    for (const name of ['X-API-Key', 'authorization', 'Idempotency-Key']) {
+      const error = (() => {
+        try {
+          testClient({ defaultHeaders: { [name]: 'x' } });
+        } catch (e) {
+          return e;
+        }
+        return undefined;
+      })();
+      expect(isInvoicingError(error)).toBe(true);
+      expect((error as Error).message).toContain(`defaultHeaders cannot set ${JSON.stringify(name)}`);
+    }
+  });
+
+  it('reaches routes it does not wrap with get and post, with auth, idempotency key, retries and errors', async () => {
+    const keys: (string | null)[] = [];
+    let posts = 0;
+    server.use(
+      http.get(`${API}/reports/daily`, ({ request }) =>
+        HttpResponse.json(envelope({ day: '2026-11-25', key: request.headers.get('x-api-key') === API_KEY })),
+      ),
+      http.post(`${API}/reports`, async ({ request }) => {
+        posts += 1;
+        keys.push(request.headers.get('idempotency-key'));
+        if (posts === 1) return new HttpResponse(null, { status: 503 });
+        return HttpResponse.json(envelope({ echoed: await request.json() }), { status: 201 });
+      }),
+      http.get(`${API}/reports/missing`, () => HttpResponse.json({ message: 'gone' }, { status: 404 })),
+    );
+    const client = testClient({ maxRetries: 1 });
+    expect(await client.get('/api/v1/reports/daily')).toEqual({ day: '2026-11-25', key: true });
+    const created = await client.post('/api/v1/reports', { body: { kind: 'daily' } }).withResponse();
+    expect(created.data).toEqual({ echoed: { kind: 'daily' } });
+    expect(created.response.status).toBe(201);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+    await expect(client.get('/api/v1/reports/missing')).rejects.toMatchObject({ name: 'NotFoundError', status: 404 });
+    await expect(client.get('https://elsewhere.test/api/v1/x')).rejects.toMatchObject({ name: 'InvoicingError' });
+  });
+
+  it('keeps hooks and defaults through withOptions', async () => {
+    const urls: string[] = [];
+    server.use(
+      http.get(`${API}/invoices/inv_1`, ({ request }) => {
+        urls.push(request.url);
+        return HttpResponse.json(envelope(invoiceRecord()));
+      }),
+    );
+    const client = testClient({ defaultQuery: { region: 'eu' } }).withOptions({ timeout: 5_000 });
+    await client.invoices.retrieve('inv_1');
+    expect(client.timeout).toBe(5_000);
+    expect(urls).toEqual([`${API}/invoices/inv_1?region=eu`]);
   });
 });

@@ -43,6 +43,7 @@ import { appendQuery, checkQuery, type Query } from './query.js';
 import type { MutationRequestOptions } from './request-options.js';
 import { failureOf, shouldRetry as classify, RETRYABLE_STATUSES } from './retry.js';
 import { INITIAL_RETRY_DELAY_MS, MAX_RETRY_AFTER_MS, MAX_RETRY_DELAY_MS, parseRetryAfter } from './retry-timing.js';
+import type { ResponseRecorder } from './api-promise.js';
 import { readEnvelope, unwrapEnvelope, type Envelope } from './envelope.js';
 import { parseJsonSafely, parseBodySafely } from './safe-json.js';
 
@@ -99,6 +100,8 @@ export interface TransportRequest {
    * filing layer's business (it reads the invoice before it tries again).
    */
   noRetry?: boolean | undefined;
+  /** Told of the response (for `withResponse()`). */
+  record?: ResponseRecorder | undefined;
 }
 
 /** A 2xx response, body read. */
@@ -230,6 +233,7 @@ export class Transport {
         context: { [CONTEXT]: ctx },
       });
       const text = await raw.clone().text();
+      request.record?.({ raw, requestId: requestIdOf(raw.headers) });
       return {
         status: raw.status,
         headers: raw.headers,

@@ -8,7 +8,9 @@ import { sentLinesClassificationHint } from '../core/errors/hints.js';
 import { InvoiceCheckError } from '../core/errors/invoice-check-error.js';
 import { isErrorKind } from '../core/errors/names.js';
 import type { Logger } from '../core/logger.js';
+import { APIPromise, type ResponseRecorder } from '../core/api-promise.js';
 import { Page, PagePromise } from '../core/pagination.js';
+import type { FilingInvoicesApi } from '../filing/api.js';
 import type { MutationRequestOptions, RequestOptions } from '../core/request-options.js';
 import { APIResource, invalidResponse } from '../core/resource.js';
 import { assertResourceId, ROUTES } from '../core/routes.js';
@@ -92,7 +94,11 @@ export class Invoices extends APIResource {
    * console.log(invoice.id, invoice.status); // 'DRAFT'
    * ```
    */
-  async create(input: InvoiceCreateParams, opts: InvoiceCreateOptions = {}): Promise<Invoice> {
+  create(input: InvoiceCreateParams, opts: InvoiceCreateOptions = {}): APIPromise<Invoice> {
+    return new APIPromise((record) => this.#create(input, opts, record));
+  }
+
+  async #create(input: InvoiceCreateParams, opts: InvoiceCreateOptions, record: ResponseRecorder): Promise<Invoice> {
     if (opts.skipChecks !== true) {
       // On what is sent (JSON.stringify of the input: own enumerable fields, toJSON).
       const report = checkInvoiceAsSent(input, opts.checkOptions);
@@ -108,6 +114,7 @@ export class Invoices extends APIResource {
         path: ROUTES.invoices,
         body: input,
         options: opts,
+        record,
       });
     } catch (err) {
       throw withSentLinesHint(err, input);
@@ -125,12 +132,17 @@ export class Invoices extends APIResource {
    * console.log(invoice.status, invoice.rawStatus, invoice.total);
    * ```
    */
-  async retrieve(id: string, opts: RequestOptions = {}): Promise<Invoice> {
+  retrieve(id: string, opts: RequestOptions = {}): APIPromise<Invoice> {
+    return new APIPromise((record) => this.#retrieve(id, opts, record));
+  }
+
+  async #retrieve(id: string, opts: RequestOptions, record: ResponseRecorder | undefined): Promise<Invoice> {
     assertId(id);
     const { envelope, response } = await this._ctx.transport.request({
       method: 'GET',
       path: ROUTES.invoice(id),
       options: withoutIdempotency(opts),
+      record,
     });
     return this._invoiceFrom(envelope.data, envelope, response, id);
   }
@@ -150,7 +162,7 @@ export class Invoices extends APIResource {
    */
   list(params: InvoiceListParams = {}, opts: RequestOptions = {}): PagePromise<Invoice> {
     const { page: firstPage, ...filters } = params;
-    const load = async (page: number): Promise<Page<Invoice>> => {
+    const load = async (page: number, record?: ResponseRecorder): Promise<Page<Invoice>> => {
       // The first page is asked for as the caller asked; later ones by number.
       const query = firstPage === undefined && page === 1 ? filters : { ...filters, page };
       const { envelope, response } = await this._ctx.transport.request({
@@ -158,6 +170,7 @@ export class Invoices extends APIResource {
         path: ROUTES.invoices,
         query,
         options: withoutIdempotency(opts),
+        record,
       });
       if (!Array.isArray(envelope.data)) {
         throw invalidResponse(response, { message: 'The invoice listing has no data array.' });
@@ -168,7 +181,7 @@ export class Invoices extends APIResource {
       const data = envelope.data.map((record) => this._invoiceFrom(record, envelope, response));
       return new Page({ data, meta: envelope.meta, requestedPage: page, load, logger: this._ctx.logger });
     };
-    return new PagePromise(() => load(firstPage ?? 1));
+    return new PagePromise((record) => load(firstPage ?? 1, record));
   }
 
   /**
@@ -182,7 +195,7 @@ export class Invoices extends APIResource {
    * const validated = await client.invoices.validate('inv_123');
    * ```
    */
-  validate(id: string, opts: TransitionOptions = {}): Promise<Invoice> {
+  validate(id: string, opts: TransitionOptions = {}): APIPromise<Invoice> {
     return this.#transitionOnce(id, 'validate', opts);
   }
 
@@ -195,7 +208,7 @@ export class Invoices extends APIResource {
    * const signed = await client.invoices.sign('inv_123');
    * ```
    */
-  sign(id: string, opts: TransitionOptions = {}): Promise<Invoice> {
+  sign(id: string, opts: TransitionOptions = {}): APIPromise<Invoice> {
     return this.#transitionOnce(id, 'sign', opts);
   }
 
@@ -210,7 +223,7 @@ export class Invoices extends APIResource {
    * const submitted = await client.invoices.submit('inv_123');
    * ```
    */
-  submit(id: string, opts: TransitionOptions = {}): Promise<Invoice> {
+  submit(id: string, opts: TransitionOptions = {}): APIPromise<Invoice> {
     return this.#transitionOnce(id, 'submit', opts);
   }
 
@@ -284,8 +297,17 @@ export class Invoices extends APIResource {
     return fileMany(this, inputs, this._withClientRetries(opts));
   }
 
-  async #transitionOnce(id: string, step: FilingTransition, opts: TransitionOptions): Promise<Invoice> {
-    return (await performTransition(this, checkedId(id), step, this._withClientRetries(opts))).invoice;
+  #transitionOnce(id: string, step: FilingTransition, opts: TransitionOptions): APIPromise<Invoice> {
+    return new APIPromise(async (record) => {
+      // The filing layer reads and sends through this view, so each response it reads is recorded.
+      const api: FilingInvoicesApi = {
+        create: (input, o) => this.create(input, o),
+        retrieve: (i, o) => this.#retrieve(i, o ?? {}, record),
+        _transition: (i, s, o) => this.#transition(i, s, o ?? {}, record),
+        _logger: this._ctx.logger,
+      };
+      return (await performTransition(api, checkedId(id), step, this._withClientRetries(opts))).invoice;
+    });
   }
 
   /**
@@ -315,10 +337,14 @@ export class Invoices extends APIResource {
    *
    * @internal
    */
-  async _transition(id: string, step: FilingTransition, opts: MutationRequestOptions = {}): Promise<Invoice> {
+  _transition(id: string, step: FilingTransition, opts: MutationRequestOptions = {}): Promise<Invoice> {
+    return this.#transition(id, step, opts, undefined);
+  }
+
+  async #transition(id: string, step: FilingTransition, opts: MutationRequestOptions, record: ResponseRecorder | undefined): Promise<Invoice> {
     assertId(id);
     const { transport, fieldMap, logger } = this._ctx;
-    const response = await transport.send({ method: 'POST', path: ROUTES.transition(id, step), options: opts, noRetry: true });
+    const response = await transport.send({ method: 'POST', path: ROUTES.transition(id, step), options: opts, noRetry: true, record });
     const envelope = transport.tryUnwrap(response);
     if (envelope !== undefined && hasReadableStatus(envelope.data, fieldMap)) {
       const invoice = readInvoice(envelope.data, { fieldMap, observedAt: envelope.timestamp, fallbackId: id });
@@ -326,7 +352,7 @@ export class Invoices extends APIResource {
     }
     logger.debug(`${step} answered ${response.status} without a readable invoice; reading invoice ${id}.`);
     try {
-      return await this.retrieve(id, { signal: opts.signal, timeout: opts.timeout, maxRetries: opts.maxRetries, headers: opts.headers });
+      return await this.#retrieve(id, { signal: opts.signal, timeout: opts.timeout, maxRetries: opts.maxRetries, headers: opts.headers }, record);
     } catch (err) {
       if (isErrorKind(err, 'APIUserAbortError')) throw err;
       // The transition itself was answered with success; only reading the invoice back failed. Its
@@ -353,8 +379,8 @@ function assertId(id: unknown): asserts id is string {
 
 /** Reads send no idempotency key (it is for calls that change something). */
 function withoutIdempotency(opts: RequestOptions): RequestOptions {
-  const { signal, timeout, maxRetries, headers } = opts;
-  return { signal, timeout, maxRetries, headers };
+  const { signal, timeout, maxRetries, headers, query } = opts;
+  return { signal, timeout, maxRetries, headers, query };
 }
 
 /**
