@@ -311,3 +311,27 @@ describe('client options and raw routes', () => {
     expect(urls).toEqual([`${API}/invoices/inv_1?region=eu`]);
   });
 });
+
+describe('client baseUrl over plain http', () => {
+  const warnings = (baseUrl: string, extra: Record<string, unknown> = {}) => {
+    const lines: string[] = [];
+    const logger = { debug() {}, info() {}, warn: (m: string) => void lines.push(m), error() {} };
+    new InvoicingClient({ baseUrl, apiKey: API_KEY, logger, ...extra });
+    return lines.filter((line) => line.includes('plain http://'));
+  };
+
+  it('warns once per client for http:// to a host other than loopback, without the key', () => {
+    const lines = warnings('http://invoicing.example.com');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('allowInsecureHttp');
+    expect(lines[0]).not.toContain(API_KEY);
+  });
+
+  it('stays quiet for https, loopback hosts, and allowInsecureHttp: true', () => {
+    expect(warnings('https://invoicing.example.com')).toEqual([]);
+    expect(warnings('http://127.0.0.1:8080')).toEqual([]);
+    expect(warnings('http://localhost:3000')).toEqual([]);
+    expect(warnings('http://[::1]:3000')).toEqual([]);
+    expect(warnings('http://invoicing.internal', { allowInsecureHttp: true })).toEqual([]);
+  });
+});
