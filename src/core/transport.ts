@@ -205,13 +205,6 @@ export class Transport {
     });
   }
 
-  /**
-   * Whether to retry after a failed attempt (the pure classifier of core/retry.ts).
-   *
-   * @deprecated Use `shouldRetry` from core/retry.ts.
-   */
-  static shouldRetry = classify;
-
   /** Sends a request with retries; resolves with a 2xx response or throws an `InvoicingError`. */
   async send(request: TransportRequest): Promise<TransportResponse> {
     const opts = request.options ?? {};
