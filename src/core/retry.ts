@@ -132,7 +132,7 @@ export function failureOf(err: unknown): AttemptFailure {
  * @example
  * ```ts
  * import { isRetryableError } from 'invoicing-sdk';
- * try { await client.invoices.list(); } catch (err) { if (isRetryableError(err)) scheduleLater(); }
+ * try { await client.invoices.list(); } catch (err) { if (isRetryableError(err)) console.log('try again later'); }
  * ```
  */
 export function isRetryableError(err: unknown): boolean {

@@ -61,7 +61,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * import { InvoicingClient, type ClientHooks } from 'invoicing-sdk';
  * const hooks: ClientHooks = {
  *   beforeRequest: [({ request }) => { request.headers.set('x-trace-id', crypto.randomUUID()); }],
- *   afterResponse: [({ response }) => { metrics.count(response.status); }],
+ *   afterResponse: [({ response }) => { console.log('status', response.status); }],
  * };
  * const client = new InvoicingClient({ hooks });
  * ```
@@ -80,8 +80,9 @@ export interface ClientHooks {
  *
  * @example
  * ```ts
- * import { ProxyAgent } from 'undici';
- * const client = new InvoicingClient({ fetchOptions: { dispatcher: new ProxyAgent('http://proxy:3128') } });
+ * import { InvoicingClient } from 'invoicing-sdk';
+ * declare const proxyAgent: object; // e.g. new ProxyAgent('http://proxy:3128') from undici
+ * const client = new InvoicingClient({ fetchOptions: { dispatcher: proxyAgent } });
  * ```
  */
 export type FetchOptions = Omit<RequestInit, 'method' | 'headers' | 'body' | 'signal' | 'redirect'> & Record<string, unknown>;
@@ -313,10 +314,15 @@ export class Transport {
         },
       ],
       beforeRetry: [
-        ({ options, error, retryCount }) => {
+        ({ request, options, error, retryCount }) => {
           const ctx = contextOf(options.context);
           if (ctx === undefined) return;
           ctx.started = Date.now();
+          if (debug) {
+            log.debug(
+              `→ ${ctx.method} ${ctx.path} (attempt ${retryCount + 1} of ${ctx.maxRetries + 1}) headers ${JSON.stringify(redactHeaders(Object.fromEntries(request.headers)))}`,
+            );
+          }
           const retryAfter = isHTTPError(error) ? parseRetryAfter(error.response.headers.get('retry-after')) : undefined;
           log.info(
             `Retrying ${ctx.method} ${ctx.path} (retry ${retryCount} of ${ctx.maxRetries}) after ${describeFailure(error)}` +

@@ -209,6 +209,19 @@ describe('core/transport', () => {
     expect(error).toMatchObject({ status: 502, message: '502 Bad Gateway (HTML response)' });
   });
 
+  it('sends a state transition once on a 503: its retry is the filing layer’s, which reads back first', async () => {
+    let calls = 0;
+    server.use(
+      http.post(`${API}/invoices/inv_1/sign`, () => {
+        calls += 1;
+        return new HttpResponse('unavailable', { status: 503 });
+      }),
+    );
+    const error = await withFakeTimers(() => testClient({ maxRetries: 3 }).invoices._transition('inv_1', 'sign')).catch((e: unknown) => e);
+    expect(isInternalServerError(error)).toBe(true);
+    expect(calls).toBe(1);
+  });
+
   it('does not retry a 400', async () => {
     let calls = 0;
     server.use(
