@@ -223,7 +223,6 @@ async function liteCjsFromIndex(): Promise<void> {
 
 const entry = {
   index: 'src/index.ts',
-  lite: 'src/lite.ts',
   testing: 'src/testing/index.ts',
   codes: 'src/codes/index.ts',
 };
@@ -249,7 +248,7 @@ export default defineConfig([
     esbuildPlugins: [portableUuid],
     onSuccess: async () => {
       await dropGeneratedSourcesContent((file) => file === 'index.js.map')();
-      await liteEsmFromIndex();
+
     },
   },
   {
@@ -276,7 +275,7 @@ export default defineConfig([
     esbuildPlugins: [portableUuid],
     onSuccess: async () => {
       await dropGeneratedSourcesContent((file) => file === 'index.cjs.map' || file === 'codes.cjs.map')();
-      await liteCjsFromIndex();
+
     },
   },
   {

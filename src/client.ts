@@ -1,19 +1,23 @@
-import type { ClientOptions } from './core/options.js';
+import { APIPromise, type ResponseRecorder } from './core/api-promise.js';
+import { defineInspect } from './core/inspect.js';
+import type { LogLevel } from './core/logger.js';
+import { resolveOptions, type ClientOptions } from './core/options.js';
+import { registerSecret } from './core/redact.js';
+import type { MutationRequestOptions, RequestOptions } from './core/request-options.js';
 import type { ResourceContext } from './core/resource.js';
-import { InvoicingLiteClient } from './lite-client.js';
+import { Transport } from './core/transport.js';
 import { APIKeys } from './resources/api-keys.js';
 import { Codes } from './resources/codes.js';
 import { Invoices } from './resources/invoices.js';
 
 /**
- * The client of the invoicing service. Options are resolved once, here, from the defaults table and
- * the environment (`INVOICING_API_KEY`, `INVOICING_SESSION_TOKEN`, `INVOICING_BASE_URL`,
- * `INVOICING_LOG`); per-call options override them for one call.
+ * The client of the invoicing service, the only one. Options are resolved once, here, from the
+ * defaults table and the environment (`INVOICING_API_KEY`, `INVOICING_SESSION_TOKEN`,
+ * `INVOICING_BASE_URL`, `INVOICING_LOG`); per-call options override them for one call.
  *
- * `client.invoices.create()` always runs `checkInvoice()` first, and `client.invoices` carries the
- * filing workflow (`waitFor`, `createAndFile`, `resumeFiling`, `fileMany`). For the smallest bundle,
- * `InvoicingLiteClient` from `invoicing-sdk/lite` is this client without those, `apiKeys` and
- * `codes`.
+ * `client.invoices.create()` runs `checkInvoice()` first (unless `skipChecks`), and
+ * `client.invoices` carries the filing workflow (`waitFor`, `createAndFile`, `resumeFiling`,
+ * `fileMany`).
  *
  * The credentials are kept private: they never appear in `JSON.stringify(client)`, `util.inspect`,
  * log lines or errors.
@@ -27,33 +31,174 @@ import { Invoices } from './resources/invoices.js';
  * for await (const invoice of client.invoices.list({ status: 'Submitted' })) console.log(invoice.id);
  * ```
  */
-export class InvoicingClient extends InvoicingLiteClient {
+export class InvoicingClient {
   /** Invoices: create (checked locally first), retrieve, list, validate, sign, submit, and filing. */
-  declare readonly invoices: Invoices;
+  readonly invoices: Invoices;
   /** API keys, over the signed-in session (`sessionToken`). */
   readonly apiKeys: APIKeys;
   /** Valid HS and ISIC codes from the service, cached in memory. */
   readonly codes: Codes;
+  /** The service's origin as resolved (the SDK adds `/api/v1`). */
+  readonly baseUrl: string;
+  /** Milliseconds per attempt. */
+  readonly timeout: number;
+  /** Retries per call after retryable failures. */
+  readonly maxRetries: number;
+  /** The minimum level logged. */
+  readonly logLevel: LogLevel;
+  readonly #given: ClientOptions;
+  readonly #hasApiKey: boolean;
+  readonly #hasSessionToken: boolean;
+  readonly #transport: Transport;
 
   /**
    * Resolves the options and checks them: a missing `baseUrl`, an invalid value, or a browser-like
    * runtime without `dangerouslyAllowBrowser` throws an `InvoicingError` here.
    */
   constructor(options: ClientOptions = {}) {
-    // The checks are not an option here: `create` always runs `checkInvoice` (Invoices sets it).
-    super({ ...options, checkInvoice: undefined });
-    const ctx = this._resourceContext();
+    defineInspect(InvoicingClient.prototype, inspectClient);
+    const resolved = resolveOptions(options);
+    registerSecret(resolved.apiKey);
+    registerSecret(resolved.sessionToken);
+    this.#given = { ...options };
+    this.#hasApiKey = resolved.apiKey !== undefined;
+    this.#hasSessionToken = resolved.sessionToken !== undefined;
+    this.baseUrl = resolved.baseUrl;
+    this.timeout = resolved.timeout;
+    this.maxRetries = resolved.maxRetries;
+    this.logLevel = resolved.logLevel;
+
+    const transport = new Transport({
+      baseUrl: resolved.baseUrl,
+      credentials: { apiKey: resolved.apiKey, sessionToken: resolved.sessionToken },
+      timeout: resolved.timeout,
+      maxRetries: resolved.maxRetries,
+      fetch: resolved.fetch,
+      logger: resolved.logger,
+      logLevel: resolved.logLevel,
+      browser: resolved.browser,
+      hooks: resolved.hooks,
+      fetchOptions: resolved.fetchOptions,
+      defaultHeaders: resolved.defaultHeaders,
+      defaultQuery: resolved.defaultQuery,
+      maxResponseBytes: resolved.maxResponseBytes,
+    });
+    this.#transport = transport;
+    const ctx: ResourceContext = Object.freeze({
+      transport,
+      fieldMap: resolved.fieldMap,
+      logger: resolved.logger,
+      codesCacheTtl: resolved.codesCacheTtl,
+      maxRetries: resolved.maxRetries,
+      now: () => Date.now(),
+    });
+    this.invoices = new Invoices(ctx);
     this.apiKeys = new APIKeys(ctx);
     this.codes = new Codes(ctx);
   }
 
-  /** @internal */
-  protected override _createInvoices(ctx: ResourceContext): Invoices {
-    return new Invoices(ctx);
+  /**
+   * True when the client has an API key (from the options or `INVOICING_API_KEY`).
+   *
+   * @example
+   * ```ts
+   * if (!client.hasApiKey) console.error('set INVOICING_API_KEY');
+   * ```
+   */
+  get hasApiKey(): boolean {
+    return this.#hasApiKey;
   }
 
-  /** @internal */
-  protected override get _label(): string {
-    return 'InvoicingClient';
+  /**
+   * True when the client has a session token, needed by `client.apiKeys`.
+   *
+   * @example
+   * ```ts
+   * if (client.hasSessionToken) console.log(await client.apiKeys.list());
+   * ```
+   */
+  get hasSessionToken(): boolean {
+    return this.#hasSessionToken;
   }
+
+  /**
+   * `GET` of a route the SDK does not wrap, with the client's authentication, retries, timeouts,
+   * errors and redaction. `path` is from the origin (`/api/v1/…`); the answer's `data` when it is
+   * the service's `{ success, data }` envelope, otherwise the parsed body.
+   *
+   * @example
+   * ```ts
+   * const invoices = await client.get<unknown[]>('/api/v1/invoices', { query: { limit: 5 } });
+   * const { response } = await client.get('/api/v1/invoices').withResponse();
+   * ```
+   */
+  get<T = unknown>(path: string, opts: RequestOptions = {}): APIPromise<T> {
+    return new APIPromise((record) => this.#raw<T>('GET', path, undefined, opts, record));
+  }
+
+  /**
+   * `POST` to a route the SDK does not wrap, with the client's authentication, retries (with an
+   * idempotency key minted once for the call, or `opts.idempotencyKey`), errors and redaction.
+   * `body` is sent as JSON.
+   *
+   * @example
+   * ```ts
+   * const answer = await client.post('/api/v1/invoices/inv_123/notes', { body: { text: 'paid' } });
+   * ```
+   */
+  post<T = unknown>(path: string, opts: MutationRequestOptions & { body?: unknown } = {}): APIPromise<T> {
+    const { body, ...rest } = opts;
+    return new APIPromise((record) => this.#raw<T>('POST', path, body, rest, record));
+  }
+
+  async #raw<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    opts: MutationRequestOptions,
+    record: ResponseRecorder,
+  ): Promise<T> {
+    const response = await this.#transport.send({ method, path, body, options: opts, record });
+    const envelope = this.#transport.tryUnwrap(response);
+    return (envelope === undefined ? response.body : envelope.data) as T;
+  }
+
+  /**
+   * A new client with the same options except those given.
+   *
+   * @example
+   * ```ts
+   * const patient = client.withOptions({ timeout: 120_000, maxRetries: 5 });
+   * ```
+   */
+  withOptions(overrides: ClientOptions): InvoicingClient {
+    return new InvoicingClient({ ...this.#given, ...overrides });
+  }
+
+  /**
+   * A secret-free summary of the client's configuration.
+   *
+   * @example
+   * ```ts
+   * console.log(JSON.stringify(client)); // {"baseUrl":"https://…","timeout":30000,…,"hasApiKey":true}
+   * ```
+   */
+  toJSON(): Record<string, unknown> {
+    return {
+      baseUrl: this.baseUrl,
+      timeout: this.timeout,
+      maxRetries: this.maxRetries,
+      logLevel: this.logLevel,
+      hasApiKey: this.#hasApiKey,
+      hasSessionToken: this.#hasSessionToken,
+    };
+  }
+}
+
+/**
+ * What `util.inspect` and `console.log` show for a client: the same secret-free summary as
+ * `toJSON()`. On `InvoicingClient.prototype` (src/core/inspect.ts).
+ */
+function inspectClient(this: InvoicingClient): string {
+  return `InvoicingClient ${JSON.stringify(this.toJSON())}`;
 }

@@ -37,10 +37,24 @@ export { InvoicingClient } from './client.js';
 export { CLIENT_DEFAULTS, type ClientOptions, type Fetch } from './core/options.js';
 export type { Logger, LogLevel } from './core/logger.js';
 export type { MutationRequestOptions, RequestOptions } from './core/request-options.js';
-export { deriveIdempotencyKey, IDEMPOTENCY_NAMESPACE } from './core/idempotency.js';
+export { deriveIdempotencyKey, IDEMPOTENCY_NAMESPACE, mintIdempotencyKey } from './core/idempotency.js';
 export { Page, PagePromise, type PageLoader } from './core/pagination.js';
 export { APIResource } from './core/resource.js';
-export type { QueryValue } from './core/transport.js';
+export type { ClientHooks, FetchOptions } from './core/transport.js';
+export { isCredentialParam, type Query, type QueryValue } from './core/query.js';
+export { APIPromise, type WithResponse } from './core/api-promise.js';
+export {
+  failureOf,
+  isAmbiguousError,
+  isRateLimitedError,
+  isRetryableError,
+  isRetryableFailure,
+  RETRYABLE_STATUSES,
+  shouldRetry,
+  type AttemptFailure,
+  type RetryDecisionInput,
+} from './core/retry.js';
+export { parseJsonSafely } from './core/safe-json.js';
 export {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -106,9 +120,7 @@ export {
 } from './core/errors.js';
 export { DEFAULT_FIELD_MAP, type FieldMap, type InvoiceField } from './model/field-map.js';
 export type { ListingMeta } from './core/envelope.js';
-export { Invoices } from './resources/invoices.js';
-export { LiteInvoices, type InvoiceChecker, type InvoiceCreateOptions, type InvoiceListParams } from './resources/lite-invoices.js';
-export { InvoicingLiteClient, type LiteClientOptions } from './lite-client.js';
+export { Invoices, type InvoiceCreateOptions, type InvoiceListParams } from './resources/invoices.js';
 export { APIKeys, type APIKey, type APIKeyCreateParams, type APIKeyScope } from './resources/api-keys.js';
 export { Codes, type ClassificationCode, type CodeLookupParams } from './resources/codes.js';
 

@@ -52,19 +52,6 @@ export interface Credentials {
   sessionToken: string | undefined;
 }
 
-/** What one request's headers are built from. */
-export interface HeaderInput {
-  path: string;
-  credentials: Credentials;
-  /** Set when the request has a JSON body. */
-  json: boolean;
-  idempotencyKey: string | undefined;
-  /** The caller's extra headers (per call); they cannot replace authentication. */
-  extra: Record<string, string> | undefined;
-  /** True in a browser, where `User-Agent` cannot be set. */
-  browser: boolean;
-}
-
 let agent: string | undefined;
 
 /** The SDK's identity, as sent in `User-Agent` (or `X-Invoicing-SDK` in a browser). */
@@ -77,26 +64,40 @@ export function userAgent(): string {
 }
 
 /**
- * The headers of one request. Throws an `InvoicingError` (before anything is sent) when the route
- * needs a credential the client does not have, or a per-call header cannot be sent. The credentials
- * were checked at construction and the idempotency key by {@link checkIdempotencyKey}.
+ * The caller's extra headers (`defaultHeaders` or per call), names lower-cased, or an
+ * `InvoicingError` (before anything is sent) for one that would replace authentication or the
+ * idempotency key, or cannot be sent. `where` names the option in the message.
  */
-export function buildHeaders(input: HeaderInput): Record<string, string> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  for (const [name, value] of Object.entries(input.extra ?? {})) {
-    // Authentication is decided by the route alone; a per-call header must not smuggle in a second
-    // credential scheme the service rejects.
-    if (SENSITIVE.has(name.toLowerCase()) || name.toLowerCase() === 'idempotency-key') continue;
+export function checkExtraHeaders(extra: Record<string, string> | undefined, where: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(extra ?? {})) {
+    const lower = name.toLowerCase();
+    // Authentication is decided by the route alone: a second credential scheme is rejected by the
+    // service (401), and a replaced key would be sent where the caller did not mean it to go.
+    if (SENSITIVE.has(lower)) {
+      throw new InvoicingError(`${where} cannot set ${JSON.stringify(name)}: authentication headers are set by the client.`, {
+        hint: 'Pass apiKey (sent as X-API-Key) or sessionToken (sent as Authorization: Bearer, to /api/v1/api-key routes only) to the client instead.',
+      });
+    }
+    if (lower === 'idempotency-key') {
+      throw new InvoicingError(`${where} cannot set ${JSON.stringify(name)}: the idempotency key is minted once per call and kept on every retry.`, {
+        hint: 'Pass the idempotencyKey option of the call instead.',
+      });
+    }
     checkHeader(`Header ${JSON.stringify(name)}`, String(value), name);
-    headers[name.toLowerCase()] = value;
+    out[lower] = String(value);
   }
-  if (input.json) headers['content-type'] = 'application/json';
-  if (input.idempotencyKey !== undefined) headers['idempotency-key'] = input.idempotencyKey;
-  if (input.browser) headers['x-invoicing-sdk'] = userAgent();
-  else headers['user-agent'] = userAgent();
+  return out;
+}
 
-  if (isSessionRoute(input.path)) {
-    const token = input.credentials.sessionToken;
+/**
+ * The authentication header of a request to `path`: `X-API-Key` on service routes, `Authorization:
+ * Bearer` on the `/api/v1/api-key` routes. Throws an `InvoicingError` (before anything is sent) when
+ * the client lacks the credential the route needs.
+ */
+export function authHeader(path: string, credentials: Credentials): [name: string, value: string] {
+  if (isSessionRoute(path)) {
+    const token = credentials.sessionToken;
     if (token === undefined) {
       throw new InvoicingError(
         'No session token: API keys are managed from a signed-in portal session, never with an API ' +
@@ -104,19 +105,17 @@ export function buildHeaders(input: HeaderInput): Record<string, string> {
         { hint: 'The session token is sent as Authorization: Bearer, only to /api/v1/api-key routes.' },
       );
     }
-    headers.authorization = `Bearer ${token}`;
-  } else {
-    const key = input.credentials.apiKey;
-    if (key === undefined) {
-      throw new InvoicingError(
-        'No API key: pass apiKey to the client or set INVOICING_API_KEY. Keys are created from a ' +
-          'signed-in session with client.apiKeys.create().',
-        { hint: 'The key is sent only as the X-API-Key header.' },
-      );
-    }
-    headers['x-api-key'] = key;
+    return ['authorization', `Bearer ${token}`];
   }
-  return headers;
+  const key = credentials.apiKey;
+  if (key === undefined) {
+    throw new InvoicingError(
+      'No API key: pass apiKey to the client or set INVOICING_API_KEY. Keys are created from a ' +
+        'signed-in session with client.apiKeys.create().',
+      { hint: 'The key is sent only as the X-API-Key header.' },
+    );
+  }
+  return ['x-api-key', key];
 }
 
 /** A copy of `headers` fit for a log line: credentials replaced by `[REDACTED]`. */

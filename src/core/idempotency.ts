@@ -3,10 +3,23 @@
  * retry of it, so that a retry after a dropped connection returns the invoice the first attempt
  * created instead of filing a second one.
  */
-import { v5 as uuidv5 } from 'uuid';
+import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
 import { InvoicingError } from './errors.js';
 
-export { mintIdempotencyKey } from './mint-idempotency-key.js';
+/**
+ * A fresh key for one logical call: a UUID v7 (time-ordered, so keys sort by creation in logs). The
+ * transport mints one per POST that has none, once, before the first attempt.
+ *
+ * @example
+ * ```ts
+ * import { mintIdempotencyKey } from 'invoicing-sdk';
+ * const idempotencyKey = mintIdempotencyKey(); // '019…-7…'
+ * await client.invoices.create(input, { idempotencyKey });
+ * ```
+ */
+export function mintIdempotencyKey(): string {
+  return uuidv7();
+}
 
 /**
  * The UUID v5 namespace of {@link deriveIdempotencyKey}. Fixed forever: changing it would change

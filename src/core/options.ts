@@ -4,10 +4,12 @@
  */
 import { resolveFieldMap, type FieldMap, type ResolvedFieldMap } from '../model/field-map.js';
 import { InvoicingError } from './errors.js';
-import { checkHeader } from './headers.js';
+import { checkExtraHeaders, checkHeader } from './headers.js';
 import { createLogger, isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
 import { registerSecret } from './redact.js';
+import { checkQuery, type Query } from './query.js';
 import { API_PREFIX } from './routes.js';
+import type { ClientHooks, FetchOptions } from './transport.js';
 
 /**
  * A `fetch` implementation (the global one, or a proxy-aware or instrumented one).
@@ -66,6 +68,29 @@ export interface ClientOptions {
   /** How long `client.codes` keeps a lookup, in milliseconds. Default one hour. */
   codesCacheTtl?: number | undefined;
   /**
+   * ky hooks (`beforeRequest`, `beforeRetry`, `afterResponse`, `beforeError`) run on every request,
+   * after the SDK's own (so `beforeRequest` sees the authenticated request and `beforeError` the
+   * SDK's error).
+   */
+  hooks?: ClientHooks | undefined;
+  /** Extra `RequestInit` for every request, e.g. an undici `dispatcher` for a proxy or mTLS. */
+  fetchOptions?: FetchOptions | undefined;
+  /** Headers added to every request. They can never set `X-API-Key`, `Authorization` or `idempotency-key`. */
+  defaultHeaders?: Record<string, string> | undefined;
+  /** Query parameters added to every request. A parameter named like a credential is refused. */
+  defaultQuery?: Query | undefined;
+  /**
+   * The largest response body read, in bytes after decompression; a larger one ends in
+   * `ResponseTooLargeError` (never retried) instead of filling memory. Default 32 MiB, several times
+   * the largest legitimate page of a listing.
+   */
+  maxResponseBytes?: number | undefined;
+  /**
+   * Silence the warning for a `baseUrl` that is plain `http://` to a host other than loopback (the
+   * API key would cross the network in clear text). Default false.
+   */
+  allowInsecureHttp?: boolean | undefined;
+  /**
    * Allow a browser-like runtime. Default false: in a browser the API key would be exposed to every
    * visitor, so construction throws unless this is set.
    */
@@ -94,6 +119,12 @@ export const CLIENT_DEFAULTS = {
   logLevel: { env: 'INVOICING_LOG', value: 'warn' },
   fieldMap: { env: undefined, value: undefined },
   codesCacheTtl: { env: undefined, value: 3_600_000 }, // one hour
+  hooks: { env: undefined, value: undefined },
+  fetchOptions: { env: undefined, value: undefined },
+  defaultHeaders: { env: undefined, value: undefined },
+  defaultQuery: { env: undefined, value: undefined },
+  maxResponseBytes: { env: undefined, value: 33_554_432 }, // 32 MiB
+  allowInsecureHttp: { env: undefined, value: false },
   dangerouslyAllowBrowser: { env: undefined, value: false },
 } as const satisfies Record<keyof ClientOptions, { env: string | undefined; value: unknown }>;
 
@@ -111,6 +142,13 @@ export interface ResolvedOptions {
   fieldMap: ResolvedFieldMap;
   codesCacheTtl: number;
   browser: boolean;
+  hooks: ClientHooks | undefined;
+  fetchOptions: FetchOptions | undefined;
+  /** Checked and lower-cased. */
+  defaultHeaders: Record<string, string>;
+  defaultQuery: Query | undefined;
+  maxResponseBytes: number;
+  allowInsecureHttp: boolean;
 }
 
 /** Reads an environment variable where the runtime has them; empty counts as unset. */
@@ -170,10 +208,21 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
     logger.warn(`Ignoring INVOICING_LOG=${badEnvLevel}: expected one of ${LOG_LEVELS.join(', ')}.`);
   }
 
+  const defaultHeaders = checkExtraHeaders(options.defaultHeaders, 'defaultHeaders');
+  checkQuery(options.defaultQuery, 'defaultQuery');
+  const baseUrl = resolveBaseUrl(pick('baseUrl'));
+  const allowInsecureHttp = options.allowInsecureHttp === true;
+  if (!allowInsecureHttp && isInsecureRemote(baseUrl)) {
+    logger.warn(
+      `baseUrl ${baseUrl} is plain http:// to a host other than loopback: the API key crosses the network in clear text. ` +
+        'Use https://, or pass allowInsecureHttp: true if the network is trusted.',
+    );
+  }
+
   return {
     apiKey,
     sessionToken,
-    baseUrl: resolveBaseUrl(pick('baseUrl')),
+    baseUrl,
     timeout: boundedInteger('timeout', options.timeout, CLIENT_DEFAULTS.timeout.value, 1),
     maxRetries: boundedInteger('maxRetries', options.maxRetries, CLIENT_DEFAULTS.maxRetries.value, 0),
     fetch: options.fetch,
@@ -183,7 +232,21 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
     // No timer holds it (it is compared with the clock), so no 2^31 - 1 bound.
     codesCacheTtl: boundedInteger('codesCacheTtl', options.codesCacheTtl, CLIENT_DEFAULTS.codesCacheTtl.value, 0, 9_007_199_254_740_991),
     browser,
+    hooks: options.hooks,
+    fetchOptions: options.fetchOptions,
+    defaultHeaders,
+    defaultQuery: options.defaultQuery,
+    maxResponseBytes: boundedInteger('maxResponseBytes', options.maxResponseBytes, CLIENT_DEFAULTS.maxResponseBytes.value, 1, 9_007_199_254_740_991),
+    allowInsecureHttp,
   };
+}
+
+/** `http://` to anything but a loopback host (localhost, 127.0.0.0/8, ::1). */
+export function isInsecureRemote(baseUrl: string): boolean {
+  const url = new URL(baseUrl);
+  if (url.protocol !== 'http:') return false;
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return !(host === 'localhost' || host.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(host) || host === '::1');
 }
 
 function resolveBaseUrl(value: string | undefined): string {

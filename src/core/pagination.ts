@@ -13,6 +13,7 @@
 import type { ListingMeta } from './envelope.js';
 import { InvoicingError } from './errors.js';
 import type { Logger } from './logger.js';
+import { APIPromise, type ResponseRecorder } from './api-promise.js';
 
 /**
  * The most pages one walk reads (`for await`, `iterPages()`, the code lookups) before it stops with a
@@ -214,56 +215,14 @@ export class Page<T> implements AsyncIterable<T> {
  * }
  * ```
  */
-export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
-  readonly #loadFirst: () => Promise<Page<T>>;
-  #first: Promise<Page<T>> | undefined;
-
-  constructor(loadFirst: () => Promise<Page<T>>) {
-    this.#loadFirst = loadFirst;
-  }
-
-  #page(): Promise<Page<T>> {
-    this.#first ??= this.#loadFirst();
-    return this.#first;
-  }
-
+export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable<T> {
   /**
-   * Resolves with the first page.
-   *
-   * @example
-   * ```ts
-   * client.invoices.list().then((page) => console.log(page.data.length));
-   * ```
+   * @param loadFirst Loads the first page, reporting its response to `record`.
+   * @internal
    */
-  then<R1 = Page<T>, R2 = never>(
-    onFulfilled?: ((page: Page<T>) => R1 | PromiseLike<R1>) | null,
-    onRejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
-  ): Promise<R1 | R2> {
-    return this.#page().then(onFulfilled, onRejected);
-  }
-
-  /**
-   * Handles a failure of the first page.
-   *
-   * @example
-   * ```ts
-   * const page = await client.invoices.list().catch(() => undefined);
-   * ```
-   */
-  catch<R = never>(onRejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<Page<T> | R> {
-    return this.#page().catch(onRejected);
-  }
-
-  /**
-   * Runs `onFinally` once the first page settles.
-   *
-   * @example
-   * ```ts
-   * await client.invoices.list().finally(() => console.log('done'));
-   * ```
-   */
-  finally(onFinally?: (() => void) | null): Promise<Page<T>> {
-    return this.#page().finally(onFinally);
+  constructor(loadFirst: (record: ResponseRecorder) => Promise<Page<T>>) {
+    // Lazy: nothing is requested until the listing is awaited or iterated.
+    super(loadFirst, true);
   }
 
   /**
@@ -275,6 +234,6 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
    * ```
    */
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
-    yield* await this.#page();
+    yield* await this;
   }
 }

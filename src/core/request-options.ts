@@ -1,3 +1,5 @@
+import type { Query } from './query.js';
+
 /**
  * Per-call options. Every method takes them last; they override the client's options for that call
  * only.
@@ -20,8 +22,16 @@ export interface RequestOptions {
   timeout?: number | undefined;
   /** Retries after a retryable failure. Overrides the client's `maxRetries`. */
   maxRetries?: number | undefined;
-  /** Extra headers. They cannot replace authentication or the idempotency key. */
+  /**
+   * Extra headers, added to the client's `defaultHeaders`. One that would set `X-API-Key`,
+   * `Authorization` or `idempotency-key` is refused with an `InvoicingError`; nothing is sent.
+   */
   headers?: Record<string, string> | undefined;
+  /**
+   * Extra query parameters. One named like a credential (`apiKey`, `token`, `password`, …) is refused
+   * with an `InvoicingError`; nothing is sent.
+   */
+  query?: Query | undefined;
 }
 
 /**

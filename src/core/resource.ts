@@ -2,7 +2,6 @@ import { requestIdOf } from './error-hints.js';
 import { InvalidResponseError } from './errors.js';
 import type { Logger } from './logger.js';
 import type { Transport, TransportResponse } from './transport.js';
-import type { InvoiceChecker } from '../resources/lite-invoices.js';
 import type { Envelope } from './envelope.js';
 import { readInvoice, type ResolvedFieldMap } from '../model/field-map.js';
 import type { Invoice } from '../model/invoice.js';
@@ -24,8 +23,6 @@ export interface ResourceContext {
   readonly maxRetries: number;
   /** The clock for caches; `Date.now` outside tests. */
   readonly now: () => number;
-  /** The local checks `invoices.create()` runs first; none in a lite client without the option. */
-  readonly check?: InvoiceChecker | undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * When to retry. Kept apart from the decision whether to retry (`Transport.shouldRetry`), so each can
- * be read, and tested, on its own.
+ * When to retry: the backoff table the transport hands to ky (`retry.delay`, `backoffLimit`,
+ * `maxRetryAfter`) and the filing workflow's own waits. Whether to retry is core/retry.ts.
  */
 
 /** Backoff before the first retry, doubled for each further retry. */

@@ -1,78 +1,114 @@
 /**
- * HTTP transport: the one place where retries, timeouts, idempotency keys, authentication headers
- * and request logging come together.
+ * HTTP transport on ky: the only module that imports it. One ky instance per client, created from
+ * the options resolved once at construction; ky fetches, retries (backoff with full jitter,
+ * `Retry-After` capped), times out per attempt and runs the hooks. The SDK adds, in its own hooks
+ * (which run before the caller's):
+ * - `beforeRequest`: authentication by route (`X-API-Key`, or `Authorization: Bearer` on the
+ *   `/api/v1/api-key` routes only), the idempotency key of a POST (run once per call, so every retry
+ *   sends the same key), `User-Agent`, and the redacted debug line;
+ * - `beforeRetry`: the retry log line;
+ * - `beforeError`: {@link toSDKError}, the one factory from ky's errors to the SDK's.
  *
- * Each attempt is one call of the platform's `fetch` (or the client's `fetch` option). The SDK owns
- * retries and timeouts itself, so that
- * - the timeout covers reading the body, not only the headers;
- * - a POST carries one idempotency key, minted once, on every retry;
- * - `signal` also aborts the wait between attempts, and both it and the timeout hold under a custom
- *   `fetch` that ignores `init.signal`;
- * - redirects are never followed: the credentials and the body go to `baseUrl` and nowhere else;
- * - the retry decision is one pure function, {@link Transport.shouldRetry}.
- *
- * Attempts used to go through ky with its retries, timeout and error throwing all turned off, so it
- * added nothing but its per-call cost: two `Request` objects and a combined `AbortSignal` per call,
- * which alone made a GET 1.37× slower than bare `fetch` on loopback (docs/performance.md). The
- * envelope is read by hand (`core/envelope.ts`).
+ * Each attempt is one call of {@link Transport}'s attempt function (ky's `fetch`): the platform's
+ * fetch (or the client's), then the whole body read inside the same per-attempt timeout, counted
+ * against `maxResponseBytes` while it is read, and redirects refused. ky's timeout therefore covers
+ * the body, and a stall mid-body is retried like any timeout.
  */
-// Through the barrel on purpose: every client reaches the transport, so the barrel (which the
-// public entries re-export with `export *`) lands in the transport's chunk instead of an empty ES
-// module of its own that `import 'invoicing-sdk'` would load (docs/performance.md, Cold import).
-import { redirectHint, requestIdOf } from './error-hints.js';
-import {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-  generateAPIError,
-} from './errors.js';
-import { buildHeaders, checkIdempotencyKey, redactHeaders, type Credentials } from './headers.js';
-import { mintIdempotencyKey } from './mint-idempotency-key.js';
+import ky, {
+  isHTTPError,
+  isNetworkError,
+  isTimeoutError,
+  type AfterResponseHook,
+  type BeforeErrorHook,
+  type BeforeRequestHook,
+  type BeforeRetryHook,
+  type KyInstance,
+} from 'ky';
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, generateAPIError, InvoicingError, ResponseTooLargeError } from './errors.js';
+import { requestIdOf } from './error-hints.js';
+import { redirectHint } from './error-hints.js';
+import { authHeader, checkExtraHeaders, checkIdempotencyKey, redactHeaders, userAgent, type Credentials } from './headers.js';
+import { mintIdempotencyKey } from './idempotency.js';
 import type { Logger, LogLevel } from './logger.js';
 import { boundedInteger, type Fetch } from './options.js';
+import { appendQuery, checkQuery, type Query } from './query.js';
 import type { MutationRequestOptions } from './request-options.js';
-import { parseRetryAfter, retryDelay, sleep } from './retry-timing.js';
+import { failureOf, shouldRetry as classify, RETRYABLE_STATUSES } from './retry.js';
+import { INITIAL_RETRY_DELAY_MS, MAX_RETRY_AFTER_MS, MAX_RETRY_DELAY_MS, parseRetryAfter } from './retry-timing.js';
+import type { ResponseRecorder } from './api-promise.js';
 import { readEnvelope, unwrapEnvelope, type Envelope } from './envelope.js';
+import { parseJsonSafely, parseBodySafely } from './safe-json.js';
+
+export type { QueryValue } from './query.js';
 
 /** HTTP methods the service uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * A query parameter value; `undefined` and `null` are left out, arrays repeat the key.
+ * ky hooks the client runs on every request, after the SDK's own: `beforeRequest` sees the
+ * authenticated request, `beforeError` receives the SDK's error (an `InvoicingError`).
  *
  * @example
  * ```ts
- * import type { QueryValue } from 'invoicing-sdk';
- * const status: QueryValue = ['Submitted', 'Accepted']; // ?status=Submitted&status=Accepted
+ * import { InvoicingClient, type ClientHooks } from 'invoicing-sdk';
+ * const hooks: ClientHooks = {
+ *   beforeRequest: [({ request }) => { request.headers.set('x-trace-id', crypto.randomUUID()); }],
+ *   afterResponse: [({ response }) => { console.log('status', response.status); }],
+ * };
+ * const client = new InvoicingClient({ hooks });
  * ```
  */
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+export interface ClientHooks {
+  beforeRequest?: BeforeRequestHook[] | undefined;
+  beforeRetry?: BeforeRetryHook[] | undefined;
+  afterResponse?: AfterResponseHook[] | undefined;
+  beforeError?: BeforeErrorHook[] | undefined;
+}
+
+/**
+ * Extra `RequestInit` fields for every request (an undici `dispatcher` for a proxy or mTLS, `cache`,
+ * `priority`, …). `method`, `headers`, `body`, `signal` and `redirect` are the SDK's and cannot be
+ * set here.
+ *
+ * @example
+ * ```ts
+ * import { InvoicingClient } from 'invoicing-sdk';
+ * declare const proxyAgent: object; // e.g. new ProxyAgent('http://proxy:3128') from undici
+ * const client = new InvoicingClient({ fetchOptions: { dispatcher: proxyAgent } });
+ * ```
+ */
+export type FetchOptions = Omit<RequestInit, 'method' | 'headers' | 'body' | 'signal' | 'redirect'> & Record<string, unknown>;
 
 /** One logical call, before retries. */
 export interface TransportRequest {
   method: HttpMethod;
   /** Path from the origin, `/api/v1` included. */
   path: string;
-  query?: Record<string, QueryValue> | undefined;
+  query?: Query | undefined;
   /** Sent as JSON. */
   body?: unknown;
-  options?: MutationRequestOptions | undefined;
+  options?: (MutationRequestOptions & { query?: Query | undefined }) | undefined;
   /**
    * Send once, never retry, whatever `maxRetries` says. For state transitions, whose retries are the
    * filing layer's business (it reads the invoice before it tries again).
    */
   noRetry?: boolean | undefined;
+  /** Told of the response (for `withResponse()`). */
+  record?: ResponseRecorder | undefined;
 }
 
 /** A 2xx response, body read. */
 export interface TransportResponse {
   status: number;
   headers: Headers;
-  /** Parsed JSON; the text when it was not JSON; `undefined` when empty. */
+  /** Parsed JSON (no `__proto__` or `constructor` keys); the text when it was not JSON; `undefined` when empty. */
   body: unknown;
   method: HttpMethod;
   path: string;
+  /** The `x-request-id` (or `request-id`) header. */
+  requestId: string | undefined;
+  /** The response as received, its body unread (for `asResponse()` / `withResponse()`). */
+  raw: Response;
 }
 
 /** What the transport runs on (no secrets outside `credentials`, which it keeps private). */
@@ -86,192 +122,115 @@ export interface TransportConfig {
   /** The client's level: request lines are not even built below `debug`. */
   logLevel: LogLevel;
   browser: boolean;
+  hooks?: ClientHooks | undefined;
+  fetchOptions?: FetchOptions | undefined;
+  /** Checked (`checkExtraHeaders`) and lower-cased at construction. */
+  defaultHeaders?: Record<string, string> | undefined;
+  defaultQuery?: Query | undefined;
+  maxResponseBytes: number;
 }
 
-/** The failure of one attempt, as the retry decision sees it. */
-export type AttemptFailure = { kind: 'connection' } | { kind: 'timeout' } | { kind: 'status'; status: number };
-
-/** Everything {@link Transport.shouldRetry} decides on. */
-export interface RetryDecisionInput {
-  method: string;
-  hasIdempotencyKey: boolean;
-  /** Retries already made for this call. */
-  retriesSoFar: number;
+/** What the SDK's hooks and error factory know of one call (ky's `context`). */
+interface CallContext {
+  method: HttpMethod;
+  path: string;
+  timeout: number;
   maxRetries: number;
-  failure: AttemptFailure;
+  signal: AbortSignal | undefined;
+  /** Per-call idempotency key, checked; minted in `beforeRequest` when a POST has none. */
+  idempotencyKey: string | undefined;
+  started: number;
 }
 
-type Outcome =
-  | { kind: 'response'; response: Response; text: string }
-  | { kind: 'connection'; cause: unknown }
-  | { kind: 'timeout' }
-  | { kind: 'aborted'; reason: unknown };
+const CONTEXT = 'invoicingSdk';
 
-const TIMED_OUT = Symbol('invoicing-sdk.timeout');
+/** A fetch rejection that is not an abort: no response arrived. Retried as a connection error. */
+class ConnectionFailure extends Error {
+  override readonly name = 'ConnectionFailure';
+}
+
+/** The idempotency key header, read by the retry decision from the request itself. */
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 export class Transport {
   readonly #config: Omit<TransportConfig, 'credentials'>;
   readonly #credentials: Credentials;
+  readonly #ky: KyInstance;
 
   constructor(config: TransportConfig) {
     const { credentials, ...rest } = config;
     this.#config = rest;
     this.#credentials = { ...credentials };
+    const own = this.#ownHooks();
+    const theirs = config.hooks ?? {};
+    const { signal: _signal, redirect: _redirect, ...fetchOptions } = (config.fetchOptions ?? {}) as FetchOptions & {
+      signal?: unknown;
+      redirect?: unknown;
+    };
+    this.#ky = ky.create({
+      ...fetchOptions,
+      // Redirects are refused (see #attempt): following one would send the credentials and the body
+      // wherever the Location points.
+      redirect: 'manual',
+      throwHttpErrors: true,
+      fetch: (input, init) => this.#attempt(input as Request, init),
+      parseJson: (text: string) => parseJsonSafely(text),
+      retry: {
+        limit: config.maxRetries,
+        // POST too: whether a POST may be retried (only with an idempotency key) is decided by
+        // core/retry.ts, through shouldRetry below.
+        methods: ['get', 'put', 'head', 'delete', 'options', 'post', 'patch'],
+        statusCodes: [...RETRYABLE_STATUSES],
+        afterStatusCodes: [...RETRYABLE_STATUSES],
+        maxRetryAfter: MAX_RETRY_AFTER_MS,
+        backoffLimit: MAX_RETRY_DELAY_MS,
+        delay: (attempt) => INITIAL_RETRY_DELAY_MS * 2 ** (attempt - 1),
+        jitter: true,
+        retryOnTimeout: true,
+        shouldRetry: ({ error, retryCount }) => this.#shouldRetry(error, retryCount),
+      },
+      hooks: {
+        beforeRequest: [...own.beforeRequest, ...(theirs.beforeRequest ?? [])],
+        beforeRetry: [...own.beforeRetry, ...(theirs.beforeRetry ?? [])],
+        afterResponse: [...own.afterResponse, ...(theirs.afterResponse ?? [])],
+        beforeError: [...own.beforeError, ...(theirs.beforeError ?? [])],
+      },
+    });
   }
 
-  /**
-   * Whether to retry after a failed attempt. Pure: the same input always gives the same answer.
-   */
-  static shouldRetry(input: RetryDecisionInput): boolean {
-    // The budget is spent: per call `maxRetries` wins over the client's, and both are hard limits.
-    if (input.retriesSoFar >= input.maxRetries) return false;
-    // A POST without an idempotency key may have been carried out before the failure; repeating it
-    // could create (or file) twice. With a key the service returns the first result instead.
-    if (input.method.toUpperCase() === 'POST' && !input.hasIdempotencyKey) return false;
-    switch (input.failure.kind) {
-      // No response: the request may not have reached the service; safe to repeat (see above).
-      case 'connection':
-        return true;
-      // The attempt ran out of time; a slow moment rarely lasts.
-      case 'timeout':
-        return true;
-      case 'status':
-        break;
-    }
-    switch (input.failure.status) {
-      // Request Timeout: the server gave up waiting for us.
-      case 408:
-        return true;
-      // Too Many Requests: wait (honouring Retry-After) and try again.
-      case 429:
-        return true;
-      // Internal error, bad gateway, unavailable, gateway timeout: transient on the service's side.
-      case 500:
-      case 502:
-      case 503:
-      case 504:
-        return true;
-      // Anything else (4xx, 501, …) gives the same answer when repeated.
-      default:
-        return false;
-    }
-  }
-
-  /** Sends a request with retries; resolves with a 2xx response or throws an `APIError`. */
+  /** Sends a request with retries; resolves with a 2xx response or throws an `InvoicingError`. */
   async send(request: TransportRequest): Promise<TransportResponse> {
     const opts = request.options ?? {};
     const { method, path } = request;
-    const timeout = boundedInteger('timeout', opts.timeout, this.#config.timeout, 1);
-    const maxRetries = request.noRetry === true ? 0 : boundedInteger('maxRetries', opts.maxRetries, this.#config.maxRetries, 0);
-    // Minted once per logical call: every retry below sends this same key. The caller's is checked
-    // here, before anything is sent: the service refuses a blank one (400), and fetch a line break.
-    const givenKey = opts.idempotencyKey;
-    const idempotencyKey =
-      givenKey === undefined || givenKey === null
-        ? method === 'POST'
-          ? mintIdempotencyKey()
-          : undefined
-        : checkIdempotencyKey(givenKey);
+    const ctx = this.#prepare(request);
+    const url = this.#url(path, request.query, opts.query);
+    const headers = { ...this.#config.defaultHeaders, ...checkExtraHeaders(opts.headers, 'headers') };
     const bodyText = request.body === undefined ? undefined : JSON.stringify(request.body);
-    // Built before anything is sent: a missing credential fails here, locally.
-    const headers = buildHeaders({
-      path,
-      credentials: this.#credentials,
-      json: bodyText !== undefined,
-      idempotencyKey,
-      extra: opts.headers,
-      browser: this.#config.browser,
-    });
-    const url = this.#url(path, request.query);
-    const signal = opts.signal;
-    if (signal?.aborted) throw new APIUserAbortError({ method, path, cause: signal.reason });
-    const log = this.#config.logger;
-    const debug = this.#config.logLevel === 'debug';
-
-    for (let retriesSoFar = 0; ; retriesSoFar += 1) {
-      if (debug) {
-        log.debug(
-          `→ ${method} ${path} (attempt ${retriesSoFar + 1} of ${maxRetries + 1}) headers ${JSON.stringify(redactHeaders(headers))}`,
-        );
-      }
-      const started = debug ? Date.now() : 0;
-      const outcome = await this.#attempt(url, { method, headers, body: bodyText }, timeout, signal);
-      if (outcome.kind === 'aborted') throw new APIUserAbortError({ method, path, cause: outcome.reason });
-
-      let error: APIError;
-      let failure: AttemptFailure;
-      let retryAfterMs: number | undefined;
-      if (outcome.kind === 'response') {
-        const { response, text } = outcome;
-        if (debug) {
-          const requestId = requestIdOf(response.headers);
-          log.debug(
-            `← ${response.status} ${method} ${path} in ${Date.now() - started} ms${requestId ? ` (request-id ${requestId})` : ''}`,
-          );
-        }
-        const body = parseBody(text);
-        if (response.status >= 200 && response.status < 300 && !response.redirected) {
-          return { status: response.status, headers: response.headers, body, method, path };
-        }
-        // Never followed (`redirect: 'manual'`), never retried: the credentials and the body would go
-        // wherever the Location says, and a 302 to another resource would pass for this call's answer.
-        // A 3xx; a browser's opaque redirect (status 0); a custom fetch that followed one anyway.
-        if (response.redirected || (response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect') {
-          let to = response.redirected ? response.url : response.headers.get('location');
-          try {
-            // Absolute, without user info, query or fragment (they can hold tokens).
-            if (to) to = ((u) => u.origin + u.pathname)(new URL(to, url));
-          } catch {
-            // Not a URL: shown as sent.
-          }
-          throw new APIError({
-            message: `Redirect refused: ${response.status || 'opaque'}${to ? ` to ${to}` : ''} (${method} ${path}).`,
-            status: response.status,
-            requestId: requestIdOf(response.headers),
-            method,
-            path,
-            hint: redirectHint(this.#config.baseUrl),
-          });
-        }
-        error = generateAPIError({ status: response.status, headers: response.headers, body, method, path });
-        failure = { kind: 'status', status: response.status };
-        retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-      } else if (outcome.kind === 'timeout') {
-        error = new APIConnectionTimeoutError({
-          message: `Request timed out after ${timeout} ms (${method} ${path}).`,
-          method,
-          path,
-          hint: `No complete response within ${timeout} ms. Raise the timeout option (per client or per call) if the service is slow.`,
-        });
-        failure = { kind: 'timeout' };
-      } else {
-        error = new APIConnectionError({
-          message: `Connection error (${method} ${path}): ${causeMessage(outcome.cause)}.`,
-          method,
-          path,
-          cause: outcome.cause,
-          hint: `Could not reach ${this.#config.baseUrl}. Check the network and baseUrl (or INVOICING_BASE_URL).`,
-        });
-        failure = { kind: 'connection' };
-      }
-
-      const retry = Transport.shouldRetry({
+    if (bodyText !== undefined) headers['content-type'] = 'application/json';
+    if (ctx.signal?.aborted) throw new APIUserAbortError({ method, path, cause: ctx.signal.reason });
+    try {
+      const raw = await this.#ky(url, {
         method,
-        hasIdempotencyKey: idempotencyKey !== undefined,
-        retriesSoFar,
-        maxRetries,
-        failure,
+        headers,
+        ...(bodyText === undefined ? {} : { body: bodyText }),
+        timeout: ctx.timeout,
+        retry: { limit: ctx.maxRetries },
+        ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
+        context: { [CONTEXT]: ctx },
       });
-      if (!retry) throw error;
-      const wait = retryDelay({ retriesSoFar, retryAfterMs });
-      log.info(
-        `Retrying ${method} ${path} in ${wait} ms (retry ${retriesSoFar + 1} of ${maxRetries}) after ${describeFailure(failure)}.`,
-      );
-      try {
-        await sleep(wait, signal);
-      } catch (reason) {
-        throw new APIUserAbortError({ method, path, cause: reason });
-      }
+      const text = await raw.clone().text();
+      request.record?.({ raw, requestId: requestIdOf(raw.headers) });
+      return {
+        status: raw.status,
+        headers: raw.headers,
+        body: parseBodySafely(text),
+        method,
+        path,
+        requestId: requestIdOf(raw.headers),
+        raw,
+      };
+    } catch (error) {
+      throw this.#toSDKError(error, ctx);
     }
   }
 
@@ -286,91 +245,286 @@ export class Transport {
     return readEnvelope(response.body);
   }
 
-  async #attempt(
-    url: string,
-    init: { method: HttpMethod; headers: Record<string, string>; body: string | undefined },
-    timeout: number,
-    signal: AbortSignal | undefined,
-  ): Promise<Outcome> {
-    const controller = new AbortController();
-    // Set while a custom fetch waits for the headers and while the body is read: an abort must end
-    // both even under a custom fetch that drops the signal or does not tie the body to it (so the
-    // timeout and the caller's signal hold whatever the fetch does).
-    let stop: ((reason: unknown) => void) | undefined;
-    const abort = (reason: unknown): void => {
-      controller.abort(reason);
-      stop?.(reason);
-    };
-    // Linked by hand rather than with AbortSignal.any, which keeps listeners on a long-lived caller
-    // signal alive in Node 20.
-    const onAbort = (): void => abort(signal?.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const timer = setTimeout(abort, timeout, TIMED_OUT);
-    let response: Response | undefined;
-    try {
-      const custom = this.#config.fetch;
-      const requestInit: RequestInit = {
-        method: init.method,
-        headers: init.headers,
-        ...(init.body === undefined ? {} : { body: init.body }),
-        // Redirects are refused (see send): following one would send the credentials and the body
-        // wherever the Location points.
-        redirect: 'manual',
-        signal: controller.signal,
-      };
-      let reading: Promise<string>;
-      if (custom === undefined) {
-        // The global fetch is looked up per call, so that one installed later (msw, a polyfill) is
-        // used. It honours the signal: only the body read is raced below (no extra promise).
-        response = await globalThis.fetch(url, requestInit);
-        reading = response.text();
-      } else {
-        // A custom fetch may drop the signal: the race below covers the wait for its headers too.
-        // Headers that arrive after an abort have their body cancelled, not read.
-        reading = custom(url, requestInit).then((late) =>
-          controller.signal.aborted ? late.body?.cancel().then(() => '') ?? '' : (response = late).text(),
-        );
-      }
-      const text = await new Promise<string>((resolve, reject) => {
-        stop = reject;
-        // Handled before anything else, so that its later rejection is never unhandled.
-        reading.then(resolve, reject);
-        if (controller.signal.aborted) reject(controller.signal.reason);
+  /** Per-call options checked and resolved; throws (before anything is sent) on a bad one. */
+  #prepare(request: TransportRequest): CallContext {
+    const opts = request.options ?? {};
+    const { method, path } = request;
+    if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//')) {
+      throw new InvoicingError(`A path must start with one "/" and is taken from baseUrl; got ${JSON.stringify(path)}.`, {
+        hint: 'Pass the path of the route, e.g. "/api/v1/invoices"; the client never sends its credentials to another origin.',
       });
-      return { kind: 'response', response: response as Response, text };
-    } catch (error) {
-      if (signal?.aborted) return { kind: 'aborted', reason: signal.reason };
-      if (controller.signal.aborted && controller.signal.reason === TIMED_OUT) return { kind: 'timeout' };
-      // Kept as is: the error built from it keeps a scrubbed copy (redactCause), without the
-      // Request, headers or config a fetch wrapper's error can carry.
-      return { kind: 'connection', cause: error };
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      if (controller.signal.aborted) response?.body?.cancel().catch(() => undefined);
     }
+    const timeout = boundedInteger('timeout', opts.timeout, this.#config.timeout, 1);
+    const maxRetries = request.noRetry === true ? 0 : boundedInteger('maxRetries', opts.maxRetries, this.#config.maxRetries, 0);
+    // The caller's key is checked here, before anything is sent: the service refuses a blank one
+    // (400), and fetch a line break.
+    const given = opts.idempotencyKey;
+    const idempotencyKey = given === undefined || given === null ? undefined : checkIdempotencyKey(given);
+    // Built before anything is sent: a missing credential fails here, locally.
+    authHeader(path, this.#credentials);
+    return { method, path, timeout, maxRetries, signal: opts.signal, idempotencyKey, started: 0 };
   }
 
-  #url(path: string, query: Record<string, QueryValue> | undefined): string {
+  #url(path: string, query: Query | undefined, callQuery: Query | undefined): string {
+    checkQuery(query, 'The query');
+    checkQuery(callQuery, 'The query option');
     const url = new URL(`${this.#config.baseUrl}${path}`);
-    if (query === undefined) return url.href;
-    for (const [key, value] of Object.entries(query)) {
-      if (value === undefined || value === null) continue;
-      if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, String(item));
-      else url.searchParams.set(key, String(value));
+    // The origin is the client's, whatever the path holds (`/..`, `/%2e%2e`, `@`).
+    if (url.origin !== new URL(this.#config.baseUrl).origin) {
+      throw new InvoicingError(`The path ${JSON.stringify(path)} leaves the service's origin; nothing was sent.`);
     }
-    return url.toString();
+    appendQuery(url, this.#config.defaultQuery);
+    appendQuery(url, query);
+    appendQuery(url, callQuery);
+    return url.href;
+  }
+
+  /** The SDK's own hooks; the caller's run after them. */
+  #ownHooks(): Required<{ [K in keyof ClientHooks]-?: NonNullable<ClientHooks[K]> }> {
+    const log = this.#config.logger;
+    const debug = this.#config.logLevel === 'debug';
+    return {
+      beforeRequest: [
+        ({ request, options }) => {
+          const ctx = contextOf(options.context);
+          if (ctx === undefined) return;
+          const [name, value] = authHeader(ctx.path, this.#credentials);
+          request.headers.set(name, value);
+          // Once per logical call (ky runs beforeRequest once, before any retry): every retry sends
+          // this same key, so the service returns the first result instead of acting twice.
+          const key = ctx.idempotencyKey ?? (ctx.method === 'POST' ? mintIdempotencyKey() : undefined);
+          if (key !== undefined) request.headers.set(IDEMPOTENCY_HEADER, key);
+          request.headers.set('accept', 'application/json');
+          if (this.#config.browser) request.headers.set('x-invoicing-sdk', userAgent());
+          else request.headers.set('user-agent', userAgent());
+          ctx.started = Date.now();
+          if (debug) {
+            log.debug(
+              `→ ${ctx.method} ${ctx.path} (attempt 1 of ${ctx.maxRetries + 1}) headers ${JSON.stringify(redactHeaders(Object.fromEntries(request.headers)))}`,
+            );
+          }
+        },
+      ],
+      beforeRetry: [
+        ({ request, options, error, retryCount }) => {
+          const ctx = contextOf(options.context);
+          if (ctx === undefined) return;
+          ctx.started = Date.now();
+          if (debug) {
+            log.debug(
+              `→ ${ctx.method} ${ctx.path} (attempt ${retryCount + 1} of ${ctx.maxRetries + 1}) headers ${JSON.stringify(redactHeaders(Object.fromEntries(request.headers)))}`,
+            );
+          }
+          const retryAfter = isHTTPError(error) ? parseRetryAfter(error.response.headers.get('retry-after')) : undefined;
+          log.info(
+            `Retrying ${ctx.method} ${ctx.path} (retry ${retryCount} of ${ctx.maxRetries}) after ${describeFailure(error)}` +
+              `${retryAfter === undefined ? '' : `, waited ${Math.min(retryAfter, MAX_RETRY_AFTER_MS)} ms as Retry-After asked`}.`,
+          );
+        },
+      ],
+      afterResponse: [
+        ({ options, response }) => {
+          const ctx = contextOf(options.context);
+          if (!debug || ctx === undefined) return;
+          const requestId = requestIdOf(response.headers);
+          log.debug(
+            `← ${response.status} ${ctx.method} ${ctx.path} in ${Date.now() - ctx.started} ms${requestId ? ` (request-id ${requestId})` : ''}`,
+          );
+        },
+      ],
+      beforeError: [({ error, options }) => asError(this.#toSDKError(error, contextOf(options.context)))],
+    };
+  }
+
+  /** ky's `retry.shouldRetry`: `false` where core/retry.ts says no; otherwise ky's own timing. */
+  #shouldRetry(error: Error, retryCount: number): boolean | undefined {
+    const request = (error as { request?: Request }).request;
+    const failure = isTimeoutError(error)
+      ? { kind: 'timeout' as const }
+      : isNetworkError(error) || error instanceof ConnectionFailure
+        ? { kind: 'connection' as const }
+        : isHTTPError(error)
+          ? { kind: 'status' as const, status: error.response.status }
+          : failureOf(error);
+    const retry = classify({
+      method: request?.method ?? 'GET',
+      hasIdempotencyKey: request?.headers.has(IDEMPOTENCY_HEADER) ?? false,
+      // ky has checked the budget already (retry.limit is the call's maxRetries).
+      retriesSoFar: retryCount - 1,
+      maxRetries: Number.MAX_SAFE_INTEGER,
+      failure,
+    });
+    if (!retry) return false;
+    // ky retries neither an unknown error nor our wrapped fetch rejection on its own.
+    return error instanceof ConnectionFailure ? true : undefined;
+  }
+
+  /**
+   * One attempt: fetch, then the whole body, both inside ky's per-attempt timeout. Returns a
+   * response whose body is the bytes read (so ky and the SDK read it without another wait).
+   */
+  async #attempt(request: Request, init: RequestInit | undefined): Promise<Response> {
+    const signal = request.signal;
+    const custom = this.#config.fetch;
+    let response: Response;
+    try {
+      // The global fetch is looked up per call, so that one installed later (msw, a polyfill) is used.
+      response = await (custom ?? globalThis.fetch)(request, init);
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      throw new ConnectionFailure(causeMessage(error), { cause: error });
+    }
+    const where = { method: request.method, path: this.#pathOf(request.url) };
+    refuseRedirect(response, request.url, this.#config.baseUrl, where);
+    const limit = this.#config.maxResponseBytes;
+    const declared = Number(response.headers.get('content-length'));
+    if (Number.isFinite(declared) && declared > limit && response.headers.get('content-encoding') === null) {
+      await response.body?.cancel().catch(() => undefined);
+      throw tooLarge(response, limit, where);
+    }
+    let bytes: Uint8Array<ArrayBuffer>;
+    try {
+      bytes = await readBounded(response, limit, signal);
+    } catch (error) {
+      if (error === TOO_LARGE) throw tooLarge(response, limit, where);
+      if (signal.aborted) throw signal.reason;
+      throw new ConnectionFailure(causeMessage(error), { cause: error });
+    }
+    const nullBody = response.status === 204 || response.status === 205 || response.status === 304;
+    return new Response(nullBody ? null : bytes, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  }
+
+  /** The path of `url` from the origin (`/api/v1` included), as the SDK's calls name it. */
+  #pathOf(url: string): string {
+    const prefix = new URL(this.#config.baseUrl).pathname.replace(/\/$/, '');
+    const path = new URL(url).pathname;
+    return path.startsWith(prefix) ? path.slice(prefix.length) : path;
+  }
+
+  /** The one factory from whatever a call threw to the SDK's error classes. */
+  #toSDKError(error: unknown, ctx: CallContext | undefined): unknown {
+    if (error instanceof InvoicingError) return error;
+    const method = ctx?.method;
+    const path = ctx?.path;
+    if (ctx?.signal?.aborted) return new APIUserAbortError({ method, path, cause: ctx.signal.reason });
+    if (isHTTPError(error)) {
+      const response = error.response;
+      const body = typeof error.data === 'string' ? parseBodySafely(error.data) : error.data;
+      return generateAPIError({ status: response.status, headers: response.headers, body, method: method ?? 'GET', path: path ?? '' });
+    }
+    if (isTimeoutError(error)) {
+      const timeout = ctx?.timeout ?? this.#config.timeout;
+      return new APIConnectionTimeoutError({
+        message: `Request timed out after ${timeout} ms (${method} ${path}).`,
+        method,
+        path,
+        hint: `No complete response within ${timeout} ms. Raise the timeout option (per client or per call) if the service is slow.`,
+      });
+    }
+    if (isNetworkError(error) || error instanceof ConnectionFailure) {
+      const cause = error.cause ?? error;
+      return new APIConnectionError({
+        message: `Connection error (${method} ${path}): ${causeMessage(cause)}.`,
+        method,
+        path,
+        cause,
+        hint: `Could not reach ${this.#config.baseUrl}. Check the network and baseUrl (or INVOICING_BASE_URL).`,
+      });
+    }
+    // A caller's hook threw, or something the SDK did not foresee: passed on as it is.
+    return error;
   }
 }
 
-function parseBody(text: string): unknown {
+function contextOf(context: Record<string, unknown> | undefined): CallContext | undefined {
+  return context?.[CONTEXT] as CallContext | undefined;
+}
+
+/** Where a request went, for messages built inside an attempt (ky's fetch gets no context). */
+interface Where {
+  method: string;
+  path: string;
+}
+
+const TOO_LARGE = Symbol('invoicing-sdk.too-large');
+
+/** Reads the (decoded) body, rejecting with {@link TOO_LARGE} past `limit` bytes. */
+async function readBounded(response: Response, limit: number, signal: AbortSignal): Promise<Uint8Array<ArrayBuffer>> {
+  const body = response.body;
+  if (body === null) return new Uint8Array(0);
+  const reader = body.getReader();
+  // A custom fetch may not tie the body to the signal: cancel the read ourselves on abort.
+  const onAbort = (): void => void reader.cancel(signal.reason).catch(() => undefined);
+  signal.addEventListener('abort', onAbort, { once: true });
+  const chunks: Uint8Array[] = [];
+  let total = 0;
   try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    // Blank text never parses, so this is the only place it needs telling apart (no trimmed copy of
-    // every body).
-    return text.trim() === '' ? undefined : text;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) {
+        await reader.cancel().catch(() => undefined);
+        throw TOO_LARGE;
+      }
+      chunks.push(value);
+    }
+  } finally {
+    signal.removeEventListener('abort', onAbort);
   }
+  if (signal.aborted) throw signal.reason;
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+function tooLarge(response: Response, limit: number, { method, path }: Where): ResponseTooLargeError {
+  return new ResponseTooLargeError({
+    message: `The response body is larger than maxResponseBytes (${limit} bytes); reading stopped (${method} ${path}).`,
+    status: response.status,
+    requestId: requestIdOf(response.headers),
+    method,
+    path,
+    limit,
+    hint: 'Ask for smaller pages (limit), or raise the client option maxResponseBytes if such bodies are expected.',
+  });
+}
+
+/**
+ * Never followed (`redirect: 'manual'`), never retried: the credentials and the body would go
+ * wherever the Location says, and a 302 to another resource would pass for this call's answer. A
+ * 3xx; a browser's opaque redirect (status 0); a custom fetch that followed one anyway.
+ */
+function refuseRedirect(response: Response, url: string, baseUrl: string, { method, path }: Where): void {
+  if (!(response.redirected || (response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect')) return;
+  let to = response.redirected ? response.url : response.headers.get('location');
+  try {
+    // Absolute, without user info, query or fragment (they can hold tokens).
+    if (to) to = ((u) => u.origin + u.pathname)(new URL(to, url));
+  } catch {
+    // Not a URL: shown as sent.
+  }
+  void response.body?.cancel().catch(() => undefined);
+  throw new APIError({
+    message: `Redirect refused: ${response.status || 'opaque'}${to ? ` to ${to}` : ''} (${method} ${path}).`,
+    status: response.status,
+    requestId: requestIdOf(response.headers),
+    method,
+    path,
+    hint: redirectHint(baseUrl),
+  });
+}
+
+function asError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(String(value));
 }
 
 function causeMessage(cause: unknown): string {
@@ -380,13 +534,8 @@ function causeMessage(cause: unknown): string {
   return [cause.message, typeof code === 'string' ? code : inner?.message].filter(Boolean).join(': ');
 }
 
-function describeFailure(failure: AttemptFailure): string {
-  switch (failure.kind) {
-    case 'connection':
-      return 'a connection error';
-    case 'timeout':
-      return 'a timeout';
-    case 'status':
-      return `HTTP ${failure.status}`;
-  }
+function describeFailure(error: Error): string {
+  if (isHTTPError(error)) return `HTTP ${error.response.status}`;
+  if (isTimeoutError(error)) return 'a timeout';
+  return 'a connection error';
 }

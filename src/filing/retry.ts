@@ -7,6 +7,7 @@
  *   (see {@link RateGate}).
  */
 import { InvoicingError, isErrorKind } from '../core/errors.js';
+import { isAmbiguousError, isRateLimitedError } from '../core/retry.js';
 import { INITIAL_RETRY_DELAY_MS, retryDelay } from '../core/retry-timing.js';
 import { abortReason, pause, type WaitClock } from './clock.js';
 
@@ -16,10 +17,8 @@ export function statusOf(err: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
-/** True for a 429: the service refused the request before doing anything with it. */
-export function isRateLimited(err: unknown): boolean {
-  return isErrorKind(err, 'RateLimitError') || (isErrorKind(err, 'APIError') && statusOf(err) === 429);
-}
+/** True for a 429: the service refused the request before doing anything with it (core/retry.ts). */
+export const isRateLimited: (err: unknown) => boolean = isRateLimitedError;
 
 /** `Retry-After` in milliseconds, as the transport parsed it onto the error, if present. */
 export function retryAfterOf(err: unknown): number | undefined {
@@ -28,18 +27,11 @@ export function retryAfterOf(err: unknown): number | undefined {
 }
 
 /**
- * True when a failure leaves it unknown whether the service acted on the request: no answer (dropped
- * connection, timeout), a 5xx or 408, or an answer whose body could not be read. Such a request may
- * have been committed, so it is read back (transitions) or replayed with its idempotency key
- * (create) rather than trusted either way.
+ * True when a failure leaves it unknown whether the service acted on the request (core/retry.ts,
+ * the one classifier): such a request is read back (transitions) or replayed with its idempotency
+ * key (create) rather than trusted either way.
  */
-export function isAmbiguous(err: unknown): boolean {
-  if (isErrorKind(err, 'APIUserAbortError')) return false;
-  if (isErrorKind(err, 'APIConnectionError') || isErrorKind(err, 'InvalidResponseError')) return true;
-  if (isErrorKind(err, 'InternalServerError')) return true;
-  const status = statusOf(err);
-  return isErrorKind(err, 'APIError') && status !== undefined && (status === 408 || status >= 500);
-}
+export const isAmbiguous: (err: unknown) => boolean = isAmbiguousError;
 
 /**
  * True when the same request may succeed if sent again: an ambiguous failure (above), a 429, or an

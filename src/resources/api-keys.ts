@@ -1,4 +1,6 @@
-import { type InvalidResponseError, InvoicingError } from '../core/errors.js';
+import { APIPromise, type ResponseRecorder } from '../core/api-promise.js';
+import type { InvalidResponseError } from '../core/errors.js';
+import { InvoicingError } from '../core/errors.js';
 import { defineInspect } from '../core/inspect.js';
 import { Page } from '../core/pagination.js';
 import { REDACTED, registerSecret } from '../core/redact.js';
@@ -132,7 +134,11 @@ export class APIKeys extends APIResource {
    * if (secret !== undefined) await saveSecret(secret);
    * ```
    */
-  async create(input: APIKeyCreateParams, opts: MutationRequestOptions = {}): Promise<APIKey> {
+  create(input: APIKeyCreateParams, opts: MutationRequestOptions = {}): APIPromise<APIKey> {
+    return new APIPromise((record) => this.#create(input, opts, record));
+  }
+
+  async #create(input: APIKeyCreateParams, opts: MutationRequestOptions, record: ResponseRecorder): Promise<APIKey> {
     validateCreate(input);
     const body: Record<string, unknown> = {
       name: input.name,
@@ -149,6 +155,7 @@ export class APIKeys extends APIResource {
       // The transport mints an idempotency key for every POST, which would make this look
       // retry-safe; it is not (see above), so only the caller's own key opts into retries.
       noRetry: opts.idempotencyKey === undefined,
+      record,
     });
     const created = readKey(envelope.data, response);
     if (created.key === undefined) {
@@ -167,7 +174,11 @@ export class APIKeys extends APIResource {
    * console.log(keys.map((k) => k.name));
    * ```
    */
-  async list(opts: RequestOptions = {}): Promise<APIKey[]> {
+  list(opts: RequestOptions = {}): APIPromise<APIKey[]> {
+    return new APIPromise((record) => this.#list(opts, record));
+  }
+
+  async #list(opts: RequestOptions, record: ResponseRecorder): Promise<APIKey[]> {
     // Walked as every listing is (core/pagination.ts), with the same guards against a server that
     // ignores ?page.
     const load = async (page: number): Promise<Page<APIKey>> => {
@@ -176,6 +187,7 @@ export class APIKeys extends APIResource {
         path: ROUTES.apiKeys,
         query: page === 1 ? undefined : { page },
         options: opts,
+        record,
       });
       const items = Array.isArray(envelope.data) ? envelope.data : undefined;
       if (items === undefined) throw invalid('The key listing has no data array.', response);
@@ -196,9 +208,13 @@ export class APIKeys extends APIResource {
    * console.log(k.scopes);
    * ```
    */
-  async retrieve(id: string, opts: RequestOptions = {}): Promise<APIKey> {
+  retrieve(id: string, opts: RequestOptions = {}): APIPromise<APIKey> {
+    return new APIPromise((record) => this.#retrieve(id, opts, record));
+  }
+
+  async #retrieve(id: string, opts: RequestOptions, record: ResponseRecorder): Promise<APIKey> {
     assertKeyId(id);
-    const { envelope, response } = await this.#request({ method: 'GET', path: ROUTES.apiKey(id), options: opts });
+    const { envelope, response } = await this.#request({ method: 'GET', path: ROUTES.apiKey(id), options: opts, record });
     return readKey(envelope.data, response, id);
   }
 
@@ -211,9 +227,13 @@ export class APIKeys extends APIResource {
    * const { key } = await client.apiKeys.reveal('key_123');
    * ```
    */
-  async reveal(id: string, opts: RequestOptions = {}): Promise<APIKey> {
+  reveal(id: string, opts: RequestOptions = {}): APIPromise<APIKey> {
+    return new APIPromise((record) => this.#reveal(id, opts, record));
+  }
+
+  async #reveal(id: string, opts: RequestOptions, record: ResponseRecorder): Promise<APIKey> {
     assertKeyId(id);
-    const { envelope, response } = await this.#request({ method: 'GET', path: ROUTES.apiKeyReveal(id), options: opts });
+    const { envelope, response } = await this.#request({ method: 'GET', path: ROUTES.apiKeyReveal(id), options: opts, record });
     const data = typeof envelope.data === 'string' ? { key: envelope.data } : envelope.data;
     const revealed = readKey(data, response, id);
     if (revealed.key === undefined) throw invalid('reveal answered without the key secret.', response);
@@ -228,10 +248,14 @@ export class APIKeys extends APIResource {
    * await client.apiKeys.revoke('key_123');
    * ```
    */
-  async revoke(id: string, opts: MutationRequestOptions = {}): Promise<void> {
+  revoke(id: string, opts: MutationRequestOptions = {}): APIPromise<void> {
+    return new APIPromise((record) => this.#revoke(id, opts, record));
+  }
+
+  async #revoke(id: string, opts: MutationRequestOptions, record: ResponseRecorder): Promise<void> {
     assertKeyId(id);
     // The body is not shown by the service (often empty); any 2xx means revoked.
-    await this._ctx.transport.send({ method: 'DELETE', path: ROUTES.apiKey(id), options: opts });
+    await this._ctx.transport.send({ method: 'DELETE', path: ROUTES.apiKey(id), options: opts, record });
   }
 
   /**

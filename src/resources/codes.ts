@@ -1,5 +1,6 @@
-import { summarizeBody } from '../core/error-hints.js';
+import { APIPromise, type ResponseRecorder } from '../core/api-promise.js';
 import { APIUserAbortError } from '../core/errors.js';
+import { summarizeBody } from '../core/error-hints.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { earlyStop, repeatsPage } from '../core/pagination.js';
 import { APIResource, invalidResponse } from '../core/resource.js';
@@ -50,6 +51,8 @@ interface CacheEntry {
   controller: AbortController;
   /** Callers that may still want the answer; one without a signal never gives up. */
   waiting: number;
+  /** The last response of the fetch, for `withResponse()` of every caller served by this entry. */
+  response?: { raw: Response; requestId: string | undefined } | undefined;
 }
 
 /**
@@ -76,8 +79,8 @@ export class Codes extends APIResource {
    * console.log(goods.find((c) => c.code === '8471.30')?.description);
    * ```
    */
-  hsCodes(params: CodeLookupParams = {}, opts: RequestOptions = {}): Promise<ClassificationCode[]> {
-    return this.#lookup(ROUTES.hsCodes, params, opts, hsFromNumber);
+  hsCodes(params: CodeLookupParams = {}, opts: RequestOptions = {}): APIPromise<ClassificationCode[]> {
+    return new APIPromise((record) => this.#lookup(ROUTES.hsCodes, params, opts, hsFromNumber, record));
   }
 
   /**
@@ -89,8 +92,8 @@ export class Codes extends APIResource {
    * console.log(services.length); // 419 published classes
    * ```
    */
-  serviceCodes(params: CodeLookupParams = {}, opts: RequestOptions = {}): Promise<ClassificationCode[]> {
-    return this.#lookup(ROUTES.serviceCodes, params, opts, isicFromNumber);
+  serviceCodes(params: CodeLookupParams = {}, opts: RequestOptions = {}): APIPromise<ClassificationCode[]> {
+    return new APIPromise((record) => this.#lookup(ROUTES.serviceCodes, params, opts, isicFromNumber, record));
   }
 
   /**
@@ -110,6 +113,7 @@ export class Codes extends APIResource {
     params: CodeLookupParams,
     opts: RequestOptions,
     fromNumber: (n: number) => string,
+    record: ResponseRecorder,
   ): Promise<ClassificationCode[]> {
     const { refresh, ...query } = params;
     const { signal } = opts;
@@ -127,8 +131,11 @@ export class Codes extends APIResource {
       // The shared fetch runs on a signal of its own: one caller's abort must not fail the others
       // waiting on the same answer. It is stopped only when every one of them has aborted.
       const controller = new AbortController();
-      const value = this.#fetchAll(path, query, { ...opts, signal: controller.signal }, fromNumber);
-      const created: CacheEntry = { at: now(), value, controller, waiting: 0 };
+      const created: CacheEntry = { at: now(), value: Promise.resolve([]), controller, waiting: 0 };
+      const value = this.#fetchAll(path, query, { ...opts, signal: controller.signal }, fromNumber, (response) => {
+        created.response = response;
+      });
+      created.value = value;
       entry = created;
       if (codesCacheTtl > 0) {
         this.#cache.set(cacheKey, created);
@@ -139,7 +146,12 @@ export class Codes extends APIResource {
       }
     }
     // A copy for each caller: sorting or editing one answer must not change what the cache serves.
-    return this.#wait(entry, cacheKey, path, signal).then((codes) => codes.map((c) => ({ ...c })));
+    const served = entry;
+    return this.#wait(entry, cacheKey, path, signal).then((codes) => {
+      // Each caller gets its own copy of the response, so that reading one body leaves the others.
+      if (served.response !== undefined) record({ raw: served.response.raw.clone(), requestId: served.response.requestId });
+      return codes.map((c) => ({ ...c }));
+    });
   }
 
   /** The entry's answer, or an `APIUserAbortError` as soon as this caller's own `signal` aborts. */
@@ -165,6 +177,7 @@ export class Codes extends APIResource {
     query: Record<string, QueryValue>,
     opts: RequestOptions,
     fromNumber: (n: number) => string,
+    record: ResponseRecorder,
   ): Promise<ClassificationCode[]> {
     const { transport, logger } = this._ctx;
     const out: ClassificationCode[] = [];
@@ -179,6 +192,7 @@ export class Codes extends APIResource {
         path,
         query: walked === 1 ? query : { ...query, page: requested },
         options: { signal: opts.signal, timeout: opts.timeout, maxRetries: opts.maxRetries, headers: opts.headers },
+        record,
       });
       // The body is not shown by the service: the envelope is expected, a bare list is accepted.
       const envelope = transport.tryUnwrap(response);

@@ -1,15 +1,73 @@
-import { checkInvoiceAsSent } from '../check/index.js';
-import type { ResourceContext } from '../core/resource.js';
+/**
+ * `client.invoices`: create (checked locally first), retrieve, list, validate, sign, submit, and the
+ * filing workflow on top (waitFor, createAndFile, resumeFiling, fileMany).
+ */
+import { checkInvoiceAsSent, type CheckOptions } from '../check/index.js';
+import { BadRequestError, isBadRequestError } from '../core/errors.js';
+import { sentLinesClassificationHint } from '../core/error-hints.js';
+import { InvoiceCheckError } from '../core/errors.js';
+import { isErrorKind } from '../core/errors.js';
+import type { Logger } from '../core/logger.js';
+import { APIPromise, type ResponseRecorder } from '../core/api-promise.js';
+import { Page, PagePromise } from '../core/pagination.js';
+import type { FilingInvoicesApi } from '../filing/api.js';
+import type { MutationRequestOptions, RequestOptions } from '../core/request-options.js';
+import { APIResource, invalidResponse } from '../core/resource.js';
+import { assertResourceId } from '../core/resource-id.js';
+import { ROUTES } from '../core/routes.js';
+import type { QueryValue } from '../core/query.js';
+import type { FilingTransition } from '../model/status.js';
+import { performTransition, type TransitionOptions } from '../filing/transition.js';
+import { hasReadableStatus, readInvoice } from '../model/field-map.js';
+import type { Invoice } from '../model/invoice.js';
+import type { InvoiceCreateParams } from '../model/invoice-input.js';
 import { createAndFile, resumeFiling, type CreateAndFileOptions, type FilingResult, type ResumeFilingOptions } from '../filing/file.js';
 import { fileMany, type FileManyOptions, type FileManyResult } from '../filing/file-many.js';
 import { waitFor, type WaitOptions, type WaitResult } from '../filing/wait.js';
-import type { InvoiceCreateParams } from '../model/invoice-input.js';
-import { checkedId, LiteInvoices } from './lite-invoices.js';
 
 /**
- * `client.invoices`: create drafts (always checked locally first with `checkInvoice()`), read and
- * list them, file them with validate, sign and submit, and the filing workflow on top: `waitFor`,
- * `createAndFile`, `resumeFiling`, `fileMany`.
+ * Options of `invoices.create()`.
+ *
+ * @example
+ * ```ts
+ * import { deriveIdempotencyKey } from 'invoicing-sdk';
+ * await client.invoices.create(input, {
+ *   idempotencyKey: deriveIdempotencyKey(input.businessId, 'INV-2026-0042'),
+ *   checkOptions: { strict: true },
+ * });
+ * ```
+ */
+export interface InvoiceCreateOptions extends MutationRequestOptions {
+  /** Send without running `checkInvoice()` first. Default false. */
+  skipChecks?: boolean | undefined;
+  /** Options of the local checks (`strict`, `expectedTotals`, …). */
+  checkOptions?: CheckOptions | undefined;
+}
+
+/**
+ * Parameters of `invoices.list()`: `page` and `limit`, and any filter the service accepts (it does not
+ * document them; they are passed through as query parameters).
+ *
+ * @example
+ * ```ts
+ * const page = await client.invoices.list({ limit: 50, status: 'Submitted' });
+ * ```
+ */
+export interface InvoiceListParams {
+  /** Page to start from, from 1. Default: the service's (the first page). */
+  page?: number | undefined;
+  /** Items per page. Default: the service's. */
+  limit?: number | undefined;
+  /** Only invoices in this status (passed through as the service spells it). */
+  status?: string | undefined;
+  /** Any further filter, passed through as a query parameter. */
+  [filter: string]: QueryValue;
+}
+
+/**
+ * `client.invoices`: create drafts (always checked locally first with `checkInvoice()`, unless
+ * `skipChecks`), read and list them, file them with validate, sign and submit (each exactly once),
+ * and the filing workflow on top: `waitFor`, `createAndFile`, `resumeFiling`, `fileMany`.
  *
  * @example
  * ```ts
@@ -19,13 +77,157 @@ import { checkedId, LiteInvoices } from './lite-invoices.js';
  * const submitted = await client.invoices.submit(draft.id);
  * ```
  */
-export class Invoices extends LiteInvoices {
-  /** @internal */
-  constructor(ctx: ResourceContext) {
-    // The local checks are part of this client's contract: `create` runs `checkInvoice` first, on
-    // what it sends (JSON.stringify of the input: own enumerable fields, toJSON).
-    super({ ...ctx, check: checkInvoiceAsSent });
+export class Invoices extends APIResource {
+  /**
+   * Creates a draft invoice (`POST /api/v1/invoices`); creating it does not file it. Runs
+   * `checkInvoice()` first, on exactly what is sent, and throws `InvoiceCheckError`, sending nothing,
+   * when it finds errors (unless `opts.skipChecks`). Always sends an `idempotency-key` (yours, or a UUID v7 minted for this
+   * call) and retries with the same key, so a retry never creates a second invoice.
+   *
+   * @example
+   * ```ts
+   * const invoice = await client.invoices.create({
+   *   businessId: 'biz_123',
+   *   buyer: { type: 'B2B', tin: '12345678-0001', name: 'Acme Ltd' },
+   *   dueDate: '2026-12-31T00:00:00Z',
+   *   lines: [{ description: 'Consulting', quantity: 10, unitPrice: 150, taxRate: 7.5, isicCode: '6202' }],
+   * });
+   * console.log(invoice.id, invoice.status); // 'DRAFT'
+   * ```
+   */
+  create(input: InvoiceCreateParams, opts: InvoiceCreateOptions = {}): APIPromise<Invoice> {
+    return new APIPromise((record) => this.#create(input, opts, record));
   }
+
+  async #create(input: InvoiceCreateParams, opts: InvoiceCreateOptions, record: ResponseRecorder): Promise<Invoice> {
+    if (opts.skipChecks !== true) {
+      // On what is sent (JSON.stringify of the input: own enumerable fields, toJSON).
+      const report = checkInvoiceAsSent(input, opts.checkOptions);
+      if (!report.ok) throw new InvoiceCheckError(report);
+      for (const warning of report.warnings) {
+        this._ctx.logger.warn(`Invoice check warning ${warning.code} at ${warning.path.join('.')}: ${warning.message}`);
+      }
+    }
+    let sent;
+    try {
+      sent = await this._ctx.transport.request({
+        method: 'POST',
+        path: ROUTES.invoices,
+        body: input,
+        options: opts,
+        record,
+      });
+    } catch (err) {
+      throw withSentLinesHint(err, input);
+    }
+    const { envelope, response } = sent;
+    return this._invoiceFrom(envelope.data, envelope, response);
+  }
+
+  /**
+   * Reads one invoice (`GET /api/v1/invoices/{id}`), through the client's `fieldMap`.
+   *
+   * @example
+   * ```ts
+   * const invoice = await client.invoices.retrieve('inv_123');
+   * console.log(invoice.status, invoice.rawStatus, invoice.total);
+   * ```
+   */
+  retrieve(id: string, opts: RequestOptions = {}): APIPromise<Invoice> {
+    return new APIPromise((record) => this.#retrieve(id, opts, record));
+  }
+
+  async #retrieve(id: string, opts: RequestOptions, record: ResponseRecorder | undefined): Promise<Invoice> {
+    assertId(id);
+    const { envelope, response } = await this._ctx.transport.request({
+      method: 'GET',
+      path: ROUTES.invoice(id),
+      options: withoutIdempotency(opts),
+      record,
+    });
+    return this._invoiceFrom(envelope.data, envelope, response, id);
+  }
+
+  /**
+   * Lists invoices (`GET /api/v1/invoices`). Await the result for one page, or iterate it for every
+   * invoice of every page; pages are followed by the service's `meta.totalPages`. A walk stops early,
+   * with a warning, at an empty page or at a page the service numbers as one already read (see
+   * {@link Page.hasNextPage}).
+   *
+   * @example
+   * ```ts
+   * for await (const invoice of client.invoices.list({ limit: 100 })) {
+   *   console.log(invoice.id, invoice.status);
+   * }
+   * ```
+   */
+  list(params: InvoiceListParams = {}, opts: RequestOptions = {}): PagePromise<Invoice> {
+    const { page: firstPage, ...filters } = params;
+    const load = async (page: number, record?: ResponseRecorder): Promise<Page<Invoice>> => {
+      // The first page is asked for as the caller asked; later ones by number.
+      const query = firstPage === undefined && page === 1 ? filters : { ...filters, page };
+      const { envelope, response } = await this._ctx.transport.request({
+        method: 'GET',
+        path: ROUTES.invoices,
+        query,
+        options: withoutIdempotency(opts),
+        record,
+      });
+      if (!Array.isArray(envelope.data)) {
+        throw invalidResponse(response, { message: 'The invoice listing has no data array.' });
+      }
+      if (envelope.meta?.totalPages === undefined) {
+        this._ctx.logger.warn('The invoice listing carries no meta.totalPages; only this page is read.');
+      }
+      const data = envelope.data.map((record) => this._invoiceFrom(record, envelope, response));
+      return new Page({ data, meta: envelope.meta, requestedPage: page, load, logger: this._ctx.logger });
+    };
+    return new PagePromise((record) => load(firstPage ?? 1, record));
+  }
+
+  /**
+   * Sends `validate` (`POST /api/v1/invoices/{id}/validate`): draft → Validated. Exactly once in
+   * effect: after an ambiguous failure (dropped connection, timeout, 5xx) the invoice is read back
+   * and the step counted done if it got there, and sent again only if it did not; a "wrong state"
+   * answer becomes `InvalidTransitionError` naming the current status. See docs/filing.md.
+   *
+   * @example
+   * ```ts
+   * const validated = await client.invoices.validate('inv_123');
+   * ```
+   */
+  validate(id: string, opts: TransitionOptions = {}): APIPromise<Invoice> {
+    return this.#transitionOnce(id, 'validate', opts);
+  }
+
+  /**
+   * Sends `sign` (`POST /api/v1/invoices/{id}/sign`): Validated → Signed, with the business's key.
+   * Exactly once in effect, as {@link Invoices.validate}.
+   *
+   * @example
+   * ```ts
+   * const signed = await client.invoices.sign('inv_123');
+   * ```
+   */
+  sign(id: string, opts: TransitionOptions = {}): APIPromise<Invoice> {
+    return this.#transitionOnce(id, 'sign', opts);
+  }
+
+  /**
+   * Sends `submit` (`POST /api/v1/invoices/{id}/submit`): Signed → Submitted, registering the invoice
+   * with the tax authority. Exactly once in effect, as {@link Invoices.validate}. An invoice in
+   * `ERROR` is picked up by the service's automatic recovery for a while: a submit then is refused
+   * (`InvalidTransitionError`); `resumeFiling()` re-submits once recovery is over.
+   *
+   * @example
+   * ```ts
+   * const submitted = await client.invoices.submit('inv_123');
+   * ```
+   */
+  submit(id: string, opts: TransitionOptions = {}): APIPromise<Invoice> {
+    return this.#transitionOnce(id, 'submit', opts);
+  }
+
 
   /**
    * Follows an invoice after submission by reading it until `opts.until` holds (default: the tax
@@ -95,4 +297,112 @@ export class Invoices extends LiteInvoices {
   fileMany(inputs: readonly InvoiceCreateParams[], opts: FileManyOptions = {}): Promise<FileManyResult[]> {
     return fileMany(this, inputs, this._withClientRetries(opts));
   }
+
+  #transitionOnce(id: string, step: FilingTransition, opts: TransitionOptions): APIPromise<Invoice> {
+    return new APIPromise(async (record) => {
+      // The filing layer reads and sends through this view, so each response it reads is recorded.
+      const api: FilingInvoicesApi = {
+        create: (input, o) => this.create(input, o),
+        retrieve: (i, o) => this.#retrieve(i, o ?? {}, record),
+        _transition: (i, s, o) => this.#transition(i, s, o ?? {}, record),
+        _logger: this._ctx.logger,
+      };
+      return (await performTransition(api, checkedId(id), step, this._withClientRetries(opts))).invoice;
+    });
+  }
+
+  /**
+   * The filing helpers send with no transport retry and retry themselves (a transition is read back
+   * before it is sent again), so without this they would fall back to their own default instead of
+   * the budget the client was given. A per-call `maxRetries` still wins.
+   *
+   * @internal
+   */
+  protected _withClientRetries<T extends { maxRetries?: number | undefined }>(opts: T): T {
+    return opts.maxRetries === undefined ? { ...opts, maxRetries: this._ctx.maxRetries } : opts;
+  }
+
+  /**
+   * Where the filing workflow reports a callback of the caller that threw.
+   *
+   * @internal
+   */
+  get _logger(): Logger {
+    return this._ctx.logger;
+  }
+
+  /**
+   * One send of a transition, never retried (`maxRetries` is forced to 0). The service does not show
+   * what these calls return: when the answer is a readable invoice it is used, otherwise the invoice
+   * is read back with `retrieve()`.
+   *
+   * @internal
+   */
+  _transition(id: string, step: FilingTransition, opts: MutationRequestOptions = {}): Promise<Invoice> {
+    return this.#transition(id, step, opts, undefined);
+  }
+
+  async #transition(id: string, step: FilingTransition, opts: MutationRequestOptions, record: ResponseRecorder | undefined): Promise<Invoice> {
+    assertId(id);
+    const { transport, fieldMap, logger } = this._ctx;
+    const response = await transport.send({ method: 'POST', path: ROUTES.transition(id, step), options: opts, noRetry: true, record });
+    const envelope = transport.tryUnwrap(response);
+    if (envelope !== undefined && hasReadableStatus(envelope.data, fieldMap)) {
+      const invoice = readInvoice(envelope.data, { fieldMap, observedAt: envelope.timestamp, fallbackId: id });
+      if (invoice !== undefined && invoice.id === id) return invoice;
+    }
+    logger.debug(`${step} answered ${response.status} without a readable invoice; reading invoice ${id}.`);
+    try {
+      return await this.#retrieve(id, { signal: opts.signal, timeout: opts.timeout, maxRetries: opts.maxRetries, headers: opts.headers }, record);
+    } catch (err) {
+      if (isErrorKind(err, 'APIUserAbortError')) throw err;
+      // The transition itself was answered with success; only reading the invoice back failed. Its
+      // error (a 429, a 409, a 5xx of the read) must not pass for the transition's own answer, or
+      // the caller would take a sent transition for a refused one and send it again.
+      throw invalidResponse(response, {
+        message: `${step} of invoice ${id} answered ${response.status} without the invoice, and reading it back failed: ${err instanceof Error ? err.message : String(err)}`,
+        cause: err,
+        hint: `The ${step} was accepted. Read invoice ${id} (retrieve) before sending anything else; resumeFiling() does that.`,
+      });
+    }
+  }
+}
+
+/** @internal */
+export function checkedId(id: unknown): string {
+  assertId(id);
+  return id;
+}
+
+function assertId(id: unknown): asserts id is string {
+  assertResourceId(id, 'An invoice id');
+}
+
+/** Reads send no idempotency key (it is for calls that change something). */
+function withoutIdempotency(opts: RequestOptions): RequestOptions {
+  const { signal, timeout, maxRetries, headers, query } = opts;
+  return { signal, timeout, maxRetries, headers, query };
+}
+
+/**
+ * The service's classification 400 names no line; the SDK has the lines it sent, so the hint can
+ * name them. The error is rebuilt (hints are read-only) with everything else kept.
+ */
+function withSentLinesHint(err: unknown, input: InvoiceCreateParams): unknown {
+  if (!isBadRequestError(err)) return err;
+  const hint = sentLinesClassificationHint(err.message, (input as { lines?: unknown }).lines);
+  if (hint === undefined) return err;
+  const rebuilt = new BadRequestError({
+    message: err.message,
+    status: err.status,
+    code: err.code,
+    body: err.body,
+    requestId: err.requestId,
+    method: err.method,
+    path: err.path,
+    hint,
+    cause: err.cause,
+  });
+  if (err.stack !== undefined) rebuilt.stack = err.stack;
+  return rebuilt;
 }

@@ -109,8 +109,9 @@ describe('core/transport redirects', () => {
   it('asks fetch not to follow redirects', async () => {
     const modes: (RequestRedirect | undefined)[] = [];
     const client = testClient({
-      fetch: async (_input, init) => {
-        modes.push(init?.redirect);
+      // ky hands fetch a Request that carries the mode (and no init of its own for it).
+      fetch: async (input, init) => {
+        modes.push(input instanceof Request ? input.redirect : init?.redirect);
         return HttpResponse.json(envelope(invoiceRecord()));
       },
     });

@@ -1,12 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  isAPIConnectionError,
-  isAPIUserAbortError,
-  isBadRequestError,
-  isInternalServerError,
-  isRateLimitError,
-} from '../../src/core/errors.js';
-import { Transport, type RetryDecisionInput } from '../../src/core/transport.js';
+import { isAPIConnectionError } from '../../src/core/errors.js';
+import { isAPIUserAbortError } from '../../src/core/errors.js';
+import { isBadRequestError } from '../../src/core/errors.js';
+import { isInternalServerError } from '../../src/core/errors.js';
+import { isRateLimitError } from '../../src/core/errors.js';
 import { VERSION } from '../../src/version.js';
 import {
   API,
@@ -36,40 +33,6 @@ async function withFakeTimers<T>(fn: () => Promise<T>): Promise<T> {
   for (let i = 0; i < 50; i += 1) await vi.advanceTimersByTimeAsync(10_000);
   return run;
 }
-
-describe('core/transport shouldRetry', () => {
-  const base: RetryDecisionInput = {
-    method: 'GET',
-    hasIdempotencyKey: false,
-    retriesSoFar: 0,
-    maxRetries: 2,
-    failure: { kind: 'connection' },
-  };
-
-  it.each([408, 429, 500, 502, 503, 504])('retries HTTP %i', (status) => {
-    expect(Transport.shouldRetry({ ...base, failure: { kind: 'status', status } })).toBe(true);
-  });
-
-  it.each([400, 401, 403, 404, 409, 422, 501, 505])('does not retry HTTP %i', (status) => {
-    expect(Transport.shouldRetry({ ...base, failure: { kind: 'status', status } })).toBe(false);
-  });
-
-  it('retries connection errors and timeouts', () => {
-    expect(Transport.shouldRetry({ ...base, failure: { kind: 'connection' } })).toBe(true);
-    expect(Transport.shouldRetry({ ...base, failure: { kind: 'timeout' } })).toBe(true);
-  });
-
-  it('retries a POST only when it carries an idempotency key', () => {
-    expect(Transport.shouldRetry({ ...base, method: 'POST', hasIdempotencyKey: false })).toBe(false);
-    expect(Transport.shouldRetry({ ...base, method: 'POST', hasIdempotencyKey: true })).toBe(true);
-  });
-
-  it('never goes beyond maxRetries', () => {
-    expect(Transport.shouldRetry({ ...base, retriesSoFar: 2, maxRetries: 2 })).toBe(false);
-    expect(Transport.shouldRetry({ ...base, retriesSoFar: 0, maxRetries: 0 })).toBe(false);
-    expect(Transport.shouldRetry({ ...base, retriesSoFar: 1, maxRetries: 2 })).toBe(true);
-  });
-});
 
 describe('core/transport', () => {
   it('sends X-API-Key, and no Authorization, on service routes', async () => {
@@ -114,7 +77,7 @@ describe('core/transport', () => {
     expect(agent).toContain(`invoicing-sdk/${VERSION}`);
   });
 
-  it('does not let per-call headers replace authentication or the idempotency key', async () => {
+  it('refuses per-call headers that would replace authentication or the idempotency key, sending nothing', async () => {
     const seen: Headers[] = [];
     server.use(
       http.post(`${API}/invoices`, ({ request }) => {
@@ -122,10 +85,15 @@ describe('core/transport', () => {
         return HttpResponse.json(envelope(invoiceRecord()), { status: 201 });
       }),
     );
-    await testClient().invoices.create(VALID_INPUT, {
-      idempotencyKey: 'key-1',
-      headers: { Authorization: 'ApiKey nope', 'X-API-Key': 'other', 'Idempotency-Key': 'x', 'x-trace': 't1' },
-    });
+    const client = testClient();
+    const refused: Record<string, string>[] = [{ Authorization: 'ApiKey nope' }, { 'X-API-Key': 'other' }, { 'Idempotency-Key': 'x' }];
+    for (const headers of refused) {
+      const error = await client.invoices.create(VALID_INPUT, { idempotencyKey: 'key-1', headers }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ name: 'InvoicingError' });
+      expect((error as Error).message).toContain(`cannot set "${Object.keys(headers)[0]}"`);
+    }
+    expect(seen).toHaveLength(0);
+    await client.invoices.create(VALID_INPUT, { idempotencyKey: 'key-1', headers: { 'x-trace': 't1' } });
     expect(seen[0]?.get('authorization')).toBeNull();
     expect(seen[0]?.get('x-api-key')).toBe(API_KEY);
     expect(seen[0]?.get('idempotency-key')).toBe('key-1');
@@ -193,7 +161,8 @@ describe('core/transport', () => {
     await vi.advanceTimersByTimeAsync(1);
     await expect(result).resolves.toMatchObject({ id: 'inv_1' });
     expect(calls).toBe(2);
-    expect(logger.lines.some((line) => line.includes('in 1000 ms') && line.includes('HTTP 429'))).toBe(true);
+    // ky computes the wait; the log line says what Retry-After asked for once the wait is over.
+    expect(logger.lines.some((line) => line.includes('waited 1000 ms') && line.includes('HTTP 429'))).toBe(true);
   });
 
   it('gives up after maxRetries on a persistent 429 with a RateLimitError carrying retryAfter', async () => {
@@ -238,6 +207,19 @@ describe('core/transport', () => {
     const error = await withFakeTimers(() => testClient().invoices.retrieve('inv_1')).catch((e: unknown) => e);
     expect(isInternalServerError(error)).toBe(true);
     expect(error).toMatchObject({ status: 502, message: '502 Bad Gateway (HTML response)' });
+  });
+
+  it('sends a state transition once on a 503: its retry is the filing layer’s, which reads back first', async () => {
+    let calls = 0;
+    server.use(
+      http.post(`${API}/invoices/inv_1/sign`, () => {
+        calls += 1;
+        return new HttpResponse('unavailable', { status: 503 });
+      }),
+    );
+    const error = await withFakeTimers(() => testClient({ maxRetries: 3 }).invoices._transition('inv_1', 'sign')).catch((e: unknown) => e);
+    expect(isInternalServerError(error)).toBe(true);
+    expect(calls).toBe(1);
   });
 
   it('does not retry a 400', async () => {

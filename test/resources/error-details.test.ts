@@ -6,8 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { APIError, isAPIUserAbortError, isInvalidResponseError } from '../../src/core/errors.js';
 import { abortReason } from '../../src/filing/clock.js';
-import { InvoicingLiteClient } from '../../src/lite-client.js';
-import type { InvoicingClient } from '../../src/client.js';
+import { InvoicingClient } from '../../src/client.js';
 import { API, API_KEY, BASE_URL, envelope, http, HttpResponse, recordingLogger, testClient, useMswServer, VALID_INPUT } from '../core/support.js';
 
 const server = useMswServer();
@@ -43,7 +42,7 @@ describe('resources: details of InvalidResponseError', () => {
 
   it('the lite client’s list carries them too', async () => {
     answer('get', '/invoices', envelope({ items: [] }));
-    const client = new InvoicingLiteClient({ apiKey: API_KEY, baseUrl: BASE_URL, logger: recordingLogger(), maxRetries: 0 });
+    const client = new InvoicingClient({ apiKey: API_KEY, baseUrl: BASE_URL, logger: recordingLogger(), maxRetries: 0 });
     const error = await client.invoices.list().catch((e: unknown) => e);
     expect(error).toSatisfy(isInvalidResponseError);
     expect(error).toMatchObject({ requestId: REQUEST_ID, method: 'GET', path: '/api/v1/invoices' });

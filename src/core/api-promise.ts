@@ -1,0 +1,150 @@
+/**
+ * What every resource method returns: awaited, the data; `.withResponse()`, the data with the HTTP
+ * response it came from; `.asResponse()`, that response alone.
+ */
+import { InvoicingError } from './errors.js';
+
+/**
+ * The data of a call with the response it came from.
+ *
+ * @example
+ * ```ts
+ * const { data, response, requestId } = await client.invoices.retrieve('inv_123').withResponse();
+ * console.log(data.status, response.status, requestId);
+ * ```
+ */
+export interface WithResponse<T> {
+  /** What awaiting the call gives. */
+  data: T;
+  /**
+   * The HTTP response the data was read from (for a call that made several requests, the last one;
+   * its body can still be read). Headers, status and `x-request-id` are there.
+   */
+  response: Response;
+  /** The `x-request-id` (or `request-id`) header of `response`. */
+  requestId: string | undefined;
+}
+
+/**
+ * Receives each response a call reads, so that the last one backs `withResponse()`.
+ *
+ * @internal
+ */
+export type ResponseRecorder = (response: { raw: Response; requestId: string | undefined }) => void;
+
+/**
+ * A call in flight. Await it for the data; `.withResponse()` for `{ data, response, requestId }`;
+ * `.asResponse()` for the raw `Response`. The request starts when the method is called.
+ *
+ * @example
+ * ```ts
+ * const invoice = await client.invoices.retrieve('inv_123');
+ * const { data, requestId } = await client.invoices.retrieve('inv_123').withResponse();
+ * const response = await client.invoices.retrieve('inv_123').asResponse();
+ * console.log(response.headers.get('x-request-id'));
+ * ```
+ */
+export class APIPromise<T> implements PromiseLike<T> {
+  readonly #result: () => Promise<WithResponse<T>>;
+  #started: Promise<WithResponse<T>> | undefined;
+
+  /**
+   * @param run The call: resolves with its data; reports each response it reads to `record`.
+   * @param lazy Start only when awaited or asked for the response (listings); default: at once.
+   * @internal
+   */
+  constructor(run: (record: ResponseRecorder) => Promise<T>, lazy = false) {
+    this.#result = () => {
+      let last: { raw: Response; requestId: string | undefined } | undefined;
+      return run((response) => {
+        last = response;
+      }).then((data) => ({
+        data,
+        get response(): Response {
+          if (last === undefined) {
+            throw new InvoicingError('This call made no HTTP request (its answer came from the client’s cache), so there is no response.');
+          }
+          return last.raw;
+        },
+        requestId: last?.requestId,
+      }));
+    };
+    if (!lazy) this.#started = this.#result();
+  }
+
+  #start(): Promise<WithResponse<T>> {
+    this.#started ??= this.#result();
+    return this.#started;
+  }
+
+  /**
+   * The data with the response it came from and its request id.
+   *
+   * @example
+   * ```ts
+   * const { data: draft, requestId } = await client.invoices.create(input).withResponse();
+   * ```
+   */
+  withResponse(): Promise<WithResponse<T>> {
+    return this.#start();
+  }
+
+  /**
+   * The raw `Response` of the call (its body can still be read).
+   *
+   * @example
+   * ```ts
+   * const response = await client.invoices.list().asResponse();
+   * console.log(response.status, await response.json());
+   * ```
+   */
+  asResponse(): Promise<Response> {
+    return this.#start().then((result) => result.response);
+  }
+
+  /**
+   * Resolves with the data.
+   *
+   * @example
+   * ```ts
+   * client.invoices.retrieve('inv_123').then((invoice) => console.log(invoice.status));
+   * ```
+   */
+  then<R1 = T, R2 = never>(
+    onFulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
+    onRejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
+  ): Promise<R1 | R2> {
+    return this.#start()
+      .then((result) => result.data)
+      .then(onFulfilled, onRejected);
+  }
+
+  /**
+   * Handles a failure of the call.
+   *
+   * @example
+   * ```ts
+   * const invoice = await client.invoices.retrieve('inv_123').catch(() => undefined);
+   * ```
+   */
+  catch<R = never>(onRejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R> {
+    return this.then(undefined, onRejected);
+  }
+
+  /**
+   * Runs `onFinally` once the call settles.
+   *
+   * @example
+   * ```ts
+   * await client.invoices.retrieve('inv_123').finally(() => console.log('done'));
+   * ```
+   */
+  finally(onFinally?: (() => void) | null): Promise<T> {
+    return this.then().finally(onFinally);
+  }
+
+  /** `[object Promise]`-like tag for loggers and debuggers. */
+  get [Symbol.toStringTag](): string {
+    return 'APIPromise';
+  }
+}

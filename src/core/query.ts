@@ -1,0 +1,97 @@
+/**
+ * Query strings. Credentials never travel in one (the service rejects `?apiKey=` with 401, and URLs
+ * end up in proxy logs, browser history and error reports), so a parameter named like a credential
+ * is refused locally, before anything is sent.
+ */
+import { InvoicingError } from './errors.js';
+
+/**
+ * A query parameter value; `undefined` and `null` are left out, arrays repeat the key.
+ *
+ * @example
+ * ```ts
+ * import type { QueryValue } from 'invoicing-sdk';
+ * const status: QueryValue = ['Submitted', 'Accepted']; // ?status=Submitted&status=Accepted
+ * ```
+ */
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+
+/**
+ * Query parameters: `defaultQuery`, per-call `query`, list filters.
+ *
+ * @example
+ * ```ts
+ * import type { Query } from 'invoicing-sdk';
+ * const query: Query = { status: 'Submitted', limit: 50 };
+ * ```
+ */
+export type Query = Record<string, QueryValue>;
+
+// Compared with case, `-` and `_` ignored: `api_key`, `API-Key` and `apiKey` are one name.
+const CREDENTIAL_NAMES = new Set([
+  'apikey',
+  'xapikey',
+  'key',
+  'apisecret',
+  'secret',
+  'clientsecret',
+  'token',
+  'accesstoken',
+  'refreshtoken',
+  'idtoken',
+  'authtoken',
+  'bearer',
+  'session',
+  'sessiontoken',
+  'sessionid',
+  'password',
+  'passwd',
+  'auth',
+  'authorization',
+  'credential',
+  'credentials',
+  'privatekey',
+]);
+
+/**
+ * True when a query parameter name looks like a credential (`apiKey`, `api_key`, `token`,
+ * `access_token`, `sessionToken`, `secret`, `password`, `authorization`, …; case, `-` and `_` ignored).
+ *
+ * @example
+ * ```ts
+ * import { isCredentialParam } from 'invoicing-sdk';
+ * isCredentialParam('API_KEY'); // true
+ * isCredentialParam('status');  // false
+ * ```
+ */
+export function isCredentialParam(name: string): boolean {
+  return CREDENTIAL_NAMES.has(name.toLowerCase().replace(/[-_\s]/g, ''));
+}
+
+/**
+ * Throws an `InvoicingError` naming the parameter (never its value) when `query` has a parameter
+ * named like a credential. `where` names the option (`defaultQuery`, `query`, …).
+ */
+export function checkQuery(query: Query | undefined, where: string): void {
+  if (query === undefined || query === null) return;
+  for (const name of Object.keys(query)) {
+    if (isCredentialParam(name)) {
+      throw new InvoicingError(
+        `${where} has a parameter named like a credential (${JSON.stringify(name)}); credentials never travel in a URL, so nothing was sent.`,
+        {
+          hint: 'The API key is sent only as the X-API-Key header and the session token only as Authorization: Bearer; pass them to the client as apiKey / sessionToken.',
+        },
+      );
+    }
+  }
+}
+
+/** Appends `query` to `url` (`undefined`/`null` left out, arrays repeat the key). */
+export function appendQuery(url: URL, query: Query | undefined): void {
+  if (query === undefined || query === null) return;
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, String(item));
+    else url.searchParams.set(key, String(value));
+  }
+}
