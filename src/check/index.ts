@@ -3,7 +3,7 @@
  * runs the same in an editor, a unit test and a CI job with no credentials.
  */
 import { IssueCollector, type CheckIssue } from './issues.js';
-import { describeThrown } from './messages.js';
+import { describeThrown } from './format.js';
 import type { InvoiceTotals } from '../model/money.js';
 import { CodeListThrew, dropCodeList, resolveCheckOptions, type CheckOptions } from './options.js';
 import { isRecord, sentInvoice } from './rules/fields.js';

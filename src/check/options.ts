@@ -3,8 +3,9 @@
  * is reported as an OPTION_INVALID issue (checkInvoice never throws) and its default is used.
  */
 import { ISIC_CODES } from '../codes/isic-codes.js';
-import type { CheckIssueCode, IssuePath } from './issues.js';
-import { describeThrown } from './messages.js';
+import type { CheckIssueCode } from './catalogue.js';
+import type { IssuePath } from './issues.js';
+import { describeThrown } from './format.js';
 import { MAX_LINES, tryMinorUnits, type ComputeTotalsOptions, type DecimalInput, type ExpectedTotals, type RoundingLevel, type RoundingMode } from '../model/money.js';
 
 /**
