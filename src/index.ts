@@ -59,6 +59,7 @@ export {
   computeTotals,
   computeTotalsExact,
   decimalEquals,
+  DEFAULT_STANDARD_TAX_RATES,
   formatIssuePath,
   formatMinorUnits,
   normalizeDecimal,

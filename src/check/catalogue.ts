@@ -240,14 +240,14 @@ export const ISSUE_TABLE = {
     }),
   },
   BUYER_TIN_MISSING: {
-    severity: 'warning',
+    severity: 'error',
     area: 'buyer',
-    summary: 'buyer.tin is sent on B2B and B2G invoices.',
+    summary: 'buyer.tin is sent on B2B and B2G invoices (the tax authority would file a placeholder).',
     message: (c) => ({
       message:
         `${c.field} is missing on a ${c.buyerType ?? 'B2B'} invoice. The service accepts that, but the tax authority ` +
-        'then accepts a placeholder without complaint and files a document that names the wrong party.',
-      hint: 'Send the buyer\'s real tax identification number in buyer.tin.',
+        'then files a placeholder without complaint: the filing looks successful and names the wrong party.',
+      hint: 'Send the buyer\'s real tax identification number in buyer.tin (only a B2C buyer may go without one).',
     }),
   },
   BUYER_TIN_PLACEHOLDER: {
@@ -371,10 +371,19 @@ export const ISSUE_TABLE = {
   LINE_TAX_RATE_FRACTION: {
     severity: 'error',
     area: 'tax',
-    summary: 'taxRate is a percentage, not a fraction (7.5, not 0.075).',
+    summary: 'taxRate is a percentage, not a fraction: a rate below 1 % whose 100-fold is a standard rate or another line\'s rate (0.075 for 7.5).',
     message: (c) => ({
-      message: `${c.field} is ${v(c)}, which looks like a fraction: taxRate is a percentage (7.5 means 7.5 %, not 0.075). Did you mean ${c.suggestion}?`,
-      hint: `Send ${c.suggestion}. If ${v(c)} % really is the rate, ignore this rule: { ignore: ['LINE_TAX_RATE_FRACTION'] }, or --ignore LINE_TAX_RATE_FRACTION on the command line.`,
+      message: `${c.field} is ${v(c)}, which is a fraction (${c.reason ?? `${c.suggestion} % is a standard rate`}): taxRate is a percentage (7.5 means 7.5 %, not 0.075). Did you mean ${c.suggestion}?`,
+      hint: `Send ${c.suggestion}. If ${v(c)} % really is the rate, pass standardTaxRates without ${c.suggestion}, or ignore this rule: { ignore: ['LINE_TAX_RATE_FRACTION'] } (--ignore LINE_TAX_RATE_FRACTION on the command line).`,
+    }),
+  },
+  LINE_TAX_RATE_LOW: {
+    severity: 'warning',
+    area: 'tax',
+    summary: 'A taxRate below 1 % that is not a fraction of a standard rate or another line\'s rate is unusually low.',
+    message: (c) => ({
+      message: `${c.field} is ${v(c)}, an unusually low rate: taxRate is a percentage, so this means ${v(c)} %, not ${c.suggestion} %.`,
+      hint: `If the rate is ${c.suggestion} %, send ${c.suggestion}. If ${v(c)} % is the real rate, keep it: it can be filed (ignore LINE_TAX_RATE_LOW to silence this).`,
     }),
   },
   LINE_DISCOUNT_RATE_OUT_OF_RANGE: {

@@ -11,6 +11,7 @@ import { checkInvoiceInput } from './rules/invoice.js';
 
 export { CHECK_RULES, formatIssuePath } from './issues.js';
 export type { CheckArea, CheckIssue, CheckIssueCode, CheckRule, CheckSeverity, IssuePath } from './issues.js';
+export { DEFAULT_STANDARD_TAX_RATES } from './options.js';
 export type { CheckOptions, CodeList } from './options.js';
 export {
   compareTotals,

@@ -64,6 +64,13 @@ export interface CheckOptions extends ComputeTotalsOptions {
   minCategoryLength?: number | undefined;
   /** A buyer.tin with fewer letters and digits than this is a placeholder. Default 6. */
   minTinLength?: number | undefined;
+  /**
+   * Tax rates in use, as percentages. A taxRate r with 0 < r < 1 whose r × 100 is one of them (or
+   * the rate of another line of the invoice) is a fraction sent by mistake: LINE_TAX_RATE_FRACTION,
+   * an error. Any other such r is a real rate below 1 %: LINE_TAX_RATE_LOW, a warning. Default
+   * {@link DEFAULT_STANDARD_TAX_RATES}.
+   */
+  standardTaxRates?: Iterable<number> | undefined;
   /** Codes to leave out of the report entirely. */
   ignore?: Iterable<CheckIssueCode> | undefined;
 }
@@ -94,6 +101,7 @@ export interface ResolvedCheckOptions {
   isic: CodeLookup;
   minCategoryLength: number;
   minTinLength: number;
+  standardTaxRates: ReadonlySet<number>;
   minorUnits: number;
   rounding: RoundingLevel;
   roundingMode: RoundingMode;
@@ -109,6 +117,24 @@ export interface ResolvedCheckOptions {
 
 const DEFAULT_ISIC: CodeLookup = { has: (c) => ISIC_CODES.has(c), codes: ISIC_CODES };
 
+/**
+ * The default of `standardTaxRates`: the service's own 7.5 % and the standard and reduced VAT/GST
+ * rates in wide use (every whole rate from 5 to 28 %, e.g. 5, 7, 10, 15, 16, 18, 20, 25, 27). A rate
+ * below 1 % is rare, and none of these divided by 100 is one in use, so 0.075 or 0.2 is taken
+ * for a fraction while 0.5 or 0.3 is only unusual.
+ *
+ * @example
+ * ```ts
+ * import { checkInvoice, DEFAULT_STANDARD_TAX_RATES } from 'invoicing-sdk';
+ * // A country with a real 0.25 % rate: 25 must not turn 0.25 into a fraction.
+ * checkInvoice(input, { standardTaxRates: DEFAULT_STANDARD_TAX_RATES.filter((r) => r !== 25) });
+ * ```
+ */
+export const DEFAULT_STANDARD_TAX_RATES: readonly number[] = /* @__PURE__ */ Object.freeze([
+  5, 6, 7, 7.5, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
+]);
+const DEFAULT_RATES: ReadonlySet<number> = /* @__PURE__ */ new Set(DEFAULT_STANDARD_TAX_RATES);
+
 const DEFAULTS: ResolvedCheckOptions = /* @__PURE__ */ Object.freeze({
   strict: false,
   ignore: undefined,
@@ -116,6 +142,7 @@ const DEFAULTS: ResolvedCheckOptions = /* @__PURE__ */ Object.freeze({
   isic: DEFAULT_ISIC,
   minCategoryLength: 3,
   minTinLength: 6,
+  standardTaxRates: DEFAULT_RATES,
   minorUnits: 2,
   rounding: 'line',
   roundingMode: 'half-up',
@@ -201,10 +228,13 @@ function integerOption(
 // they round, and problems are reported in this order.
 const OPTION_NAMES = [
   'strict', 'hsCodes', 'isicCodes', 'ignore', 'rounding', 'roundingMode', 'minorUnits', 'expectedTotals',
-  'minCategoryLength', 'minTinLength',
+  'minCategoryLength', 'minTinLength', 'standardTaxRates',
 ] as const satisfies readonly (keyof CheckOptions)[];
 
 const CODE_LIST = 'a Set, an array of codes or a function';
+const RATES = 'an array of percentages greater than 0 and at most 100, e.g. [7.5, 20]';
+const ratesCache = /* @__PURE__ */ new WeakMap<object, ReadonlySet<number>>();
+ratesCache.set(DEFAULT_STANDARD_TAX_RATES, DEFAULT_RATES);
 
 /**
  * Reads the caller's options once per call; no options at all costs nothing. Never throws: an
@@ -236,6 +266,7 @@ function defaultsWith(problems: ResolvedCheckOptions['problems']): ResolvedCheck
     isic: DEFAULT_ISIC,
     minCategoryLength: DEFAULTS.minCategoryLength,
     minTinLength: DEFAULTS.minTinLength,
+    standardTaxRates: DEFAULT_RATES,
     minorUnits: DEFAULTS.minorUnits,
     rounding: 'line',
     roundingMode: 'half-up',
@@ -273,6 +304,8 @@ function readAllOptions(opts: CheckOptions): ResolvedCheckOptions {
   if (minCategoryLength !== undefined) readOption(o, 'minCategoryLength', minCategoryLength, problems);
   const minTinLength = opts.minTinLength;
   if (minTinLength !== undefined) readOption(o, 'minTinLength', minTinLength, problems);
+  const standardTaxRates = opts.standardTaxRates;
+  if (standardTaxRates !== undefined) readOption(o, 'standardTaxRates', standardTaxRates, problems);
   return o;
 }
 
@@ -341,6 +374,31 @@ function readOption(
     case 'minTinLength':
       o.minTinLength = integerOption(value, 6, 1000, name, problems);
       return;
+    case 'standardTaxRates': {
+      if (value === null) return;
+      if (typeof value !== 'object' || typeof (value as Iterable<unknown>)[Symbol.iterator] !== 'function') {
+        problems.push({ path: ['options', name], value, expected: RATES });
+        return;
+      }
+      const cached = ratesCache.get(value);
+      if (cached !== undefined) {
+        o.standardTaxRates = cached;
+        return;
+      }
+      // Built aside, so that an iterator throwing half-way leaves the default in place.
+      const rates = new Set<number>();
+      for (const r of value as Iterable<unknown>) {
+        if (typeof r === 'number' && r > 0 && r <= 100) rates.add(r);
+        else {
+          problems.push({ path: ['options', name], value: r, expected: RATES });
+          return;
+        }
+      }
+      // A frozen array cannot change: its Set is kept, so a large list costs nothing per call.
+      if (Array.isArray(value) && Object.isFrozen(value)) ratesCache.set(value, rates);
+      o.standardTaxRates = rates;
+      return;
+    }
     case 'expectedTotals':
       if (value === null) return;
       if (typeof value === 'object' && !Array.isArray(value)) {

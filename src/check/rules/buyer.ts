@@ -2,7 +2,7 @@
  * Buyer rules (service document, Buyer table): `type` is B2B, B2C or B2G and the only required
  * field; `tin` is optional for the service, but the tax authority accepts a placeholder without
  * complaint and files a document naming the wrong party, so a missing TIN on a B2B/B2G invoice is
- * a warning and an obvious placeholder is an error.
+ * an error, as is an obvious placeholder (or a blank TIN) on any invoice. A B2C buyer may go without.
  */
 import type { IssueCollector } from '../issues.js';
 import type { ResolvedCheckOptions } from '../options.js';

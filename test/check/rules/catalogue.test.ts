@@ -64,6 +64,7 @@ const CASES: Record<CheckIssueCode, Case> = {
   LINE_UNIT_PRICE_NEGATIVE: { fail: withLine({ unitPrice: -1 }), path: ['lines', 0, 'unitPrice'], pass: withLine({ unitPrice: 0 }) },
   LINE_TAX_RATE_OUT_OF_RANGE: { fail: withLine({ taxRate: 101 }), path: ['lines', 0, 'taxRate'], pass: withLine({ taxRate: 100 }) },
   LINE_TAX_RATE_FRACTION: { fail: withLine({ taxRate: 0.075 }), path: ['lines', 0, 'taxRate'], pass: withLine({ taxRate: 7.5 }) },
+  LINE_TAX_RATE_LOW: { fail: withLine({ taxRate: 0.5 }), path: ['lines', 0, 'taxRate'], pass: withLine({ taxRate: 0 }) },
   LINE_DISCOUNT_RATE_OUT_OF_RANGE: {
     fail: withLine({ discountRate: 150 }),
     path: ['lines', 0, 'discountRate'],
