@@ -428,11 +428,23 @@ export const ISSUE_TABLE = {
   CLASSIFICATION_BOTH: {
     severity: 'error',
     area: 'classification',
-    summary: 'A line has hsnCode or isicCode, not both.',
-    message: (c) => ({
-      message: `${c.field} has both hsnCode ${showValue((c.value as { hsnCode?: unknown } | undefined)?.hsnCode)} and isicCode ${showValue((c.value as { isicCode?: unknown } | undefined)?.isicCode)}; a line is either a good or a service.`,
-      hint: 'Keep hsnCode for a good or isicCode for a service, and remove the other.',
-    }),
+    summary: 'A line has hsnCode or isicCode, not both; the issue says which one to drop.',
+    message: (c) => {
+      const codes = c.value as { hsnCode?: unknown; isicCode?: unknown } | undefined;
+      const hsn = showValue(codes?.hsnCode);
+      const isic = showValue(codes?.isicCode);
+      return {
+        message: `${c.field} has both hsnCode ${hsn} and isicCode ${isic}; the service rejects a line with both, as a line is either a good or a service.`,
+        hint:
+          c.suggestion === 'hsnCode'
+            ? `hsnCode ${hsn} is a valid HS subheading and isicCode ${isic} is not a valid ISIC class: the line is a good. Keep hsnCode and remove isicCode.`
+            : c.suggestion === 'isicCode'
+              ? `isicCode ${isic} is a valid ISIC class and hsnCode ${hsn} is not a valid HS subheading: the line is a service. Keep isicCode and remove hsnCode.`
+              : c.reason === 'both valid'
+                ? `Both are valid codes: keep hsnCode ${hsn} if the line is a good, or isicCode ${isic} if it is a service, and remove the other.`
+                : `Neither is a valid code: send the good's HS subheading as hsnCode or the service's ISIC class as isicCode, not both. ${CODE_LOOKUPS}`,
+      };
+    },
   },
   HSN_CODE_FORMAT: {
     severity: 'error',

@@ -66,9 +66,11 @@ export interface CheckReport {
  * `['lines', 2, 'hsnCode']`, a `message` naming the field and the value, and a `hint`.
  *
  * @example
+ * Codes are checked against the bundled HS 2022 and ISIC Rev. 4 tables unless `opts.hsCodes` /
+ * `opts.isicCodes` give other lists (such as the service's, from `client.codes`) or `false`.
+ *
  * ```ts
  * import { checkInvoice } from 'invoicing-sdk';
- * import { HS_CODES } from 'invoicing-sdk/codes';
  *
  * const report = checkInvoice(
  *   {
@@ -77,7 +79,7 @@ export interface CheckReport {
  *     dueDate: '2026-12-31T00:00:00Z',
  *     lines: [{ description: 'Consulting', quantity: 10, unitPrice: 150, taxRate: 7.5, hsnCode: '6202.00' }],
  *   },
- *   { hsCodes: HS_CODES, expectedTotals: { total: '1612.50' } },
+ *   { expectedTotals: { total: '1612.50' } },
  * );
  * report.ok; // false
  * report.errors[0]?.code; // "HSN_CODE_PADDED_ISIC": 6202 is an ISIC service code padded to look like HS

@@ -2,6 +2,7 @@
  * Options of `checkInvoice`, resolved once per call into plain fields the rules read. A bad option
  * is reported as an OPTION_INVALID issue (checkInvoice never throws) and its default is used.
  */
+import { HS_CODES } from '../codes/hs-codes.js';
 import { ISIC_CODES } from '../codes/isic-codes.js';
 import type { CheckIssueCode } from './catalogue.js';
 import type { IssuePath } from './issues.js';
@@ -54,12 +55,18 @@ export interface CheckOptions extends ComputeTotalsOptions {
   /** Your own figures: each one that differs from the lines' totals is a TOTALS_MISMATCH error. */
   expectedTotals?: ExpectedTotals | undefined;
   /**
-   * Valid HS codes. Given: an hsnCode outside the list is HSN_CODE_UNKNOWN. Absent: hsnCode is
-   * checked for format and the documented padding and placeholder rules only.
+   * Valid HS codes: an hsnCode outside the list is HSN_CODE_UNKNOWN. Default: the bundled HS 2022
+   * subheadings (`HS_CODES`), the same list the CLI uses. Pass the service's live list
+   * (`client.codes.hsCodes()`) to check against it instead, or `false` to check hsnCode for format
+   * and the documented padding and placeholder rules only.
    */
-  hsCodes?: CodeList | undefined;
-  /** Valid ISIC codes. Default: the 419 ISIC Rev. 4 classes the service document names. */
-  isicCodes?: CodeList | undefined;
+  hsCodes?: CodeList | false | undefined;
+  /**
+   * Valid ISIC codes: an isicCode outside the list is ISIC_CODE_UNKNOWN. Default: the 419 ISIC
+   * Rev. 4 classes the service document names (`ISIC_CODES`). Pass the service's live list
+   * (`client.codes.serviceCodes()`) instead, or `false` for the format and placeholder rules only.
+   */
+  isicCodes?: CodeList | false | undefined;
   /** productCategory / serviceCategory shorter than this (after trimming) are reported. Default 3. */
   minCategoryLength?: number | undefined;
   /** A buyer.tin with fewer letters and digits than this is a placeholder. Default 6. */
@@ -97,8 +104,14 @@ export interface ResolvedExpectedTotals {
 export interface ResolvedCheckOptions {
   strict: boolean;
   ignore: ReadonlySet<string> | undefined;
+  /** The HS list hsnCode must be in; undefined with `hsCodes: false` (format only). */
   hs: CodeLookup | undefined;
+  /**
+   * The ISIC classes: what isicCode must be in (unless `isicFormatOnly`), and what tells a padded
+   * service code (NNNN.00) and suggestions, which the bundled classes serve with `isicCodes: false`.
+   */
   isic: CodeLookup;
+  isicFormatOnly: boolean;
   minCategoryLength: number;
   minTinLength: number;
   standardTaxRates: ReadonlySet<number>;
@@ -116,6 +129,8 @@ export interface ResolvedCheckOptions {
 }
 
 const DEFAULT_ISIC: CodeLookup = { has: (c) => ISIC_CODES.has(c), codes: ISIC_CODES };
+// One Set, built once when the module loads; a lookup is one hash probe.
+const DEFAULT_HS: CodeLookup = { has: (c) => HS_CODES.has(c), codes: HS_CODES };
 
 /**
  * The default of `standardTaxRates`: the service's own 7.5 % and the standard and reduced VAT/GST
@@ -138,8 +153,9 @@ const DEFAULT_RATES: ReadonlySet<number> = /* @__PURE__ */ new Set(DEFAULT_STAND
 const DEFAULTS: ResolvedCheckOptions = /* @__PURE__ */ Object.freeze({
   strict: false,
   ignore: undefined,
-  hs: undefined,
+  hs: DEFAULT_HS,
   isic: DEFAULT_ISIC,
+  isicFormatOnly: false,
   minCategoryLength: 3,
   minTinLength: 6,
   standardTaxRates: DEFAULT_RATES,
@@ -231,7 +247,7 @@ const OPTION_NAMES = [
   'minCategoryLength', 'minTinLength', 'standardTaxRates',
 ] as const satisfies readonly (keyof CheckOptions)[];
 
-const CODE_LIST = 'a Set, an array of codes or a function';
+const CODE_LIST = 'a Set, an array of codes, a function, or false for the format rules only';
 const RATES = 'an array of percentages greater than 0 and at most 100, e.g. [7.5, 20]';
 const ratesCache = /* @__PURE__ */ new WeakMap<object, ReadonlySet<number>>();
 ratesCache.set(DEFAULT_STANDARD_TAX_RATES, DEFAULT_RATES);
@@ -262,8 +278,9 @@ function defaultsWith(problems: ResolvedCheckOptions['problems']): ResolvedCheck
   return {
     strict: false,
     ignore: undefined,
-    hs: undefined,
+    hs: DEFAULT_HS,
     isic: DEFAULT_ISIC,
+    isicFormatOnly: false,
     minCategoryLength: DEFAULTS.minCategoryLength,
     minTinLength: DEFAULTS.minTinLength,
     standardTaxRates: DEFAULT_RATES,
@@ -338,6 +355,11 @@ function readOption(
     case 'hsCodes':
     case 'isicCodes': {
       if (value === null) return;
+      if (value === false) {
+        if (name === 'hsCodes') o.hs = undefined;
+        else o.isicFormatOnly = true;
+        return;
+      }
       const lookup = typeof value === 'string' ? undefined : toLookup(value);
       if (lookup === undefined) problems.push({ path: ['options', name], value, expected: CODE_LIST });
       else if (name === 'hsCodes') o.hs = lookup;
@@ -418,7 +440,7 @@ function readOption(
 export function dropCodeList(o: ResolvedCheckOptions, err: CodeListThrew): void {
   const hs = err.lookup === o.hs;
   o.problems.push({ path: ['options', hs ? 'hsCodes' : 'isicCodes'], value: err.code, thrown: describeThrown(err.thrown) });
-  if (hs) o.hs = undefined;
+  if (hs) o.hs = DEFAULT_HS;
   else o.isic = DEFAULT_ISIC;
 }
 
