@@ -62,6 +62,7 @@ export {
   DEFAULT_STANDARD_TAX_RATES,
   formatIssuePath,
   formatMinorUnits,
+  MAX_INPUT_DEPTH,
   normalizeDecimal,
   toMinorUnits,
   tryMinorUnits,

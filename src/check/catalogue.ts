@@ -143,6 +143,34 @@ export const ISSUE_TABLE = {
       hint: 'Pass plain data (for example the result of JSON.parse), not an object with throwing getters.',
     }),
   },
+  INPUT_CYCLIC: {
+    severity: 'error',
+    area: 'input',
+    summary: 'The input has no reference back to an enclosing object (JSON.stringify throws on a cycle).',
+    message: (c) => ({
+      message: `${c.field} refers back to ${c.suggestion ?? 'an enclosing object'}: the input is cyclic and cannot be sent as JSON (JSON.stringify, which builds the request body, throws a TypeError).`,
+      hint: 'Remove the reference back, or send a plain copy with only the fields the service reads.',
+    }),
+  },
+  INPUT_TOO_DEEP: {
+    severity: 'error',
+    area: 'input',
+    // Written out, as MAX_INPUT_DEPTH in rules/fields.ts.
+    summary: 'The input is nested at most 64 levels deep (an invoice needs 3).',
+    message: (c) => ({
+      message: `${c.field} is nested more than ${c.min ?? 64} levels deep, the most checkInvoice reads; no field of an invoice holds nested data this deep.`,
+      hint: 'Remove the deeply nested value (JSON.stringify would fail on it with a RangeError if it were deeper still), or send a plain copy with only the fields the service reads.',
+    }),
+  },
+  INPUT_NOT_PLAIN_DATA: {
+    severity: 'error',
+    area: 'input',
+    summary: 'The input is JSON data: no Map, Set, function, symbol or BigInt, which JSON.stringify drops, changes or throws on.',
+    message: (c) => ({
+      message: `${c.field} is ${c.reason ?? 'not JSON data'}, so what would be sent is not what was checked.`,
+      hint: 'Send plain objects, arrays, strings, numbers, booleans and null (for example the result of JSON.parse): an object for a Map, an array for a Set, a number or a decimal string for a BigInt.',
+    }),
+  },
   OPTION_INVALID: {
     severity: 'error',
     area: 'input',

@@ -12,6 +12,7 @@ import { checkInvoiceInput } from './rules/invoice.js';
 export { CHECK_RULES, formatIssuePath } from './issues.js';
 export type { CheckArea, CheckIssue, CheckIssueCode, CheckRule, CheckSeverity, IssuePath } from './issues.js';
 export { DEFAULT_STANDARD_TAX_RATES } from './options.js';
+export { MAX_INPUT_DEPTH } from './rules/fields.js';
 export type { CheckOptions, CodeList } from './options.js';
 export {
   compareTotals,
@@ -65,10 +66,10 @@ export interface CheckReport {
  * Each issue has a stable `code` (see `CHECK_RULES`), a `severity`, a `path` such as
  * `['lines', 2, 'hsnCode']`, a `message` naming the field and the value, and a `hint`.
  *
- * @example
  * Codes are checked against the bundled HS 2022 and ISIC Rev. 4 tables unless `opts.hsCodes` /
  * `opts.isicCodes` give other lists (such as the service's, from `client.codes`) or `false`.
  *
+ * @example
  * ```ts
  * import { checkInvoice } from 'invoicing-sdk';
  *

@@ -125,9 +125,14 @@ export function looksLikeEmail(s: string): boolean {
 
 /**
  * Checks `buyer`, an object whose fields are the ones sent: the caller's plain object, or the
- * sentView of the caller's object (see sentInvoice).
+ * sentView of the caller's object (see sentInvoice). `invoice` is the object it sits in.
  */
-export function checkBuyer(buyer: Record<string, unknown>, o: ResolvedCheckOptions, issues: IssueCollector): void {
+export function checkBuyer(
+  buyer: Record<string, unknown>,
+  o: ResolvedCheckOptions,
+  issues: IssueCollector,
+  invoice: object,
+): void {
   const type = buyer.type;
   let knownType: string | undefined;
   if (type === undefined || type === null) {
@@ -163,7 +168,7 @@ export function checkBuyer(buyer: Record<string, unknown>, o: ResolvedCheckOptio
 
   for (const key in buyer) {
     if (key !== 'type' && key !== 'tin' && key !== 'name' && key !== 'email' && buyer[key] !== undefined) {
-      reportUnknownField(issues, 'buyer', ['buyer'], key, BUYER_FIELDS, BUYER_ALIASES, NO_SPECIAL);
+      reportUnknownField(issues, 'buyer', ['buyer'], key, buyer[key], [invoice, buyer], BUYER_FIELDS, BUYER_ALIASES, NO_SPECIAL);
     }
   }
 }

@@ -12,7 +12,7 @@
 import { PADDED_ISIC_HS_CODES } from '../../codes/isic-codes.js';
 import type { IssueCollector } from '../issues.js';
 import type { CodeLookup, ResolvedCheckOptions } from '../options.js';
-import { codesNotSent, reportWrongType } from './fields.js';
+import { codesNotSent, reportNotJsonRecord, reportWrongType } from './fields.js';
 
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
@@ -97,7 +97,7 @@ export function checkClassification(
   if (hasHsn && hasIsic) {
     bothCodes(hsn, isic, i, o, issues);
   } else if (!hasHsn && !hasIsic) {
-    issues.add('CLASSIFICATION_MISSING', ['lines', i], { reason: codesNotSent(line) });
+    if (!reportNotJsonRecord(issues, line, ['lines', i])) issues.add('CLASSIFICATION_MISSING', ['lines', i], { reason: codesNotSent(line) });
     return;
   }
   if (hasHsn) {

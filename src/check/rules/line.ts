@@ -68,9 +68,15 @@ function isLineField(key: string): boolean {
 /**
  * Checks every line (each one plain, or the sentView of the caller's line: see sentInvoice). Returns
  * whether all lines' amounts are finite numbers, i.e. whether totals can be computed (range
- * problems such as a negative price are reported but do not stop the totals).
+ * problems such as a negative price are reported but do not stop the totals). `invoice` is the
+ * object the lines sit in.
  */
-export function checkLines(lines: readonly unknown[], o: ResolvedCheckOptions, issues: IssueCollector): boolean {
+export function checkLines(
+  lines: readonly unknown[],
+  o: ResolvedCheckOptions,
+  issues: IssueCollector,
+  invoice: object,
+): boolean {
   let computable = true;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -78,7 +84,7 @@ export function checkLines(lines: readonly unknown[], o: ResolvedCheckOptions, i
       // A hole in a sparse array reads as undefined and is sent as null: say which it is.
       issues.add('LINE_NOT_OBJECT', ['lines', i], { value: line, reason: line === undefined && !(i in lines) ? HOLE : undefined });
       computable = false;
-    } else if (!checkLine(line as Record<string, unknown>, i, o, issues, lines)) {
+    } else if (!checkLine(line as Record<string, unknown>, i, o, issues, lines, invoice)) {
       computable = false;
     }
   }
@@ -91,6 +97,7 @@ function checkLine(
   o: ResolvedCheckOptions,
   issues: IssueCollector,
   lines: readonly unknown[],
+  invoice: object,
 ): boolean {
   let computable = true;
 
@@ -151,7 +158,7 @@ function checkLine(
 
   for (const key in line) {
     if (!isLineField(key) && line[key] !== undefined) {
-      reportUnknownField(issues, 'line', ['lines', i], key, LINE_FIELDS, LINE_ALIASES, LINE_SPECIAL);
+      reportUnknownField(issues, 'line', ['lines', i], key, line[key], [invoice, lines, line], LINE_FIELDS, LINE_ALIASES, LINE_SPECIAL);
     }
   }
   return computable;
