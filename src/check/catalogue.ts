@@ -39,7 +39,8 @@ export type CheckArea = 'input' | 'invoice' | 'buyer' | 'line' | 'classification
  *
  * @example
  * ```ts
- * const context: MessageContext = { field: 'lines[0].taxRate', value: 0.075, suggestion: '7.5' };
+ * // What the LINE_TAX_RATE_FRACTION rule hands its wording for a taxRate of 0.075:
+ * const context = { field: 'lines[0].taxRate', value: 0.075, suggestion: '7.5', reason: '7.5 % is a standard rate' };
  * ```
  */
 export interface MessageContext {
@@ -70,7 +71,10 @@ export interface MessageContext {
  *
  * @example
  * ```ts
- * const text: IssueText = ISSUE_TABLE.LINES_EMPTY.message({ field: 'lines' });
+ * import { checkInvoice } from 'invoicing-sdk';
+ * // Each issue carries its rendered text as message and hint.
+ * const [issue] = checkInvoice({ ...input, lines: [] }).errors;
+ * const text = { message: issue?.message, hint: issue?.hint };
  * ```
  */
 export interface IssueText {
@@ -83,7 +87,9 @@ export interface IssueText {
  *
  * @example
  * ```ts
- * const row: IssueDefinition = ISSUE_TABLE.BUYER_TIN_MISSING; // severity "error", area "buyer"
+ * import { CHECK_RULES } from 'invoicing-sdk';
+ * // CHECK_RULES shows each row without its wording function:
+ * const row = CHECK_RULES.BUYER_TIN_MISSING; // severity "error", area "buyer"
  * ```
  */
 export interface IssueDefinition {
@@ -120,8 +126,9 @@ const lastName = (field: string): string => {
  *
  * @example
  * ```ts
- * ISSUE_TABLE.LINE_TAX_RATE_FRACTION.severity; // "error"
- * ISSUE_TABLE.LINES_EMPTY.message({ field: 'lines' }).message; // "lines is empty; ..."
+ * import { CHECK_RULES } from 'invoicing-sdk';
+ * // The table as CHECK_RULES publishes it: code, severity, area and summary of each row.
+ * CHECK_RULES.LINE_TAX_RATE_FRACTION.severity; // "error"
  * ```
  */
 export const ISSUE_TABLE = {

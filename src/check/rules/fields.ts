@@ -255,8 +255,9 @@ export function reportUnknownField(
  * @example
  * ```ts
  * import { checkInvoice, MAX_INPUT_DEPTH } from 'invoicing-sdk';
- * MAX_INPUT_DEPTH; // 64
- * checkInvoice({ ...invoice, extra: deeplyNested }).errors[0]?.code; // "INPUT_TOO_DEEP"
+ * let deep: object = {};
+ * for (let i = 0; i < MAX_INPUT_DEPTH; i++) deep = { a: deep };
+ * checkInvoice({ ...input, extra: deep }).errors[0]?.code; // "INPUT_TOO_DEEP"
  * ```
  */
 export const MAX_INPUT_DEPTH = 64;
