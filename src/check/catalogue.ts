@@ -531,7 +531,7 @@ export const ISSUE_TABLE = {
   HSN_CODE_UNKNOWN: {
     severity: 'error',
     area: 'classification',
-    summary: 'hsnCode is in the HS code list given (opts.hsCodes).',
+    summary: 'hsnCode is in the HS code list: the bundled HS 2022 subheadings, or opts.hsCodes.',
     message: (c) => ({
       message: `${c.field} ${v(c)} is not in the HS code list${c.reason ? ` (${c.reason})` : ''}.`,
       hint: `${c.suggestion ? `${didYouMean(c.suggestion)} ` : ''}${CODE_LOOKUPS}`,
@@ -558,9 +558,9 @@ export const ISSUE_TABLE = {
   ISIC_CODE_UNKNOWN: {
     severity: 'error',
     area: 'classification',
-    summary: 'isicCode is one of the 419 published ISIC Rev. 4 classes.',
+    summary: 'isicCode is in the ISIC code list: the 419 published ISIC Rev. 4 classes, or opts.isicCodes.',
     message: (c) => ({
-      message: `${c.field} ${v(c)} is not one of the 419 published ISIC Rev. 4 classes.`,
+      message: `${c.field} ${v(c)} is not ${c.expected ?? 'one of the 419 published ISIC Rev. 4 classes'}.`,
       hint: `${c.suggestion ? `Classes in group ${c.reason}: ${c.suggestion}. ` : ''}${CODE_LOOKUPS}`,
     }),
   },

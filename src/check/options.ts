@@ -88,6 +88,8 @@ export interface CodeLookup {
   has(code: string): boolean;
   /** The codes themselves, when the list can be enumerated (for suggestions). */
   readonly codes?: Iterable<string>;
+  /** True for the bundled tables (issues then name them rather than "the list given"). */
+  readonly bundled?: boolean;
 }
 
 /**
@@ -129,9 +131,9 @@ export interface ResolvedCheckOptions {
   problems: { path: IssuePath; value: unknown; expected?: string; thrown?: string }[];
 }
 
-const DEFAULT_ISIC: CodeLookup = { has: (c) => ISIC_CODES.has(c), codes: ISIC_CODES };
+const DEFAULT_ISIC: CodeLookup = { has: (c) => ISIC_CODES.has(c), codes: ISIC_CODES, bundled: true };
 // One Set, built once when the module loads; a lookup is one hash probe.
-const DEFAULT_HS: CodeLookup = { has: (c) => HS_CODES.has(c), codes: HS_CODES };
+const DEFAULT_HS: CodeLookup = { has: (c) => HS_CODES.has(c), codes: HS_CODES, bundled: true };
 
 /**
  * The default of `standardTaxRates`: the service's own 7.5 % and the standard and reduced VAT/GST

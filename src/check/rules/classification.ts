@@ -114,6 +114,7 @@ export function checkClassification(
           value: isic,
           reason: `${isic.slice(0, 3)}x`,
           suggestion: sameGroup(o.isic, isic.slice(0, 3), 9),
+          expected: o.isic.bundled === true ? undefined : 'in the ISIC code list given (opts.isicCodes)',
         });
       }
     } else isicProblem(isic, i, o, issues);
@@ -160,7 +161,11 @@ function checkHsnValue(hsn: string, i: number, o: ResolvedCheckOptions, issues: 
     }
   }
   if (o.hs !== undefined && !o.hs.has(hsn)) {
-    issues.add('HSN_CODE_UNKNOWN', hsnPath(i), { value: hsn, suggestion: sameGroup(o.hs, hsn.slice(0, 4), 6) });
+    issues.add('HSN_CODE_UNKNOWN', hsnPath(i), {
+      value: hsn,
+      reason: o.hs.bundled === true ? 'the bundled HS 2022 subheadings' : 'opts.hsCodes',
+      suggestion: sameGroup(o.hs, hsn.slice(0, 4), 6),
+    });
   }
 }
 

@@ -244,6 +244,15 @@ describe('check/rules/classification', () => {
     expect(hint('')?.message).toContain('empty');
   });
 
+  it('names the list an unknown code is missing from', () => {
+    expect(issuesAt('9999.99')[0]?.message).toContain('not in the HS code list (the bundled HS 2022 subheadings)');
+    expect(issuesAt('9999.99', { hsCodes: ['8471.30'] })[0]?.message).toContain('not in the HS code list (opts.hsCodes)');
+    expect(checkInvoice(withLine({ isicCode: '9999' }, 1)).errors[0]?.message).toContain('is not one of the 419 published ISIC Rev. 4 classes');
+    expect(checkInvoice(withLine({ isicCode: '6202' }, 1), { isicCodes: ['6201'] }).errors[0]?.message).toContain(
+      'is not in the ISIC code list given (opts.isicCodes)',
+    );
+  });
+
   it('uses opts.isicCodes instead of the bundled classes when given', () => {
     expect(checkInvoice(withLine({ isicCode: '6202' }, 1), { isicCodes: ['6201'] }).errors[0]?.code).toBe('ISIC_CODE_UNKNOWN');
     expect(checkInvoice(withLine({ isicCode: '6203' }, 1), { isicCodes: ['6203'] }).ok).toBe(true);
