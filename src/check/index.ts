@@ -3,7 +3,7 @@
  * runs the same in an editor, a unit test and a CI job with no credentials.
  */
 import { IssueCollector, type CheckIssue } from './issues.js';
-import { describeThrown } from './messages.js';
+import { describeThrown } from './format.js';
 import type { InvoiceTotals } from '../model/money.js';
 import { CodeListThrew, dropCodeList, resolveCheckOptions, type CheckOptions } from './options.js';
 import { isRecord, sentInvoice } from './rules/fields.js';
@@ -11,6 +11,8 @@ import { checkInvoiceInput } from './rules/invoice.js';
 
 export { CHECK_RULES, formatIssuePath } from './issues.js';
 export type { CheckArea, CheckIssue, CheckIssueCode, CheckRule, CheckSeverity, IssuePath } from './issues.js';
+export { DEFAULT_STANDARD_TAX_RATES } from './options.js';
+export { MAX_INPUT_DEPTH } from './rules/fields.js';
 export type { CheckOptions, CodeList } from './options.js';
 export {
   compareTotals,
@@ -64,10 +66,12 @@ export interface CheckReport {
  * Each issue has a stable `code` (see `CHECK_RULES`), a `severity`, a `path` such as
  * `['lines', 2, 'hsnCode']`, a `message` naming the field and the value, and a `hint`.
  *
+ * Codes are checked against the bundled HS 2022 and ISIC Rev. 4 tables unless `opts.hsCodes` /
+ * `opts.isicCodes` give other lists (such as the service's, from `client.codes`) or `false`.
+ *
  * @example
  * ```ts
  * import { checkInvoice } from 'invoicing-sdk';
- * import { HS_CODES } from 'invoicing-sdk/codes';
  *
  * const report = checkInvoice(
  *   {
@@ -76,7 +80,7 @@ export interface CheckReport {
  *     dueDate: '2026-12-31T00:00:00Z',
  *     lines: [{ description: 'Consulting', quantity: 10, unitPrice: 150, taxRate: 7.5, hsnCode: '6202.00' }],
  *   },
- *   { hsCodes: HS_CODES, expectedTotals: { total: '1612.50' } },
+ *   { expectedTotals: { total: '1612.50' } },
  * );
  * report.ok; // false
  * report.errors[0]?.code; // "HSN_CODE_PADDED_ISIC": 6202 is an ISIC service code padded to look like HS

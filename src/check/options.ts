@@ -2,9 +2,11 @@
  * Options of `checkInvoice`, resolved once per call into plain fields the rules read. A bad option
  * is reported as an OPTION_INVALID issue (checkInvoice never throws) and its default is used.
  */
+import { HS_CODES } from '../codes/hs-codes.js';
 import { ISIC_CODES } from '../codes/isic-codes.js';
-import type { CheckIssueCode, IssuePath } from './issues.js';
-import { describeThrown } from './messages.js';
+import type { CheckIssueCode } from './catalogue.js';
+import type { IssuePath } from './issues.js';
+import { describeThrown } from './format.js';
 import { MAX_LINES, tryMinorUnits, type ComputeTotalsOptions, type DecimalInput, type ExpectedTotals, type RoundingLevel, type RoundingMode } from '../model/money.js';
 
 /**
@@ -38,10 +40,11 @@ export type CodeList =
  * @example
  * ```ts
  * import { checkInvoice } from 'invoicing-sdk';
- * import { HS_CODES } from 'invoicing-sdk/codes';
  * checkInvoice(input, {
  *   strict: true,
- *   hsCodes: HS_CODES,
+ *   // The service's live list instead of the bundled HS 2022 table (false: format only).
+ *   hsCodes: new Set((await client.codes.hsCodes()).map((c) => c.code)),
+ *   standardTaxRates: [7.5, 20],
  *   expectedTotals: { subtotal: '100.00', taxTotal: '7.50', total: '107.50' },
  *   ignore: ['DUE_DATE_NO_OFFSET'],
  * });
@@ -53,16 +56,29 @@ export interface CheckOptions extends ComputeTotalsOptions {
   /** Your own figures: each one that differs from the lines' totals is a TOTALS_MISMATCH error. */
   expectedTotals?: ExpectedTotals | undefined;
   /**
-   * Valid HS codes. Given: an hsnCode outside the list is HSN_CODE_UNKNOWN. Absent: hsnCode is
-   * checked for format and the documented padding and placeholder rules only.
+   * Valid HS codes: an hsnCode outside the list is HSN_CODE_UNKNOWN. Default: the bundled HS 2022
+   * subheadings (`HS_CODES`), the same list the CLI uses. Pass the service's live list
+   * (`client.codes.hsCodes()`) to check against it instead, or `false` to check hsnCode for format
+   * and the documented padding and placeholder rules only.
    */
-  hsCodes?: CodeList | undefined;
-  /** Valid ISIC codes. Default: the 419 ISIC Rev. 4 classes the service document names. */
-  isicCodes?: CodeList | undefined;
+  hsCodes?: CodeList | false | undefined;
+  /**
+   * Valid ISIC codes: an isicCode outside the list is ISIC_CODE_UNKNOWN. Default: the 419 ISIC
+   * Rev. 4 classes the service document names (`ISIC_CODES`). Pass the service's live list
+   * (`client.codes.serviceCodes()`) instead, or `false` for the format and placeholder rules only.
+   */
+  isicCodes?: CodeList | false | undefined;
   /** productCategory / serviceCategory shorter than this (after trimming) are reported. Default 3. */
   minCategoryLength?: number | undefined;
   /** A buyer.tin with fewer letters and digits than this is a placeholder. Default 6. */
   minTinLength?: number | undefined;
+  /**
+   * Tax rates in use, as percentages. A taxRate r with 0 < r < 1 whose r × 100 is one of them (or
+   * the rate of another line of the invoice) is a fraction sent by mistake: LINE_TAX_RATE_FRACTION,
+   * an error. Any other such r is a real rate below 1 %: LINE_TAX_RATE_LOW, a warning. Default
+   * {@link DEFAULT_STANDARD_TAX_RATES}.
+   */
+  standardTaxRates?: Iterable<number> | undefined;
   /** Codes to leave out of the report entirely. */
   ignore?: Iterable<CheckIssueCode> | undefined;
 }
@@ -72,6 +88,8 @@ export interface CodeLookup {
   has(code: string): boolean;
   /** The codes themselves, when the list can be enumerated (for suggestions). */
   readonly codes?: Iterable<string>;
+  /** True for the bundled tables (issues then name them rather than "the list given"). */
+  readonly bundled?: boolean;
 }
 
 /**
@@ -89,10 +107,17 @@ export interface ResolvedExpectedTotals {
 export interface ResolvedCheckOptions {
   strict: boolean;
   ignore: ReadonlySet<string> | undefined;
+  /** The HS list hsnCode must be in; undefined with `hsCodes: false` (format only). */
   hs: CodeLookup | undefined;
+  /**
+   * The ISIC classes: what isicCode must be in (unless `isicFormatOnly`), and what tells a padded
+   * service code (NNNN.00) and suggestions, which the bundled classes serve with `isicCodes: false`.
+   */
   isic: CodeLookup;
+  isicFormatOnly: boolean;
   minCategoryLength: number;
   minTinLength: number;
+  standardTaxRates: ReadonlySet<number>;
   minorUnits: number;
   rounding: RoundingLevel;
   roundingMode: RoundingMode;
@@ -106,15 +131,37 @@ export interface ResolvedCheckOptions {
   problems: { path: IssuePath; value: unknown; expected?: string; thrown?: string }[];
 }
 
-const DEFAULT_ISIC: CodeLookup = { has: (c) => ISIC_CODES.has(c), codes: ISIC_CODES };
+const DEFAULT_ISIC: CodeLookup = { has: (c) => ISIC_CODES.has(c), codes: ISIC_CODES, bundled: true };
+// One Set, built once when the module loads; a lookup is one hash probe.
+const DEFAULT_HS: CodeLookup = { has: (c) => HS_CODES.has(c), codes: HS_CODES, bundled: true };
+
+/**
+ * The default of `standardTaxRates`: the service's own 7.5 % and the standard and reduced VAT/GST
+ * rates in wide use (every whole rate from 5 to 28 %, e.g. 5, 7, 10, 15, 16, 18, 20, 25, 27). A rate
+ * below 1 % is rare, and none of these divided by 100 is one in use, so 0.075 or 0.2 is taken
+ * for a fraction while 0.5 or 0.3 is only unusual.
+ *
+ * @example
+ * ```ts
+ * import { checkInvoice, DEFAULT_STANDARD_TAX_RATES } from 'invoicing-sdk';
+ * // A country with a real 0.25 % rate: 25 must not turn 0.25 into a fraction.
+ * checkInvoice(input, { standardTaxRates: DEFAULT_STANDARD_TAX_RATES.filter((r) => r !== 25) });
+ * ```
+ */
+export const DEFAULT_STANDARD_TAX_RATES: readonly number[] = /* @__PURE__ */ Object.freeze([
+  5, 6, 7, 7.5, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28,
+]);
+const DEFAULT_RATES: ReadonlySet<number> = /* @__PURE__ */ new Set(DEFAULT_STANDARD_TAX_RATES);
 
 const DEFAULTS: ResolvedCheckOptions = /* @__PURE__ */ Object.freeze({
   strict: false,
   ignore: undefined,
-  hs: undefined,
+  hs: DEFAULT_HS,
   isic: DEFAULT_ISIC,
+  isicFormatOnly: false,
   minCategoryLength: 3,
   minTinLength: 6,
+  standardTaxRates: DEFAULT_RATES,
   minorUnits: 2,
   rounding: 'line',
   roundingMode: 'half-up',
@@ -200,10 +247,13 @@ function integerOption(
 // they round, and problems are reported in this order.
 const OPTION_NAMES = [
   'strict', 'hsCodes', 'isicCodes', 'ignore', 'rounding', 'roundingMode', 'minorUnits', 'expectedTotals',
-  'minCategoryLength', 'minTinLength',
+  'minCategoryLength', 'minTinLength', 'standardTaxRates',
 ] as const satisfies readonly (keyof CheckOptions)[];
 
-const CODE_LIST = 'a Set, an array of codes or a function';
+const CODE_LIST = 'a Set, an array of codes, a function, or false for the format rules only';
+const RATES = 'an array of percentages greater than 0 and at most 100, e.g. [7.5, 20]';
+const ratesCache = /* @__PURE__ */ new WeakMap<object, ReadonlySet<number>>();
+ratesCache.set(DEFAULT_STANDARD_TAX_RATES, DEFAULT_RATES);
 
 /**
  * Reads the caller's options once per call; no options at all costs nothing. Never throws: an
@@ -231,10 +281,12 @@ function defaultsWith(problems: ResolvedCheckOptions['problems']): ResolvedCheck
   return {
     strict: false,
     ignore: undefined,
-    hs: undefined,
+    hs: DEFAULT_HS,
     isic: DEFAULT_ISIC,
+    isicFormatOnly: false,
     minCategoryLength: DEFAULTS.minCategoryLength,
     minTinLength: DEFAULTS.minTinLength,
+    standardTaxRates: DEFAULT_RATES,
     minorUnits: DEFAULTS.minorUnits,
     rounding: 'line',
     roundingMode: 'half-up',
@@ -272,6 +324,8 @@ function readAllOptions(opts: CheckOptions): ResolvedCheckOptions {
   if (minCategoryLength !== undefined) readOption(o, 'minCategoryLength', minCategoryLength, problems);
   const minTinLength = opts.minTinLength;
   if (minTinLength !== undefined) readOption(o, 'minTinLength', minTinLength, problems);
+  const standardTaxRates = opts.standardTaxRates;
+  if (standardTaxRates !== undefined) readOption(o, 'standardTaxRates', standardTaxRates, problems);
   return o;
 }
 
@@ -304,6 +358,11 @@ function readOption(
     case 'hsCodes':
     case 'isicCodes': {
       if (value === null) return;
+      if (value === false) {
+        if (name === 'hsCodes') o.hs = undefined;
+        else o.isicFormatOnly = true;
+        return;
+      }
       const lookup = typeof value === 'string' ? undefined : toLookup(value);
       if (lookup === undefined) problems.push({ path: ['options', name], value, expected: CODE_LIST });
       else if (name === 'hsCodes') o.hs = lookup;
@@ -340,6 +399,31 @@ function readOption(
     case 'minTinLength':
       o.minTinLength = integerOption(value, 6, 1000, name, problems);
       return;
+    case 'standardTaxRates': {
+      if (value === null) return;
+      if (typeof value !== 'object' || typeof (value as Iterable<unknown>)[Symbol.iterator] !== 'function') {
+        problems.push({ path: ['options', name], value, expected: RATES });
+        return;
+      }
+      const cached = ratesCache.get(value);
+      if (cached !== undefined) {
+        o.standardTaxRates = cached;
+        return;
+      }
+      // Built aside, so that an iterator throwing half-way leaves the default in place.
+      const rates = new Set<number>();
+      for (const r of value as Iterable<unknown>) {
+        if (typeof r === 'number' && r > 0 && r <= 100) rates.add(r);
+        else {
+          problems.push({ path: ['options', name], value: r, expected: RATES });
+          return;
+        }
+      }
+      // A frozen array cannot change: its Set is kept, so a large list costs nothing per call.
+      if (Array.isArray(value) && Object.isFrozen(value)) ratesCache.set(value, rates);
+      o.standardTaxRates = rates;
+      return;
+    }
     case 'expectedTotals':
       if (value === null) return;
       if (typeof value === 'object' && !Array.isArray(value)) {
@@ -359,7 +443,7 @@ function readOption(
 export function dropCodeList(o: ResolvedCheckOptions, err: CodeListThrew): void {
   const hs = err.lookup === o.hs;
   o.problems.push({ path: ['options', hs ? 'hsCodes' : 'isicCodes'], value: err.code, thrown: describeThrown(err.thrown) });
-  if (hs) o.hs = undefined;
+  if (hs) o.hs = DEFAULT_HS;
   else o.isic = DEFAULT_ISIC;
 }
 

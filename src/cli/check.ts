@@ -117,11 +117,13 @@ export function parseSettings(argv: string[]): Settings {
   };
 }
 
-/** Valid HS codes for the chosen mode; the table is imported only here. */
-async function loadHsCodes(mode: HsMode): Promise<ReadonlySet<string> | undefined> {
-  if (mode === 'none') return undefined;
-  // The codes alone (40 kB), not the descriptions: start-up matters on a CI runner.
-  if (mode === 'bundled') return (await import('../codes/hs-codes.js')).HS_CODES;
+/**
+ * The hsCodes option for the chosen mode: checkInvoice's own default (the bundled HS table) for
+ * `bundled`, false (format only) for `none`, the service's list for `api`.
+ */
+async function loadHsCodes(mode: HsMode): Promise<ReadonlySet<string> | false | undefined> {
+  if (mode === 'none') return false;
+  if (mode === 'bundled') return undefined;
   const { InvoicingClient } = await import('../index.js');
   let codes: { code: string }[];
   try {

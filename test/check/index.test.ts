@@ -60,12 +60,12 @@ describe('check/index (checkInvoice)', () => {
   });
 
   it('turns warnings into errors with strict', () => {
-    const inv = withBuyer({ tin: undefined });
+    const inv = withInvoice({ dueDate: '2026-12-31T00:00:00' });
     expect(checkInvoice(inv).ok).toBe(true);
     const strict = checkInvoice(inv, { strict: true });
     expect(strict.ok).toBe(false);
     expect(strict.warnings).toEqual([]);
-    expect(strict.errors[0]).toMatchObject({ code: 'BUYER_TIN_MISSING', severity: 'error' });
+    expect(strict.errors[0]).toMatchObject({ code: 'DUE_DATE_NO_OFFSET', severity: 'error' });
   });
 
   it('leaves ignored codes out', () => {

@@ -9,7 +9,8 @@ const good = {
   dueDate: '2026-12-31T00:00:00Z',
   lines: [{ description: 'Laptop', quantity: 2, unitPrice: 999.99, taxRate: 7.5, hsnCode: '8471.30' }],
 };
-const warnOnly = { ...good, buyer: { type: 'B2B' } };
+// A date-time without an offset: a warning (a B2B buyer without tin is an error since it files a placeholder).
+const warnOnly = { ...good, dueDate: '2026-12-31T00:00:00' };
 const bad = {
   ...good,
   lines: [{ description: 'Consulting', quantity: 2, unitPrice: 150, taxRate: 7.5, hsnCode: '6202.00' }],
@@ -126,7 +127,7 @@ describe('cli/check (invoicing check)', () => {
     expect(r.code).toBe(1);
     const lines = r.stdout.trim().split('\n');
     expect(lines.some((l) => /^::error file=bad\/array\.json,line=\d+,col=\d+,title=HSN_CODE_PADDED_ISIC::invoice \[1\]: lines\[0\]\.hsnCode "/.test(l))).toBe(true);
-    expect(lines.some((l) => l.startsWith('::warning file=warn/warn.json,line=') && l.includes('title=BUYER_TIN_MISSING::'))).toBe(true);
+    expect(lines.some((l) => l.startsWith('::warning file=warn/warn.json,line=') && l.includes('title=DUE_DATE_NO_OFFSET::'))).toBe(true);
     expect(lines.every((l) => !l.startsWith('::') || !l.slice(2).includes('\n'))).toBe(true);
     expect(lines.at(-1)).toMatch(/^✖ /);
   });
@@ -147,13 +148,13 @@ describe('cli/check (invoicing check)', () => {
     expect(capped.code).toBe(1);
     expect(capped.stdout).toContain('more warnings than --max-warnings 0');
     expect((await run(['check', 'warn/warn.json', '--max-warnings', '1'])).code).toBe(0);
-    expect((await run(['check', 'warn/warn.json', '--strict', '--ignore', 'BUYER_TIN_MISSING'])).code).toBe(0);
+    expect((await run(['check', 'warn/warn.json', '--strict', '--ignore', 'DUE_DATE_NO_OFFSET'])).code).toBe(0);
   });
 
   it('hides warnings with --quiet but still counts them', async () => {
     const r = await run(['check', 'warn/warn.json', '--quiet']);
     expect(r.code).toBe(0);
-    expect(r.stdout).not.toContain('BUYER_TIN_MISSING');
+    expect(r.stdout).not.toContain('DUE_DATE_NO_OFFSET');
     expect(r.stdout).toMatch(/no errors, 1 warning/);
   });
 

@@ -21,6 +21,10 @@ describe('codes (invoicing-sdk/codes)', () => {
     expect(hsSubheadings.every((h) => /^\d{4}\.\d{2}$/.test(h.code))).toBe(true);
   });
 
+  it('unpacks HS_CODES to exactly the codes of the HS table, in order', () => {
+    expect([...HS_CODES]).toEqual(hsSubheadings.map((h) => h.code));
+  });
+
   it('lists as padded-looking exactly the HS codes NNNN.00 whose NNNN is an ISIC class', () => {
     const expected = hsSubheadings.filter((h) => h.code.endsWith('.00') && ISIC_CODES.has(h.heading)).map((h) => h.code);
     expect([...PADDED_ISIC_HS_CODES]).toEqual(expected);

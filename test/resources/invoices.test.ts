@@ -128,10 +128,11 @@ describe('resources/invoices', () => {
     it('logs check warnings and still sends', async () => {
       server.use(http.post(`${API}/invoices`, () => HttpResponse.json(envelope(invoiceRecord()), { status: 201 })));
       const logger = recordingLogger();
-      const noTin = { ...VALID_INPUT, buyer: { type: 'B2B' as const } };
-      const invoice = await testClient({ logger }).invoices.create(noTin);
+      // A date-time without an offset is a warning (a B2B buyer without tin is an error).
+      const noOffset = { ...VALID_INPUT, dueDate: '2026-12-31T00:00:00' };
+      const invoice = await testClient({ logger }).invoices.create(noOffset);
       expect(invoice.id).toBe('inv_1');
-      expect(logger.lines.some((l) => l.startsWith('warn') && l.includes('BUYER_TIN_MISSING'))).toBe(true);
+      expect(logger.lines.some((l) => l.startsWith('warn') && l.includes('DUE_DATE_NO_OFFSET'))).toBe(true);
     });
 
     it('throws BusinessNotFoundError with the USER-key hint on 404 Business not found', async () => {

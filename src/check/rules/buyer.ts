@@ -2,7 +2,7 @@
  * Buyer rules (service document, Buyer table): `type` is B2B, B2C or B2G and the only required
  * field; `tin` is optional for the service, but the tax authority accepts a placeholder without
  * complaint and files a document naming the wrong party, so a missing TIN on a B2B/B2G invoice is
- * a warning and an obvious placeholder is an error.
+ * an error, as is an obvious placeholder (or a blank TIN) on any invoice. A B2C buyer may go without.
  */
 import type { IssueCollector } from '../issues.js';
 import type { ResolvedCheckOptions } from '../options.js';
@@ -125,9 +125,14 @@ export function looksLikeEmail(s: string): boolean {
 
 /**
  * Checks `buyer`, an object whose fields are the ones sent: the caller's plain object, or the
- * sentView of the caller's object (see sentInvoice).
+ * sentView of the caller's object (see sentInvoice). `invoice` is the object it sits in.
  */
-export function checkBuyer(buyer: Record<string, unknown>, o: ResolvedCheckOptions, issues: IssueCollector): void {
+export function checkBuyer(
+  buyer: Record<string, unknown>,
+  o: ResolvedCheckOptions,
+  issues: IssueCollector,
+  invoice: object,
+): void {
   const type = buyer.type;
   let knownType: string | undefined;
   if (type === undefined || type === null) {
@@ -163,7 +168,7 @@ export function checkBuyer(buyer: Record<string, unknown>, o: ResolvedCheckOptio
 
   for (const key in buyer) {
     if (key !== 'type' && key !== 'tin' && key !== 'name' && key !== 'email' && buyer[key] !== undefined) {
-      reportUnknownField(issues, 'buyer', ['buyer'], key, BUYER_FIELDS, BUYER_ALIASES, NO_SPECIAL);
+      reportUnknownField(issues, 'buyer', ['buyer'], key, buyer[key], [invoice, buyer], BUYER_FIELDS, BUYER_ALIASES, NO_SPECIAL);
     }
   }
 }

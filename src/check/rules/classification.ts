@@ -6,12 +6,13 @@
  *   HS code, and must never be padded to NNNN.00 (the authority accepts the padded value and files
  *   an unrelated product);
  * - the placeholders 0000.00 and 0000 are rejected;
- * - valid codes come from the code lists (`opts.hsCodes`, `opts.isicCodes`).
+ * - valid codes come from the code lists: the bundled HS 2022 and ISIC Rev. 4 tables by default,
+ *   or the caller's (`opts.hsCodes`, `opts.isicCodes`, e.g. the service's live lists).
  */
 import { PADDED_ISIC_HS_CODES } from '../../codes/isic-codes.js';
 import type { IssueCollector } from '../issues.js';
 import type { CodeLookup, ResolvedCheckOptions } from '../options.js';
-import { codesNotSent, reportWrongType } from './fields.js';
+import { codesNotSent, reportNotJsonRecord, reportWrongType } from './fields.js';
 
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
@@ -94,9 +95,9 @@ export function checkClassification(
   const hasHsn = hsn !== undefined && hsn !== null;
   const hasIsic = isic !== undefined && isic !== null;
   if (hasHsn && hasIsic) {
-    issues.add('CLASSIFICATION_BOTH', ['lines', i], { value: { hsnCode: hsn, isicCode: isic } });
+    bothCodes(hsn, isic, i, o, issues);
   } else if (!hasHsn && !hasIsic) {
-    issues.add('CLASSIFICATION_MISSING', ['lines', i], { reason: codesNotSent(line) });
+    if (!reportNotJsonRecord(issues, line, ['lines', i])) issues.add('CLASSIFICATION_MISSING', ['lines', i], { reason: codesNotSent(line) });
     return;
   }
   if (hasHsn) {
@@ -108,15 +109,34 @@ export function checkClassification(
   if (hasIsic) {
     if (typeof isic === 'string' && isFourDigits(isic)) {
       if (isic === '0000') issues.add('ISIC_CODE_PLACEHOLDER', isicPath(i), { value: isic });
-      else if (!o.isic.has(isic)) {
+      else if (!o.isicFormatOnly && !o.isic.has(isic)) {
         issues.add('ISIC_CODE_UNKNOWN', isicPath(i), {
           value: isic,
           reason: `${isic.slice(0, 3)}x`,
           suggestion: sameGroup(o.isic, isic.slice(0, 3), 9),
+          expected: o.isic.bundled === true ? undefined : 'in the ISIC code list given (opts.isicCodes)',
         });
       }
     } else isicProblem(isic, i, o, issues);
   }
+}
+
+/**
+ * A line with hsnCode and isicCode (rule 6). Which one to keep follows from which is valid in its
+ * table: a good keeps hsnCode, a service keeps isicCode. Each code is still judged on its own after.
+ */
+function bothCodes(hsn: unknown, isic: unknown, i: number, o: ResolvedCheckOptions, issues: IssueCollector): void {
+  const hsnValid =
+    typeof hsn === 'string' &&
+    hsSubheading(hsn) >= 0 &&
+    hsn !== '0000.00' &&
+    (o.hs !== undefined ? o.hs.has(hsn) : !isPaddedService(hsn, o) || PADDED_ISIC_HS_CODES.has(hsn));
+  const isicValid = typeof isic === 'string' && isFourDigits(isic) && isic !== '0000' && (o.isicFormatOnly || o.isic.has(isic));
+  issues.add('CLASSIFICATION_BOTH', ['lines', i], {
+    value: { hsnCode: hsn, isicCode: isic },
+    suggestion: hsnValid === isicValid ? undefined : hsnValid ? 'hsnCode' : 'isicCode',
+    reason: hsnValid && isicValid ? 'both valid' : hsnValid || isicValid ? undefined : 'neither valid',
+  });
 }
 
 /**
@@ -133,15 +153,19 @@ function checkHsnValue(hsn: string, i: number, o: ResolvedCheckOptions, issues: 
     const heading = hsn.slice(0, 4);
     if (o.isic.has(heading)) {
       // Whether NNNN.00 is itself a real HS subheading decides between a certain mistake and a
-      // coincidence worth a look. Without a full HS list, the bundled list of the 15 such codes
-      // answers it.
+      // coincidence worth a look. Without an HS list (hsCodes: false), the bundled list of the 15
+      // such codes answers it.
       const real = o.hs !== undefined ? o.hs.has(hsn) : PADDED_ISIC_HS_CODES.has(hsn);
       issues.add(real ? 'HSN_CODE_LOOKS_PADDED' : 'HSN_CODE_PADDED_ISIC', hsnPath(i), { value: hsn, suggestion: heading });
       return;
     }
   }
   if (o.hs !== undefined && !o.hs.has(hsn)) {
-    issues.add('HSN_CODE_UNKNOWN', hsnPath(i), { value: hsn, suggestion: sameGroup(o.hs, hsn.slice(0, 4), 6) });
+    issues.add('HSN_CODE_UNKNOWN', hsnPath(i), {
+      value: hsn,
+      reason: o.hs.bundled === true ? 'the bundled HS 2022 subheadings' : 'opts.hsCodes',
+      suggestion: sameGroup(o.hs, hsn.slice(0, 4), 6),
+    });
   }
 }
 

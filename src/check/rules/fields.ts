@@ -3,7 +3,7 @@
  * The hot path (a well-formed invoice) only ever reaches the cheap `typeof` tests; everything that
  * builds a message runs only once a problem is found.
  */
-import type { IssueCollector, IssuePath } from '../issues.js';
+import { formatIssuePath, type IssueCollector, type IssuePath } from '../issues.js';
 import { didYouMean } from '../suggest.js';
 
 /** A plain object (not null, not an array). */
@@ -106,9 +106,29 @@ export function reportRequired(
   expected: string,
   record: object,
 ): void {
+  if (reportNotJsonRecord(issues, record, path.slice(0, -1))) return;
   const source = SENT_FROM.get(record);
   const reason = source !== undefined && value === undefined ? notSentReason(source, String(path[path.length - 1])) : undefined;
   issues.add('FIELD_REQUIRED', path, { value, expected, reason });
+}
+
+/**
+ * A Map or Set where an object belongs has none of its fields: rather than each field missing, it is
+ * reported once, at its own path, as INPUT_NOT_PLAIN_DATA. Returns whether it did. Asked only once a
+ * field is found missing, so plain data pays nothing for it.
+ *
+ * @example
+ * ```ts
+ * reportNotJsonRecord(issues, new Map(), ['buyer']); // true: INPUT_NOT_PLAIN_DATA at buyer
+ * reportNotJsonRecord(issues, {}, ['buyer']);        // false: nothing reported
+ * ```
+ */
+export function reportNotJsonRecord(issues: IssueCollector, record: object, path: IssuePath): boolean {
+  const source = SENT_FROM.get(record) ?? record;
+  const kind = notJsonData(source);
+  if (kind === undefined) return false;
+  issues.add('INPUT_NOT_PLAIN_DATA', path, { value: source, reason: kind });
+  return true;
 }
 
 /**
@@ -206,18 +226,158 @@ export function reportUnknownField(
   owner: FieldOwner,
   basePath: IssuePath,
   key: string,
+  value: unknown,
+  enclosing: readonly object[],
   known: readonly string[],
   aliases: Readonly<Record<string, string>>,
   special: SpecialFields | undefined,
 ): void {
   const path = [...basePath, key];
-  if (special !== undefined) {
-    if (special.tax.has(key)) return issues.add('TAX_FIELD_NOT_ACCEPTED', path, { value: key });
-    if (special.total.has(key)) return issues.add('TOTAL_FIELD_NOT_ACCEPTED', path, { value: key });
+  if (special !== undefined && special.tax.has(key)) issues.add('TAX_FIELD_NOT_ACCEPTED', path, { value: key });
+  else if (special !== undefined && special.total.has(key)) issues.add('TOTAL_FIELD_NOT_ACCEPTED', path, { value: key });
+  else {
+    issues.add('UNKNOWN_FIELD', path, {
+      value: key,
+      reason: owner === 'invoice' ? 'invoice' : owner === 'buyer' ? 'buyer' : 'invoice line',
+      suggestion: didYouMean(key, known, aliases),
+    });
   }
-  issues.add('UNKNOWN_FIELD', path, {
-    value: key,
-    reason: owner === 'invoice' ? 'invoice' : owner === 'buyer' ? 'buyer' : 'invoice line',
-    suggestion: didYouMean(key, known, aliases),
-  });
+  // The service ignores the field, but JSON.stringify still has to send it.
+  checkSendable(value, path, enclosing, issues);
+}
+
+/**
+ * How deep input is read: the invoice is level 0, `lines[0].description` level 3 (a value's level
+ * is the length of its path). A documented limit (docs/checks.md), far above any invoice, so that a
+ * runaway structure is one INPUT_TOO_DEEP issue instead of a RangeError from JSON.stringify when
+ * the invoice is sent.
+ *
+ * @example
+ * ```ts
+ * import { checkInvoice, MAX_INPUT_DEPTH } from 'invoicing-sdk';
+ * let deep: object = {};
+ * for (let i = 0; i < MAX_INPUT_DEPTH; i++) deep = { a: deep };
+ * checkInvoice({ ...input, extra: deep }).errors[0]?.code; // "INPUT_TOO_DEEP"
+ * ```
+ */
+export const MAX_INPUT_DEPTH = 64;
+
+/**
+ * What a value that is not JSON data is, and what JSON.stringify does with it; undefined for JSON
+ * data (plain objects, arrays, class instances with own fields, strings, numbers, booleans, null)
+ * and for an object with toJSON (a Date), which JSON.stringify sends as toJSON returns it.
+ *
+ * @example
+ * ```ts
+ * notJsonData(new Map()); // "a Map, which JSON.stringify sends as {} (its entries are lost)"
+ * notJsonData({ a: 1 });  // undefined
+ * ```
+ */
+export function notJsonData(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'bigint':
+      return 'a BigInt, on which JSON.stringify throws a TypeError';
+    case 'function':
+      return 'a function, which JSON.stringify leaves out';
+    case 'symbol':
+      return 'a symbol, which JSON.stringify leaves out';
+    case 'object': {
+      if (value === null || Array.isArray(value) || isPlainObject(value)) return undefined;
+      if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined;
+      const tag = Object.prototype.toString.call(value);
+      if (tag === '[object Map]' || tag === '[object WeakMap]') return 'a Map, which JSON.stringify sends as {} (its entries are lost)';
+      if (tag === '[object Set]' || tag === '[object WeakSet]') return 'a Set, which JSON.stringify sends as {} (its values are lost)';
+      if (tag === '[object Promise]') return 'a Promise, which JSON.stringify sends as {}';
+      if (tag === '[object RegExp]') return 'a RegExp, which JSON.stringify sends as {}';
+      if (tag === '[object BigInt]') return 'a BigInt object, on which JSON.stringify throws a TypeError';
+      if (ArrayBuffer.isView(value) || tag === '[object ArrayBuffer]') return 'binary data, which JSON.stringify does not send as it is';
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Walks a value the rules do not read (an unknown field's) for what would stop JSON.stringify or
+ * change what it sends: a reference back to an enclosing object (INPUT_CYCLIC, a TypeError there),
+ * nesting deeper than MAX_INPUT_DEPTH (INPUT_TOO_DEEP, a RangeError there), and values that are not
+ * JSON data (INPUT_NOT_PLAIN_DATA). Reports the first problem found, at its path. Each object is
+ * walked once (a shared, acyclic object is not walked again), so the walk is linear in the input.
+ *
+ * @example
+ * ```ts
+ * const line = { description: 'x' } as Record<string, unknown>;
+ * line.self = line;
+ * checkSendable(line.self, ['lines', 0, 'self'], [invoice, invoice.lines, line], issues); // INPUT_CYCLIC
+ * ```
+ */
+export function checkSendable(value: unknown, path: IssuePath, enclosing: readonly object[], issues: IssueCollector): void {
+  if (typeof value !== 'object' || value === null) {
+    const kind = notJsonData(value);
+    if (kind !== undefined) issues.add('INPUT_NOT_PLAIN_DATA', path, { value, reason: kind });
+    return;
+  }
+  const walk = new SendableWalk(issues, path);
+  // The objects the value sits in, outermost first (`enclosing[k]` at the first k parts of the
+  // path): a reference back to one of them is named by its own path.
+  for (let k = 0; k < enclosing.length; k++) walk.enter(enclosing[k] as object, k);
+  walk.visit(value, path.length);
+}
+
+/** One walk of {@link checkSendable}: the objects on the current path, and the height of each done one. */
+class SendableWalk {
+  private readonly open = new Map<object, number>();
+  private readonly heights = new Map<object, number>();
+  private readonly path: (string | number)[];
+  private found = false;
+
+  constructor(
+    private readonly issues: IssueCollector,
+    path: IssuePath,
+  ) {
+    this.path = [...path];
+  }
+
+  /** Marks `value`, at the first `pathLength` parts of the path, as an enclosing object. */
+  enter(value: object, pathLength: number): void {
+    this.open.set(value, pathLength);
+  }
+
+  /** The height of `value`'s subtree (0 for a leaf), or -1 once a problem was reported. */
+  visit(value: unknown, depth: number): number {
+    const kind = notJsonData(value);
+    if (kind !== undefined) return this.report('INPUT_NOT_PLAIN_DATA', { value, reason: kind });
+    if (depth > MAX_INPUT_DEPTH) return this.report('INPUT_TOO_DEEP', { min: MAX_INPUT_DEPTH });
+    if (typeof value !== 'object' || value === null) return 0;
+    if (this.open.has(value)) {
+      const at = this.open.get(value) as number;
+      return this.report('INPUT_CYCLIC', { suggestion: formatIssuePath(this.path.slice(0, at)) });
+    }
+    const known = this.heights.get(value);
+    if (known !== undefined) return depth + known > MAX_INPUT_DEPTH ? this.report('INPUT_TOO_DEEP', { min: MAX_INPUT_DEPTH }) : known;
+    // An object with toJSON is sent as toJSON returns it: not walked (a Date is a string there).
+    if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return 0;
+    this.open.set(value, this.path.length);
+    let height = 0;
+    const keys: (string | number)[] = Array.isArray(value) ? Array.from({ length: value.length }, (_, i) => i) : Object.keys(value);
+    for (const key of keys) {
+      const child = (value as Record<string | number, unknown>)[key];
+      if (child === undefined) continue;
+      this.path.push(key);
+      const h = this.visit(child, depth + 1);
+      this.path.pop();
+      if (h < 0) return -1;
+      if (h + 1 > height) height = h + 1;
+    }
+    this.open.delete(value);
+    this.heights.set(value, height);
+    return height;
+  }
+
+  private report(code: 'INPUT_CYCLIC' | 'INPUT_TOO_DEEP' | 'INPUT_NOT_PLAIN_DATA', context: { value?: unknown; reason?: string; suggestion?: string; min?: number }): number {
+    if (!this.found) this.issues.add(code, [...this.path], context);
+    this.found = true;
+    return -1;
+  }
 }

@@ -55,7 +55,7 @@ export function checkInvoiceInput(
   } else if (!isRecord(buyer)) {
     reportWrongType(issues, ['buyer'], buyer, 'an object');
   } else {
-    checkBuyer(buyer, o, issues);
+    checkBuyer(buyer, o, issues, input);
   }
 
   checkDueDate(input.dueDate, issues, input);
@@ -75,12 +75,12 @@ export function checkInvoiceInput(
     issues.add('LINES_TOO_MANY', ['lines'], { value: lines.length });
   } else {
     lineList = lines;
-    computable = checkLines(lines, o, issues);
+    computable = checkLines(lines, o, issues, input);
   }
 
   for (const key in input) {
     if (key !== 'businessId' && key !== 'buyer' && key !== 'dueDate' && key !== 'lines' && input[key] !== undefined) {
-      reportUnknownField(issues, 'invoice', [], key, INVOICE_FIELDS, INVOICE_ALIASES, INVOICE_SPECIAL);
+      reportUnknownField(issues, 'invoice', [], key, input[key], [input], INVOICE_FIELDS, INVOICE_ALIASES, INVOICE_SPECIAL);
     }
   }
 

@@ -1,7 +1,9 @@
 /**
  * Invoice line rules (service document, Invoice line table, and Tax rules): description present;
  * quantity finite and > 0; unitPrice finite and >= 0; taxRate required, a percentage from 0 to 100
- * (a value between 0 and 1 is a fraction sent by mistake: 0.075 for 7.5); discountRate 0 to 100;
+ * (a value r between 0 and 1 is a fraction sent by mistake when r × 100 is a standard rate or the
+ * rate of another line, 0.075 for 7.5; any other such r is a real rate below 1 %, only unusual);
+ * discountRate 0 to 100;
  * productCategory / serviceCategory not very short; no fields the service does not read.
  *
  * This loop runs once per line of every invoice checked, so the well-formed case is a handful of
@@ -66,9 +68,15 @@ function isLineField(key: string): boolean {
 /**
  * Checks every line (each one plain, or the sentView of the caller's line: see sentInvoice). Returns
  * whether all lines' amounts are finite numbers, i.e. whether totals can be computed (range
- * problems such as a negative price are reported but do not stop the totals).
+ * problems such as a negative price are reported but do not stop the totals). `invoice` is the
+ * object the lines sit in.
  */
-export function checkLines(lines: readonly unknown[], o: ResolvedCheckOptions, issues: IssueCollector): boolean {
+export function checkLines(
+  lines: readonly unknown[],
+  o: ResolvedCheckOptions,
+  issues: IssueCollector,
+  invoice: object,
+): boolean {
   let computable = true;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -76,14 +84,21 @@ export function checkLines(lines: readonly unknown[], o: ResolvedCheckOptions, i
       // A hole in a sparse array reads as undefined and is sent as null: say which it is.
       issues.add('LINE_NOT_OBJECT', ['lines', i], { value: line, reason: line === undefined && !(i in lines) ? HOLE : undefined });
       computable = false;
-    } else if (!checkLine(line as Record<string, unknown>, i, o, issues)) {
+    } else if (!checkLine(line as Record<string, unknown>, i, o, issues, lines, invoice)) {
       computable = false;
     }
   }
   return computable;
 }
 
-function checkLine(line: Record<string, unknown>, i: number, o: ResolvedCheckOptions, issues: IssueCollector): boolean {
+function checkLine(
+  line: Record<string, unknown>,
+  i: number,
+  o: ResolvedCheckOptions,
+  issues: IssueCollector,
+  lines: readonly unknown[],
+  invoice: object,
+): boolean {
   let computable = true;
 
   const description = line.description;
@@ -104,7 +119,9 @@ function checkLine(line: Record<string, unknown>, i: number, o: ResolvedCheckOpt
   const taxRate = line.taxRate;
   if (!(typeof taxRate === 'number' && ((taxRate >= 1 && taxRate <= 100) || taxRate === 0))) {
     if (!amountProblem(taxRate, ['lines', i, 'taxRate'], issues, line)) computable = false;
-    else percentProblem(taxRate as number, ['lines', i, 'taxRate'], 'LINE_TAX_RATE_OUT_OF_RANGE', 'LINE_TAX_RATE_FRACTION', issues);
+    // amountProblem passed it: a finite number outside the accepted ranges.
+    else if ((taxRate as number) > 0 && (taxRate as number) < 1) lowTaxRate(taxRate as number, i, o, issues, lines);
+    else issues.add('LINE_TAX_RATE_OUT_OF_RANGE', ['lines', i, 'taxRate'], { value: taxRate });
   }
 
   const discountRate = line.discountRate;
@@ -115,13 +132,10 @@ function checkLine(line: Record<string, unknown>, i: number, o: ResolvedCheckOpt
   ) {
     if (!amountProblem(discountRate, ['lines', i, 'discountRate'], issues, line, false)) computable = false;
     else {
-      percentProblem(
-        discountRate as number,
-        ['lines', i, 'discountRate'],
-        'LINE_DISCOUNT_RATE_OUT_OF_RANGE',
-        'LINE_DISCOUNT_RATE_FRACTION',
-        issues,
-      );
+      const path = ['lines', i, 'discountRate'];
+      const d = discountRate as number;
+      if (d < 0 || d > 100) issues.add('LINE_DISCOUNT_RATE_OUT_OF_RANGE', path, { value: d });
+      else issues.add('LINE_DISCOUNT_RATE_FRACTION', path, { value: d, suggestion: shiftDecimal(d, 2) });
     }
   }
 
@@ -144,7 +158,7 @@ function checkLine(line: Record<string, unknown>, i: number, o: ResolvedCheckOpt
 
   for (const key in line) {
     if (!isLineField(key) && line[key] !== undefined) {
-      reportUnknownField(issues, 'line', ['lines', i], key, LINE_FIELDS, LINE_ALIASES, LINE_SPECIAL);
+      reportUnknownField(issues, 'line', ['lines', i], key, line[key], [invoice, lines, line], LINE_FIELDS, LINE_ALIASES, LINE_SPECIAL);
     }
   }
   return computable;
@@ -184,15 +198,27 @@ function amountProblem(
   return true;
 }
 
-function percentProblem(
-  value: number,
-  path: IssuePath,
-  rangeCode: 'LINE_TAX_RATE_OUT_OF_RANGE' | 'LINE_DISCOUNT_RATE_OUT_OF_RANGE',
-  fractionCode: 'LINE_TAX_RATE_FRACTION' | 'LINE_DISCOUNT_RATE_FRACTION',
-  issues: IssueCollector,
-): void {
-  if (value < 0 || value > 100) issues.add(rangeCode, path, { value });
-  else if (value > 0 && value < 1) issues.add(fractionCode, path, { value, suggestion: shiftDecimal(value, 2) });
+/**
+ * A taxRate r with 0 < r < 1. It is a fraction sent by mistake (an error) when r × 100, computed
+ * exactly, is one of the standard rates (`opts.standardTaxRates`) or the rate of another line of
+ * the same invoice: 0.075 beside 7.5. Otherwise it may be a real rate below 1 %: a warning only.
+ */
+function lowTaxRate(value: number, i: number, o: ResolvedCheckOptions, issues: IssueCollector, lines: readonly unknown[]): void {
+  const path = ['lines', i, 'taxRate'];
+  const suggestion = shiftDecimal(value, 2) as string;
+  const percent = Number(suggestion);
+  let reason: string | undefined;
+  if (o.standardTaxRates.has(percent)) reason = `${suggestion} % is a standard rate`;
+  else {
+    for (let j = 0; j < lines.length; j++) {
+      const other = lines[j];
+      if (j !== i && typeof other === 'object' && other !== null && (other as { taxRate?: unknown }).taxRate === percent) {
+        reason = `lines[${j}] has taxRate ${suggestion}`;
+        break;
+      }
+    }
+  }
+  issues.add(reason === undefined ? 'LINE_TAX_RATE_LOW' : 'LINE_TAX_RATE_FRACTION', path, { value, suggestion, reason });
 }
 
 function categoryCheck(value: unknown, path: IssuePath, min: number, issues: IssueCollector): void {

@@ -10,15 +10,30 @@ const codes = (patch: Record<string, unknown>, opts?: Parameters<typeof checkInv
 };
 
 describe('check/rules/buyer', () => {
-  it('warns about a missing TIN on B2B and B2G, naming the consequence', () => {
+  it('rejects a missing TIN on B2B and B2G as an error, naming the consequence', () => {
     for (const type of ['B2B', 'B2G']) {
-      const r = checkInvoice(withBuyer({ type, tin: undefined }));
-      expect(r.ok).toBe(true);
-      expect(r.warnings).toHaveLength(1);
-      expect(r.warnings[0]?.message).toContain('wrong party');
-      expect(r.warnings[0]?.message).toContain(type);
+      for (const tin of [undefined, null]) {
+        const r = checkInvoice(withBuyer({ type, tin }));
+        expect(r.ok).toBe(false);
+        expect(r.warnings).toEqual([]);
+        expect(r.errors).toHaveLength(1);
+        expect(r.errors[0]).toMatchObject({ code: 'BUYER_TIN_MISSING', severity: 'error', path: ['buyer', 'tin'] });
+        expect(r.errors[0]?.message).toContain('wrong party');
+        expect(r.errors[0]?.message).toContain(type);
+      }
     }
     expect(codes({ type: 'B2C', tin: undefined })).toEqual([]);
+    expect(checkInvoice(withBuyer({ type: 'B2C', tin: undefined })).ok).toBe(true);
+  });
+
+  it('rejects a blank or placeholder TIN on B2B and B2G as an error', () => {
+    for (const type of ['B2B', 'B2G']) {
+      for (const tin of ['', '   ', 'N/A', '000000000']) {
+        const r = checkInvoice(withBuyer({ type, tin }));
+        expect(r.ok, `${type} ${JSON.stringify(tin)}`).toBe(false);
+        expect(r.errors.map((i) => i.code)).toEqual(['BUYER_TIN_PLACEHOLDER']);
+      }
+    }
   });
 
   it('rejects obvious placeholder TINs', () => {

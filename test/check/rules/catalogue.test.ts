@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHECK_RULES, checkInvoice, type CheckIssueCode, type CheckOptions } from '../../../src/check/index.js';
 import { HS_CODES } from '../../../src/codes/index.js';
-import { VALID_TOTALS, validInvoice, withBuyer, withInvoice, withLine } from '../fixtures.js';
+import { VALID_TOTALS, validInvoice, withBuyer, withInvoice, withLine, type Json } from '../fixtures.js';
 
 interface Case {
   fail: unknown;
@@ -19,10 +19,31 @@ const throwing = Object.defineProperty(validInvoice(), 'businessId', {
   },
 });
 
+/** A valid invoice whose first line refers back to the invoice (JSON.stringify throws on it). */
+function cyclic(): Json {
+  const inv = validInvoice();
+  ((inv.lines as Json[])[0] as Json).invoice = inv;
+  return inv;
+}
+
+/** `{ a: { a: ... } }`, `levels` objects deep. */
+function nested(levels: number): Json {
+  let value: Json = {};
+  for (let i = 1; i < levels; i++) value = { a: value };
+  return value;
+}
+
 /** One failing and one passing input per rule code. */
 const CASES: Record<CheckIssueCode, Case> = {
   INVOICE_NOT_OBJECT: { fail: [], path: [], pass: validInvoice() },
   INPUT_UNREADABLE: { fail: throwing, path: [], pass: validInvoice() },
+  INPUT_CYCLIC: { fail: cyclic(), pass: validInvoice() },
+  INPUT_TOO_DEEP: { fail: withInvoice({ extra: nested(70) }), pass: withInvoice({ extra: nested(10) }) },
+  INPUT_NOT_PLAIN_DATA: {
+    fail: withInvoice({ buyer: new Map([['type', 'B2B']]) }),
+    path: ['buyer'],
+    pass: withInvoice({ buyer: { type: 'B2B', tin: '12345678-0001' } }),
+  },
   OPTION_INVALID: {
     fail: validInvoice(),
     failOpts: { minCategoryLength: -1 },
@@ -64,6 +85,7 @@ const CASES: Record<CheckIssueCode, Case> = {
   LINE_UNIT_PRICE_NEGATIVE: { fail: withLine({ unitPrice: -1 }), path: ['lines', 0, 'unitPrice'], pass: withLine({ unitPrice: 0 }) },
   LINE_TAX_RATE_OUT_OF_RANGE: { fail: withLine({ taxRate: 101 }), path: ['lines', 0, 'taxRate'], pass: withLine({ taxRate: 100 }) },
   LINE_TAX_RATE_FRACTION: { fail: withLine({ taxRate: 0.075 }), path: ['lines', 0, 'taxRate'], pass: withLine({ taxRate: 7.5 }) },
+  LINE_TAX_RATE_LOW: { fail: withLine({ taxRate: 0.5 }), path: ['lines', 0, 'taxRate'], pass: withLine({ taxRate: 0 }) },
   LINE_DISCOUNT_RATE_OUT_OF_RANGE: {
     fail: withLine({ discountRate: 150 }),
     path: ['lines', 0, 'discountRate'],

@@ -29,6 +29,36 @@ describe('check/rules/classification', () => {
     expect(codesFor('8471.30', undefined, { isicCode: '6202' })).toEqual(['CLASSIFICATION_BOTH']);
   });
 
+  it('says which code to drop when a line has both, from which one is valid in its table', () => {
+    const both = (hsnCode: string, isicCode: string, opts?: CheckOptions) =>
+      checkInvoice(withLine({ hsnCode, isicCode }), opts).errors.find((i) => i.code === 'CLASSIFICATION_BOTH');
+    // A good: the HS code is real, the ISIC code is not.
+    const good = both('8471.30', '8471');
+    expect(good?.message).toContain('hsnCode "8471.30" and isicCode "8471"');
+    expect(good?.hint).toContain('Keep hsnCode and remove isicCode');
+    // A service: the ISIC class is real, the HS code is a padded service code.
+    const service = both('6202.00', '6202');
+    expect(service?.hint).toContain('Keep isicCode and remove hsnCode');
+    expect(both('9999.99', '6202')?.hint).toContain('Keep isicCode and remove hsnCode');
+    // Both valid: the line's nature decides; neither valid: point at the lookups.
+    expect(both('8471.30', '6202')?.hint).toMatch(/^Both are valid codes: keep hsnCode "8471.30" if the line is a good, or isicCode "6202"/);
+    expect(both('9999.99', '9999')?.hint).toMatch(/^Neither is a valid code/);
+    // Judged by the lists in force: the caller's, or the format only.
+    expect(both('8471.30', '6202', { isicCodes: ['6201'] })?.hint).toContain('Keep hsnCode and remove isicCode');
+    expect(both('9999.99', '6202', { hsCodes: false })?.hint).toMatch(/^Both are valid codes/);
+  });
+
+  it('checks isicCode for format and placeholder only with isicCodes: false', () => {
+    const isic = (isicCode: string, opts?: CheckOptions) =>
+      checkInvoice(withLine({ isicCode }, 1), opts).errors.map((i) => i.code);
+    expect(isic('9999')).toEqual(['ISIC_CODE_UNKNOWN']);
+    expect(isic('9999', { isicCodes: false })).toEqual([]);
+    expect(isic('0000', { isicCodes: false })).toEqual(['ISIC_CODE_PLACEHOLDER']);
+    expect(isic('99999', { isicCodes: false })).toEqual(['ISIC_CODE_FORMAT']);
+    // The padding rule still knows the ISIC classes.
+    expect(codesFor('6202.00', { isicCodes: false, hsCodes: false })).toEqual(['HSN_CODE_PADDED_ISIC']);
+  });
+
   it('reads a four-digit hsnCode as an ISIC code and says so', () => {
     const [issue] = issuesAt('6202');
     expect(issue?.code).toBe('HSN_CODE_FOUR_DIGITS');
@@ -72,13 +102,27 @@ describe('check/rules/classification', () => {
     expect(codesFor('6202.00', { hsCodes: () => true })).toEqual(['HSN_CODE_LOOKS_PADDED']);
   });
 
-  it('does not flag NNNN.00 headings that are not ISIC classes', () => {
-    expect(codesFor('0105.00')).toEqual([]);
-    expect(codesFor('9999.00')).toEqual([]);
+  it('does not flag NNNN.00 headings that are not ISIC classes as padded', () => {
+    expect(codesFor('0105.00', { hsCodes: false })).toEqual([]);
+    expect(codesFor('9999.00', { hsCodes: false })).toEqual([]);
+    // By default they are judged by the bundled HS table: neither is an HS 2022 subheading.
+    expect(codesFor('0105.00')).toEqual(['HSN_CODE_UNKNOWN']);
+    expect(codesFor('9999.00')).toEqual(['HSN_CODE_UNKNOWN']);
+    expect(codesFor('0205.00')).toEqual([]);
   });
 
-  it('checks membership only when an HS list is given', () => {
-    expect(codesFor('9999.99')).toEqual([]);
+  it('checks membership against the bundled HS 2022 table by default, and the format only with hsCodes: false', () => {
+    expect(codesFor('9999.99', { hsCodes: false })).toEqual([]);
+    expect(codesFor('9401.30', { hsCodes: false })).toEqual([]);
+    for (const opts of [undefined, {}, { hsCodes: undefined }, { hsCodes: null as never }, { hsCodes: HS_CODES }]) {
+      const [issue] = issuesAt('9999.99', opts);
+      expect(issue?.code, JSON.stringify(opts)).toBe('HSN_CODE_UNKNOWN');
+      // 9401.30 was an HS 2017 subheading; HS 2022 splits it into 9401.31 and 9401.39.
+      const [chair] = issuesAt('9401.30', opts);
+      expect(chair?.code).toBe('HSN_CODE_UNKNOWN');
+      expect(chair?.hint).toMatch(/^Did you mean one of 9401\.\d\d(, 9401\.\d\d)+\?/);
+      expect(codesFor('9401.31', opts)).toEqual([]);
+    }
     const [issue] = issuesAt('9999.99', { hsCodes: HS_CODES });
     expect(issue?.code).toBe('HSN_CODE_UNKNOWN');
     const [near] = issuesAt('8471.99', { hsCodes: HS_CODES });
@@ -200,14 +244,25 @@ describe('check/rules/classification', () => {
     expect(hint('')?.message).toContain('empty');
   });
 
+  it('names the list an unknown code is missing from', () => {
+    expect(issuesAt('9999.99')[0]?.message).toContain('not in the HS code list (the bundled HS 2022 subheadings)');
+    expect(issuesAt('9999.99', { hsCodes: ['8471.30'] })[0]?.message).toContain('not in the HS code list (opts.hsCodes)');
+    expect(checkInvoice(withLine({ isicCode: '9999' }, 1)).errors[0]?.message).toContain('is not one of the 419 published ISIC Rev. 4 classes');
+    expect(checkInvoice(withLine({ isicCode: '6202' }, 1), { isicCodes: ['6201'] }).errors[0]?.message).toContain(
+      'is not in the ISIC code list given (opts.isicCodes)',
+    );
+  });
+
   it('uses opts.isicCodes instead of the bundled classes when given', () => {
     expect(checkInvoice(withLine({ isicCode: '6202' }, 1), { isicCodes: ['6201'] }).errors[0]?.code).toBe('ISIC_CODE_UNKNOWN');
     expect(checkInvoice(withLine({ isicCode: '6203' }, 1), { isicCodes: ['6203'] }).ok).toBe(true);
   });
 
-  it('judges every NNNN.NN exactly as the written-out rules do, with and without an HS list (property)', () => {
-    // A well-formed code is reported only when it ends in .00 or a list is given; the rules in order.
-    const reference = (code: string, list: ReadonlySet<string> | undefined): string[] => {
+  it('judges every NNNN.NN exactly as the written-out rules do, with the bundled table, a list or none (property)', () => {
+    // A well-formed code is reported only when it ends in .00 or is checked against a list; the rules in order.
+    const reference = (code: string, given: ReadonlySet<string> | false | undefined): string[] => {
+      // No option: the bundled HS 2022 table. false: the format rules only.
+      const list = given === undefined ? HS_CODES : given === false ? undefined : given;
       if (code === '0000.00') return ['HSN_CODE_PLACEHOLDER'];
       if (code.endsWith('.00') && ISIC_CODES.has(code.slice(0, 4))) {
         const real = list !== undefined ? list.has(code) : PADDED_ISIC_HS_CODES.has(code);
@@ -223,7 +278,7 @@ describe('check/rules/classification', () => {
       fc.tuple(fc.constantFrom(...isic), pair).map(([h, p]) => `${h}.${p}`),
       fc.constantFrom(...hs, ...PADDED_ISIC_HS_CODES, '0000.00'),
     );
-    const list = fc.option(fc.constantFrom(HS_CODES, new Set(hs.slice(0, 500))), { nil: undefined });
+    const list = fc.option(fc.constantFrom<ReadonlySet<string> | false>(HS_CODES, new Set(hs.slice(0, 500)), false), { nil: undefined });
     fc.assert(
       fc.property(code, list, (c, l) => {
         expect(codesFor(c, l === undefined ? undefined : { hsCodes: l }), c).toEqual(reference(c, l));

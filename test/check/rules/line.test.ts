@@ -16,6 +16,56 @@ describe('check/rules/line', () => {
     expect(lineIssues({ taxRate: 0.07 })[0]?.message).toContain('Did you mean 7?');
   });
 
+  it('reports a sub-1 rate as a fraction when its 100-fold is a standard rate or another line\'s rate', () => {
+    for (const [taxRate, percent] of [[0.075, '7.5'], [0.05, '5'], [0.1, '10'], [0.25, '25']] as const) {
+      const [i] = lineIssues({ taxRate });
+      expect(i, String(taxRate)).toMatchObject({ code: 'LINE_TAX_RATE_FRACTION', severity: 'error' });
+      expect(i?.message).toContain(`${percent} % is a standard rate`);
+    }
+    // 0.3 × 100 = 30 is no standard rate, but line 1 uses 30.
+    const inv = withLine({ taxRate: 30 }, 1);
+    ((inv.lines as Record<string, unknown>[])[0] as Record<string, unknown>).taxRate = 0.3;
+    const r = checkInvoice(inv);
+    expect(r.errors.map((i) => [i.code, i.path])).toEqual([['LINE_TAX_RATE_FRACTION', ['lines', 0, 'taxRate']]]);
+    expect(r.errors[0]?.message).toContain('lines[1] has taxRate 30');
+  });
+
+  it('lets a real rate below 1 % pass with a warning only', () => {
+    for (const taxRate of [0.5, 0.3, 0.01, 0.125, 0.0750001]) {
+      const r = checkInvoice(withLine({ taxRate }));
+      expect(r.ok, String(taxRate)).toBe(true);
+      expect(r.warnings.map((i) => [i.code, i.severity, i.path])).toEqual([['LINE_TAX_RATE_LOW', 'warning', ['lines', 0, 'taxRate']]]);
+      expect(r.warnings[0]?.message).toContain('unusually low');
+      expect(r.totals).toBeDefined();
+    }
+  });
+
+  it('takes the standard rates from opts.standardTaxRates', () => {
+    expect(lineIssues({ taxRate: 0.5 }, { standardTaxRates: [50] }).map((i) => i.code)).toEqual(['LINE_TAX_RATE_FRACTION']);
+    // Still a fraction without any standard rate: line 1 of the fixture is at 7.5 %.
+    const [beside] = lineIssues({ taxRate: 0.075 }, { standardTaxRates: [] });
+    expect(beside).toMatchObject({ code: 'LINE_TAX_RATE_FRACTION', severity: 'error' });
+    expect(beside?.message).toContain('lines[1] has taxRate 7.5');
+    // Alone on its invoice, with no standard rates, 0.075 % may be real.
+    const alone = withInvoice({ lines: [{ description: 'Laptop', quantity: 1, unitPrice: 10, taxRate: 0.075, hsnCode: '8471.30' }] });
+    const r = checkInvoice(alone, { standardTaxRates: new Set<number>() });
+    expect([...r.errors, ...r.warnings].map((i) => [i.code, i.severity])).toEqual([['LINE_TAX_RATE_LOW', 'warning']]);
+    expect(checkInvoice(alone).errors.map((i) => i.code)).toEqual(['LINE_TAX_RATE_FRACTION']);
+    const frozen = Object.freeze([0.5 * 100]);
+    expect(lineIssues({ taxRate: 0.5 }, { standardTaxRates: frozen })[0]?.code).toBe('LINE_TAX_RATE_FRACTION');
+    expect(lineIssues({ taxRate: 0.5 }, { standardTaxRates: frozen })[0]?.code).toBe('LINE_TAX_RATE_FRACTION');
+  });
+
+  it('reports unusable standardTaxRates as OPTION_INVALID and keeps the default', () => {
+    for (const standardTaxRates of [7.5, 'abc', [7.5, '20'], [0], [101], [Number.NaN]]) {
+      const r = checkInvoice(withLine({ taxRate: 0.075 }), { standardTaxRates: standardTaxRates as never });
+      expect(r.errors.map((i) => [i.code, i.path.join('.')]), String(standardTaxRates)).toEqual([
+        ['OPTION_INVALID', 'options.standardTaxRates'],
+        ['LINE_TAX_RATE_FRACTION', 'lines.0.taxRate'],
+      ]);
+    }
+  });
+
   it('accepts 0 % and 100 % and rates in between', () => {
     for (const taxRate of [0, 1, 5, 7.5, 19.6, 100]) expect(lineIssues({ taxRate }), String(taxRate)).toEqual([]);
   });

@@ -1,0 +1,599 @@
+/**
+ * The one table of every rule `checkInvoice` reports, modelled on zod's issue codes and the EN16931
+ * Schematron: each rule has a stable SCREAMING_SNAKE code that is never reused (a retired rule keeps
+ * its code out of circulation), a default severity, the area of the service document it comes
+ * from, a one-line summary (CHECK_RULES, docs/checks.md), and the wording of its issue. The wording
+ * is filled in late, from what the rule found (a MessageContext), so codes stay stable while the
+ * wording improves. A message names the field and the value found; a hint says how to fix it.
+ *
+ * Imports only the value formatters and the model's line bound: issues.ts, options.ts and the rules
+ * import this table, never the other way round.
+ */
+import { MAX_LINES } from '../model/money.js';
+import { showTyped, showValue } from './format.js';
+
+/**
+ * Whether an issue stops filing (`error`) or deserves a look (`warning`).
+ *
+ * @example
+ * ```ts
+ * import type { CheckSeverity } from 'invoicing-sdk';
+ * const blocking: CheckSeverity = 'error';
+ * ```
+ */
+export type CheckSeverity = 'error' | 'warning';
+
+/**
+ * The area of the service document a rule comes from.
+ *
+ * @example
+ * ```ts
+ * import { CHECK_RULES, type CheckArea } from 'invoicing-sdk';
+ * const area: CheckArea = CHECK_RULES.HSN_CODE_PADDED_ISIC.area; // "classification"
+ * ```
+ */
+export type CheckArea = 'input' | 'invoice' | 'buyer' | 'line' | 'classification' | 'tax' | 'totals';
+
+/**
+ * What a rule knows when it reports: filled in by the rule, read by the wording in the table.
+ *
+ * @example
+ * ```ts
+ * // What the LINE_TAX_RATE_FRACTION rule hands its wording for a taxRate of 0.075:
+ * const context = { field: 'lines[0].taxRate', value: 0.075, suggestion: '7.5', reason: '7.5 % is a standard rate' };
+ * ```
+ */
+export interface MessageContext {
+  /** Display path of the field, e.g. `lines[2].hsnCode`. */
+  field: string;
+  /** The value found (absent for a missing field). */
+  value?: unknown;
+  /** What was expected, e.g. `a string`. */
+  expected?: string;
+  /** A corrected value or a field name to suggest. */
+  suggestion?: string | undefined;
+  /** Why a value was judged as it was (e.g. `all one digit`), or what reading it threw. */
+  reason?: string | undefined;
+  /** A configured bound, e.g. the minimum category length. */
+  min?: number;
+  /** The buyer type (`B2B`, `B2G`, ...). */
+  buyerType?: string;
+  /** For totals: the caller's figure, the computed one and their difference. */
+  expectedTotal?: string;
+  actualTotal?: string;
+  difference?: string;
+  /** For totals: how the figures were rounded. */
+  rounding?: string;
+}
+
+/**
+ * A rendered issue text.
+ *
+ * @example
+ * ```ts
+ * import { checkInvoice } from 'invoicing-sdk';
+ * // Each issue carries its rendered text as message and hint.
+ * const [issue] = checkInvoice({ ...input, lines: [] }).errors;
+ * const text = { message: issue?.message, hint: issue?.hint };
+ * ```
+ */
+export interface IssueText {
+  message: string;
+  hint?: string;
+}
+
+/**
+ * One row of the table.
+ *
+ * @example
+ * ```ts
+ * import { CHECK_RULES } from 'invoicing-sdk';
+ * // CHECK_RULES shows each row without its wording function:
+ * const row = CHECK_RULES.BUYER_TIN_MISSING; // severity "error", area "buyer"
+ * ```
+ */
+export interface IssueDefinition {
+  /** Default severity (`opts.strict` raises warnings to errors). */
+  severity: CheckSeverity;
+  /** Which section of the service document the rule comes from. */
+  area: CheckArea;
+  /** One line: what the rule checks. */
+  summary: string;
+  /** The issue's message and hint, from what the rule found. */
+  message: (c: MessageContext) => IssueText;
+}
+
+const SERVICE_CLASSIFICATION_WORDS = 'invalid or missing classification code';
+const NOT_SENT = 'JSON.stringify, which builds the request body, sends only own enumerable properties';
+/** `Did you mean "9401.31"?`, or for several candidates `Did you mean one of 9401.31, 9401.39?`. */
+function didYouMean(suggestion: string): string {
+  return suggestion.includes(', ') ? `Did you mean one of ${suggestion}?` : `Did you mean "${suggestion}"?`;
+}
+
+const CODE_LOOKUPS =
+  'Valid codes: `invoicing-sdk/codes` offline, or client.codes.hsCodes() / client.codes.serviceCodes() ' +
+  '(GET /api/v1/taxauth/hs-codes and /api/v1/taxauth/service-codes).';
+
+const v = (c: MessageContext): string => showValue(c.value);
+const lastName = (field: string): string => {
+  const dot = field.lastIndexOf('.');
+  return dot === -1 ? field : field.slice(dot + 1);
+};
+
+/**
+ * Every rule, keyed by its code, in the order of the service document's sections. The key order
+ * is the order of CHECK_RULES.
+ *
+ * @example
+ * ```ts
+ * import { CHECK_RULES } from 'invoicing-sdk';
+ * // The table as CHECK_RULES publishes it: code, severity, area and summary of each row.
+ * CHECK_RULES.LINE_TAX_RATE_FRACTION.severity; // "error"
+ * ```
+ */
+export const ISSUE_TABLE = {
+  INVOICE_NOT_OBJECT: {
+    severity: 'error',
+    area: 'input',
+    summary: 'The invoice is a JSON object.',
+    message: (c) => ({
+      message: `The invoice must be a JSON object, got ${v(c)}.`,
+      hint: 'Pass an object with businessId, buyer, dueDate and lines.',
+    }),
+  },
+  INPUT_UNREADABLE: {
+    severity: 'error',
+    area: 'input',
+    summary: 'The input can be read (no throwing getters or proxies).',
+    message: (c) => ({
+      message: `The input could not be read: ${c.reason ?? 'a property threw when read'}.`,
+      hint: 'Pass plain data (for example the result of JSON.parse), not an object with throwing getters.',
+    }),
+  },
+  INPUT_CYCLIC: {
+    severity: 'error',
+    area: 'input',
+    summary: 'The input has no reference back to an enclosing object (JSON.stringify throws on a cycle).',
+    message: (c) => ({
+      message: `${c.field} refers back to ${c.suggestion ?? 'an enclosing object'}: the input is cyclic and cannot be sent as JSON (JSON.stringify, which builds the request body, throws a TypeError).`,
+      hint: 'Remove the reference back, or send a plain copy with only the fields the service reads.',
+    }),
+  },
+  INPUT_TOO_DEEP: {
+    severity: 'error',
+    area: 'input',
+    // Written out, as MAX_INPUT_DEPTH in rules/fields.ts.
+    summary: 'The input is nested at most 64 levels deep (an invoice needs 3).',
+    message: (c) => ({
+      message: `${c.field} is nested more than ${c.min ?? 64} levels deep, the most checkInvoice reads; no field of an invoice holds nested data this deep.`,
+      hint: 'Remove the deeply nested value (JSON.stringify would fail on it with a RangeError if it were deeper still), or send a plain copy with only the fields the service reads.',
+    }),
+  },
+  INPUT_NOT_PLAIN_DATA: {
+    severity: 'error',
+    area: 'input',
+    summary: 'The input is JSON data: no Map, Set, function, symbol or BigInt, which JSON.stringify drops, changes or throws on.',
+    message: (c) => ({
+      message: `${c.field} is ${c.reason ?? 'not JSON data'}, so what would be sent is not what was checked.`,
+      hint: 'Send plain objects, arrays, strings, numbers, booleans and null (for example the result of JSON.parse): an object for a Map, an array for a Set, a number or a decimal string for a BigInt.',
+    }),
+  },
+  OPTION_INVALID: {
+    severity: 'error',
+    area: 'input',
+    summary: 'Each option given to checkInvoice has a usable value.',
+    message: (c) =>
+      c.reason !== undefined
+        ? {
+            // With a value: a code list (predicate or has()) threw when asked about that code.
+            message: `Option ${c.field} ${c.value === undefined ? 'could not be read' : `threw when asked about ${v(c)}`}: ${c.reason}.`,
+            hint: `${c.value === undefined ? 'Pass plain values as options' : 'Make the code list return true or false'} (this one threw, so its default was used); this is not a problem of the invoice itself.`,
+          }
+        : {
+            message: `Option ${c.field} is ${v(c)}; expected ${c.expected ?? 'a valid value'}.`,
+            hint: 'Fix the option passed to checkInvoice; this is not a problem of the invoice itself.',
+          },
+  },
+  FIELD_REQUIRED: {
+    severity: 'error',
+    area: 'invoice',
+    summary: 'Required fields are present: businessId, buyer, buyer.type, dueDate, lines, and each line\'s description, quantity, unitPrice and taxRate.',
+    message: (c) =>
+      c.reason !== undefined
+        ? {
+            message: `${c.field} is required and is missing from the request body.`,
+            hint: `${lastName(c.field)} is ${c.reason}, and ${NOT_SENT}: set ${lastName(c.field)} on the object itself, or send a plain object.`,
+          }
+        : {
+            message: `${c.field} is required${c.value === null ? ' and was null' : ' and is missing'}.`,
+            hint: c.suggestion ?? `Add ${lastName(c.field)}${c.expected ? ` (${c.expected})` : ''}.`,
+          },
+  },
+  FIELD_WRONG_TYPE: {
+    severity: 'error',
+    area: 'invoice',
+    summary: 'Each field has the type the service document gives it (string, number, object, array).',
+    message: (c) => ({
+      message: `${c.field} must be ${c.expected}, got ${showTyped(c.value)}${c.reason ? `, ${c.reason}` : ''}.`,
+      hint: c.suggestion ? `Send ${c.suggestion}.` : `Send ${lastName(c.field)} as ${c.expected}.`,
+    }),
+  },
+  NUMBER_NOT_FINITE: {
+    severity: 'error',
+    area: 'line',
+    summary: 'Numbers are finite (no NaN or Infinity).',
+    message: (c) => ({
+      message: `${c.field} must be a finite number, got ${v(c)}.`,
+      hint: 'NaN and Infinity usually come from a division by zero or a failed parse upstream; JSON cannot carry them.',
+    }),
+  },
+  UNKNOWN_FIELD: {
+    severity: 'warning',
+    area: 'invoice',
+    summary: 'No field outside the service document, with a "did you mean" for near misses.',
+    message: (c) => ({
+      message: `${c.field} is not a field of the service's ${c.reason ?? 'request'}${c.suggestion ? `; did you mean ${c.suggestion}?` : '.'}`,
+      hint: c.suggestion
+        ? `Rename it to ${c.suggestion}: the service does not read ${lastName(c.field)}.`
+        : 'Remove it: the service does not read it.',
+    }),
+  },
+  TAX_FIELD_NOT_ACCEPTED: {
+    severity: 'warning',
+    area: 'tax',
+    summary: 'No invoice-level tax or line-level tax category/amount: tax is per line as taxRate.',
+    message: (c) => ({
+      message: `${c.field} is not read by the service: tax is given per line as taxRate, and the tax category is derived from the rate.`,
+      hint: 'Remove it and put the percentage in each line\'s taxRate (7.5 for 7.5 %); lines with the same rate are grouped by the service.',
+    }),
+  },
+  TOTAL_FIELD_NOT_ACCEPTED: {
+    severity: 'warning',
+    area: 'tax',
+    summary: 'No totals in the request: the service computes them from the lines.',
+    message: (c) => ({
+      message: `${c.field} is not read by the service: it computes totals from the lines.`,
+      hint: 'Remove it. To make sure the lines add up to your figures, pass them as checkInvoice(input, { expectedTotals }).',
+    }),
+  },
+  BUSINESS_ID_EMPTY: {
+    severity: 'error',
+    area: 'invoice',
+    summary: 'businessId is not blank.',
+    message: (c) => ({
+      message: `${c.field} is blank (${v(c)}).`,
+      hint: 'Send the id of the business the invoice belongs to.',
+    }),
+  },
+  BUYER_TYPE_INVALID: {
+    severity: 'error',
+    area: 'buyer',
+    summary: 'buyer.type is one of B2B, B2C, B2G.',
+    message: (c) => ({
+      message: `${c.field} is ${v(c)}; it must be B2B, B2C or B2G${c.suggestion ? `. Did you mean ${c.suggestion}?` : '.'}`,
+      hint: c.suggestion ? `Send "${c.suggestion}" (upper case, exactly).` : 'B2B: a business buyer, B2C: a consumer, B2G: a government body.',
+    }),
+  },
+  BUYER_TIN_MISSING: {
+    severity: 'error',
+    area: 'buyer',
+    summary: 'buyer.tin is sent on B2B and B2G invoices (the tax authority would file a placeholder).',
+    message: (c) => ({
+      message:
+        `${c.field} is missing on a ${c.buyerType ?? 'B2B'} invoice. The service accepts that, but the tax authority ` +
+        'then files a placeholder without complaint: the filing looks successful and names the wrong party.',
+      hint: 'Send the buyer\'s real tax identification number in buyer.tin (only a B2C buyer may go without one).',
+    }),
+  },
+  BUYER_TIN_PLACEHOLDER: {
+    severity: 'error',
+    area: 'buyer',
+    summary: 'buyer.tin is not an obvious placeholder (one repeated digit, N/A, a digit run, too short).',
+    message: (c) => ({
+      message:
+        `${c.field} ${v(c)} looks like a placeholder (${c.reason ?? 'not a real number'}). The tax authority accepts it ` +
+        'without complaint and files a document that names the wrong party.',
+      hint: 'Send the buyer\'s real tax identification number; leave buyer.tin out only for a B2C buyer who has none.',
+    }),
+  },
+  BUYER_EMAIL_INVALID: {
+    severity: 'warning',
+    area: 'buyer',
+    summary: 'buyer.email looks like an e-mail address.',
+    message: (c) => ({
+      message: `${c.field} ${v(c)} does not look like an e-mail address.`,
+      hint: 'Send an address such as name@example.com, or leave buyer.email out.',
+    }),
+  },
+  DUE_DATE_NOT_DATE_TIME: {
+    severity: 'error',
+    area: 'invoice',
+    summary: 'dueDate is a date-time, not a bare date.',
+    message: (c) => ({
+      message: `${c.field} ${v(c)} is a date without a time; the service expects an ISO 8601 date-time.`,
+      hint: `Add a time and an offset, e.g. "${c.suggestion ?? '2026-12-31T00:00:00Z'}".`,
+    }),
+  },
+  DUE_DATE_INVALID: {
+    severity: 'error',
+    area: 'invoice',
+    summary: 'dueDate is a real ISO 8601 date-time (a calendar date that exists, a valid time).',
+    message: (c) => ({
+      message: `${c.field} ${v(c)} is not a valid ISO 8601 date-time${c.reason ? `: ${c.reason}` : ''}.`,
+      hint: c.suggestion
+        ? `Did you mean "${c.suggestion}"?`
+        : 'Write it as YYYY-MM-DDThh:mm:ssZ, e.g. "2026-12-31T00:00:00Z" (new Date(...).toISOString() gives this form).',
+    }),
+  },
+  DUE_DATE_NO_OFFSET: {
+    severity: 'warning',
+    area: 'invoice',
+    summary: 'dueDate carries a UTC offset (Z or ±hh:mm).',
+    message: (c) => ({
+      message: `${c.field} ${v(c)} has no UTC offset, so the service decides which time zone it is in.`,
+      hint: `Add "Z" for UTC or an offset such as "+01:00"${c.suggestion ? `, e.g. "${c.suggestion}"` : ''}.`,
+    }),
+  },
+  LINES_EMPTY: {
+    severity: 'error',
+    area: 'invoice',
+    summary: 'lines has at least one line.',
+    message: (c) => ({
+      message: `${c.field} is empty; the service rejects an invoice with no lines.`,
+      hint: 'Add at least one line.',
+    }),
+  },
+  LINES_TOO_MANY: {
+    severity: 'error',
+    area: 'invoice',
+    summary: 'lines has at most 100,000 entries (a longer array is not read).',
+    message: (c) => ({
+      message: `${c.field} has ${v(c)} entries, more than the ${MAX_LINES} checkInvoice reads, so no line was checked.`,
+      hint: 'Such an array is usually malformed (its length set by hand, or sparse). Split a real invoice this large, or ignore LINES_TOO_MANY to read every line.',
+    }),
+  },
+  LINE_NOT_OBJECT: {
+    severity: 'error',
+    area: 'line',
+    summary: 'Each line is a JSON object.',
+    message: (c) =>
+      c.reason !== undefined
+        ? {
+            message: `${c.field} is missing: ${c.reason}.`,
+            hint: 'Put a line there or remove the hole: JSON.stringify would send null.',
+          }
+        : {
+            message: `${c.field} must be a line object, got ${v(c)}.`,
+            hint: 'Each line is an object with description, quantity, unitPrice, taxRate and hsnCode or isicCode.',
+          },
+  },
+  LINE_DESCRIPTION_EMPTY: {
+    severity: 'error',
+    area: 'line',
+    summary: 'Each line has a non-blank description.',
+    message: (c) => ({
+      message: `${c.field} is blank (${v(c)}).`,
+      hint: 'Describe what is sold on this line.',
+    }),
+  },
+  LINE_QUANTITY_NOT_POSITIVE: {
+    severity: 'error',
+    area: 'line',
+    summary: 'quantity is greater than 0.',
+    message: (c) => ({
+      message: `${c.field} is ${v(c)}; it must be greater than 0.`,
+      hint: 'Send a positive quantity. To credit an amount, issue a credit note rather than a negative line.',
+    }),
+  },
+  LINE_UNIT_PRICE_NEGATIVE: {
+    severity: 'error',
+    area: 'line',
+    summary: 'unitPrice is 0 or more.',
+    message: (c) => ({
+      message: `${c.field} is ${v(c)}; it must be 0 or more.`,
+      hint: 'Send the price of one unit before tax; give a reduction as discountRate instead of a negative price.',
+    }),
+  },
+  LINE_TAX_RATE_OUT_OF_RANGE: {
+    severity: 'error',
+    area: 'tax',
+    summary: 'taxRate is a percentage from 0 to 100.',
+    message: (c) => ({
+      message: `${c.field} is ${v(c)}; a tax rate is a percentage from 0 to 100.`,
+      hint: 'Send the rate as a percentage: 7.5 for 7.5 %.',
+    }),
+  },
+  LINE_TAX_RATE_FRACTION: {
+    severity: 'error',
+    area: 'tax',
+    summary: 'taxRate is a percentage, not a fraction: a rate below 1 % whose 100-fold is a standard rate or another line\'s rate (0.075 for 7.5).',
+    message: (c) => ({
+      message: `${c.field} is ${v(c)}, which is a fraction (${c.reason ?? `${c.suggestion} % is a standard rate`}): taxRate is a percentage (7.5 means 7.5 %, not 0.075). Did you mean ${c.suggestion}?`,
+      hint: `Send ${c.suggestion}. If ${v(c)} % really is the rate, pass standardTaxRates without ${c.suggestion}, or ignore this rule: { ignore: ['LINE_TAX_RATE_FRACTION'] } (--ignore LINE_TAX_RATE_FRACTION on the command line).`,
+    }),
+  },
+  LINE_TAX_RATE_LOW: {
+    severity: 'warning',
+    area: 'tax',
+    summary: 'A taxRate below 1 % that is not a fraction of a standard rate or another line\'s rate is unusually low.',
+    message: (c) => ({
+      message: `${c.field} is ${v(c)}, an unusually low rate: taxRate is a percentage, so this means ${v(c)} %, not ${c.suggestion} %.`,
+      hint: `If the rate is ${c.suggestion} %, send ${c.suggestion}. If ${v(c)} % is the real rate, keep it: it can be filed (ignore LINE_TAX_RATE_LOW to silence this).`,
+    }),
+  },
+  LINE_DISCOUNT_RATE_OUT_OF_RANGE: {
+    severity: 'error',
+    area: 'line',
+    summary: 'discountRate is a percentage from 0 to 100.',
+    message: (c) => ({
+      message: `${c.field} is ${v(c)}; a discount rate is a percentage from 0 to 100.`,
+      hint: 'Send the discount as a percentage: 10 for 10 % off.',
+    }),
+  },
+  LINE_DISCOUNT_RATE_FRACTION: {
+    severity: 'warning',
+    area: 'line',
+    summary: 'discountRate is a percentage, not a fraction (10, not 0.1).',
+    message: (c) => ({
+      message: `${c.field} is ${v(c)}, which looks like a fraction; discountRate is a percentage. Did you mean ${c.suggestion}?`,
+      hint: `Send ${c.suggestion} for ${c.suggestion} % off; ${v(c)} means less than one percent.`,
+    }),
+  },
+  LINE_CATEGORY_TOO_SHORT: {
+    severity: 'error',
+    area: 'line',
+    summary: 'productCategory and serviceCategory are not very short (the service rejects them).',
+    message: (c) => ({
+      message: `${c.field} ${v(c)} is shorter than ${c.min} characters; the service rejects a very short category.`,
+      hint: `Send a descriptive label of at least ${c.min} characters, or leave ${lastName(c.field)} out to use the default.`,
+    }),
+  },
+  CLASSIFICATION_MISSING: {
+    severity: 'error',
+    area: 'classification',
+    summary: 'Each line has hsnCode (a good) or isicCode (a service).',
+    message: (c) => ({
+      message: `${c.field} has an ${SERVICE_CLASSIFICATION_WORDS}: it has neither hsnCode nor isicCode.`,
+      hint:
+        c.reason !== undefined
+          ? `${c.reason}, and ${NOT_SENT}: set it on the line itself, or send a plain object.`
+          : `Send hsnCode (NNNN.NN) for a good or isicCode (four digits) for a service. ${CODE_LOOKUPS}`,
+    }),
+  },
+  CLASSIFICATION_BOTH: {
+    severity: 'error',
+    area: 'classification',
+    summary: 'A line has hsnCode or isicCode, not both; the issue says which one to drop.',
+    message: (c) => {
+      const codes = c.value as { hsnCode?: unknown; isicCode?: unknown } | undefined;
+      const hsn = showValue(codes?.hsnCode);
+      const isic = showValue(codes?.isicCode);
+      return {
+        message: `${c.field} has both hsnCode ${hsn} and isicCode ${isic}; the service rejects a line with both, as a line is either a good or a service.`,
+        hint:
+          c.suggestion === 'hsnCode'
+            ? `hsnCode ${hsn} is a valid HS subheading and isicCode ${isic} is not a valid ISIC class: the line is a good. Keep hsnCode and remove isicCode.`
+            : c.suggestion === 'isicCode'
+              ? `isicCode ${isic} is a valid ISIC class and hsnCode ${hsn} is not a valid HS subheading: the line is a service. Keep isicCode and remove hsnCode.`
+              : c.reason === 'both valid'
+                ? `Both are valid codes: keep hsnCode ${hsn} if the line is a good, or isicCode ${isic} if it is a service, and remove the other.`
+                : `Neither is a valid code: send the good's HS subheading as hsnCode or the service's ISIC class as isicCode, not both. ${CODE_LOOKUPS}`,
+      };
+    },
+  },
+  HSN_CODE_FORMAT: {
+    severity: 'error',
+    area: 'classification',
+    summary: 'hsnCode is written NNNN.NN (four digits, dot, two digits).',
+    message: (c) => ({
+      message: `${c.field} ${v(c)} is not written NNNN.NN (four digits, a dot, two digits)${c.reason ? `: ${c.reason}` : ''}.`,
+      hint: c.suggestion ? `${didYouMean(c.suggestion)} ${CODE_LOOKUPS}` : `Send the six-digit HS subheading as NNNN.NN. ${CODE_LOOKUPS}`,
+    }),
+  },
+  HSN_CODE_FOUR_DIGITS: {
+    severity: 'error',
+    area: 'classification',
+    summary: 'hsnCode is not a four-digit code (four digits is an ISIC service code).',
+    message: (c) => ({
+      message: `${c.field} ${v(c)} has four digits; a four-digit code is read as an ISIC service code, not a truncated HS code.`,
+      hint: c.suggestion
+        ? `If this line is a service, send it as isicCode "${c.suggestion}". If it is a good, send its six-digit HS subheading (never pad to NNNN.00).`
+        : `Send the good's six-digit HS subheading as NNNN.NN; never pad a four-digit code to NNNN.00. ${CODE_LOOKUPS}`,
+    }),
+  },
+  HSN_CODE_PLACEHOLDER: {
+    severity: 'error',
+    area: 'classification',
+    summary: 'hsnCode is not the placeholder 0000.00 (or 0000).',
+    message: (c) => ({
+      message: `${c.field} ${v(c)} is a placeholder; the service rejects it (${SERVICE_CLASSIFICATION_WORDS}).`,
+      hint: `Send the real HS subheading of the good. ${CODE_LOOKUPS}`,
+    }),
+  },
+  HSN_CODE_PADDED_ISIC: {
+    severity: 'error',
+    area: 'classification',
+    summary: 'hsnCode is not a four-digit ISIC service code padded to NNNN.00.',
+    message: (c) => ({
+      message: `${c.field} ${v(c)} is the ISIC service code ${c.suggestion} padded with ".00", and is not an HS subheading; the tax authority would accept it and file an unrelated product.`,
+      hint: `If this line is a service, send isicCode "${c.suggestion}" instead. If it is a good, send its real six-digit HS subheading.`,
+    }),
+  },
+  HSN_CODE_LOOKS_PADDED: {
+    severity: 'warning',
+    area: 'classification',
+    summary: 'An hsnCode NNNN.00 whose NNNN is also an ISIC class is a real HS code, but check it is not a padded service code.',
+    message: (c) => ({
+      message: `${c.field} ${v(c)} is a real HS subheading, but ${c.suggestion} is also an ISIC service code: a service code padded with ".00" would land here and name an unrelated product.`,
+      hint: `If this line is a good of HS ${showValue(c.value)}, keep it. If it is a service, send isicCode "${c.suggestion}" instead.`,
+    }),
+  },
+  HSN_CODE_UNKNOWN: {
+    severity: 'error',
+    area: 'classification',
+    summary: 'hsnCode is in the HS code list: the bundled HS 2022 subheadings, or opts.hsCodes.',
+    message: (c) => ({
+      message: `${c.field} ${v(c)} is not in the HS code list${c.reason ? ` (${c.reason})` : ''}.`,
+      hint: `${c.suggestion ? `${didYouMean(c.suggestion)} ` : ''}${CODE_LOOKUPS}`,
+    }),
+  },
+  ISIC_CODE_FORMAT: {
+    severity: 'error',
+    area: 'classification',
+    summary: 'isicCode is four digits.',
+    message: (c) => ({
+      message: `${c.field} ${v(c)} is not four digits${c.reason ? `: ${c.reason}` : ''}.`,
+      hint: c.suggestion ? didYouMean(c.suggestion) : `Send the four-digit ISIC Rev. 4 class of the service. ${CODE_LOOKUPS}`,
+    }),
+  },
+  ISIC_CODE_PLACEHOLDER: {
+    severity: 'error',
+    area: 'classification',
+    summary: 'isicCode is not the placeholder 0000.',
+    message: (c) => ({
+      message: `${c.field} ${v(c)} is a placeholder; the service rejects it (${SERVICE_CLASSIFICATION_WORDS}).`,
+      hint: `Send the real ISIC Rev. 4 class of the service. ${CODE_LOOKUPS}`,
+    }),
+  },
+  ISIC_CODE_UNKNOWN: {
+    severity: 'error',
+    area: 'classification',
+    summary: 'isicCode is in the ISIC code list: the 419 published ISIC Rev. 4 classes, or opts.isicCodes.',
+    message: (c) => ({
+      message: `${c.field} ${v(c)} is not ${c.expected ?? 'one of the 419 published ISIC Rev. 4 classes'}.`,
+      hint: `${c.suggestion ? `Classes in group ${c.reason}: ${c.suggestion}. ` : ''}${CODE_LOOKUPS}`,
+    }),
+  },
+  TOTALS_MISMATCH: {
+    severity: 'error',
+    area: 'totals',
+    summary: 'The totals computed from the lines equal the caller\'s expected totals (opts.expectedTotals).',
+    message: (c) => ({
+      message: `${c.field}: you expect ${c.expectedTotal} but the lines add up to ${c.actualTotal} (difference ${c.difference}).`,
+      hint:
+        `The service computes totals from the lines and the tax authority files them without checking: fix the lines or your figure. ` +
+        `Computed ${c.rounding ?? 'per line, half-up'}.`,
+    }),
+  },
+  TOTALS_NOT_RECONCILED: {
+    severity: 'warning',
+    area: 'totals',
+    summary: 'Expected totals could be compared (the lines\' amounts are all numbers).',
+    message: (c) => ({
+      message: `${c.field} could not be compared: no totals could be computed from the lines.`,
+      hint: 'Fix the lines as reported above; the totals are then compared.',
+    }),
+  },
+} as const satisfies Record<string, IssueDefinition>;
+
+/**
+ * Every code `checkInvoice` can report. Stable: a code keeps its meaning forever and is never
+ * reused. See `CHECK_RULES` for each one's severity and summary.
+ *
+ * @example
+ * ```ts
+ * import type { CheckIssueCode } from 'invoicing-sdk';
+ * const blocking: CheckIssueCode[] = ['CLASSIFICATION_MISSING', 'HSN_CODE_PADDED_ISIC'];
+ * ```
+ */
+export type CheckIssueCode = keyof typeof ISSUE_TABLE;
