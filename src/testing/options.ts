@@ -4,8 +4,8 @@
  * it; where the document says "not shown", the default is the sandbox's documented choice and the
  * option lets a test try the other readings.
  */
-import { isAfterSubmitted, normalizeStatus } from '../model/status.js';
 import { resolveScenario, type Scenario, type ScenarioRule } from './scenarios.js';
+import { isLaterStatus } from './statuses.js';
 
 /**
  * How stored invoices are spelled on the wire: `standard` (`id`, `status`, `totalAmount`, …) or
@@ -128,6 +128,14 @@ export interface SandboxOptions {
   unknownIsicCode?: UnknownIsicCodeHandling | undefined;
   /** Which existing keys a new key revokes (default `'type+keyableType'`). */
   keyReplacement?: KeyReplacement | undefined;
+  /**
+   * When the service's recovery job runs (it re-submits invoices in Error: up to 3 attempts, only
+   * those touched in the last 24 hours). It runs every 10 minutes on its own schedule, at every
+   * multiple of 10 minutes of sandbox time since the Unix epoch (`:00`, `:10`, `:20`… past each hour)
+   * shifted by this many milliseconds, 0 to 599 999 (default 0). An invoice that fails at 10:03 is
+   * retried at 10:10, one that fails at 10:09:59 at 10:10 as well.
+   */
+  recoveryJobOffsetMs?: number | undefined;
   /** Sandbox start time (default: now). */
   now?: Date | number | string | undefined;
   /** Sandbox milliseconds per real millisecond (default 1; 0 freezes the clock between `advance()` calls). */
@@ -163,6 +171,7 @@ export interface ResolvedOptions {
   categoryMinLength: number;
   unknownIsicCode: UnknownIsicCodeHandling;
   keyReplacement: KeyReplacement;
+  recoveryJobOffsetMs: number;
   now: Date | number | string | undefined;
   timeScale: number;
   totals: SandboxOptions['totals'];
@@ -188,6 +197,7 @@ const DEFAULTS = {
   categoryMinLength: 3,
   unknownIsicCode: 'reject',
   keyReplacement: 'type+keyableType',
+  recoveryJobOffsetMs: 0,
   timeScale: 1,
   requestLogLimit: 100_000,
 } as const satisfies Partial<ResolvedOptions>;
@@ -214,6 +224,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
     categoryMinLength: options.categoryMinLength ?? DEFAULTS.categoryMinLength,
     unknownIsicCode: options.unknownIsicCode ?? DEFAULTS.unknownIsicCode,
     keyReplacement: options.keyReplacement ?? DEFAULTS.keyReplacement,
+    recoveryJobOffsetMs: options.recoveryJobOffsetMs ?? DEFAULTS.recoveryJobOffsetMs,
     now: options.now,
     timeScale: options.timeScale ?? DEFAULTS.timeScale,
     totals: options.totals,
@@ -234,8 +245,11 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
   if (!Number.isInteger(resolved.categoryMinLength) || resolved.categoryMinLength < 0) {
     throw new RangeError(`categoryMinLength must be an integer >= 0, got ${resolved.categoryMinLength}`);
   }
+  if (!Number.isInteger(resolved.recoveryJobOffsetMs) || resolved.recoveryJobOffsetMs < 0 || resolved.recoveryJobOffsetMs >= 600_000) {
+    throw new RangeError(`recoveryJobOffsetMs must be an integer 0-599999 (within the job's 10 minutes), got ${resolved.recoveryJobOffsetMs}`);
+  }
   // The authority's answer must read as "after Submitted", or the SDK would wait for it forever.
-  if (!isAfterSubmitted(normalizeStatus(resolved.acceptedStatus))) {
+  if (!isLaterStatus(resolved.acceptedStatus)) {
     throw new RangeError(`acceptedStatus must be a status after Submitted (such as 'Accepted'), got ${JSON.stringify(resolved.acceptedStatus)}`);
   }
   if (typeof resolved.scenario !== 'function') resolveScenario(resolved.scenario, resolved.acceptedStatus);

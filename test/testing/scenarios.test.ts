@@ -54,20 +54,81 @@ describe('testing/sandbox scenarios after submit', () => {
   });
 
   describe('offline', () => {
-    it('goes to Error with the document’s message, and the 10-minute retry recovers it', async () => {
-      const { sandbox, call } = await start({ scenario: 'offline', timeScale: 0 });
+    it('goes to Error with the document’s message, and the recovery job’s next run recovers it', async () => {
+      // Submitted at 10:00:00, failed at 10:00:02: the job runs at 10:10:00, not at 10:10:02.
+      const { sandbox, call } = await start({ scenario: 'offline', now: '2026-03-01T10:00:00Z', timeScale: 0 });
       const id = await fileInvoice(call, sandbox.businessId);
       sandbox.clock.advance(2_000);
       const failed = await read(call, id);
       expect(failed).toMatchObject({ status: 'Error', errorMessage: 'Access points are offline', attempts: 0 });
-      sandbox.clock.advance(10 * MINUTE - 1);
+      expect(sandbox.invoices.get(id)?.nextChangeAt).toBe('2026-03-01T10:10:00.000Z');
+      sandbox.clock.set('2026-03-01T10:09:59.999Z');
       expect((await read(call, id)).status).toBe('Error');
       sandbox.clock.advance(1);
-      expect(await read(call, id)).toMatchObject({ status: 'Accepted', attempts: 1, errorMessage: null });
+      expect(await read(call, id)).toMatchObject({ status: 'Accepted', attempts: 1, errorMessage: null, updatedAt: '2026-03-01T10:10:00.000Z' });
+    });
+
+    describe('the recovery job runs on its own 10-minute schedule', () => {
+      const failedAt = async (options: SandboxOptions, failAt: string) => {
+        const { sandbox, call } = await start({ scenario: 'offline', timeScale: 0, responseDelayMs: 0, ...options, now: failAt });
+        const id = await fileInvoice(call, sandbox.businessId);
+        return { sandbox, call, id };
+      };
+
+      it('picks an invoice up at the first run after its failure, wherever in the 10 minutes it failed', async () => {
+        const cases = [
+          ['2026-03-01T10:00:00.001Z', '2026-03-01T10:10:00.000Z'],
+          ['2026-03-01T10:03:00.000Z', '2026-03-01T10:10:00.000Z'],
+          ['2026-03-01T10:09:59.999Z', '2026-03-01T10:10:00.000Z'],
+          // A failure at the very moment of a run waits for the next one.
+          ['2026-03-01T10:10:00.000Z', '2026-03-01T10:20:00.000Z'],
+        ];
+        const rescues: Record<string, unknown> = {};
+        for (const [failAt, expected] of cases) {
+          const { sandbox, id } = await failedAt({}, failAt!);
+          expect(sandbox.invoices.get(id)).toMatchObject({ status: 'Error', nextChangeAt: expected });
+          sandbox.clock.advance(HOUR);
+          const stored = sandbox.invoices.get(id)!;
+          rescues[failAt!] = stored.history.at(-1);
+          expect(stored).toMatchObject({ status: 'Accepted', attempts: 1 });
+        }
+        expect(rescues).toEqual(Object.fromEntries(cases.map(([failAt, at]) => [failAt, { status: 'Accepted', at }])));
+      });
+
+      it('so the rescue lands anywhere from a moment to 10 minutes after the failure', async () => {
+        const delays: number[] = [];
+        for (const failAt of ['2026-03-01T10:09:59.000Z', '2026-03-01T10:05:00.000Z', '2026-03-01T10:00:01.000Z']) {
+          const { sandbox, id } = await failedAt({}, failAt);
+          sandbox.clock.advance(HOUR);
+          const { history } = sandbox.invoices.get(id)!;
+          delays.push(Date.parse(history.at(-1)!.at) - Date.parse(history.at(-2)!.at));
+        }
+        expect(delays).toEqual([1_000, 5 * MINUTE, 10 * MINUTE - 1_000]);
+      });
+
+      it('shifts every run by recoveryJobOffsetMs', async () => {
+        const { sandbox, id } = await failedAt({ recoveryJobOffsetMs: 4 * MINUTE, scenario: { name: 'offline', recoversOnAttempt: 'never' } }, '2026-03-01T10:03:00.000Z');
+        expect(sandbox.invoices.get(id)?.nextChangeAt).toBe('2026-03-01T10:04:00.000Z');
+        const runs: string[] = [];
+        for (let i = 0; i < 4; i++) {
+          const next = sandbox.invoices.get(id)?.nextChangeAt;
+          if (next === null || next === undefined) break;
+          runs.push(next);
+          sandbox.clock.set(next);
+        }
+        expect(runs).toEqual(['2026-03-01T10:04:00.000Z', '2026-03-01T10:14:00.000Z', '2026-03-01T10:24:00.000Z']);
+        expect(sandbox.invoices.get(id)).toMatchObject({ status: 'Error', attempts: 3, recovery: 'over', nextChangeAt: null });
+      });
+
+      it('refuses an offset outside the job’s 10 minutes', async () => {
+        for (const recoveryJobOffsetMs of [-1, 10 * MINUTE, 1.5]) {
+          await expect(createSandbox({ listen: false, msw: false, recoveryJobOffsetMs })).rejects.toThrow(/recoveryJobOffsetMs must be/);
+        }
+      });
     });
 
     it('retries every 10 minutes, up to 3 attempts, then recovery is over', async () => {
-      const { sandbox, call } = await start({ scenario: { name: 'offline', recoversOnAttempt: 'never' } });
+      const { sandbox, call } = await start({ scenario: { name: 'offline', recoversOnAttempt: 'never' }, now: '2026-03-01T10:04:00Z', timeScale: 0 });
       const id = await fileInvoice(call, sandbox.businessId);
       sandbox.clock.advance(2_000);
       const attempts: unknown[] = [];
@@ -84,7 +145,7 @@ describe('testing/sandbox scenarios after submit', () => {
     });
 
     it('succeeds on the attempt recoversOnAttempt names', async () => {
-      const { sandbox, call } = await start({ scenario: { name: 'offline', recoversOnAttempt: 3 } });
+      const { sandbox, call } = await start({ scenario: { name: 'offline', recoversOnAttempt: 3 }, now: '2026-03-01T10:04:00Z', timeScale: 0 });
       const id = await fileInvoice(call, sandbox.businessId);
       // One jump plays every retry in between, in order.
       sandbox.clock.advance(24 * HOUR);
@@ -93,7 +154,8 @@ describe('testing/sandbox scenarios after submit', () => {
       expect(stored.attempts).toBe(3);
       const times = stored.history.map((h) => Date.parse(h.at) - Date.parse(stored.submittedAt!));
       expect(stored.history.map((h) => h.status).slice(-3)).toEqual(['Submitted', 'Error', 'Accepted']);
-      expect(times.slice(-2)).toEqual([2_000, 2_000 + 30 * MINUTE]);
+      // Failed at 10:04:02; the job's third run after that is at 10:30.
+      expect(times.slice(-2)).toEqual([2_000, 26 * MINUTE]);
     });
 
     it('rejects a submit while automatic recovery is in progress (409), and changes nothing', async () => {

@@ -172,6 +172,17 @@ const ROWS: Row[] = [
     },
   },
   {
+    option: 'recoveryJobOffsetMs',
+    other: 3 * 60_000,
+    probe: async (sandbox, call) => {
+      sandbox.setScenario('offline');
+      const id = await fileInvoice(call, sandbox.businessId);
+      sandbox.clock.advance(2_000);
+      // Minutes past the job's 10-minute marks of its next run (0 by default).
+      return new Date(sandbox.invoices.get(id)?.nextChangeAt ?? '').getUTCMinutes() % 10;
+    },
+  },
+  {
     option: 'now',
     other: '2020-01-01T00:00:00Z',
     probe: async (sandbox) => Math.abs(sandbox.clock.now() - Date.now()) < 60_000,

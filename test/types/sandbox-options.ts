@@ -33,6 +33,7 @@ export const every: { [K in keyof Required<SandboxOptions>]: SandboxOptions[K] }
   businessId: text,
   requestLogLimit: port,
   statusSpelling: undefined,
+  recoveryJobOffsetMs: port,
 };
 void createSandbox(every);
 

@@ -2,7 +2,7 @@
  * Invoice routes: create (idempotent), read, list, and the three filing transitions.
  */
 import { computeTotals } from '../../model/money.js';
-import { InvoiceStatus, normalizeStatus, type FilingTransition } from '../../model/status.js';
+import { InvoiceStatus, type FilingTransition } from '../../model/status.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import {
   envelope,
@@ -18,6 +18,7 @@ import { invoiceWire } from '../records.js';
 import type { ApiKeyRecord, InvoiceRecord } from '../store.js';
 import { canonicalJson } from '../../core/canonical-json.js';
 import { newId } from '../ids.js';
+import { sameStatus } from '../statuses.js';
 import { CLASSIFICATION_MESSAGE, validateCreateBody, type CreateInput } from '../validation.js';
 
 /**
@@ -119,9 +120,6 @@ export function readInvoice(ctx: RouteContext): RouteResult {
   requireScope(ctx, key, 'invoices:read');
   return envelope(ctx, wire(ctx, findInvoice(ctx, key)));
 }
-
-const sameStatus = (a: string, b: string): boolean =>
-  normalizeStatus(a).toLowerCase() === normalizeStatus(b).toLowerCase();
 
 /** GET /api/v1/invoices?page&limit&status&businessId: oldest first, so pages stay put while invoices are added. */
 export function listInvoices(ctx: RouteContext): RouteResult {
