@@ -41,6 +41,6 @@ export type {
   SandboxFaults,
 } from './faults.js';
 export type { RequestLogEntry, RequestOutcome } from './request-log.js';
-export { OFFLINE_MESSAGE, isScenarioName } from './scenarios.js';
+export { OFFLINE_MESSAGE, REJECTED_MESSAGE, isScenarioName } from './scenarios.js';
 export type { Scenario, ScenarioName, ScenarioRule, ScenarioSubject } from './scenarios.js';
 export { CLASSIFICATION_MESSAGE } from './validation.js';

@@ -112,8 +112,25 @@ export interface SandboxOptions {
   scenario?: Scenario | ScenarioRule | undefined;
   /** Sandbox milliseconds between a submit and the tax authority's answer (default 2000). */
   responseDelayMs?: number | undefined;
-  /** The status an accepted invoice reaches after `Submitted` (default `'Accepted'`; the document does not name it). */
+  /**
+   * The final status an accepted invoice reaches after `Submitted` (default `'Accepted'`; the
+   * document does not name the statuses after Submitted, so this option and the two below are how
+   * they are spelled on the wire: `'ACCEPTED'`, `'cleared'`, anything not one of the five documented).
+   */
   acceptedStatus?: string | undefined;
+  /** The final status of an invoice the tax authority rejects (the `rejected` scenario; default `'Rejected'`). */
+  rejectedStatus?: string | undefined;
+  /**
+   * The status an invoice holds while the tax authority processes it, between `Submitted` and its
+   * final answer (default `'Processing'`): not final, so clients keep reading. Give a value the SDK
+   * does not know (`'AWAITING_AUTHORITY'`) to see how a client treats an unknown, not-final status.
+   */
+  processingStatus?: string | undefined;
+  /**
+   * Sandbox milliseconds the invoice holds `processingStatus` before the final answer (default 0:
+   * no such stage, `Submitted` goes straight to the final status `responseDelayMs` after the submit).
+   */
+  processingMs?: number | undefined;
   /** Reproduce the known defect: a BUSINESS key on `POST /invoices` gets 404 `Business not found` (default `true`). */
   businessKeyDefect?: boolean | undefined;
   /** Field names of stored invoices (default `'standard'`). */
@@ -164,6 +181,9 @@ export interface ResolvedOptions {
   scenario: Scenario | ScenarioRule;
   responseDelayMs: number;
   acceptedStatus: string;
+  rejectedStatus: string;
+  processingStatus: string;
+  processingMs: number;
   businessKeyDefect: boolean;
   recordStyle: RecordStyle;
   statusSpelling: StatusSpelling;
@@ -190,6 +210,9 @@ const DEFAULTS = {
   scenario: 'accepted',
   responseDelayMs: 2000,
   acceptedStatus: 'Accepted',
+  rejectedStatus: 'Rejected',
+  processingStatus: 'Processing',
+  processingMs: 0,
   businessKeyDefect: true,
   recordStyle: 'standard',
   statusSpelling: 'document',
@@ -217,6 +240,9 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
     scenario: options.scenario ?? DEFAULTS.scenario,
     responseDelayMs: options.responseDelayMs ?? DEFAULTS.responseDelayMs,
     acceptedStatus: options.acceptedStatus ?? DEFAULTS.acceptedStatus,
+    rejectedStatus: options.rejectedStatus ?? DEFAULTS.rejectedStatus,
+    processingStatus: options.processingStatus ?? DEFAULTS.processingStatus,
+    processingMs: options.processingMs ?? DEFAULTS.processingMs,
     businessKeyDefect: options.businessKeyDefect ?? DEFAULTS.businessKeyDefect,
     recordStyle: options.recordStyle ?? DEFAULTS.recordStyle,
     statusSpelling: options.statusSpelling ?? DEFAULTS.statusSpelling,
@@ -248,10 +274,15 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
   if (!Number.isInteger(resolved.recoveryJobOffsetMs) || resolved.recoveryJobOffsetMs < 0 || resolved.recoveryJobOffsetMs >= 600_000) {
     throw new RangeError(`recoveryJobOffsetMs must be an integer 0-599999 (within the job's 10 minutes), got ${resolved.recoveryJobOffsetMs}`);
   }
-  // The authority's answer must read as "after Submitted", or the SDK would wait for it forever.
-  if (!isLaterStatus(resolved.acceptedStatus)) {
-    throw new RangeError(`acceptedStatus must be a status after Submitted (such as 'Accepted'), got ${JSON.stringify(resolved.acceptedStatus)}`);
+  if (!Number.isFinite(resolved.processingMs) || resolved.processingMs < 0) {
+    throw new RangeError(`processingMs must be >= 0, got ${resolved.processingMs}`);
   }
-  if (typeof resolved.scenario !== 'function') resolveScenario(resolved.scenario, resolved.acceptedStatus);
+  // The authority's answers must read as "after Submitted", or the SDK would wait for them forever.
+  for (const option of ['acceptedStatus', 'rejectedStatus', 'processingStatus'] as const) {
+    if (!isLaterStatus(resolved[option])) {
+      throw new RangeError(`${option} must be a status after Submitted (such as 'Accepted'), got ${JSON.stringify(resolved[option])}`);
+    }
+  }
+  if (typeof resolved.scenario !== 'function') resolveScenario(resolved.scenario, resolved);
   return resolved;
 }

@@ -54,11 +54,14 @@ export function recoveryOf(invoice: InvoiceRecord, now: number): 'in-progress' |
 
 const VERB: Record<FilingTransition, string> = { validate: 'validated', sign: 'signed', submit: 'submitted' };
 
+/** What happens to an invoice on its own: the authority's answer, its verdict after processing, a job run. */
+export type EventKind = 'respond' | 'verdict' | 'retry';
+
 interface HeapEntry {
   at: number;
   seq: number;
   id: string;
-  kind: 'respond' | 'retry';
+  kind: EventKind;
 }
 
 /** A binary min-heap on (at, seq): events apply in time order, ties in scheduling order. */
@@ -131,7 +134,7 @@ export class Progress {
     if (chosen === undefined) {
       chosen = typeof this.scenario === 'function' ? this.scenario(subjectOf(invoice)) : this.scenario;
     }
-    return resolveScenario(chosen ?? 'accepted', this.options.acceptedStatus);
+    return resolveScenario(chosen ?? 'accepted', this.options);
   }
 
   /** Applies, in time order, every event due at or before `now`. */
@@ -144,6 +147,7 @@ export class Progress {
       if (invoice.next.at !== top.at || invoice.next.kind !== top.kind) continue;
       invoice.next = null;
       if (top.kind === 'respond') this.respond(invoice, top.at);
+      else if (top.kind === 'verdict') this.conclude(invoice, top.at);
       else this.retry(invoice, top.at);
     }
   }
@@ -184,7 +188,7 @@ export class Progress {
   }
 
   /** Schedules the next event of an invoice, replacing any pending one. */
-  schedule(invoice: InvoiceRecord, kind: 'respond' | 'retry', at: number): void {
+  schedule(invoice: InvoiceRecord, kind: EventKind, at: number): void {
     invoice.next = { kind, at };
     this.queue.push({ at, id: invoice.id, kind });
   }
@@ -204,11 +208,36 @@ export class Progress {
   private respond(invoice: InvoiceRecord, at: number): void {
     if (invoice.status !== InvoiceStatus.SUBMITTED) return;
     const outcome = attemptOutcome(this.scenarioFor(invoice), 0, this.options.acceptedStatus);
-    if (outcome.kind === 'accepted') {
-      this.setStatus(invoice, outcome.status, at);
+    if (outcome.kind === 'answered') {
+      this.answer(invoice, { status: outcome.status, errorMessage: outcome.errorMessage }, at);
     } else if (outcome.kind === 'failed') {
       this.fail(invoice, outcome.message, outcome.automaticRetries, at);
     }
+  }
+
+  /**
+   * The authority's final answer (accepted or rejected) reaches the invoice: at once, or after
+   * `processingMs` in `processingStatus` when that stage is on.
+   */
+  private answer(invoice: InvoiceRecord, verdict: { status: string; errorMessage: string | null }, at: number): void {
+    if (this.options.processingMs > 0) {
+      invoice.errorMessage = null;
+      invoice.verdict = verdict;
+      this.setStatus(invoice, this.options.processingStatus, at);
+      this.schedule(invoice, 'verdict', at + this.options.processingMs);
+      return;
+    }
+    invoice.errorMessage = verdict.errorMessage;
+    this.setStatus(invoice, verdict.status, at);
+  }
+
+  /** The end of the processing stage: the final status the authority decided. */
+  private conclude(invoice: InvoiceRecord, at: number): void {
+    const verdict = invoice.verdict;
+    if (verdict === null) return;
+    invoice.verdict = null;
+    invoice.errorMessage = verdict.errorMessage;
+    this.setStatus(invoice, verdict.status, at);
   }
 
   /**
@@ -235,9 +264,8 @@ export class Progress {
     if (!this.picksUp(invoice, at)) return;
     invoice.attempts += 1;
     const outcome = attemptOutcome(this.scenarioFor(invoice), invoice.attempts, this.options.acceptedStatus);
-    if (outcome.kind === 'accepted') {
-      invoice.errorMessage = null;
-      this.setStatus(invoice, outcome.status, at);
+    if (outcome.kind === 'answered') {
+      this.answer(invoice, { status: outcome.status, errorMessage: outcome.errorMessage }, at);
     } else if (outcome.kind === 'failed') {
       this.fail(invoice, outcome.message, outcome.automaticRetries, at);
     } else {

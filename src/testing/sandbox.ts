@@ -388,12 +388,12 @@ class SandboxImpl implements Sandbox {
   setScenario(...args: [Scenario | ScenarioRule] | [string, Scenario | undefined]): void {
     const { progress, store } = this.state;
     if (args.length === 1) {
-      if (typeof args[0] !== 'function') resolveScenario(args[0], this.options.acceptedStatus);
+      if (typeof args[0] !== 'function') resolveScenario(args[0], this.options);
       progress.scenario = args[0];
       return;
     }
     const [invoiceId, scenario] = args;
-    if (scenario !== undefined) resolveScenario(scenario, this.options.acceptedStatus);
+    if (scenario !== undefined) resolveScenario(scenario, this.options);
     const invoice = store.invoices.get(invoiceId);
     if (invoice === undefined) throw new RangeError(`No sandbox invoice ${invoiceId}`);
     invoice.scenario = scenario;
@@ -581,6 +581,7 @@ class SandboxImpl implements Sandbox {
         if (patch.status !== undefined) progress.setStatus(invoice, recordStatus(patch.status), now);
         if (patch.updatedAt !== undefined) invoice.updatedAt = toEpochMs(patch.updatedAt);
         invoice.next = null;
+        invoice.verdict = null;
         if (invoice.status === 'ERROR') {
           // The job's next run picks it up, if it may (see SandboxInvoicePatch).
           progress.bookRecovery(invoice, now);

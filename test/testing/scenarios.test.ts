@@ -53,6 +53,91 @@ describe('testing/sandbox scenarios after submit', () => {
     expect((await read(call, id)).status).toBe('Submitted');
   });
 
+  describe('statuses after Submitted', () => {
+    it('passes through processingStatus for processingMs before the final status', async () => {
+      const { sandbox, call } = await start({ now: '2026-03-01T10:00:00Z', timeScale: 0, processingMs: 5 * MINUTE });
+      const id = await fileInvoice(call, sandbox.businessId);
+      const seen: unknown[] = [];
+      for (const at of ['10:00:01.999', '10:00:02', '10:05:01.999', '10:05:02']) {
+        sandbox.clock.set(`2026-03-01T${at}Z`);
+        const record = await read(call, id);
+        seen.push([record.status, record.updatedAt, sandbox.invoices.get(id)?.nextChangeAt]);
+      }
+      expect(seen).toEqual([
+        ['Submitted', '2026-03-01T10:00:00.000Z', '2026-03-01T10:00:02.000Z'],
+        ['Processing', '2026-03-01T10:00:02.000Z', '2026-03-01T10:05:02.000Z'],
+        ['Processing', '2026-03-01T10:00:02.000Z', '2026-03-01T10:05:02.000Z'],
+        ['Accepted', '2026-03-01T10:05:02.000Z', null],
+      ]);
+      expect(sandbox.invoices.get(id)?.history.map((h) => h.status).slice(-3)).toEqual(['Submitted', 'Processing', 'Accepted']);
+      const listed = await call('GET', '/api/v1/invoices?status=accepted');
+      expect(listed.body.data.map((r: { id: string }) => r.id)).toEqual([id]);
+    });
+
+    it('rejected: reaches rejectedStatus with the reason in errorMessage, and nothing moves it on', async () => {
+      const { sandbox, call } = await start({ scenario: { name: 'rejected', reason: 'Duplicate invoice number' }, timeScale: 0 });
+      const id = await fileInvoice(call, sandbox.businessId);
+      sandbox.clock.advance(2_000);
+      expect(await read(call, id)).toMatchObject({ status: 'Rejected', errorMessage: 'Duplicate invoice number', attempts: 0 });
+      sandbox.clock.advance(48 * HOUR);
+      expect(sandbox.invoices.get(id)).toMatchObject({ status: 'Rejected', recovery: 'not-applicable', nextChangeAt: null });
+      const again = await call('POST', `/api/v1/invoices/${id}/submit`);
+      expect(again.status).toBe(409);
+      expect(again.body.message).toMatch(/its status is Rejected/);
+    });
+
+    it('rejected by default names the tax authority, through the processing stage when it is on', async () => {
+      const { sandbox, call } = await start({ scenario: 'rejected', processingMs: MINUTE, timeScale: 0 });
+      const id = await fileInvoice(call, sandbox.businessId);
+      sandbox.clock.advance(2_000);
+      expect(await read(call, id)).toMatchObject({ status: 'Processing', errorMessage: null });
+      sandbox.clock.advance(MINUTE);
+      expect(await read(call, id)).toMatchObject({ status: 'Rejected', errorMessage: 'Rejected by the tax authority' });
+    });
+
+    it('spells the later statuses as acceptedStatus, processingStatus and rejectedStatus say', async () => {
+      const spelled = { acceptedStatus: 'ACCEPTED', processingStatus: 'AWAITING_AUTHORITY', rejectedStatus: 'declined', processingMs: MINUTE, timeScale: 0 };
+      const { sandbox, call } = await start(spelled);
+      const a = await fileInvoice(call, sandbox.businessId);
+      const r = await fileInvoice(call, sandbox.businessId);
+      sandbox.setScenario(r, 'rejected');
+      sandbox.clock.advance(2_000);
+      expect([(await read(call, a)).status, (await read(call, r)).status]).toEqual(['AWAITING_AUTHORITY', 'AWAITING_AUTHORITY']);
+      sandbox.clock.advance(MINUTE);
+      expect([(await read(call, a)).status, (await read(call, r)).status]).toEqual(['ACCEPTED', 'declined']);
+      // A client sees the unknown status verbatim, and keeps it apart from the final ones.
+      const client = sandbox.client({ logLevel: 'error' });
+      expect((await client.invoices.retrieve(r)).rawStatus).toBe('declined');
+    });
+
+    it('an offline invoice the recovery job rescues goes through processing too', async () => {
+      const { sandbox, call } = await start({ scenario: 'offline', processingMs: MINUTE, now: '2026-03-01T10:00:00Z', timeScale: 0 });
+      const id = await fileInvoice(call, sandbox.businessId);
+      sandbox.clock.set('2026-03-01T10:10:00Z');
+      expect(await read(call, id)).toMatchObject({ status: 'Processing', attempts: 1, errorMessage: null });
+      sandbox.clock.advance(MINUTE);
+      expect(sandbox.invoices.get(id)?.history.map((h) => [h.status, h.at.slice(11, 19)])).toEqual([
+        ['draft', '10:00:00'], ['Validated', '10:00:00'], ['Signed', '10:00:00'], ['Submitted', '10:00:00'],
+        ['Error', '10:00:02'], ['Processing', '10:10:00'], ['Accepted', '10:11:00'],
+      ]);
+    });
+
+    it('refuses later statuses that spell a documented one, and a negative processingMs', async () => {
+      const bad: SandboxOptions[] = [
+        { rejectedStatus: 'error' },
+        { processingStatus: 'SUBMITTED' },
+        { processingStatus: ' ' },
+        { scenario: { name: 'rejected', status: 'Draft' } },
+        { processingMs: -1 },
+      ];
+      for (const options of bad) {
+        await expect(createSandbox({ listen: false, msw: false, ...options })).rejects.toThrow(/after Submitted|processingMs/);
+      }
+      const { sandbox } = await start();
+      expect(() => sandbox.setScenario({ name: 'accepted', status: 'validated' })).toThrow(/after Submitted/);
+    });
+  });
+
   describe('offline', () => {
     it('goes to Error with the document’s message, and the recovery job’s next run recovers it', async () => {
       // Submitted at 10:00:00, failed at 10:00:02: the job runs at 10:10:00, not at 10:10:02.

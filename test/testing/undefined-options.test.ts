@@ -111,6 +111,9 @@ const ROWS: Row[] = [
     },
   },
   { option: 'acceptedStatus', other: 'REGISTERED', probe: statusAfterAnswer },
+  { option: 'rejectedStatus', base: { ...IN_PROCESS, scenario: 'rejected' }, other: 'DECLINED', probe: statusAfterAnswer },
+  { option: 'processingStatus', base: { ...IN_PROCESS, processingMs: 60_000 }, other: 'IN_REVIEW', probe: statusAfterAnswer },
+  { option: 'processingMs', other: 60_000, probe: statusAfterAnswer },
   {
     option: 'businessKeyDefect',
     other: false,

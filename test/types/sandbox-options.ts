@@ -34,6 +34,9 @@ export const every: { [K in keyof Required<SandboxOptions>]: SandboxOptions[K] }
   requestLogLimit: port,
   statusSpelling: undefined,
   recoveryJobOffsetMs: port,
+  rejectedStatus: text,
+  processingStatus: text,
+  processingMs: port,
 };
 void createSandbox(every);
 

@@ -107,6 +107,7 @@ export function createInvoice(ctx: RouteContext): RouteResult {
     scenario: undefined,
     automaticRetries: true,
     next: null,
+    verdict: null,
     unknownIsicLines: input.unknownIsicLines,
   };
   store.invoices.set(invoice.id, invoice);
