@@ -25,6 +25,7 @@ export type {
   KeyReplacement,
   RecordStyle,
   SandboxOptions,
+  SandboxRoutes,
   SandboxTotals,
   StatusSpelling,
   TransitionResponse,

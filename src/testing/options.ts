@@ -66,6 +66,24 @@ export type UnknownIsicCodeHandling = 'reject' | 'reject-on-validate' | 'accept'
 export type KeyReplacement = 'type' | 'type+keyableType' | 'type+keyableType+business';
 
 /**
+ * Routes the sandbox serves beyond the document's table, each `true` by default; `false` takes the
+ * route out, so that it answers 404 `Cannot GET …` as any unknown route does.
+ *
+ * @example
+ * ```ts
+ * // No GET /api/v1/invoices/{id}: a client must read invoices through the list route.
+ * const sandbox = await createSandbox({ routes: { retrieve: false } });
+ * ```
+ */
+export interface SandboxRoutes {
+  /**
+   * `GET /api/v1/invoices/{id}`. The document's endpoint table does not list it (it says only that
+   * invoice reads are "not shown"); `false` plays a service without it.
+   */
+  retrieve?: boolean | undefined;
+}
+
+/**
  * Totals the service reports, as decimal strings with two decimals (`"107.50"`).
  *
  * @example
@@ -131,6 +149,8 @@ export interface SandboxOptions {
    * no such stage, `Submitted` goes straight to the final status `responseDelayMs` after the submit).
    */
   processingMs?: number | undefined;
+  /** Routes beyond the document's table to serve or take out (default: all served; see {@link SandboxRoutes}). */
+  routes?: SandboxRoutes | undefined;
   /** Reproduce the known defect: a BUSINESS key on `POST /invoices` gets 404 `Business not found` (default `true`). */
   businessKeyDefect?: boolean | undefined;
   /** Field names of stored invoices (default `'standard'`). */
@@ -185,6 +205,7 @@ export interface ResolvedOptions {
   processingStatus: string;
   processingMs: number;
   businessKeyDefect: boolean;
+  routes: Record<keyof SandboxRoutes, boolean>;
   recordStyle: RecordStyle;
   statusSpelling: StatusSpelling;
   transitionResponse: TransitionResponse;
@@ -244,6 +265,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
     processingStatus: options.processingStatus ?? DEFAULTS.processingStatus,
     processingMs: options.processingMs ?? DEFAULTS.processingMs,
     businessKeyDefect: options.businessKeyDefect ?? DEFAULTS.businessKeyDefect,
+    routes: { retrieve: options.routes?.retrieve ?? true },
     recordStyle: options.recordStyle ?? DEFAULTS.recordStyle,
     statusSpelling: options.statusSpelling ?? DEFAULTS.statusSpelling,
     transitionResponse: options.transitionResponse ?? DEFAULTS.transitionResponse,

@@ -115,6 +115,15 @@ const ROWS: Row[] = [
   { option: 'processingStatus', base: { ...IN_PROCESS, processingMs: 60_000 }, other: 'IN_REVIEW', probe: statusAfterAnswer },
   { option: 'processingMs', other: 60_000, probe: statusAfterAnswer },
   {
+    option: 'routes',
+    other: { retrieve: false },
+    probe: async (sandbox, call) => {
+      const id = await fileInvoice(call, sandbox.businessId, []);
+      const { status, body } = await call('GET', `/api/v1/invoices/${id}`);
+      return { status, body: status === 200 ? 'the invoice' : body };
+    },
+  },
+  {
     option: 'businessKeyDefect',
     other: false,
     probe: async (sandbox, call) => {

@@ -37,6 +37,7 @@ export const every: { [K in keyof Required<SandboxOptions>]: SandboxOptions[K] }
   rejectedStatus: text,
   processingStatus: text,
   processingMs: port,
+  routes: { retrieve: flag },
 };
 void createSandbox(every);
 
