@@ -1,7 +1,6 @@
 /**
  * Invoice routes: create (idempotent), read, list, and the three filing transitions.
  */
-import { computeTotals } from '../../model/money.js';
 import { InvoiceStatus, type FilingTransition } from '../../model/status.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import {
@@ -19,6 +18,7 @@ import type { ApiKeyRecord, InvoiceRecord } from '../store.js';
 import { canonicalJson } from '../../core/canonical-json.js';
 import { newId } from '../ids.js';
 import { sameStatus } from '../statuses.js';
+import { serviceTotals as computeServiceTotals } from '../totals.js';
 import { CLASSIFICATION_MESSAGE, validateCreateBody, type CreateInput } from '../validation.js';
 
 /**
@@ -44,9 +44,9 @@ function findInvoice(ctx: RouteContext, key: ApiKeyRecord): InvoiceRecord {
   return invoice;
 }
 
+/** The service's totals (the sandbox's own arithmetic, never the SDK's), or the `totals` option's. */
 function serviceTotals(ctx: RouteContext, input: CreateInput, body: unknown): SandboxTotals {
-  const t = computeTotals(input.lines as never);
-  const correct = { subtotal: t.subtotal, tax: t.taxTotal, total: t.total };
+  const correct = computeServiceTotals(input.lines);
   const override = ctx.state.options.totals;
   return override === undefined ? correct : override(structuredClone(body) as Record<string, unknown>, correct);
 }
