@@ -32,6 +32,7 @@ export type {
   UnknownIsicCodeHandling,
 } from './options.js';
 export type { SandboxClock } from './clock.js';
+export type { SandboxMswHandler } from './msw.js';
 export type {
   FaultKind,
   FaultMatch,

@@ -4,7 +4,6 @@
  * scenarios). The behaviour lives in one fetch-style handler; the loopback server and the msw
  * handlers are two ways of reaching it.
  */
-import type { RequestHandler } from 'msw';
 // Through the main entry, not ../client.js, so that the sandbox's client is the user's
 // InvoicingClient class: see the note at the top of src/cli/check.ts.
 import { InvoicingClient } from '../index.js';
@@ -13,7 +12,7 @@ import { createClock, toEpochMs, type SandboxClock } from './clock.js';
 import type { SandboxState } from './context.js';
 import { FaultRegistry, type SandboxFaults } from './faults.js';
 import { SandboxHandler } from './handler.js';
-import { loadMswHandlers, loadMswHandlersSync, type LoadedMswHandlers } from './msw.js';
+import { loadMswHandlers, loadMswHandlersSync, type LoadedMswHandlers, type SandboxMswHandler } from './msw.js';
 import { resolveOptions, type ResolvedOptions, type SandboxOptions } from './options.js';
 import { Progress, recoveryOf } from './progress.js';
 import { invoiceWire } from './records.js';
@@ -219,9 +218,10 @@ export interface Sandbox {
   /**
    * msw request handlers answering like the loopback server: `setupServer(...sandbox.handlers)`.
    * msw is loaded at start with `{ msw: true }` (the default when not listening), otherwise on
-   * first read; throws, saying what to do, when msw is not installed.
+   * first read; throws, saying what to do, when msw is not installed. Typed without naming msw's
+   * types, so that these declarations compile without msw (see {@link SandboxMswHandler}).
    */
-  readonly handlers: RequestHandler[];
+  readonly handlers: SandboxMswHandler[];
   /** The sandbox's clock. */
   readonly clock: SandboxClock;
   /** Fault injection per route. */
@@ -356,7 +356,7 @@ class SandboxImpl implements Sandbox {
     return this;
   }
 
-  get handlers(): RequestHandler[] {
+  get handlers(): SandboxMswHandler[] {
     // Not preloaded: load msw now, synchronously, so that a listening sandbox pays for msw only
     // when its handlers are wanted. A failure is kept, so every read explains it the same way.
     this.msw ??= loadMswHandlersSync(this.baseUrl, (request) => this.handle(request));
