@@ -45,6 +45,11 @@ export function nextRecoveryRun(after: number, offsetMs: number): number {
  * Automatic recovery as the service sees an invoice at `now`: `in-progress` while the job will still
  * pick it up (in Error, fewer than 3 attempts used, touched in the last 24 hours), `over` for an
  * invoice in Error it no longer will, `not-applicable` outside Error.
+ *
+ * @example
+ * ```ts
+ * recoveryOf(record, clock.now()); // 'in-progress'
+ * ```
  */
 export function recoveryOf(invoice: InvoiceRecord, now: number): 'in-progress' | 'over' | 'not-applicable' {
   if (invoice.status !== InvoiceStatus.ERROR) return 'not-applicable';
@@ -54,7 +59,14 @@ export function recoveryOf(invoice: InvoiceRecord, now: number): 'in-progress' |
 
 const VERB: Record<FilingTransition, string> = { validate: 'validated', sign: 'signed', submit: 'submitted' };
 
-/** What happens to an invoice on its own: the authority's answer, its verdict after processing, a job run. */
+/**
+ * What happens to an invoice on its own: the authority's answer, its verdict after processing, a job run.
+ *
+ * @example
+ * ```ts
+ * progress.schedule(record, 'respond' satisfies EventKind, now + 2_000);
+ * ```
+ */
 export type EventKind = 'respond' | 'verdict' | 'retry';
 
 interface HeapEntry {

@@ -38,6 +38,7 @@ export type ScenarioName = 'accepted' | 'rejected' | 'offline' | 'field-error' |
  * ```ts
  * const sandbox = await createSandbox({ scenario: { name: 'offline', recoversOnAttempt: 2 } });
  * sandbox.setScenario(invoiceId, { name: 'field-error', field: 'buyer.tin' });
+ * sandbox.setScenario(invoiceId, { name: 'rejected', reason: 'Duplicate invoice number' });
  * ```
  */
 export type Scenario =
@@ -146,7 +147,14 @@ export const REJECTED_MESSAGE = 'Rejected by the tax authority';
 
 const NAMES: readonly ScenarioName[] = ['accepted', 'rejected', 'offline', 'field-error', 'pending'];
 
-/** The sandbox's statuses a scenario falls back on. */
+/**
+ * The sandbox's statuses a scenario falls back on.
+ *
+ * @example
+ * ```ts
+ * resolveScenario('rejected', { acceptedStatus: 'Accepted', rejectedStatus: 'Rejected' }).status; // 'Rejected'
+ * ```
+ */
 export interface ScenarioStatuses {
   acceptedStatus: string;
   rejectedStatus: string;

@@ -8,7 +8,14 @@
 import { InvoiceStatus, SERVICE_STATUS_SPELLING, type KnownInvoiceStatus } from '../model/status.js';
 import type { StatusSpelling } from './options.js';
 
-/** The statuses the document names, in filing order. */
+/**
+ * The statuses the document names, in filing order.
+ *
+ * @example
+ * ```ts
+ * DOCUMENTED_STATUSES.includes('SIGNED'); // true
+ * ```
+ */
 export const DOCUMENTED_STATUSES: readonly KnownInvoiceStatus[] = [
   InvoiceStatus.DRAFT,
   InvoiceStatus.VALIDATED,
@@ -17,34 +24,80 @@ export const DOCUMENTED_STATUSES: readonly KnownInvoiceStatus[] = [
   InvoiceStatus.ERROR,
 ];
 
-/** Case, spaces, `-` and `_` do not tell two spellings apart. */
+/**
+ * Case, spaces, `-` and `_` do not tell two spellings apart.
+ *
+ * @example
+ * ```ts
+ * foldStatusText(' In_Progress '); // 'inprogress'
+ * ```
+ */
 export function foldStatusText(value: string): string {
   return value.trim().toLowerCase().replace(/[\s_-]+/g, '');
 }
 
 const BY_FOLD = new Map<string, KnownInvoiceStatus>(DOCUMENTED_STATUSES.map((s) => [foldStatusText(s), s]));
 
-/** The documented status `value` spells (`Error`, `error`, `ERROR`), or `undefined`. */
+/**
+ * The documented status `value` spells (`Error`, `error`, `ERROR`), or `undefined`.
+ *
+ * @example
+ * ```ts
+ * documentedStatus('error'); // 'ERROR'
+ * documentedStatus('Accepted'); // undefined
+ * ```
+ */
 export function documentedStatus(value: string): KnownInvoiceStatus | undefined {
   return BY_FOLD.get(foldStatusText(value));
 }
 
-/** True for a record status that is one of the five documented ones (canonical form). */
+/**
+ * True for a record status that is one of the five documented ones (canonical form).
+ *
+ * @example
+ * ```ts
+ * isDocumented('SIGNED'); // true
+ * isDocumented('Signed'); // false: records hold the canonical form
+ * ```
+ */
 export function isDocumented(status: string): status is KnownInvoiceStatus {
   return (DOCUMENTED_STATUSES as readonly string[]).includes(status);
 }
 
-/** A status as a record holds it: a documented one in canonical form, any other trimmed as given. */
+/**
+ * A status as a record holds it: a documented one in canonical form, any other trimmed as given.
+ *
+ * @example
+ * ```ts
+ * recordStatus('Error'); // 'ERROR'
+ * recordStatus(' Accepted '); // 'Accepted'
+ * ```
+ */
 export function recordStatus(value: string): string {
   return documentedStatus(value) ?? value.trim();
 }
 
-/** True when `value` can be a status after `Submitted`: not empty, not one of the documented five. */
+/**
+ * True when `value` can be a status after `Submitted`: not empty, not one of the documented five.
+ *
+ * @example
+ * ```ts
+ * isLaterStatus('Processing'); // true
+ * isLaterStatus('submitted'); // false
+ * ```
+ */
 export function isLaterStatus(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '' && documentedStatus(value) === undefined;
 }
 
-/** True when two statuses are the same status, whatever their spelling. */
+/**
+ * True when two statuses are the same status, whatever their spelling.
+ *
+ * @example
+ * ```ts
+ * sameStatus('VALIDATED', 'validated'); // true
+ * ```
+ */
 export function sameStatus(a: string, b: string): boolean {
   return foldStatusText(a) === foldStatusText(b);
 }
