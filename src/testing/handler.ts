@@ -228,7 +228,7 @@ export class SandboxHandler {
     try {
       // Express parses the body before routing: bad JSON is a 400 whatever the route.
       if (!parsed.ok) throw new SandboxHttpError(400, parsed.message);
-      const found = findRoute(method, url.pathname);
+      const found = findRoute(method, url.pathname, this.state.options.routes);
       if (found === undefined) throw new SandboxHttpError(404, `Cannot ${method} ${url.pathname}`);
       // The clock is read again: a delay fault may have let sandbox time pass.
       const now = this.state.clock.now();

@@ -25,12 +25,14 @@ export type {
   KeyReplacement,
   RecordStyle,
   SandboxOptions,
+  SandboxRoutes,
   SandboxTotals,
   StatusSpelling,
   TransitionResponse,
   UnknownIsicCodeHandling,
 } from './options.js';
 export type { SandboxClock } from './clock.js';
+export type { SandboxMswHandler } from './msw.js';
 export type {
   FaultKind,
   FaultMatch,
@@ -41,6 +43,6 @@ export type {
   SandboxFaults,
 } from './faults.js';
 export type { RequestLogEntry, RequestOutcome } from './request-log.js';
-export { OFFLINE_MESSAGE, isScenarioName } from './scenarios.js';
+export { OFFLINE_MESSAGE, REJECTED_MESSAGE, isScenarioName } from './scenarios.js';
 export type { Scenario, ScenarioName, ScenarioRule, ScenarioSubject } from './scenarios.js';
 export { CLASSIFICATION_MESSAGE } from './validation.js';

@@ -2,15 +2,44 @@
  * The msw adapter: request handlers that pass every request under the sandbox's origin to its one
  * handler. msw is an optional peer dependency, so it is only ever loaded here, and lazily: a sandbox
  * that only listens on loopback never needs it installed, and never pays for loading it (200-350 ms)
- * unless `sandbox.handlers` is read.
+ * unless `sandbox.handlers` is read. Not even msw's types are imported: the declarations of
+ * `invoicing-sdk/testing` must compile for a user without msw (test/testing/declarations.test.ts).
  */
-import type { RequestHandler } from 'msw';
 
-type Msw = typeof import('msw');
+/**
+ * One msw request handler, as `sandbox.handlers` holds them: what msw's `http.all()` returns, an
+ * instance of its `RequestHandler` class, ready for `setupServer(...)`, `server.use(...)` or
+ * `setupWorker(...)`.
+ *
+ * Typed as `any` on purpose. msw is an optional peer dependency, so these declarations cannot name
+ * its types (a user without msw would get TS2307, cannot find module 'msw'); and msw's
+ * `RequestHandler` is a class with private members, so no structural type is assignable to it: a
+ * structural type here would make `setupServer(...sandbox.handlers)` fail to compile for the users
+ * who do have msw.
+ *
+ * @example
+ * ```ts
+ * import { setupServer } from 'msw/node';
+ * import { createSandbox, type SandboxMswHandler } from 'invoicing-sdk/testing';
+ *
+ * const sandbox = await createSandbox({ listen: false });
+ * const handlers: SandboxMswHandler[] = sandbox.handlers;
+ * const server = setupServer(...handlers);
+ * ```
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type SandboxMswHandler = any;
+
+/** The part of msw the adapter uses, described here rather than imported (see {@link SandboxMswHandler}). */
+interface Msw {
+  http: {
+    all(path: string, resolver: (info: { request: Request }) => Promise<Response>): SandboxMswHandler;
+  };
+}
 type Handle = (request: Request) => Promise<Response>;
 
 /** What loading msw gave: the handlers, or the error `sandbox.handlers` throws (saying what to do). */
-export type LoadedMswHandlers = { ok: true; handlers: RequestHandler[] } | { ok: false; problem: string };
+export type LoadedMswHandlers = { ok: true; handlers: SandboxMswHandler[] } | { ok: false; problem: string };
 
 /**
  * Loads msw and builds the handlers, or says why it could not (msw not installed).
@@ -24,7 +53,7 @@ export type LoadedMswHandlers = { ok: true; handlers: RequestHandler[] } | { ok:
 export async function loadMswHandlers(origin: string, handle: Handle): Promise<LoadedMswHandlers> {
   let msw: Msw;
   try {
-    msw = await import('msw');
+    msw = (await import('msw')) as Msw;
   } catch (error) {
     return notInstalled(error);
   }
@@ -59,7 +88,7 @@ export function loadMswHandlersSync(origin: string, handle: Handle): LoadedMswHa
   return { ok: true, handlers: buildHandlers(msw, origin, handle) };
 }
 
-function buildHandlers(msw: Msw, origin: string, handle: Handle): RequestHandler[] {
+function buildHandlers(msw: Msw, origin: string, handle: Handle): SandboxMswHandler[] {
   // Every method, every path under the origin: the sandbox itself answers 404 for unknown routes,
   // exactly as the loopback server does.
   return [msw.http.all(`${origin}/*`, ({ request }) => handle(request))];

@@ -4,8 +4,8 @@
  * it; where the document says "not shown", the default is the sandbox's documented choice and the
  * option lets a test try the other readings.
  */
-import { isAfterSubmitted, normalizeStatus } from '../model/status.js';
 import { resolveScenario, type Scenario, type ScenarioRule } from './scenarios.js';
+import { isLaterStatus } from './statuses.js';
 
 /**
  * How stored invoices are spelled on the wire: `standard` (`id`, `status`, `totalAmount`, …) or
@@ -66,6 +66,24 @@ export type UnknownIsicCodeHandling = 'reject' | 'reject-on-validate' | 'accept'
 export type KeyReplacement = 'type' | 'type+keyableType' | 'type+keyableType+business';
 
 /**
+ * Routes the sandbox serves beyond the document's table, each `true` by default; `false` takes the
+ * route out, so that it answers 404 `Cannot GET …` as any unknown route does.
+ *
+ * @example
+ * ```ts
+ * // No GET /api/v1/invoices/{id}: a client must read invoices through the list route.
+ * const sandbox = await createSandbox({ routes: { retrieve: false } });
+ * ```
+ */
+export interface SandboxRoutes {
+  /**
+   * `GET /api/v1/invoices/{id}`. The document's endpoint table does not list it (it says only that
+   * invoice reads are "not shown"); `false` plays a service without it.
+   */
+  retrieve?: boolean | undefined;
+}
+
+/**
  * Totals the service reports, as decimal strings with two decimals (`"107.50"`).
  *
  * @example
@@ -112,8 +130,27 @@ export interface SandboxOptions {
   scenario?: Scenario | ScenarioRule | undefined;
   /** Sandbox milliseconds between a submit and the tax authority's answer (default 2000). */
   responseDelayMs?: number | undefined;
-  /** The status an accepted invoice reaches after `Submitted` (default `'Accepted'`; the document does not name it). */
+  /**
+   * The final status an accepted invoice reaches after `Submitted` (default `'Accepted'`; the
+   * document does not name the statuses after Submitted, so this option and the two below are how
+   * they are spelled on the wire: `'ACCEPTED'`, `'cleared'`, anything not one of the five documented).
+   */
   acceptedStatus?: string | undefined;
+  /** The final status of an invoice the tax authority rejects (the `rejected` scenario; default `'Rejected'`). */
+  rejectedStatus?: string | undefined;
+  /**
+   * The status an invoice holds while the tax authority processes it, between `Submitted` and its
+   * final answer (default `'Processing'`): not final, so clients keep reading. Give a value the SDK
+   * does not know (`'AWAITING_AUTHORITY'`) to see how a client treats an unknown, not-final status.
+   */
+  processingStatus?: string | undefined;
+  /**
+   * Sandbox milliseconds the invoice holds `processingStatus` before the final answer (default 0:
+   * no such stage, `Submitted` goes straight to the final status `responseDelayMs` after the submit).
+   */
+  processingMs?: number | undefined;
+  /** Routes beyond the document's table to serve or take out (default: all served; see {@link SandboxRoutes}). */
+  routes?: SandboxRoutes | undefined;
   /** Reproduce the known defect: a BUSINESS key on `POST /invoices` gets 404 `Business not found` (default `true`). */
   businessKeyDefect?: boolean | undefined;
   /** Field names of stored invoices (default `'standard'`). */
@@ -128,6 +165,14 @@ export interface SandboxOptions {
   unknownIsicCode?: UnknownIsicCodeHandling | undefined;
   /** Which existing keys a new key revokes (default `'type+keyableType'`). */
   keyReplacement?: KeyReplacement | undefined;
+  /**
+   * When the service's recovery job runs (it re-submits invoices in Error: up to 3 attempts, only
+   * those touched in the last 24 hours). It runs every 10 minutes on its own schedule, at every
+   * multiple of 10 minutes of sandbox time since the Unix epoch (`:00`, `:10`, `:20`… past each hour)
+   * shifted by this many milliseconds, 0 to 599 999 (default 0). An invoice that fails at 10:03 is
+   * retried at 10:10, one that fails at 10:09:59 at 10:10 as well.
+   */
+  recoveryJobOffsetMs?: number | undefined;
   /** Sandbox start time (default: now). */
   now?: Date | number | string | undefined;
   /** Sandbox milliseconds per real millisecond (default 1; 0 freezes the clock between `advance()` calls). */
@@ -156,13 +201,18 @@ export interface ResolvedOptions {
   scenario: Scenario | ScenarioRule;
   responseDelayMs: number;
   acceptedStatus: string;
+  rejectedStatus: string;
+  processingStatus: string;
+  processingMs: number;
   businessKeyDefect: boolean;
+  routes: Record<keyof SandboxRoutes, boolean>;
   recordStyle: RecordStyle;
   statusSpelling: StatusSpelling;
   transitionResponse: TransitionResponse;
   categoryMinLength: number;
   unknownIsicCode: UnknownIsicCodeHandling;
   keyReplacement: KeyReplacement;
+  recoveryJobOffsetMs: number;
   now: Date | number | string | undefined;
   timeScale: number;
   totals: SandboxOptions['totals'];
@@ -181,6 +231,9 @@ const DEFAULTS = {
   scenario: 'accepted',
   responseDelayMs: 2000,
   acceptedStatus: 'Accepted',
+  rejectedStatus: 'Rejected',
+  processingStatus: 'Processing',
+  processingMs: 0,
   businessKeyDefect: true,
   recordStyle: 'standard',
   statusSpelling: 'document',
@@ -188,6 +241,7 @@ const DEFAULTS = {
   categoryMinLength: 3,
   unknownIsicCode: 'reject',
   keyReplacement: 'type+keyableType',
+  recoveryJobOffsetMs: 0,
   timeScale: 1,
   requestLogLimit: 100_000,
 } as const satisfies Partial<ResolvedOptions>;
@@ -207,13 +261,18 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
     scenario: options.scenario ?? DEFAULTS.scenario,
     responseDelayMs: options.responseDelayMs ?? DEFAULTS.responseDelayMs,
     acceptedStatus: options.acceptedStatus ?? DEFAULTS.acceptedStatus,
+    rejectedStatus: options.rejectedStatus ?? DEFAULTS.rejectedStatus,
+    processingStatus: options.processingStatus ?? DEFAULTS.processingStatus,
+    processingMs: options.processingMs ?? DEFAULTS.processingMs,
     businessKeyDefect: options.businessKeyDefect ?? DEFAULTS.businessKeyDefect,
+    routes: { retrieve: options.routes?.retrieve ?? true },
     recordStyle: options.recordStyle ?? DEFAULTS.recordStyle,
     statusSpelling: options.statusSpelling ?? DEFAULTS.statusSpelling,
     transitionResponse: options.transitionResponse ?? DEFAULTS.transitionResponse,
     categoryMinLength: options.categoryMinLength ?? DEFAULTS.categoryMinLength,
     unknownIsicCode: options.unknownIsicCode ?? DEFAULTS.unknownIsicCode,
     keyReplacement: options.keyReplacement ?? DEFAULTS.keyReplacement,
+    recoveryJobOffsetMs: options.recoveryJobOffsetMs ?? DEFAULTS.recoveryJobOffsetMs,
     now: options.now,
     timeScale: options.timeScale ?? DEFAULTS.timeScale,
     totals: options.totals,
@@ -234,10 +293,18 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
   if (!Number.isInteger(resolved.categoryMinLength) || resolved.categoryMinLength < 0) {
     throw new RangeError(`categoryMinLength must be an integer >= 0, got ${resolved.categoryMinLength}`);
   }
-  // The authority's answer must read as "after Submitted", or the SDK would wait for it forever.
-  if (!isAfterSubmitted(normalizeStatus(resolved.acceptedStatus))) {
-    throw new RangeError(`acceptedStatus must be a status after Submitted (such as 'Accepted'), got ${JSON.stringify(resolved.acceptedStatus)}`);
+  if (!Number.isInteger(resolved.recoveryJobOffsetMs) || resolved.recoveryJobOffsetMs < 0 || resolved.recoveryJobOffsetMs >= 600_000) {
+    throw new RangeError(`recoveryJobOffsetMs must be an integer 0-599999 (within the job's 10 minutes), got ${resolved.recoveryJobOffsetMs}`);
   }
-  if (typeof resolved.scenario !== 'function') resolveScenario(resolved.scenario, resolved.acceptedStatus);
+  if (!Number.isFinite(resolved.processingMs) || resolved.processingMs < 0) {
+    throw new RangeError(`processingMs must be >= 0, got ${resolved.processingMs}`);
+  }
+  // The authority's answers must read as "after Submitted", or the SDK would wait for them forever.
+  for (const option of ['acceptedStatus', 'rejectedStatus', 'processingStatus'] as const) {
+    if (!isLaterStatus(resolved[option])) {
+      throw new RangeError(`${option} must be a status after Submitted (such as 'Accepted'), got ${JSON.stringify(resolved[option])}`);
+    }
+  }
+  if (typeof resolved.scenario !== 'function') resolveScenario(resolved.scenario, resolved);
   return resolved;
 }

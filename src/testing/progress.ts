@@ -1,22 +1,19 @@
 /**
  * The invoice state machine of the sandbox: the three transitions a caller sends, and what happens
- * after submit without any caller action (the tax authority's answer, the automatic retry every 10
- * minutes, up to 3 attempts, within 24 hours). Progress is evaluated lazily from the sandbox clock:
- * every request and every clock move applies, in time order, the events that became due, so
- * advancing the clock by 24 hours plays out every retry in between without real time passing.
+ * after submit without any caller action (the tax authority's answer, and the service's recovery
+ * job). Progress is evaluated lazily from the sandbox clock: every request and every clock move
+ * applies, in time order, the events that became due, so advancing the clock by 24 hours plays out
+ * every job run in between without real time passing.
+ *
+ * The recovery job runs on its own schedule, as the document's "runs every 10 minutes" reads: at
+ * every multiple of 10 minutes of sandbox time (since the Unix epoch, shifted by the
+ * `recoveryJobOffsetMs` option). Each run re-submits every invoice in Error that it may pick up (fewer
+ * than 3 attempts used, touched in the last 24 hours), so a rescue lands at the first run after the
+ * failure: any moment within 10 minutes of it, not a fixed 10 minutes later.
  */
-import {
-  AUTOMATIC_RECOVERY,
-  InvoiceStatus,
-  SERVICE_STATUS_SPELLING,
-  TRANSITIONS,
-  canTransition,
-  isKnownStatus,
-  recoveryState,
-  type FilingTransition,
-} from '../model/status.js';
+import { AUTOMATIC_RECOVERY, InvoiceStatus, TRANSITIONS, type FilingTransition } from '../model/status.js';
 import { conflict } from './errors.js';
-import type { ResolvedOptions, StatusSpelling } from './options.js';
+import type { ResolvedOptions } from './options.js';
 import {
   attemptOutcome,
   resolveScenario,
@@ -25,33 +22,58 @@ import {
   type ScenarioRule,
   type ScenarioSubject,
 } from './scenarios.js';
+import { spell } from './statuses.js';
 import type { InvoiceRecord, Store } from './store.js';
 
 /**
- * The wire spelling of a canonical status under `spelling` (`DRAFT` gives `draft` by default);
- * later statuses as stored.
+ * The first run of the recovery job strictly after `after`: runs fall at every multiple of
+ * `AUTOMATIC_RECOVERY.intervalMs` (10 minutes) of sandbox time, shifted by `offsetMs`.
+ *
+ * @example
+ * ```ts
+ * nextRecoveryRun(Date.parse('2026-01-01T10:03:00Z'), 0); // 10:10:00
+ * nextRecoveryRun(Date.parse('2026-01-01T10:10:00Z'), 0); // 10:20:00 (a run at 10:10 has begun)
+ * nextRecoveryRun(Date.parse('2026-01-01T10:03:00Z'), 5 * 60_000); // 10:05:00
+ * ```
  */
-export function spell(status: string, spelling: StatusSpelling = 'document'): string {
-  if (!isKnownStatus(status)) return status;
-  switch (spelling) {
-    case 'upper':
-      return status;
-    case 'lower':
-      return status.toLowerCase();
-    case 'capitalized':
-      return status.charAt(0) + status.slice(1).toLowerCase();
-    default:
-      return SERVICE_STATUS_SPELLING[status];
-  }
+export function nextRecoveryRun(after: number, offsetMs: number): number {
+  const interval = AUTOMATIC_RECOVERY.intervalMs;
+  return offsetMs + (Math.floor((after - offsetMs) / interval) + 1) * interval;
+}
+
+/**
+ * Automatic recovery as the service sees an invoice at `now`: `in-progress` while the job will still
+ * pick it up (in Error, fewer than 3 attempts used, touched in the last 24 hours), `over` for an
+ * invoice in Error it no longer will, `not-applicable` outside Error.
+ *
+ * @example
+ * ```ts
+ * recoveryOf(record, clock.now()); // 'in-progress'
+ * ```
+ */
+export function recoveryOf(invoice: InvoiceRecord, now: number): 'in-progress' | 'over' | 'not-applicable' {
+  if (invoice.status !== InvoiceStatus.ERROR) return 'not-applicable';
+  if (invoice.attempts >= AUTOMATIC_RECOVERY.maxAttempts) return 'over';
+  return now - invoice.updatedAt < AUTOMATIC_RECOVERY.windowMs ? 'in-progress' : 'over';
 }
 
 const VERB: Record<FilingTransition, string> = { validate: 'validated', sign: 'signed', submit: 'submitted' };
+
+/**
+ * What happens to an invoice on its own: the authority's answer, its verdict after processing, a job run.
+ *
+ * @example
+ * ```ts
+ * progress.schedule(record, 'respond' satisfies EventKind, now + 2_000);
+ * ```
+ */
+export type EventKind = 'respond' | 'verdict' | 'retry';
 
 interface HeapEntry {
   at: number;
   seq: number;
   id: string;
-  kind: 'respond' | 'retry';
+  kind: EventKind;
 }
 
 /** A binary min-heap on (at, seq): events apply in time order, ties in scheduling order. */
@@ -124,7 +146,7 @@ export class Progress {
     if (chosen === undefined) {
       chosen = typeof this.scenario === 'function' ? this.scenario(subjectOf(invoice)) : this.scenario;
     }
-    return resolveScenario(chosen ?? 'accepted', this.options.acceptedStatus);
+    return resolveScenario(chosen ?? 'accepted', this.options);
   }
 
   /** Applies, in time order, every event due at or before `now`. */
@@ -137,6 +159,7 @@ export class Progress {
       if (invoice.next.at !== top.at || invoice.next.kind !== top.kind) continue;
       invoice.next = null;
       if (top.kind === 'respond') this.respond(invoice, top.at);
+      else if (top.kind === 'verdict') this.conclude(invoice, top.at);
       else this.retry(invoice, top.at);
     }
   }
@@ -147,7 +170,7 @@ export class Progress {
    */
   transition(invoice: InvoiceRecord, transition: FilingTransition, now: number): void {
     const current = invoice.status;
-    if (!canTransition(current, transition)) {
+    if (!(TRANSITIONS[transition].from as readonly string[]).includes(current)) {
       const spelling = this.options.statusSpelling;
       const needs = TRANSITIONS[transition].from
         .filter((s) => s !== InvoiceStatus.ERROR)
@@ -158,8 +181,7 @@ export class Progress {
       );
     }
     if (transition === 'submit' && current === InvoiceStatus.ERROR) {
-      const state = recoveryState({ status: current, updatedAt: new Date(invoice.updatedAt), attempts: invoice.attempts }, now);
-      if (state === 'in-progress') {
+      if (recoveryOf(invoice, now) === 'in-progress') {
         throw conflict(
           `Invoice ${invoice.id} is in Error and automatic recovery is in progress ` +
             `(${invoice.attempts} of ${AUTOMATIC_RECOVERY.maxAttempts} attempts used); ` +
@@ -178,7 +200,7 @@ export class Progress {
   }
 
   /** Schedules the next event of an invoice, replacing any pending one. */
-  schedule(invoice: InvoiceRecord, kind: 'respond' | 'retry', at: number): void {
+  schedule(invoice: InvoiceRecord, kind: EventKind, at: number): void {
     invoice.next = { kind, at };
     this.queue.push({ at, id: invoice.id, kind });
   }
@@ -198,26 +220,64 @@ export class Progress {
   private respond(invoice: InvoiceRecord, at: number): void {
     if (invoice.status !== InvoiceStatus.SUBMITTED) return;
     const outcome = attemptOutcome(this.scenarioFor(invoice), 0, this.options.acceptedStatus);
-    if (outcome.kind === 'accepted') {
-      this.setStatus(invoice, outcome.status, at);
+    if (outcome.kind === 'answered') {
+      this.answer(invoice, { status: outcome.status, errorMessage: outcome.errorMessage }, at);
     } else if (outcome.kind === 'failed') {
       this.fail(invoice, outcome.message, outcome.automaticRetries, at);
     }
   }
 
-  /** One automatic retry: the service re-submits an invoice in Error on its own. */
-  private retry(invoice: InvoiceRecord, at: number): void {
-    const eligible =
+  /**
+   * The authority's final answer (accepted or rejected) reaches the invoice: at once, or after
+   * `processingMs` in `processingStatus` when that stage is on.
+   */
+  private answer(invoice: InvoiceRecord, verdict: { status: string; errorMessage: string | null }, at: number): void {
+    if (this.options.processingMs > 0) {
+      invoice.errorMessage = null;
+      invoice.verdict = verdict;
+      this.setStatus(invoice, this.options.processingStatus, at);
+      this.schedule(invoice, 'verdict', at + this.options.processingMs);
+      return;
+    }
+    invoice.errorMessage = verdict.errorMessage;
+    this.setStatus(invoice, verdict.status, at);
+  }
+
+  /** The end of the processing stage: the final status the authority decided. */
+  private conclude(invoice: InvoiceRecord, at: number): void {
+    const verdict = invoice.verdict;
+    if (verdict === null) return;
+    invoice.verdict = null;
+    invoice.errorMessage = verdict.errorMessage;
+    this.setStatus(invoice, verdict.status, at);
+  }
+
+  /**
+   * Books `invoice` for the recovery job's first run after `after`, if that run will pick it up;
+   * otherwise leaves it unbooked (recovery is over, or the job is kept away from it).
+   */
+  bookRecovery(invoice: InvoiceRecord, after: number): void {
+    const run = nextRecoveryRun(after, this.options.recoveryJobOffsetMs);
+    if (this.picksUp(invoice, run)) this.schedule(invoice, 'retry', run);
+  }
+
+  /** Whether the job's run at `run` re-submits `invoice`. */
+  private picksUp(invoice: InvoiceRecord, run: number): boolean {
+    return (
       invoice.status === InvoiceStatus.ERROR &&
       invoice.automaticRetries &&
       invoice.attempts < AUTOMATIC_RECOVERY.maxAttempts &&
-      at - invoice.updatedAt < AUTOMATIC_RECOVERY.windowMs;
-    if (!eligible) return;
+      run - invoice.updatedAt < AUTOMATIC_RECOVERY.windowMs
+    );
+  }
+
+  /** The recovery job's run at `at` re-submits an invoice in Error on its own. */
+  private retry(invoice: InvoiceRecord, at: number): void {
+    if (!this.picksUp(invoice, at)) return;
     invoice.attempts += 1;
     const outcome = attemptOutcome(this.scenarioFor(invoice), invoice.attempts, this.options.acceptedStatus);
-    if (outcome.kind === 'accepted') {
-      invoice.errorMessage = null;
-      this.setStatus(invoice, outcome.status, at);
+    if (outcome.kind === 'answered') {
+      this.answer(invoice, { status: outcome.status, errorMessage: outcome.errorMessage }, at);
     } else if (outcome.kind === 'failed') {
       this.fail(invoice, outcome.message, outcome.automaticRetries, at);
     } else {
@@ -234,9 +294,7 @@ export class Progress {
     } else {
       this.setStatus(invoice, InvoiceStatus.ERROR, at);
     }
-    if (automaticRetries && invoice.attempts < AUTOMATIC_RECOVERY.maxAttempts) {
-      this.schedule(invoice, 'retry', at + AUTOMATIC_RECOVERY.intervalMs);
-    }
+    this.bookRecovery(invoice, at);
   }
 }
 

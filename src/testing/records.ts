@@ -6,7 +6,7 @@
  * `lastModified`, `failureReason`, `retryCount`). Money is a JSON number to two decimals.
  */
 import type { RecordStyle, StatusSpelling } from './options.js';
-import { spell } from './progress.js';
+import { spell } from './statuses.js';
 import type { ApiKeyRecord, InvoiceRecord } from './store.js';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());

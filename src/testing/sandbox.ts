@@ -4,23 +4,22 @@
  * scenarios). The behaviour lives in one fetch-style handler; the loopback server and the msw
  * handlers are two ways of reaching it.
  */
-import type { RequestHandler } from 'msw';
 // Through the main entry, not ../client.js, so that the sandbox's client is the user's
 // InvoicingClient class: see the note at the top of src/cli/check.ts.
 import { InvoicingClient } from '../index.js';
 import type { ClientOptions } from '../core/options.js';
-import { AUTOMATIC_RECOVERY, normalizeStatus, recoveryState } from '../model/status.js';
 import { createClock, toEpochMs, type SandboxClock } from './clock.js';
 import type { SandboxState } from './context.js';
 import { FaultRegistry, type SandboxFaults } from './faults.js';
 import { SandboxHandler } from './handler.js';
-import { loadMswHandlers, loadMswHandlersSync, type LoadedMswHandlers } from './msw.js';
+import { loadMswHandlers, loadMswHandlersSync, type LoadedMswHandlers, type SandboxMswHandler } from './msw.js';
 import { resolveOptions, type ResolvedOptions, type SandboxOptions } from './options.js';
-import { Progress, spell } from './progress.js';
+import { Progress, recoveryOf } from './progress.js';
 import { invoiceWire } from './records.js';
 import { RequestLog, type RequestLogEntry } from './request-log.js';
 import { issueKey } from './routes/api-keys.js';
 import { resolveScenario, type Scenario, type ScenarioRule } from './scenarios.js';
+import { recordStatus, sameStatus, spell } from './statuses.js';
 import type { LoopbackServer } from './server.js';
 import { KNOWN_SCOPES, Store, type InvoiceRecord } from './store.js';
 
@@ -77,7 +76,11 @@ export interface SandboxInvoice {
   }[];
   /** Automatic recovery as the service sees it now (`not-applicable` outside `Error`). */
   recovery: 'in-progress' | 'over' | 'not-applicable';
-  /** When the next automatic change is due (the authority's answer or a retry), or null. */
+  /**
+   * When the next automatic change is due, or null: the authority's answer, or the recovery job's
+   * next run (at a multiple of 10 minutes, see the `recoveryJobOffsetMs` option) for an invoice it
+   * will pick up.
+   */
   nextChangeAt: string | null;
   /** The record exactly as `GET /api/v1/invoices/:id` returns it (in the sandbox's `recordStyle`). */
   wire: Record<string, unknown>;
@@ -85,8 +88,9 @@ export interface SandboxInvoice {
 
 /**
  * A raw edit of a stored invoice, for states that are slow or impossible to reach through the API
- * (an invoice in `Error` untouched for 25 hours). A retry is scheduled only when one would still
- * fall due in the future.
+ * (an invoice in `Error` untouched for 25 hours). An invoice left in `Error` is picked up by the
+ * recovery job's next run after now when that run may take it (fewer than 3 attempts, touched
+ * within 24 hours of the run, `automaticRetries` not false).
  *
  * @example
  * ```ts
@@ -214,9 +218,10 @@ export interface Sandbox {
   /**
    * msw request handlers answering like the loopback server: `setupServer(...sandbox.handlers)`.
    * msw is loaded at start with `{ msw: true }` (the default when not listening), otherwise on
-   * first read; throws, saying what to do, when msw is not installed.
+   * first read; throws, saying what to do, when msw is not installed. Typed without naming msw's
+   * types, so that these declarations compile without msw (see {@link SandboxMswHandler}).
    */
-  readonly handlers: RequestHandler[];
+  readonly handlers: SandboxMswHandler[];
   /** The sandbox's clock. */
   readonly clock: SandboxClock;
   /** Fault injection per route. */
@@ -351,7 +356,7 @@ class SandboxImpl implements Sandbox {
     return this;
   }
 
-  get handlers(): RequestHandler[] {
+  get handlers(): SandboxMswHandler[] {
     // Not preloaded: load msw now, synchronously, so that a listening sandbox pays for msw only
     // when its handlers are wanted. A failure is kept, so every read explains it the same way.
     this.msw ??= loadMswHandlersSync(this.baseUrl, (request) => this.handle(request));
@@ -383,12 +388,12 @@ class SandboxImpl implements Sandbox {
   setScenario(...args: [Scenario | ScenarioRule] | [string, Scenario | undefined]): void {
     const { progress, store } = this.state;
     if (args.length === 1) {
-      if (typeof args[0] !== 'function') resolveScenario(args[0], this.options.acceptedStatus);
+      if (typeof args[0] !== 'function') resolveScenario(args[0], this.options);
       progress.scenario = args[0];
       return;
     }
     const [invoiceId, scenario] = args;
-    if (scenario !== undefined) resolveScenario(scenario, this.options.acceptedStatus);
+    if (scenario !== undefined) resolveScenario(scenario, this.options);
     const invoice = store.invoices.get(invoiceId);
     if (invoice === undefined) throw new RangeError(`No sandbox invoice ${invoiceId}`);
     invoice.scenario = scenario;
@@ -533,10 +538,7 @@ class SandboxImpl implements Sandbox {
       idempotencyKey: invoice.idempotencyKey,
       submissions: invoice.submissions,
       history: invoice.history.map((h) => ({ status: spell(h.status, this.options.statusSpelling), at: iso(h.at) })),
-      recovery: recoveryState(
-        { status: invoice.status, updatedAt: new Date(invoice.updatedAt), attempts: invoice.attempts },
-        this.clock.now(),
-      ),
+      recovery: recoveryOf(invoice, this.clock.now()),
       nextChangeAt: invoice.next === null ? null : iso(invoice.next.at),
       wire: structuredClone(invoiceWire(invoice, this.options.recordStyle, this.options.statusSpelling)),
     };
@@ -553,11 +555,10 @@ class SandboxImpl implements Sandbox {
     return {
       list(filter = {}) {
         sandbox.catchUp();
-        const wanted = filter.status === undefined ? undefined : normalizeStatus(filter.status).toLowerCase();
         const out: SandboxInvoice[] = [];
         for (const invoice of store.invoices.values()) {
           if (filter.businessId !== undefined && invoice.businessId !== filter.businessId) continue;
-          if (wanted !== undefined && normalizeStatus(invoice.status).toLowerCase() !== wanted) continue;
+          if (filter.status !== undefined && !sameStatus(invoice.status, filter.status)) continue;
           out.push(sandbox.view(invoice));
         }
         return out;
@@ -577,17 +578,13 @@ class SandboxImpl implements Sandbox {
         if (patch.attempts !== undefined) invoice.attempts = patch.attempts;
         if (patch.errorMessage !== undefined) invoice.errorMessage = patch.errorMessage;
         if (patch.automaticRetries !== undefined) invoice.automaticRetries = patch.automaticRetries;
-        if (patch.status !== undefined) progress.setStatus(invoice, normalizeStatus(patch.status), now);
+        if (patch.status !== undefined) progress.setStatus(invoice, recordStatus(patch.status), now);
         if (patch.updatedAt !== undefined) invoice.updatedAt = toEpochMs(patch.updatedAt);
         invoice.next = null;
-        const retryAt = invoice.updatedAt + AUTOMATIC_RECOVERY.intervalMs;
-        if (
-          invoice.status === 'ERROR' &&
-          invoice.automaticRetries &&
-          invoice.attempts < AUTOMATIC_RECOVERY.maxAttempts &&
-          retryAt > now
-        ) {
-          progress.schedule(invoice, 'retry', retryAt);
+        invoice.verdict = null;
+        if (invoice.status === 'ERROR') {
+          // The job's next run picks it up, if it may (see SandboxInvoicePatch).
+          progress.bookRecovery(invoice, now);
         } else if (invoice.status === 'SUBMITTED') {
           progress.schedule(invoice, 'respond', now + sandbox.options.responseDelayMs);
         }

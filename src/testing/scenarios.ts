@@ -3,6 +3,7 @@
  * an invoice moves on "as the tax authority responds", and names two failures; each scenario plays
  * one of those stories out on the sandbox clock.
  */
+import { isLaterStatus } from './statuses.js';
 
 /**
  * Scenario names, for `createSandbox({ scenario })`, `sandbox.setScenario()` and the demo's `--scenario`.
@@ -12,13 +13,16 @@
  * const name: ScenarioName = 'offline';
  * ```
  */
-export type ScenarioName = 'accepted' | 'offline' | 'field-error' | 'pending';
+export type ScenarioName = 'accepted' | 'rejected' | 'offline' | 'field-error' | 'pending';
 
 /**
  * A submission outcome. A name alone takes the defaults shown here.
  *
  * - `accepted`: `responseDelayMs` after the submit the invoice reaches `status` (default the
- *   sandbox's `acceptedStatus`, `Accepted`).
+ *   sandbox's `acceptedStatus`, `Accepted`), through the sandbox's `processingStatus` for
+ *   `processingMs` when that is above 0.
+ * - `rejected`: the same way, the authority turns it down: `status` (default the sandbox's
+ *   `rejectedStatus`, `Rejected`), `errorMessage` set to `reason`. Final: nothing moves it on.
  * - `offline`: it goes to `Error` with `message` (default `Access points are offline`); the
  *   automatic retry runs every 10 minutes, up to 3 attempts; retry number `recoversOnAttempt`
  *   (default 1) succeeds, `'never'` means none does (recovery ends after 3 attempts).
@@ -34,6 +38,7 @@ export type ScenarioName = 'accepted' | 'offline' | 'field-error' | 'pending';
  * ```ts
  * const sandbox = await createSandbox({ scenario: { name: 'offline', recoversOnAttempt: 2 } });
  * sandbox.setScenario(invoiceId, { name: 'field-error', field: 'buyer.tin' });
+ * sandbox.setScenario(invoiceId, { name: 'rejected', reason: 'Duplicate invoice number' });
  * ```
  */
 export type Scenario =
@@ -43,6 +48,14 @@ export type Scenario =
       name: 'accepted';
       /** Status reached (default: the sandbox's `acceptedStatus`). */
       status?: string | undefined;
+    }
+  | {
+      /** The authority rejects the invoice (a final status). */
+      name: 'rejected';
+      /** Status reached (default: the sandbox's `rejectedStatus`). */
+      status?: string | undefined;
+      /** The `errorMessage` it carries (default `Rejected by the tax authority`). */
+      reason?: string | undefined;
     }
   | {
       /** The buyer's access points are offline. */
@@ -107,6 +120,7 @@ export interface ScenarioSubject {
 /** A scenario with every default filled in. */
 export type ResolvedScenario =
   | { name: 'accepted'; status: string }
+  | { name: 'rejected'; status: string; reason: string }
   | { name: 'offline'; recoversOnAttempt: number | 'never'; message: string; automaticRetries: boolean }
   | { name: 'field-error'; field: string; message: string; automaticRetries: boolean }
   | { name: 'pending' };
@@ -121,14 +135,41 @@ export type ResolvedScenario =
  */
 export const OFFLINE_MESSAGE = 'Access points are offline';
 
-const NAMES: readonly ScenarioName[] = ['accepted', 'offline', 'field-error', 'pending'];
+/**
+ * The `errorMessage` of an invoice the `rejected` scenario turns down, unless it names a `reason`.
+ *
+ * @example
+ * ```ts
+ * expect(sandbox.invoices.get(id)?.errorMessage).toBe(REJECTED_MESSAGE);
+ * ```
+ */
+export const REJECTED_MESSAGE = 'Rejected by the tax authority';
+
+const NAMES: readonly ScenarioName[] = ['accepted', 'rejected', 'offline', 'field-error', 'pending'];
+
+/**
+ * The sandbox's statuses a scenario falls back on.
+ *
+ * @example
+ * ```ts
+ * resolveScenario('rejected', { acceptedStatus: 'Accepted', rejectedStatus: 'Rejected' }).status; // 'Rejected'
+ * ```
+ */
+export interface ScenarioStatuses {
+  acceptedStatus: string;
+  rejectedStatus: string;
+}
 
 /** Fills in a scenario's defaults; throws on an unknown name so a typo fails at once. */
-export function resolveScenario(scenario: Scenario, acceptedStatus: string): ResolvedScenario {
+export function resolveScenario(scenario: Scenario, statuses: ScenarioStatuses): ResolvedScenario {
   const s = typeof scenario === 'string' ? { name: scenario } : scenario;
   switch (s.name) {
     case 'accepted':
-      return { name: 'accepted', status: ('status' in s && s.status) || acceptedStatus };
+      return { name: 'accepted', status: laterStatus(('status' in s && s.status) || statuses.acceptedStatus) };
+    case 'rejected': {
+      const r = s as Extract<Scenario, { name: 'rejected' }>;
+      return { name: 'rejected', status: laterStatus(r.status || statuses.rejectedStatus), reason: r.reason ?? REJECTED_MESSAGE };
+    }
     case 'offline': {
       const o = s as Extract<Scenario, { name: 'offline' }>;
       const on = o.recoversOnAttempt ?? 1;
@@ -159,6 +200,14 @@ export function resolveScenario(scenario: Scenario, acceptedStatus: string): Res
   }
 }
 
+/** A status the authority's answer gives must read as "after Submitted", or clients wait forever. */
+function laterStatus(status: string): string {
+  if (!isLaterStatus(status)) {
+    throw new RangeError(`A scenario's status must be a status after Submitted (such as 'Accepted'), got ${JSON.stringify(status)}`);
+  }
+  return status;
+}
+
 /**
  * Checks a scenario name given as text (the CLI's `--scenario`).
  *
@@ -176,20 +225,22 @@ export function isScenarioName(value: string): value is ScenarioName {
  * attempts 1-3 are the automatic retries.
  */
 export type AttemptOutcome =
-  | { kind: 'accepted'; status: string }
+  | { kind: 'answered'; status: string; errorMessage: string | null }
   | { kind: 'failed'; message: string; automaticRetries: boolean }
   | { kind: 'no-answer' };
 
-/** Plays one submit attempt of `scenario`. */
+/** Plays one submit attempt of `scenario`: the authority's final answer, a failure, or silence. */
 export function attemptOutcome(scenario: ResolvedScenario, attempt: number, acceptedStatus: string): AttemptOutcome {
   switch (scenario.name) {
     case 'accepted':
-      return { kind: 'accepted', status: scenario.status };
+      return { kind: 'answered', status: scenario.status, errorMessage: null };
+    case 'rejected':
+      return { kind: 'answered', status: scenario.status, errorMessage: scenario.reason };
     case 'pending':
       return { kind: 'no-answer' };
     case 'offline':
       if (scenario.recoversOnAttempt !== 'never' && attempt >= scenario.recoversOnAttempt) {
-        return { kind: 'accepted', status: acceptedStatus };
+        return { kind: 'answered', status: acceptedStatus, errorMessage: null };
       }
       return { kind: 'failed', message: scenario.message, automaticRetries: scenario.automaticRetries };
     case 'field-error':

@@ -73,8 +73,10 @@ export interface InvoiceRecord {
   scenario: Scenario | undefined;
   /** Whether the service's retry job picks this invoice up while in Error. */
   automaticRetries: boolean;
-  /** The next scheduled event: the authority's answer or an automatic retry. */
-  next: { kind: 'respond' | 'retry'; at: number } | null;
+  /** The next scheduled event: the authority's answer, its verdict after processing, or the recovery job's run. */
+  next: { kind: 'respond' | 'verdict' | 'retry'; at: number } | null;
+  /** The authority's final answer while the invoice is in the processing status. */
+  verdict: { status: string; errorMessage: string | null } | null;
   /** Lines whose four-digit code is not one of the 419 classes, for `unknownIsicCode: 'reject-on-validate'`. */
   unknownIsicLines: number[];
 }

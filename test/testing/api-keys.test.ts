@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isAuthenticationError } from '../../src/index.js';
 import type { Sandbox } from '../../src/testing/index.js';
 import { type Call, useSandbox, withSandbox } from './helpers.js';
 
@@ -128,5 +129,39 @@ describe('testing/sandbox API keys', () => {
     expect(logged).not.toContain(sandbox.apiKey);
     expect(logged).not.toContain(sandbox.sessionToken);
     expect(sandbox.requests[0]?.headers.authorization).toBe('Bearer [REDACTED]');
+  });
+});
+
+describe('testing/sandbox API keys through the SDK: creating a key revokes the other key of its type and keyableType', () => {
+  it('answers 401 to a LIVE BUSINESS key once another LIVE BUSINESS key is created, and keeps the LIVE USER key', async () => {
+    await withSandbox({ businessKeyDefect: false }, async (sandbox) => {
+      const admin = sandbox.client({ logLevel: 'error', maxRetries: 0 });
+      const input = { name: 'server', type: 'LIVE' as const, keyableType: 'BUSINESS' as const, businessId: sandbox.businessId, scopes: ['*'] };
+      const first = await admin.apiKeys.create(input);
+      const asFirst = sandbox.client({ apiKey: first.key!, logLevel: 'error', maxRetries: 0 });
+      expect((await asFirst.invoices.list()).data).toEqual([]);
+
+      const second = await admin.apiKeys.create({ ...input, name: 'server (new)' });
+      const refused = await asFirst.invoices.list().catch((error: unknown) => error);
+      expect(isAuthenticationError(refused) && refused.status).toBe(401);
+      expect(String((refused as Error).message)).toMatch(/revoked/);
+      expect(JSON.stringify(refused)).not.toContain(first.key!);
+
+      // The new key works; the LIVE USER key (another keyableType) was not replaced.
+      expect((await sandbox.client({ apiKey: second.key!, logLevel: 'error' }).invoices.list()).data).toEqual([]);
+      expect((await admin.invoices.list()).data).toEqual([]);
+      const statuses = Object.fromEntries((await admin.apiKeys.list()).map((k) => [k.name, k.raw.status]));
+      expect(statuses).toEqual({ 'Sandbox default key': 'active', server: 'revoked', 'server (new)': 'active' });
+    });
+  });
+
+  it('answers 401 to the LIVE USER key once the user creates another LIVE USER key', async () => {
+    await withSandbox({}, async (sandbox) => {
+      const admin = sandbox.client({ logLevel: 'error', maxRetries: 0 });
+      const replacement = await admin.apiKeys.create({ name: 'replacement', type: 'LIVE', keyableType: 'USER', scopes: ['invoices:read'] });
+      const refused = await admin.invoices.list().catch((error: unknown) => error);
+      expect(isAuthenticationError(refused) && refused.status).toBe(401);
+      expect((await sandbox.client({ apiKey: replacement.key!, logLevel: 'error' }).invoices.list()).data).toEqual([]);
+    });
   });
 });

@@ -53,21 +53,167 @@ describe('testing/sandbox scenarios after submit', () => {
     expect((await read(call, id)).status).toBe('Submitted');
   });
 
+  describe('statuses after Submitted', () => {
+    it('passes through processingStatus for processingMs before the final status', async () => {
+      const { sandbox, call } = await start({ now: '2026-03-01T10:00:00Z', timeScale: 0, processingMs: 5 * MINUTE });
+      const id = await fileInvoice(call, sandbox.businessId);
+      const seen: unknown[] = [];
+      for (const at of ['10:00:01.999', '10:00:02', '10:05:01.999', '10:05:02']) {
+        sandbox.clock.set(`2026-03-01T${at}Z`);
+        const record = await read(call, id);
+        seen.push([record.status, record.updatedAt, sandbox.invoices.get(id)?.nextChangeAt]);
+      }
+      expect(seen).toEqual([
+        ['Submitted', '2026-03-01T10:00:00.000Z', '2026-03-01T10:00:02.000Z'],
+        ['Processing', '2026-03-01T10:00:02.000Z', '2026-03-01T10:05:02.000Z'],
+        ['Processing', '2026-03-01T10:00:02.000Z', '2026-03-01T10:05:02.000Z'],
+        ['Accepted', '2026-03-01T10:05:02.000Z', null],
+      ]);
+      expect(sandbox.invoices.get(id)?.history.map((h) => h.status).slice(-3)).toEqual(['Submitted', 'Processing', 'Accepted']);
+      const listed = await call('GET', '/api/v1/invoices?status=accepted');
+      expect(listed.body.data.map((r: { id: string }) => r.id)).toEqual([id]);
+    });
+
+    it('rejected: reaches rejectedStatus with the reason in errorMessage, and nothing moves it on', async () => {
+      const { sandbox, call } = await start({ scenario: { name: 'rejected', reason: 'Duplicate invoice number' }, timeScale: 0 });
+      const id = await fileInvoice(call, sandbox.businessId);
+      sandbox.clock.advance(2_000);
+      expect(await read(call, id)).toMatchObject({ status: 'Rejected', errorMessage: 'Duplicate invoice number', attempts: 0 });
+      sandbox.clock.advance(48 * HOUR);
+      expect(sandbox.invoices.get(id)).toMatchObject({ status: 'Rejected', recovery: 'not-applicable', nextChangeAt: null });
+      const again = await call('POST', `/api/v1/invoices/${id}/submit`);
+      expect(again.status).toBe(409);
+      expect(again.body.message).toMatch(/its status is Rejected/);
+    });
+
+    it('rejected by default names the tax authority, through the processing stage when it is on', async () => {
+      const { sandbox, call } = await start({ scenario: 'rejected', processingMs: MINUTE, timeScale: 0 });
+      const id = await fileInvoice(call, sandbox.businessId);
+      sandbox.clock.advance(2_000);
+      expect(await read(call, id)).toMatchObject({ status: 'Processing', errorMessage: null });
+      sandbox.clock.advance(MINUTE);
+      expect(await read(call, id)).toMatchObject({ status: 'Rejected', errorMessage: 'Rejected by the tax authority' });
+    });
+
+    it('spells the later statuses as acceptedStatus, processingStatus and rejectedStatus say', async () => {
+      const spelled = { acceptedStatus: 'ACCEPTED', processingStatus: 'AWAITING_AUTHORITY', rejectedStatus: 'declined', processingMs: MINUTE, timeScale: 0 };
+      const { sandbox, call } = await start(spelled);
+      const a = await fileInvoice(call, sandbox.businessId);
+      const r = await fileInvoice(call, sandbox.businessId);
+      sandbox.setScenario(r, 'rejected');
+      sandbox.clock.advance(2_000);
+      expect([(await read(call, a)).status, (await read(call, r)).status]).toEqual(['AWAITING_AUTHORITY', 'AWAITING_AUTHORITY']);
+      sandbox.clock.advance(MINUTE);
+      expect([(await read(call, a)).status, (await read(call, r)).status]).toEqual(['ACCEPTED', 'declined']);
+      // A client sees the unknown status verbatim, and keeps it apart from the final ones.
+      const client = sandbox.client({ logLevel: 'error' });
+      expect((await client.invoices.retrieve(r)).rawStatus).toBe('declined');
+    });
+
+    it('an offline invoice the recovery job rescues goes through processing too', async () => {
+      const { sandbox, call } = await start({ scenario: 'offline', processingMs: MINUTE, now: '2026-03-01T10:00:00Z', timeScale: 0 });
+      const id = await fileInvoice(call, sandbox.businessId);
+      sandbox.clock.set('2026-03-01T10:10:00Z');
+      expect(await read(call, id)).toMatchObject({ status: 'Processing', attempts: 1, errorMessage: null });
+      sandbox.clock.advance(MINUTE);
+      expect(sandbox.invoices.get(id)?.history.map((h) => [h.status, h.at.slice(11, 19)])).toEqual([
+        ['draft', '10:00:00'], ['Validated', '10:00:00'], ['Signed', '10:00:00'], ['Submitted', '10:00:00'],
+        ['Error', '10:00:02'], ['Processing', '10:10:00'], ['Accepted', '10:11:00'],
+      ]);
+    });
+
+    it('refuses later statuses that spell a documented one, and a negative processingMs', async () => {
+      const bad: SandboxOptions[] = [
+        { rejectedStatus: 'error' },
+        { processingStatus: 'SUBMITTED' },
+        { processingStatus: ' ' },
+        { scenario: { name: 'rejected', status: 'Draft' } },
+        { processingMs: -1 },
+      ];
+      for (const options of bad) {
+        await expect(createSandbox({ listen: false, msw: false, ...options })).rejects.toThrow(/after Submitted|processingMs/);
+      }
+      const { sandbox } = await start();
+      expect(() => sandbox.setScenario({ name: 'accepted', status: 'validated' })).toThrow(/after Submitted/);
+    });
+  });
+
   describe('offline', () => {
-    it('goes to Error with the document’s message, and the 10-minute retry recovers it', async () => {
-      const { sandbox, call } = await start({ scenario: 'offline', timeScale: 0 });
+    it('goes to Error with the document’s message, and the recovery job’s next run recovers it', async () => {
+      // Submitted at 10:00:00, failed at 10:00:02: the job runs at 10:10:00, not at 10:10:02.
+      const { sandbox, call } = await start({ scenario: 'offline', now: '2026-03-01T10:00:00Z', timeScale: 0 });
       const id = await fileInvoice(call, sandbox.businessId);
       sandbox.clock.advance(2_000);
       const failed = await read(call, id);
       expect(failed).toMatchObject({ status: 'Error', errorMessage: 'Access points are offline', attempts: 0 });
-      sandbox.clock.advance(10 * MINUTE - 1);
+      expect(sandbox.invoices.get(id)?.nextChangeAt).toBe('2026-03-01T10:10:00.000Z');
+      sandbox.clock.set('2026-03-01T10:09:59.999Z');
       expect((await read(call, id)).status).toBe('Error');
       sandbox.clock.advance(1);
-      expect(await read(call, id)).toMatchObject({ status: 'Accepted', attempts: 1, errorMessage: null });
+      expect(await read(call, id)).toMatchObject({ status: 'Accepted', attempts: 1, errorMessage: null, updatedAt: '2026-03-01T10:10:00.000Z' });
+    });
+
+    describe('the recovery job runs on its own 10-minute schedule', () => {
+      const failedAt = async (options: SandboxOptions, failAt: string) => {
+        const { sandbox, call } = await start({ scenario: 'offline', timeScale: 0, responseDelayMs: 0, ...options, now: failAt });
+        const id = await fileInvoice(call, sandbox.businessId);
+        return { sandbox, call, id };
+      };
+
+      it('picks an invoice up at the first run after its failure, wherever in the 10 minutes it failed', async () => {
+        const cases = [
+          ['2026-03-01T10:00:00.001Z', '2026-03-01T10:10:00.000Z'],
+          ['2026-03-01T10:03:00.000Z', '2026-03-01T10:10:00.000Z'],
+          ['2026-03-01T10:09:59.999Z', '2026-03-01T10:10:00.000Z'],
+          // A failure at the very moment of a run waits for the next one.
+          ['2026-03-01T10:10:00.000Z', '2026-03-01T10:20:00.000Z'],
+        ];
+        const rescues: Record<string, unknown> = {};
+        for (const [failAt, expected] of cases) {
+          const { sandbox, id } = await failedAt({}, failAt!);
+          expect(sandbox.invoices.get(id)).toMatchObject({ status: 'Error', nextChangeAt: expected });
+          sandbox.clock.advance(HOUR);
+          const stored = sandbox.invoices.get(id)!;
+          rescues[failAt!] = stored.history.at(-1);
+          expect(stored).toMatchObject({ status: 'Accepted', attempts: 1 });
+        }
+        expect(rescues).toEqual(Object.fromEntries(cases.map(([failAt, at]) => [failAt, { status: 'Accepted', at }])));
+      });
+
+      it('so the rescue lands anywhere from a moment to 10 minutes after the failure', async () => {
+        const delays: number[] = [];
+        for (const failAt of ['2026-03-01T10:09:59.000Z', '2026-03-01T10:05:00.000Z', '2026-03-01T10:00:01.000Z']) {
+          const { sandbox, id } = await failedAt({}, failAt);
+          sandbox.clock.advance(HOUR);
+          const { history } = sandbox.invoices.get(id)!;
+          delays.push(Date.parse(history.at(-1)!.at) - Date.parse(history.at(-2)!.at));
+        }
+        expect(delays).toEqual([1_000, 5 * MINUTE, 10 * MINUTE - 1_000]);
+      });
+
+      it('shifts every run by recoveryJobOffsetMs', async () => {
+        const { sandbox, id } = await failedAt({ recoveryJobOffsetMs: 4 * MINUTE, scenario: { name: 'offline', recoversOnAttempt: 'never' } }, '2026-03-01T10:03:00.000Z');
+        expect(sandbox.invoices.get(id)?.nextChangeAt).toBe('2026-03-01T10:04:00.000Z');
+        const runs: string[] = [];
+        for (let i = 0; i < 4; i++) {
+          const next = sandbox.invoices.get(id)?.nextChangeAt;
+          if (next === null || next === undefined) break;
+          runs.push(next);
+          sandbox.clock.set(next);
+        }
+        expect(runs).toEqual(['2026-03-01T10:04:00.000Z', '2026-03-01T10:14:00.000Z', '2026-03-01T10:24:00.000Z']);
+        expect(sandbox.invoices.get(id)).toMatchObject({ status: 'Error', attempts: 3, recovery: 'over', nextChangeAt: null });
+      });
+
+      it('refuses an offset outside the job’s 10 minutes', async () => {
+        for (const recoveryJobOffsetMs of [-1, 10 * MINUTE, 1.5]) {
+          await expect(createSandbox({ listen: false, msw: false, recoveryJobOffsetMs })).rejects.toThrow(/recoveryJobOffsetMs must be/);
+        }
+      });
     });
 
     it('retries every 10 minutes, up to 3 attempts, then recovery is over', async () => {
-      const { sandbox, call } = await start({ scenario: { name: 'offline', recoversOnAttempt: 'never' } });
+      const { sandbox, call } = await start({ scenario: { name: 'offline', recoversOnAttempt: 'never' }, now: '2026-03-01T10:04:00Z', timeScale: 0 });
       const id = await fileInvoice(call, sandbox.businessId);
       sandbox.clock.advance(2_000);
       const attempts: unknown[] = [];
@@ -84,7 +230,7 @@ describe('testing/sandbox scenarios after submit', () => {
     });
 
     it('succeeds on the attempt recoversOnAttempt names', async () => {
-      const { sandbox, call } = await start({ scenario: { name: 'offline', recoversOnAttempt: 3 } });
+      const { sandbox, call } = await start({ scenario: { name: 'offline', recoversOnAttempt: 3 }, now: '2026-03-01T10:04:00Z', timeScale: 0 });
       const id = await fileInvoice(call, sandbox.businessId);
       // One jump plays every retry in between, in order.
       sandbox.clock.advance(24 * HOUR);
@@ -93,7 +239,8 @@ describe('testing/sandbox scenarios after submit', () => {
       expect(stored.attempts).toBe(3);
       const times = stored.history.map((h) => Date.parse(h.at) - Date.parse(stored.submittedAt!));
       expect(stored.history.map((h) => h.status).slice(-3)).toEqual(['Submitted', 'Error', 'Accepted']);
-      expect(times.slice(-2)).toEqual([2_000, 2_000 + 30 * MINUTE]);
+      // Failed at 10:04:02; the job's third run after that is at 10:30.
+      expect(times.slice(-2)).toEqual([2_000, 26 * MINUTE]);
     });
 
     it('rejects a submit while automatic recovery is in progress (409), and changes nothing', async () => {

@@ -111,6 +111,18 @@ const ROWS: Row[] = [
     },
   },
   { option: 'acceptedStatus', other: 'REGISTERED', probe: statusAfterAnswer },
+  { option: 'rejectedStatus', base: { ...IN_PROCESS, scenario: 'rejected' }, other: 'DECLINED', probe: statusAfterAnswer },
+  { option: 'processingStatus', base: { ...IN_PROCESS, processingMs: 60_000 }, other: 'IN_REVIEW', probe: statusAfterAnswer },
+  { option: 'processingMs', other: 60_000, probe: statusAfterAnswer },
+  {
+    option: 'routes',
+    other: { retrieve: false },
+    probe: async (sandbox, call) => {
+      const id = await fileInvoice(call, sandbox.businessId, []);
+      const { status, body } = await call('GET', `/api/v1/invoices/${id}`);
+      return { status, body: status === 200 ? 'the invoice' : body };
+    },
+  },
   {
     option: 'businessKeyDefect',
     other: false,
@@ -169,6 +181,17 @@ const ROWS: Row[] = [
         firstBusinessKey: (await call('GET', '/api/v1/invoices', { apiKey: first })).status,
         userKey: (await call('GET', '/api/v1/invoices')).status,
       };
+    },
+  },
+  {
+    option: 'recoveryJobOffsetMs',
+    other: 3 * 60_000,
+    probe: async (sandbox, call) => {
+      sandbox.setScenario('offline');
+      const id = await fileInvoice(call, sandbox.businessId);
+      sandbox.clock.advance(2_000);
+      // Minutes past the job's 10-minute marks of its next run (0 by default).
+      return new Date(sandbox.invoices.get(id)?.nextChangeAt ?? '').getUTCMinutes() % 10;
     },
   },
   {

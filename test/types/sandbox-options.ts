@@ -33,6 +33,11 @@ export const every: { [K in keyof Required<SandboxOptions>]: SandboxOptions[K] }
   businessId: text,
   requestLogLimit: port,
   statusSpelling: undefined,
+  recoveryJobOffsetMs: port,
+  rejectedStatus: text,
+  processingStatus: text,
+  processingMs: port,
+  routes: { retrieve: flag },
 };
 void createSandbox(every);
 

@@ -1,10 +1,11 @@
 /**
  * The route table of the emulated service: every endpoint of the document, plus
  * `GET /invoices/:id` (reading an invoice is how a caller learns its status; the document's table
- * omits it but requires the polling).
+ * omits it but requires the polling), which the `routes: { retrieve: false }` option takes out.
  */
 import { compilePattern } from '../faults.js';
 import type { RouteContext, RouteResult } from '../context.js';
+import type { SandboxRoutes } from '../options.js';
 import { createApiKey, listApiKeys, readApiKey, revealApiKey, revokeApiKey } from './api-keys.js';
 import { createInvoice, listInvoices, readInvoice, transitionInvoice } from './invoices.js';
 import { hsCodes, serviceCodes } from './taxauth.js';
@@ -12,6 +13,8 @@ import { hsCodes, serviceCodes } from './taxauth.js';
 type Handler = (ctx: RouteContext) => RouteResult | Promise<RouteResult>;
 
 interface Route {
+  /** The option of `routes` that can take the route out. */
+  optional?: keyof SandboxRoutes;
   method: string;
   regex: RegExp;
   names: string[];
@@ -23,7 +26,7 @@ const route = (method: string, pattern: string, handler: Handler): Route => ({ m
 const ROUTES: readonly Route[] = [
   route('POST', '/api/v1/invoices', createInvoice),
   route('GET', '/api/v1/invoices', listInvoices),
-  route('GET', '/api/v1/invoices/:id', readInvoice),
+  { ...route('GET', '/api/v1/invoices/:id', readInvoice), optional: 'retrieve' },
   route('POST', '/api/v1/invoices/:id/validate', transitionInvoice('validate')),
   route('POST', '/api/v1/invoices/:id/sign', transitionInvoice('sign')),
   route('POST', '/api/v1/invoices/:id/submit', transitionInvoice('submit')),
@@ -36,10 +39,19 @@ const ROUTES: readonly Route[] = [
   route('GET', '/api/v1/taxauth/service-codes', serviceCodes),
 ];
 
-/** The handler for `method path` and its path parameters, or `undefined` (NestJS then answers 404). */
-export function findRoute(method: string, path: string): { handler: Handler; params: Record<string, string> } | undefined {
+/**
+ * The handler for `method path` and its path parameters, or `undefined` (NestJS then answers 404).
+ * A route `served` switches off is not there at all: its path falls through to the other routes,
+ * then to the unknown-route 404.
+ */
+export function findRoute(
+  method: string,
+  path: string,
+  served: Record<keyof SandboxRoutes, boolean>,
+): { handler: Handler; params: Record<string, string> } | undefined {
   for (const r of ROUTES) {
     if (r.method !== method) continue;
+    if (r.optional !== undefined && !served[r.optional]) continue;
     const m = r.regex.exec(path);
     if (m === null) continue;
     const params: Record<string, string> = {};

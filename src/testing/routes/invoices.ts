@@ -1,8 +1,7 @@
 /**
  * Invoice routes: create (idempotent), read, list, and the three filing transitions.
  */
-import { computeTotals } from '../../model/money.js';
-import { InvoiceStatus, normalizeStatus, type FilingTransition } from '../../model/status.js';
+import { InvoiceStatus, type FilingTransition } from '../../model/status.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import {
   envelope,
@@ -18,6 +17,8 @@ import { invoiceWire } from '../records.js';
 import type { ApiKeyRecord, InvoiceRecord } from '../store.js';
 import { canonicalJson } from '../../core/canonical-json.js';
 import { newId } from '../ids.js';
+import { sameStatus } from '../statuses.js';
+import { serviceTotals as computeServiceTotals } from '../totals.js';
 import { CLASSIFICATION_MESSAGE, validateCreateBody, type CreateInput } from '../validation.js';
 
 /**
@@ -43,9 +44,9 @@ function findInvoice(ctx: RouteContext, key: ApiKeyRecord): InvoiceRecord {
   return invoice;
 }
 
+/** The service's totals (the sandbox's own arithmetic, never the SDK's), or the `totals` option's. */
 function serviceTotals(ctx: RouteContext, input: CreateInput, body: unknown): SandboxTotals {
-  const t = computeTotals(input.lines as never);
-  const correct = { subtotal: t.subtotal, tax: t.taxTotal, total: t.total };
+  const correct = computeServiceTotals(input.lines);
   const override = ctx.state.options.totals;
   return override === undefined ? correct : override(structuredClone(body) as Record<string, unknown>, correct);
 }
@@ -106,6 +107,7 @@ export function createInvoice(ctx: RouteContext): RouteResult {
     scenario: undefined,
     automaticRetries: true,
     next: null,
+    verdict: null,
     unknownIsicLines: input.unknownIsicLines,
   };
   store.invoices.set(invoice.id, invoice);
@@ -119,9 +121,6 @@ export function readInvoice(ctx: RouteContext): RouteResult {
   requireScope(ctx, key, 'invoices:read');
   return envelope(ctx, wire(ctx, findInvoice(ctx, key)));
 }
-
-const sameStatus = (a: string, b: string): boolean =>
-  normalizeStatus(a).toLowerCase() === normalizeStatus(b).toLowerCase();
 
 /** GET /api/v1/invoices?page&limit&status&businessId: oldest first, so pages stay put while invoices are added. */
 export function listInvoices(ctx: RouteContext): RouteResult {
