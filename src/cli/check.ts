@@ -13,7 +13,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHECK_RULES, checkInvoice, type CheckIssue, type CheckIssueCode, type CheckOptions } from '../index.js';
 import { didYouMean } from '../check/suggest.js';
-import { oneOf, toUsageError, wholeNumber } from './args.js';
+import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError, wholeNumber } from './args.js';
 import { colourEnabled, styles, UsageError, type CliContext } from './context.js';
 import { arrayElementStarts, locatePath, parseSource, type ParsedSource } from './json-source.js';
 import { renderGithub } from './reporters/github.js';
@@ -43,6 +43,8 @@ Options:
   --ignore <CODE[,CODE…]>      Leave these issue codes out (repeatable).
   --min-category-length <n>    Shortest accepted productCategory/serviceCategory (default 3).
   --quiet                      Show errors only (warnings still count for --max-warnings).
+  --color, --no-color          Colour on or off (default: on a terminal, unless NO_COLOR is set;
+                               FORCE_COLOR=1 forces it, FORCE_COLOR=0 turns it off).
   -h, --help                   Show this help.
 
 Exit codes: 0 no errors; 1 errors found (or more warnings than --max-warnings);
@@ -66,6 +68,8 @@ interface Settings {
   ignore: CheckIssueCode[];
   minCategoryLength: number | undefined;
   quiet: boolean;
+  /** `--color` / `--no-color`; undefined: decided by the environment and the terminal. */
+  color: boolean | undefined;
   help: boolean;
 }
 
@@ -77,7 +81,9 @@ export function parseSettings(argv: string[]): Settings {
       args: argv,
       allowPositionals: true,
       strict: true,
+      tokens: true,
       options: {
+        ...COLOUR_OPTIONS,
         format: { type: 'string', short: 'f' },
         strict: { type: 'boolean' },
         'max-warnings': { type: 'string' },
@@ -113,6 +119,7 @@ export function parseSettings(argv: string[]): Settings {
     ignore,
     minCategoryLength: wholeNumber('min-category-length', v['min-category-length']),
     quiet: v.quiet === true,
+    color: colourFlag(parsed.tokens),
     help: v.help === true,
   };
 }
@@ -319,7 +326,7 @@ export async function run(ctx: CliContext): Promise<number> {
     summary.unreadableFiles > 0 || unmatched.length > 0 ? 2 : summary.errors > 0 || tooManyWarnings ? 1 : 0;
   const result: RunResult = { files, summary, exitCode, maxWarnings: settings.maxWarnings };
 
-  const style = styles(colourEnabled(ctx.stdout, ctx.env));
+  const style = styles(colourEnabled(ctx.stdout, ctx.env, settings.color));
   if (settings.format === 'json') ctx.stdout.write(renderJson(result));
   else if (settings.format === 'github') ctx.stdout.write(renderGithub(result, styles(false), settings.quiet, workspacePath(ctx)));
   else ctx.stdout.write(renderText(result, style, settings.quiet));

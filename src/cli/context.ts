@@ -28,9 +28,15 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-/** Whether colour is wanted on this output: a TTY, unless NO_COLOR; FORCE_COLOR forces it. */
-export function colourEnabled(out: Output, env: CliContext['env']): boolean {
-  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true;
+/**
+ * Whether colour is wanted on this output. In order: `--color` / `--no-color` (`flag`); `FORCE_COLOR`
+ * (set enables, `0` or `false` disables); `NO_COLOR` (any non-empty value disables); otherwise only
+ * on a terminal that is not `TERM=dumb`.
+ */
+export function colourEnabled(out: Output, env: CliContext['env'], flag?: boolean): boolean {
+  if (flag !== undefined) return flag;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return force !== '0' && force.toLowerCase() !== 'false';
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   return out.isTTY === true && env.TERM !== 'dumb';
 }

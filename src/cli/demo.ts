@@ -17,6 +17,7 @@ import { AUTOMATIC_RECOVERY, describeFailure, InvoiceStatus, isAfterSubmitted } 
 import type { InvoiceCreateParams } from '../model/invoice-input.js';
 import type { Invoice } from '../model/invoice.js';
 import { createSandbox, type Sandbox, type Scenario } from '../testing/index.js';
+import { COLOUR_OPTIONS, colourFlag } from './args.js';
 import { colourEnabled, styles, UsageError, type CliContext, type Output, type Styles } from './context.js';
 
 export const HELP = `Usage: invoicing demo [--scenario accepted|offline|field-error]
@@ -38,6 +39,8 @@ so the service's 10-minute retries take a second.
 
 Options:
   --scenario <name>  One of the scenarios above.
+  --color, --no-color
+                     Colour on or off (default: on a terminal, unless NO_COLOR is set).
   -h, --help         Show this help.
 
 Exit codes: 0 the scenario ended as it should (including the recovery endings); 1 it did not;
@@ -92,6 +95,8 @@ const NAMES = Object.keys(SCENARIOS) as DemoScenarioName[];
 
 interface Settings {
   scenario: DemoScenarioName;
+  /** `--color` / `--no-color`; undefined: decided by the environment and the terminal. */
+  color: boolean | undefined;
   help: boolean;
 }
 
@@ -103,7 +108,8 @@ function parseDemoArgs(argv: string[]): Settings {
       args: argv,
       strict: true,
       allowPositionals: false,
-      options: { scenario: { type: 'string', short: 's' }, help: { type: 'boolean', short: 'h' } },
+      tokens: true,
+      options: { ...COLOUR_OPTIONS, scenario: { type: 'string', short: 's' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message.replace(/\. To specify a positional.*$/s, '') : String(err));
@@ -112,7 +118,7 @@ function parseDemoArgs(argv: string[]): Settings {
   if (!(NAMES as string[]).includes(scenario)) {
     throw new UsageError(`--scenario must be one of ${NAMES.join(', ')}, got "${scenario}"`);
   }
-  return { scenario: scenario as DemoScenarioName, help: parsed.values.help === true };
+  return { scenario: scenario as DemoScenarioName, color: colourFlag(parsed.tokens), help: parsed.values.help === true };
 }
 
 /** The invoice the demo files: one good (HS code) and one service (ISIC code), both at 7.5 %. */
@@ -315,7 +321,7 @@ export async function run(ctx: CliContext): Promise<number> {
     return 0;
   }
   const startedAt = performance.now();
-  const s = styles(colourEnabled(ctx.stdout, ctx.env));
+  const s = styles(colourEnabled(ctx.stdout, ctx.env, settings.color));
   const n = new Narrator(ctx.stdout, s);
   const scenario = SCENARIOS[settings.scenario];
 

@@ -14,7 +14,7 @@ import type { InvoicingClient } from '../client.js';
 import type { FileManyResult } from '../filing/file-many.js';
 import type { InvoiceCreateParams } from '../model/invoice-input.js';
 import { readTarget, resolveTargets, type Target } from './targets.js';
-import { oneOf, toUsageError, wholeNumber } from './args.js';
+import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError, wholeNumber } from './args.js';
 import { colourEnabled, styles, UsageError, type CliContext, type Styles } from './context.js';
 import { parseSource } from './json-source.js';
 import { plural } from './results.js';
@@ -39,6 +39,8 @@ Options:
   --strict                  Treat check warnings as errors.
   --format <text|json>      Output format (default text).
   -q, --quiet               Print only invoices that stopped, and the summary.
+  --color, --no-color       Colour on or off (default: on a terminal, unless NO_COLOR is set;
+                            FORCE_COLOR=1 forces it, FORCE_COLOR=0 turns it off).
   -h, --help                Show this help.
 
 Environment: INVOICING_BASE_URL (the service's origin) and INVOICING_API_KEY (a USER key).
@@ -60,6 +62,8 @@ interface Settings {
   strict: boolean;
   format: (typeof FORMATS)[number];
   quiet: boolean;
+  /** `--color` / `--no-color`; undefined: decided by the environment and the terminal. */
+  color: boolean | undefined;
   help: boolean;
 }
 
@@ -71,7 +75,9 @@ export function parseSettings(argv: string[]): Settings {
       args: argv,
       allowPositionals: true,
       strict: true,
+      tokens: true,
       options: {
+        ...COLOUR_OPTIONS,
         concurrency: { type: 'string' },
         wait: { type: 'boolean' },
         'wait-timeout': { type: 'string' },
@@ -95,6 +101,7 @@ export function parseSettings(argv: string[]): Settings {
     strict: v.strict === true,
     format: oneOf('format', v.format, FORMATS, 'text'),
     quiet: v.quiet === true,
+    color: colourFlag(parsed.tokens),
     help: v.help === true,
   };
 }
@@ -395,8 +402,8 @@ export async function run(ctx: CliContext): Promise<number> {
   }
 
   const fileable = sources.filter((s) => s.input !== undefined);
-  const s = styles(colourEnabled(ctx.stdout, ctx.env));
-  const progress = progressBar(ctx, fileable.length, styles(colourEnabled(ctx.stderr, ctx.env)));
+  const s = styles(colourEnabled(ctx.stdout, ctx.env, settings.color));
+  const progress = progressBar(ctx, fileable.length, styles(colourEnabled(ctx.stderr, ctx.env, settings.color)));
   const results = await client.invoices.fileMany(
     fileable.map((src) => src.input as InvoiceCreateParams),
     {
