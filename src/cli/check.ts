@@ -16,6 +16,7 @@ import { didYouMean } from '../check/suggest.js';
 import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError, wholeNumber } from './args.js';
 import { colourEnabled, styles, UsageError, type CliContext } from './context.js';
 import { arrayElementStarts, locatePath, parseSource, type ParsedSource } from './json-source.js';
+import { createProgress } from './progress.js';
 import { renderGithub } from './reporters/github.js';
 import { renderJson } from './reporters/json.js';
 import { renderText } from './reporters/text.js';
@@ -221,32 +222,6 @@ async function checkTarget(t: Target, opts: CheckOptions, ctx: CliContext): Prom
   return { file: t.display, ok: invoices.every((i) => i.ok), invoices };
 }
 
-/** A one-line progress bar on a terminal's stderr, redrawn at most every 80 ms. */
-function progressBar(ctx: CliContext, total: number): { tick(): void; done(): void } {
-  const enabled = ctx.stderr.isTTY === true && total >= 50 && ctx.env.CI === undefined;
-  let n = 0;
-  let last = 0;
-  const draw = () => {
-    const width = Math.max(10, Math.min(40, (ctx.stderr.columns ?? 80) - 40));
-    const filled = Math.round((n / total) * width);
-    ctx.stderr.write(`\r\u001b[Kchecking [${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${n}/${total} files`);
-  };
-  return {
-    tick() {
-      n++;
-      if (!enabled) return;
-      const now = Date.now();
-      if (now - last >= 80) {
-        last = now;
-        draw();
-      }
-    },
-    done() {
-      if (enabled) ctx.stderr.write('\r\u001b[K');
-    },
-  };
-}
-
 /**
  * Runs `fn` over the items in order, yielding to the event loop every `batch` items so the progress
  * bar can draw and standard input can flow.
@@ -312,13 +287,20 @@ export async function run(ctx: CliContext): Promise<number> {
   if (hsCodes !== undefined) opts.hsCodes = hsCodes;
   if (settings.minCategoryLength !== undefined) opts.minCategoryLength = settings.minCategoryLength;
 
-  const progress = progressBar(ctx, targets.length);
+  const progress = createProgress(ctx.stderr, ctx.env, {
+    label: 'checking',
+    unit: 'files',
+    total: targets.length,
+    minTotal: 50,
+    style: styles(colourEnabled(ctx.stderr, ctx.env, settings.color)),
+  });
+  let checked = 0;
   const files = await mapInBatches(targets, 200, async (t) => {
     const r = await checkTarget(t, opts, ctx);
-    progress.tick();
+    progress.update(++checked);
     return r;
   });
-  progress.done();
+  progress.end();
 
   const summary = summarize(files, unmatched, started);
   const tooManyWarnings = settings.maxWarnings !== undefined && summary.warnings > settings.maxWarnings;

@@ -18,6 +18,7 @@ import type { InvoiceCreateParams } from '../model/invoice-input.js';
 import type { Invoice } from '../model/invoice.js';
 import { createSandbox, type Sandbox, type Scenario } from '../testing/index.js';
 import { COLOUR_OPTIONS, colourFlag } from './args.js';
+import { formatSeconds } from './format.js';
 import { colourEnabled, styles, UsageError, type CliContext, type Output, type Styles } from './context.js';
 
 export const HELP = `Usage: invoicing demo [--scenario accepted|offline|field-error]
@@ -352,9 +353,8 @@ export async function run(ctx: CliContext): Promise<number> {
     }
 
     const asExpected = conclude(n, s, settings.scenario, result, sandbox);
-    const real = (performance.now() - startedAt) / 1000;
     n.line();
-    n.line(s.dim(`Took ${real.toFixed(1)} s of real time, ${span(sandbox.clock.now() - sandboxStart)} of sandbox time.`));
+    n.line(s.dim(`Took ${formatSeconds(performance.now() - startedAt, 1)} of real time, ${span(sandbox.clock.now() - sandboxStart)} of sandbox time.`));
     if (settings.scenario === 'accepted') {
       n.line(s.dim('See the recovery paths too: --scenario offline, --scenario field-error.'));
     }

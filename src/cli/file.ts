@@ -15,9 +15,10 @@ import type { FileManyResult } from '../filing/file-many.js';
 import type { InvoiceCreateParams } from '../model/invoice-input.js';
 import { readTarget, resolveTargets, type Target } from './targets.js';
 import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError, wholeNumber } from './args.js';
-import { colourEnabled, styles, UsageError, type CliContext, type Styles } from './context.js';
+import { colourEnabled, styles, UsageError, type CliContext } from './context.js';
 import { parseSource } from './json-source.js';
-import { plural } from './results.js';
+import { formatNumber, formatSeconds, plural } from './format.js';
+import { createProgress } from './progress.js';
 
 export const HELP = `Usage: invoicing file <files | globs | directories | -> [options]
 
@@ -172,27 +173,6 @@ async function readSources(targets: Target[], ctx: CliContext): Promise<{ source
     }
   }
   return { sources, unreadable };
-}
-
-/** A one-line progress bar on a terminal's stderr, redrawn at most every 80 ms. */
-function progressBar(ctx: CliContext, total: number, s: Styles): { update(done: number, failed: number): void; end(): void } {
-  const enabled = ctx.stderr.isTTY === true && ctx.env.CI === undefined && total > 1;
-  let last = 0;
-  return {
-    update(done, failed) {
-      if (!enabled) return;
-      const now = Date.now();
-      if (now - last < 80 && done < total) return;
-      last = now;
-      const width = Math.max(10, Math.min(40, (ctx.stderr.columns ?? 80) - 45));
-      const filled = Math.round((done / total) * width);
-      const stopped = failed > 0 ? s.red(` · ${failed} stopped`) : '';
-      ctx.stderr.write(`\r\u001b[Kfiling [${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${done}/${total}${stopped}`);
-    },
-    end() {
-      if (enabled) ctx.stderr.write('\r\u001b[K');
-    },
-  };
 }
 
 /** Whether the service refused the create because the key was used before with another body (409). */
@@ -403,7 +383,11 @@ export async function run(ctx: CliContext): Promise<number> {
 
   const fileable = sources.filter((s) => s.input !== undefined);
   const s = styles(colourEnabled(ctx.stdout, ctx.env, settings.color));
-  const progress = progressBar(ctx, fileable.length, styles(colourEnabled(ctx.stderr, ctx.env, settings.color)));
+  const progress = createProgress(ctx.stderr, ctx.env, {
+    label: 'filing',
+    total: fileable.length,
+    style: styles(colourEnabled(ctx.stderr, ctx.env, settings.color)),
+  });
   const results = await client.invoices.fileMany(
     fileable.map((src) => src.input as InvoiceCreateParams),
     {
@@ -446,8 +430,9 @@ export async function run(ctx: CliContext): Promise<number> {
         if (error?.hint) ctx.stdout.write(`    ${s.dim(error.hint)}\n`);
       }
     }
-    const seconds = (summary.durationMs / 1000).toFixed(1);
-    const line = `Filed ${filed} of ${plural(records.length, 'invoice')}${stopped > 0 ? `; ${stopped} did not go through` : ''} (${seconds} s).`;
+    const line =
+      `Filed ${formatNumber(filed)} of ${plural(records.length, 'invoice')}` +
+      `${stopped > 0 ? `; ${formatNumber(stopped)} did not go through` : ''} (${formatSeconds(summary.durationMs, 1)}).`;
     ctx.stdout.write(`${stopped > 0 ? s.red(line) : s.bold(line)}\n`);
     // Not after a refusal alone (a key conflict, a create the service refused): running again sends the
     // same key and body, and is refused again.

@@ -64,7 +64,4 @@ export function invoiceLabel(inv: InvoiceResult): string {
   return '';
 }
 
-/** `3 errors`, `1 warning`. */
-export function plural(n: number, word: string): string {
-  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
-}
+export { plural } from './format.js';

@@ -63,6 +63,17 @@ describe('cli/file (invoicing file)', () => {
     expect(sandbox.invoices.list().every((inv) => inv.submissions === 1)).toBe(true);
   });
 
+  it('writes every count with thousands separators ("Filed 1 of 1,002 invoices; 1,001 did not go through")', async () => {
+    const b = sandbox.businessId;
+    // Invoices that fail their local checks cost no request: the counts pass 1,000 in no time.
+    const lines = Array.from({ length: 1001 }, (_, i) => JSON.stringify({ ...invoice(b, i), lines: [] }));
+    files = tempFiles({ 'many.ndjson': [JSON.stringify(invoice(b, 0)), ...lines].join('\n') });
+    const { ctx, out } = context(sandbox, files.dir, ['many.ndjson', '--quiet']);
+    expect(await run(ctx)).toBe(1);
+    expect(out()).toMatch(/^Filed 1 of 1,002 invoices; 1,001 did not go through \([\d,]+\.\d s\)\.$/m);
+    expect(sandbox.invoices.count).toBe(1);
+  });
+
   it('exits 1 and names the invoice when one fails its checks, filing the others', async () => {
     const bad = { ...invoice(sandbox.businessId, 2), lines: [] };
     files = tempFiles({ 'mixed.json': JSON.stringify([invoice(sandbox.businessId, 1), bad, invoice(sandbox.businessId, 3)]) });

@@ -4,7 +4,8 @@
  */
 import { formatIssuePath } from '../../check/index.js';
 import type { Styles } from '../context.js';
-import { invoiceLabel, plural, type LocatedIssue, type RunResult } from '../results.js';
+import { formatNumber, formatSeconds, plural } from '../format.js';
+import { invoiceLabel, type LocatedIssue, type RunResult } from '../results.js';
 
 function where(issue: { line?: number | undefined; column?: number | undefined }): string {
   return issue.line === undefined ? '' : `${issue.line}:${issue.column ?? 1}`;
@@ -56,7 +57,7 @@ export function renderText(run: RunResult, s: Styles, quiet = false): string {
 /** The one-line verdict printed at the end of every text and github report. */
 export function summaryLine(run: RunResult, s: Styles): string {
   const m = run.summary;
-  const seconds = `${(m.durationMs / 1000).toFixed(2)} s`;
+  const seconds = formatSeconds(m.durationMs);
   const scope = `${plural(m.invoices, 'invoice')} in ${plural(m.files, 'file')}`;
   const extras: string[] = [];
   if (m.unreadableFiles > 0) extras.push(`${plural(m.unreadableFiles, 'file')} could not be read`);
@@ -71,6 +72,6 @@ export function summaryLine(run: RunResult, s: Styles): string {
   }
   return (
     `${s.red('✖')} ${s.red(plural(m.errors, 'error'))} and ${plural(m.warnings, 'warning')} ` +
-    `in ${m.invoicesWithErrors.toLocaleString('en-US')} of ${scope} (${seconds})${tail}`
+    `in ${formatNumber(m.invoicesWithErrors)} of ${scope} (${seconds})${tail}`
   );
 }
