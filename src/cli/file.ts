@@ -17,8 +17,8 @@ import { readTarget, resolveTargets, type Target } from './targets.js';
 import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError, wholeNumber } from './args.js';
 import { colourEnabled, styles, UsageError, type CliContext } from './context.js';
 import { parseSource } from './json-source.js';
-import { formatNumber, formatSeconds, plural } from './format.js';
 import { createProgress } from './progress.js';
+import { renderFileText, type FileRecord, type FileSummary } from './reporters/file-text.js';
 
 export const HELP = `Usage: invoicing file <files | globs | directories | -> [options]
 
@@ -303,7 +303,7 @@ function describe(
   result: FileManyResult | undefined,
   ref: Settings['ref'],
   sameAs: Source | undefined,
-): Record<string, unknown> {
+): FileRecord {
   if (result === undefined) return { source: source.label, ok: false, error: { name: 'SourceError', message: source.problem } };
   if (sameAs !== undefined && !result.ok) {
     const same = ref === 'path' ? 'same file and position' : 'same content';
@@ -406,34 +406,12 @@ export async function run(ctx: CliContext): Promise<number> {
   const records = sources.map((src) => describe(src, byIndex.get(src), settings.ref, sameAs.get(src)));
   const filed = records.filter((r) => r.ok === true).length;
   const stopped = records.length - filed;
-  const summary = { invoices: records.length, filed, stopped, durationMs: Math.round(performance.now() - started) };
+  const summary: FileSummary = { invoices: records.length, filed, stopped, notStarted: 0, durationMs: Math.round(performance.now() - started) };
 
   if (settings.format === 'json') {
     ctx.stdout.write(`${JSON.stringify({ results: records, summary }, null, 2)}\n`);
   } else {
-    const listAll = !settings.quiet && records.length <= 50;
-    for (const r of records) {
-      if (r.ok === true) {
-        if (listAll) ctx.stdout.write(`${s.green('✓')} ${r.source}  ${s.dim(String(r.invoiceId))}  ${String(r.rawStatus ?? r.status)}\n`);
-        continue;
-      }
-      const failure = r.failure as { kind: string; message: string; hint: string } | undefined;
-      const error = r.error as { message?: string; step?: string; hint?: string } | undefined;
-      const where = r.invoiceId === undefined ? '' : `  ${s.dim(String(r.invoiceId))}`;
-      if (failure !== undefined) {
-        ctx.stdout.write(`${s.yellow('!')} ${r.source}${where}  in Error (${failure.kind}): ${failure.message}\n    ${s.dim(failure.hint)}\n`);
-      } else {
-        const message = error?.message ?? 'failed';
-        // A FilingError's own message already says where it stopped ("Filing stopped at create: …").
-        const step = error?.step === undefined || message.includes(`stopped at ${error.step}`) ? '' : `stopped at ${error.step}: `;
-        ctx.stdout.write(`${s.red('✗')} ${r.source}${where}  ${step}${message}\n`);
-        if (error?.hint) ctx.stdout.write(`    ${s.dim(error.hint)}\n`);
-      }
-    }
-    const line =
-      `Filed ${formatNumber(filed)} of ${plural(records.length, 'invoice')}` +
-      `${stopped > 0 ? `; ${formatNumber(stopped)} did not go through` : ''} (${formatSeconds(summary.durationMs, 1)}).`;
-    ctx.stdout.write(`${stopped > 0 ? s.red(line) : s.bold(line)}\n`);
+    renderFileText(ctx.stdout, records, summary, s, { quiet: settings.quiet, terminal: ctx.stdout.isTTY === true });
     // Not after a refusal alone (a key conflict, a create the service refused): running again sends the
     // same key and body, and is refused again.
     if (results.some((r) => !r.ok && filingAdvice(r.error)?.again === true)) {
