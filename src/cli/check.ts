@@ -21,7 +21,7 @@ import { renderGithub } from './reporters/github.js';
 import { renderJson } from './reporters/json.js';
 import { renderText } from './reporters/text.js';
 import type { FileResult, InvoiceResult, LocatedIssue, RunResult, Summary } from './results.js';
-import { readTarget, resolveTargets, type Target } from './targets.js';
+import { DEFAULT_MAX_FILE_BYTES, MIB, readTarget, resolveTargets, type Target } from './targets.js';
 
 // Shared with `invoicing file`, which reads its inputs the same way.
 export { readTarget, resolveTargets, type Target } from './targets.js';
@@ -44,6 +44,8 @@ Options:
   --ignore <CODE[,CODE…]>      Leave these issue codes out (repeatable).
   --min-category-length <n>    Shortest accepted productCategory/serviceCategory (default 3).
   --quiet                      Show errors only (warnings still count for --max-warnings).
+  --max-file-size <MiB>        Refuse input files larger than this (default 10). Files must be
+                               UTF-8; devices, pipes and other non-regular files are refused.
   --color, --no-color          Colour on or off (default: on a terminal, unless NO_COLOR is set;
                                FORCE_COLOR=1 forces it, FORCE_COLOR=0 turns it off).
   -h, --help                   Show this help.
@@ -71,6 +73,8 @@ interface Settings {
   quiet: boolean;
   /** `--color` / `--no-color`; undefined: decided by the environment and the terminal. */
   color: boolean | undefined;
+  /** The largest input file read, in bytes (`--max-file-size`, in MiB). */
+  maxFileBytes: number;
   help: boolean;
 }
 
@@ -85,6 +89,7 @@ export function parseSettings(argv: string[]): Settings {
       tokens: true,
       options: {
         ...COLOUR_OPTIONS,
+        'max-file-size': { type: 'string' },
         format: { type: 'string', short: 'f' },
         strict: { type: 'boolean' },
         'max-warnings': { type: 'string' },
@@ -121,6 +126,7 @@ export function parseSettings(argv: string[]): Settings {
     minCategoryLength: wholeNumber('min-category-length', v['min-category-length']),
     quiet: v.quiet === true,
     color: colourFlag(parsed.tokens),
+    maxFileBytes: (wholeNumber('max-file-size', v['max-file-size'], 1) ?? DEFAULT_MAX_FILE_BYTES / MIB) * MIB,
     help: v.help === true,
   };
 }
@@ -206,10 +212,10 @@ function checkSource(text: string, parsed: ParsedSource, opts: CheckOptions): In
   });
 }
 
-async function checkTarget(t: Target, opts: CheckOptions, ctx: CliContext): Promise<FileResult> {
+async function checkTarget(t: Target, opts: CheckOptions, ctx: CliContext, maxBytes: number): Promise<FileResult> {
   let text: string;
   try {
-    text = await readTarget(t, ctx);
+    text = await readTarget(t, ctx, maxBytes);
   } catch (err) {
     const code = (err as { code?: string }).code;
     const reason =
@@ -296,7 +302,7 @@ export async function run(ctx: CliContext): Promise<number> {
   });
   let checked = 0;
   const files = await mapInBatches(targets, 200, async (t) => {
-    const r = await checkTarget(t, opts, ctx);
+    const r = await checkTarget(t, opts, ctx, settings.maxFileBytes);
     progress.update(++checked);
     return r;
   });

@@ -19,8 +19,11 @@ export interface CliContext {
   stderr: Output;
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
-  /** Reads standard input to the end (for the `-` file argument). */
-  readStdin(): Promise<string>;
+  /**
+   * Reads standard input (for the `-` file argument): its bytes, to be decoded as UTF-8 by the
+   * caller, or text already decoded. May stop after a little more than `maxBytes`.
+   */
+  readStdin(maxBytes: number): Promise<Uint8Array | string>;
 }
 
 /** Thrown by a command for a usage error: reported with a pointer to --help, exit code 2. */

@@ -18,6 +18,7 @@ import type { InvoiceCreateParams } from '../model/invoice-input.js';
 import type { Invoice } from '../model/invoice.js';
 import { createSandbox, type Sandbox, type Scenario } from '../testing/index.js';
 import { COLOUR_OPTIONS, colourFlag } from './args.js';
+import { printable } from './escape.js';
 import { formatSeconds } from './format.js';
 import { colourEnabled, styles, UsageError, type CliContext, type Output, type Styles } from './context.js';
 
@@ -156,7 +157,7 @@ function span(ms: number): string {
 }
 
 function status(invoice: Invoice | undefined): string {
-  return invoice?.rawStatus ?? invoice?.status ?? '?';
+  return printable(invoice?.rawStatus ?? invoice?.status ?? '?');
 }
 
 /** When the service last changed the record (its `updatedAt`), else when it was read. */
@@ -242,7 +243,7 @@ class Narrator {
       return;
     }
     const which = attempts === 0 ? 'on submission' : `on automatic retry ${attempts} of ${AUTOMATIC_RECOVERY.maxAttempts}`;
-    this.line(`${pad}${s.dim(when.padEnd(TIME_WIDTH))}${s.yellow(status(invoice))} ${which}: ${failure.message}`);
+    this.line(`${pad}${s.dim(when.padEnd(TIME_WIDTH))}${s.yellow(status(invoice))} ${which}: ${printable(failure.message)}`);
     const next =
       failure.recovery === 'in-progress'
         ? `automatic recovery in progress: retry ${attempts + 1} of ${AUTOMATIC_RECOVERY.maxAttempts} is due 10 minutes later; waiting, not re-submitting`
@@ -281,9 +282,9 @@ function conclude(n: Narrator, s: Styles, name: DemoScenarioName, result: Filing
     return SCENARIOS[name].expected === 'filed';
   }
   if (failure !== undefined) {
-    n.line(`${s.yellow('!')} ${s.bold(`Invoice ${invoice.id} is in ${status(invoice)}: ${failure.message}`)}`);
+    n.line(`${s.yellow('!')} ${s.bold(`Invoice ${invoice.id} is in ${status(invoice)}: ${printable(failure.message)}`)}`);
     if (failure.field !== undefined) n.line(`  Field rejected by the tax authority: ${s.bold(failure.field)}`);
-    n.line(`  ${failure.hint}`);
+    n.line(`  ${printable(failure.hint)}`);
     n.line(`  The SDK did not re-submit on its own (${sent}).`);
     if (failure.resubmitRequired) {
       const what = failure.field ?? 'the problem';
@@ -303,7 +304,7 @@ function conclude(n: Narrator, s: Styles, name: DemoScenarioName, result: Filing
 function errorText(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
   const hint = (err as { hint?: unknown }).hint;
-  return typeof hint === 'string' && hint !== '' ? `${err.message}\n  hint: ${hint}` : err.message;
+  return typeof hint === 'string' && hint !== '' ? `${printable(err.message)}\n  hint: ${printable(hint)}` : printable(err.message);
 }
 
 /**

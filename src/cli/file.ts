@@ -13,10 +13,11 @@ import { parseArgs } from 'node:util';
 import type { InvoicingClient } from '../client.js';
 import type { FileManyResult } from '../filing/file-many.js';
 import type { InvoiceCreateParams } from '../model/invoice-input.js';
-import { readTarget, resolveTargets, type Target } from './targets.js';
+import { DEFAULT_MAX_FILE_BYTES, MIB, readTarget, resolveTargets, type Target } from './targets.js';
 import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError, wholeNumber } from './args.js';
 import { colourEnabled, styles, UsageError, type CliContext } from './context.js';
 import { parseSource } from './json-source.js';
+import { printable, safeJson } from './escape.js';
 import { createProgress } from './progress.js';
 import { renderFileText, type FileRecord, type FileSummary } from './reporters/file-text.js';
 
@@ -40,6 +41,8 @@ Options:
   --strict                  Treat check warnings as errors.
   --format <text|json>      Output format (default text).
   -q, --quiet               Print only invoices that stopped, and the summary.
+  --max-file-size <MiB>     Refuse input files larger than this (default 10). Files must be
+                            UTF-8; devices, pipes and other non-regular files are refused.
   --color, --no-color       Colour on or off (default: on a terminal, unless NO_COLOR is set;
                             FORCE_COLOR=1 forces it, FORCE_COLOR=0 turns it off).
   -h, --help                Show this help.
@@ -65,6 +68,8 @@ interface Settings {
   quiet: boolean;
   /** `--color` / `--no-color`; undefined: decided by the environment and the terminal. */
   color: boolean | undefined;
+  /** The largest input file read, in bytes (`--max-file-size`, in MiB). */
+  maxFileBytes: number;
   help: boolean;
 }
 
@@ -79,6 +84,7 @@ export function parseSettings(argv: string[]): Settings {
       tokens: true,
       options: {
         ...COLOUR_OPTIONS,
+        'max-file-size': { type: 'string' },
         concurrency: { type: 'string' },
         wait: { type: 'boolean' },
         'wait-timeout': { type: 'string' },
@@ -103,6 +109,7 @@ export function parseSettings(argv: string[]): Settings {
     format: oneOf('format', v.format, FORMATS, 'text'),
     quiet: v.quiet === true,
     color: colourFlag(parsed.tokens),
+    maxFileBytes: (wholeNumber('max-file-size', v['max-file-size'], 1) ?? DEFAULT_MAX_FILE_BYTES / MIB) * MIB,
     help: v.help === true,
   };
 }
@@ -140,14 +147,14 @@ function repositoryRoot(dir: string, roots: Map<string, string | undefined>): st
 }
 
 /** Reads every target into invoices; unreadable files are returned apart (exit code 2). */
-async function readSources(targets: Target[], ctx: CliContext): Promise<{ sources: Source[]; unreadable: string[] }> {
+async function readSources(targets: Target[], ctx: CliContext, maxBytes: number): Promise<{ sources: Source[]; unreadable: string[] }> {
   const sources: Source[] = [];
   const unreadable: string[] = [];
   const roots = new Map<string, string | undefined>();
   for (const t of targets) {
     let text: string;
     try {
-      text = await readTarget(t, ctx);
+      text = await readTarget(t, ctx, maxBytes);
     } catch (err) {
       unreadable.push(`${t.display}: ${(err as { code?: string }).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
       continue;
@@ -372,12 +379,12 @@ export async function run(ctx: CliContext): Promise<number> {
 
   const unmatched: string[] = [];
   const targets = await resolveTargets(settings.inputs, ctx.cwd, unmatched);
-  const { sources, unreadable } = await readSources(targets, ctx);
+  const { sources, unreadable } = await readSources(targets, ctx, settings.maxFileBytes);
   if (unmatched.length > 0 || unreadable.length > 0) {
     // Nothing is filed when the command line names files that are not there: a typo should not
     // file half a batch.
-    for (const u of unmatched) ctx.stderr.write(`invoicing file: nothing matched ${u}\n`);
-    for (const u of unreadable) ctx.stderr.write(`invoicing file: cannot read ${u}\n`);
+    for (const u of unmatched) ctx.stderr.write(`invoicing file: nothing matched ${printable(u)}\n`);
+    for (const u of unreadable) ctx.stderr.write(`invoicing file: cannot read ${printable(u)}\n`);
     return 2;
   }
 
@@ -409,7 +416,7 @@ export async function run(ctx: CliContext): Promise<number> {
   const summary: FileSummary = { invoices: records.length, filed, stopped, notStarted: 0, durationMs: Math.round(performance.now() - started) };
 
   if (settings.format === 'json') {
-    ctx.stdout.write(`${JSON.stringify({ results: records, summary }, null, 2)}\n`);
+    ctx.stdout.write(`${safeJson({ results: records, summary })}\n`);
   } else {
     renderFileText(ctx.stdout, records, summary, s, { quiet: settings.quiet, terminal: ctx.stdout.isTTY === true });
     // Not after a refusal alone (a key conflict, a create the service refused): running again sends the

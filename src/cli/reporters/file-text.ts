@@ -4,6 +4,7 @@
  * script can scan. Then the details of those that did not go through, and the summary line.
  */
 import type { Output, Styles } from '../context.js';
+import { printable } from '../escape.js';
 import { formatNumber, formatSeconds, plural } from '../format.js';
 
 /** One invoice's outcome as `invoicing file` reports it (also its JSON record). */
@@ -37,12 +38,27 @@ export function outcome(r: FileRecord): 'filed' | 'in Error' | 'stopped' | 'not 
 }
 
 function table(records: readonly FileRecord[]): string[] {
-  const rows = records.map((r) => [outcome(r), r.invoiceId ?? '-', r.rawStatus ?? r.status ?? '-', r.source]);
+  const rows = records.map((r) => [outcome(r), r.invoiceId ?? '-', r.rawStatus ?? r.status ?? '-', r.source].map(printable));
   const head = ['RESULT', 'INVOICE', 'STATUS', 'SOURCE'];
   const widths = head.map((h, c) => Math.max(h.length, ...rows.map((row) => (row[c] as string).length)));
   const line = (row: string[]) =>
     row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c] as number))).join('  ');
   return [line(head), ...rows.map(line)];
+}
+
+const opt = (v: string | undefined): string | undefined => (v === undefined ? undefined : printable(v));
+
+/** A record with every piece of outside text (file names, the service's words) made printable. */
+function escaped(r: FileRecord): FileRecord {
+  return {
+    ...r,
+    source: printable(r.source),
+    invoiceId: opt(r.invoiceId),
+    status: opt(r.status),
+    rawStatus: opt(r.rawStatus),
+    failure: r.failure && { kind: printable(r.failure.kind), message: printable(r.failure.message), hint: printable(r.failure.hint) },
+    error: r.error && { ...r.error, message: opt(r.error.message), step: opt(r.error.step), hint: opt(r.error.hint) },
+  };
 }
 
 /** Writes the report of a `file` run. `terminal`: one line per invoice instead of the table. */
@@ -55,7 +71,8 @@ export function renderFileText(
 ): void {
   const listed = opts.quiet ? records.filter((r) => outcome(r) !== 'filed') : records;
   if (!opts.terminal && listed.length > 0) out.write(`${table(listed).join('\n')}\n\n`);
-  for (const r of listed) {
+  for (const raw of listed) {
+    const r = escaped(raw);
     const where = r.invoiceId === undefined ? '' : `  ${s.dim(r.invoiceId)}`;
     const kind = outcome(r);
     if (kind === 'filed') {

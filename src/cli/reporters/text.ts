@@ -4,6 +4,7 @@
  */
 import { formatIssuePath } from '../../check/index.js';
 import type { Styles } from '../context.js';
+import { printable } from '../escape.js';
 import { formatNumber, formatSeconds, plural } from '../format.js';
 import { invoiceLabel, type LocatedIssue, type RunResult } from '../results.js';
 
@@ -16,12 +17,12 @@ export function renderText(run: RunResult, s: Styles, quiet = false): string {
   const out: string[] = [];
   for (const f of run.files) {
     if (f.readError !== undefined) {
-      out.push(s.underline(f.file), `  ${s.red('error')}  cannot read the file: ${f.readError}`, '');
+      out.push(s.underline(printable(f.file)), `  ${s.red('error')}  cannot read the file: ${printable(f.readError)}`, '');
       continue;
     }
     if (f.syntaxError !== undefined) {
       const e = f.syntaxError;
-      out.push(s.underline(f.file), `  ${s.dim(`${e.line}:${e.column}`)}  ${s.red('error')}  invalid JSON: ${e.message}`, '');
+      out.push(s.underline(printable(f.file)), `  ${s.dim(`${e.line}:${e.column}`)}  ${s.red('error')}  invalid JSON: ${printable(e.message)}`, '');
       continue;
     }
     const block: string[] = [];
@@ -29,7 +30,7 @@ export function renderText(run: RunResult, s: Styles, quiet = false): string {
       const label = invoiceLabel(inv);
       if (inv.syntaxError !== undefined) {
         const e = inv.syntaxError;
-        block.push(`  ${s.dim(`${e.line}:${e.column}`)}  ${s.red('error')}  invalid JSON on ${label}: ${e.message}`);
+        block.push(`  ${s.dim(`${e.line}:${e.column}`)}  ${s.red('error')}  invalid JSON on ${label}: ${printable(e.message)}`);
         continue;
       }
       const issues: LocatedIssue[] = (quiet ? inv.errors : [...inv.errors, ...inv.warnings]).sort(
@@ -42,13 +43,13 @@ export function renderText(run: RunResult, s: Styles, quiet = false): string {
       for (const issue of issues) {
         const pos = where(issue).padEnd(width);
         const sev = issue.severity === 'error' ? s.red('error  ') : s.yellow('warning');
-        block.push(`${indent}${s.dim(pos)}  ${sev}  ${s.bold(issue.code)}  ${s.dim(formatIssuePath(issue.path))}`);
+        block.push(`${indent}${s.dim(pos)}  ${sev}  ${s.bold(issue.code)}  ${s.dim(printable(formatIssuePath(issue.path)))}`);
         const pad = `${indent}${' '.repeat(width)}  `;
-        block.push(`${pad}${issue.message}`);
-        if (issue.hint !== undefined) block.push(`${pad}${s.dim(`hint: ${issue.hint}`)}`);
+        block.push(`${pad}${printable(issue.message)}`);
+        if (issue.hint !== undefined) block.push(`${pad}${s.dim(`hint: ${printable(issue.hint)}`)}`);
       }
     }
-    if (block.length > 0) out.push(s.underline(f.file), ...block, '');
+    if (block.length > 0) out.push(s.underline(printable(f.file)), ...block, '');
   }
   out.push(summaryLine(run, s));
   return `${out.join('\n')}\n`;
@@ -61,7 +62,7 @@ export function summaryLine(run: RunResult, s: Styles): string {
   const scope = `${plural(m.invoices, 'invoice')} in ${plural(m.files, 'file')}`;
   const extras: string[] = [];
   if (m.unreadableFiles > 0) extras.push(`${plural(m.unreadableFiles, 'file')} could not be read`);
-  if (m.unmatched.length > 0) extras.push(`nothing matched ${m.unmatched.map((u) => JSON.stringify(u)).join(', ')}`);
+  if (m.unmatched.length > 0) extras.push(`nothing matched ${m.unmatched.map((u) => printable(JSON.stringify(u))).join(', ')}`);
   if (run.maxWarnings !== undefined && m.warnings > run.maxWarnings) {
     extras.push(`more warnings than --max-warnings ${run.maxWarnings}`);
   }
