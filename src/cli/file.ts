@@ -18,6 +18,7 @@ import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError, wholeNumber } from './
 import { colourEnabled, styles, UsageError, type CliContext } from './context.js';
 import { parseSource } from './json-source.js';
 import { printable, safeJson } from './escape.js';
+import { mayPass } from './may-pass.js';
 import { createProgress } from './progress.js';
 import { renderFileText, type FileRecord, type FileSummary } from './reporters/file-text.js';
 
@@ -193,29 +194,6 @@ function isKeyConflict(err: unknown): boolean {
 }
 
 /**
- * The hint of a key conflict in the CLI's own terms. The library's hints speak of
- * deriveIdempotencyKey() and createAndFile(), which a CLI user does not call; what they choose is
- * the file's content and `--ref`. A re-run gets the same key and the same 409, so this says what to
- * change instead.
- */
-/**
- * True when a failure may pass (no answer, a timeout, a 5xx or 408, a 429, an abort), so that the
- * same request can succeed later: `mayPass` of src/filing/retry.ts, read by name and status as
- * {@link isKeyConflict} is. Not imported from there: it would bundle the SDK's error classes and
- * secret registry into the CLI, which takes the SDK from index.js (test/codes/bundle.test.ts).
- */
-function mayPass(err: unknown): boolean {
-  if (!(err instanceof Error)) return false;
-  if (PASSING.has(err.name)) return true;
-  const status = (err as { status?: unknown }).status;
-  return err.name === 'APIError' && typeof status === 'number' && (status === 408 || status === 429 || status >= 500);
-}
-
-const PASSING = new Set([
-  'APIConnectionError', 'APIConnectionTimeoutError', 'APIUserAbortError', 'InvalidResponseError', 'InternalServerError', 'RateLimitError',
-]);
-
-/**
  * What to do after a `FilingError`, on the command line: the library's hint names calls
  * (`createAndFile()`, `resumeFiling()`, `waitFor()`) a CLI user does not make. `again`: whether
  * running the same command again can finish it. `undefined` for other errors, and for a create the
@@ -224,9 +202,11 @@ const PASSING = new Set([
 function filingAdvice(err: Error & { step?: string; invoiceId?: string }): { hint: string; again: boolean } | undefined {
   if (err.name !== 'FilingError' || isKeyConflict(err)) return undefined;
   const id = err.invoiceId;
+  // The CLI's one question to the retry classifier (see may-pass.ts).
+  const passes = mayPass(err.cause);
   switch (err.step) {
     case 'create':
-      if (!mayPass(err.cause)) return undefined;
+      if (!passes) return undefined;
       return {
         hint:
           'It is not known whether the invoice was created. Run the same command again: the same ' +
@@ -240,7 +220,7 @@ function filingAdvice(err: Error & { step?: string; invoiceId?: string }): { hin
       if (id === undefined) return undefined;
       return {
         hint:
-          `Run the same command again${mayPass(err.cause) ? '' : ' once that is fixed'}: invoice ${id} is read, and only ` +
+          `Run the same command again${passes ? '' : ' once that is fixed'}: invoice ${id} is read, and only ` +
           'the steps it has not passed are performed, so nothing is filed twice.',
         again: true,
       };
@@ -257,6 +237,12 @@ function filingAdvice(err: Error & { step?: string; invoiceId?: string }): { hin
   }
 }
 
+/**
+ * The hint of a key conflict in the CLI's own terms. The library's hints speak of
+ * deriveIdempotencyKey() and createAndFile(), which a CLI user does not call; what they choose is
+ * the file's content and `--ref`. A re-run gets the same key and the same 409, so this says what to
+ * change instead.
+ */
 function keyConflictHint(source: Source, ref: Settings['ref']): string {
   if (ref === 'path') {
     return (
