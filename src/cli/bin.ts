@@ -83,6 +83,10 @@ async function main(argv: string[]): Promise<number> {
     env: process.env,
     cwd: process.cwd(),
     readStdin,
+    onInterrupt: (handler) => {
+      process.on('SIGINT', handler);
+      return () => process.off('SIGINT', handler);
+    },
   };
   try {
     const command = await entry.load();

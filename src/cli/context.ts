@@ -24,6 +24,11 @@ export interface CliContext {
    * caller, or text already decoded. May stop after a little more than `maxBytes`.
    */
   readStdin(maxBytes: number): Promise<Uint8Array | string>;
+  /**
+   * Calls `handler` on each Ctrl-C (SIGINT) until the returned function is called; while a handler
+   * is installed, Ctrl-C does not end the process. Absent: Ctrl-C is not observed.
+   */
+  onInterrupt?: ((handler: () => void) => () => void) | undefined;
 }
 
 /** Thrown by a command for a usage error: reported with a pointer to --help, exit code 2. */

@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { InvoicingClient } from '../client.js';
+import type { Fetch } from '../index.js';
 import type { FileManyResult } from '../filing/file-many.js';
 import type { InvoiceCreateParams } from '../model/invoice-input.js';
 import { DEFAULT_MAX_FILE_BYTES, MIB, readTarget, resolveTargets, type Target } from './targets.js';
@@ -18,6 +19,8 @@ import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError, wholeNumber } from './
 import { colourEnabled, styles, UsageError, type CliContext } from './context.js';
 import { parseSource } from './json-source.js';
 import { printable, safeJson } from './escape.js';
+import { plural } from './format.js';
+import { FilingInterrupt, isAbort, shellQuote } from './interrupt.js';
 import { mayPass } from './may-pass.js';
 import { createProgress } from './progress.js';
 import { renderFileText, type FileRecord, type FileSummary } from './reporters/file-text.js';
@@ -339,7 +342,7 @@ function describe(
 }
 
 /** Configuration from the environment; a missing value is a usage error that says how to set it. */
-async function makeClient(ctx: CliContext): Promise<InvoicingClient> {
+async function makeClient(ctx: CliContext, fetch: Fetch): Promise<InvoicingClient> {
   const baseUrl = ctx.env.INVOICING_BASE_URL;
   const apiKey = ctx.env.INVOICING_API_KEY;
   if (baseUrl === undefined || baseUrl === '') {
@@ -349,7 +352,7 @@ async function makeClient(ctx: CliContext): Promise<InvoicingClient> {
     throw new UsageError('INVOICING_API_KEY is not set: export a USER API key (see docs/authentication.md)');
   }
   const { InvoicingClient } = await import('../index.js');
-  return new InvoicingClient({ baseUrl, apiKey, logLevel: 'off' });
+  return new InvoicingClient({ baseUrl, apiKey, logLevel: 'off', fetch });
 }
 
 /** Runs `invoicing file`. */
@@ -361,7 +364,8 @@ export async function run(ctx: CliContext): Promise<number> {
     return 0;
   }
   if (settings.inputs.length === 0) throw new UsageError('name at least one file, glob or directory to file');
-  const client = await makeClient(ctx);
+  const interrupt = new FilingInterrupt();
+  const client = await makeClient(ctx, interrupt.fetch);
 
   const unmatched: string[] = [];
   const targets = await resolveTargets(settings.inputs, ctx.cwd, unmatched);
@@ -376,40 +380,107 @@ export async function run(ctx: CliContext): Promise<number> {
 
   const fileable = sources.filter((s) => s.input !== undefined);
   const s = styles(colourEnabled(ctx.stdout, ctx.env, settings.color));
-  const progress = createProgress(ctx.stderr, ctx.env, {
-    label: 'filing',
-    total: fileable.length,
-    style: styles(colourEnabled(ctx.stderr, ctx.env, settings.color)),
-  });
-  const results = await client.invoices.fileMany(
-    fileable.map((src) => src.input as InvoiceCreateParams),
-    {
-      concurrency: settings.concurrency,
-      checkOptions: { strict: settings.strict },
-      ...(settings.ref === 'path' ? { externalRef: (_input: InvoiceCreateParams, i: number) => `path:${fileable[i]?.ref}` } : {}),
-      ...(settings.wait ? { wait: { timeout: settings.waitTimeoutMs } } : {}),
-      onProgress: (p) => progress.update(p.done, p.failed),
-    },
-  );
-  progress.end();
+  const errStyle = styles(colourEnabled(ctx.stderr, ctx.env, settings.color));
+  const progress = createProgress(ctx.stderr, ctx.env, { label: 'filing', total: fileable.length, style: errStyle });
+  const onInterrupt = () => {
+    const again = interrupt.interrupted;
+    const inFlight = interrupt.inFlight;
+    if (interrupt.press() === 'stopping') {
+      progress.note('stopping');
+      ctx.stderr.write(
+        `\n${errStyle.yellow(`Interrupted: no new invoice is started; waiting for the ${plural(inFlight, 'invoice')} in flight to settle. Ctrl-C again to abort them.`)}\n`,
+      );
+    } else if (again && inFlight > 0) {
+      progress.note('aborting');
+      ctx.stderr.write(`\n${errStyle.yellow('Interrupted again: aborting the invoices in flight.')}\n`);
+    }
+  };
+  const removeInterrupt = ctx.onInterrupt?.(onInterrupt);
+  let results: FileManyResult[];
+  try {
+    results = await client.invoices.fileMany(
+      fileable.map((src) => src.input as InvoiceCreateParams),
+      {
+        concurrency: settings.concurrency,
+        checkOptions: { strict: settings.strict },
+        signal: interrupt.signal,
+        ...(settings.ref === 'path' ? { externalRef: (_input: InvoiceCreateParams, i: number) => `path:${fileable[i]?.ref}` } : {}),
+        ...(settings.wait ? { wait: { timeout: settings.waitTimeoutMs } } : {}),
+        onProgress: (p) => {
+          interrupt.settle(p.result.idempotencyKey);
+          progress.update(p.done, p.failed);
+        },
+      },
+    );
+  } finally {
+    removeInterrupt?.();
+    progress.end();
+  }
 
   const byIndex = new Map<Source, FileManyResult>();
   fileable.forEach((src, i) => byIndex.set(src, results[i] as FileManyResult));
   const sameAs = repeats(fileable, results);
-  const records = sources.map((src) => describe(src, byIndex.get(src), settings.ref, sameAs.get(src)));
+  const records = sources.map((src) => {
+    const result = byIndex.get(src);
+    // Never sent because of the Ctrl-C: not a failure of the invoice, only work left for the rerun.
+    if (interrupt.interrupted && result !== undefined && !result.ok && !interrupt.wasSent(result.idempotencyKey) && isAbort(result.error)) {
+      return notStarted(src, result.idempotencyKey);
+    }
+    return describe(src, result, settings.ref, sameAs.get(src));
+  });
   const filed = records.filter((r) => r.ok === true).length;
   const stopped = records.length - filed;
-  const summary: FileSummary = { invoices: records.length, filed, stopped, notStarted: 0, durationMs: Math.round(performance.now() - started) };
+  const summary: FileSummary = {
+    invoices: records.length,
+    filed,
+    stopped,
+    notStarted: records.filter((r) => r.notStarted === true).length,
+    durationMs: Math.round(performance.now() - started),
+  };
+  const resume = interrupt.interrupted ? resumeCommand(ctx, targets) : undefined;
 
   if (settings.format === 'json') {
-    ctx.stdout.write(`${safeJson({ results: records, summary })}\n`);
+    ctx.stdout.write(`${safeJson({ results: records, summary: { ...summary, interrupted: interrupt.interrupted }, ...(resume ? { resume } : {}) })}\n`);
   } else {
     renderFileText(ctx.stdout, records, summary, s, { quiet: settings.quiet, terminal: ctx.stdout.isTTY === true });
-    // Not after a refusal alone (a key conflict, a create the service refused): running again sends the
-    // same key and body, and is refused again.
-    if (results.some((r) => !r.ok && filingAdvice(r.error)?.again === true)) {
+    if (resume !== undefined) {
+      ctx.stdout.write(
+        `${s.yellow(`Interrupted (Ctrl-C): ${plural(summary.notStarted, 'invoice')} not started.`)} Run this to file the rest; ` +
+          'invoices already created are picked up and nothing is filed twice:\n' +
+          `  ${s.bold(printable(resume.command))}\n` +
+          s.dim(`  (in ${printable(resume.cwd)}${resume.stdin ? '; give it the same standard input again' : ''})\n`),
+      );
+    } else if (results.some((r) => !r.ok && filingAdvice(r.error)?.again === true)) {
+      // Not after a refusal alone (a key conflict, a create the service refused): running again sends the
+      // same key and body, and is refused again.
       ctx.stdout.write(s.dim('Run the same command again to finish what was left: invoices already created are picked up, never filed twice.\n'));
     }
   }
+  // 130 = 128 + SIGINT, what a shell reports for a command stopped by Ctrl-C.
+  if (interrupt.interrupted) return 130;
   return stopped > 0 ? 1 : 0;
+}
+
+function notStarted(source: Source, idempotencyKey: string | undefined): FileRecord {
+  return {
+    source: source.label,
+    ok: false,
+    notStarted: true,
+    invoiceId: undefined,
+    idempotencyKey,
+    error: { name: 'Interrupted', message: 'Not started: the run was interrupted (Ctrl-C) before it was sent.' },
+  };
+}
+
+/**
+ * The command that finishes an interrupted run: the same one, from the same directory. The same
+ * arguments give every invoice the same idempotency key (from its content, or with --ref path from
+ * its file and position), so what was done is picked up, not filed again.
+ */
+function resumeCommand(ctx: CliContext, targets: Target[]): { command: string; cwd: string; stdin: boolean } {
+  return {
+    command: ['invoicing', 'file', ...ctx.argv].map(shellQuote).join(' '),
+    cwd: ctx.cwd,
+    stdin: targets.some((t) => t.path === '-'),
+  };
 }
