@@ -53,9 +53,12 @@ Options:
 
 Environment: INVOICING_BASE_URL (the service's origin) and INVOICING_API_KEY (a USER key).
 
+Ctrl-C stops cleanly: no new invoice is started, those in flight finish (Ctrl-C again aborts
+them), every invoice is reported and the command that files the rest is printed.
+
 Exit codes: 0 every invoice filed (with --wait: and answered without a failure); 1 any invoice
 stopped, failed its checks or is in Error; 2 usage or configuration error, unreadable file, or
-nothing matched.
+nothing matched (nothing is filed then); 130 interrupted (Ctrl-C).
 `;
 
 const FORMATS = ['text', 'json'] as const;
