@@ -399,6 +399,7 @@ export async function run(ctx: CliContext): Promise<number> {
     }
   };
   const removeInterrupt = ctx.onInterrupt?.(onInterrupt);
+  let unsent = 0;
   let results: FileManyResult[];
   try {
     results = await client.invoices.fileMany(
@@ -411,7 +412,9 @@ export async function run(ctx: CliContext): Promise<number> {
         ...(settings.wait ? { wait: { timeout: settings.waitTimeoutMs } } : {}),
         onProgress: (p) => {
           interrupt.settle(p.result.idempotencyKey);
-          progress.update(p.done, p.failed);
+          // An invoice left unsent by Ctrl-C did not fail: the bar does not count it as stopped.
+          if (interrupt.interrupted && !p.result.ok && !interrupt.wasSent(p.result.idempotencyKey) && isAbort(p.result.error)) unsent++;
+          progress.update(p.done, p.failed - unsent);
         },
       },
     );
@@ -451,7 +454,7 @@ export async function run(ctx: CliContext): Promise<number> {
         `${s.yellow(`Interrupted (Ctrl-C): ${plural(summary.notStarted, 'invoice')} not started.`)} Run this to file the rest; ` +
           'invoices already created are picked up and nothing is filed twice:\n' +
           `  ${s.bold(printable(resume.command))}\n` +
-          s.dim(`  (in ${printable(resume.cwd)}${resume.stdin ? '; give it the same standard input again' : ''})\n`),
+          `${s.dim(`  (in ${printable(resume.cwd)}${resume.stdin ? '; give it the same standard input again' : ''})`)}\n`,
       );
     } else if (results.some((r) => !r.ok && filingAdvice(r.error)?.again === true)) {
       // Not after a refusal alone (a key conflict, a create the service refused): running again sends the
