@@ -12,10 +12,16 @@
  * service (where the rate is 1).
  */
 import { parseArgs } from 'node:util';
-import type { FilingResult, FilingStepEvent } from '../filing/file.js';
-import { AUTOMATIC_RECOVERY, describeFailure, InvoiceStatus, isAfterSubmitted } from '../index.js';
-import type { InvoiceCreateParams } from '../model/invoice-input.js';
-import type { Invoice } from '../model/invoice.js';
+import {
+  AUTOMATIC_RECOVERY,
+  describeFailure,
+  InvoiceStatus,
+  isAfterSubmitted,
+  type FilingResult,
+  type FilingStepEvent,
+  type Invoice,
+  type InvoiceCreateParams,
+} from '../index.js';
 import { createSandbox, type Sandbox, type Scenario } from '../testing/index.js';
 import { COLOUR_OPTIONS, colourFlag } from './args.js';
 import { printable } from './escape.js';

@@ -10,10 +10,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { InvoicingClient } from '../client.js';
-import type { Fetch } from '../index.js';
-import type { FileManyResult } from '../filing/file-many.js';
-import type { InvoiceCreateParams } from '../model/invoice-input.js';
+import type { Fetch, FileManyResult, InvoiceCreateParams, InvoicingClient } from '../index.js';
 import { DEFAULT_MAX_FILE_BYTES, MIB, readTarget, resolveTargets, type Target } from './targets.js';
 import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError, wholeNumber } from './args.js';
 import { colourEnabled, styles, UsageError, type CliContext } from './context.js';

@@ -2,7 +2,7 @@
  * The human reporter: problems grouped by file and invoice, each with its line:column, code,
  * message and hint; colour on a terminal; a summary line at the end. Clean files are not listed.
  */
-import { formatIssuePath } from '../../check/index.js';
+import { formatIssuePath } from '../../index.js';
 import type { Styles } from '../context.js';
 import { printable } from '../escape.js';
 import { formatNumber, formatSeconds, plural } from '../format.js';
