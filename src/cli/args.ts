@@ -28,3 +28,23 @@ export function oneOf<T extends string>(name: string, value: string | undefined,
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${value}"`);
 }
+
+/** The parseArgs options every command takes for colour. */
+export const COLOUR_OPTIONS = {
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+} as const;
+
+/**
+ * `--color` / `--no-color` as given, the last one winning (`alias ls='… --color'` then `--no-color`
+ * on the command line); undefined when neither is given. Needs parseArgs' `tokens: true`.
+ */
+export function colourFlag(tokens: readonly { kind: string; name?: string }[] | undefined): boolean | undefined {
+  let choice: boolean | undefined;
+  for (const t of tokens ?? []) {
+    if (t.kind !== 'option') continue;
+    if (t.name === 'color') choice = true;
+    else if (t.name === 'no-color') choice = false;
+  }
+  return choice;
+}

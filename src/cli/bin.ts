@@ -5,6 +5,7 @@
  */
 import { COMMANDS } from './commands.js';
 import { UsageError, type CliContext } from './context.js';
+import { printable } from './escape.js';
 
 /**
  * The version, loaded only by `--version` and the help, through the package's main entry. Imported
@@ -32,11 +33,22 @@ function mainHelp(VERSION: string): string {
   ].join('\n');
 }
 
-function readStdin(): Promise<string> {
+/** Standard input as bytes, stopping once it holds more than `maxBytes` (the caller refuses it). */
+function readStdin(maxBytes: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    process.stdin.on('data', (c: Buffer) => chunks.push(c));
-    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    let size = 0;
+    const onData = (c: Buffer) => {
+      chunks.push(c);
+      size += c.length;
+      if (size > maxBytes) {
+        process.stdin.off('data', onData);
+        process.stdin.destroy();
+        resolve(Buffer.concat(chunks));
+      }
+    };
+    process.stdin.on('data', onData);
+    process.stdin.on('end', () => resolve(Buffer.concat(chunks)));
     process.stdin.on('error', reject);
   });
 }
@@ -60,7 +72,7 @@ async function main(argv: string[]): Promise<number> {
   const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (entry === undefined) {
     process.stderr.write(
-      `invoicing: unknown command "${name}". Commands: ${Object.keys(COMMANDS).join(', ')}.\nRun \`invoicing --help\` for usage.\n`,
+      `invoicing: unknown command "${printable(name)}". Commands: ${Object.keys(COMMANDS).join(', ')}.\nRun \`invoicing --help\` for usage.\n`,
     );
     return 2;
   }
@@ -71,16 +83,20 @@ async function main(argv: string[]): Promise<number> {
     env: process.env,
     cwd: process.cwd(),
     readStdin,
+    onInterrupt: (handler) => {
+      process.on('SIGINT', handler);
+      return () => process.off('SIGINT', handler);
+    },
   };
   try {
     const command = await entry.load();
     return await command.run(ctx);
   } catch (err) {
     if (err instanceof UsageError) {
-      process.stderr.write(`invoicing ${name}: ${err.message}\nRun \`invoicing ${name} --help\` for usage.\n`);
+      process.stderr.write(`invoicing ${name}: ${printable(err.message)}\nRun \`invoicing ${name} --help\` for usage.\n`);
       return 2;
     }
-    process.stderr.write(`invoicing ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(`invoicing ${name}: ${printable(err instanceof Error ? err.message : String(err))}\n`);
     return 2;
   }
 }
@@ -91,7 +107,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(`invoicing: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(`invoicing: ${printable(err instanceof Error ? err.message : String(err))}\n`);
     process.exitCode = 2;
   },
 );

@@ -13,14 +13,15 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHECK_RULES, checkInvoice, type CheckIssue, type CheckIssueCode, type CheckOptions } from '../index.js';
 import { didYouMean } from '../check/suggest.js';
-import { oneOf, toUsageError, wholeNumber } from './args.js';
+import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError, wholeNumber } from './args.js';
 import { colourEnabled, styles, UsageError, type CliContext } from './context.js';
 import { arrayElementStarts, locatePath, parseSource, type ParsedSource } from './json-source.js';
+import { createProgress } from './progress.js';
 import { renderGithub } from './reporters/github.js';
 import { renderJson } from './reporters/json.js';
 import { renderText } from './reporters/text.js';
 import type { FileResult, InvoiceResult, LocatedIssue, RunResult, Summary } from './results.js';
-import { readTarget, resolveTargets, type Target } from './targets.js';
+import { DEFAULT_MAX_FILE_BYTES, MIB, readTarget, resolveTargets, type Target } from './targets.js';
 
 // Shared with `invoicing file`, which reads its inputs the same way.
 export { readTarget, resolveTargets, type Target } from './targets.js';
@@ -43,6 +44,10 @@ Options:
   --ignore <CODE[,CODE…]>      Leave these issue codes out (repeatable).
   --min-category-length <n>    Shortest accepted productCategory/serviceCategory (default 3).
   --quiet                      Show errors only (warnings still count for --max-warnings).
+  --max-file-size <MiB>        Refuse input files larger than this (default 10). Files must be
+                               UTF-8; devices, pipes and other non-regular files are refused.
+  --color, --no-color          Colour on or off (default: on a terminal, unless NO_COLOR is set;
+                               FORCE_COLOR=1 forces it, FORCE_COLOR=0 turns it off).
   -h, --help                   Show this help.
 
 Exit codes: 0 no errors; 1 errors found (or more warnings than --max-warnings);
@@ -66,6 +71,10 @@ interface Settings {
   ignore: CheckIssueCode[];
   minCategoryLength: number | undefined;
   quiet: boolean;
+  /** `--color` / `--no-color`; undefined: decided by the environment and the terminal. */
+  color: boolean | undefined;
+  /** The largest input file read, in bytes (`--max-file-size`, in MiB). */
+  maxFileBytes: number;
   help: boolean;
 }
 
@@ -77,7 +86,10 @@ export function parseSettings(argv: string[]): Settings {
       args: argv,
       allowPositionals: true,
       strict: true,
+      tokens: true,
       options: {
+        ...COLOUR_OPTIONS,
+        'max-file-size': { type: 'string' },
         format: { type: 'string', short: 'f' },
         strict: { type: 'boolean' },
         'max-warnings': { type: 'string' },
@@ -113,6 +125,8 @@ export function parseSettings(argv: string[]): Settings {
     ignore,
     minCategoryLength: wholeNumber('min-category-length', v['min-category-length']),
     quiet: v.quiet === true,
+    color: colourFlag(parsed.tokens),
+    maxFileBytes: (wholeNumber('max-file-size', v['max-file-size'], 1) ?? DEFAULT_MAX_FILE_BYTES / MIB) * MIB,
     help: v.help === true,
   };
 }
@@ -200,10 +214,10 @@ function checkSource(text: string, parsed: ParsedSource, opts: CheckOptions): In
   });
 }
 
-async function checkTarget(t: Target, opts: CheckOptions, ctx: CliContext): Promise<FileResult> {
+async function checkTarget(t: Target, opts: CheckOptions, ctx: CliContext, maxBytes: number): Promise<FileResult> {
   let text: string;
   try {
-    text = await readTarget(t, ctx);
+    text = await readTarget(t, ctx, maxBytes);
   } catch (err) {
     const code = (err as { code?: string }).code;
     const reason =
@@ -214,32 +228,6 @@ async function checkTarget(t: Target, opts: CheckOptions, ctx: CliContext): Prom
   if (parsed.error !== undefined) return { file: t.display, ok: false, invoices: [], syntaxError: parsed.error };
   const invoices = checkSource(text, parsed, opts);
   return { file: t.display, ok: invoices.every((i) => i.ok), invoices };
-}
-
-/** A one-line progress bar on a terminal's stderr, redrawn at most every 80 ms. */
-function progressBar(ctx: CliContext, total: number): { tick(): void; done(): void } {
-  const enabled = ctx.stderr.isTTY === true && total >= 50 && ctx.env.CI === undefined;
-  let n = 0;
-  let last = 0;
-  const draw = () => {
-    const width = Math.max(10, Math.min(40, (ctx.stderr.columns ?? 80) - 40));
-    const filled = Math.round((n / total) * width);
-    ctx.stderr.write(`\r\u001b[Kchecking [${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${n}/${total} files`);
-  };
-  return {
-    tick() {
-      n++;
-      if (!enabled) return;
-      const now = Date.now();
-      if (now - last >= 80) {
-        last = now;
-        draw();
-      }
-    },
-    done() {
-      if (enabled) ctx.stderr.write('\r\u001b[K');
-    },
-  };
 }
 
 /**
@@ -307,13 +295,20 @@ export async function run(ctx: CliContext): Promise<number> {
   if (hsCodes !== undefined) opts.hsCodes = hsCodes;
   if (settings.minCategoryLength !== undefined) opts.minCategoryLength = settings.minCategoryLength;
 
-  const progress = progressBar(ctx, targets.length);
+  const progress = createProgress(ctx.stderr, ctx.env, {
+    label: 'checking',
+    unit: 'files',
+    total: targets.length,
+    minTotal: 50,
+    style: styles(colourEnabled(ctx.stderr, ctx.env, settings.color)),
+  });
+  let checked = 0;
   const files = await mapInBatches(targets, 200, async (t) => {
-    const r = await checkTarget(t, opts, ctx);
-    progress.tick();
+    const r = await checkTarget(t, opts, ctx, settings.maxFileBytes);
+    progress.update(++checked);
     return r;
   });
-  progress.done();
+  progress.end();
 
   const summary = summarize(files, unmatched, started);
   const tooManyWarnings = settings.maxWarnings !== undefined && summary.warnings > settings.maxWarnings;
@@ -321,7 +316,7 @@ export async function run(ctx: CliContext): Promise<number> {
     summary.unreadableFiles > 0 || unmatched.length > 0 ? 2 : summary.errors > 0 || tooManyWarnings ? 1 : 0;
   const result: RunResult = { files, summary, exitCode, maxWarnings: settings.maxWarnings };
 
-  const style = styles(colourEnabled(ctx.stdout, ctx.env));
+  const style = styles(colourEnabled(ctx.stdout, ctx.env, settings.color));
   if (settings.format === 'json') ctx.stdout.write(renderJson(result));
   else if (settings.format === 'github') ctx.stdout.write(renderGithub(result, styles(false), settings.quiet, workspacePath(ctx)));
   else ctx.stdout.write(renderText(result, style, settings.quiet));

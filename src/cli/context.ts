@@ -19,8 +19,16 @@ export interface CliContext {
   stderr: Output;
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
-  /** Reads standard input to the end (for the `-` file argument). */
-  readStdin(): Promise<string>;
+  /**
+   * Reads standard input (for the `-` file argument): its bytes, to be decoded as UTF-8 by the
+   * caller, or text already decoded. May stop after a little more than `maxBytes`.
+   */
+  readStdin(maxBytes: number): Promise<Uint8Array | string>;
+  /**
+   * Calls `handler` on each Ctrl-C (SIGINT) until the returned function is called; while a handler
+   * is installed, Ctrl-C does not end the process. Absent: Ctrl-C is not observed.
+   */
+  onInterrupt?: ((handler: () => void) => () => void) | undefined;
 }
 
 /** Thrown by a command for a usage error: reported with a pointer to --help, exit code 2. */
@@ -28,9 +36,15 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-/** Whether colour is wanted on this output: a TTY, unless NO_COLOR; FORCE_COLOR forces it. */
-export function colourEnabled(out: Output, env: CliContext['env']): boolean {
-  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true;
+/**
+ * Whether colour is wanted on this output. In order: `--color` / `--no-color` (`flag`); `FORCE_COLOR`
+ * (set enables, `0` or `false` disables); `NO_COLOR` (any non-empty value disables); otherwise only
+ * on a terminal that is not `TERM=dumb`.
+ */
+export function colourEnabled(out: Output, env: CliContext['env'], flag?: boolean): boolean {
+  if (flag !== undefined) return flag;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return force !== '0' && force.toLowerCase() !== 'false';
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   return out.isTTY === true && env.TERM !== 'dumb';
 }

@@ -12,11 +12,20 @@
  * service (where the rate is 1).
  */
 import { parseArgs } from 'node:util';
-import type { FilingResult, FilingStepEvent } from '../filing/file.js';
-import { AUTOMATIC_RECOVERY, describeFailure, InvoiceStatus, isAfterSubmitted } from '../index.js';
-import type { InvoiceCreateParams } from '../model/invoice-input.js';
-import type { Invoice } from '../model/invoice.js';
+import {
+  AUTOMATIC_RECOVERY,
+  describeFailure,
+  InvoiceStatus,
+  isAfterSubmitted,
+  type FilingResult,
+  type FilingStepEvent,
+  type Invoice,
+  type InvoiceCreateParams,
+} from '../index.js';
 import { createSandbox, type Sandbox, type Scenario } from '../testing/index.js';
+import { COLOUR_OPTIONS, colourFlag } from './args.js';
+import { printable } from './escape.js';
+import { formatSeconds } from './format.js';
 import { colourEnabled, styles, UsageError, type CliContext, type Output, type Styles } from './context.js';
 
 export const HELP = `Usage: invoicing demo [--scenario accepted|offline|field-error]
@@ -38,6 +47,8 @@ so the service's 10-minute retries take a second.
 
 Options:
   --scenario <name>  One of the scenarios above.
+  --color, --no-color
+                     Colour on or off (default: on a terminal, unless NO_COLOR is set).
   -h, --help         Show this help.
 
 Exit codes: 0 the scenario ended as it should (including the recovery endings); 1 it did not;
@@ -92,6 +103,8 @@ const NAMES = Object.keys(SCENARIOS) as DemoScenarioName[];
 
 interface Settings {
   scenario: DemoScenarioName;
+  /** `--color` / `--no-color`; undefined: decided by the environment and the terminal. */
+  color: boolean | undefined;
   help: boolean;
 }
 
@@ -103,7 +116,8 @@ function parseDemoArgs(argv: string[]): Settings {
       args: argv,
       strict: true,
       allowPositionals: false,
-      options: { scenario: { type: 'string', short: 's' }, help: { type: 'boolean', short: 'h' } },
+      tokens: true,
+      options: { ...COLOUR_OPTIONS, scenario: { type: 'string', short: 's' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message.replace(/\. To specify a positional.*$/s, '') : String(err));
@@ -112,7 +126,7 @@ function parseDemoArgs(argv: string[]): Settings {
   if (!(NAMES as string[]).includes(scenario)) {
     throw new UsageError(`--scenario must be one of ${NAMES.join(', ')}, got "${scenario}"`);
   }
-  return { scenario: scenario as DemoScenarioName, help: parsed.values.help === true };
+  return { scenario: scenario as DemoScenarioName, color: colourFlag(parsed.tokens), help: parsed.values.help === true };
 }
 
 /** The invoice the demo files: one good (HS code) and one service (ISIC code), both at 7.5 %. */
@@ -149,7 +163,7 @@ function span(ms: number): string {
 }
 
 function status(invoice: Invoice | undefined): string {
-  return invoice?.rawStatus ?? invoice?.status ?? '?';
+  return printable(invoice?.rawStatus ?? invoice?.status ?? '?');
 }
 
 /** When the service last changed the record (its `updatedAt`), else when it was read. */
@@ -235,7 +249,7 @@ class Narrator {
       return;
     }
     const which = attempts === 0 ? 'on submission' : `on automatic retry ${attempts} of ${AUTOMATIC_RECOVERY.maxAttempts}`;
-    this.line(`${pad}${s.dim(when.padEnd(TIME_WIDTH))}${s.yellow(status(invoice))} ${which}: ${failure.message}`);
+    this.line(`${pad}${s.dim(when.padEnd(TIME_WIDTH))}${s.yellow(status(invoice))} ${which}: ${printable(failure.message)}`);
     const next =
       failure.recovery === 'in-progress'
         ? `automatic recovery in progress: retry ${attempts + 1} of ${AUTOMATIC_RECOVERY.maxAttempts} is due 10 minutes later; waiting, not re-submitting`
@@ -274,9 +288,9 @@ function conclude(n: Narrator, s: Styles, name: DemoScenarioName, result: Filing
     return SCENARIOS[name].expected === 'filed';
   }
   if (failure !== undefined) {
-    n.line(`${s.yellow('!')} ${s.bold(`Invoice ${invoice.id} is in ${status(invoice)}: ${failure.message}`)}`);
+    n.line(`${s.yellow('!')} ${s.bold(`Invoice ${invoice.id} is in ${status(invoice)}: ${printable(failure.message)}`)}`);
     if (failure.field !== undefined) n.line(`  Field rejected by the tax authority: ${s.bold(failure.field)}`);
-    n.line(`  ${failure.hint}`);
+    n.line(`  ${printable(failure.hint)}`);
     n.line(`  The SDK did not re-submit on its own (${sent}).`);
     if (failure.resubmitRequired) {
       const what = failure.field ?? 'the problem';
@@ -296,7 +310,7 @@ function conclude(n: Narrator, s: Styles, name: DemoScenarioName, result: Filing
 function errorText(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
   const hint = (err as { hint?: unknown }).hint;
-  return typeof hint === 'string' && hint !== '' ? `${err.message}\n  hint: ${hint}` : err.message;
+  return typeof hint === 'string' && hint !== '' ? `${printable(err.message)}\n  hint: ${printable(hint)}` : printable(err.message);
 }
 
 /**
@@ -315,7 +329,7 @@ export async function run(ctx: CliContext): Promise<number> {
     return 0;
   }
   const startedAt = performance.now();
-  const s = styles(colourEnabled(ctx.stdout, ctx.env));
+  const s = styles(colourEnabled(ctx.stdout, ctx.env, settings.color));
   const n = new Narrator(ctx.stdout, s);
   const scenario = SCENARIOS[settings.scenario];
 
@@ -346,9 +360,8 @@ export async function run(ctx: CliContext): Promise<number> {
     }
 
     const asExpected = conclude(n, s, settings.scenario, result, sandbox);
-    const real = (performance.now() - startedAt) / 1000;
     n.line();
-    n.line(s.dim(`Took ${real.toFixed(1)} s of real time, ${span(sandbox.clock.now() - sandboxStart)} of sandbox time.`));
+    n.line(s.dim(`Took ${formatSeconds(performance.now() - startedAt, 1)} of real time, ${span(sandbox.clock.now() - sandboxStart)} of sandbox time.`));
     if (settings.scenario === 'accepted') {
       n.line(s.dim('See the recovery paths too: --scenario offline, --scenario field-error.'));
     }

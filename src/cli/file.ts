@@ -10,14 +10,17 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { InvoicingClient } from '../client.js';
-import type { FileManyResult } from '../filing/file-many.js';
-import type { InvoiceCreateParams } from '../model/invoice-input.js';
-import { readTarget, resolveTargets, type Target } from './targets.js';
-import { oneOf, toUsageError, wholeNumber } from './args.js';
-import { colourEnabled, styles, UsageError, type CliContext, type Styles } from './context.js';
+import type { Fetch, FileManyResult, InvoiceCreateParams, InvoicingClient } from '../index.js';
+import { DEFAULT_MAX_FILE_BYTES, MIB, readTarget, resolveTargets, type Target } from './targets.js';
+import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError, wholeNumber } from './args.js';
+import { colourEnabled, styles, UsageError, type CliContext } from './context.js';
 import { parseSource } from './json-source.js';
-import { plural } from './results.js';
+import { printable, safeJson } from './escape.js';
+import { plural } from './format.js';
+import { FilingInterrupt, isAbort, shellQuote } from './interrupt.js';
+import { mayPass } from './may-pass.js';
+import { createProgress } from './progress.js';
+import { renderFileText, type FileRecord, type FileSummary } from './reporters/file-text.js';
 
 export const HELP = `Usage: invoicing file <files | globs | directories | -> [options]
 
@@ -39,13 +42,20 @@ Options:
   --strict                  Treat check warnings as errors.
   --format <text|json>      Output format (default text).
   -q, --quiet               Print only invoices that stopped, and the summary.
+  --max-file-size <MiB>     Refuse input files larger than this (default 10). Files must be
+                            UTF-8; devices, pipes and other non-regular files are refused.
+  --color, --no-color       Colour on or off (default: on a terminal, unless NO_COLOR is set;
+                            FORCE_COLOR=1 forces it, FORCE_COLOR=0 turns it off).
   -h, --help                Show this help.
 
 Environment: INVOICING_BASE_URL (the service's origin) and INVOICING_API_KEY (a USER key).
 
+Ctrl-C stops cleanly: no new invoice is started, those in flight finish (Ctrl-C again aborts
+them), every invoice is reported and the command that files the rest is printed.
+
 Exit codes: 0 every invoice filed (with --wait: and answered without a failure); 1 any invoice
 stopped, failed its checks or is in Error; 2 usage or configuration error, unreadable file, or
-nothing matched.
+nothing matched (nothing is filed then); 130 interrupted (Ctrl-C).
 `;
 
 const FORMATS = ['text', 'json'] as const;
@@ -60,6 +70,10 @@ interface Settings {
   strict: boolean;
   format: (typeof FORMATS)[number];
   quiet: boolean;
+  /** `--color` / `--no-color`; undefined: decided by the environment and the terminal. */
+  color: boolean | undefined;
+  /** The largest input file read, in bytes (`--max-file-size`, in MiB). */
+  maxFileBytes: number;
   help: boolean;
 }
 
@@ -71,7 +85,10 @@ export function parseSettings(argv: string[]): Settings {
       args: argv,
       allowPositionals: true,
       strict: true,
+      tokens: true,
       options: {
+        ...COLOUR_OPTIONS,
+        'max-file-size': { type: 'string' },
         concurrency: { type: 'string' },
         wait: { type: 'boolean' },
         'wait-timeout': { type: 'string' },
@@ -95,6 +112,8 @@ export function parseSettings(argv: string[]): Settings {
     strict: v.strict === true,
     format: oneOf('format', v.format, FORMATS, 'text'),
     quiet: v.quiet === true,
+    color: colourFlag(parsed.tokens),
+    maxFileBytes: (wholeNumber('max-file-size', v['max-file-size'], 1) ?? DEFAULT_MAX_FILE_BYTES / MIB) * MIB,
     help: v.help === true,
   };
 }
@@ -132,14 +151,14 @@ function repositoryRoot(dir: string, roots: Map<string, string | undefined>): st
 }
 
 /** Reads every target into invoices; unreadable files are returned apart (exit code 2). */
-async function readSources(targets: Target[], ctx: CliContext): Promise<{ sources: Source[]; unreadable: string[] }> {
+async function readSources(targets: Target[], ctx: CliContext, maxBytes: number): Promise<{ sources: Source[]; unreadable: string[] }> {
   const sources: Source[] = [];
   const unreadable: string[] = [];
   const roots = new Map<string, string | undefined>();
   for (const t of targets) {
     let text: string;
     try {
-      text = await readTarget(t, ctx);
+      text = await readTarget(t, ctx, maxBytes);
     } catch (err) {
       unreadable.push(`${t.display}: ${(err as { code?: string }).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
       continue;
@@ -167,27 +186,6 @@ async function readSources(targets: Target[], ctx: CliContext): Promise<{ source
   return { sources, unreadable };
 }
 
-/** A one-line progress bar on a terminal's stderr, redrawn at most every 80 ms. */
-function progressBar(ctx: CliContext, total: number, s: Styles): { update(done: number, failed: number): void; end(): void } {
-  const enabled = ctx.stderr.isTTY === true && ctx.env.CI === undefined && total > 1;
-  let last = 0;
-  return {
-    update(done, failed) {
-      if (!enabled) return;
-      const now = Date.now();
-      if (now - last < 80 && done < total) return;
-      last = now;
-      const width = Math.max(10, Math.min(40, (ctx.stderr.columns ?? 80) - 45));
-      const filled = Math.round((done / total) * width);
-      const stopped = failed > 0 ? s.red(` · ${failed} stopped`) : '';
-      ctx.stderr.write(`\r\u001b[Kfiling [${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${done}/${total}${stopped}`);
-    },
-    end() {
-      if (enabled) ctx.stderr.write('\r\u001b[K');
-    },
-  };
-}
-
 /** Whether the service refused the create because the key was used before with another body (409). */
 function isKeyConflict(err: unknown): boolean {
   // fileMany reports it as a FilingError at create whose cause is the IdempotencyConflictError.
@@ -199,29 +197,6 @@ function isKeyConflict(err: unknown): boolean {
 }
 
 /**
- * The hint of a key conflict in the CLI's own terms. The library's hints speak of
- * deriveIdempotencyKey() and createAndFile(), which a CLI user does not call; what they choose is
- * the file's content and `--ref`. A re-run gets the same key and the same 409, so this says what to
- * change instead.
- */
-/**
- * True when a failure may pass (no answer, a timeout, a 5xx or 408, a 429, an abort), so that the
- * same request can succeed later: `mayPass` of src/filing/retry.ts, read by name and status as
- * {@link isKeyConflict} is. Not imported from there: it would bundle the SDK's error classes and
- * secret registry into the CLI, which takes the SDK from index.js (test/codes/bundle.test.ts).
- */
-function mayPass(err: unknown): boolean {
-  if (!(err instanceof Error)) return false;
-  if (PASSING.has(err.name)) return true;
-  const status = (err as { status?: unknown }).status;
-  return err.name === 'APIError' && typeof status === 'number' && (status === 408 || status === 429 || status >= 500);
-}
-
-const PASSING = new Set([
-  'APIConnectionError', 'APIConnectionTimeoutError', 'APIUserAbortError', 'InvalidResponseError', 'InternalServerError', 'RateLimitError',
-]);
-
-/**
  * What to do after a `FilingError`, on the command line: the library's hint names calls
  * (`createAndFile()`, `resumeFiling()`, `waitFor()`) a CLI user does not make. `again`: whether
  * running the same command again can finish it. `undefined` for other errors, and for a create the
@@ -230,9 +205,11 @@ const PASSING = new Set([
 function filingAdvice(err: Error & { step?: string; invoiceId?: string }): { hint: string; again: boolean } | undefined {
   if (err.name !== 'FilingError' || isKeyConflict(err)) return undefined;
   const id = err.invoiceId;
+  // The CLI's one question to the retry classifier (see may-pass.ts).
+  const passes = mayPass(err.cause);
   switch (err.step) {
     case 'create':
-      if (!mayPass(err.cause)) return undefined;
+      if (!passes) return undefined;
       return {
         hint:
           'It is not known whether the invoice was created. Run the same command again: the same ' +
@@ -246,7 +223,7 @@ function filingAdvice(err: Error & { step?: string; invoiceId?: string }): { hin
       if (id === undefined) return undefined;
       return {
         hint:
-          `Run the same command again${mayPass(err.cause) ? '' : ' once that is fixed'}: invoice ${id} is read, and only ` +
+          `Run the same command again${passes ? '' : ' once that is fixed'}: invoice ${id} is read, and only ` +
           'the steps it has not passed are performed, so nothing is filed twice.',
         again: true,
       };
@@ -263,6 +240,12 @@ function filingAdvice(err: Error & { step?: string; invoiceId?: string }): { hin
   }
 }
 
+/**
+ * The hint of a key conflict in the CLI's own terms. The library's hints speak of
+ * deriveIdempotencyKey() and createAndFile(), which a CLI user does not call; what they choose is
+ * the file's content and `--ref`. A re-run gets the same key and the same 409, so this says what to
+ * change instead.
+ */
 function keyConflictHint(source: Source, ref: Settings['ref']): string {
   if (ref === 'path') {
     return (
@@ -316,7 +299,7 @@ function describe(
   result: FileManyResult | undefined,
   ref: Settings['ref'],
   sameAs: Source | undefined,
-): Record<string, unknown> {
+): FileRecord {
   if (result === undefined) return { source: source.label, ok: false, error: { name: 'SourceError', message: source.problem } };
   if (sameAs !== undefined && !result.ok) {
     const same = ref === 'path' ? 'same file and position' : 'same content';
@@ -359,7 +342,7 @@ function describe(
 }
 
 /** Configuration from the environment; a missing value is a usage error that says how to set it. */
-async function makeClient(ctx: CliContext): Promise<InvoicingClient> {
+async function makeClient(ctx: CliContext, fetch: Fetch): Promise<InvoicingClient> {
   const baseUrl = ctx.env.INVOICING_BASE_URL;
   const apiKey = ctx.env.INVOICING_API_KEY;
   if (baseUrl === undefined || baseUrl === '') {
@@ -369,7 +352,7 @@ async function makeClient(ctx: CliContext): Promise<InvoicingClient> {
     throw new UsageError('INVOICING_API_KEY is not set: export a USER API key (see docs/authentication.md)');
   }
   const { InvoicingClient } = await import('../index.js');
-  return new InvoicingClient({ baseUrl, apiKey, logLevel: 'off' });
+  return new InvoicingClient({ baseUrl, apiKey, logLevel: 'off', fetch });
 }
 
 /** Runs `invoicing file`. */
@@ -381,72 +364,126 @@ export async function run(ctx: CliContext): Promise<number> {
     return 0;
   }
   if (settings.inputs.length === 0) throw new UsageError('name at least one file, glob or directory to file');
-  const client = await makeClient(ctx);
+  const interrupt = new FilingInterrupt();
+  const client = await makeClient(ctx, interrupt.fetch);
 
   const unmatched: string[] = [];
   const targets = await resolveTargets(settings.inputs, ctx.cwd, unmatched);
-  const { sources, unreadable } = await readSources(targets, ctx);
+  const { sources, unreadable } = await readSources(targets, ctx, settings.maxFileBytes);
   if (unmatched.length > 0 || unreadable.length > 0) {
     // Nothing is filed when the command line names files that are not there: a typo should not
     // file half a batch.
-    for (const u of unmatched) ctx.stderr.write(`invoicing file: nothing matched ${u}\n`);
-    for (const u of unreadable) ctx.stderr.write(`invoicing file: cannot read ${u}\n`);
+    for (const u of unmatched) ctx.stderr.write(`invoicing file: nothing matched ${printable(u)}\n`);
+    for (const u of unreadable) ctx.stderr.write(`invoicing file: cannot read ${printable(u)}\n`);
     return 2;
   }
 
   const fileable = sources.filter((s) => s.input !== undefined);
-  const s = styles(colourEnabled(ctx.stdout, ctx.env));
-  const progress = progressBar(ctx, fileable.length, styles(colourEnabled(ctx.stderr, ctx.env)));
-  const results = await client.invoices.fileMany(
-    fileable.map((src) => src.input as InvoiceCreateParams),
-    {
-      concurrency: settings.concurrency,
-      checkOptions: { strict: settings.strict },
-      ...(settings.ref === 'path' ? { externalRef: (_input: InvoiceCreateParams, i: number) => `path:${fileable[i]?.ref}` } : {}),
-      ...(settings.wait ? { wait: { timeout: settings.waitTimeoutMs } } : {}),
-      onProgress: (p) => progress.update(p.done, p.failed),
-    },
-  );
-  progress.end();
+  const s = styles(colourEnabled(ctx.stdout, ctx.env, settings.color));
+  const errStyle = styles(colourEnabled(ctx.stderr, ctx.env, settings.color));
+  const progress = createProgress(ctx.stderr, ctx.env, { label: 'filing', total: fileable.length, style: errStyle });
+  const onInterrupt = () => {
+    const again = interrupt.interrupted;
+    const inFlight = interrupt.inFlight;
+    if (interrupt.press() === 'stopping') {
+      progress.note('stopping');
+      ctx.stderr.write(
+        `\n${errStyle.yellow(`Interrupted: no new invoice is started; waiting for the ${plural(inFlight, 'invoice')} in flight to settle. Ctrl-C again to abort them.`)}\n`,
+      );
+    } else if (again && inFlight > 0) {
+      progress.note('aborting');
+      ctx.stderr.write(`\n${errStyle.yellow('Interrupted again: aborting the invoices in flight.')}\n`);
+    }
+  };
+  const removeInterrupt = ctx.onInterrupt?.(onInterrupt);
+  let unsent = 0;
+  let results: FileManyResult[];
+  try {
+    results = await client.invoices.fileMany(
+      fileable.map((src) => src.input as InvoiceCreateParams),
+      {
+        concurrency: settings.concurrency,
+        checkOptions: { strict: settings.strict },
+        signal: interrupt.signal,
+        ...(settings.ref === 'path' ? { externalRef: (_input: InvoiceCreateParams, i: number) => `path:${fileable[i]?.ref}` } : {}),
+        ...(settings.wait ? { wait: { timeout: settings.waitTimeoutMs } } : {}),
+        onProgress: (p) => {
+          interrupt.settle(p.result.idempotencyKey);
+          // An invoice left unsent by Ctrl-C did not fail: the bar does not count it as stopped.
+          if (interrupt.interrupted && !p.result.ok && !interrupt.wasSent(p.result.idempotencyKey) && isAbort(p.result.error)) unsent++;
+          progress.update(p.done, p.failed - unsent);
+        },
+      },
+    );
+  } finally {
+    removeInterrupt?.();
+    progress.end();
+  }
 
   const byIndex = new Map<Source, FileManyResult>();
   fileable.forEach((src, i) => byIndex.set(src, results[i] as FileManyResult));
   const sameAs = repeats(fileable, results);
-  const records = sources.map((src) => describe(src, byIndex.get(src), settings.ref, sameAs.get(src)));
+  const records = sources.map((src) => {
+    const result = byIndex.get(src);
+    // Never sent because of the Ctrl-C: not a failure of the invoice, only work left for the rerun.
+    if (interrupt.interrupted && result !== undefined && !result.ok && !interrupt.wasSent(result.idempotencyKey) && isAbort(result.error)) {
+      return notStarted(src, result.idempotencyKey);
+    }
+    return describe(src, result, settings.ref, sameAs.get(src));
+  });
   const filed = records.filter((r) => r.ok === true).length;
   const stopped = records.length - filed;
-  const summary = { invoices: records.length, filed, stopped, durationMs: Math.round(performance.now() - started) };
+  const summary: FileSummary = {
+    invoices: records.length,
+    filed,
+    stopped,
+    notStarted: records.filter((r) => r.notStarted === true).length,
+    durationMs: Math.round(performance.now() - started),
+  };
+  const resume = interrupt.interrupted ? resumeCommand(ctx, targets) : undefined;
 
   if (settings.format === 'json') {
-    ctx.stdout.write(`${JSON.stringify({ results: records, summary }, null, 2)}\n`);
+    ctx.stdout.write(`${safeJson({ results: records, summary: { ...summary, interrupted: interrupt.interrupted }, ...(resume ? { resume } : {}) })}\n`);
   } else {
-    const listAll = !settings.quiet && records.length <= 50;
-    for (const r of records) {
-      if (r.ok === true) {
-        if (listAll) ctx.stdout.write(`${s.green('✓')} ${r.source}  ${s.dim(String(r.invoiceId))}  ${String(r.rawStatus ?? r.status)}\n`);
-        continue;
-      }
-      const failure = r.failure as { kind: string; message: string; hint: string } | undefined;
-      const error = r.error as { message?: string; step?: string; hint?: string } | undefined;
-      const where = r.invoiceId === undefined ? '' : `  ${s.dim(String(r.invoiceId))}`;
-      if (failure !== undefined) {
-        ctx.stdout.write(`${s.yellow('!')} ${r.source}${where}  in Error (${failure.kind}): ${failure.message}\n    ${s.dim(failure.hint)}\n`);
-      } else {
-        const message = error?.message ?? 'failed';
-        // A FilingError's own message already says where it stopped ("Filing stopped at create: …").
-        const step = error?.step === undefined || message.includes(`stopped at ${error.step}`) ? '' : `stopped at ${error.step}: `;
-        ctx.stdout.write(`${s.red('✗')} ${r.source}${where}  ${step}${message}\n`);
-        if (error?.hint) ctx.stdout.write(`    ${s.dim(error.hint)}\n`);
-      }
-    }
-    const seconds = (summary.durationMs / 1000).toFixed(1);
-    const line = `Filed ${filed} of ${plural(records.length, 'invoice')}${stopped > 0 ? `; ${stopped} did not go through` : ''} (${seconds} s).`;
-    ctx.stdout.write(`${stopped > 0 ? s.red(line) : s.bold(line)}\n`);
-    // Not after a refusal alone (a key conflict, a create the service refused): running again sends the
-    // same key and body, and is refused again.
-    if (results.some((r) => !r.ok && filingAdvice(r.error)?.again === true)) {
+    renderFileText(ctx.stdout, records, summary, s, { quiet: settings.quiet, terminal: ctx.stdout.isTTY === true });
+    if (resume !== undefined) {
+      ctx.stdout.write(
+        `${s.yellow(`Interrupted (Ctrl-C): ${plural(summary.notStarted, 'invoice')} not started.`)} Run this to file the rest; ` +
+          'invoices already created are picked up and nothing is filed twice:\n' +
+          `  ${s.bold(printable(resume.command))}\n` +
+          `${s.dim(`  (in ${printable(resume.cwd)}${resume.stdin ? '; give it the same standard input again' : ''})`)}\n`,
+      );
+    } else if (results.some((r) => !r.ok && filingAdvice(r.error)?.again === true)) {
+      // Not after a refusal alone (a key conflict, a create the service refused): running again sends the
+      // same key and body, and is refused again.
       ctx.stdout.write(s.dim('Run the same command again to finish what was left: invoices already created are picked up, never filed twice.\n'));
     }
   }
+  // 130 = 128 + SIGINT, what a shell reports for a command stopped by Ctrl-C.
+  if (interrupt.interrupted) return 130;
   return stopped > 0 ? 1 : 0;
+}
+
+function notStarted(source: Source, idempotencyKey: string | undefined): FileRecord {
+  return {
+    source: source.label,
+    ok: false,
+    notStarted: true,
+    invoiceId: undefined,
+    idempotencyKey,
+    error: { name: 'Interrupted', message: 'Not started: the run was interrupted (Ctrl-C) before it was sent.' },
+  };
+}
+
+/**
+ * The command that finishes an interrupted run: the same one, from the same directory. The same
+ * arguments give every invoice the same idempotency key (from its content, or with --ref path from
+ * its file and position), so what was done is picked up, not filed again.
+ */
+function resumeCommand(ctx: CliContext, targets: Target[]): { command: string; cwd: string; stdin: boolean } {
+  return {
+    command: ['invoicing', 'file', ...ctx.argv].map(shellQuote).join(' '),
+    cwd: ctx.cwd,
+    stdin: targets.some((t) => t.path === '-'),
+  };
 }

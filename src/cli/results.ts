@@ -2,7 +2,7 @@
  * What `invoicing check` found, in one shape all reporters read. The JSON reporter prints it
  * nearly as is, so changes here are changes to a machine-readable format: add, never rename.
  */
-import type { CheckIssue, InvoiceTotals } from '../check/index.js';
+import type { CheckIssue, InvoiceTotals } from '../index.js';
 import type { SyntaxProblem } from './json-source.js';
 
 /** An issue with where it sits in the file, when that could be found. */
@@ -64,7 +64,4 @@ export function invoiceLabel(inv: InvoiceResult): string {
   return '';
 }
 
-/** `3 errors`, `1 warning`. */
-export function plural(n: number, word: string): string {
-  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
-}
+export { plural } from './format.js';

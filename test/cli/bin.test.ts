@@ -106,6 +106,23 @@ describe('cli/check (invoicing check)', () => {
     expect(r.stdout).toContain('\u001b[31m');
   });
 
+  it('follows --color / --no-color over NO_COLOR and FORCE_COLOR, the last flag winning', async () => {
+    const esc = '\u001b[';
+    expect((await run(['check', 'bad/array.json', '--color'])).stdout).toContain(esc);
+    expect((await run(['check', 'bad/array.json', '--color'], { env: { NO_COLOR: '1' } })).stdout).toContain(esc);
+    expect((await run(['check', 'bad/array.json', '--no-color'], { env: { FORCE_COLOR: '1' } })).stdout).not.toContain(esc);
+    expect((await run(['check', 'bad/array.json', '--color', '--no-color'])).stdout).not.toContain(esc);
+    expect((await run(['check', 'bad/array.json', '--no-color', '--color'])).stdout).toContain(esc);
+  });
+
+  it('turns colour off for any non-empty NO_COLOR and for FORCE_COLOR=0', async () => {
+    const esc = '\u001b[';
+    expect((await run(['check', 'bad/array.json'], { env: { NO_COLOR: 'yes' } })).stdout).not.toContain(esc);
+    expect((await run(['check', 'bad/array.json'], { env: { FORCE_COLOR: '0' } })).stdout).not.toContain(esc);
+    // Not a terminal (a pipe): no colour without FORCE_COLOR or --color.
+    expect((await run(['check', 'bad/array.json'], { env: { NO_COLOR: '' } })).stdout).not.toContain(esc);
+  });
+
   it('writes a stable JSON document with --format json', async () => {
     const r = await run(['check', 'bad/array.json', 'clean/good.json', '--format', 'json']);
     expect(r.code).toBe(1);

@@ -100,6 +100,15 @@ describe('cli/demo', () => {
     expect(stdout).toMatch(ANSI);
   });
 
+  it('takes --no-color over FORCE_COLOR, and --color without a terminal', async () => {
+    const off = await demo(['--no-color'], { FORCE_COLOR: '1' });
+    expect(off.code).toBe(0);
+    expect(off.stdout).not.toMatch(ANSI);
+    const on = await demo(['--color']);
+    expect(on.code).toBe(0);
+    expect(on.stdout).toMatch(ANSI);
+  });
+
   it('refuses an unknown scenario with exit code 2 and the list of scenarios', async () => {
     const { code, stderr, stdout } = await demo(['--scenario', 'pending']);
     expect(code).toBe(2);

@@ -63,6 +63,48 @@ describe('cli/file (invoicing file)', () => {
     expect(sandbox.invoices.list().every((inv) => inv.submissions === 1)).toBe(true);
   });
 
+  it('writes every count with thousands separators ("Filed 1 of 1,002 invoices; 1,001 did not go through")', async () => {
+    const b = sandbox.businessId;
+    // Invoices that fail their local checks cost no request: the counts pass 1,000 in no time.
+    const lines = Array.from({ length: 1001 }, (_, i) => JSON.stringify({ ...invoice(b, i), lines: [] }));
+    files = tempFiles({ 'many.ndjson': [JSON.stringify(invoice(b, 0)), ...lines].join('\n') });
+    const { ctx, out } = context(sandbox, files.dir, ['many.ndjson', '--quiet']);
+    expect(await run(ctx)).toBe(1);
+    expect(out()).toMatch(/^Filed 1 of 1,002 invoices; 1,001 did not go through \([\d,]+\.\d s\)\.$/m);
+    expect(sandbox.invoices.count).toBe(1);
+  });
+
+  it('lists every invoice, past 50, in a table when stdout is not a terminal', async () => {
+    const b = sandbox.businessId;
+    files = tempFiles({ 'many.json': JSON.stringify([...Array.from({ length: 59 }, (_, i) => invoice(b, i)), { ...invoice(b, 99), lines: [] }]) });
+    const { ctx, out } = context(sandbox, files.dir, ['many.json', '--concurrency', '8']);
+    expect(await run(ctx)).toBe(1);
+    const lines = out().split('\n');
+    expect(lines[0]).toMatch(/^RESULT\s+INVOICE\s+STATUS\s+SOURCE$/);
+    const rows = lines.slice(1, 61);
+    expect(rows.filter((l) => /^filed\s+\S+\s+\S+\s+many\.json\[\d+\]$/.test(l))).toHaveLength(59);
+    expect(rows[59]).toMatch(/^stopped\s+-\s+-\s+many\.json\[59\]$/);
+    for (let i = 0; i < 60; i++) expect(out()).toContain(`many.json[${i}]`);
+    expect(out()).toMatch(/^✗ many\.json\[59\]/m);
+    expect(out()).toMatch(/^Filed 59 of 60 invoices; 1 did not go through/m);
+  });
+
+  it('prints one line per invoice, past 50, on a terminal, and says what --quiet leaves out', async () => {
+    const b = sandbox.businessId;
+    files = tempFiles({ 'many.json': JSON.stringify(Array.from({ length: 55 }, (_, i) => invoice(b, i))) });
+    const tty = context(sandbox, files.dir, ['many.json', '--concurrency', '8', '--no-color']);
+    tty.ctx.stdout.isTTY = true;
+    expect(await run(tty.ctx)).toBe(0);
+    expect(tty.out()).not.toContain('RESULT');
+    expect(tty.out().match(/^✓ many\.json\[\d+\] {2}\S+ {2}\S+$/gm)).toHaveLength(55);
+
+    const quiet = context(sandbox, files.dir, ['many.json', '--quiet']);
+    expect(await run(quiet.ctx)).toBe(0);
+    expect(quiet.out()).not.toContain('many.json[');
+    expect(quiet.out()).toContain('(55 filed invoices not listed: --quiet)');
+    expect(sandbox.invoices.count).toBe(55);
+  });
+
   it('exits 1 and names the invoice when one fails its checks, filing the others', async () => {
     const bad = { ...invoice(sandbox.businessId, 2), lines: [] };
     files = tempFiles({ 'mixed.json': JSON.stringify([invoice(sandbox.businessId, 1), bad, invoice(sandbox.businessId, 3)]) });

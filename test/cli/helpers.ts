@@ -40,7 +40,7 @@ export interface RunOutput {
 export function runBin(
   bin: string,
   args: string[],
-  opts: { cwd: string; stdin?: string; env?: Record<string, string | undefined> },
+  opts: { cwd: string; stdin?: string | Buffer; env?: Record<string, string | undefined> },
 ): Promise<RunOutput> {
   return new Promise((resolve, reject) => {
     const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, CI: undefined, ...opts.env };

@@ -2,6 +2,7 @@
  * The machine reporter: one JSON document on stdout. Stable: `version` changes only if a field
  * changes meaning; fields may be added.
  */
+import { safeJson } from '../escape.js';
 import type { RunResult } from '../results.js';
 
 export const JSON_REPORT_VERSION = 1;
@@ -15,5 +16,5 @@ export function renderJson(run: RunResult): string {
     summary: run.summary,
     files: run.files,
   };
-  return `${JSON.stringify(doc, null, 2)}\n`;
+  return `${safeJson(doc)}\n`;
 }

@@ -2,9 +2,11 @@
  * The human reporter: problems grouped by file and invoice, each with its line:column, code,
  * message and hint; colour on a terminal; a summary line at the end. Clean files are not listed.
  */
-import { formatIssuePath } from '../../check/index.js';
+import { formatIssuePath } from '../../index.js';
 import type { Styles } from '../context.js';
-import { invoiceLabel, plural, type LocatedIssue, type RunResult } from '../results.js';
+import { printable } from '../escape.js';
+import { formatNumber, formatSeconds, plural } from '../format.js';
+import { invoiceLabel, type LocatedIssue, type RunResult } from '../results.js';
 
 function where(issue: { line?: number | undefined; column?: number | undefined }): string {
   return issue.line === undefined ? '' : `${issue.line}:${issue.column ?? 1}`;
@@ -15,12 +17,12 @@ export function renderText(run: RunResult, s: Styles, quiet = false): string {
   const out: string[] = [];
   for (const f of run.files) {
     if (f.readError !== undefined) {
-      out.push(s.underline(f.file), `  ${s.red('error')}  cannot read the file: ${f.readError}`, '');
+      out.push(s.underline(printable(f.file)), `  ${s.red('error')}  cannot read the file: ${printable(f.readError)}`, '');
       continue;
     }
     if (f.syntaxError !== undefined) {
       const e = f.syntaxError;
-      out.push(s.underline(f.file), `  ${s.dim(`${e.line}:${e.column}`)}  ${s.red('error')}  invalid JSON: ${e.message}`, '');
+      out.push(s.underline(printable(f.file)), `  ${s.dim(`${e.line}:${e.column}`)}  ${s.red('error')}  invalid JSON: ${printable(e.message)}`, '');
       continue;
     }
     const block: string[] = [];
@@ -28,7 +30,7 @@ export function renderText(run: RunResult, s: Styles, quiet = false): string {
       const label = invoiceLabel(inv);
       if (inv.syntaxError !== undefined) {
         const e = inv.syntaxError;
-        block.push(`  ${s.dim(`${e.line}:${e.column}`)}  ${s.red('error')}  invalid JSON on ${label}: ${e.message}`);
+        block.push(`  ${s.dim(`${e.line}:${e.column}`)}  ${s.red('error')}  invalid JSON on ${label}: ${printable(e.message)}`);
         continue;
       }
       const issues: LocatedIssue[] = (quiet ? inv.errors : [...inv.errors, ...inv.warnings]).sort(
@@ -41,13 +43,13 @@ export function renderText(run: RunResult, s: Styles, quiet = false): string {
       for (const issue of issues) {
         const pos = where(issue).padEnd(width);
         const sev = issue.severity === 'error' ? s.red('error  ') : s.yellow('warning');
-        block.push(`${indent}${s.dim(pos)}  ${sev}  ${s.bold(issue.code)}  ${s.dim(formatIssuePath(issue.path))}`);
+        block.push(`${indent}${s.dim(pos)}  ${sev}  ${s.bold(issue.code)}  ${s.dim(printable(formatIssuePath(issue.path)))}`);
         const pad = `${indent}${' '.repeat(width)}  `;
-        block.push(`${pad}${issue.message}`);
-        if (issue.hint !== undefined) block.push(`${pad}${s.dim(`hint: ${issue.hint}`)}`);
+        block.push(`${pad}${printable(issue.message)}`);
+        if (issue.hint !== undefined) block.push(`${pad}${s.dim(`hint: ${printable(issue.hint)}`)}`);
       }
     }
-    if (block.length > 0) out.push(s.underline(f.file), ...block, '');
+    if (block.length > 0) out.push(s.underline(printable(f.file)), ...block, '');
   }
   out.push(summaryLine(run, s));
   return `${out.join('\n')}\n`;
@@ -56,11 +58,11 @@ export function renderText(run: RunResult, s: Styles, quiet = false): string {
 /** The one-line verdict printed at the end of every text and github report. */
 export function summaryLine(run: RunResult, s: Styles): string {
   const m = run.summary;
-  const seconds = `${(m.durationMs / 1000).toFixed(2)} s`;
+  const seconds = formatSeconds(m.durationMs);
   const scope = `${plural(m.invoices, 'invoice')} in ${plural(m.files, 'file')}`;
   const extras: string[] = [];
   if (m.unreadableFiles > 0) extras.push(`${plural(m.unreadableFiles, 'file')} could not be read`);
-  if (m.unmatched.length > 0) extras.push(`nothing matched ${m.unmatched.map((u) => JSON.stringify(u)).join(', ')}`);
+  if (m.unmatched.length > 0) extras.push(`nothing matched ${m.unmatched.map((u) => printable(JSON.stringify(u))).join(', ')}`);
   if (run.maxWarnings !== undefined && m.warnings > run.maxWarnings) {
     extras.push(`more warnings than --max-warnings ${run.maxWarnings}`);
   }
@@ -71,6 +73,6 @@ export function summaryLine(run: RunResult, s: Styles): string {
   }
   return (
     `${s.red('✖')} ${s.red(plural(m.errors, 'error'))} and ${plural(m.warnings, 'warning')} ` +
-    `in ${m.invoicesWithErrors.toLocaleString('en-US')} of ${scope} (${seconds})${tail}`
+    `in ${formatNumber(m.invoicesWithErrors)} of ${scope} (${seconds})${tail}`
   );
 }
