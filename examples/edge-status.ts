@@ -1,13 +1,7 @@
 /**
- * The lite client in a small bundle: an edge or serverless function that files a draft and
- * reports an invoice's status, with `InvoicingLiteClient` from `invoicing-sdk/lite`.
- *
- * Constructing the lite client and making one call bundles to about 15 KB (minified, gzip), against
- * about 40 KB for `InvoicingClient`: it has the same transport, retries, idempotency keys, errors and
- * exactly-once `validate` / `sign` / `submit`, but no filing workflow (`createAndFile`, `waitFor`, …)
- * and no local checks unless you pass them. Here the checks are passed (`checkInvoice` option), so a
- * bad invoice is refused before anything is sent; leave the option out to save their 16 KB and let
- * the service validate at `validate()`.
+ * An edge or serverless function that files a draft and reports an invoice's status, with
+ * `InvoicingClient`. `create()` runs the local checks first, so a bad invoice is refused before
+ * anything is sent.
  *
  * The handler has the Fetch API shape (`Request` in, `Response` out) that Cloudflare Workers, Vercel
  * and Deno Deploy use; `main()` calls it directly, as a platform would.
@@ -19,8 +13,7 @@
  *
  * Run it against the embedded sandbox from a clone: npm run examples -- edge-status
  */
-import { checkInvoice, deriveIdempotencyKey } from 'invoicing-sdk';
-import { InvoicingLiteClient, isInvoicingError, isNotFoundError, type InvoiceCreateParams } from 'invoicing-sdk/lite';
+import { deriveIdempotencyKey, InvoicingClient, isInvoicingError, isNotFoundError, type InvoiceCreateParams } from 'invoicing-sdk';
 
 function requireEnv(name: string): string {
   const value = process.env[name];
@@ -29,7 +22,7 @@ function requireEnv(name: string): string {
 }
 
 // One client per process (or per isolate): it holds no connection, only resolved options.
-const client = new InvoicingLiteClient({ checkInvoice });
+const client = new InvoicingClient();
 
 /** GET /status?id=… answers the invoice's status; POST /file files the JSON body (an invoice). */
 async function handle(request: Request): Promise<Response> {
