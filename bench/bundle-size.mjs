@@ -1,64 +1,58 @@
 #!/usr/bin/env node
 /**
- * Bundle size: esbuild `--bundle --minify` of a consumer that constructs the client and makes one
- * call, gzip -9 (1 KB = 1,000 bytes). This is how the peers in issue 7 were measured: one file
- * holding everything the client can reach. Measured for `InvoicingLiteClient` (`invoicing-sdk/lite`,
- * the client for bundles) and for `InvoicingClient` (which also reaches the local checks and the
- * filing workflow). Also reported:
- * - the same consumer built with code splitting (`--splitting --format=esm`), counting only the
- *   chunks that constructing the client and making the call actually load (found by running it), as
- *   an app bundled by Vite, Rollup, webpack or esbuild with splitting ships it;
- * - `checkInvoice` alone (a CI job or a form that only checks);
- * - the status helpers and error guards alone (a page that shows an invoice's status).
+ * Bundle size, side by side: esbuild `--bundle --minify` of a consumer that constructs the client
+ * and makes one call, dependencies included (ky, zod and uuid for invoicing-sdk; whatever openai and
+ * stripe pull in), gzip -9 (1 KB = 1,000 bytes). One file holding everything the client can reach,
+ * for the browser/edge platform (`platform: 'browser'`, where every one of them has a build).
+ * Also `checkInvoice` alone (a CI job or a form that only checks) and the status helpers alone.
  *
  *   npm run build && node bench/bundle-size.mjs
  *
- * The budgets that CI enforces are in scripts/size-check.mjs, which uses {@link measureBundles}.
+ * The no-growth guard CI enforces is scripts/size-check.mjs, which uses {@link measureBundles}.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { fmtKB, report, requireBuild, root } from './lib/common.mjs';
 
-/** The consumers. Each is bundled from the built package through its own name. */
+/** The consumers. Each is bundled from an installed package, through its own name. */
 export const CONSUMERS = {
-  lite: [
-    "import { InvoicingLiteClient } from 'invoicing-sdk/lite';",
-    "const client = new InvoicingLiteClient({ baseUrl: 'https://invoicing.example.com', apiKey: 'sk_live_example' });",
-    "client.invoices.retrieve('inv_123').then((invoice) => console.log(invoice.status));",
-  ].join('\n'),
-  client: [
+  'invoicing-sdk': [
     "import { InvoicingClient } from 'invoicing-sdk';",
-    "const client = new InvoicingClient({ baseUrl: 'https://invoicing.example.com', apiKey: 'sk_live_example' });",
+    "const client = new InvoicingClient({ baseUrl: 'https://invoicing.example.com', apiKey: 'sk_live_example', dangerouslyAllowBrowser: true });",
     "client.invoices.retrieve('inv_123').then((invoice) => console.log(invoice.status));",
   ].join('\n'),
-  check: [
-    "import { checkInvoice } from 'invoicing-sdk';",
-    'console.log(checkInvoice(JSON.parse(globalThis.input ?? "{}")).ok);',
+  openai: [
+    "import OpenAI from 'openai';",
+    "const client = new OpenAI({ apiKey: 'sk_example', baseURL: 'https://invoicing.example.com/v1', dangerouslyAllowBrowser: true });",
+    "client.get('/invoices/inv_123').then((invoice) => console.log(invoice.status));",
   ].join('\n'),
+  stripe: [
+    "import Stripe from 'stripe';",
+    "const stripe = new Stripe('sk_test_example');",
+    "stripe.invoices.retrieve('in_123').then((invoice) => console.log(invoice.status));",
+  ].join('\n'),
+  check: ["import { checkInvoice } from 'invoicing-sdk';", 'console.log(checkInvoice(JSON.parse(globalThis.input ?? "{}")).ok);'].join('\n'),
   helpers: [
-    "import { InvoiceStatus, isAfterSubmitted, isAPIError, isRateLimitError } from 'invoicing-sdk';",
-    'const status = globalThis.status ?? InvoiceStatus.DRAFT;',
-    'console.log(isAfterSubmitted(status), isAPIError(globalThis.err), isRateLimitError(globalThis.err));',
+    "import { InvoiceStatus, isAPIError, isRateLimitError } from 'invoicing-sdk';",
+    'console.log(globalThis.status ?? InvoiceStatus.DRAFT, isAPIError(globalThis.err), isRateLimitError(globalThis.err));',
   ].join('\n'),
 };
 
 const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 
 /**
- * A consumer project in a temporary directory, with the package installed as
- * `node_modules/invoicing-sdk` (a link to this checkout): esbuild resolves it as any app would, from
- * dist/ through the exports map, and the repository's own tsconfig (whose `paths` point at src/)
- * plays no part.
+ * A consumer project in a temporary directory with the packages installed as links: this checkout
+ * as `node_modules/invoicing-sdk` (resolved from dist/ through its exports map, as any app would),
+ * openai and stripe from this checkout's node_modules.
  */
 function consumerProject(source) {
   const dir = mkdtempSync(join(tmpdir(), 'invoicing-bundle-'));
   mkdirSync(join(dir, 'node_modules'));
   symlinkSync(root, join(dir, 'node_modules', 'invoicing-sdk'), 'dir');
+  for (const peer of ['openai', 'stripe']) symlinkSync(join(root, 'node_modules', peer), join(dir, 'node_modules', peer), 'dir');
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
   writeFileSync(join(dir, 'consumer.mjs'), `${source}\n`);
   return { dir, entry: join(dir, 'consumer.mjs'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
@@ -73,6 +67,8 @@ async function singleFile(source) {
       absWorkingDir: project.dir,
       bundle: true,
       minify: true,
+      format: 'esm',
+      platform: 'browser',
       write: false,
       metafile: true,
       logLevel: 'silent',
@@ -85,112 +81,49 @@ async function singleFile(source) {
   }
 }
 
-/**
- * The consumer with code splitting, run once (global fetch answering the envelope): the gzip -9
- * size of the chunks it loads, and of all chunks.
- */
-async function split(source) {
-  const project = consumerProject(source);
-  const dir = join(project.dir, 'out');
-  try {
-    await build({
-      entryPoints: [project.entry],
-      absWorkingDir: project.dir,
-      bundle: true,
-      minify: true,
-      splitting: true,
-      format: 'esm',
-      outdir: dir,
-      entryNames: 'entry',
-      logLevel: 'silent',
-    });
-    const loaded = join(dir, 'loaded.txt');
-    writeFileSync(loaded, '');
-    const runner = join(dir, 'run.mjs');
-    writeFileSync(
-      runner,
-      [
-        'globalThis.fetch = async () => new Response(JSON.stringify({ success: true, data: { id: "inv_123", status: "draft" }, timestamp: new Date().toISOString() }), { headers: { "content-type": "application/json" } });',
-        `await import(${JSON.stringify(pathToFileURL(join(dir, 'entry.js')).href)});`,
-      ].join('\n'),
-    );
-    const hooks = pathToFileURL(fileURLToPath(new URL('./lib/record-loads.mjs', import.meta.url))).href;
-    const run = spawnSync(process.execPath, ['--import', hooks, runner], {
-      env: { ...process.env, BENCH_LOADED: loaded },
-      encoding: 'utf8',
-    });
-    if (run.status !== 0) throw new Error(`the split bundle failed to run: ${run.stderr}`);
-    const files = [...new Set(readFileSync(loaded, 'utf8').split('\n').filter(Boolean))]
-      .map((url) => fileURLToPath(url))
-      .filter((file) => file.startsWith(dir) && file !== runner);
-    const all = readdirSync(dir).filter((name) => name.endsWith('.js'));
-    const size = (names) => names.reduce((sum, file) => sum + gz(readFileSync(file)), 0);
-    return {
-      loadedGzip: size(files),
-      loadedChunks: files.map((file) => basename(file)),
-      allGzip: size(all.map((name) => join(dir, name))),
-    };
-  } finally {
-    project.cleanup();
-  }
-}
-
-/** Every size the budgets and the table use, in bytes. */
+/** Every size the guard and the table use, in bytes. */
 export async function measureBundles() {
-  const lite = await singleFile(CONSUMERS.lite);
-  const client = await singleFile(CONSUMERS.client);
-  const check = await singleFile(CONSUMERS.check);
-  const helpers = await singleFile(CONSUMERS.helpers);
-  const clientSplit = await split(CONSUMERS.client);
-  return { lite, client, check, helpers, clientSplit };
+  const out = {};
+  for (const [name, source] of Object.entries(CONSUMERS)) out[name] = await singleFile(source);
+  return out;
 }
 
-/** Minified bytes per package or source directory, largest first (what to look at when over). */
+/** The largest inputs of a bundle, by package (or by source folder for this package). */
 export function breakdown(inputs) {
-  const by = new Map();
+  const parts = new Map();
   for (const [path, { bytesInOutput }] of Object.entries(inputs)) {
-    const parts = path.split('/');
-    const nm = parts.lastIndexOf('node_modules');
-    const dist = parts.lastIndexOf('dist');
-    const key = nm >= 0 ? parts[nm + 1] : dist >= 0 ? parts.slice(dist).join('/') : path;
-    by.set(key, (by.get(key) ?? 0) + bytesInOutput);
+    const pkg = path.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1];
+    const name = pkg === 'invoicing-sdk' || pkg === undefined ? path.replace(/^.*?dist\//, 'dist/') : pkg;
+    parts.set(name, (parts.get(name) ?? 0) + bytesInOutput);
   }
-  return [...by].sort((a, b) => b[1] - a[1]);
+  return [...parts.entries()].sort((a, b) => b[1] - a[1]);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+if (import.meta.url === `file://${process.argv[1]}`) {
   requireBuild();
-  const { lite, client, check, helpers, clientSplit } = await measureBundles();
-  const GOAL = 15_000;
-  /** A row for a one-file bundle: gzip size, against its minified size. */
-  const oneFile = (measure, bundle, withGoal) => ({
-    measure,
-    value: fmtKB(bundle.gzip),
-    baseline: `${fmtKB(bundle.minified)} minified`,
-    ...(withGoal ? { goal: '≤ 15 KB (stretch < 9.3 KB)', met: bundle.gzip <= GOAL } : {}),
-    raw: bundle.gzip,
-  });
-  const largest = (name, bundle) =>
-    `Largest parts of the one-file ${name} bundle (minified bytes): ${breakdown(bundle.inputs)
-      .slice(0, 8)
-      .map(([part, bytes]) => `${part} ${bytes}`)
-      .join(', ')}.`;
-  report(
-    'Bundle size',
-    [
-      oneFile('bundle: InvoicingLiteClient (invoicing-sdk/lite) + one call, esbuild --bundle --minify, gzip -9', lite, true),
-      oneFile('bundle: InvoicingClient (with checks and filing) + one call, esbuild --bundle --minify, gzip -9', client, true),
-      {
-        measure: 'bundle: InvoicingClient + one call, code-split, chunks the call loads',
-        value: fmtKB(clientSplit.loadedGzip),
-        baseline: `${fmtKB(clientSplit.allGzip)} all chunks`,
-        goal: '≤ 15 KB (stretch < 9.3 KB)',
-        met: clientSplit.loadedGzip <= GOAL,
-        raw: clientSplit.loadedGzip,
-      },
-      oneFile('bundle: checkInvoice alone, gzip -9', check, false),
-      oneFile('bundle: InvoiceStatus, isAfterSubmitted and two error guards alone, gzip -9', helpers, false),
+  const sizes = await measureBundles();
+  const sdk = sizes['invoicing-sdk'].gzip;
+  const peers = ['openai', 'stripe'].map((name) => sizes[name].gzip);
+  report('bundle size', [
+    {
+      measure: 'bundle: client + one GET, esbuild --bundle --minify, dependencies included, gzip -9',
+      fetch: '',
+      sdk: fmtKB(sdk),
+      openai: fmtKB(sizes.openai.gzip),
+      stripe: fmtKB(sizes.stripe.gzip),
+      goal: 'reported; no growth (scripts/size-check.mjs)',
+      met: sdk <= Math.min(...peers) ? 'below peers' : 'above a peer',
+    },
+    {
+      measure: 'bundle: checkInvoice alone / status helpers alone, gzip -9',
+      sdk: `${fmtKB(sizes.check.gzip)} / ${fmtKB(sizes.helpers.gzip)}`,
+    },
+  ], {
+    notes: [
+      `Largest parts of the invoicing-sdk bundle (minified bytes): ${breakdown(sizes['invoicing-sdk'].inputs)
+        .slice(0, 6)
+        .map(([name, bytes]) => `${name} ${bytes}`)
+        .join(', ')}.`,
     ],
-    { notes: [largest('lite', lite), largest('InvoicingClient', client)] },
-  );
+  });
 }

@@ -1,26 +1,29 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: every benchmark suite, each in its own process, and one table of the results.
- * Every figure sits next to its baseline measured in the same run (raw fetch, bare node, a naive
- * poll, a bare zod parse), so a slow or busy machine moves both and the ratio stays meaningful.
+ * `npm run bench`: every benchmark suite, each in its own process, and the tables of the results,
+ * which it also writes into docs/performance.md (between the `bench:results` markers) with the
+ * date and the machine. First the side-by-side table (raw fetch, invoicing-sdk, openai, stripe,
+ * each measured in the same run against the same loopback server), then the SDK's own figures,
+ * each next to a baseline measured in the same run. A slow or busy machine moves every column.
  *
- *   npm run build && npm run bench                 # everything, about 3 minutes on 2 cores
- *   npm run bench -- --quick                       # fewer rounds and smaller batches, under a minute
- *   npm run bench -- --only get-overhead,bundle-size
- *   npm run bench -- --markdown > results.md       # the table only, for docs/performance.md
+ *   npm run bench                                  # builds dist/ if missing; about 4 minutes on 2 cores
+ *   npm run bench -- --quick                       # fewer rounds and smaller batches
+ *   npm run bench -- --only per-call,bundle-size   # some suites (docs/performance.md left alone)
+ *   npm run bench -- --no-write                    # print only
  *
  * Nothing here asserts: a benchmark is not a test. The bundle budget that CI enforces is
  * scripts/size-check.mjs.
  */
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { buildIsStale, machine, printTable, quick, requireBuild, root } from './lib/common.mjs';
+import { buildIsStale, machine, printTable, quick, root } from './lib/common.mjs';
 
 /** The suites, in the order of the table. `external` suites print their own tables (no @bench line). */
 const SUITES = [
-  { name: 'get-overhead', file: 'get-overhead.mjs' },
-  { name: 'cold-import', file: 'cold-import.mjs' },
+  { name: 'cold-start', file: 'cold-start.mjs' },
+  { name: 'per-call', file: 'per-call.mjs' },
   { name: 'bundle-size', file: 'bundle-size.mjs' },
   { name: 'check', file: 'check.mjs' },
   { name: 'polling', file: 'polling.mjs' },
@@ -32,14 +35,14 @@ const onlyArg = argv.find((arg) => arg.startsWith('--only'));
 const only = onlyArg
   ? (onlyArg.includes('=') ? onlyArg.split('=')[1] : argv[argv.indexOf(onlyArg) + 1]).split(',')
   : undefined;
-const markdownOnly = argv.includes('--markdown');
+const write = !argv.includes('--no-write') && only === undefined;
 
-requireBuild();
-if (buildIsStale()) {
-  console.error('warning: src/ has changed since the last build; run `npm run build` for current figures.\n');
+if (!existsSync(join(root, 'dist', 'index.js')) || buildIsStale()) {
+  console.log('dist/ is missing or older than src/: npm run build');
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-const log = markdownOnly ? () => undefined : (line) => console.log(line);
+const log = (line) => console.log(line);
 log(`invoicing-sdk benchmarks${quick ? ' (--quick)' : ''}: ${machine()}\n`);
 
 const started = performance.now();
@@ -74,14 +77,38 @@ for (const suite of SUITES) {
   }
 }
 
+const out = [];
+const print = (line) => out.push(line);
+const peers = rows.filter((row) => 'sdk' in row);
+const own = rows.filter((row) => !('sdk' in row));
+if (peers.length > 0) printTable(peers, print);
+if (own.length > 0) {
+  if (peers.length > 0) print('');
+  printTable(own, print);
+}
+for (const section of sections) print(`\n${section.name}:\n\n${section.text}`);
 log('');
-printTable(rows);
-if (!markdownOnly) for (const section of sections) console.log(`\n${section.name}:\n\n${section.text}`);
+log(out.join('\n'));
 const missed = rows.filter((row) => row.met === false).length;
-log(
-  `\n${rows.length} figures, ${rows.filter((row) => row.met === true).length} goals met, ${missed} missed; ` +
-    `${((performance.now() - started) / 1000).toFixed(0)} s in all.`,
-);
+const seconds = ((performance.now() - started) / 1000).toFixed(0);
+log(`\n${rows.length} figures, ${rows.filter((row) => row.met === true).length} goals met, ${missed} missed; ${seconds} s in all.`);
+
+if (write) {
+  const file = join(root, 'docs', 'performance.md');
+  const doc = readFileSync(file, 'utf8');
+  const [start, end] = ['<!-- bench:results:start -->', '<!-- bench:results:end -->'];
+  const from = doc.indexOf(start);
+  const to = doc.indexOf(end);
+  if (from === -1 || to < from) {
+    console.error(`docs/performance.md has no ${start} … ${end} markers: results not written.`);
+  } else {
+    const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
+    const load = loadavg().map((l) => l.toFixed(1)).join(', ');
+    const header = `\`npm run bench${quick ? ' -- --quick' : ''}\` on ${date} UTC, ${machine()}, load average ${load} at the end.`;
+    writeFileSync(file, `${doc.slice(0, from + start.length)}\n${header}\n\n${out.join('\n')}\n${doc.slice(to)}`);
+    log(`written to docs/performance.md`);
+  }
+}
 
 function run(args) {
   return new Promise((resolve) => {

@@ -1,6 +1,7 @@
 /**
- * An edge or serverless function that files a draft and reports an invoice's status. The local
- * checks run in `create()`, so a bad invoice is refused before anything is sent.
+ * An edge or serverless function that files a draft and reports an invoice's status, with
+ * `InvoicingClient`. `create()` runs the local checks first, so a bad invoice is refused before
+ * anything is sent.
  *
  * The handler has the Fetch API shape (`Request` in, `Response` out) that Cloudflare Workers, Vercel
  * and Deno Deploy use; `main()` calls it directly, as a platform would.

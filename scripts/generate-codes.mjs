@@ -16,7 +16,7 @@
  * - isic-classes.ts    ISIC codes with titles, section and division. Only `invoicing-sdk/codes`.
  * - hs-subheadings.ts  the 5,612 HS 2022 subheadings with descriptions. Only `invoicing-sdk/codes`.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,7 +33,15 @@ function argValue(name, fallback) {
   return resolve(v);
 }
 
-const dataDir = argValue('--data', resolve(repoRoot, '../shared/data'));
+/** `../shared/data` beside the checkout, or beside an ancestor of it (a git worktree in a subfolder). */
+function defaultDataDir() {
+  for (let dir = dirname(repoRoot); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'shared', 'data'))) return join(dir, 'shared', 'data');
+    if (dirname(dir) === dir) return resolve(repoRoot, '../shared/data');
+  }
+}
+
+const dataDir = argValue('--data', defaultDataDir());
 const outDir = argValue('--out', join(repoRoot, 'src/codes'));
 
 /** RFC 4180 CSV (quoted fields, doubled quotes, CRLF or LF). Returns rows of strings. */

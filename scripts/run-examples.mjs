@@ -41,8 +41,8 @@ export function listExamples() {
 }
 
 /**
- * Builds index/lite/testing/codes from src/ with esbuild, dependencies external. Code splitting
- * keeps one copy of the SDK across the four, as dist/ does (there by taking it from index.js).
+ * Builds index/testing/codes from src/ with esbuild, dependencies external. Code splitting
+ * keeps one copy of the SDK across the three, as dist/ does.
  * @returns {Promise<string>} the output folder; the caller removes it.
  */
 export async function buildFromSource() {
@@ -52,7 +52,7 @@ export async function buildFromSource() {
   mkdirSync(cache, { recursive: true });
   const outdir = mkdtempSync(join(cache, 'invoicing-examples-'));
   await build({
-    entryPoints: { index: 'src/index.ts', lite: 'src/lite.ts', testing: 'src/testing/index.ts', codes: 'src/codes/index.ts' },
+    entryPoints: { index: 'src/index.ts', testing: 'src/testing/index.ts', codes: 'src/codes/index.ts' },
     absWorkingDir: root,
     bundle: true,
     format: 'esm',

@@ -84,6 +84,18 @@ export function report(suite, rows, extra = {}) {
   if (extra.notes) for (const note of extra.notes) console.log(`\n${note}`);
 }
 
+/** Columns of the side-by-side table: one per client, each measured in the same run. */
+export const PEER_COLUMNS = [
+  ['measure', 'measure'],
+  ['fetch', 'raw fetch + JSON.parse'],
+  ['sdk', 'invoicing-sdk'],
+  ['openai', 'openai'],
+  ['stripe', 'stripe'],
+  ['goal', 'goal (invoicing-sdk)'],
+  ['met', 'met'],
+];
+
+/** Columns of the SDK's own figures, each next to a baseline measured in the same run. */
 export const COLUMNS = [
   ['measure', 'measure'],
   ['value', 'invoicing-sdk'],
@@ -93,16 +105,17 @@ export const COLUMNS = [
   ['met', 'met'],
 ];
 
-export function printTable(rows) {
-  const cells = rows.map((row) => COLUMNS.map(([key]) => formatMet(key, row[key])));
-  const head = COLUMNS.map(([, title]) => title);
-  console.log(`| ${head.join(' | ')} |`);
-  console.log(`|${head.map(() => '---').join('|')}|`);
-  for (const line of cells) console.log(`| ${line.join(' | ')} |`);
+/** Prints rows as a markdown table: side by side when they carry an `sdk` figure. */
+export function printTable(rows, print = console.log) {
+  const columns = rows.some((row) => 'sdk' in row) ? PEER_COLUMNS : COLUMNS;
+  const head = columns.map(([, title]) => title);
+  print(`| ${head.join(' | ')} |`);
+  print(`|${head.map(() => '---').join('|')}|`);
+  for (const row of rows) print(`| ${columns.map(([key]) => formatMet(key, row[key])).join(' | ')} |`);
 }
 
 function formatMet(key, value) {
-  if (key === 'met') return value === undefined ? '' : value ? 'yes' : '**no**';
+  if (key === 'met' && typeof value === 'boolean') return value ? 'yes' : '**no**';
   return value === undefined ? '' : String(value);
 }
 

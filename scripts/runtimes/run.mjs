@@ -1,10 +1,17 @@
 #!/usr/bin/env node
-// Runtime matrix: runs scripts/smoke/smoke.mjs on Node 20 (this machine's), Node 22, Bun and Deno,
-// and the bundled browser variant in Chromium (with and without dangerouslyAllowBrowser), all
-// against one sandbox loopback server started here from the built package.
+// Runtime matrix: the test suite (`vitest run`) on Node 22, the oldest line package.json `engines`
+// allows (this machine runs another); then scripts/smoke/smoke.mjs on Node 22, Bun and Deno, and
+// the bundled browser variant in Chromium (with and without dangerouslyAllowBrowser), all against
+// one sandbox loopback server started here from the built package.
 //
-//   npm run build && npm run runtimes            all of them
-//   npm run runtimes -- --only node22,deno       a subset (node20, node22, bun, deno, chromium)
+//   npm run build && npm run runtimes                  all of them
+//   npm run runtimes -- --only node22,deno             a subset (node22-tests, node22, bun, deno, chromium)
+//   npm run runtimes -- --only node22-tests test/check  the suite on Node 22, only some test paths
+//   npm run runtimes -- --full-suite                   Node 22 runs test/reliability too
+//
+// On Node 22 the suite leaves out test/reliability unless --full-suite: its fault and fuzz
+// campaigns are about half the suite's time, exercise no runtime-specific code, and have just run
+// under `npm test` in the same CI run; everything else runs on both Node lines.
 //
 // Prints PASS/FAIL per runtime and, last, the plain line "N passed, N failed"; exits 1 on any FAIL.
 // The npm-packaged runtimes are cached outside the repository (see install.mjs).
@@ -18,7 +25,8 @@ import { CACHE_DIR, ensureRuntimes } from './install.mjs';
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const smokeScript = join(repoRoot, 'scripts', 'smoke', 'smoke.mjs');
 const CHILD_TIMEOUT_MS = 90_000;
-const ALL = ['node20', 'node22', 'bun', 'deno', 'chromium'];
+const SUITE_TIMEOUT_MS = 360_000;
+const ALL = ['node22-tests', 'node22', 'bun', 'deno', 'chromium'];
 
 function parseOnly(argv) {
   const index = argv.indexOf('--only');
@@ -59,6 +67,40 @@ function runSmokeProcess(command, args, env) {
   });
 }
 
+/**
+ * Runs the test suite under another Node binary (vitest's own entry, so the binary is the one that
+ * runs the tests). Resolves `{ ok, detail }` with vitest's summary lines, never rejects.
+ */
+function runSuite(nodePath, paths) {
+  return new Promise((resolve) => {
+    let output = '';
+    const vitest = join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs');
+    const exclude = process.argv.includes('--full-suite') ? [] : ['--exclude', 'test/reliability/**'];
+    const child = spawn(nodePath, [vitest, 'run', ...exclude, ...paths], {
+      cwd: repoRoot,
+      env: { ...process.env, CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const timer = setTimeout(() => {
+      output += `\n(killed after ${seconds(SUITE_TIMEOUT_MS)})`;
+      child.kill('SIGKILL');
+    }, SUITE_TIMEOUT_MS);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      resolve({ ok: false, detail: `could not start ${nodePath}: ${error.message}` });
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const lines = output.trim().split('\n');
+      const summary = lines.filter((line) => /^\s*(Test Files|Tests)\s/.test(line)).map((line) => line.trim());
+      if (code === 0 && summary.length > 0) resolve({ ok: true, detail: summary.join('; ') });
+      else resolve({ ok: false, detail: `exit code ${code}\n${lines.slice(-60).map((line) => `    ${line}`).join('\n')}` });
+    });
+  });
+}
+
 async function startSandbox() {
   // The package's own name resolves to dist/ through package.json `exports` (self-reference).
   const { createSandbox } = await import('invoicing-sdk/testing');
@@ -68,7 +110,11 @@ async function startSandbox() {
 }
 
 async function main() {
-  const only = parseOnly(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  const only = parseOnly(argv);
+  // Test paths for the Node 22 suite: the arguments after `--only <list>` (none: the whole suite).
+  const onlyIndex = argv.indexOf('--only');
+  const suitePaths = onlyIndex === -1 ? [] : argv.slice(onlyIndex + 2).filter((arg) => !arg.startsWith('--'));
   const started = Date.now();
   for (const file of ['dist/index.js', 'dist/testing.js']) {
     if (!existsSync(join(repoRoot, file))) {
@@ -96,7 +142,6 @@ async function main() {
 
   const denoFlags = ['run', '--no-lock', '--no-prompt', '--allow-env', '--allow-read', '--allow-net=127.0.0.1'];
   const serverRuntimes = [
-    { id: 'node20', name: 'Node 20', bin: { path: process.execPath, version: process.version }, args: [smokeScript] },
     { id: 'node22', name: 'Node 22', bin: runtimes.node22, args: [smokeScript] },
     { id: 'bun', name: 'Bun', bin: runtimes.bun, args: [smokeScript] },
     { id: 'deno', name: 'Deno', bin: runtimes.deno, args: [...denoFlags, smokeScript] },
@@ -109,6 +154,14 @@ async function main() {
   };
 
   try {
+    if (only.includes('node22-tests')) {
+      const t0 = Date.now();
+      const version = runtimes.node22?.version?.match(/v?\d+\.\d+\.\d+/)?.[0];
+      const scope = suitePaths.length > 0 ? suitePaths.join(' ') : argv.includes('--full-suite') ? 'all of it' : 'all but test/reliability';
+      const name = `test suite on Node ${version ?? '22'} (${scope})`;
+      if (!runtimes.node22?.path) report({ name, ok: false, detail: runtimes.node22?.error ?? 'not installed' }, 0);
+      else report({ name, ...(await runSuite(runtimes.node22.path, suitePaths)) }, Date.now() - t0);
+    }
     for (const runtime of serverRuntimes.filter((r) => only.includes(r.id))) {
       const t0 = Date.now();
       // `deno --version` says "deno 2.9.6 (stable, …)"; keep the number only.

@@ -2,11 +2,10 @@
 // by scripts/smoke/index.html in headless Chromium. The page exposes two functions that the
 // runner calls through Playwright, so the browser runs the same scenario as the other runtimes.
 import * as sdk from 'invoicing-sdk';
-import * as lite from 'invoicing-sdk/lite';
 import { runSmoke } from './smoke-core.mjs';
 
 /** Files an invoice and checks one locally, with `dangerouslyAllowBrowser: true`. */
-window.smokeAllowed = (settings) => runSmoke(sdk, { ...settings, lite, dangerouslyAllowBrowser: true });
+window.smokeAllowed = (settings) => runSmoke(sdk, { ...settings, dangerouslyAllowBrowser: true });
 
 /**
  * Constructs a client without `dangerouslyAllowBrowser` and reports what the browser guard said:

@@ -54,9 +54,7 @@ function fail(message) {
  *
  * @param {typeof import('invoicing-sdk')} sdk the package under test
  * @param {{ baseUrl: string, apiKey: string, businessId: string, dangerouslyAllowBrowser?: boolean,
- *           waitTimeoutMs?: number, log?: (line: string) => void,
- *           lite?: typeof import('invoicing-sdk/lite') }} settings `lite`: the `invoicing-sdk/lite`
- *           entry, whose client then reads the filed invoice back
+ *           waitTimeoutMs?: number, log?: (line: string) => void }} settings
  */
 export async function runSmoke(sdk, settings) {
   const log = settings.log ?? (() => {});
@@ -100,21 +98,16 @@ export async function runSmoke(sdk, settings) {
   }
   log(`file: invoice ${invoice.id}: ${steps.map((s) => s.step).join(' > ')} -> ${invoice.rawStatus}`);
 
-  // 3. The lite entry: its client reads the same invoice back through its own build.
-  if (settings.lite !== undefined) {
-    const lite = new settings.lite.InvoicingLiteClient({
-      baseUrl,
-      apiKey,
-      logLevel: 'error',
-      ...(settings.dangerouslyAllowBrowser ? { dangerouslyAllowBrowser: true } : {}),
-    });
-    const read = await lite.invoices.retrieve(invoice.id);
-    if (read.id !== invoice.id || read.status !== invoice.status) {
-      fail(`the lite client read ${read.id} ${read.rawStatus}, expected ${invoice.id} ${invoice.rawStatus}`);
-    }
-    if (!(client instanceof settings.lite.InvoicingLiteClient)) fail('InvoicingClient is not an InvoicingLiteClient');
-    log(`lite: read invoice ${read.id} -> ${read.rawStatus}`);
+  // 3. Read it back, and an unknown id: the error class keeps its name in every build and bundle.
+  const read = await client.invoices.retrieve(invoice.id);
+  if (read.id !== invoice.id || read.status !== invoice.status) {
+    fail(`retrieve read ${read.id} ${read.rawStatus}, expected ${invoice.id} ${invoice.rawStatus}`);
   }
+  const missing404 = await client.invoices.retrieve('inv_smoke_missing').then(() => undefined, (error) => error);
+  if (!(missing404 instanceof sdk.NotFoundError) || missing404.constructor.name !== 'NotFoundError') {
+    fail(`retrieve of an unknown id gave ${missing404?.constructor?.name ?? missing404}, expected a NotFoundError`);
+  }
+  log(`read: invoice ${read.id} -> ${read.rawStatus}; unknown id -> ${missing404.constructor.name}`);
   return `invoice ${invoice.id} ${steps.map((s) => s.step).join('>')} -> ${invoice.rawStatus}, total ${totals.total}; ` +
     `check codes ${EXPECTED_CHECK_CODES.join(', ')}`;
 }

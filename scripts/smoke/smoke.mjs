@@ -6,7 +6,6 @@
 // It imports the package by its own name, so it exercises the built dist/ through package.json
 // `exports` exactly as a user's `import 'invoicing-sdk'` would.
 import * as sdk from 'invoicing-sdk';
-import * as lite from 'invoicing-sdk/lite';
 import { runSmoke } from './smoke-core.mjs';
 
 const env = globalThis.process?.env ?? globalThis.Deno?.env.toObject() ?? {};
@@ -25,18 +24,24 @@ try {
     settings = { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, businessId: sandbox.businessId };
   }
   if (!globalThis.Deno && !globalThis.Bun) {
-    // CommonJS: require('invoicing-sdk/lite') must hand out the objects of require('invoicing-sdk'),
-    // not a second copy of the SDK (the CJS build has no shared chunks; lite.cjs re-exports).
+    // CommonJS: the sandbox of require('invoicing-sdk/testing') hands out clients of the very class
+    // of require('invoicing-sdk') (the CJS entries share chunks), and classes keep their names.
     const { createRequire } = await import('node:module');
     const require = createRequire(import.meta.url);
-    const [cjs, cjsLite] = [require('invoicing-sdk'), require('invoicing-sdk/lite')];
-    const probe = new cjs.InvoicingClient({ baseUrl: settings.baseUrl, apiKey: settings.apiKey, logLevel: 'error' });
-    if (!(probe instanceof cjsLite.InvoicingLiteClient) || cjsLite.NotFoundError !== cjs.NotFoundError || 'checkInvoice' in cjsLite) {
-      throw new Error('smoke: require(\'invoicing-sdk/lite\') is not a subset of require(\'invoicing-sdk\')');
+    const [cjs, cjsTesting] = [require('invoicing-sdk'), require('invoicing-sdk/testing')];
+    const cjsSandbox = await cjsTesting.createSandbox({ listen: false });
+    try {
+      const probe = cjsSandbox.client({ logLevel: 'error' });
+      const error = await probe.invoices.retrieve('inv_none').then(() => undefined, (e) => e);
+      if (!(probe instanceof cjs.InvoicingClient) || !(error instanceof cjs.NotFoundError) || error.constructor.name !== 'NotFoundError') {
+        throw new Error("smoke: require('invoicing-sdk/testing') does not share the classes of require('invoicing-sdk')");
+      }
+    } finally {
+      await cjsSandbox.close();
     }
-    console.log('  cjs: invoicing-sdk/lite re-exports invoicing-sdk');
+    console.log('  cjs: invoicing-sdk/testing shares the classes of invoicing-sdk');
   }
-  const summary = await runSmoke(sdk, { ...settings, lite, log: (line) => console.log(`  ${line}`) });
+  const summary = await runSmoke(sdk, { ...settings, log: (line) => console.log(`  ${line}`) });
   console.log(`SMOKE OK ${runtime}: ${summary}`);
 } catch (error) {
   console.error(`SMOKE FAILED ${runtime}: ${error?.stack ?? error}`);

@@ -133,7 +133,6 @@ const compilerOptions: ts.CompilerOptions = {
   allowImportingTsExtensions: true,
   paths: {
     'invoicing-sdk': [join(root, 'dist/index.d.ts')],
-    'invoicing-sdk/lite': [join(root, 'dist/lite.d.ts')],
     'invoicing-sdk/testing': [join(root, 'dist/testing.d.ts')],
     'invoicing-sdk/codes': [join(root, 'dist/codes.d.ts')],
   },

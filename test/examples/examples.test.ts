@@ -132,7 +132,7 @@ describe('examples', () => {
     expect(new Set(records.map((r) => r.id)).size).toBe(count);
   });
 
-  it('edge-status files and reads through the lite client, and refuses a bad invoice before sending', () => {
+  it('edge-status files and reads through the client, and refuses a bad invoice before sending', () => {
     const { output } = result('edge-status');
     expect(output).toMatch(/POST \/file → 201: invoice inv_\w+ SUBMITTED/);
     expect(output).toMatch(/GET \/status → 200: \{"id":"inv_\w+","status":"SUBMITTED"/);

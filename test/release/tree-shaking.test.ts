@@ -84,7 +84,6 @@ describe('bundles of part of invoicing-sdk', () => {
     [['describeFailure', 'WAIT_DEFAULTS'], []],
     [['CHECK_RULES'], ['rules']],
     [['checkInvoice'], ['rules', 'isicCodes']],
-    [['InvoicingLiteClient'], ['client']],
   ] as [string[], Part[]][])('%j keeps only %j', async (names, parts) => {
     expect(partsIn(await bundleOf(names))).toEqual(parts);
   });

@@ -1,5 +1,5 @@
 /**
- * The runtime dependency surface: exactly uuid, with nothing beneath it, and no
+ * The runtime dependency surface: exactly ky, uuid and zod, with nothing beneath them, and no
  * source file importing anything else at run time. `npm audit --omit=dev` audits this same tree
  * (docs/reliability.md has its result and how to rerun it).
  */
@@ -18,11 +18,8 @@ const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) a
   packages: Record<string, { dev?: boolean; devOptional?: boolean; dependencies?: Record<string, string> }>;
 };
 
-// ky was dropped: its per-call cost alone (1.31x raw fetch at best) exceeds the 1.20x GET budget,
-// and the transport owns retries, timeouts and errors itself (docs/performance.md, GET overhead).
-// zod was dropped in 0.2.0: the one schema it held (the envelope) cost 10 KB gzip in every client
-// bundle against a 15 KB budget; a hand-written reader is held to that schema by a property test.
-const RUNTIME = ['uuid'];
+// The stack: ky sends requests, zod describes every shape, uuid mints and derives keys.
+const RUNTIME = ['ky', 'uuid', 'zod'];
 
 /** A bare module specifier and how it is imported. */
 interface BareImport {
@@ -78,13 +75,13 @@ const imports = sourceFiles(join(ROOT, 'src')).flatMap(bareImports);
 const packageOf = (specifier: string): string => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!);
 
 describe('dependencies', () => {
-  it('declares exactly uuid as the runtime dependency, msw as an optional peer', () => {
+  it('declares exactly ky, uuid and zod as runtime dependencies, msw as an optional peer', () => {
     expect(Object.keys(pkg.dependencies ?? {}).sort()).toEqual(RUNTIME);
     expect(Object.keys(pkg.peerDependencies ?? {})).toEqual(['msw']);
     expect(pkg.peerDependenciesMeta?.msw?.optional).toBe(true);
   });
 
-  it('installs nothing else for production: uuid has no dependencies of its own', () => {
+  it('installs nothing else for production: the runtime dependencies have none of their own', () => {
     const production = Object.entries(lock.packages).filter(([path, entry]) => path !== '' && entry.dev !== true && entry.devOptional !== true);
     expect(production.map(([path]) => path).sort()).toEqual(RUNTIME.map((name) => `node_modules/${name}`));
     for (const [path, entry] of production) expect(entry.dependencies ?? {}, path).toEqual({});
@@ -97,7 +94,7 @@ describe('dependencies', () => {
     expect(imports.some((i) => i.specifier === 'pino' || i.specifier === 'invoicing-sdk')).toBe(false);
   });
 
-  it('imports at run time only uuid from the library, plus Node built-ins in the CLI and sandbox', () => {
+  it('imports at run time only the runtime dependencies from the library, plus Node built-ins in the CLI and sandbox', () => {
     const stray = imports
       .filter((i) => !i.typeOnly)
       .filter((i) => {

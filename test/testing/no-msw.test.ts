@@ -22,7 +22,8 @@ describe('testing/createSandbox without msw installed', () => {
     const res = await fetch(`${listening.baseUrl}/api/v1/invoices`, { headers: { 'x-api-key': listening.apiKey } });
     expect(res.status).toBe(200);
     expect(() => listening.handlers).toThrow(/needs msw.*Cannot find module 'msw'.*npm i -D msw/);
-    expect(load).toHaveBeenCalledWith('msw', expect.anything(), false);
+    // Node 22 passes a fourth argument to Module._load; the first three are what the sandbox chose.
+    expect(load.mock.calls.map((call) => call.slice(0, 3))).toContainEqual(['msw', expect.anything(), false]);
 
     await using offline = await createSandbox({ listen: false });
     const inProcess = await offline.fetch(`${offline.baseUrl}/api/v1/invoices`, { headers: { 'x-api-key': offline.apiKey } });

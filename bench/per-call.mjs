@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+/**
+ * Per call and per record, side by side, in one warm process against the loopback server
+ * (bench/lib/server.mjs):
+ *
+ * - per call: GET one invoice (invoicing-sdk validates the record; openai and stripe parse it),
+ *   against raw `fetch` + `JSON.parse`;
+ * - per record: a list page of 100 invoices through `client.invoices.list({ limit: 100 })`, whose
+ *   every record is validated, against raw `fetch` + `JSON.parse` of the same page: the difference
+ *   divided by 100 is the SDK's cost per record (envelope, validation and field reading).
+ *
+ * After a warm-up, blocks of calls are interleaved (fetch, invoicing-sdk, openai, stripe, …) so a
+ * disturbance hits every client alike; each figure is the median of the blocks' per-call means.
+ *
+ *   npm run build && node bench/per-call.mjs [--quick]
+ *
+ * Goals (issue 16): per call at most 150 µs over raw fetch + JSON.parse and below the peers;
+ * validation at most 5 µs per record.
+ */
+import { KINDS, makeClient } from './lib/clients.mjs';
+import { fmtUs, median, quick, report, requireBuild } from './lib/common.mjs';
+import { PAGE_SIZE, startServer } from './lib/server.mjs';
+
+const WARMUP = quick ? 100 : 400;
+const ROUNDS = quick ? 10 : 40;
+const BLOCK = 25;
+const LIST_BLOCK = 5;
+
+/** Median over rounds of the mean ms per call of `fn`, interleaved across `fns`. */
+async function interleaved(fns, rounds, block) {
+  const names = Object.keys(fns);
+  const means = Object.fromEntries(names.map((name) => [name, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(round + i) % names.length];
+      const t0 = performance.now();
+      for (let call = 0; call < block; call++) await fns[name]();
+      means[name].push((performance.now() - t0) / block);
+    }
+  }
+  return Object.fromEntries(names.map((name) => [name, median(means[name])]));
+}
+
+requireBuild();
+const server = await startServer();
+try {
+  const clients = Object.fromEntries(await Promise.all(KINDS.map(async (kind) => [kind, await makeClient(kind, server.origin)])));
+  for (const kind of KINDS) for (let i = 0; i < WARMUP; i++) await clients[kind].get();
+  const get = await interleaved(Object.fromEntries(KINDS.map((kind) => [kind, clients[kind].get])), ROUNDS, BLOCK);
+
+  const listers = { fetch: clients.fetch.list, 'invoicing-sdk': clients['invoicing-sdk'].list };
+  for (const lister of Object.values(listers)) for (let i = 0; i < WARMUP / 10; i++) await lister();
+  const list = await interleaved(listers, ROUNDS, LIST_BLOCK);
+  const perRecord = (list['invoicing-sdk'] - list.fetch) / PAGE_SIZE;
+
+  const plus = (kind) => `${fmtUs(get[kind])} (${get[kind] >= get.fetch ? '+' : '−'}${fmtUs(Math.abs(get[kind] - get.fetch))})`;
+  const over = get['invoicing-sdk'] - get.fetch;
+  report('per call', [
+    {
+      measure: `per call: warm GET of one invoice, median of ${ROUNDS} blocks of ${BLOCK}`,
+      fetch: fmtUs(get.fetch),
+      sdk: plus('invoicing-sdk'),
+      openai: plus('openai'),
+      stripe: plus('stripe'),
+      goal: '≤ +150 µs over raw fetch + JSON.parse, below the peers',
+      met: over * 1000 <= 150 && get['invoicing-sdk'] < Math.min(get.openai, get.stripe),
+    },
+    {
+      measure: `response validation per invoice record, list pages of ${PAGE_SIZE} (page: SDK minus raw fetch + JSON.parse, ÷ ${PAGE_SIZE})`,
+      fetch: `${fmtUs(list.fetch)} a page`,
+      sdk: `${(perRecord * 1000).toFixed(2)} µs a record (${fmtUs(list['invoicing-sdk'])} a page)`,
+      goal: '≤ 5 µs a record',
+      met: perRecord * 1000 <= 5,
+    },
+  ]);
+} finally {
+  server.stop();
+}
