@@ -171,12 +171,8 @@ export class Transport {
     this.#credentials = { ...credentials };
     const own = this.#ownHooks();
     const theirs = config.hooks ?? {};
-    const { signal: _signal, redirect: _redirect, ...fetchOptions } = (config.fetchOptions ?? {}) as FetchOptions & {
-      signal?: unknown;
-      redirect?: unknown;
-    };
     this.#ky = ky.create({
-      ...fetchOptions,
+      ...requestInitOnly(config.fetchOptions),
       // Redirects are refused (see #attempt): following one would send the credentials and the body
       // wherever the Location points.
       redirect: 'manual',
@@ -529,6 +525,19 @@ function refuseRedirect(response: Response, url: string, baseUrl: string, { meth
     path,
     hint: redirectHint(baseUrl),
   });
+}
+
+// What fetchOptions may not set: the SDK's own request fields and every ky option (retries, hooks,
+// timeouts, parsing are the client's options, resolved once).
+const NOT_FETCH_OPTIONS = new Set([
+  'method', 'headers', 'body', 'signal', 'redirect', 'json', 'parseJson', 'stringifyJson', 'searchParams',
+  'baseUrl', 'prefix', 'prefixUrl', 'retry', 'timeout', 'totalTimeout', 'hooks', 'throwHttpErrors',
+  'onDownloadProgress', 'onUploadProgress', 'fetch', 'context',
+]);
+
+/** `fetchOptions` without the fields the SDK owns. */
+function requestInitOnly(options: FetchOptions | undefined): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(options ?? {}).filter(([key]) => !NOT_FETCH_OPTIONS.has(key)));
 }
 
 function asError(value: unknown): Error {
