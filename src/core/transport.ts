@@ -49,7 +49,15 @@ import { parseJsonSafely, parseBodySafely } from './safe-json.js';
 
 export type { QueryValue } from './query.js';
 
-/** HTTP methods the service uses. */
+/**
+ * HTTP methods the service uses.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * const method: HttpMethod = 'POST';
+ * ```
+ */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
@@ -160,6 +168,16 @@ class ConnectionFailure extends Error {
 /** The idempotency key header, read by the retry decision from the request itself. */
 const IDEMPOTENCY_HEADER = 'idempotency-key';
 
+/**
+ * The client's transport: one ky instance, created from the resolved options. Resources call
+ * `send` (or `request`, which also unwraps the envelope); nothing else sends.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * const { envelope } = await transport.request({ method: 'GET', path: '/api/v1/invoices', query: { limit: 5 } });
+ * ```
+ */
 export class Transport {
   readonly #config: Omit<TransportConfig, 'credentials'>;
   readonly #credentials: Credentials;
