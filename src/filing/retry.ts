@@ -7,7 +7,6 @@
  *   (see {@link RateGate}).
  */
 import { InvoicingError } from '../core/errors/invoicing-error.js';
-import { isErrorKind } from '../core/errors/names.js';
 import { isAmbiguousError, isRateLimitedError, mayPassLater } from '../core/retry.js';
 import { INITIAL_RETRY_DELAY_MS, retryDelay } from '../core/retry-timing.js';
 import { abortReason, pause, type WaitClock } from './clock.js';
