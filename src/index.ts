@@ -49,6 +49,7 @@ export {
   isRateLimitedError,
   isRetryableError,
   isRetryableFailure,
+  mayPassLater,
   RETRYABLE_STATUSES,
   shouldRetry,
   type AttemptFailure,

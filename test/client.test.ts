@@ -239,6 +239,21 @@ describe('client options and raw routes', () => {
     expect(inits).toEqual([dispatcher, dispatcher]);
   });
 
+  it('keeps its own request fields and ky options out of reach of fetchOptions', async () => {
+    const modes: string[] = [];
+    const client = testClient({
+      fetchOptions: { redirect: 'follow', timeout: 1, retry: 10, hooks: {} } as never,
+      fetch: async (input) => {
+        modes.push((input as Request).redirect);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return Response.json(envelope(invoiceRecord()));
+      },
+    });
+    // A 1 ms timeout from fetchOptions would fail this call; the client's 30 s applies.
+    expect((await client.invoices.retrieve('inv_1')).id).toBe('inv_1');
+    expect(modes).toEqual(['manual']);
+  });
+
   it('adds defaultHeaders and defaultQuery to every request, and per-call headers and query to one', async () => {
     const urls: string[] = [];
     const traces: (string | null)[] = [];

@@ -71,6 +71,13 @@ export function isCredentialParam(name: string): boolean {
 /**
  * Throws an `InvoicingError` naming the parameter (never its value) when `query` has a parameter
  * named like a credential. `where` names the option (`defaultQuery`, `query`, …).
+ *
+ * @internal
+ * @example
+ * ```ts
+ * checkQuery({ status: 'Submitted' }, 'query'); // passes
+ * checkQuery({ apiKey: 'sk_…' }, 'query');      // throws InvoicingError
+ * ```
  */
 export function checkQuery(query: Query | undefined, where: string): void {
   if (query === undefined || query === null) return;
@@ -86,7 +93,16 @@ export function checkQuery(query: Query | undefined, where: string): void {
   }
 }
 
-/** Appends `query` to `url` (`undefined`/`null` left out, arrays repeat the key). */
+/**
+ * Appends `query` to `url` (`undefined`/`null` left out, arrays repeat the key).
+ *
+ * @internal
+ * @example
+ * ```ts
+ * const url = new URL('https://x.test/api/v1/invoices');
+ * appendQuery(url, { status: ['A', 'B'], page: undefined }); // ?status=A&status=B
+ * ```
+ */
 export function appendQuery(url: URL, query: Query | undefined): void {
   if (query === undefined || query === null) return;
   for (const [key, value] of Object.entries(query)) {

@@ -172,3 +172,19 @@ export function isRateLimitedError(err: unknown): boolean {
   const status = (err as { status?: unknown } | null)?.status;
   return isErrorKind(err, 'RateLimitError') || (isErrorKind(err, 'APIError') && status === 429);
 }
+
+/**
+ * True when the same request may succeed if sent again later: an ambiguous failure (see
+ * {@link isAmbiguousError}), a 429, or an abort. Anything else the service answered (400, 401, 403,
+ * 404, a key conflict) is a refusal the same request would get again. The filing workflow and the
+ * CLI decide with it whether "run it again" is worth saying.
+ *
+ * @example
+ * ```ts
+ * import { mayPassLater } from 'invoicing-sdk';
+ * if (!mayPassLater(err)) console.error('fix the input first');
+ * ```
+ */
+export function mayPassLater(err: unknown): boolean {
+  return isAmbiguousError(err) || isRateLimitedError(err) || isErrorKind(err, 'APIUserAbortError');
+}

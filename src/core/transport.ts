@@ -41,7 +41,15 @@ import { parseJsonSafely, parseBodySafely } from './safe-json.js';
 
 export type { QueryValue } from './query.js';
 
-/** HTTP methods the service uses. */
+/**
+ * HTTP methods the service uses.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * const method: HttpMethod = 'POST';
+ * ```
+ */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
@@ -152,6 +160,16 @@ class ConnectionFailure extends Error {
 /** The idempotency key header, read by the retry decision from the request itself. */
 const IDEMPOTENCY_HEADER = 'idempotency-key';
 
+/**
+ * The client's transport: one ky instance, created from the resolved options. Resources call
+ * `send` (or `request`, which also unwraps the envelope); nothing else sends.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * const { envelope } = await transport.request({ method: 'GET', path: '/api/v1/invoices', query: { limit: 5 } });
+ * ```
+ */
 export class Transport {
   readonly #config: Omit<TransportConfig, 'credentials'>;
   readonly #credentials: Credentials;
@@ -163,12 +181,8 @@ export class Transport {
     this.#credentials = { ...credentials };
     const own = this.#ownHooks();
     const theirs = config.hooks ?? {};
-    const { signal: _signal, redirect: _redirect, ...fetchOptions } = (config.fetchOptions ?? {}) as FetchOptions & {
-      signal?: unknown;
-      redirect?: unknown;
-    };
     this.#ky = ky.create({
-      ...fetchOptions,
+      ...requestInitOnly(config.fetchOptions),
       // Redirects are refused (see #attempt): following one would send the credentials and the body
       // wherever the Location points.
       redirect: 'manual',
@@ -521,6 +535,19 @@ function refuseRedirect(response: Response, url: string, baseUrl: string, { meth
     path,
     hint: redirectHint(baseUrl),
   });
+}
+
+// What fetchOptions may not set: the SDK's own request fields and every ky option (retries, hooks,
+// timeouts, parsing are the client's options, resolved once).
+const NOT_FETCH_OPTIONS = new Set([
+  'method', 'headers', 'body', 'signal', 'redirect', 'json', 'parseJson', 'stringifyJson', 'searchParams',
+  'baseUrl', 'prefix', 'prefixUrl', 'retry', 'timeout', 'totalTimeout', 'hooks', 'throwHttpErrors',
+  'onDownloadProgress', 'onUploadProgress', 'fetch', 'context',
+]);
+
+/** `fetchOptions` without the fields the SDK owns. */
+function requestInitOnly(options: FetchOptions | undefined): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(options ?? {}).filter(([key]) => !NOT_FETCH_OPTIONS.has(key)));
 }
 
 function asError(value: unknown): Error {

@@ -6,8 +6,8 @@
  * - a 429 must pause every worker of a bulk run for the `Retry-After`, not just the one that got it
  *   (see {@link RateGate}).
  */
-import { InvoicingError, isErrorKind } from '../core/errors.js';
-import { isAmbiguousError, isRateLimitedError } from '../core/retry.js';
+import { InvoicingError } from '../core/errors.js';
+import { isAmbiguousError, isRateLimitedError, mayPassLater } from '../core/retry.js';
 import { INITIAL_RETRY_DELAY_MS, retryDelay } from '../core/retry-timing.js';
 import { abortReason, pause, type WaitClock } from './clock.js';
 
@@ -33,14 +33,8 @@ export function retryAfterOf(err: unknown): number | undefined {
  */
 export const isAmbiguous: (err: unknown) => boolean = isAmbiguousError;
 
-/**
- * True when the same request may succeed if sent again: an ambiguous failure (above), a 429, or an
- * abort. Anything else the service answered (400, 401, 403, 404, a key conflict) is a refusal that
- * the same request would get again.
- */
-export function mayPass(err: unknown): boolean {
-  return isAmbiguous(err) || isRateLimited(err) || isErrorKind(err, 'APIUserAbortError');
-}
+/** True when the same request may succeed if sent again (core/retry.ts, the one classifier). */
+export const mayPass: (err: unknown) => boolean = mayPassLater;
 
 /**
  * A pause shared by every worker of a bulk run: a 429 seen by one worker holds them all back until

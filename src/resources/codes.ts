@@ -115,7 +115,9 @@ export class Codes extends APIResource {
     fromNumber: (n: number) => string,
     record: ResponseRecorder,
   ): Promise<ClassificationCode[]> {
-    const { refresh, ...query } = params;
+    const { refresh, ...filters } = params;
+    // A per-call query is part of what is asked, so part of the cache key too.
+    const query: Record<string, QueryValue> = { ...filters, ...opts.query };
     const { signal } = opts;
     if (signal?.aborted) return Promise.reject(new APIUserAbortError({ method: 'GET', path, cause: signal.reason }));
     // Keyed by the query exactly as it is sent (an array repeats its parameter), so that two

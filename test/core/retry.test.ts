@@ -5,10 +5,11 @@ import {
   isAmbiguousError,
   isRateLimitedError,
   isRetryableError,
+  mayPassLater,
   shouldRetry,
   type RetryDecisionInput,
 } from '../../src/core/retry.js';
-import { isAmbiguous, isRateLimited } from '../../src/filing/retry.js';
+import { isAmbiguous, isRateLimited, mayPass } from '../../src/filing/retry.js';
 
 describe('core/retry shouldRetry', () => {
   const base: RetryDecisionInput = {
@@ -76,5 +77,14 @@ describe('core/retry error helpers', () => {
   it('is what the filing workflow classifies with', () => {
     expect(isAmbiguous).toBe(isAmbiguousError);
     expect(isRateLimited).toBe(isRateLimitedError);
+    expect(mayPass).toBe(mayPassLater);
+  });
+
+  it('says a request may pass later after ambiguous failures, 429s and aborts, never after a refusal', () => {
+    expect(mayPassLater(new APIConnectionError(at))).toBe(true);
+    expect(mayPassLater(new RateLimitError({ ...at, message: 'x', status: 429 }))).toBe(true);
+    expect(mayPassLater(new APIUserAbortError(at))).toBe(true);
+    expect(mayPassLater(new APIError({ ...at, message: 'x', status: 400 }))).toBe(false);
+    expect(mayPassLater(new APIError({ ...at, message: 'x', status: 404 }))).toBe(false);
   });
 });

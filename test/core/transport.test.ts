@@ -165,6 +165,25 @@ describe('core/transport', () => {
     expect(logger.lines.some((line) => line.includes('waited 1000 ms') && line.includes('HTTP 429'))).toBe(true);
   });
 
+  it('caps a long Retry-After at 60 s', async () => {
+    let calls = 0;
+    server.use(
+      http.get(`${API}/invoices/inv_1`, () => {
+        calls += 1;
+        if (calls === 1) return new HttpResponse('later', { status: 503, headers: { 'Retry-After': '3600' } });
+        return HttpResponse.json(envelope(invoiceRecord()));
+      }),
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const result = testClient().invoices.retrieve('inv_1');
+    result.catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await expect(result).resolves.toMatchObject({ id: 'inv_1' });
+    expect(calls).toBe(2);
+  });
+
   it('gives up after maxRetries on a persistent 429 with a RateLimitError carrying retryAfter', async () => {
     let calls = 0;
     server.use(

@@ -40,12 +40,14 @@ describe('resources: details of InvalidResponseError', () => {
     expect(error).toMatchObject({ requestId: REQUEST_ID, method, path, status: expect.any(Number) });
   });
 
-  it('the lite client’s list carries them too', async () => {
+  it('a listing carries them too, awaited or through withResponse()', async () => {
     answer('get', '/invoices', envelope({ items: [] }));
     const client = new InvoicingClient({ apiKey: API_KEY, baseUrl: BASE_URL, logger: recordingLogger(), maxRetries: 0 });
-    const error = await client.invoices.list().catch((e: unknown) => e);
-    expect(error).toSatisfy(isInvalidResponseError);
-    expect(error).toMatchObject({ requestId: REQUEST_ID, method: 'GET', path: '/api/v1/invoices' });
+    for (const run of [() => client.invoices.list(), () => client.invoices.list().withResponse()]) {
+      const error = await Promise.resolve(run()).catch((e: unknown) => e);
+      expect(error).toSatisfy(isInvalidResponseError);
+      expect(error).toMatchObject({ requestId: REQUEST_ID, method: 'GET', path: '/api/v1/invoices' });
+    }
   });
 
   it('a transition answered without the invoice, whose read-back fails, names the transition’s request', async () => {
