@@ -6,10 +6,13 @@
  * - at most one submit sent, and the invoice submitted exactly once,
  * - none lost: every job completed, every invoice submitted or further.
  *
+ * Mid-run the service answers a burst of 429s (Retry-After: 1 s), more than the SDK's own retries
+ * absorb, so the queue-wide backoff of worker.ts is exercised too.
+ *
  * It starts its own Redis (`redis-server` on a loopback port, unless REDIS_URL is set) and the
  * sandbox as a loopback server, and stops both. Needs dist/ (`npm run build`).
  *
- *   node --import ./scripts/examples-loader.mjs examples/queue/check.ts [--invoices 500] [--workers 4]
+ *   node --import ./scripts/examples-loader.mjs examples/queue/check.ts [--invoices 500] [--workers 4] [--kill-every 30]
  */
 import { parseArgs } from 'node:util';
 import { deriveIdempotencyKey, isAfterSubmitted, normalizeStatus } from 'invoicing-sdk';
@@ -22,11 +25,13 @@ const { runScaleOut, startRedis } = (await import(new URL('./scale-out.ts', impo
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { invoices: { type: 'string', default: '500' }, workers: { type: 'string', default: '4' }, chaos: { type: 'string', default: '1000' } },
+    options: { invoices: { type: 'string', default: '500' }, workers: { type: 'string', default: '4' }, 'kill-every': { type: 'string', default: '30' } },
   });
   const invoices = Number(values.invoices);
   const redis = process.env.REDIS_URL ? undefined : await startRedis();
   const sandbox = await createSandbox();
+  // A burst of 429s mid-run, more than the SDK's own retries absorb: the queue pauses as one.
+  sandbox.faults.inject({ method: 'POST', path: '/invoices/:id/validate', kind: 'status', status: 429, retryAfter: 1, times: 12, skip: 150 });
   const problems: string[] = [];
   try {
     const run = await runScaleOut({
@@ -36,7 +41,7 @@ async function main(): Promise<void> {
       businessId: sandbox.businessId,
       workers: Number(values.workers),
       invoices,
-      chaosMs: Number(values.chaos),
+      killEvery: Number(values['kill-every']),
       onProgress: (p) => console.log(`  ${JSON.stringify(p)}`),
     });
     console.log(
@@ -55,6 +60,7 @@ async function main(): Promise<void> {
       const match = /^\/api\/v1\/invoices\/([^/]+)\/submit$/.exec(request.path);
       if (request.method === 'POST' && match) submitsSent.set(match[1]!, (submitsSent.get(match[1]!) ?? 0) + 1);
     }
+    const limited = sandbox.requests.filter((r) => r.status === 429).length;
     const creates = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/invoices').length;
 
     for (const ref of run.refs) {
@@ -75,7 +81,7 @@ async function main(): Promise<void> {
     if (stored.length !== invoices) problems.push(`${stored.length} invoices stored for ${invoices} documents`);
     console.log(
       `${stored.length} invoices stored for ${invoices} documents; ${creates} create requests (replays of a crashed attempt's key included); ` +
-        `${[...submitsSent.values()].reduce((a, b) => a + b, 0)} submits sent.`,
+        `${[...submitsSent.values()].reduce((a, b) => a + b, 0)} submits sent; ${limited} requests answered 429.`,
     );
   } finally {
     await sandbox.close();

@@ -39,8 +39,12 @@ export interface ScaleOutOptions {
   invoices: number;
   /** Jobs in flight per worker process (default 4). */
   concurrency?: number | undefined;
-  /** Kill a random running worker with SIGKILL every `chaosMs` (± half), and start a new one in its place. */
-  chaosMs?: number | undefined;
+  /**
+   * Kill a random running worker with SIGKILL after about every `killEvery` completed jobs (± half),
+   * and start a new one in its place. Paced by progress rather than time, so a slow machine still
+   * finishes: every crash lands mid-work, and work gets done between crashes.
+   */
+  killEvery?: number | undefined;
   /** Called every 2 s with the queue's job counts, the kills so far and the live workers. */
   onProgress?: ((progress: Record<string, number>) => void) | undefined;
   /** Prefix of the document numbers (`externalRef`); default a fresh one per run. */
@@ -195,11 +199,17 @@ export async function runScaleOut(opts: ScaleOutOptions): Promise<ScaleOutResult
     );
 
     let done = false;
+    let completed = 0;
     const chaos = (async () => {
-      if (opts.chaosMs === undefined) return;
+      const every = opts.killEvery;
+      if (every === undefined) return;
+      let next = every * (0.5 + Math.random());
       while (!done) {
-        await sleep(opts.chaosMs * (0.5 + Math.random()));
-        if (done) break;
+        await sleep(20);
+        if (done || completed < next) continue;
+        next = completed + every * (0.5 + Math.random());
+        // A random moment, so the victim is caught at any step of its filings.
+        await sleep(Math.random() * 300);
         const victims = [...ready];
         const victim = victims[Math.floor(Math.random() * victims.length)];
         if (victim === undefined) continue;
@@ -213,6 +223,7 @@ export async function runScaleOut(opts: ScaleOutOptions): Promise<ScaleOutResult
     let reported = performance.now();
     for (;;) {
       counts = await queue.getJobCounts('completed', 'failed', 'active', 'wait');
+      completed = counts.completed ?? 0;
       if ((counts.completed ?? 0) + (counts.failed ?? 0) >= refs.length) break;
       if (opts.onProgress !== undefined && performance.now() - reported > 2_000) {
         reported = performance.now();
@@ -262,20 +273,31 @@ export async function runScaleOut(opts: ScaleOutOptions): Promise<ScaleOutResult
   }
 }
 
-/** The service to file with: the environment's, or a sandbox started here (loopback). */
-export async function serviceFromEnv(): Promise<{ baseUrl: string; apiKey: string; businessId: string; close(): Promise<void> }> {
+/**
+ * The service to file with: the environment's, or a sandbox started here (loopback), answering every
+ * request `latencyMs` late, as a service across the internet would.
+ */
+export async function serviceFromEnv(latencyMs = 0): Promise<{ baseUrl: string; apiKey: string; businessId: string; close(): Promise<void> }> {
   const { INVOICING_BASE_URL: baseUrl, INVOICING_API_KEY: apiKey, INVOICING_BUSINESS_ID: businessId } = process.env;
   if (baseUrl && apiKey && businessId) return { baseUrl, apiKey, businessId, close: async () => {} };
   const { createSandbox } = await import('invoicing-sdk/testing');
   const sandbox = await createSandbox();
+  if (latencyMs > 0) sandbox.faults.inject({ kind: 'delay', ms: latencyMs, times: Number.POSITIVE_INFINITY });
   return { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, businessId: sandbox.businessId, close: () => sandbox.close() };
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { invoices: { type: 'string', default: '300' }, workers: { type: 'string', default: '1,2,4' } } });
+  const { values } = parseArgs({
+    options: {
+      invoices: { type: 'string', default: '300' },
+      workers: { type: 'string', default: '1,2,4' },
+      latency: { type: 'string', default: '0' },
+    },
+  });
   const redis = process.env.REDIS_URL ? undefined : await startRedis();
-  const service = await serviceFromEnv();
+  const service = await serviceFromEnv(Number(values.latency));
   try {
+    console.log(`Sandbox latency per request: ${values.latency} ms`);
     console.log('| workers | invoices | seconds | invoices/s |');
     console.log('|---|---|---|---|');
     for (const workers of values.workers.split(',').map(Number)) {

@@ -13,6 +13,11 @@
  *   where the invoice stands and performs only the steps left: an invoice already submitted is
  *   never submitted again.
  *
+ * And one backoff per API key across every process: a 429 that the SDK's own retries could not
+ * absorb pauses the whole queue (BullMQ's rate limit lives in Redis) for the `Retry-After`, so no
+ * worker anywhere sends with that key until it has passed; the job goes back to the queue without
+ * using up an attempt.
+ *
  * Environment:
  *   REDIS_URL            where the queue lives (default redis://127.0.0.1:6379)
  *   QUEUE_NAME           default `invoices`
@@ -22,9 +27,9 @@
  * Started by scale-out.ts; on its own:
  *   node --import ./scripts/examples-loader.mjs examples/queue/worker.ts
  */
-import { Worker, type Job } from 'bullmq';
+import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { deriveIdempotencyKey, InvoicingClient, type InvoiceCreateParams } from 'invoicing-sdk';
+import { deriveIdempotencyKey, InvoicingClient, isRateLimitError, type InvoiceCreateParams, type RateLimitError } from 'invoicing-sdk';
 import { pathToFileURL } from 'node:url';
 
 /** What a filing job carries: your document number and the invoice as you would send it. */
@@ -59,9 +64,24 @@ export async function fileJob(client: InvoicingClient, job: Job<FilingJob>): Pro
 
 async function main(): Promise<void> {
   const client = new InvoicingClient({ logLevel: 'error' });
-  const worker = new Worker<FilingJob, FilingJobResult>(process.env.QUEUE_NAME ?? 'invoices', (job) => fileJob(client, job), {
-    // BullMQ takes a ready-made client in ESM; maxRetriesPerRequest: null is what it requires of a worker's.
-    connection: new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null }),
+  const name = process.env.QUEUE_NAME ?? 'invoices';
+  // BullMQ takes a ready-made client in ESM; maxRetriesPerRequest: null is what it requires of a worker's.
+  const connection = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
+  const queue = new Queue<FilingJob, FilingJobResult>(name, { connection });
+  const processor = async (job: Job<FilingJob>): Promise<FilingJobResult> => {
+    try {
+      return await fileJob(client, job);
+    } catch (err) {
+      // createAndFile/resumeFiling stop with a FilingError whose cause is the service's answer.
+      const limited = isRateLimitError(err) ? err : isRateLimitError((err as { cause?: unknown }).cause) ? (err as { cause: RateLimitError }).cause : undefined;
+      if (limited === undefined) throw err;
+      // One shared backoff: every worker of the queue waits out the service's Retry-After.
+      await queue.rateLimit(limited.retryAfter ?? 1_000);
+      throw Worker.RateLimitError();
+    }
+  };
+  const worker = new Worker<FilingJob, FilingJobResult>(name, processor, {
+    connection,
     concurrency: Number(process.env.WORKER_CONCURRENCY ?? 4),
     // A killed worker's jobs are handed on once its lock lapses: short, so a crash costs seconds.
     lockDuration: 3_000,
@@ -72,9 +92,12 @@ async function main(): Promise<void> {
   worker.on('failed', (job, err) => console.error(`job ${job?.id ?? '?'} attempt ${job?.attemptsMade ?? '?'} failed: ${err.message}`));
   const stop = async (): Promise<void> => {
     await worker.close();
+    await queue.close();
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop());
+  // Started by scale-out.ts: go when it goes, rather than linger holding jobs.
+  process.once('disconnect', () => void stop());
   process.once('SIGINT', () => void stop());
   await worker.waitUntilReady();
   process.send?.('ready');
