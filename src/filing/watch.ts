@@ -54,6 +54,7 @@ export interface WatchInvoicesApi {
  *
  * @example
  * ```ts
+ * const ids = ['inv_1001', 'inv_1002']; // the invoices you submitted
  * const controller = new AbortController();
  * const watch = client.invoices.watch(ids, {
  *   interval: 5_000,
@@ -102,8 +103,11 @@ export interface WatchOptions {
  * ```
  */
 export interface WatchedStatus {
+  /** Canonical status. */
   status: InvoiceStatusValue;
+  /** The status as the server spelled it. */
   rawStatus: string | undefined;
+  /** Automatic-recovery attempts used, where the record carries a count. */
   attempts: number | undefined;
 }
 
@@ -113,6 +117,7 @@ export interface WatchedStatus {
  *
  * @example
  * ```ts
+ * const ids = ['inv_1001', 'inv_1002']; // the invoices you submitted
  * for await (const change of client.invoices.watch(ids)) {
  *   if (change.kind === 'gone') console.warn(change.id, 'cannot be read:', change.error);
  *   else if (change.final) console.log(change.id, 'settled as', change.invoice.rawStatus, change.failure?.hint ?? '');
@@ -121,7 +126,9 @@ export interface WatchedStatus {
  */
 export type WatchChange =
   | {
+      /** An invoice read: for the first time, or with a new status, raw status or attempt count. */
       kind: 'status';
+      /** The invoice's id, as passed to `watch`. */
       id: string;
       /** The invoice as just read. */
       invoice: Invoice;
@@ -135,10 +142,13 @@ export type WatchChange =
       tick: number;
     }
   | {
+      /** An invoice that can no longer be read. */
       kind: 'gone';
+      /** The invoice's id, as passed to `watch`. */
       id: string;
       /** Why it cannot be read (a 404 `NotFoundError`); it is no longer followed. */
       error: unknown;
+      /** The tick that found it gone, from 1. */
       tick: number;
     };
 
@@ -147,6 +157,7 @@ export type WatchChange =
  *
  * @example
  * ```ts
+ * const ids = ['inv_1001', 'inv_1002']; // the invoices you submitted
  * const watch = client.invoices.watch(ids);
  * const summary = await watch.finished();
  * console.log(`${summary.requests} requests over ${summary.ticks} ticks`);
@@ -175,6 +186,7 @@ export interface WatchStats {
  *
  * @example
  * ```ts
+ * const ids = ['inv_1001', 'inv_1002']; // the invoices you submitted
  * const watch = client.invoices.watch(ids, { signal: AbortSignal.timeout(3_600_000) });
  * for await (const change of watch) {
  *   if (change.kind === 'status' && change.final) console.log(change.id, change.invoice.rawStatus);
@@ -255,6 +267,7 @@ function differs(before: WatchedStatus | undefined, after: Invoice): boolean {
  *
  * @example
  * ```ts
+ * const ids = ['inv_1001', 'inv_1002']; // the invoices you submitted
  * for await (const change of watchInvoices(client.invoices, ids, { interval: 5_000 })) {
  *   console.log(change.id, change.kind === 'status' ? change.invoice.rawStatus : 'gone');
  * }

@@ -53,6 +53,7 @@ export class Invoices extends LiteInvoices {
    *
    * @example
    * ```ts
+   * const ids = ['inv_1001', 'inv_1002']; // the invoices you submitted
    * for await (const change of client.invoices.watch(ids, { signal: AbortSignal.timeout(3_600_000) })) {
    *   if (change.kind === 'status' && change.final) console.log(change.id, change.invoice.rawStatus);
    * }
