@@ -28,6 +28,7 @@ const SUITES = [
   { name: 'check', file: 'check.mjs' },
   { name: 'polling', file: 'polling.mjs' },
   { name: 'file-many', file: 'file-many.mjs' },
+  { name: 'watch', file: 'watch.mjs' },
 ];
 
 const argv = process.argv.slice(2);

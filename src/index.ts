@@ -14,6 +14,14 @@ export {
 export type { FilingRetryOptions } from './filing/retry.js';
 export type { TransitionOptions } from './filing/transition.js';
 export { WAIT_DEFAULTS, type WaitOptions, type WaitResult } from './filing/wait.js';
+export {
+  WATCH_DEFAULTS,
+  type InvoiceWatch,
+  type WatchChange,
+  type WatchedStatus,
+  type WatchOptions,
+  type WatchStats,
+} from './filing/watch.js';
 export type {
   CreateAndFileOptions,
   FilingOptions,

@@ -24,6 +24,7 @@ import type { InvoiceCreateParams } from '../model/invoice-input.js';
 import { createAndFile, resumeFiling, type CreateAndFileOptions, type FilingResult, type ResumeFilingOptions } from '../filing/file.js';
 import { fileMany, type FileManyOptions, type FileManyResult } from '../filing/file-many.js';
 import { waitFor, type WaitOptions, type WaitResult } from '../filing/wait.js';
+import { watchInvoices, type InvoiceWatch, type WatchOptions } from '../filing/watch.js';
 
 /**
  * Options of `invoices.create()`.
@@ -244,6 +245,24 @@ export class Invoices extends APIResource {
    */
   waitFor(id: string, opts: WaitOptions = {}): Promise<WaitResult> {
     return waitFor(this, checkedId(id), opts);
+  }
+
+  /**
+   * Follows many invoices at once until each settles: an async iterable of status changes (and
+   * `opts.onChange`). Each tick reads them one GET each or through listing pages of 100, whichever
+   * costs fewer requests, keeps `waitFor`'s recovery rules per invoice, and pauses every read on a 429.
+   * See docs/scale-out.md.
+   *
+   * @example
+   * ```ts
+   * const ids = ['inv_1001', 'inv_1002']; // the invoices you submitted
+   * for await (const change of client.invoices.watch(ids, { signal: AbortSignal.timeout(3_600_000) })) {
+   *   if (change.kind === 'status' && change.final) console.log(change.id, change.invoice.rawStatus);
+   * }
+   * ```
+   */
+  watch(ids: Iterable<string>, opts: WatchOptions = {}): InvoiceWatch {
+    return watchInvoices(this, ids, opts);
   }
 
   /**
