@@ -86,6 +86,7 @@ export {
   PermissionDeniedError,
   RateLimitError,
   RecoveryInProgressError,
+  redactError,
   ResponseTooLargeError,
   TotalsMismatchError,
   WaitTimeoutError,
@@ -104,6 +105,7 @@ export {
   type TotalsMismatchErrorInit,
   type WaitTimeoutErrorInit,
 } from './core/errors.js';
+export { MIN_PARTIAL_LENGTH, REDACTED, Redactor } from './core/redact.js';
 export { DEFAULT_FIELD_MAP, type FieldMap, type InvoiceField } from './model/field-map.js';
 export type { ListingMeta } from './core/envelope.js';
 export { Invoices } from './resources/invoices.js';
