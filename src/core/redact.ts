@@ -408,8 +408,11 @@ export class Redactor {
       seen.add(value);
       const out: Record<string, unknown> = {};
       for (const [key, item] of Object.entries(value)) {
-        // defineProperty, not assignment: `out['__proto__'] = x` would set the copy's prototype.
-        Object.defineProperty(out, this.redact(key), { value: this.#deep(item, seen, depth + 1), enumerable: true, writable: true, configurable: true });
+        const name = this.redact(key);
+        const copy = this.#deep(item, seen, depth + 1);
+        // `out['__proto__'] = x` would set the copy's prototype: that key is defined, not assigned.
+        if (name === '__proto__') Object.defineProperty(out, name, { value: copy, enumerable: true, writable: true, configurable: true });
+        else out[name] = copy;
       }
       seen.delete(value);
       return out;
