@@ -124,6 +124,60 @@ describe('redact', () => {
     });
   });
 
+  describe('agreement with a brute-force reference', () => {
+    /** The rules of the module doc, applied by trying every piece of every secret at every place. */
+    function reference(secrets: string[], text: string): string {
+      const covered = new Uint8Array(text.length);
+      const mark = (piece: string): void => {
+        for (let at = text.indexOf(piece); at !== -1; at = text.indexOf(piece, at + 1)) covered.fill(1, at, at + piece.length);
+      };
+      for (const secret of secrets) {
+        const prefix = /^(?:[a-z]{1,8}[_-]){1,3}/.exec(secret)?.[0] ?? '';
+        const ends: number[] = [];
+        if (prefix.length < secret.length) for (let i = 0; i < prefix.length; i += 1) if ('_-'.includes(prefix[i]!)) ends.push(i + 1);
+        const bodyFrom = ends.at(-1) ?? 0;
+        for (const piece of [secret, ...ends.map((end) => secret.slice(end))]) if (piece.length < MIN_PARTIAL_LENGTH) mark(piece);
+        for (let a = 0; a < secret.length; a += 1) {
+          for (let b = Math.max(a + MIN_PARTIAL_LENGTH, bodyFrom + 1); b <= secret.length; b += 1) mark(secret.slice(a, b));
+        }
+      }
+      let out = '';
+      for (let i = 0; i < text.length; i += 1) {
+        if (!covered[i]) out += text[i];
+        else if (i === 0 || !covered[i - 1]) out += REDACTED;
+      }
+      return out;
+    }
+
+    it('redacts exactly what the rules say, on 3,000 random secrets and texts over a small alphabet', () => {
+      let seed = 42;
+      const random = (n: number): number => {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        return seed % n;
+      };
+      const word = (alphabet: string, max: number): string => Array.from({ length: 1 + random(max) }, () => alphabet[random(alphabet.length)]).join('');
+      let redacted = 0;
+      let mixed = 0;
+      for (let round = 0; round < 3_000; round += 1) {
+        const secrets = Array.from({ length: 1 + random(3) }, () => (random(2) ? `${word('sk', 3)}_${word('live', 4)}_` : '') + word('abAB1_', 20));
+        // Texts built from pieces of the secrets and noise, so matches, near-misses and overlaps abound.
+        const parts = Array.from({ length: 1 + random(6) }, () => {
+          const secret = secrets[random(secrets.length)]!;
+          const from = random(secret.length);
+          return random(3) ? secret.slice(from, from + 1 + random(secret.length)) : word('abAB1_ .', 6);
+        });
+        const text = parts.join('');
+        const expected = reference(secrets, text);
+        expect(new Redactor(secrets).redact(text), JSON.stringify({ secrets, text })).toBe(expected);
+        if (expected.includes(REDACTED)) redacted += 1;
+        if (expected !== text && expected.replaceAll(REDACTED, '').length > 0) mixed += 1;
+      }
+      // The cases are not degenerate: many redact something, many keep text around what they redact.
+      expect(redacted).toBeGreaterThan(1_000);
+      expect(mixed).toBeGreaterThan(500);
+    });
+  });
+
   describe('linear time', () => {
     it('redacts a 5 MB body holding 50,000 copies of the key in one pass', () => {
       const redactor = new Redactor([KEY, TOKEN]);
