@@ -355,6 +355,8 @@ export class Redactor {
    * ```
    */
   redact(text: string): string {
+    // A JavaScript caller (or a server's `code: 42`) can hand over a non-string: shown as text.
+    if (typeof text !== 'string') text = String(text);
     let out = text;
     if (this.size > 0) {
       this.#matcher ??= new Matcher([...this.#own, ...this.#added]);
