@@ -109,6 +109,7 @@ export {
   PermissionDeniedError,
   RateLimitError,
   RecoveryInProgressError,
+  redactError,
   ResponseTooLargeError,
   TotalsMismatchError,
   WaitTimeoutError,
@@ -127,6 +128,7 @@ export {
   type TotalsMismatchErrorInit,
   type WaitTimeoutErrorInit,
 } from './core/errors.js';
+export { MIN_PARTIAL_LENGTH, REDACTED, Redactor } from './core/redact.js';
 export { DEFAULT_FIELD_MAP, type FieldMap, type InvoiceField } from './model/field-map.js';
 export type { ListingMeta } from './core/envelope.js';
 export { Invoices, type InvoiceCreateOptions, type InvoiceListParams } from './resources/invoices.js';

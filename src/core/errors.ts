@@ -6,12 +6,14 @@
  *
  * Secrets never appear in an error: message, hint, body, code, request id, path and cause are
  * scrubbed when the error is built, and `toJSON()` / `util.inspect()` show only scrubbed fields.
+ * Scrubbed by the building client's {@link Redactor} (the `redactor` of the init, or
+ * {@link redactError} for an error built without one), else by the process-wide fallback.
  */
 import type { CheckReport, TotalsDifference } from '../check/index.js';
 import type { Invoice } from '../model/invoice.js';
 import { hintFor, isBusinessNotFound, isIdempotencyConflict, requestIdOf, summarizeBody } from './error-hints.js';
 import { defineInspect } from './inspect.js';
-import { redactCause, redactDeep, redactSecrets } from './redact.js';
+import { legacyRedactor, type Redactor } from './redact.js';
 import { parseRetryAfter } from './retry-timing.js';
 import { statusText } from './status-text.js';
 
@@ -114,6 +116,20 @@ export interface InvoicingErrorOptions {
    * secrets (name, message, stack, primitive fields and cause chain; no object-valued fields).
    */
   cause?: unknown;
+  /**
+   * The building client's redactor: scrubs its secrets out of everything the error holds and shows.
+   * Kept off the error object (nothing of it is reachable from the error).
+   */
+  redactor?: Redactor | undefined;
+}
+
+// Which redactor scrubbed each error, for what is rendered later (toJSON, util.inspect). Weak: an
+// error that goes away takes its entry with it.
+const redactors = new WeakMap<object, Redactor>();
+
+/** The redactor of `error`: the one it was built (or redacted) with, else the process-wide fallback. */
+function redactorOf(error: object): Redactor {
+  return redactors.get(error) ?? legacyRedactor();
 }
 
 /**
@@ -140,8 +156,10 @@ export class InvoicingError extends Error {
   // The body never names its own class: a bundler renames a class that refers to itself
   // (`_InvoicingError`), and `err.constructor.name` would show that.
   constructor(message: string, options: InvoicingErrorOptions = {}) {
-    super(redactSecrets(message), options.cause === undefined ? undefined : { cause: scrubbedCause(options.cause) });
-    this.hint = options.hint === undefined ? undefined : redactSecrets(options.hint);
+    const redactor = options.redactor ?? legacyRedactor();
+    super(redactor.redact(message), options.cause === undefined ? undefined : { cause: scrubbedCause(options.cause, redactor) });
+    if (options.redactor !== undefined) redactors.set(this, options.redactor);
+    this.hint = options.hint === undefined ? undefined : redactor.redact(options.hint);
     installInspect();
   }
 
@@ -163,15 +181,16 @@ export class InvoicingError extends Error {
     const out: Record<string, unknown> = { name: this.name, message: this.message };
     if (this.hint !== undefined) out.hint = this.hint;
     Object.assign(out, this.details());
-    if (this.cause !== undefined) out.cause = summarizeCause(this.cause);
-    return redactDeep(out);
+    const redactor = redactorOf(this);
+    if (this.cause !== undefined) out.cause = summarizeCause(this.cause, redactor);
+    return redactor.redactDeep(out);
   }
 }
 
 // An SDK error as cause was scrubbed when it was built; anything else (a custom fetch's error, a
 // signal's reason) may hold a secret anywhere, so what is kept is a scrubbed copy.
-function scrubbedCause(cause: unknown): unknown {
-  return cause instanceof InvoicingError ? cause : redactCause(cause);
+function scrubbedCause(cause: unknown, redactor: Redactor): unknown {
+  return cause instanceof InvoicingError ? cause : redactor.redactCause(cause);
 }
 
 // On the prototype at the first construction rather than as a computed class key, which would keep
@@ -182,19 +201,19 @@ function installInspect(): void {
 
 /** What `util.inspect` shows: the stack (scrubbed) and the fields of `toJSON()`, never the raw cause. */
 function inspectError(this: InvoicingError, _depth: number, options: object, inspect?: (value: unknown, options?: object) => string): string {
-  const stack = redactSecrets(this.stack ?? `${this.name}: ${this.message}`);
+  const stack = redactorOf(this).redact(this.stack ?? `${this.name}: ${this.message}`);
   const { name: _name, message: _message, ...fields } = this.toJSON();
   if (Object.keys(fields).length === 0) return stack;
   return `${stack} ${typeof inspect === 'function' ? inspect(fields, options) : JSON.stringify(fields)}`;
 }
 
 /** The cause as `{ name, message }` (an error) or a string: never its own properties. */
-function summarizeCause(cause: unknown): unknown {
+function summarizeCause(cause: unknown, redactor: Redactor): unknown {
   if (cause instanceof Error || (typeof cause === 'object' && cause !== null && 'message' in cause)) {
     const err = cause as { name?: unknown; message?: unknown };
-    return { name: String(err.name ?? 'Error'), message: redactSecrets(String(err.message ?? '')) };
+    return { name: String(err.name ?? 'Error'), message: redactor.redact(String(err.message ?? '')) };
   }
-  return redactSecrets(String(cause));
+  return redactor.redact(String(cause));
 }
 
 /**
@@ -244,6 +263,8 @@ export interface APIErrorInit {
   hint?: string | undefined;
   /** The underlying error. */
   cause?: unknown;
+  /** The building client's redactor (see {@link InvoicingErrorOptions.redactor}). */
+  redactor?: Redactor | undefined;
 }
 
 /**
@@ -270,6 +291,8 @@ export interface ErrorResponse {
   method: string;
   /** Request path, e.g. `/api/v1/invoices`. */
   path: string;
+  /** The client's redactor: the error is scrubbed of its secrets (see {@link InvoicingErrorOptions.redactor}). */
+  redactor?: Redactor | undefined;
 }
 
 /**
@@ -304,15 +327,16 @@ export class APIError extends InvoicingError {
   readonly path: string | undefined;
 
   constructor(init: APIErrorInit) {
-    super(init.message, { hint: init.hint, cause: init.cause });
+    super(init.message, { hint: init.hint, cause: init.cause, redactor: init.redactor });
+    const redactor = redactorOf(this);
     this.status = init.status;
     // Code, request id and body come from the server and can echo what was sent; the path carries
     // the caller's ids, which could be anything, a pasted key included. All are scrubbed.
-    this.code = init.code === undefined ? undefined : redactSecrets(init.code);
-    this.body = redactDeep(init.body);
-    this.requestId = init.requestId === undefined ? undefined : redactSecrets(init.requestId);
+    this.code = init.code === undefined ? undefined : redactor.redact(init.code);
+    this.body = redactor.redactDeep(init.body);
+    this.requestId = init.requestId === undefined ? undefined : redactor.redact(init.requestId);
     this.method = init.method;
-    this.path = init.path === undefined ? undefined : redactSecrets(init.path);
+    this.path = init.path === undefined ? undefined : redactor.redact(init.path);
   }
 
   /**
@@ -353,7 +377,7 @@ export class APIError extends InvoicingError {
  * console.log(err.name, err.hint); // AuthenticationError, 'Only the X-API-Key header authenticates …'
  * ```
  */
-export function generateAPIError({ status, headers, body, method, path }: ErrorResponse): APIError {
+export function generateAPIError({ status, headers, body, method, path, redactor }: ErrorResponse): APIError {
   const said = summarizeBody(body);
   const init: APIErrorInit = {
     message: said.message ?? `${status} ${statusText(status) ?? 'HTTP error'}`,
@@ -364,6 +388,7 @@ export function generateAPIError({ status, headers, body, method, path }: ErrorR
     method,
     path,
     hint: hintFor({ status, message: said.message, method, path }),
+    redactor,
   };
   switch (status) {
     case 400:
@@ -921,6 +946,8 @@ export interface APIConnectionErrorInit {
   hint?: string | undefined;
   /** The network error beneath (never an object holding the request's headers). */
   cause?: unknown;
+  /** The client's redactor (see {@link InvoicingErrorOptions.redactor}). */
+  redactor?: Redactor | undefined;
 }
 
 /**
@@ -942,8 +969,8 @@ export class APIConnectionError extends APIError {
   override readonly name: InvoicingErrorName = 'APIConnectionError';
 
   constructor(init: APIConnectionErrorInit = {}) {
-    const { message = 'Connection error: no response from the service.', method, path, hint, cause } = init;
-    super({ message, method, path, hint, cause });
+    const { message = 'Connection error: no response from the service.', method, path, hint, cause, redactor } = init;
+    super({ message, method, path, hint, cause, redactor });
   }
 }
 
@@ -1017,8 +1044,8 @@ export class APIUserAbortError extends APIError {
   /** Always `APIUserAbortError`. */
   override readonly name = 'APIUserAbortError' as const;
 
-  constructor(init: { method?: string | undefined; path?: string | undefined; cause?: unknown } = {}) {
-    super({ message: 'Request was aborted.', method: init.method, path: init.path, cause: init.cause });
+  constructor(init: { method?: string | undefined; path?: string | undefined; cause?: unknown; redactor?: Redactor | undefined } = {}) {
+    super({ message: 'Request was aborted.', method: init.method, path: init.path, cause: init.cause, redactor: init.redactor });
   }
 }
 
@@ -1526,4 +1553,49 @@ export class RecoveryInProgressError extends InvoicingError {
  */
 export function isRecoveryInProgressError(value: unknown): value is RecoveryInProgressError {
   return isErrorKind(value, 'RecoveryInProgressError');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Redacting an error built without its client's redactor
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Scrubs `error` of `redactor`'s secrets, in place, and returns it: message, stack, hint, body,
+ * code, request id, path, cause (an SDK error as cause is redacted the same way; any other cause is
+ * replaced by a scrubbed copy) and every other own field holding a string or plain data. From then
+ * on its `toString()`, `JSON.stringify()` and `util.inspect()` are scrubbed by `redactor` too. For
+ * the errors whose init takes no `redactor` (filing, waiting, checks), before they are thrown.
+ *
+ * @example
+ * ```ts
+ * import { FilingError, Redactor, redactError } from 'invoicing-sdk';
+ * const redactor = new Redactor([apiKey]);
+ * throw redactError(new FilingError({ invoiceId: 'inv_1', step: 'sign', cause }), redactor);
+ * ```
+ */
+export function redactError<E>(error: E, redactor: Redactor, seen: WeakSet<object> = new WeakSet()): E {
+  if (typeof error !== 'object' || error === null || seen.has(error)) return error;
+  seen.add(error);
+  redactors.set(error, redactor);
+  const target = error as Record<string, unknown>;
+  for (const key of Object.getOwnPropertyNames(error)) {
+    try {
+      const desc = Object.getOwnPropertyDescriptor(error, key);
+      let value: unknown;
+      if (desc !== undefined && 'value' in desc) value = desc.value;
+      else if (key === 'stack') value = target.stack;
+      else continue;
+      let scrubbed: unknown;
+      if (key === 'cause') scrubbed = value instanceof InvoicingError ? redactError(value, redactor, seen) : redactor.redactCause(value);
+      else if (typeof value === 'string') scrubbed = redactor.redact(value);
+      else if (typeof value === 'object' && value !== null) scrubbed = redactor.redactDeep(value);
+      else continue;
+      if (scrubbed === value) continue;
+      if (desc !== undefined && 'value' in desc) Object.defineProperty(error, key, { ...desc, value: scrubbed });
+      else target[key] = scrubbed;
+    } catch {
+      // A frozen or exotic field stays as it is; its renderings are still scrubbed through toJSON().
+    }
+  }
+  return error;
 }

@@ -1,4 +1,4 @@
-import { redactDeep, redactSecrets } from './redact.js';
+import { legacyRedactor, type Redactor } from './redact.js';
 
 /**
  * How much the SDK logs: `debug` (every request and response, headers redacted), `info` (retries),
@@ -33,25 +33,49 @@ export interface Logger {
   error(message: string, ...args: unknown[]): void;
 }
 
-/** The accepted levels, lowest first. */
+/**
+ * The accepted levels, lowest first.
+ *
+ * @example
+ * ```ts
+ * LOG_LEVELS.indexOf('warn') > LOG_LEVELS.indexOf('debug'); // true
+ * ```
+ */
 export const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off'];
 
+/**
+ * True for one of the accepted {@link LogLevel} names.
+ *
+ * @example
+ * ```ts
+ * isLogLevel(process.env.INVOICING_LOG); // true for 'debug', 'info', 'warn', 'error', 'off'
+ * ```
+ */
 export function isLogLevel(value: unknown): value is LogLevel {
   return typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value);
 }
 
 /**
  * Wraps `logger` so that only lines at `level` or above are written, each prefixed with the SDK's
- * name and scrubbed of every registered secret (arguments included).
+ * name and scrubbed by `redactor` (the client's: its API key, session token and the keys it
+ * received), arguments included. Without a redactor, the process-wide fallback scrubs.
+ *
+ * @example
+ * ```ts
+ * const redactor = new Redactor([apiKey, sessionToken]);
+ * const log = createLogger(console, 'debug', redactor);
+ * log.debug(`sent ${apiKey}`); // console.debug('[invoicing-sdk] sent [REDACTED]')
+ * ```
  */
-export function createLogger(logger: Logger, level: LogLevel): Logger {
+export function createLogger(logger: Logger, level: LogLevel, redactor?: Redactor): Logger {
   const threshold = LOG_LEVELS.indexOf(level);
   const method =
     (name: Exclude<LogLevel, 'off'>) =>
     (message: string, ...args: unknown[]): void => {
       if (LOG_LEVELS.indexOf(name) < threshold) return;
-      const line = `[invoicing-sdk] ${redactSecrets(message)}`;
-      const safeArgs = args.map((arg) => redactDeep(arg));
+      const scrub = redactor ?? legacyRedactor();
+      const line = `[invoicing-sdk] ${scrub.redact(String(message))}`;
+      const safeArgs = args.map((arg) => scrub.redactDeep(arg));
       try {
         logger[name](line, ...safeArgs);
       } catch {

@@ -9,6 +9,9 @@ import { driveEveryErrorPath, SECRETS } from './support/secret-paths.js';
 
 vi.mock('../../src/core/redact.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/core/redact.js')>();
+  // Every client's Redactor and the process-wide fallback (itself a Redactor) stop scrubbing.
+  real.Redactor.prototype.redact = (text: string) => text;
+  real.Redactor.prototype.redactDeep = <T>(value: T) => value;
   return {
     ...real,
     registerSecret: () => undefined,
@@ -26,7 +29,16 @@ describe('secret scan canary', () => {
 
     const leakingPaths = new Set(errorLeaks.map((l) => l.path));
     // Every echoing answer of the hostile server shows up, in each of the usual renderings.
-    for (const path of ['401 { error }', '500 plain text', '200 success: false', 'x-request-id echoing the key', '500 body cut inside the key']) {
+    for (const path of [
+      '401 { error }',
+      '500 plain text',
+      '200 success: false',
+      'x-request-id echoing the key',
+      '500 body cut inside the key',
+      '401 echoing the key without its prefix',
+      '400 echoing 24 of the 32 secret characters',
+      '401 on a session route echoing the token without its prefix',
+    ]) {
       expect(leakingPaths, path).toContain(path);
     }
     for (const where of ['message', 'toString()', 'stack', 'JSON.stringify', 'util.inspect']) {

@@ -8,12 +8,23 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isInvoicingError } from '../../src/core/errors.js';
-import { redactSecrets, registerSecret } from '../../src/core/redact.js';
+import { Redactor, redactSecrets, registerSecret } from '../../src/core/redact.js';
 import { findLeaks, needlesFor, PREFIX_LENGTH, renderings } from './support/leaks.js';
 import { report } from './support/scale.js';
 import { API_KEY, driveEveryErrorPath, SECRETS, SESSION_TOKEN, type DriveResult } from './support/secret-paths.js';
 
-const needles = needlesFor(SECRETS);
+// Besides the whole secret, its 12-character prefix and middle: the secret without its type prefix,
+// and its last 12 characters (a server may echo either).
+const needles = [
+  ...needlesFor(SECRETS),
+  ...SECRETS.flatMap(({ label, value }) => {
+    const body = value.replace(/^(?:[a-z]{1,8}[_-]){1,3}/, '');
+    return [
+      { secret: label, what: 'without prefix', text: body },
+      { secret: label, what: 'last 12', text: value.slice(-12) },
+    ];
+  }),
+];
 let run: DriveResult;
 
 beforeAll(async () => {
@@ -61,7 +72,7 @@ describe('secret scan', () => {
       'renderings searched': rendered.reduce((n, p) => n + p.texts.length, 0),
       'debug log lines searched': run.logLines.length,
       'sandbox request-log entries searched': run.sandboxLog.length,
-      'needles (whole, 12-char prefix, middle of each secret)': needles.length,
+      'needles (whole, without prefix, 12-char prefix, middle and end of each secret)': needles.length,
       'occurrences found': leaks.length,
     });
     expect(leaks).toEqual([]);
@@ -92,14 +103,26 @@ describe('secret scan', () => {
   });
 
   it('redacts a secret cut off part-way, however it was cut', () => {
+    const redactor = new Redactor([API_KEY, SESSION_TOKEN]);
     registerSecret(API_KEY);
-    for (let cut = PREFIX_LENGTH; cut <= API_KEY.length; cut += 1) {
-      const text = `Invalid key ${API_KEY.slice(0, cut)}`;
-      expect(redactSecrets(text)).toBe('Invalid key [REDACTED]');
-      expect(redactSecrets(`${text}…" and more`)).toBe('Invalid key [REDACTED]…" and more');
+    for (const redact of [(t: string) => redactor.redact(t), redactSecrets]) {
+      for (let cut = PREFIX_LENGTH; cut <= API_KEY.length; cut += 1) {
+        const text = `Invalid key ${API_KEY.slice(0, cut)}`;
+        expect(redact(text)).toBe('Invalid key [REDACTED]');
+        expect(redact(`${text}…" and more`)).toBe('Invalid key [REDACTED]…" and more');
+        // Cut from the front, too: the end of the key.
+        expect(redact(`…${API_KEY.slice(API_KEY.length - cut)} end`)).toBe('…[REDACTED] end');
+      }
+      // A run shorter than the prefix is not identifying and stays (it is the type prefix `sk_live_`).
+      expect(redact('keys look like sk_live_…')).toBe('keys look like sk_live_…');
     }
-    // A run shorter than the prefix is not identifying and stays (it is the type prefix `sk_live_`).
-    expect(redactSecrets('keys look like sk_live_…')).toBe('keys look like sk_live_…');
-    expect(redactSecrets(`${SESSION_TOKEN.slice(0, PREFIX_LENGTH)}${SESSION_TOKEN}`)).not.toContain(SESSION_TOKEN.slice(0, PREFIX_LENGTH));
+    expect(redactor.redact(`${SESSION_TOKEN.slice(0, PREFIX_LENGTH)}${SESSION_TOKEN}`)).not.toContain(SESSION_TOKEN.slice(0, PREFIX_LENGTH));
+  });
+
+  it('one client redacts its own secrets only: a Redactor per client, nothing global', () => {
+    const mine = new Redactor([API_KEY]);
+    const theirs = new Redactor(['sk_live_AnotherClientsKey0123456789']);
+    expect(mine.redact(`a ${API_KEY} b`)).toBe('a [REDACTED] b');
+    expect(theirs.redact(`a ${API_KEY} b`)).toBe(`a ${API_KEY} b`);
   });
 });

@@ -49,6 +49,11 @@ function echo(req: ScriptedRequest): string {
   return String(req.headers.authorization ?? '');
 }
 
+/** The credential without its scheme and type prefix (`Bearer sess_abc…` → `abc…`), as a server may echo it. */
+function bare(credential: string): string {
+  return credential.replace(/^Bearer\s+/, '').replace(/^(?:[a-z]{1,8}[_-]){1,3}/, '');
+}
+
 /** A NestJS-style error body that quotes the credential back. */
 function nest(status: number, message: unknown, error: string): Record<string, unknown> {
   return { statusCode: status, message, error };
@@ -113,6 +118,11 @@ function hostileCases(input: InvoiceCreateParams): HostileCase[] {
     statusCase('x-request-id echoing the key', 500, () => nest(500, 'boom', 'Internal Server Error'), (c) => c.invoices.retrieve('inv_rid', { maxRetries: 0 }), (s) => ({ 'x-request-id': `req-${s}` })),
     statusCase('a message long enough to be shortened across the key', 500, (s) => `${'x'.repeat(490)} ${s} trailing words`, (c) => c.invoices.retrieve('inv_long', { maxRetries: 0 })),
     spoiled('500 body cut inside the key', 500, (s) => cutInsideSecret(JSON.stringify(nest(401, `Invalid API key ${s}`, 'Unauthorized')), s), (c) => c.invoices.retrieve('inv_cut', { maxRetries: 0 })),
+    // Echoes of the credential without its prefix, or of a part of it.
+    statusCase('401 echoing the key without its prefix', 401, (s) => ({ error: `Invalid API key ${bare(s)}` }), (c) => c.invoices.retrieve('inv_bare')),
+    statusCase('400 echoing 24 of the 32 secret characters', 400, (s) => nest(400, `key …${bare(s).slice(4, 28)}… is malformed`, 'Bad Request'), (c) => c.invoices.create(input)),
+    statusCase('500 echoing the last 12 characters', 500, (s) => `upstream refused key ending ${bare(s).slice(-12)}`, (c) => c.invoices.retrieve('inv_tail', { maxRetries: 0 })),
+    statusCase('401 on a session route echoing the token without its prefix', 401, (s) => nest(401, `Session ${bare(s)} expired`, 'Unauthorized'), (c) => c.apiKeys.list()),
     // Malformed success answers.
     spoiled('200 HTML page', 200, (s) => html(`Welcome ${s}`), (c) => c.invoices.retrieve('inv_html'), 'text/html'),
     spoiled('200 truncated JSON cut inside the key', 200, (s) => cutInsideSecret(JSON.stringify(envelope({ id: 'inv_t', note: s })), s), (c) => c.invoices.retrieve('inv_trunc')),
