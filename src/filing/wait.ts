@@ -22,14 +22,7 @@ import { notify } from './callbacks.js';
 import { abortReason, pause, realClock, ServerClockRate, type WaitClock } from './clock.js';
 import { describeFailure, serverTime, type FilingFailure } from './failure.js';
 import { nextDelay, resolvePolicy, type RateGate, type RetryCounters } from './retry.js';
-import {
-  AUTOMATIC_RECOVERY,
-  isAfterSubmitted,
-  normalizeStatus,
-  recoveryState,
-  type InvoiceStatusValue,
-} from '../model/status.js';
-import { foldStatus } from '../model/status-key.js';
+import { AUTOMATIC_RECOVERY, isFinalStatus, matchesStatus, recoveryState, type InvoiceStatus } from '../model/status.js';
 
 /**
  * Options of `client.invoices.waitFor(id, opts)`.
@@ -45,11 +38,11 @@ import { foldStatus } from '../model/status-key.js';
 export interface WaitOptions {
   /**
    * When to stop: a list of statuses (canonical or as the service spells them), or a predicate.
-   * Default: any status after `SUBMITTED`, or `ERROR` that automatic recovery will not pick up.
+   * Default: a final status (`DEFAULT_FINAL_STATUSES`), or `ERROR` that automatic recovery will not pick up.
    * Whatever `until` says, an `ERROR` invoice whose recovery is over ends the wait at once: nothing
    * moves it without a deliberate re-submit.
    */
-  until?: readonly InvoiceStatusValue[] | ((invoice: Invoice) => boolean) | undefined;
+  until?: readonly (InvoiceStatus | (string & {}))[] | ((invoice: Invoice) => boolean) | undefined;
   /** Give up after this many ms with a `WaitTimeoutError` carrying the last invoice (default 300 000). Must be finite. */
   timeout?: number | undefined;
   /** First pause between reads in ms (default 500); grows by half each read up to `maxInterval`. */
@@ -154,23 +147,13 @@ function resolveWaitOptions(opts: WaitOptions) {
 
 /** Default `until`: the authority answered, or the invoice is stuck in `ERROR` for good. */
 function settled(invoice: Invoice, serverNow: number): boolean {
-  return isAfterSubmitted(invoice.status) || recoveryState(invoice, serverNow) === 'over';
+  return isFinalStatus(invoice.rawStatus ?? invoice.status) || recoveryState(invoice, serverNow) === 'over';
 }
 
 function matcher(until: WaitOptions['until']): (invoice: Invoice, serverNow: number) => boolean {
   if (until === undefined) return settled;
   if (typeof until === 'function') return (invoice) => until(invoice);
-  const wanted = new Set(until.map(statusKey));
-  return (invoice) => wanted.has(statusKey(invoice.status));
-}
-
-/**
- * Compares statuses the way known ones are matched (case, spaces, `-`, `_` ignored), also for the
- * unpublished statuses after `SUBMITTED`: their spelling is not published either, so `ACCEPTED` in
- * `until` must stop at the service's `Accepted` rather than poll until the timeout.
- */
-function statusKey(status: unknown): string {
-  return foldStatus(String(normalizeStatus(status)));
+  return (invoice) => matchesStatus(invoice.rawStatus ?? invoice.status, until);
 }
 
 function changed(before: Invoice | undefined, after: Invoice): boolean {

@@ -4,7 +4,7 @@
  * it; where the document says "not shown", the default is the sandbox's documented choice and the
  * option lets a test try the other readings.
  */
-import { isAfterSubmitted, normalizeStatus } from '../model/status.js';
+import { isAfterSubmitted } from '../model/status.js';
 import { resolveScenario, type Scenario, type ScenarioRule } from './scenarios.js';
 
 /**
@@ -235,7 +235,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
     throw new RangeError(`categoryMinLength must be an integer >= 0, got ${resolved.categoryMinLength}`);
   }
   // The authority's answer must read as "after Submitted", or the SDK would wait for it forever.
-  if (!isAfterSubmitted(normalizeStatus(resolved.acceptedStatus))) {
+  if (!isAfterSubmitted(resolved.acceptedStatus)) {
     throw new RangeError(`acceptedStatus must be a status after Submitted (such as 'Accepted'), got ${JSON.stringify(resolved.acceptedStatus)}`);
   }
   if (typeof resolved.scenario !== 'function') resolveScenario(resolved.scenario, resolved.acceptedStatus);

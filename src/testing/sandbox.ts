@@ -9,7 +9,7 @@ import type { RequestHandler } from 'msw';
 // InvoicingClient class: see the note at the top of src/cli/check.ts.
 import { InvoicingClient } from '../index.js';
 import type { ClientOptions } from '../core/options.js';
-import { AUTOMATIC_RECOVERY, normalizeStatus, recoveryState } from '../model/status.js';
+import { AUTOMATIC_RECOVERY, isKnownStatus, matchesStatus, normalizeStatus, recoveryState } from '../model/status.js';
 import { createClock, toEpochMs, type SandboxClock } from './clock.js';
 import type { SandboxState } from './context.js';
 import { FaultRegistry, type SandboxFaults } from './faults.js';
@@ -553,11 +553,10 @@ class SandboxImpl implements Sandbox {
     return {
       list(filter = {}) {
         sandbox.catchUp();
-        const wanted = filter.status === undefined ? undefined : normalizeStatus(filter.status).toLowerCase();
         const out: SandboxInvoice[] = [];
         for (const invoice of store.invoices.values()) {
           if (filter.businessId !== undefined && invoice.businessId !== filter.businessId) continue;
-          if (wanted !== undefined && normalizeStatus(invoice.status).toLowerCase() !== wanted) continue;
+          if (filter.status !== undefined && !matchesStatus(invoice.status, [filter.status])) continue;
           out.push(sandbox.view(invoice));
         }
         return out;
@@ -577,7 +576,7 @@ class SandboxImpl implements Sandbox {
         if (patch.attempts !== undefined) invoice.attempts = patch.attempts;
         if (patch.errorMessage !== undefined) invoice.errorMessage = patch.errorMessage;
         if (patch.automaticRetries !== undefined) invoice.automaticRetries = patch.automaticRetries;
-        if (patch.status !== undefined) progress.setStatus(invoice, normalizeStatus(patch.status), now);
+        if (patch.status !== undefined) progress.setStatus(invoice, storedStatus(patch.status), now);
         if (patch.updatedAt !== undefined) invoice.updatedAt = toEpochMs(patch.updatedAt);
         invoice.next = null;
         const retryAt = invoice.updatedAt + AUTOMATIC_RECOVERY.intervalMs;
@@ -637,4 +636,10 @@ class SandboxImpl implements Sandbox {
  */
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   return new SandboxImpl(resolveOptions(options)).start();
+}
+
+/** The documented statuses are stored canonical; a later status is stored as given. */
+function storedStatus(status: string): string {
+  const canonical = normalizeStatus(status);
+  return isKnownStatus(canonical) ? canonical : status.trim();
 }

@@ -74,8 +74,9 @@ describe('model/field-map', () => {
     expect(read({ id: 'x', 'totals.total': 5, totals: { total: 6 } })?.total).toBe('5');
   });
 
-  it('never crashes on an unknown status, and keeps it as sent', () => {
-    expect(read({ id: 'x', status: 'Accepted' })).toMatchObject({ status: 'Accepted', rawStatus: 'Accepted' });
+  it('never crashes on an unknown status, and keeps it as sent in rawStatus', () => {
+    expect(read({ id: 'x', status: 'Accepted' })).toMatchObject({ status: 'ACCEPTED', rawStatus: 'Accepted' });
+    expect(read({ id: 'x', status: 'Registered' })).toMatchObject({ status: 'UNKNOWN', rawStatus: 'Registered' });
     expect(read({ id: 'x', status: 7 })).toMatchObject({ status: 'UNKNOWN', rawStatus: undefined });
     expect(read({ id: 'x' })).toMatchObject({ status: 'UNKNOWN' });
   });

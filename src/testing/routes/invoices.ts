@@ -2,7 +2,7 @@
  * Invoice routes: create (idempotent), read, list, and the three filing transitions.
  */
 import { computeTotals } from '../../model/money.js';
-import { InvoiceStatus, normalizeStatus, type FilingTransition } from '../../model/status.js';
+import { InvoiceStatus, matchesStatus, type FilingTransition } from '../../model/status.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import {
   envelope,
@@ -120,8 +120,7 @@ export function readInvoice(ctx: RouteContext): RouteResult {
   return envelope(ctx, wire(ctx, findInvoice(ctx, key)));
 }
 
-const sameStatus = (a: string, b: string): boolean =>
-  normalizeStatus(a).toLowerCase() === normalizeStatus(b).toLowerCase();
+const sameStatus = (a: string, b: string): boolean => matchesStatus(a, [b]);
 
 /** GET /api/v1/invoices?page&limit&status&businessId: oldest first, so pages stay put while invoices are added. */
 export function listInvoices(ctx: RouteContext): RouteResult {
