@@ -12,9 +12,16 @@
  *    (zod compiles an object's parser on first use), each step timed on its own.
  * 3. Steady parse: one stored-invoice record of 12 fields (a loose object, unknown fields kept), and
  *    a list page of 100 such records, in microseconds per record. Goal: at most 5 µs per record.
+ * 4. The SDK's own reader: `InvoiceSchema.safeParse()` and `readInvoiceRecord()` (src/model, bundled
+ *    on the fly with esbuild, zod external) on the same records, one at a time and a 100-record page.
+ *    Goal: at most 5 µs per record.
  */
 import { spawnSync } from 'node:child_process';
-import { machine, median, quick, report } from './lib/common.mjs';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { machine, median, quick, report, root } from './lib/common.mjs';
 
 const ENTRIES = { classic: 'zod', mini: 'zod/mini' };
 
@@ -132,6 +139,38 @@ for (let round = 0; round < rounds; round++) {
   }
 }
 
+// 4. The SDK's reader, from the source (no build of the package needed).
+const outdir = join(root, 'node_modules', '.cache', 'bench-schemas');
+mkdirSync(outdir, { recursive: true });
+await build({
+  entryPoints: [join(root, 'src', 'model', 'invoice.ts')],
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  external: ['zod'],
+  outfile: join(outdir, 'invoice.mjs'),
+  logLevel: 'silent',
+});
+const model = await import(pathToFileURL(join(outdir, 'invoice.mjs')).href);
+const reader = { schema: { record: [], page: [] }, read: { record: [], page: [] } };
+for (let round = 0; round < rounds; round++) {
+  let t = performance.now();
+  const n = 20_000;
+  for (let i = 0; i < n; i++) if (!model.InvoiceSchema.safeParse(records[i % 1000]).success) throw new Error('InvoiceSchema');
+  reader.schema.record.push(((performance.now() - t) * 1000) / n);
+  t = performance.now();
+  for (let i = 0; i < n; i++) if (!model.readInvoiceRecord(records[i % 1000], { observedAt: 't' }).ok) throw new Error('readInvoiceRecord');
+  reader.read.record.push(((performance.now() - t) * 1000) / n);
+  const pages = 200;
+  const PageSchema = (await import('zod')).array(model.InvoiceSchema);
+  t = performance.now();
+  for (let i = 0; i < pages; i++) if (!PageSchema.safeParse(page).success) throw new Error('page');
+  reader.schema.page.push(((performance.now() - t) * 1000) / (pages * 100));
+  t = performance.now();
+  for (let i = 0; i < pages; i++) for (const r of page) if (!model.readInvoiceRecord(r, { observedAt: 't' }).ok) throw new Error('page');
+  reader.read.page.push(((performance.now() - t) * 1000) / (pages * 100));
+}
+
 const ms = (v) => `${v.toFixed(1)} ms`;
 const us = (v) => `${v.toFixed(2)} µs`;
 const firstMedian = (name, key) => median(first[name].map((r) => r[key]));
@@ -150,6 +189,12 @@ for (const name of Object.keys(ENTRIES)) {
     { measure: `${entry}: first parse of a 100-record page`, value: ms(firstMedian(name, 'firstPageMs')) },
     { measure: `${entry}: steady parse, one record`, value: us(median(steady[name].record)), goal: '≤ 5 µs', met: median(steady[name].record) <= 5 },
     { measure: `${entry}: steady parse, 100-record page, per record`, value: us(median(steady[name].page)), goal: '≤ 5 µs', met: median(steady[name].page) <= 5 },
+  );
+}
+for (const [label, key] of [['InvoiceSchema.safeParse', 'schema'], ['readInvoiceRecord', 'read']]) {
+  rows.push(
+    { measure: `SDK ${label}: one record`, value: us(median(reader[key].record)), goal: '≤ 5 µs', met: median(reader[key].record) <= 5 },
+    { measure: `SDK ${label}: 100-record page, per record`, value: us(median(reader[key].page)), goal: '≤ 5 µs', met: median(reader[key].page) <= 5 },
   );
 }
 report('zod classic vs zod/mini', rows, {

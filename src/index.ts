@@ -29,8 +29,47 @@ export type {
   FileManyResult,
   FileManySuccess,
 } from './filing/file-many.js';
-export type { Buyer, BuyerType, InvoiceCreateParams, InvoiceLineInput } from './model/invoice-input.js';
-export type { Invoice } from './model/invoice.js';
+
+// Schemas of what is sent and received; the types are inferred from them.
+export {
+  BuyerSchema,
+  BuyerTypeSchema,
+  InvoiceCreateParamsSchema,
+  InvoiceLineSchema,
+  type Buyer,
+  type BuyerType,
+  type InvoiceCreateParams,
+  type InvoiceLineInput,
+} from './model/invoice-input.js';
+export {
+  CanonicalInvoiceSchema,
+  DecimalStringSchema,
+  InvoiceSchema,
+  InvoiceStatusSchema,
+  invoiceSchemaFor,
+  readInvoiceRecord,
+  type Invoice,
+  type InvoiceReadResult,
+} from './model/invoice.js';
+export {
+  API_KEY_FIELD_ALIASES,
+  ApiKeyCreateParamsSchema,
+  ApiKeyRecordSchema,
+  ApiKeySchema,
+  ApiKeyScopeSchema,
+  readApiKeyRecord,
+  type APIKey,
+  type APIKeyCreateParams,
+  type APIKeyScope,
+} from './model/api-key.js';
+export {
+  ClassificationCodeSchema,
+  CODE_ENTRY_FIELDS,
+  HsCodeSchema,
+  ServiceCodeSchema,
+  type ClassificationCode,
+} from './model/codes.js';
+export { ListingMetaSchema } from './model/listing.js';
 
 // Core: the client, its options, per-call options, pagination and errors.
 export { InvoicingClient } from './client.js';
@@ -42,13 +81,13 @@ export { Page, PagePromise, type PageLoader } from './core/pagination.js';
 export { APIResource } from './core/resource.js';
 export type { QueryValue } from './core/transport.js';
 export * from './core/errors/index.js';
-export { DEFAULT_FIELD_MAP, type FieldMap, type InvoiceField } from './model/field-map.js';
+export { DEFAULT_FIELD_MAP, resolveFieldMap, type FieldMap, type InvoiceField, type ResolvedFieldMap } from './model/field-map.js';
 export type { ListingMeta } from './core/envelope.js';
 export { Invoices } from './resources/invoices.js';
 export { LiteInvoices, type InvoiceChecker, type InvoiceCreateOptions, type InvoiceListParams } from './resources/lite-invoices.js';
 export { InvoicingLiteClient, type LiteClientOptions } from './lite-client.js';
-export { APIKeys, type APIKey, type APIKeyCreateParams, type APIKeyScope } from './resources/api-keys.js';
-export { Codes, type ClassificationCode, type CodeLookupParams } from './resources/codes.js';
+export { APIKeys } from './resources/api-keys.js';
+export { Codes, type CodeLookupParams } from './resources/codes.js';
 
 // Local pre-filing checks and exact totals (no network). The code tables are in `invoicing-sdk/codes`.
 export {

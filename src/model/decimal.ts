@@ -29,7 +29,12 @@ const MAX_EXPONENT_ZEROS = 400;
  * ```
  */
 export function toDecimalString(value: unknown): string | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? normalize(String(value)) : undefined;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return undefined;
+    // JavaScript writes a number without leading zeros or a sign on zero; only an exponent needs work.
+    const text = String(value);
+    return text.includes('e') ? normalize(text) : text;
+  }
   if (typeof value === 'string') return normalize(value.trim());
   if (typeof value === 'bigint') return value.toString();
   return undefined;

@@ -33,6 +33,7 @@ describe('model/field-map', () => {
       total: '107.5',
       updatedAt: '2026-11-21T10:00:00Z',
       errorMessage: undefined,
+      recoveryAttempts: 2,
       attempts: 2,
       observedAt: '2026-11-21T10:00:01Z',
       raw,
