@@ -96,7 +96,6 @@ export {
   checkInvoiceAsSent,
   compareTotals,
   computeTotals,
-  computeTotalsExact,
   decimalEquals,
   formatIssuePath,
   formatMinorUnits,

@@ -15,7 +15,6 @@ export type { CheckOptions, CodeList } from './options.js';
 export {
   compareTotals,
   computeTotals,
-  computeTotalsExact,
   decimalEquals,
   formatMinorUnits,
   normalizeDecimal,
