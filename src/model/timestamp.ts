@@ -4,8 +4,14 @@ const EPOCH_DIGITS = /^\s*\d+(?:\.\d+)?\s*$/;
  * Epoch milliseconds of a timestamp written as a number or as digits (`1767225600`,
  * `"1767225600000"`), which `new Date()` cannot read as such; `NaN` for anything else. Epoch seconds
  * and epoch milliseconds are both in use; seconds stay below 1e11 until the year 5138. The one rule
- * for the record reader (field-map.ts) and `recoveryState` (filing/status.ts). Not exported by the
+ * for the record reader (field-map.ts) and `recoveryState` (status.ts). Not exported by the
  * package.
+ *
+ * @example
+ * ```ts
+ * import { epochMs } from './timestamp.js';
+ * epochMs('1767225600'); // 1767225600000
+ * ```
  */
 export function epochMs(value: unknown): number {
   const n = typeof value === 'string' && EPOCH_DIGITS.test(value) ? Number(value) : value;
@@ -19,6 +25,12 @@ const pad2 = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
  * 1970 to 9999 (every record read with an epoch `updatedAt` passes here, and building a `Date` costs
  * more than the rest of the read); other values go through `Date`. Throws a `RangeError` where
  * `toISOString()` does. Not exported by the package.
+ *
+ * @example
+ * ```ts
+ * import { isoDateTime } from './timestamp.js';
+ * isoDateTime(1767225600000); // '2026-01-01T00:00:00.000Z'
+ * ```
  */
 export function isoDateTime(ms: number): string {
   if (!Number.isInteger(ms) || ms < 0 || ms > 253_402_300_799_999) return new Date(ms).toISOString();
