@@ -79,6 +79,8 @@ export function parseDecimal(value: unknown): Decimal | undefined {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return undefined;
     if (Number.isSafeInteger(value)) return { digits: BigInt(value), scale: 0 };
+    const split = splitDouble(value);
+    if (split !== undefined) return split;
     text = String(value);
     // The usual amount (`19.99`): JavaScript's shortest text, already a plain decimal.
     const point = text.indexOf('.');
@@ -100,6 +102,26 @@ export function parseDecimal(value: unknown): Decimal | undefined {
   if (scanned.negative) digits = -digits;
   const scale = scanned.frac.length - scanned.exponent;
   return scale < 0 ? { digits: digits * 10n ** BigInt(-scale), scale: 0 } : { digits, scale };
+}
+
+// Exact powers of ten as doubles, 10^0 … 10^15.
+const POW10: readonly number[] = /* @__PURE__ */ Array.from({ length: 16 }, (_, i) => 10 ** i);
+
+/**
+ * The digits and scale of a double's shortest decimal form, without printing it: the fewest decimal
+ * places k for which the integer m nearest value × 10^k gives back exactly `value` as m / 10^k (a
+ * correctly rounded division of two exact doubles). With m at most 2^52 only one integer can do so,
+ * so this is the decimal `String(value)` prints; `undefined` (the caller prints it) past 15 places
+ * or 2^52. A property test holds it to `String()`.
+ */
+function splitDouble(value: number): Decimal | undefined {
+  for (let k = 1; k < POW10.length; k++) {
+    const scaled = value * (POW10[k] as number);
+    if (Math.abs(scaled) > 4503599627370496) return undefined;
+    const m = Math.round(scaled);
+    if (m / (POW10[k] as number) === value) return { digits: BigInt(m), scale: k };
+  }
+  return undefined;
 }
 
 /**

@@ -509,6 +509,9 @@ interface ExactGroup {
   divisor: bigint;
   netMinor: bigint;
   taxMinor: bigint;
+  /** The group's one line while it has only one: its printed figures are the group's. */
+  only: LineTotals | undefined;
+  lineCount: number;
   // Exact net as digits × 10^-scale, for `rounding: 'invoice'`.
   exactDigits: bigint;
   exactScale: number;
@@ -534,7 +537,7 @@ function groupOf(groups: Groups, line: TotalsLineInput, i: number, cache: Amount
   // The same rate written another way (7.5 and '7.50') is the same group.
   let g = groups.byKey?.get(key) ?? (groups.byKey === undefined ? groups.list.find((x) => x.key === key) : undefined);
   if (g === undefined) {
-    g = { written, rate: t, key, divisor: bigPow10(t.scale + 2), netMinor: 0n, taxMinor: 0n, exactDigits: 0n, exactScale: 0 };
+    g = { written, rate: t, key, divisor: bigPow10(t.scale + 2), netMinor: 0n, taxMinor: 0n, only: undefined, lineCount: 0, exactDigits: 0n, exactScale: 0 };
     groups.list.push(g);
     if (groups.byKey !== undefined) groups.byKey.set(key, g);
     else if (groups.list.length > SCAN_GROUPS) groups.byKey = new Map(groups.list.map((x) => [x.key, x]));
@@ -555,12 +558,14 @@ function exactTotals(lines: readonly TotalsLineInput[], o: ResolvedTotalsOptions
     const netMinor = toMinor(net, o.units, o.mode);
     // Line tax is taken on the rounded net: the figure printed on the line.
     const taxMinor = g.rate.digits === 0n ? 0n : roundDivBig(netMinor * g.rate.digits, g.divisor, o.mode);
-    lineOut[i] = {
+    const printed: LineTotals = {
       index: i,
       rate: g.key,
       net: formatScaled(netMinor, o.units),
       tax: formatScaled(taxMinor, o.units),
     };
+    lineOut[i] = printed;
+    g.only = ++g.lineCount === 1 ? printed : undefined;
     g.netMinor += netMinor;
     g.taxMinor += taxMinor;
     if (byInvoice) {
@@ -591,11 +596,18 @@ function exactTotals(lines: readonly TotalsLineInput[], o: ResolvedTotalsOptions
     }
     subtotal += net;
     taxTotal += tax;
-    byRate[k] = { rate: g.key, net: formatScaled(net, o.units), tax: formatScaled(tax, o.units) };
+    // Printing is a good part of the cost of a short invoice: figures already printed are reused.
+    const only = byInvoice ? undefined : g.only;
+    byRate[k] = {
+      rate: g.key,
+      net: only?.net ?? formatScaled(net, o.units),
+      tax: only?.tax ?? formatScaled(tax, o.units),
+    };
   }
+  const one = sorted.length === 1 ? (byRate[0] as RateTotals) : undefined;
   return {
-    subtotal: formatScaled(subtotal, o.units),
-    taxTotal: formatScaled(taxTotal, o.units),
+    subtotal: one?.net ?? formatScaled(subtotal, o.units),
+    taxTotal: one?.tax ?? formatScaled(taxTotal, o.units),
     total: formatScaled(subtotal + taxTotal, o.units),
     byRate,
     lines: lineOut,
