@@ -37,8 +37,43 @@ export type {
   FileManyResult,
   FileManySuccess,
 } from './filing/file-many.js';
-export type { Buyer, BuyerType, InvoiceCreateParams, InvoiceLineInput } from './model/invoice-input.js';
-export type { Invoice } from './model/invoice.js';
+
+// Schemas of what is sent and received; the types are inferred from them.
+export {
+  BuyerSchema,
+  BuyerTypeSchema,
+  InvoiceCreateParamsSchema,
+  InvoiceLineSchema,
+  type Buyer,
+  type BuyerType,
+  type InvoiceCreateParams,
+  type InvoiceLineInput,
+} from './model/invoice-input.js';
+export {
+  CanonicalInvoiceSchema,
+  DecimalStringSchema,
+  InvoiceSchema,
+  InvoiceStatusSchema,
+  invoiceSchemaFor,
+  readInvoiceRecord,
+  type Invoice,
+  type InvoiceReadResult,
+} from './model/invoice.js';
+export {
+  API_KEY_FIELD_ALIASES,
+  ApiKeyCreateParamsSchema,
+  ApiKeyRecordSchema,
+  ApiKeySchema,
+  ApiKeyScopeSchema,
+  readApiKeyRecord,
+} from './model/api-key.js';
+export {
+  ClassificationCodeSchema,
+  CODE_ENTRY_FIELDS,
+  HsCodeSchema,
+  ServiceCodeSchema,
+} from './model/codes.js';
+export { ListingMetaSchema } from './model/listing.js';
 
 // Core: the client, its options, per-call options, pagination and errors.
 export { InvoicingClient } from './client.js';
@@ -142,7 +177,6 @@ export {
   checkInvoiceAsSent,
   compareTotals,
   computeTotals,
-  computeTotalsExact,
   decimalEquals,
   DEFAULT_STANDARD_TAX_RATES,
   formatIssuePath,

@@ -17,7 +17,6 @@ export type { CheckOptions, CodeList } from './options.js';
 export {
   compareTotals,
   computeTotals,
-  computeTotalsExact,
   decimalEquals,
   formatMinorUnits,
   normalizeDecimal,

@@ -260,7 +260,7 @@ class Narrator {
   #decorate(invoice: Invoice | undefined): string {
     if (invoice === undefined) return '?';
     if (invoice.status === InvoiceStatus.ERROR) return this.#s.red(status(invoice));
-    return isAfterSubmitted(invoice.status) ? this.#s.green(status(invoice)) : status(invoice);
+    return isAfterSubmitted(invoice.rawStatus ?? invoice.status) ? this.#s.green(status(invoice)) : status(invoice);
   }
 }
 
@@ -275,7 +275,7 @@ function conclude(n: Narrator, s: Styles, name: DemoScenarioName, result: Filing
   const submits = submitsSent(sandbox, invoice.id);
   const sent = `POST /submit was sent ${submits === 1 ? 'once' : `${submits} times`}`;
   n.line();
-  if (failure === undefined && isAfterSubmitted(invoice.status)) {
+  if (failure === undefined && isAfterSubmitted(invoice.rawStatus ?? invoice.status)) {
     n.line(`${s.green('✔')} ${s.bold(`Filed: invoice ${invoice.id} is ${status(invoice)}.`)}`);
     if ((invoice.attempts ?? 0) > 0) {
       n.line(

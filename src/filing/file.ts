@@ -248,7 +248,7 @@ class FilingRun {
 
   /** Validate, sign and submit, each only if the invoice has not passed it yet. */
   async advance(invoice: Invoice): Promise<Invoice> {
-    if (invoice.status === UNKNOWN_STATUS) {
+    if (invoice.status === UNKNOWN_STATUS && invoice.rawStatus === undefined) {
       this.stop(nextUnknownStep(this.steps), new InvoicingError(`Invoice ${invoice.id} has no status the SDK can read.`), {
         hint:
           'The record carries no readable status field. If the service names it differently, add ' +
@@ -256,7 +256,8 @@ class FilingRun {
       });
     }
     for (const step of STEP_ORDER) {
-      if (hasPassed(invoice.status, step)) {
+      // The raw spelling: a status the SDK does not recognise is still one reached after SUBMITTED.
+      if (hasPassed(invoice.rawStatus ?? invoice.status, step)) {
         this.record({ step, outcome: 'skipped', status: invoice.status, detail: `already ${describeStatus(invoice)}` }, invoice);
       }
     }
@@ -379,7 +380,7 @@ export async function createAndFile(
     });
   }
   run.invoiceId = invoice.id;
-  const replayed = statusRank(invoice.status) > 0;
+  const replayed = statusRank(invoice.rawStatus ?? invoice.status) > 0;
   run.record(
     { step: 'create', outcome: 'done', status: invoice.status, detail: replayed ? `the key's invoice already exists and is ${describeStatus(invoice)}` : undefined },
     invoice,
@@ -432,7 +433,7 @@ function reconcile(run: FilingRun, invoice: Invoice, expected: InvoiceTotals | u
     return;
   }
   const mismatch = new TotalsMismatchError({ invoiceId: invoice.id, expected: figures(expected), actual, differences });
-  if (statusRank(invoice.status) >= statusRank(InvoiceStatus.SUBMITTED)) {
+  if (statusRank(invoice.rawStatus ?? invoice.status) >= statusRank(InvoiceStatus.SUBMITTED)) {
     // An earlier run already filed it: say so rather than "nothing was filed".
     run.stop('reconcile', mismatch, {
       message: `Invoice ${invoice.id} was already submitted by an earlier run, and the service's totals contradict its lines: ${mismatch.message.split(': ').slice(1).join(': ')}`,

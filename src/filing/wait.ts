@@ -25,14 +25,7 @@ import { notify } from './callbacks.js';
 import { abortReason, pause, realClock, ServerClockRate, type WaitClock } from './clock.js';
 import { describeFailure, serverTime, type FilingFailure } from './failure.js';
 import { nextDelay, resolvePolicy, type RateGate, type RetryCounters } from './retry.js';
-import {
-  AUTOMATIC_RECOVERY,
-  isFinalStatus,
-  normalizeStatus,
-  recoveryState,
-  type InvoiceStatusValue,
-} from '../model/status.js';
-import { foldStatus } from '../model/status-key.js';
+import { AUTOMATIC_RECOVERY, isFinalStatus, matchesStatus, recoveryState, type InvoiceStatus } from '../model/status.js';
 
 /**
  * Options of `client.invoices.waitFor(id, opts)`.
@@ -52,7 +45,7 @@ export interface WaitOptions {
    * Whatever `until` says, an `ERROR` invoice whose recovery is over ends the wait at once: nothing
    * moves it without a deliberate re-submit.
    */
-  until?: readonly InvoiceStatusValue[] | ((invoice: Invoice) => boolean) | undefined;
+  until?: readonly (InvoiceStatus | (string & {}))[] | ((invoice: Invoice) => boolean) | undefined;
   /**
    * Give up after this many ms with a `WaitTimeoutError` carrying the last invoice, after one last
    * read at the deadline. Default 40 minutes: long enough to see automatic recovery through (3
@@ -183,17 +176,7 @@ function matcher(
       isFinalStatus(invoice.rawStatus ?? invoice.status, finalStatuses) || recoveryState(invoice, serverNow) === 'over';
   }
   if (typeof until === 'function') return (invoice) => until(invoice);
-  const wanted = new Set(until.map(statusKey));
-  return (invoice) => wanted.has(statusKey(invoice.status));
-}
-
-/**
- * Compares statuses the way known ones are matched (case, spaces, `-`, `_` ignored), also for the
- * unpublished statuses after `SUBMITTED`: their spelling is not published either, so `ACCEPTED` in
- * `until` must stop at the service's `Accepted` rather than poll until the timeout.
- */
-function statusKey(status: unknown): string {
-  return foldStatus(String(normalizeStatus(status)));
+  return (invoice) => matchesStatus(invoice.rawStatus ?? invoice.status, until);
 }
 
 function changed(before: Invoice | undefined, after: Invoice): boolean {

@@ -1,10 +1,14 @@
 /**
- * Money read from the wire as decimal strings, never through float arithmetic. A JSON string is kept
- * digit for digit (`"107.50"` stays `"107.50"`); a JSON number is written out from the shortest
- * representation JavaScript gives it (`107.5` → `"107.5"`), which is the number as the service wrote
- * it for every amount of up to 15 significant digits. Exponents are expanded (`1e-7` →
- * `"0.0000001"`), up to 400 zeros: a larger exponent (`"1e999999999"`) makes the
- * amount unreadable (`undefined`) rather than a string of a billion zeros.
+ * The one reader of decimal amounts, for the whole SDK: money arithmetic (money.ts) takes its exact
+ * digits and scale from {@link parseDecimal}, and the stored-invoice reader writes amounts out with
+ * {@link toDecimalString}. Both go through the same grammar ({@link scanDecimal}): an optional sign,
+ * digits with an optional fraction, an optional exponent. Nothing here is a binary float.
+ *
+ * A JSON string is kept digit for digit by `toDecimalString` (`"107.50"` stays `"107.50"`); a JSON
+ * number is read from the shortest representation JavaScript gives it (`107.5` → `"107.5"`), which
+ * is the number as the service wrote it for every amount of up to 15 significant digits. Exponents
+ * are expanded (`1e-7` → `"0.0000001"`) up to 400 zeros: a larger exponent (`"1e999999999"`) makes
+ * the amount unreadable rather than a string of a billion zeros or a megabyte-sized BigInt.
  */
 
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
@@ -15,12 +19,118 @@ const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
  */
 const MAX_EXPONENT_ZEROS = 400;
 
+/** A decimal's parts as written: sign, integer digits, fraction digits, and the power of ten. */
+interface ScannedDecimal {
+  negative: boolean;
+  int: string;
+  frac: string;
+  exponent: number;
+}
+
 /**
- * A decimal string for a JSON number or numeric string, or `undefined` for anything else
- * (`null`, `"N/A"`, `NaN`, objects).
+ * Splits decimal text into its parts, or `undefined` when it is not a decimal (`""`, `"."`,
+ * `"1,5"`, `"abc"`) or its exponent would add more than 400 zeros.
+ */
+function scanDecimal(text: string): ScannedDecimal | undefined {
+  const match = DECIMAL.exec(text);
+  if (!match) return undefined;
+  const [, sign = '', int = '', frac = '', exp] = match;
+  if (int === '' && frac === '') return undefined;
+  const exponent = exp === undefined ? 0 : Number(exp);
+  // Also catches an exponent too long for a number (`Infinity`).
+  const point = int.length + exponent;
+  if (exponent !== 0 && (point < -MAX_EXPONENT_ZEROS || point > int.length + frac.length + MAX_EXPONENT_ZEROS)) return undefined;
+  return { negative: sign === '-', int, frac, exponent };
+}
+
+/**
+ * An exact decimal: `digits × 10^-scale`, `scale ≥ 0`.
  *
  * @example
  * ```ts
+ * import { parseDecimal, type Decimal } from './decimal.js';
+ * const price: Decimal | undefined = parseDecimal('19.99'); // { digits: 1999n, scale: 2 }
+ * ```
+ */
+export interface Decimal {
+  digits: bigint;
+  scale: number;
+}
+
+// Money texts longer than this are refused: no amount has a thousand digits, and BigInt work grows
+// with the length.
+const MAX_AMOUNT_LENGTH = 1000;
+
+/**
+ * Reads a number or a decimal string as an exact decimal; `undefined` for anything else (NaN,
+ * Infinity, `""`, `" 1"`, `"1,5"`, `"abc"`, text over 1,000 characters, exponents adding more than
+ * 400 zeros). A number is read from its shortest text, so `0.1` is exactly one tenth.
+ *
+ * @example
+ * ```ts
+ * import { parseDecimal } from './decimal.js';
+ * parseDecimal(0.1);     // { digits: 1n, scale: 1 }
+ * parseDecimal('1.5e2'); // { digits: 150n, scale: 0 }
+ * parseDecimal('1,5');   // undefined
+ * ```
+ */
+export function parseDecimal(value: unknown): Decimal | undefined {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return undefined;
+    if (Number.isSafeInteger(value)) return { digits: BigInt(value), scale: 0 };
+    const split = splitDouble(value);
+    if (split !== undefined) return split;
+    text = String(value);
+    // The usual amount (`19.99`): JavaScript's shortest text, already a plain decimal.
+    const point = text.indexOf('.');
+    if (point > 0 && !text.includes('e')) {
+      const digitText = text.slice(0, point) + text.slice(point + 1);
+      // At most 15 digits is an integer a number holds exactly, and BigInt(number) is the cheaper
+      // conversion; longer ones go through the text.
+      return { digits: digitText.length <= 15 ? BigInt(Number(digitText)) : BigInt(digitText), scale: text.length - point - 1 };
+    }
+  } else if (typeof value === 'string') {
+    if (value.length > MAX_AMOUNT_LENGTH) return undefined;
+    text = value;
+  } else {
+    return undefined;
+  }
+  const scanned = scanDecimal(text);
+  if (scanned === undefined) return undefined;
+  let digits = BigInt(scanned.int + scanned.frac || '0');
+  if (scanned.negative) digits = -digits;
+  const scale = scanned.frac.length - scanned.exponent;
+  return scale < 0 ? { digits: digits * 10n ** BigInt(-scale), scale: 0 } : { digits, scale };
+}
+
+// Exact powers of ten as doubles, 10^0 … 10^15.
+const POW10: readonly number[] = /* @__PURE__ */ Array.from({ length: 16 }, (_, i) => 10 ** i);
+
+/**
+ * The digits and scale of a double's shortest decimal form, without printing it: the fewest decimal
+ * places k for which the integer m nearest value × 10^k gives back exactly `value` as m / 10^k (a
+ * correctly rounded division of two exact doubles). With m at most 2^52 only one integer can do so,
+ * so this is the decimal `String(value)` prints; `undefined` (the caller prints it) past 15 places
+ * or 2^52. A property test holds it to `String()`.
+ */
+function splitDouble(value: number): Decimal | undefined {
+  for (let k = 1; k < POW10.length; k++) {
+    const scaled = value * (POW10[k] as number);
+    if (Math.abs(scaled) > 4503599627370496) return undefined;
+    const m = Math.round(scaled);
+    if (m / (POW10[k] as number) === value) return { digits: BigInt(m), scale: k };
+  }
+  return undefined;
+}
+
+/**
+ * A decimal string for a JSON number or numeric string, or `undefined` for anything else
+ * (`null`, `"N/A"`, `NaN`, objects). Digits sent as text are kept as sent (`"107.50"`).
+ *
+ * @example
+ * ```ts
+ * import { toDecimalString } from './decimal.js';
  * toDecimalString(107.5);     // '107.5'
  * toDecimalString('107.50');  // '107.50'
  * toDecimalString(1e21);      // '1000000000000000000000'
@@ -29,24 +139,27 @@ const MAX_EXPONENT_ZEROS = 400;
  * ```
  */
 export function toDecimalString(value: unknown): string | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? normalize(String(value)) : undefined;
-  if (typeof value === 'string') return normalize(value.trim());
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return undefined;
+    // JavaScript writes a number without leading zeros or a sign on zero; only an exponent needs work.
+    const text = String(value);
+    return text.includes('e') ? writeOut(text) : text;
+  }
+  if (typeof value === 'string') return writeOut(value.trim());
   if (typeof value === 'bigint') return value.toString();
   return undefined;
 }
 
-function normalize(text: string): string | undefined {
-  const match = DECIMAL.exec(text);
-  if (!match) return undefined;
-  const [, sign = '', int = '', frac = '', exp] = match;
-  if (int === '' && frac === '') return undefined;
+/** The decimal text with its exponent expanded and leading zeros dropped; trailing zeros kept. */
+function writeOut(text: string): string | undefined {
+  const scanned = scanDecimal(text);
+  if (scanned === undefined) return undefined;
+  const { negative, int, frac, exponent } = scanned;
   let intPart = int;
   let fracPart = frac;
-  if (exp !== undefined) {
+  if (exponent !== 0) {
     const digits = int + frac;
-    const point = int.length + Number(exp);
-    // Also catches an exponent too long for a number (`Infinity`).
-    if (point < -MAX_EXPONENT_ZEROS || point > digits.length + MAX_EXPONENT_ZEROS) return undefined;
+    const point = int.length + exponent;
     if (point <= 0) {
       intPart = '0';
       fracPart = '0'.repeat(-point) + digits;
@@ -61,5 +174,5 @@ function normalize(text: string): string | undefined {
   intPart = intPart.replace(/^0+(?=\d)/, '') || '0';
   const body = fracPart === '' ? intPart : `${intPart}.${fracPart}`;
   const isZero = /^[0.]*$/.test(body);
-  return sign === '-' && !isZero ? `-${body}` : body;
+  return negative && !isZero ? `-${body}` : body;
 }

@@ -5,7 +5,7 @@
  */
 import { normalizeStatus } from './status.js';
 import { toDecimalString } from './decimal.js';
-import { epochMs } from './timestamp.js';
+import { epochMs, isoDateTime } from './timestamp.js';
 import type { Invoice } from './invoice.js';
 
 /**
@@ -25,6 +25,8 @@ export type InvoiceField =
   | 'total'
   | 'updatedAt'
   | 'errorMessage'
+  | 'recoveryAttempts'
+  /** @deprecated The same as `recoveryAttempts`. */
   | 'attempts';
 
 /**
@@ -42,9 +44,11 @@ export type InvoiceField =
  */
 export type FieldMap = Partial<Record<InvoiceField, string | readonly string[]>>;
 
+const ATTEMPT_ALIASES = ['attempts', 'attemptCount', 'retryCount', 'retries', 'submissionAttempts', 'submitAttempts'] as const;
+
 /**
- * The aliases read by default, from the design's table (plus `attempts`, which counts the service's
- * automatic-recovery attempts).
+ * The aliases read by default, from the design's table (`recoveryAttempts` counts the service's
+ * automatic-recovery attempts; `attempts` is its deprecated name).
  *
  * @example
  * ```ts
@@ -60,37 +64,92 @@ export const DEFAULT_FIELD_MAP: Readonly<Record<InvoiceField, readonly string[]>
   total: ['total', 'totalAmount', 'grandTotal', 'totals.total'],
   updatedAt: ['updatedAt', 'updated_at', 'lastModified'],
   errorMessage: ['errorMessage', 'error', 'failureReason', 'message'],
-  attempts: ['attempts', 'attemptCount', 'retryCount', 'retries', 'submissionAttempts', 'submitAttempts'],
+  recoveryAttempts: ATTEMPT_ALIASES,
+  attempts: ATTEMPT_ALIASES,
 });
 
-/** A field map with every field's aliases spelled out, as the client keeps it. */
+/**
+ * A field map with every field's aliases spelled out, as the client keeps it.
+ *
+ * @example
+ * ```ts
+ * import { resolveFieldMap, type ResolvedFieldMap } from 'invoicing-sdk';
+ * const map: ResolvedFieldMap = resolveFieldMap({ total: 'amounts.gross' });
+ * ```
+ */
 export type ResolvedFieldMap = Readonly<Record<InvoiceField, readonly string[]>>;
 
-/** Merges the caller's field map over the defaults, field by field. */
-export function resolveFieldMap(fieldMap: FieldMap | undefined): ResolvedFieldMap {
-  if (fieldMap === undefined) return DEFAULT_FIELD_MAP;
+// Maps this module resolved, so that resolving one again returns it as is (schemas are cached per map).
+const resolved = /* @__PURE__ */ new WeakSet<object>();
+
+/**
+ * Merges the caller's field map over the defaults, field by field. `recoveryAttempts` and its
+ * deprecated name `attempts` are one field. A map this function returned is returned as is.
+ *
+ * @example
+ * ```ts
+ * import { resolveFieldMap } from 'invoicing-sdk';
+ * resolveFieldMap({ status: 'lifecycle.state' }).status; // ['lifecycle.state']
+ * resolveFieldMap(undefined).id; // ['id', '_id', 'invoiceId', 'uuid']
+ * ```
+ */
+export function resolveFieldMap(fieldMap: FieldMap | ResolvedFieldMap | undefined): ResolvedFieldMap {
+  if (fieldMap === undefined || fieldMap === DEFAULT_FIELD_MAP) return DEFAULT_FIELD_MAP;
+  if (resolved.has(fieldMap)) return fieldMap as ResolvedFieldMap;
   const out: Record<string, readonly string[]> = { ...DEFAULT_FIELD_MAP };
   for (const [field, aliases] of Object.entries(fieldMap)) {
     if (aliases === undefined) continue;
-    out[field] = typeof aliases === 'string' ? [aliases] : [...aliases];
+    const list: readonly string[] = typeof aliases === 'string' ? [aliases] : [...(aliases as readonly string[])];
+    out[field] = list;
+    if (field === 'attempts' || field === 'recoveryAttempts') out.attempts = out.recoveryAttempts = list;
   }
-  return out as ResolvedFieldMap;
+  const frozen = Object.freeze(out) as ResolvedFieldMap;
+  resolved.add(frozen);
+  return frozen;
 }
 
-/** The value at the first alias present (not `undefined` or `null`) in `record`. */
+/**
+ * The value at the first alias present (not `undefined` or `null`) in `record`; a dotted alias walks
+ * into nested objects unless the record has that literal key.
+ *
+ * @example
+ * ```ts
+ * import { readAlias } from './field-map.js';
+ * readAlias({ totals: { total: 5 } }, ['total', 'totals.total']); // 5
+ * ```
+ */
 export function readAlias(record: Record<string, unknown>, aliases: readonly string[]): unknown {
   return readFirst(record, aliases, asIs);
 }
 
 const asIs = (value: unknown): unknown => value;
 
+/** An alias ready to read: its literal key, and its path when it has dots. */
+interface CompiledAlias {
+  key: string;
+  path: readonly string[] | undefined;
+}
+
+// Each map's aliases are split once, not on every record read.
+const compiledMaps = /* @__PURE__ */ new WeakMap<readonly string[], readonly CompiledAlias[]>();
+
+function compile(aliases: readonly string[]): readonly CompiledAlias[] {
+  let compiled = compiledMaps.get(aliases);
+  if (compiled === undefined) {
+    compiled = aliases.map((key) => ({ key, path: key.includes('.') ? key.split('.') : undefined }));
+    compiledMaps.set(aliases, compiled);
+  }
+  return compiled;
+}
+
 /**
  * The first alias whose value `read` accepts: an id or status that is present but blank (`id: ''`)
  * gives way to the next alias (`_id`) instead of hiding it.
  */
 function readFirst<T>(record: Record<string, unknown>, aliases: readonly string[], read: (value: unknown) => T | undefined): T | undefined {
-  for (const alias of aliases) {
-    const value = Object.hasOwn(record, alias) ? record[alias] : readPath(record, alias);
+  for (const { key, path } of compile(aliases)) {
+    let value = record[key];
+    if (value === undefined || !Object.hasOwn(record, key)) value = path === undefined ? undefined : readPath(record, path);
     if (value === undefined || value === null) continue;
     const out = read(value);
     if (out !== undefined) return out;
@@ -102,17 +161,24 @@ function readStatusText(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-function readPath(record: Record<string, unknown>, path: string): unknown {
-  if (!path.includes('.')) return undefined;
+function readPath(record: Record<string, unknown>, path: readonly string[]): unknown {
   let current: unknown = record;
-  for (const key of path.split('.')) {
+  for (const key of path) {
     if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key)) return undefined;
     current = (current as Record<string, unknown>)[key];
   }
   return current;
 }
 
-/** What {@link readInvoice} needs besides the record. */
+/**
+ * What {@link readInvoice} needs besides the record.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_FIELD_MAP, type ReadInvoiceContext } from './field-map.js';
+ * const ctx: ReadInvoiceContext = { fieldMap: DEFAULT_FIELD_MAP, fallbackId: 'inv_1' };
+ * ```
+ */
 export interface ReadInvoiceContext {
   fieldMap: ResolvedFieldMap;
   /** The envelope's `timestamp`: the server's clock when the record was read. */
@@ -124,6 +190,13 @@ export interface ReadInvoiceContext {
 /**
  * The canonical {@link Invoice} for a stored record, or `undefined` when `record` is not an object
  * or has no readable id. Never throws: unknown statuses are kept, unreadable amounts are `undefined`.
+ * `readInvoiceRecord()` (invoice.ts) gives the same invoice, or the field that could not be read.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_FIELD_MAP, readInvoice } from './field-map.js';
+ * readInvoice({ _id: 'inv_1', state: 'Signed' }, { fieldMap: DEFAULT_FIELD_MAP })?.status; // 'SIGNED'
+ * ```
  */
 export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice | undefined {
   if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined;
@@ -132,6 +205,7 @@ export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice |
   const id = readFirst(raw, map.id, readId) ?? ctx.fallbackId;
   if (id === undefined) return undefined;
   const rawStatus = readFirst(raw, map.status, readStatusText);
+  const attempts = readCount(readAlias(raw, map.recoveryAttempts));
   return {
     id,
     status: normalizeStatus(rawStatus),
@@ -141,13 +215,22 @@ export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice |
     total: toDecimalString(readAlias(raw, map.total)),
     updatedAt: readTimestamp(readAlias(raw, map.updatedAt)),
     errorMessage: readText(readAlias(raw, map.errorMessage)),
-    attempts: readCount(readAlias(raw, map.attempts)),
+    recoveryAttempts: attempts,
+    attempts,
     observedAt: ctx.observedAt,
     raw,
   };
 }
 
-/** True when `record` reads as an invoice with a status (an id may come from the context). */
+/**
+ * True when `record` reads as an invoice with a status (an id may come from the context).
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_FIELD_MAP, hasReadableStatus } from './field-map.js';
+ * hasReadableStatus({ state: 'draft' }, DEFAULT_FIELD_MAP); // true
+ * ```
+ */
 export function hasReadableStatus(record: unknown, fieldMap: ResolvedFieldMap): boolean {
   if (typeof record !== 'object' || record === null || Array.isArray(record)) return false;
   return readFirst(record as Record<string, unknown>, fieldMap.status, readStatusText) !== undefined;
@@ -162,7 +245,7 @@ function readId(value: unknown): string | undefined {
 function readTimestamp(value: unknown): string | undefined {
   const ms = epochMs(value);
   // NaN fails the comparison; past ±8.64e15 ms a Date is invalid.
-  if (Math.abs(ms) <= 8.64e15) return new Date(ms).toISOString();
+  if (Math.abs(ms) <= 8.64e15) return isoDateTime(ms);
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 

@@ -1,8 +1,26 @@
 /**
  * The request shape of `POST /api/v1/invoices`, exactly as the service document's Invoice, Buyer and
- * Invoice line tables give it. Plain types (no runtime code): `check/` reads them without pulling in
- * the transport.
+ * Invoice line tables give it, as zod schemas; the public types are inferred from them.
+ *
+ * The schemas describe shapes (types, required fields, at least one line). The document's rules on
+ * values (classification formats, rates written as percentages, a TIN for B2B and B2G buyers, real
+ * date-times) are `checkInvoice()`'s, which reports every problem at once with a stable code.
+ *
+ * The runtime schemas are loose: a field the SDK does not know is kept, not stripped. The exported
+ * types leave that index signature out, so a misspelt field in your own code still fails to compile.
  */
+import * as z from 'zod';
+
+/**
+ * Who buys: business, consumer or government.
+ *
+ * @example
+ * ```ts
+ * import { BuyerTypeSchema } from 'invoicing-sdk';
+ * BuyerTypeSchema.parse('B2B'); // 'B2B'
+ * ```
+ */
+export const BuyerTypeSchema = z.enum(['B2B', 'B2C', 'B2G']);
 
 /**
  * Who buys: business, consumer or government.
@@ -13,7 +31,30 @@
  * const t: BuyerType = 'B2B';
  * ```
  */
-export type BuyerType = 'B2B' | 'B2C' | 'B2G';
+export type BuyerType = z.infer<typeof BuyerTypeSchema>;
+
+const buyerShape = {
+  /** B2B, B2C or B2G: the only field the service requires inside `buyer`. */
+  type: BuyerTypeSchema,
+  /** Tax identification number. Optional for the service; required in practice (see {@link Buyer}). */
+  tin: z.string().optional(),
+  /** The buyer's name. */
+  name: z.string().optional(),
+  /** The buyer's email address. */
+  email: z.string().optional(),
+};
+
+/**
+ * The buyer, as sent. Unknown fields are kept.
+ *
+ * @example
+ * ```ts
+ * import { BuyerSchema } from 'invoicing-sdk';
+ * const result = BuyerSchema.safeParse({ type: 'B2X' });
+ * result.success; // false; result.error.issues[0].path is ['type']
+ * ```
+ */
+export const BuyerSchema = z.looseObject(buyerShape);
 
 /**
  * The buyer. Only `type` is required by the service, but send the real `tin`: the tax authority
@@ -25,16 +66,43 @@ export type BuyerType = 'B2B' | 'B2C' | 'B2G';
  * const buyer: Buyer = { type: 'B2B', tin: '12345678-0001', name: 'Acme Ltd' };
  * ```
  */
-export interface Buyer {
-  /** B2B, B2C or B2G: the only field the service requires inside `buyer`. */
-  type: BuyerType;
-  /** Tax identification number. Optional for the service; required in practice (see above). */
-  tin?: string | undefined;
-  /** The buyer's name. */
-  name?: string | undefined;
-  /** The buyer's email address. */
-  email?: string | undefined;
-}
+export type Buyer = z.infer<z.ZodObject<typeof buyerShape>>;
+
+const lineShape = {
+  /** What was sold. */
+  description: z.string(),
+  /** How many units. */
+  quantity: z.number(),
+  /** Price of one unit, before tax. */
+  unitPrice: z.number(),
+  /** A percentage: 7.5 means 7.5 percent, not 0.075. Required on every line. */
+  taxRate: z.number(),
+  /** HS subheading of a good, `NNNN.NN`. Never a four-digit service code padded with `.00`. */
+  hsnCode: z.string().optional(),
+  /** ISIC Rev. 4 class of a service, four digits. */
+  isicCode: z.string().optional(),
+  /** Your stock-keeping unit. */
+  sku: z.string().optional(),
+  /** A percentage, 0 to 100. */
+  discountRate: z.number().optional(),
+  /** Your inventory item's id. */
+  inventoryItemId: z.string().optional(),
+  /** Descriptive label; a very short value is rejected by the service. */
+  productCategory: z.string().optional(),
+  /** Descriptive label; a very short value is rejected by the service. */
+  serviceCategory: z.string().optional(),
+};
+
+/**
+ * One invoice line, as sent. Unknown fields are kept.
+ *
+ * @example
+ * ```ts
+ * import { InvoiceLineSchema } from 'invoicing-sdk';
+ * InvoiceLineSchema.parse({ description: 'Consulting', quantity: 1, unitPrice: 150, taxRate: 7.5, isicCode: '6202' });
+ * ```
+ */
+export const InvoiceLineSchema = z.looseObject(lineShape);
 
 /**
  * One invoice line. Exactly one of `hsnCode` (a good, `NNNN.NN`) and `isicCode` (a service, four
@@ -49,30 +117,32 @@ export interface Buyer {
  * };
  * ```
  */
-export interface InvoiceLineInput {
-  /** What was sold. */
-  description: string;
-  /** How many units. */
-  quantity: number;
-  /** Price of one unit, before tax. */
-  unitPrice: number;
-  /** A percentage: 7.5 means 7.5 percent, not 0.075. Required on every line. */
-  taxRate: number;
-  /** HS subheading of a good, `NNNN.NN`. Never a four-digit service code padded with `.00`. */
-  hsnCode?: string | undefined;
-  /** ISIC Rev. 4 class of a service, four digits. */
-  isicCode?: string | undefined;
-  /** Your stock-keeping unit. */
-  sku?: string | undefined;
-  /** A percentage, 0 to 100. */
-  discountRate?: number | undefined;
-  /** Your inventory item's id. */
-  inventoryItemId?: string | undefined;
-  /** Descriptive label; a very short value is rejected by the service. */
-  productCategory?: string | undefined;
-  /** Descriptive label; a very short value is rejected by the service. */
-  serviceCategory?: string | undefined;
-}
+export type InvoiceLineInput = z.infer<z.ZodObject<typeof lineShape>>;
+
+const createShape = {
+  /** The business the invoice belongs to (a BUSINESS key may use only its own). */
+  businessId: z.string(),
+  /** Who buys. */
+  buyer: BuyerSchema,
+  /** ISO 8601 date-time, e.g. `2026-12-31T00:00:00Z` (a bare date is not a date-time). */
+  dueDate: z.string(),
+  /** At least one line. */
+  lines: z.array(InvoiceLineSchema).min(1),
+};
+
+/**
+ * The body of `client.invoices.create()`, as sent. Compose it with your own schemas:
+ *
+ * @example
+ * ```ts
+ * import * as z from 'zod';
+ * import { InvoiceCreateParamsSchema } from 'invoicing-sdk';
+ * const Job = z.object({ invoice: InvoiceCreateParamsSchema, externalRef: z.string() });
+ * const job = Job.parse(JSON.parse(text));
+ * await client.invoices.createAndFile(job.invoice);
+ * ```
+ */
+export const InvoiceCreateParamsSchema = z.looseObject(createShape);
 
 /**
  * The body of `client.invoices.create()`. There is no invoice-level tax field: tax is per line.
@@ -88,13 +158,9 @@ export interface InvoiceLineInput {
  * };
  * ```
  */
-export interface InvoiceCreateParams {
-  /** The business the invoice belongs to (a BUSINESS key may use only its own). */
-  businessId: string;
+export type InvoiceCreateParams = Omit<z.infer<z.ZodObject<typeof createShape>>, 'buyer' | 'lines'> & {
   /** Who buys. */
   buyer: Buyer;
-  /** ISO 8601 date-time, e.g. `2026-12-31T00:00:00Z` (a bare date is not a date-time). */
-  dueDate: string;
   /** At least one line. */
   lines: InvoiceLineInput[];
-}
+};

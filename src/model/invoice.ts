@@ -1,12 +1,80 @@
-import type { InvoiceStatusValue } from './status.js';
+/**
+ * The stored invoice as the SDK returns it. The service does not publish the stored record's field
+ * names, so the record is read through the field aliases (field-map.ts) into the canonical
+ * {@link Invoice}; the record itself is kept untouched as `raw`, unknown fields and all.
+ */
+import * as z from 'zod';
+import { DEFAULT_FIELD_MAP, readInvoice, resolveFieldMap, type FieldMap, type ResolvedFieldMap } from './field-map.js';
+import { InvoiceStatus } from './status.js';
+
+/**
+ * A canonical invoice status (the closed {@link InvoiceStatus} union).
+ *
+ * @example
+ * ```ts
+ * import { InvoiceStatusSchema } from 'invoicing-sdk';
+ * InvoiceStatusSchema.parse('ACCEPTED'); // 'ACCEPTED'
+ * InvoiceStatusSchema.safeParse('Accepted').success; // false: normalizeStatus() reads server spellings
+ * ```
+ */
+export const InvoiceStatusSchema = z.enum(InvoiceStatus);
+
+/**
+ * An amount as the SDK returns it: a decimal string (`"107.50"`, `"-3"`), never a binary float.
+ *
+ * @example
+ * ```ts
+ * import { DecimalStringSchema } from 'invoicing-sdk';
+ * DecimalStringSchema.parse('107.50'); // '107.50'
+ * ```
+ */
+export const DecimalStringSchema = z.string().regex(/^-?\d+(?:\.\d+)?$/, 'a decimal string such as "107.50"');
+
+/**
+ * The canonical invoice, after the aliases are read: what `retrieve()`, `list()` and the filing
+ * helpers return. Use it to validate an invoice you stored yourself (for example as JSON in a cache).
+ *
+ * @example
+ * ```ts
+ * import { CanonicalInvoiceSchema } from 'invoicing-sdk';
+ * const invoice = CanonicalInvoiceSchema.parse(JSON.parse(cached));
+ * ```
+ */
+export const CanonicalInvoiceSchema = z.object({
+  /** The invoice's id, for `retrieve`, `validate`, `sign`, `submit`. */
+  id: z.string().min(1),
+  /** Canonical status; `UNKNOWN` for a spelling the SDK does not recognise (see `rawStatus`). */
+  status: InvoiceStatusSchema,
+  /** The status exactly as the server sent it. */
+  rawStatus: z.string().optional(),
+  /** Sum of the lines before tax, as the service computed it (decimal string). */
+  subtotal: DecimalStringSchema.optional(),
+  /** Tax, as the service computed it from the per-line rates (decimal string). */
+  taxTotal: DecimalStringSchema.optional(),
+  /** Subtotal plus tax (decimal string). */
+  total: DecimalStringSchema.optional(),
+  /** When the service last changed the record, as it wrote it; epoch seconds or milliseconds become an ISO date-time. */
+  updatedAt: z.string().optional(),
+  /** Why a submission failed, for an invoice in `ERROR` (the service's words). */
+  errorMessage: z.string().optional(),
+  /** Automatic-recovery attempts used, where the record carries a count. */
+  recoveryAttempts: z.number().int().nonnegative().optional(),
+  /** @deprecated The same count as `recoveryAttempts`. */
+  attempts: z.number().int().nonnegative().optional(),
+  /**
+   * The server's clock when this record was read (the envelope's `timestamp`). Recovery rules
+   * ("touched in the last 24 hours") are judged against it, not against the local clock.
+   */
+  observedAt: z.string().optional(),
+  /** The record exactly as the service returned it. */
+  raw: z.record(z.string(), z.unknown()),
+});
 
 /**
  * A stored invoice as the SDK returns it. The service does not publish its field names, so these
  * canonical fields are read through the client's `fieldMap` (aliases such as `_id`, `invoiceStatus`,
- * `totalAmount`); the record as the server sent it is always kept in `raw`.
- *
- * Money fields are decimal strings (`"107.50"`), never binary floats; `undefined` when the record
- * carries no such field.
+ * `totalAmount`); the record as the server sent it is always kept in `raw`. Money fields are decimal
+ * strings (`"107.50"`), never binary floats; `undefined` when the record carries no such field.
  *
  * @example
  * ```ts
@@ -14,30 +82,118 @@ import type { InvoiceStatusValue } from './status.js';
  * console.log(invoice.id, invoice.status, invoice.rawStatus, invoice.total);
  * ```
  */
-export interface Invoice {
-  /** The invoice's id, for `retrieve`, `validate`, `sign`, `submit`. */
-  id: string;
-  /** Canonical status (`DRAFT` … `ERROR`, or a later status kept as the server spelled it). */
-  status: InvoiceStatusValue;
-  /** The status exactly as the server sent it. */
-  rawStatus: string | undefined;
-  /** Sum of the lines before tax, as the service computed it (decimal string). */
-  subtotal: string | undefined;
-  /** Tax, as the service computed it from the per-line rates (decimal string). */
-  taxTotal: string | undefined;
-  /** Subtotal plus tax (decimal string). */
-  total: string | undefined;
-  /** When the service last changed the record, as it wrote it; epoch seconds or milliseconds (a number or digits) become an ISO date-time. */
-  updatedAt: string | undefined;
-  /** Why a submission failed, for an invoice in `ERROR` (the service's words). */
-  errorMessage: string | undefined;
-  /** Automatic-recovery attempts used, where the record carries a count. */
-  attempts: number | undefined;
-  /**
-   * The server's clock when this record was read (the envelope's `timestamp`). Recovery rules
-   * ("touched in the last 24 hours") are judged against it, not against the local clock.
-   */
-  observedAt: string | undefined;
-  /** The record exactly as the service returned it. */
-  raw: Record<string, unknown>;
+export type Invoice = z.infer<typeof CanonicalInvoiceSchema>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+// One schema per field map, built on first use: the client resolves its map once, so this is one
+// entry per client configuration.
+const schemas = new WeakMap<ResolvedFieldMap, z.ZodType<Invoice, Record<string, unknown>>>();
+
+/**
+ * The schema reading stored records through `fieldMap` (default: the built-in aliases). Unknown
+ * fields are kept in `raw`, which is the very object parsed, not a copy. A record that is not an
+ * object fails at the root; one with no readable id fails at `['id']`.
+ *
+ * @example
+ * ```ts
+ * import { invoiceSchemaFor } from 'invoicing-sdk';
+ * const Stored = invoiceSchemaFor({ total: 'amounts.gross' });
+ * Stored.parse({ id: 'inv_1', status: 'draft', amounts: { gross: 10 } }).total; // '10'
+ * ```
+ */
+export function invoiceSchemaFor(fieldMap?: FieldMap | ResolvedFieldMap): z.ZodType<Invoice, Record<string, unknown>> {
+  const map = resolveFieldMap(fieldMap as FieldMap | undefined);
+  let schema = schemas.get(map);
+  if (schema === undefined) {
+    schema = z
+      .custom<Record<string, unknown>>(isRecord, { message: 'A stored invoice must be a JSON object' })
+      .transform((record, ctx) => {
+        const invoice = readInvoice(record, { fieldMap: map });
+        if (invoice !== undefined) return invoice;
+        ctx.issues.push({
+          code: 'custom',
+          path: ['id'],
+          input: record,
+          message: `No readable id: none of ${map.id.join(', ')} holds a non-empty string or a number`,
+        });
+        return z.NEVER;
+      });
+    schemas.set(map, schema);
+  }
+  return schema;
+}
+
+/**
+ * The stored invoice record read through the default field aliases into the canonical
+ * {@link Invoice}, `raw` kept untouched. Unknown fields are kept; an unrecognised status is
+ * `UNKNOWN` (with `rawStatus`), an unreadable amount `undefined`: only a record that is not an
+ * object, or has no readable id, fails, and the issue names the field.
+ *
+ * @example
+ * ```ts
+ * import { InvoiceSchema } from 'invoicing-sdk';
+ * InvoiceSchema.parse({ _id: 'inv_1', invoiceStatus: 'Validated', totalAmount: 107.5 });
+ * // { id: 'inv_1', status: 'VALIDATED', rawStatus: 'Validated', total: '107.5', raw: { … }, … }
+ * InvoiceSchema.safeParse({ status: 'draft' }).error?.issues[0]?.path; // ['id']
+ * ```
+ */
+export const InvoiceSchema: z.ZodType<Invoice, Record<string, unknown>> = /* @__PURE__ */ invoiceSchemaFor(DEFAULT_FIELD_MAP);
+
+/**
+ * What {@link readInvoiceRecord} gives: the invoice, or the field that could not be read and why.
+ *
+ * @example
+ * ```ts
+ * import { readInvoiceRecord, type InvoiceReadResult } from 'invoicing-sdk';
+ * const result: InvoiceReadResult = readInvoiceRecord(body.data);
+ * if (!result.ok) console.error(`cannot read ${result.field}: ${result.message}`);
+ * ```
+ */
+export type InvoiceReadResult =
+  | { ok: true; invoice: Invoice }
+  | {
+      ok: false;
+      /** The field that could not be read, as a dotted path (`'id'`); `''` for the record itself. */
+      field: string;
+      message: string;
+      /** The zod issues, with their paths. */
+      issues: z.core.$ZodIssue[];
+    };
+
+/**
+ * Reads one stored record into the canonical {@link Invoice} through `fieldMap`, stamping the
+ * envelope's `observedAt`. `fallbackId` (the id that was asked for) stands in when the record carries
+ * none. Never throws: a record the SDK cannot read gives `{ ok: false, field, message }`.
+ *
+ * @example
+ * ```ts
+ * import { readInvoiceRecord } from 'invoicing-sdk';
+ * const result = readInvoiceRecord(envelope.data, { observedAt: envelope.timestamp });
+ * if (result.ok) console.log(result.invoice.status);
+ * ```
+ */
+export function readInvoiceRecord(
+  record: unknown,
+  opts: {
+    fieldMap?: FieldMap | ResolvedFieldMap | undefined;
+    observedAt?: string | undefined;
+    fallbackId?: string | undefined;
+  } = {},
+): InvoiceReadResult {
+  const map = resolveFieldMap(opts.fieldMap as FieldMap | undefined);
+  const parsed = invoiceSchemaFor(map).safeParse(record);
+  let invoice: Invoice | undefined;
+  if (parsed.success) invoice = parsed.data;
+  else if (opts.fallbackId !== undefined && isRecord(record)) {
+    invoice = readInvoice(record, { fieldMap: map, fallbackId: opts.fallbackId });
+  }
+  if (invoice === undefined) {
+    const issues = parsed.error?.issues ?? [];
+    const issue = issues[0];
+    return { ok: false, field: issue?.path.join('.') ?? '', message: issue?.message ?? 'unreadable record', issues };
+  }
+  if (opts.observedAt !== undefined) invoice.observedAt = opts.observedAt;
+  return { ok: true, invoice };
 }

@@ -4,11 +4,10 @@
  * exactly one tenth and ten lines of 0.1 make exactly 1.00. Binary floating point never touches a
  * total.
  *
- * Two paths give the same answers: a plain-`number` fast path for ordinary amounts (integers below
- * 2^53 are exact in a double), and a `BigInt` path for everything else. The fast path gives up as
- * soon as any step could leave the exact range, and the whole computation is then redone in BigInt.
- * A property test holds the two to the same result.
+ * There is one path: amounts become `BigInt` digits with a decimal scale (decimal.ts reads them),
+ * products and sums are exact, and rounding happens only where the rounding rules say.
  */
+import { parseDecimal, type Decimal } from './decimal.js';
 
 /**
  * How a value exactly halfway between two minor units is rounded: `'half-up'` away from zero
@@ -196,67 +195,10 @@ export interface TotalsDifference {
   difference?: string;
 }
 
-/** An exact decimal: `digits × 10^-scale`. */
-interface Decimal {
-  digits: bigint;
-  scale: number;
-}
-
-/**
- * Whether a double lies beyond ±(2^53 − 1), where integers stop being exact (false for NaN). The
- * bound is a literal: bundlers turn a top-level `const` into a `var`, which the JIT then reloads
- * and unboxes at every comparison of the fast path.
- */
-function beyondSafe(x: number): boolean {
-  return Math.abs(x) > 9007199254740991;
-}
-// Exponents past this are refused rather than turned into megabyte-sized BigInts.
-const MAX_EXPONENT = 400;
-// Exact powers of ten as doubles (10^22 is the last one a double holds exactly).
-const POW10: readonly number[] = /* @__PURE__ */ Array.from({ length: 23 }, (_, i) => 10 ** i);
-const BIG_POW10: bigint[] = [];
+// Powers of ten up to 10^63 are kept; the rest (exponents up to ±400 reach them) are computed.
+const BIG_POW10: readonly bigint[] = /* @__PURE__ */ Array.from({ length: 64 }, (_, i) => 10n ** BigInt(i));
 function bigPow10(n: number): bigint {
-  let p = BIG_POW10[n];
-  if (p === undefined) {
-    p = 10n ** BigInt(n);
-    if (n < 64) BIG_POW10[n] = p;
-  }
-  return p;
-}
-
-const DECIMAL_TEXT = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
-
-/**
- * Reads a number or a decimal string as an exact decimal. `undefined` for anything else (NaN,
- * Infinity, `""`, `"1,5"`, `"abc"`, exponents beyond ±400).
- */
-function parseDecimal(value: unknown): Decimal | undefined {
-  let text: string;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return undefined;
-    if (Number.isSafeInteger(value)) return { digits: BigInt(value), scale: 0 };
-    text = String(value);
-  } else if (typeof value === 'string') {
-    if (value.length === 0 || value.length > 1000) return undefined;
-    text = value;
-  } else {
-    return undefined;
-  }
-  const m = DECIMAL_TEXT.exec(text);
-  if (m === null) return undefined;
-  const intPart = m[2] ?? '';
-  const fracPart = m[3] ?? '';
-  if (intPart.length === 0 && fracPart.length === 0) return undefined;
-  const exponent = m[4] === undefined ? 0 : Number(m[4]);
-  if (!Number.isFinite(exponent) || Math.abs(exponent) > MAX_EXPONENT) return undefined;
-  let digits = BigInt((intPart + fracPart) || '0');
-  if (m[1] === '-') digits = -digits;
-  let scale = fracPart.length - exponent;
-  if (scale < 0) {
-    digits *= bigPow10(-scale);
-    scale = 0;
-  }
-  return { digits, scale };
+  return BIG_POW10[n] ?? 10n ** BigInt(n);
 }
 
 function normalise(d: Decimal): Decimal {
@@ -278,34 +220,6 @@ function roundDivBig(n: bigint, d: bigint, mode: RoundingMode): bigint {
   return away ? q + (n < 0n ? -1n : 1n) : q;
 }
 
-/**
- * `n % d` for safe integers. Within int32 the `| 0` lets the JIT emit an integer remainder; a
- * double `%` is a call into C's fmod, which was the single most expensive step of a one-line
- * invoice's totals. Both give the same exact result.
- */
-function remainder(n: number, d: number): number {
-  if (n <= 0x7fffffff && n >= -0x7fffffff && d <= 0x7fffffff && d >= 1) return ((n | 0) % (d | 0)) | 0;
-  return n % d;
-}
-
-function roundDivNum(n: number, d: number, mode: RoundingMode): number {
-  let q: number;
-  let r: number;
-  if (n <= 0x7fffffff && n >= -0x7fffffff && d <= 0x7fffffff && d >= 1) {
-    // One integer division: int32 `/` truncated by `| 0` is the exact quotient, toward zero.
-    q = ((n | 0) / (d | 0)) | 0;
-    r = n - q * d;
-  } else {
-    // `%` is exact, so q is an exact integer quotient when n and d are safe integers.
-    r = n % d;
-    q = (n - r) / d;
-  }
-  if (r === 0) return q;
-  const twice = (r < 0 ? -r : r) * 2;
-  const away = twice > d || (twice === d && (mode === 'half-up' || q % 2 !== 0));
-  return away ? q + (n < 0 ? -1 : 1) : q;
-}
-
 /** Rounds an exact decimal to `units` digits after the point, as an integer count of minor units. */
 function toMinor(d: Decimal, units: number, mode: RoundingMode): bigint {
   if (d.scale <= units) return d.digits * bigPow10(units - d.scale);
@@ -317,14 +231,17 @@ function formatDecimal(d: Decimal): string {
   return formatScaled(n.digits, n.scale);
 }
 
-function formatScaled(value: bigint | number, scale: number): string {
-  const negative = value < 0;
-  let s = String(negative ? -value : value);
+function formatScaled(value: bigint, scale: number): string {
+  // Comparisons with 0n, not 0: a BigInt against a number takes V8's slow generic path.
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  // Up to 2^53 the integer converts exactly, and a number prints faster than a BigInt.
+  let s = abs <= 9007199254740991n ? String(Number(abs)) : abs.toString();
   if (scale > 0) {
     if (s.length <= scale) s = '0'.repeat(scale - s.length + 1) + s;
-    s = `${s.slice(0, s.length - scale)}.${s.slice(s.length - scale)}`;
+    s = s.slice(0, s.length - scale) + '.' + s.slice(s.length - scale);
   }
-  return negative && value !== 0 ? `-${s}` : s;
+  return negative ? '-' + s : s;
 }
 
 /**
@@ -484,6 +401,12 @@ interface ResolvedTotalsOptions {
  * this one is far above any real invoice (its request body would weigh tens of megabytes). It
  * exists for malformed input: `lines.length = 2 ** 32 - 1`, or a sparse array with a few lines and
  * a length of millions, would otherwise be walked index by index until memory runs out.
+ *
+ * @example
+ * ```ts
+ * import { MAX_LINES } from './money.js';
+ * if (lines.length > MAX_LINES) throw new RangeError('too many lines');
+ * ```
  */
 export const MAX_LINES = 100_000;
 
@@ -542,81 +465,127 @@ export function computeTotals(
   return computeTotalsResolved(lines, o.units, o.rounding, o.mode);
 }
 
-/**
- * The same as {@link computeTotals} but always on the BigInt path. Exposed for tests that hold the
- * fast path to it; prefer `computeTotals`.
- *
- * @example
- * ```ts
- * import { computeTotalsExact } from 'invoicing-sdk';
- * computeTotalsExact([{ quantity: 1, unitPrice: '0.105', taxRate: 0 }]).subtotal; // "0.11"
- * ```
- */
-export function computeTotalsExact(
-  lines: readonly TotalsLineInput[],
-  opts?: ComputeTotalsOptions,
-): InvoiceTotals {
-  return exactTotals(lines, resolveTotalsOptions(lines, opts));
-}
+const ZERO: Decimal = { digits: 0n, scale: 0 };
 
-function readAmount(line: TotalsLineInput, index: number, field: keyof TotalsLineInput): Decimal {
+/**
+ * Amounts already read in this computation, by the value as written: prices, quantities and rates
+ * repeat across the lines of a long invoice, and reading one is the costly part of a line. Lives for
+ * one call of computeTotals, never between calls; short invoices go without (making it costs more
+ * than it saves).
+ */
+type AmountCache = Map<unknown, Decimal> | undefined;
+
+// Invoices with more lines than this remember the amounts they have read.
+const CACHE_FROM_LINES = 8;
+
+function readAmount(line: TotalsLineInput, index: number, field: keyof TotalsLineInput, cache: AmountCache): Decimal {
   const raw = line === null || typeof line !== 'object' ? undefined : line[field];
-  if (field === 'discountRate' && (raw === undefined || raw === null)) return { digits: 0n, scale: 0 };
-  const d = parseDecimal(raw);
+  let d = cache?.get(raw);
+  if (d !== undefined) return d;
+  if (field === 'discountRate' && (raw === undefined || raw === null)) return ZERO;
+  d = parseDecimal(raw);
   if (d === undefined) {
     throw new TypeError(`lines[${index}].${field} is not a finite number or decimal string: ${describe(raw)}`);
   }
+  cache?.set(raw, d);
   return d;
 }
 
+/** The exact net of one line, net = q·p·(100 − d)/100: digits over 10^scale. */
+function exactNet(line: TotalsLineInput, i: number, cache: AmountCache): Decimal {
+  const q = readAmount(line, i, 'quantity', cache);
+  const p = readAmount(line, i, 'unitPrice', cache);
+  const d = readAmount(line, i, 'discountRate', cache);
+  if (d.digits === 0n) return { digits: q.digits * p.digits, scale: q.scale + p.scale };
+  return { digits: q.digits * p.digits * (100n * bigPow10(d.scale) - d.digits), scale: q.scale + p.scale + d.scale + 2 };
+}
+
 interface ExactGroup {
+  /** The rate as the last line of this group wrote it, to find the group again without reading it. */
+  written: unknown;
   rate: Decimal;
   key: string;
+  /** 10^(rate scale + 2): tax = net × rate digits / divisor. */
+  divisor: bigint;
   netMinor: bigint;
   taxMinor: bigint;
+  /** The group's one line while it has only one: its printed figures are the group's. */
+  only: LineTotals | undefined;
+  lineCount: number;
   // Exact net as digits × 10^-scale, for `rounding: 'invoice'`.
   exactDigits: bigint;
   exactScale: number;
 }
 
+// Past this many rates, groups are found by key in a map rather than by a scan.
+const SCAN_GROUPS = 8;
+
+/** The groups of one computation, by rate. Invoices have a handful of rates. */
+interface Groups {
+  list: ExactGroup[];
+  byKey: Map<string, ExactGroup> | undefined;
+}
+
+/** The group of `line`'s tax rate, created on first sight. */
+function groupOf(groups: Groups, line: TotalsLineInput, i: number, cache: AmountCache): ExactGroup {
+  const written = line === null || typeof line !== 'object' ? undefined : line.taxRate;
+  if (groups.byKey === undefined && written !== undefined) {
+    for (const g of groups.list) if (g.written === written) return g;
+  }
+  const t = normalise(readAmount(line, i, 'taxRate', cache));
+  const key = formatScaled(t.digits, t.scale);
+  // The same rate written another way (7.5 and '7.50') is the same group.
+  let g = groups.byKey?.get(key) ?? (groups.byKey === undefined ? groups.list.find((x) => x.key === key) : undefined);
+  if (g === undefined) {
+    g = { written, rate: t, key, divisor: bigPow10(t.scale + 2), netMinor: 0n, taxMinor: 0n, only: undefined, lineCount: 0, exactDigits: 0n, exactScale: 0 };
+    groups.list.push(g);
+    if (groups.byKey !== undefined) groups.byKey.set(key, g);
+    else if (groups.list.length > SCAN_GROUPS) groups.byKey = new Map(groups.list.map((x) => [x.key, x]));
+  }
+  g.written = written;
+  return g;
+}
+
 function exactTotals(lines: readonly TotalsLineInput[], o: ResolvedTotalsOptions): InvoiceTotals {
-  const groups = new Map<string, ExactGroup>();
+  const cache: AmountCache = lines.length > CACHE_FROM_LINES ? new Map() : undefined;
+  const groups: Groups = { list: [], byKey: undefined };
+  const byInvoice = o.rounding === 'invoice';
   const lineOut: LineTotals[] = new Array(lines.length);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as TotalsLineInput;
-    const { digits: netDigits, scale: netScale } = exactNet(line, i);
-    const t = normalise(readAmount(line, i, 'taxRate'));
-    const netMinor = toMinor({ digits: netDigits, scale: netScale }, o.units, o.mode);
+    const net = exactNet(line, i, cache);
+    const g = groupOf(groups, line, i, cache);
+    const netMinor = toMinor(net, o.units, o.mode);
     // Line tax is taken on the rounded net: the figure printed on the line.
-    const taxMinor = roundDivBig(netMinor * t.digits, bigPow10(t.scale + 2), o.mode);
-    const key = formatScaled(t.digits, t.scale);
-    lineOut[i] = {
+    const taxMinor = g.rate.digits === 0n ? 0n : roundDivBig(netMinor * g.rate.digits, g.divisor, o.mode);
+    const printed: LineTotals = {
       index: i,
-      rate: key,
+      rate: g.key,
       net: formatScaled(netMinor, o.units),
       tax: formatScaled(taxMinor, o.units),
     };
-    let g = groups.get(key);
-    if (g === undefined) {
-      g = { rate: t, key, netMinor: 0n, taxMinor: 0n, exactDigits: 0n, exactScale: 0 };
-      groups.set(key, g);
-    }
+    lineOut[i] = printed;
+    g.only = ++g.lineCount === 1 ? printed : undefined;
     g.netMinor += netMinor;
     g.taxMinor += taxMinor;
-    if (netScale > g.exactScale) {
-      g.exactDigits *= bigPow10(netScale - g.exactScale);
-      g.exactScale = netScale;
+    if (byInvoice) {
+      if (net.scale > g.exactScale) {
+        g.exactDigits *= bigPow10(net.scale - g.exactScale);
+        g.exactScale = net.scale;
+      }
+      g.exactDigits += net.digits * bigPow10(g.exactScale - net.scale);
     }
-    g.exactDigits += netDigits * bigPow10(g.exactScale - netScale);
   }
-  const sorted = [...groups.values()].sort((a, b) => compareDecimal(a.rate, b.rate));
+  const sorted = groups.list;
+  if (sorted.length > 1) sorted.sort((a, b) => compareDecimal(a.rate, b.rate));
   let subtotal = 0n;
   let taxTotal = 0n;
-  const byRate: RateTotals[] = [];
-  for (const g of sorted) {
+  const byRate: RateTotals[] = new Array(sorted.length);
+  for (let k = 0; k < sorted.length; k++) {
+    const g = sorted[k] as ExactGroup;
     let net = g.netMinor;
     let tax = g.taxMinor;
-    if (o.rounding === 'invoice') {
+    if (byInvoice) {
       net = toMinor({ digits: g.exactDigits, scale: g.exactScale }, o.units, o.mode);
       // Tax on the exact group net, rounded once.
       tax = toMinor(
@@ -627,11 +596,18 @@ function exactTotals(lines: readonly TotalsLineInput[], o: ResolvedTotalsOptions
     }
     subtotal += net;
     taxTotal += tax;
-    byRate.push({ rate: g.key, net: formatScaled(net, o.units), tax: formatScaled(tax, o.units) });
+    // Printing is a good part of the cost of a short invoice: figures already printed are reused.
+    const only = byInvoice ? undefined : g.only;
+    byRate[k] = {
+      rate: g.key,
+      net: only?.net ?? formatScaled(net, o.units),
+      tax: only?.tax ?? formatScaled(tax, o.units),
+    };
   }
+  const one = sorted.length === 1 ? (byRate[0] as RateTotals) : undefined;
   return {
-    subtotal: formatScaled(subtotal, o.units),
-    taxTotal: formatScaled(taxTotal, o.units),
+    subtotal: one?.net ?? formatScaled(subtotal, o.units),
+    taxTotal: one?.tax ?? formatScaled(taxTotal, o.units),
     total: formatScaled(subtotal + taxTotal, o.units),
     byRate,
     lines: lineOut,
@@ -645,332 +621,15 @@ function compareDecimal(a: Decimal, b: Decimal): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-// --- fast path ---------------------------------------------------------------------------------
-
-// Scratch registers for splitNumber: returning two numbers without allocating an object per call.
-let splitDigits = 0;
-let splitScale = 0;
-
-/**
- * Splits a double into integer digits and a decimal scale equal to its shortest decimal form
- * (`String(n)`), when that form has at most 6 decimals and the value is below 1e9. Below 1e9 one
- * unit in the last place is smaller than 1e-6, so at most one decimal of ≤ 6 places rounds to `n`,
- * and `Math.round(n × 10^s)` lands on it: the first `s` whose candidate reads back as `n` gives the
- * shortest form. Anything else returns false and the caller takes the BigInt path.
- */
-function splitNumber(n: number): boolean {
-  if (Number.isInteger(n)) {
-    if (beyondSafe(n)) return false;
-    splitDigits = n;
-    splitScale = 0;
-    return true;
-  }
-  if (!(n < 1e9 && n > -1e9)) return false;
-  let p = 1;
-  for (let s = 1; s <= 6; s++) {
-    p *= 10; // exact: powers of ten up to 1e22 are doubles
-    const m = Math.round(n * p);
-    if (m / p === n) {
-      splitDigits = m;
-      splitScale = s;
-      return true;
-    }
-  }
-  return false;
-}
-
-interface FastGroup {
-  rate: number;
-  rateDigits: number;
-  rateDivisor: number;
-  key: string;
-  net: number;
-  tax: number;
-  lines: number;
-  last: LineTotals | undefined;
-}
-
-/**
- * Adds a group to `groups`, kept ordered by rate, lowest first. An invoice has a handful of rates:
- * this costs less than setting up `Array.prototype.sort` with a comparator once per invoice. Rates
- * within `groups` are distinct (a line's rate is looked up before a group is made).
- */
-function insertByRate(groups: FastGroup[], g: FastGroup): void {
-  let k = groups.length;
-  groups.push(g);
-  while (k > 0 && (groups[k - 1] as FastGroup).rate > g.rate) {
-    groups[k] = groups[k - 1] as FastGroup;
-    k--;
-  }
-  groups[k] = g;
-}
-
-function safeMul(a: number, b: number): number {
-  // A true product above 2^53 can only round to >= 2^53, so this catches every inexact product.
-  const r = a * b;
-  return beyondSafe(r) ? NaN : r;
-}
-
-// ".00" … ".99": the fraction of a two-decimal amount without a number-to-string conversion.
-const CENTS: readonly string[] = /* @__PURE__ */ Array.from({ length: 100 }, (_, i) => (i < 10 ? `.0${i}` : `.${i}`));
-
-/** formatScaled for a safe integer, without BigInt or slicing. */
-function formatNumber(value: number, units: number): string {
-  if (units === 0) return String(value);
-  if (units === 2 && value >= 0 && value <= 0x7fffffff) {
-    // The usual amount: int32 arithmetic and one concatenation (about a third faster than below).
-    // `+` rather than a second template slot: the JIT then takes CENTS[…] as the string it is
-    // instead of converting it.
-    const v = value | 0;
-    const whole = (v / 100) | 0;
-    return `${whole}` + (CENTS[v - whole * 100] as string);
-  }
-  const negative = value < 0;
-  const abs = negative ? -value : value;
-  const p = POW10[units] as number;
-  const frac = remainder(abs, p);
-  const whole = (abs - frac) / p;
-  let f: string;
-  if (units === 2) f = CENTS[frac] as string;
-  else {
-    f = String(frac);
-    f = `.${f.length < units ? '0'.repeat(units - f.length) + f : f}`;
-  }
-  return negative ? `-${whole}${f}` : whole + f;
-}
-
-const MAX_SAFE_BIG = /* @__PURE__ */ BigInt(Number.MAX_SAFE_INTEGER);
-
-/** A line's net in minor units on plain numbers, or NaN when that cannot be done exactly. */
-function fastNetMinor(q: number, p: number, d: number | null | undefined, units: number, mode: RoundingMode): number {
-  if (!splitNumber(q)) return NaN;
-  const qm = splitDigits;
-  const qs = splitScale;
-  if (!splitNumber(p)) return NaN;
-  // net in minor units = qm·pm / 10^(qs+ps−units), times (100 − d)/100 with a discount
-  let numer = safeMul(qm, splitDigits);
-  let shift = qs + splitScale - units;
-  if (d !== undefined && d !== null) {
-    if (!splitNumber(d)) return NaN;
-    // d = digits / 10^ds, so (100 − d)/100 = (100·10^ds − digits) / 10^(ds+2)
-    numer = safeMul(numer, 100 * (POW10[splitScale] as number) - splitDigits);
-    shift += splitScale + 2;
-  }
-  if (numer !== numer) return NaN;
-  // Whole units times cents, the usual line: the product is already in minor units.
-  if (shift === 0) return numer;
-  if (shift > 0) return shift > 15 ? NaN : roundDivNum(numer, POW10[shift] as number, mode);
-  return -shift > 15 ? NaN : safeMul(numer, POW10[-shift] as number);
-}
-
-/** The exact net of one line: digits over 10^scale. Shared by both paths. */
-function exactNet(line: TotalsLineInput, i: number): Decimal {
-  const q = readAmount(line, i, 'quantity');
-  const p = readAmount(line, i, 'unitPrice');
-  const d = readAmount(line, i, 'discountRate');
-  // net = q·p·(100 − d)/100, exactly.
-  return { digits: q.digits * p.digits * (100n * bigPow10(d.scale) - d.digits), scale: q.scale + p.scale + d.scale + 2 };
-}
-
-function exactNetMinor(line: TotalsLineInput, i: number, units: number, mode: RoundingMode): bigint {
-  return toMinor(exactNet(line, i), units, mode);
-}
-
-/** A tax rate as the fast path uses it: tax = net × digits / divisor, rounded; text as printed. */
-interface FastRate {
-  rate: number;
-  digits: number;
-  divisor: number;
-  text: string;
-}
-// The last few distinct rates read: an invoice run has a handful (standard, reduced, zero), and a
-// scan of these few costs less than splitting the rate again or a Map lookup on a double key.
-const RECENT_RATES: FastRate[] = [];
-const RECENT_RATES_MAX = 8;
-let nextRecentRate = 0;
-// The last tax rate read (see readRate), for the one comparison most lines need.
-let lastRate = Number.NaN;
-let rateDigits = 0;
-let rateDivisor = 1;
-let rateText = '';
-
-/**
- * Reads tax rate `t` into rateDigits, rateDivisor (10^(scale+2), the rate being a percentage) and
- * rateText, or returns false when the fast path cannot take it. Callers test `t === lastRate`
- * first: consecutive invoices mostly share a rate. `===` takes 0 and -0 for one rate, as their
- * decimal forms are.
- */
-function readRate(t: number): boolean {
-  let r: FastRate | undefined;
-  for (let k = 0; k < RECENT_RATES.length; k++) {
-    if ((RECENT_RATES[k] as FastRate).rate === t) {
-      r = RECENT_RATES[k];
-      break;
-    }
-  }
-  if (r === undefined) {
-    if (!splitRate(t)) return false;
-    r = { rate: t, digits: splitDigits, divisor: POW10[splitScale + 2] as number, text: formatNumber(splitDigits, splitScale) };
-    if (RECENT_RATES.length < RECENT_RATES_MAX) RECENT_RATES.push(r);
-    else {
-      RECENT_RATES[nextRecentRate] = r;
-      nextRecentRate = (nextRecentRate + 1) % RECENT_RATES_MAX;
-    }
-  }
-  lastRate = t;
-  rateDigits = r.digits;
-  rateDivisor = r.divisor;
-  rateText = r.text;
-  return true;
-}
-
-/**
- * Splits a tax rate like splitNumber, then drops trailing zeros (7.50 → 75 × 10^-1), so the rate's
- * text and the tax divisor come out the same however the rate was written. False when the fast
- * path cannot take it.
- */
-function splitRate(t: number): boolean {
-  if (!splitNumber(t)) return false;
-  while (splitScale > 0 && splitDigits % 10 === 0) {
-    splitDigits /= 10;
-    splitScale--;
-  }
-  return splitScale + 2 <= 15;
-}
-
-/**
- * A line's net in minor units on the fast path, or NaN (the caller then redoes the whole invoice in
- * BigInt) when the line is not an object with number amounts or its net leaves the exact range.
- */
-function fastLineNet(line: TotalsLineInput, i: number, units: number, mode: RoundingMode): number {
-  if (line === null || typeof line !== 'object') return NaN;
-  const q = line.quantity;
-  const p = line.unitPrice;
-  const d = line.discountRate;
-  if (typeof q !== 'number' || typeof p !== 'number' || typeof line.taxRate !== 'number') return NaN;
-  if (d !== undefined && d !== null && typeof d !== 'number') return NaN;
-  const net = fastNetMinor(q, p, d, units, mode);
-  if (net === net) return net;
-  // An amount with float noise (12.990000000000002) or beyond 1e9: this line in BigInt, the rest of
-  // the invoice stays on the fast path.
-  const exact = exactNetMinor(line, i, units, mode);
-  return exact > MAX_SAFE_BIG || exact < -MAX_SAFE_BIG ? NaN : Number(exact);
-}
-
-/**
- * fastLineTotals for a one-line invoice (a single service billed is common): the same figures,
- * without the rate groups, the loop and their allocations.
- */
-function fastOneLine(line: TotalsLineInput, units: number, mode: RoundingMode): InvoiceTotals | undefined {
-  const net = fastLineNet(line, 0, units, mode);
-  const t = line.taxRate as number;
-  if (net !== net || (t !== lastRate && !readRate(t))) return undefined;
-  const rate = rateText;
-  const taxNumer = safeMul(net, rateDigits);
-  if (taxNumer !== taxNumer) return undefined;
-  const tax = roundDivNum(taxNumer, rateDivisor, mode);
-  const total = net + tax;
-  if (beyondSafe(total)) return undefined;
-  const netText = formatNumber(net, units);
-  const taxText = formatNumber(tax, units);
-  return {
-    subtotal: netText,
-    taxTotal: taxText,
-    // No tax (a zero rate, or a net too small to carry any): the total is the net, already written.
-    total: tax === 0 ? netText : formatNumber(total, units),
-    byRate: [{ rate, net: netText, tax: taxText }],
-    lines: [{ index: 0, rate, net: netText, tax: taxText }],
-  };
-}
-
-/**
- * `rounding: 'line'` on plain numbers. Returns undefined (and the caller redoes everything in BigInt)
- * as soon as an input is not a number, a split fails or an intermediate leaves the safe range.
- */
-function fastLineTotals(
-  lines: readonly TotalsLineInput[],
-  units: number,
-  mode: RoundingMode,
-): InvoiceTotals | undefined {
-  let g0: FastGroup | undefined;
-  let groups: FastGroup[] | undefined;
-  const n = lines.length;
-  const lineOut: LineTotals[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const line = lines[i] as TotalsLineInput;
-    const net = fastLineNet(line, i, units, mode);
-    if (net !== net) return undefined;
-    const t = line.taxRate as number;
-    // Most invoices have one rate; `===` treats 0 and -0 as one rate, as their decimal forms do.
-    let g: FastGroup | undefined = g0 !== undefined && g0.rate === t ? g0 : undefined;
-    if (g === undefined && groups !== undefined) {
-      for (let k = 0; k < groups.length; k++) {
-        if ((groups[k] as FastGroup).rate === t) {
-          g = groups[k];
-          break;
-        }
-      }
-    }
-    if (g === undefined) {
-      if (t !== lastRate && !readRate(t)) return undefined;
-      g = { rate: t, rateDigits, rateDivisor, key: rateText, net: 0, tax: 0, lines: 0, last: undefined };
-      if (g0 === undefined) g0 = g;
-      else insertByRate((groups ??= [g0]), g);
-    }
-    const taxNumer = safeMul(net, g.rateDigits);
-    if (taxNumer !== taxNumer) return undefined;
-    const tax = roundDivNum(taxNumer, g.rateDivisor, mode);
-    g.net += net;
-    g.tax += tax;
-    if (beyondSafe(g.net) || beyondSafe(g.tax)) return undefined;
-    const out: LineTotals = { index: i, rate: g.key, net: formatNumber(net, units), tax: formatNumber(tax, units) };
-    lineOut[i] = out;
-    g.lines++;
-    g.last = out;
-  }
-  if (g0 === undefined) {
-    const zero = formatNumber(0, units);
-    return { subtotal: zero, taxTotal: zero, total: zero, byRate: [], lines: lineOut };
-  }
-  if (groups === undefined) {
-    // One rate (the usual case): the group's figures are the invoice's, and with one line, the
-    // line's; reuse those strings instead of formatting the same numbers again.
-    const one = g0.lines === 1 ? (g0.last as LineTotals) : undefined;
-    const net = one !== undefined ? one.net : formatNumber(g0.net, units);
-    const tax = one !== undefined ? one.tax : formatNumber(g0.tax, units);
-    const total = g0.net + g0.tax;
-    if (beyondSafe(total)) return undefined;
-    return {
-      subtotal: net,
-      taxTotal: tax,
-      total: formatNumber(total, units),
-      byRate: [{ rate: g0.key, net, tax }],
-      lines: lineOut,
-    };
-  }
-  let subtotal = 0;
-  let taxTotal = 0;
-  const byRate: RateTotals[] = new Array(groups.length);
-  for (let k = 0; k < groups.length; k++) {
-    const g = groups[k] as FastGroup;
-    subtotal += g.net;
-    taxTotal += g.tax;
-    byRate[k] = { rate: g.key, net: formatNumber(g.net, units), tax: formatNumber(g.tax, units) };
-  }
-  const total = subtotal + taxTotal;
-  if (beyondSafe(subtotal) || beyondSafe(total)) return undefined;
-  return {
-    subtotal: formatNumber(subtotal, units),
-    taxTotal: formatNumber(taxTotal, units),
-    total: formatNumber(total, units),
-    byRate,
-    lines: lineOut,
-  };
-}
-
 /**
  * computeTotals for callers that have already validated their options (checkInvoice): no options
  * object to read, no allocation before the work starts.
+ *
+ * @example
+ * ```ts
+ * import { computeTotalsResolved } from './money.js';
+ * computeTotalsResolved([{ quantity: 1, unitPrice: 10, taxRate: 7.5 }], 2, 'line', 'half-up').total; // '10.75'
+ * ```
  */
 export function computeTotalsResolved(
   lines: readonly TotalsLineInput[],
@@ -978,10 +637,6 @@ export function computeTotalsResolved(
   rounding: RoundingLevel,
   mode: RoundingMode,
 ): InvoiceTotals {
-  if (rounding === 'line') {
-    const fast = lines.length === 1 ? fastOneLine(lines[0] as TotalsLineInput, units, mode) : fastLineTotals(lines, units, mode);
-    if (fast !== undefined) return fast;
-  }
   return exactTotals(lines, { units, rounding, mode });
 }
 
@@ -989,6 +644,12 @@ export function computeTotalsResolved(
  * Moves the decimal point of an exact decimal by `places` (positive: ×10^places), as shortest text.
  * Used to turn a fraction into the percentage it probably meant (0.075 → "7.5") without the float
  * error of `0.075 * 100`.
+ *
+ * @example
+ * ```ts
+ * import { shiftDecimal } from './money.js';
+ * shiftDecimal(0.075, 2); // '7.5'
+ * ```
  */
 export function shiftDecimal(value: unknown, places: number): string | undefined {
   const d = parseDecimal(value);

@@ -4,7 +4,15 @@
  * `SUBMITTED`, whose spelling the service does not publish either. Not exported by the package.
  */
 
-/** Lower-cases and drops spaces, `-` and `_`: `Draft`, `DRAFT`, ` draft ` and `dr-aft` match. */
+/**
+ * Lower-cases and drops spaces, `-` and `_`: `Draft`, `DRAFT`, ` draft ` and `dr-aft` match.
+ *
+ * @example
+ * ```ts
+ * import { foldStatus } from './status-key.js';
+ * foldStatus(' Sub-mitted '); // 'submitted'
+ * ```
+ */
 export function foldStatus(value: string): string {
   return value.toLowerCase().replace(/[\s_-]+/g, '');
 }

@@ -4,15 +4,21 @@
  *
  * The service does not publish its spelling of statuses (its own document writes both `draft` and
  * `Validated`), and the statuses reached after `Submitted` are not published at all. So:
- * - known statuses are matched without regard to case, spaces, `-` or `_`;
- * - any other non-empty value is kept as the server spelled it and read as "after Submitted"
- *   (the only place an unpublished status can come from), never a crash.
+ * - statuses are matched without regard to case, spaces, `-` or `_`, with the synonyms servers use
+ *   for the statuses after `Submitted`;
+ * - any other value is the catch-all `UNKNOWN` (the record keeps the server's spelling), never a
+ *   crash; an unrecognised non-empty spelling is read as "after Submitted" (the only place an
+ *   unpublished status can come from) but never as final.
  */
 import { epochMs } from './timestamp.js';
 import { foldStatus } from './status-key.js';
 
 /**
- * The five statuses the service document names, in canonical spelling.
+ * Every canonical invoice status, as values: `InvoiceStatus.SIGNED === 'SIGNED'`. The first five are
+ * the statuses the service document names; `PROCESSING`, `ACCEPTED`, `REJECTED` and `CANCELLED` are
+ * the SDK's names for what follows `SUBMITTED` as the tax authority answers (the document does not
+ * publish them); `UNKNOWN` is the catch-all for a value the SDK does not recognise or a record with
+ * no status. The server's own spelling is always kept in `invoice.rawStatus`.
  *
  * @example
  * ```ts
@@ -26,10 +32,33 @@ export const InvoiceStatus = {
   SIGNED: 'SIGNED',
   SUBMITTED: 'SUBMITTED',
   ERROR: 'ERROR',
+  PROCESSING: 'PROCESSING',
+  ACCEPTED: 'ACCEPTED',
+  REJECTED: 'REJECTED',
+  CANCELLED: 'CANCELLED',
+  UNKNOWN: 'UNKNOWN',
 } as const;
 
 /**
- * One of the five documented statuses.
+ * A canonical invoice status: a closed union, so a typo fails to compile and an exhaustive `switch`
+ * type-checks. `UNKNOWN` stands for any value the SDK does not recognise (see `invoice.rawStatus`).
+ *
+ * @example
+ * ```ts
+ * import type { InvoiceStatus } from 'invoicing-sdk';
+ * function label(status: InvoiceStatus): string {
+ *   switch (status) {
+ *     case 'ACCEPTED': return 'filed';
+ *     case 'REJECTED': case 'CANCELLED': return 'not filed';
+ *     default: return 'in progress';
+ *   }
+ * }
+ * ```
+ */
+export type InvoiceStatus = (typeof InvoiceStatus)[keyof typeof InvoiceStatus];
+
+/**
+ * One of the five statuses the service document names (`DRAFT` … `ERROR`).
  *
  * @example
  * ```ts
@@ -37,22 +66,21 @@ export const InvoiceStatus = {
  * const s: KnownInvoiceStatus = 'SIGNED';
  * ```
  */
-export type KnownInvoiceStatus = (typeof InvoiceStatus)[keyof typeof InvoiceStatus];
+export type KnownInvoiceStatus = 'DRAFT' | 'VALIDATED' | 'SIGNED' | 'SUBMITTED' | 'ERROR';
 
 /**
- * A canonical status: one of the documented five, or any later status kept as the server spelled
- * it (for example `Accepted`), or `UNKNOWN` when the record carries no readable status.
+ * @deprecated Use {@link InvoiceStatus}, now a closed union.
  *
  * @example
  * ```ts
- * import type { InvoiceStatusValue } from 'invoicing-sdk';
- * const s: InvoiceStatusValue = 'Accepted'; // a status after Submitted, kept verbatim
+ * import type { InvoiceStatus } from 'invoicing-sdk';
+ * const s: InvoiceStatus = 'ACCEPTED';
  * ```
  */
-export type InvoiceStatusValue = KnownInvoiceStatus | 'UNKNOWN' | (string & {});
+export type InvoiceStatusValue = InvoiceStatus;
 
 /**
- * What a record with no readable status normalises to. It is never treated as "after Submitted".
+ * What a record with no readable status, or a status the SDK does not recognise, normalises to.
  *
  * @example
  * ```ts
@@ -62,84 +90,168 @@ export type InvoiceStatusValue = KnownInvoiceStatus | 'UNKNOWN' | (string & {});
  */
 export const UNKNOWN_STATUS = 'UNKNOWN' as const;
 
-// Pure annotations on each call, so that a bundle which never normalises a status drops the map.
-const KNOWN = /* @__PURE__ */ new Map<string, KnownInvoiceStatus>(
-  /* @__PURE__ */ Object.values(InvoiceStatus).map((s) => [s.toLowerCase(), s]),
-);
+/**
+ * The statuses after `SUBMITTED` that end the filing by default (`waitFor` stops there). Override
+ * with the client's `finalStatuses` option or {@link isFinalStatus}'s second argument.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_FINAL_STATUSES } from 'invoicing-sdk';
+ * DEFAULT_FINAL_STATUSES.includes('ACCEPTED'); // true
+ * ```
+ */
+export const DEFAULT_FINAL_STATUSES: readonly InvoiceStatus[] = ['ACCEPTED', 'REJECTED', 'CANCELLED'];
+
+// Folded spellings (see status-key.ts) of every canonical status and of the synonyms servers use
+// for the statuses after SUBMITTED. Literals, not `InvoiceStatus.X`, so that a bundle which never
+// normalises a status can drop the table.
+const SPELLINGS: Readonly<Record<string, InvoiceStatus>> = {
+  draft: 'DRAFT',
+  validated: 'VALIDATED',
+  signed: 'SIGNED',
+  submitted: 'SUBMITTED',
+  error: 'ERROR',
+  processing: 'PROCESSING',
+  inprogress: 'PROCESSING',
+  pending: 'PROCESSING',
+  accepted: 'ACCEPTED',
+  approved: 'ACCEPTED',
+  cleared: 'ACCEPTED',
+  rejected: 'REJECTED',
+  declined: 'REJECTED',
+  cancelled: 'CANCELLED',
+  canceled: 'CANCELLED',
+  voided: 'CANCELLED',
+  unknown: 'UNKNOWN',
+};
+
+const AFTER_SUBMITTED: ReadonlySet<string> = /* @__PURE__ */ new Set(['PROCESSING', 'ACCEPTED', 'REJECTED', 'CANCELLED']);
 
 /**
- * Reads a status as the server spelled it and returns the canonical value: `draft`, `Draft` or
- * `DRAFT` give `DRAFT`; a status the document does not name (reached after `Submitted`) is kept as
- * it was sent, trimmed; anything that is not a non-empty string gives `UNKNOWN`. Never throws.
+ * Reads a status as the server spelled it and returns the canonical value, ignoring case, spaces,
+ * `-` and `_`: `draft`, `Draft` and `DRAFT` give `DRAFT`; synonyms of the statuses after
+ * `SUBMITTED` map to the SDK's names (`in_progress`, `pending` → `PROCESSING`; `approved`, `cleared`
+ * → `ACCEPTED`; `declined` → `REJECTED`; `canceled`, `voided` → `CANCELLED`). Anything else, and
+ * anything that is not a non-empty string, gives `UNKNOWN`. Never throws.
  *
  * @example
  * ```ts
  * import { normalizeStatus } from 'invoicing-sdk';
- * normalizeStatus('draft');      // 'DRAFT'
- * normalizeStatus('Validated');  // 'VALIDATED'
- * normalizeStatus('Accepted');   // 'Accepted' (after Submitted)
- * normalizeStatus(null);         // 'UNKNOWN'
+ * normalizeStatus('draft');       // 'DRAFT'
+ * normalizeStatus('Validated');   // 'VALIDATED'
+ * normalizeStatus('in_progress'); // 'PROCESSING'
+ * normalizeStatus('Cleared');     // 'ACCEPTED'
+ * normalizeStatus('Frobnicated'); // 'UNKNOWN' (invoice.rawStatus keeps 'Frobnicated')
+ * normalizeStatus(null);          // 'UNKNOWN'
  * ```
  */
-export function normalizeStatus(raw: unknown): InvoiceStatusValue {
+export function normalizeStatus(raw: unknown): InvoiceStatus {
   if (typeof raw !== 'string') return UNKNOWN_STATUS;
-  const trimmed = raw.trim();
-  if (trimmed === '') return UNKNOWN_STATUS;
-  return KNOWN.get(foldStatus(trimmed)) ?? trimmed;
+  const key = foldStatus(raw);
+  return Object.hasOwn(SPELLINGS, key) ? SPELLINGS[key]! : UNKNOWN_STATUS;
 }
 
 /**
- * True for the five documented statuses.
+ * True for the canonical spelling of the five statuses the service document names.
  *
  * @example
  * ```ts
  * import { isKnownStatus } from 'invoicing-sdk';
- * isKnownStatus('SIGNED'); // true
- * isKnownStatus('Accepted'); // false
+ * isKnownStatus('SIGNED');   // true
+ * isKnownStatus('Signed');   // false: not the canonical spelling
+ * isKnownStatus('ACCEPTED'); // false: not one of the documented five
  * ```
  */
 export function isKnownStatus(status: unknown): status is KnownInvoiceStatus {
-  return typeof status === 'string' && KNOWN.get(status.toLowerCase()) === status;
+  return (
+    status === 'DRAFT' || status === 'VALIDATED' || status === 'SIGNED' || status === 'SUBMITTED' || status === 'ERROR'
+  );
 }
 
 /**
- * True for a status reached after `Submitted` as the tax authority answers: any status that is not
- * one of the documented five and not `UNKNOWN`. Takes the canonical status or the server's own
- * spelling (`'Validated'` is not after Submitted); never throws, whatever it is given.
+ * True for a status reached after `SUBMITTED` as the tax authority answers: `PROCESSING`,
+ * `ACCEPTED`, `REJECTED`, `CANCELLED` in any spelling, and any other non-empty spelling the SDK does
+ * not recognise (only the statuses after `SUBMITTED` are unpublished). Pass `invoice.rawStatus` to
+ * count the latter; the canonical `UNKNOWN` alone says nothing. Never throws.
  *
  * @example
  * ```ts
  * import { isAfterSubmitted } from 'invoicing-sdk';
- * isAfterSubmitted('Accepted');  // true
- * isAfterSubmitted('SUBMITTED'); // false
+ * isAfterSubmitted('Accepted');    // true
+ * isAfterSubmitted('Frobnicated'); // true: an unpublished status
+ * isAfterSubmitted('SUBMITTED');   // false
+ * isAfterSubmitted('UNKNOWN');     // false
  * ```
  */
 export function isAfterSubmitted(status: unknown): boolean {
   const canonical = normalizeStatus(status);
-  return canonical !== UNKNOWN_STATUS && !isKnownStatus(canonical);
+  if (canonical !== UNKNOWN_STATUS) return AFTER_SUBMITTED.has(canonical);
+  return typeof status === 'string' && foldStatus(status) !== '' && foldStatus(status) !== 'unknown';
 }
 
 /**
- * True when the SDK's part of the filing is over and nothing more happens on its own: a status
- * reached after `Submitted`. `ERROR` is not terminal here, because automatic recovery may still pick
- * the invoice up; use {@link recoveryState} to tell the two cases apart.
+ * True when `status` is final: the tax authority's answer is in and nothing more happens on its own.
+ * `finalStatuses` (default {@link DEFAULT_FINAL_STATUSES}) may hold canonical statuses or the
+ * server's own spellings; both sides are compared without regard to case, spaces, `-` or `_`. A
+ * status the SDK does not recognise is not final unless `finalStatuses` names it; `ERROR` is not
+ * final by default, because automatic recovery may pick the invoice up (see {@link recoveryState}).
  *
  * @example
  * ```ts
- * import { isTerminalStatus } from 'invoicing-sdk';
- * isTerminalStatus('Accepted');  // true
- * isTerminalStatus('SUBMITTED'); // false: the authority has not answered yet
- * isTerminalStatus('ERROR');     // false: see recoveryState()
- * isTerminalStatus('Validated'); // false: the server's spelling is read too
+ * import { isFinalStatus } from 'invoicing-sdk';
+ * isFinalStatus('Accepted');                   // true
+ * isFinalStatus('PROCESSING');                 // false
+ * isFinalStatus('Frobnicated');                // false: unknown statuses keep waitFor polling
+ * isFinalStatus('Registered', ['Registered']); // true: your own list, in the server's spelling
  * ```
  */
-export function isTerminalStatus(status: unknown): boolean {
-  return isAfterSubmitted(status);
+export function isFinalStatus(status: unknown, finalStatuses: readonly string[] = DEFAULT_FINAL_STATUSES): boolean {
+  return matchesStatus(status, finalStatuses);
+}
+
+/**
+ * True when `status` is one of `statuses`. Both sides may be canonical statuses or the server's own
+ * spellings: a recognised status matches any spelling of it (`'Cleared'` matches `'ACCEPTED'`), an
+ * unrecognised one matches its own spelling, ignoring case, spaces, `-` and `_`. Never throws.
+ *
+ * @example
+ * ```ts
+ * import { matchesStatus } from 'invoicing-sdk';
+ * matchesStatus('Validated', ['VALIDATED', 'SIGNED']);    // true
+ * matchesStatus('Accepted-Pending', ['accepted pending']); // true
+ * matchesStatus('Accepted-Pending', ['ACCEPTED']);         // false
+ * ```
+ */
+export function matchesStatus(status: unknown, statuses: readonly string[]): boolean {
+  if (typeof status !== 'string') return false;
+  const folded = foldStatus(status);
+  if (folded === '') return false;
+  const canonical = normalizeStatus(status);
+  for (const wanted of statuses) {
+    if (typeof wanted !== 'string') continue;
+    if (canonical !== UNKNOWN_STATUS ? normalizeStatus(wanted) === canonical : foldStatus(wanted) === folded) return true;
+  }
+  return false;
+}
+
+/**
+ * @deprecated Use {@link isFinalStatus}, which this calls: `ERROR` and statuses the SDK does not
+ * recognise are not final.
+ *
+ * @example
+ * ```ts
+ * import { isFinalStatus } from 'invoicing-sdk';
+ * isFinalStatus('Accepted'); // true
+ * ```
+ */
+export function isTerminalStatus(status: unknown, finalStatuses?: readonly string[]): boolean {
+  return isFinalStatus(status, finalStatuses);
 }
 
 /**
  * How far along the filing flow a status is: 0 draft, 1 validated, 2 signed, 3 submitted or error
- * (an Error invoice was submitted once), 4 after submitted; -1 for `UNKNOWN`.
+ * (an Error invoice was submitted once), 4 after submitted (an unrecognised non-empty spelling
+ * included); -1 for a missing status.
  *
  * @example
  * ```ts
@@ -149,19 +261,22 @@ export function isTerminalStatus(status: unknown): boolean {
  */
 export function statusRank(status: unknown): number {
   switch (normalizeStatus(status)) {
-    case InvoiceStatus.DRAFT:
+    case 'DRAFT':
       return 0;
-    case InvoiceStatus.VALIDATED:
+    case 'VALIDATED':
       return 1;
-    case InvoiceStatus.SIGNED:
+    case 'SIGNED':
       return 2;
-    case InvoiceStatus.SUBMITTED:
-    case InvoiceStatus.ERROR:
+    case 'SUBMITTED':
+    case 'ERROR':
       return 3;
-    case UNKNOWN_STATUS:
-      return -1;
-    default:
+    case 'PROCESSING':
+    case 'ACCEPTED':
+    case 'REJECTED':
+    case 'CANCELLED':
       return 4;
+    case 'UNKNOWN':
+      return isAfterSubmitted(status) ? 4 : -1;
   }
 }
 
@@ -320,34 +435,6 @@ export const SERVICE_STATUS_SPELLING: Readonly<Record<KnownInvoiceStatus, string
   SUBMITTED: 'Submitted',
   ERROR: 'Error',
 };
-
-/**
- * The statuses after `SUBMITTED` that end a wait by default: the tax authority's final answers.
- *
- * @example
- * ```ts
- * import { DEFAULT_FINAL_STATUSES } from 'invoicing-sdk';
- * DEFAULT_FINAL_STATUSES.includes('ACCEPTED'); // true
- * ```
- */
-export const DEFAULT_FINAL_STATUSES: readonly string[] = ['ACCEPTED', 'REJECTED', 'CANCELLED'];
-
-/**
- * True when `status` (canonical or as the service spells it) is one of `finalStatuses`, matched
- * without regard to case, spaces, `-` or `_`. An unknown status after `SUBMITTED` is not final.
- *
- * @example
- * ```ts
- * import { isFinalStatus } from 'invoicing-sdk';
- * isFinalStatus('Accepted');    // true
- * isFinalStatus('in_progress'); // false
- * ```
- */
-export function isFinalStatus(status: unknown, finalStatuses: readonly string[] = DEFAULT_FINAL_STATUSES): boolean {
-  if (typeof status !== 'string') return false;
-  const wanted = new Set(finalStatuses.map((s) => foldStatus(s)));
-  return wanted.has(foldStatus(status)) || wanted.has(foldStatus(String(normalizeStatus(status))));
-}
 
 /**
  * When the service's recovery job will next try an invoice in `ERROR`, at the latest, and how many

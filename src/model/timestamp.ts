@@ -4,10 +4,54 @@ const EPOCH_DIGITS = /^\s*\d+(?:\.\d+)?\s*$/;
  * Epoch milliseconds of a timestamp written as a number or as digits (`1767225600`,
  * `"1767225600000"`), which `new Date()` cannot read as such; `NaN` for anything else. Epoch seconds
  * and epoch milliseconds are both in use; seconds stay below 1e11 until the year 5138. The one rule
- * for the record reader (field-map.ts) and `recoveryState` (filing/status.ts). Not exported by the
+ * for the record reader (field-map.ts) and `recoveryState` (status.ts). Not exported by the
  * package.
+ *
+ * @example
+ * ```ts
+ * import { epochMs } from './timestamp.js';
+ * epochMs('1767225600'); // 1767225600000
+ * ```
  */
 export function epochMs(value: unknown): number {
   const n = typeof value === 'string' && EPOCH_DIGITS.test(value) ? Number(value) : value;
   return typeof n === 'number' && Number.isFinite(n) ? (n < 1e11 ? n * 1000 : n) : Number.NaN;
+}
+
+const pad2 = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
+
+/**
+ * `new Date(ms).toISOString()`, computed with integer arithmetic for whole milliseconds in the years
+ * 1970 to 9999 (every record read with an epoch `updatedAt` passes here, and building a `Date` costs
+ * more than the rest of the read); other values go through `Date`. Throws a `RangeError` where
+ * `toISOString()` does. Not exported by the package.
+ *
+ * @example
+ * ```ts
+ * import { isoDateTime } from './timestamp.js';
+ * isoDateTime(1767225600000); // '2026-01-01T00:00:00.000Z'
+ * ```
+ */
+export function isoDateTime(ms: number): string {
+  if (!Number.isInteger(ms) || ms < 0 || ms > 253_402_300_799_999) return new Date(ms).toISOString();
+  const days = Math.floor(ms / 86_400_000);
+  let rest = ms - days * 86_400_000;
+  // Days since 1970-01-01 to a civil date (proleptic Gregorian), counting eras of 400 years from 0000-03-01.
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = Math.floor(rest / 1000);
+  const millis = rest - seconds * 1000;
+  const ms3 = millis < 10 ? `00${millis}` : millis < 100 ? `0${millis}` : `${millis}`;
+  return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}T${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}.${ms3}Z`;
 }

@@ -635,3 +635,4 @@ class SandboxImpl implements Sandbox {
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   return new SandboxImpl(resolveOptions(options)).start();
 }
+

@@ -40,7 +40,7 @@ describe('filing/wait (client.invoices.waitFor)', () => {
 
     expect(invoice.rawStatus).toBe('Accepted');
     expect(failure).toBeUndefined();
-    expect(seen.map((i) => i.status)).toEqual(['SUBMITTED', 'ERROR', 'Accepted']);
+    expect(seen.map((i) => i.status)).toEqual(['SUBMITTED', 'ERROR', 'ACCEPTED']);
     expect(sends(sandbox, 'submit')).toHaveLength(submitsBefore);
     // Paced at one read a minute (the job runs on its own schedule), not by the 2-second interval.
     expect(sends(sandbox, 'GET', submitted.id).length).toBeLessThanOrEqual(16);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toDecimalString } from '../../src/model/decimal.js';
+import { parseDecimal, toDecimalString } from '../../src/model/decimal.js';
 
 describe('model/decimal', () => {
   it.each([
@@ -55,5 +55,43 @@ describe('model/decimal', () => {
         expect(toDecimalString(JSON.parse(literal) as number)).toBe(expected === '-0' ? '0' : expected);
       }),
     );
+  });
+});
+
+describe('model/decimal (parseDecimal)', () => {
+  /** The decimal a number prints as, read from the text: the definition parseDecimal must meet. */
+  function fromText(value: number): { digits: bigint; scale: number } {
+    const [mantissa = '', exp = '0'] = String(value).split('e');
+    const [int = '', frac = ''] = mantissa.split('.');
+    const scale = frac.length - Number(exp);
+    const digits = BigInt(int.replace('-', '') + frac) * (mantissa.startsWith('-') ? -1n : 1n);
+    return scale < 0 ? { digits: digits * 10n ** BigInt(-scale), scale: 0 } : { digits, scale };
+  }
+
+  it('reads every double as the decimal it prints as (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.double({ noNaN: true, noDefaultInfinity: true }),
+          fc.double({ noNaN: true, min: -1e6, max: 1e6 }),
+          fc.tuple(fc.integer({ min: -(2 ** 52), max: 2 ** 52 }), fc.integer({ min: 0, max: 17 })).map(([n, k]) => n / 10 ** k),
+        ),
+        (value) => {
+          expect(parseDecimal(value)).toEqual(fromText(value));
+        },
+      ),
+      { numRuns: 20_000 },
+    );
+    for (const value of [0.1, 0.3, 0.1 + 0.2, 9.99, -0.5, 1e-7, 123.456, 4503599627370.495, 2 ** 52 + 0.5, 5e-324, 1.7976931348623157e308]) {
+      expect(parseDecimal(value), String(value)).toEqual(fromText(value));
+    }
+  });
+
+  it('reads decimal strings exactly and refuses what is not one', () => {
+    expect(parseDecimal('19.990')).toEqual({ digits: 19990n, scale: 3 });
+    expect(parseDecimal('-1.5e2')).toEqual({ digits: -150n, scale: 0 });
+    for (const value of ['', ' 1', '1,5', 'abc', '.', '1e999999999', 'x'.repeat(1001), null, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(parseDecimal(value)).toBeUndefined();
+    }
   });
 });

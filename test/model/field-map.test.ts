@@ -33,6 +33,7 @@ describe('model/field-map', () => {
       total: '107.5',
       updatedAt: '2026-11-21T10:00:00Z',
       errorMessage: undefined,
+      recoveryAttempts: 2,
       attempts: 2,
       observedAt: '2026-11-21T10:00:01Z',
       raw,
@@ -74,8 +75,9 @@ describe('model/field-map', () => {
     expect(read({ id: 'x', 'totals.total': 5, totals: { total: 6 } })?.total).toBe('5');
   });
 
-  it('never crashes on an unknown status, and keeps it as sent', () => {
-    expect(read({ id: 'x', status: 'Accepted' })).toMatchObject({ status: 'Accepted', rawStatus: 'Accepted' });
+  it('never crashes on an unknown status, and keeps it as sent in rawStatus', () => {
+    expect(read({ id: 'x', status: 'Accepted' })).toMatchObject({ status: 'ACCEPTED', rawStatus: 'Accepted' });
+    expect(read({ id: 'x', status: 'Registered' })).toMatchObject({ status: 'UNKNOWN', rawStatus: 'Registered' });
     expect(read({ id: 'x', status: 7 })).toMatchObject({ status: 'UNKNOWN', rawStatus: undefined });
     expect(read({ id: 'x' })).toMatchObject({ status: 'UNKNOWN' });
   });

@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   AUTOMATIC_RECOVERY,
   canTransition,
+  DEFAULT_FINAL_STATUSES,
   hasPassed,
+  InvoiceStatus,
+  isFinalStatus,
   isAfterSubmitted,
   isKnownStatus,
   isTerminalStatus,
+  matchesStatus,
   nextTransition,
   normalizeStatus,
   recoveryState,
@@ -33,9 +37,55 @@ describe('model/status', () => {
       expect(normalizeStatus(raw)).toBe(canonical);
     });
 
-    it('keeps a status the document does not name as the server spelled it, trimmed', () => {
-      expect(normalizeStatus(' Accepted ')).toBe('Accepted');
-      expect(normalizeStatus('CLEARED_BY_AUTHORITY')).toBe('CLEARED_BY_AUTHORITY');
+    it.each([
+      ['Processing', 'PROCESSING'],
+      ['in_progress', 'PROCESSING'],
+      ['In Progress', 'PROCESSING'],
+      ['pending', 'PROCESSING'],
+      [' Accepted ', 'ACCEPTED'],
+      ['approved', 'ACCEPTED'],
+      ['Cleared', 'ACCEPTED'],
+      ['REJECTED', 'REJECTED'],
+      ['declined', 'REJECTED'],
+      ['Cancelled', 'CANCELLED'],
+      ['canceled', 'CANCELLED'],
+      ['voided', 'CANCELLED'],
+    ])('reads the status after Submitted %j as %s', (raw, canonical) => {
+      expect(normalizeStatus(raw)).toBe(canonical);
+    });
+
+    it('gives the catch-all UNKNOWN for a spelling it does not recognise', () => {
+      expect(normalizeStatus('CLEARED_BY_AUTHORITY')).toBe(UNKNOWN_STATUS);
+      expect(normalizeStatus('Accepted-Pending')).toBe(UNKNOWN_STATUS);
+      expect(normalizeStatus('toString')).toBe(UNKNOWN_STATUS);
+      expect(normalizeStatus('__proto__')).toBe(UNKNOWN_STATUS);
+    });
+
+    it('has a closed union type: a typo fails to compile and a switch over every member is exhaustive', () => {
+      // @ts-expect-error: not a member of InvoiceStatus
+      const typo: InvoiceStatus = 'ACCEPTD';
+      const label = (status: InvoiceStatus): string => {
+        switch (status) {
+          case 'DRAFT': case 'VALIDATED': case 'SIGNED': case 'SUBMITTED': case 'ERROR': case 'PROCESSING':
+            return 'open';
+          case 'ACCEPTED': case 'REJECTED': case 'CANCELLED':
+            return 'final';
+          case 'UNKNOWN':
+            return 'unknown';
+          default: {
+            const never: never = status;
+            return never;
+          }
+        }
+      };
+      expect(label(normalizeStatus('Cleared'))).toBe('final');
+      expect(label(normalizeStatus(typo))).toBe('unknown');
+    });
+
+    it('returns only members of the closed InvoiceStatus union', () => {
+      const members = new Set(Object.values(InvoiceStatus));
+      for (const raw of ['draft', 'Accepted', 'weird', '', undefined, 7]) expect(members.has(normalizeStatus(raw))).toBe(true);
+      expect(InvoiceStatus.UNKNOWN).toBe(UNKNOWN_STATUS);
     });
 
     it('gives UNKNOWN for anything that is not a non-empty string, without throwing', () => {
@@ -59,26 +109,67 @@ describe('model/status', () => {
     });
   });
 
-  describe('isAfterSubmitted and isTerminalStatus', () => {
-    it('are true for statuses reached after Submitted, canonical or as the server spells them', () => {
-      for (const status of ['Accepted', 'Rejected', 'cleared']) {
-        expect(isAfterSubmitted(status)).toBe(true);
-        expect(isTerminalStatus(status)).toBe(true);
+  describe('isAfterSubmitted', () => {
+    it('is true for statuses reached after Submitted, canonical or as the server spells them, unrecognised ones included', () => {
+      for (const status of ['Accepted', 'Rejected', 'cleared', 'PROCESSING', 'CANCELLED', 'CLEARED_BY_AUTHORITY']) {
+        expect(isAfterSubmitted(status), status).toBe(true);
       }
     });
 
-    it('are false for the documented statuses in either spelling, ERROR included', () => {
+    it('is false for the documented statuses in either spelling, ERROR included', () => {
       for (const status of [...Object.keys(SERVICE_STATUS_SPELLING), ...Object.values(SERVICE_STATUS_SPELLING)]) {
         expect(isAfterSubmitted(status), status).toBe(false);
+      }
+    });
+
+    it('is false, and never throws, for unreadable values and the catch-all', () => {
+      for (const value of [...NOT_STRINGS, '', ' ', UNKNOWN_STATUS, 'unknown']) expect(isAfterSubmitted(value)).toBe(false);
+    });
+  });
+
+  describe('isFinalStatus and isTerminalStatus', () => {
+    it('are true for the default final statuses in any spelling', () => {
+      expect(DEFAULT_FINAL_STATUSES).toEqual(['ACCEPTED', 'REJECTED', 'CANCELLED']);
+      for (const status of ['Accepted', 'ACCEPTED', 'cleared', 'Rejected', 'declined', 'canceled', 'Voided']) {
+        expect(isFinalStatus(status), status).toBe(true);
+        expect(isTerminalStatus(status), status).toBe(true);
+      }
+    });
+
+    it('are false for PROCESSING, ERROR, the documented statuses and unrecognised statuses after Submitted', () => {
+      for (const status of ['Processing', 'pending', 'ERROR', 'Error', 'draft', 'Submitted', 'CLEARED_BY_AUTHORITY', UNKNOWN_STATUS]) {
+        expect(isFinalStatus(status), status).toBe(false);
         expect(isTerminalStatus(status), status).toBe(false);
       }
     });
 
     it('are false, and never throw, for unreadable values', () => {
-      for (const value of [...NOT_STRINGS, '', UNKNOWN_STATUS]) {
-        expect(isAfterSubmitted(value)).toBe(false);
+      for (const value of [...NOT_STRINGS, '', '  ']) {
+        expect(isFinalStatus(value)).toBe(false);
         expect(isTerminalStatus(value)).toBe(false);
       }
+    });
+
+    it('take a list of canonical statuses or server spellings, matched folded', () => {
+      expect(isFinalStatus('Accepted', ['ACCEPTED'])).toBe(true);
+      expect(isFinalStatus('Rejected', ['ACCEPTED'])).toBe(false);
+      expect(isFinalStatus('Registered', ['registered'])).toBe(true);
+      expect(isFinalStatus('Registered-By-Authority', ['registered by authority'])).toBe(true);
+      expect(isFinalStatus('Registered', ['Registered-Pending'])).toBe(false);
+      expect(isFinalStatus('Processing', ['in_progress'])).toBe(true);
+      expect(isTerminalStatus('Registered', ['REGISTERED'])).toBe(true);
+      expect(isFinalStatus('Accepted', [])).toBe(false);
+    });
+  });
+
+  describe('matchesStatus', () => {
+    it('matches a recognised status in any spelling and an unrecognised one by its own folded spelling', () => {
+      expect(matchesStatus('Validated', ['VALIDATED'])).toBe(true);
+      expect(matchesStatus('approved', ['Cleared'])).toBe(true);
+      expect(matchesStatus('Accepted-Pending', ['accepted pending'])).toBe(true);
+      expect(matchesStatus('Accepted-Pending', ['ACCEPTED'])).toBe(false);
+      expect(matchesStatus('Frobnicated', ['UNKNOWN'])).toBe(false);
+      expect(matchesStatus(undefined, ['UNKNOWN'])).toBe(false);
     });
   });
 
@@ -90,7 +181,10 @@ describe('model/status', () => {
       expect(statusRank('Submitted')).toBe(3);
       expect(statusRank('Error')).toBe(3);
       expect(statusRank('Accepted')).toBe(4);
+      expect(statusRank('Processing')).toBe(4);
+      expect(statusRank('CLEARED_BY_AUTHORITY')).toBe(4);
       expect(statusRank(undefined)).toBe(-1);
+      expect(statusRank(UNKNOWN_STATUS)).toBe(-1);
     });
   });
 

@@ -159,7 +159,7 @@ describe('resources/invoices', () => {
       const record = invoiceRecord({ id: 'inv_1', status: 'Accepted', extra: { a: 1 } });
       server.use(http.get(`${API}/invoices/inv_1`, () => HttpResponse.json(envelope(record))));
       const invoice = await testClient().invoices.retrieve('inv_1');
-      expect(invoice).toMatchObject({ id: 'inv_1', status: 'Accepted', rawStatus: 'Accepted', subtotal: '100', taxTotal: '7.5' });
+      expect(invoice).toMatchObject({ id: 'inv_1', status: 'ACCEPTED', rawStatus: 'Accepted', subtotal: '100', taxTotal: '7.5' });
       expect(invoice.raw).toEqual(record);
     });
 

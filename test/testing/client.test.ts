@@ -35,7 +35,7 @@ describe('testing/sandbox.client()', () => {
     expect((await client.invoices.submit(draft.id)).status).toBe('SUBMITTED');
     sandbox.clock.advance(2_000);
     const filed = await client.invoices.retrieve(draft.id);
-    expect(filed).toMatchObject({ status: 'Accepted', rawStatus: 'Accepted', attempts: 0 });
+    expect(filed).toMatchObject({ status: 'ACCEPTED', rawStatus: 'Accepted', attempts: 0 });
     expect(sandbox.invoices.get(draft.id)?.submissions).toBe(1);
   });
 
@@ -49,7 +49,7 @@ describe('testing/sandbox.client()', () => {
       await client.invoices.sign(draft.id);
       expect((await client.invoices.submit(draft.id)).status).toBe('SUBMITTED');
       box.clock.advance(2_000);
-      expect(await client.invoices.retrieve(draft.id)).toMatchObject({ status: 'Accepted', rawStatus: 'Accepted' });
+      expect(await client.invoices.retrieve(draft.id)).toMatchObject({ status: 'ACCEPTED', rawStatus: 'Accepted' });
     }
   });
 

@@ -1,0 +1,214 @@
+/**
+ * API keys: what `apiKeys.create()` sends and the key records the service returns, as zod schemas
+ * with the public types inferred from them. The service shows only the `key` field of its records;
+ * the other fields are read where present (a few under aliases) and the record is kept as `raw`.
+ * Redacting the secret in logs is the resource's job (it owns the secret registry), not this module's.
+ */
+import * as z from 'zod';
+
+const KNOWN_SCOPES = ['invoices:read', 'invoices:write', 'taxauth:read', '*'] as const;
+
+/**
+ * A scope an API key can hold: the four the service names, or any other non-empty string.
+ *
+ * @example
+ * ```ts
+ * import { ApiKeyScopeSchema } from 'invoicing-sdk';
+ * ApiKeyScopeSchema.parse('invoices:read');
+ * ```
+ */
+export const ApiKeyScopeSchema = z.union([
+  z.enum(KNOWN_SCOPES),
+  // `string & {}` keeps the four names offered by autocompletion while other scopes still compile.
+  z.custom<string & {}>((value) => typeof value === 'string' && value.trim() !== '', { message: 'A scope is a non-empty string' }),
+]);
+
+/**
+ * A scope an API key can hold. The service names these four; `*` is every permission.
+ *
+ * @example
+ * ```ts
+ * import type { APIKeyScope } from 'invoicing-sdk';
+ * const scopes: APIKeyScope[] = ['invoices:read', 'invoices:write'];
+ * ```
+ */
+export type APIKeyScope = z.infer<typeof ApiKeyScopeSchema>;
+
+const nonBlank = (what: string) =>
+  z.string().refine((value) => value.trim() !== '', { message: `${what} must not be blank` });
+
+const createShape = {
+  /** Label of the key. */
+  name: nonBlank('name'),
+  /** `LIVE` (the only value the service shows). */
+  type: z.union([z.literal('LIVE'), z.custom<string & {}>((value) => typeof value === 'string' && value.trim() !== '')]),
+  /**
+   * `USER`: acts for the user across every business the user owns (the working path for creating
+   * invoices). `BUSINESS`: acts for one business and needs `businessId`; note the service's known
+   * defect, which makes a BUSINESS key fail on `POST /api/v1/invoices` with 404 "Business not found".
+   */
+  keyableType: z.enum(['USER', 'BUSINESS']),
+  /** Required when `keyableType` is `BUSINESS`. */
+  businessId: z.string().optional(),
+  /**
+   * Required, and not empty. The service grants every permission (`*`) to a key created without
+   * scopes, so the SDK makes the choice explicit: pass `['*']` to ask for everything.
+   */
+  scopes: z.array(ApiKeyScopeSchema).min(1, "List the scopes the key needs, or ['*'] for every permission").readonly(),
+};
+
+/**
+ * The body of `apiKeys.create()`. Besides the shapes, it refuses what the service would take
+ * silently: an empty `scopes` (which the service reads as every permission) and a BUSINESS key
+ * without `businessId` (issue path `['businessId']`).
+ *
+ * @example
+ * ```ts
+ * import { ApiKeyCreateParamsSchema } from 'invoicing-sdk';
+ * const result = ApiKeyCreateParamsSchema.safeParse({ name: 'ci', type: 'LIVE', keyableType: 'BUSINESS', scopes: ['*'] });
+ * result.error?.issues[0]?.path; // ['businessId']
+ * ```
+ */
+export const ApiKeyCreateParamsSchema = z.looseObject(createShape).superRefine((params, ctx) => {
+  if (params.keyableType === 'BUSINESS' && (params.businessId === undefined || params.businessId.trim() === '')) {
+    ctx.addIssue({ code: 'custom', path: ['businessId'], message: 'A BUSINESS key requires businessId', input: params.businessId });
+  }
+});
+
+/**
+ * Parameters of `apiKeys.create()`.
+ *
+ * @example
+ * ```ts
+ * import type { APIKeyCreateParams } from 'invoicing-sdk';
+ * const params: APIKeyCreateParams = {
+ *   name: 'billing server', type: 'LIVE', keyableType: 'USER', scopes: ['invoices:read', 'invoices:write'],
+ * };
+ * ```
+ */
+export type APIKeyCreateParams = z.infer<z.ZodObject<typeof createShape>>;
+
+/**
+ * The aliases under which a key record's id, secret and creation time are read, first present wins.
+ *
+ * @example
+ * ```ts
+ * import { API_KEY_FIELD_ALIASES } from 'invoicing-sdk';
+ * API_KEY_FIELD_ALIASES.key; // ['key', 'apiKey', 'secret', 'value']
+ * ```
+ */
+export const API_KEY_FIELD_ALIASES = {
+  id: ['id', '_id', 'apiKeyId', 'keyId', 'uuid'],
+  key: ['key', 'apiKey', 'secret', 'value'],
+  createdAt: ['createdAt', 'created_at'],
+} as const;
+
+/**
+ * An API key record as the SDK returns it.
+ *
+ * @example
+ * ```ts
+ * import { ApiKeyRecordSchema } from 'invoicing-sdk';
+ * ApiKeyRecordSchema.shape.scopes; // every field is optional: the service shows only `key`
+ * ```
+ */
+export const ApiKeyRecordSchema = z.object({
+  /** The key's id, for `retrieve`, `reveal` and `revoke`; `undefined` if the record shows none. */
+  id: z.string().optional(),
+  /** Label. */
+  name: z.string().optional(),
+  /** `LIVE`, … */
+  type: z.string().optional(),
+  /** `USER` or `BUSINESS`. */
+  keyableType: z.string().optional(),
+  /** The business of a BUSINESS key. */
+  businessId: z.string().optional(),
+  /** Scopes held. */
+  scopes: z.array(z.string()).optional(),
+  /**
+   * The secret: present after `create()` and `reveal()`, never in `list()`. Store it safely. Read it
+   * as `created.key`: `JSON.stringify()` and `util.inspect()` (`console.log`) of the record show
+   * `[REDACTED]` in its place, here and in `raw`.
+   */
+  key: z.string().optional(),
+  /** When the key was created, as the service wrote it. */
+  createdAt: z.string().optional(),
+  /** The record exactly as the service returned it. */
+  raw: z.record(z.string(), z.unknown()),
+});
+
+/**
+ * An API key record. The service shows only the `key` field of its records; the others are read
+ * where present, and the record is kept as `raw`.
+ *
+ * @example
+ * ```ts
+ * const keys = await client.apiKeys.list();
+ * for (const k of keys) console.log(k.id, k.name, k.keyableType, k.scopes);
+ * ```
+ */
+export type APIKey = z.infer<typeof ApiKeyRecordSchema>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
+
+function first(record: Record<string, unknown>, aliases: readonly string[]): unknown {
+  for (const alias of aliases) {
+    const value = record[alias];
+    if (value !== undefined && value !== null) return value;
+  }
+  return undefined;
+}
+
+/**
+ * A key record as the service returns it, read into an {@link APIKey}; `raw` is the very object
+ * parsed. Unknown fields are kept; only a record that is not an object fails.
+ *
+ * @example
+ * ```ts
+ * import { ApiKeySchema } from 'invoicing-sdk';
+ * const key = ApiKeySchema.parse({ _id: 'k1', name: 'ci', scopes: ['*'], secret: 'sk_live_…' });
+ * key.id; // 'k1'
+ * ```
+ */
+export const ApiKeySchema = z
+  .custom<Record<string, unknown>>(isRecord, { message: 'An API key record must be a JSON object' })
+  .transform((raw): APIKey => ({
+    id: text(first(raw, API_KEY_FIELD_ALIASES.id)),
+    name: text(raw.name),
+    type: text(raw.type),
+    keyableType: text(raw.keyableType),
+    businessId: text(raw.businessId),
+    scopes: Array.isArray(raw.scopes) ? raw.scopes.filter((s): s is string => typeof s === 'string') : undefined,
+    key: text(first(raw, API_KEY_FIELD_ALIASES.key)),
+    createdAt: text(first(raw, API_KEY_FIELD_ALIASES.createdAt)),
+    raw,
+  }));
+
+/**
+ * Reads one key record, with `fallbackId` (the id asked for) when the record shows none. Never
+ * throws. The messages never quote the record's values, which may hold the secret.
+ *
+ * @example
+ * ```ts
+ * import { readApiKeyRecord } from 'invoicing-sdk';
+ * const result = readApiKeyRecord(envelope.data, { fallbackId: id });
+ * if (result.ok) console.log(result.apiKey.name);
+ * ```
+ */
+export function readApiKeyRecord(
+  record: unknown,
+  opts: { fallbackId?: string | undefined } = {},
+): { ok: true; apiKey: APIKey } | { ok: false; field: string; message: string } {
+  const parsed = ApiKeySchema.safeParse(record);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, field: issue?.path.join('.') ?? '', message: issue?.message ?? 'unreadable API key record' };
+  }
+  const apiKey = parsed.data;
+  if (apiKey.id === undefined && opts.fallbackId !== undefined) apiKey.id = opts.fallbackId;
+  return { ok: true, apiKey };
+}

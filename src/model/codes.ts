@@ -1,0 +1,113 @@
+/**
+ * Entries of the two classification lookups (`GET /api/v1/taxauth/hs-codes` and
+ * `/service-codes`), whose bodies the service does not publish. An entry is read from a bare string,
+ * a JSON number, or an object holding the code under one of a few names; a code sent as a number has
+ * lost its leading zeros (ISIC `0111`) or trailing zero (HS `8471.30`), which are put back.
+ */
+import * as z from 'zod';
+
+/**
+ * One classification code as the SDK returns it.
+ *
+ * @example
+ * ```ts
+ * import { ClassificationCodeSchema } from 'invoicing-sdk';
+ * ClassificationCodeSchema.parse({ code: '6202', description: 'Computer consultancy' });
+ * ```
+ */
+export const ClassificationCodeSchema = z.object({
+  /** The code as the service spells it. */
+  code: z.string().min(1),
+  /** Its title, where the service gives one. */
+  description: z.string().optional(),
+});
+
+/**
+ * One classification code: an HS subheading (`8471.30`) or an ISIC Rev. 4 class (`6202`).
+ *
+ * @example
+ * ```ts
+ * const codes = await client.codes.serviceCodes();
+ * console.log(codes[0]?.code, codes[0]?.description);
+ * ```
+ */
+export type ClassificationCode = z.infer<typeof ClassificationCodeSchema>;
+
+/**
+ * The names under which a lookup entry carries its code and its title, first present wins.
+ *
+ * @example
+ * ```ts
+ * import { CODE_ENTRY_FIELDS } from 'invoicing-sdk';
+ * CODE_ENTRY_FIELDS.code; // ['code', 'hsCode', 'hsnCode', 'isicCode']
+ * ```
+ */
+export const CODE_ENTRY_FIELDS = {
+  code: ['code', 'hsCode', 'hsnCode', 'isicCode'],
+  description: ['description', 'title', 'name', 'label'],
+} as const;
+
+const hsFromNumber = (n: number): string => n.toFixed(2).padStart(7, '0');
+const isicFromNumber = (n: number): string => String(n).padStart(4, '0');
+
+function firstText(record: Record<string, unknown>, fields: readonly string[]): string | undefined {
+  for (const field of fields) {
+    const value = record[field];
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  }
+  return undefined;
+}
+
+function readEntry(item: unknown, fromNumber: (n: number) => string): ClassificationCode | undefined {
+  if (typeof item === 'string') return item.trim() === '' ? undefined : { code: item.trim() };
+  if (typeof item === 'number') return Number.isFinite(item) ? { code: fromNumber(item) } : undefined;
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return undefined;
+  const record = item as Record<string, unknown>;
+  const rawCode = CODE_ENTRY_FIELDS.code.map((field) => record[field]).find((v) => v !== undefined && v !== null);
+  const code =
+    typeof rawCode === 'number' && Number.isFinite(rawCode) ? fromNumber(rawCode) : firstText(record, CODE_ENTRY_FIELDS.code);
+  if (code === undefined) return undefined;
+  const description = firstText(record, CODE_ENTRY_FIELDS.description);
+  return description === undefined ? { code } : { code, description };
+}
+
+function entrySchema(fromNumber: (n: number) => string) {
+  return z.unknown().transform((item, ctx): ClassificationCode => {
+    const entry = readEntry(item, fromNumber);
+    if (entry !== undefined) return entry;
+    ctx.issues.push({
+      code: 'custom',
+      // The entry itself when it is not an object; its code field when an object carries none.
+      path: typeof item === 'object' && item !== null && !Array.isArray(item) ? ['code'] : [],
+      input: item,
+      message: `No readable code: expected a string, a number, or an object with one of ${CODE_ENTRY_FIELDS.code.join(', ')}`,
+    });
+    return z.NEVER;
+  });
+}
+
+/**
+ * One entry of the HS lookup read into a {@link ClassificationCode}; a number gets its two decimals
+ * back (`8471.3` → `'8471.30'`).
+ *
+ * @example
+ * ```ts
+ * import { HsCodeSchema } from 'invoicing-sdk';
+ * HsCodeSchema.parse({ hsCode: 8471.3, title: 'Portable computers' }); // { code: '8471.30', description: 'Portable computers' }
+ * ```
+ */
+export const HsCodeSchema = entrySchema(hsFromNumber);
+
+/**
+ * One entry of the ISIC service-code lookup read into a {@link ClassificationCode}; a number gets
+ * its leading zeros back (`111` → `'0111'`).
+ *
+ * @example
+ * ```ts
+ * import { ServiceCodeSchema } from 'invoicing-sdk';
+ * ServiceCodeSchema.parse(111); // { code: '0111' }
+ * ServiceCodeSchema.safeParse({ title: 'x' }).error?.issues[0]?.path; // ['code']
+ * ```
+ */
+export const ServiceCodeSchema = entrySchema(isicFromNumber);
