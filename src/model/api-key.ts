@@ -195,7 +195,8 @@ export const ApiKeySchema = z
  * @example
  * ```ts
  * import { readApiKeyRecord } from 'invoicing-sdk';
- * const result = readApiKeyRecord(envelope.data, { fallbackId: id });
+ * declare const envelope: { data: unknown }; // the answer to GET /api/v1/api-key/:id
+ * const result = readApiKeyRecord(envelope.data, { fallbackId: 'key_1' });
  * if (result.ok) console.log(result.apiKey.name);
  * ```
  */

@@ -37,6 +37,7 @@ export const DecimalStringSchema = z.string().regex(/^-?\d+(?:\.\d+)?$/, 'a deci
  * @example
  * ```ts
  * import { CanonicalInvoiceSchema } from 'invoicing-sdk';
+ * const cached = '{"id":"inv_1","status":"ACCEPTED","raw":{}}';
  * const invoice = CanonicalInvoiceSchema.parse(JSON.parse(cached));
  * ```
  */
@@ -147,7 +148,8 @@ export const InvoiceSchema: z.ZodType<Invoice, Record<string, unknown>> = /* @__
  * @example
  * ```ts
  * import { readInvoiceRecord, type InvoiceReadResult } from 'invoicing-sdk';
- * const result: InvoiceReadResult = readInvoiceRecord(body.data);
+ * declare const record: unknown; // one stored invoice, as the service sent it
+ * const result: InvoiceReadResult = readInvoiceRecord(record);
  * if (!result.ok) console.error(`cannot read ${result.field}: ${result.message}`);
  * ```
  */
@@ -170,6 +172,7 @@ export type InvoiceReadResult =
  * @example
  * ```ts
  * import { readInvoiceRecord } from 'invoicing-sdk';
+ * declare const envelope: { data: unknown; timestamp?: string }; // a success envelope
  * const result = readInvoiceRecord(envelope.data, { observedAt: envelope.timestamp });
  * if (result.ok) console.log(result.invoice.status);
  * ```
