@@ -308,6 +308,7 @@ export function watchInvoices(api: WatchInvoicesApi, ids: Iterable<string>, opts
   // Learned from earlier ticks.
   let totalPages: number | undefined;
   let lastListMisses = 0;
+  let listUnavailable = false;
   // Latest server time seen, and the local time it was seen at.
   let serverAnchor: { server: number; local: number } | undefined;
 
@@ -396,12 +397,24 @@ export function watchInvoices(api: WatchInvoicesApi, ids: Iterable<string>, opts
     const missing = new Set(due);
     const readPage = async (page: number): Promise<boolean> => {
       const params = opts.businessId === undefined ? { page, limit: pageSize } : { page, limit: pageSize, businessId: opts.businessId };
-      const listing = await read(() => api.list(params, call));
+      let listing;
+      try {
+        listing = await read(() => api.list(params, call));
+      } catch (err) {
+        // A listing this key may not read (403) or a route that is not there (404): the invoices
+        // can still be read one by one, so the watch goes on without pages.
+        const status = statusOf(err);
+        if (signal?.aborted || status === undefined || (status !== 403 && status !== 404 && status !== 405)) throw err;
+        listUnavailable = true;
+        api._logger?.warn(`watch: the invoice listing answered ${status}; reading each invoice instead.`);
+        return false;
+      }
       if (listing === SKIPPED) return false;
       if (listing.meta?.totalPages !== undefined) totalPages = listing.meta.totalPages;
       for (const invoice of listing.data) {
         const entry = followed.get(invoice.id);
-        if (entry === undefined) continue;
+        // A listing record without a status (a summary row) tells nothing: the GET will.
+        if (entry === undefined || invoice.rawStatus === undefined) continue;
         // Any followed invoice on the page is a fresh reading, due or not: it costs nothing more.
         entry.page = page;
         missing.delete(invoice.id);
@@ -411,12 +424,12 @@ export function watchInvoices(api: WatchInvoicesApi, ids: Iterable<string>, opts
       return true;
     };
     if (pages === 'all') {
-      for (let page = 1; missing.size > 0 && (page === 1 || page <= (totalPages ?? 0)); page += 1) {
+      for (let page = 1; missing.size > 0 && !listUnavailable && (page === 1 || page <= (totalPages ?? 0)); page += 1) {
         await readPage(page);
       }
     } else {
       for (const page of pages) {
-        if (missing.size === 0) break;
+        if (missing.size === 0 || listUnavailable) break;
         await readPage(page);
       }
     }
@@ -444,7 +457,7 @@ export function watchInvoices(api: WatchInvoicesApi, ids: Iterable<string>, opts
 
         if (due.size === 0) {
           stats.lastMode = 'idle';
-        } else if (totalPages === undefined && due.size > 1) {
+        } else if (totalPages === undefined && due.size > 1 && !listUnavailable) {
           // Nothing learned yet: one listing page costs one request and tells how many there are.
           stats.lastMode = 'list';
           const missing = await readPages(due, [1], tick, out);
@@ -458,7 +471,7 @@ export function watchInvoices(api: WatchInvoicesApi, ids: Iterable<string>, opts
           }
         } else {
           const listCost =
-            totalPages === undefined ? Number.POSITIVE_INFINITY : unplaced > 0 ? totalPages + lastListMisses : duePages.size + lastListMisses;
+            totalPages === undefined || listUnavailable ? Number.POSITIVE_INFINITY : unplaced > 0 ? totalPages + lastListMisses : duePages.size + lastListMisses;
           if (listCost < due.size) {
             stats.lastMode = 'list';
             const pages = unplaced > 0 ? 'all' : [...duePages].sort((a, b) => a - b);

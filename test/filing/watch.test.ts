@@ -278,6 +278,24 @@ describe('filing/watch (client.invoices.watch)', () => {
     expect(changes.filter((c) => c.id === id)).toHaveLength(2);
   });
 
+  it('reads each invoice when the listing is refused, and does not ask for it again', async () => {
+    sandbox = await startSandbox({ responseDelayMs: 100 * HOUR });
+    const client = clientOf(sandbox);
+    const ids = await submitted(client, sandbox, 3);
+    sandbox.faults.inject({ method: 'GET', path: '/invoices', kind: 'status', status: 403, times: Number.POSITIVE_INFINITY });
+    let watch: InvoiceWatch | undefined;
+    watch = client.invoices.watch(ids, {
+      clock: tickClock(sandbox, () => watch, (tick) => {
+        if (tick === 2) for (const id of ids) sandbox.invoices.update(id, { status: 'Accepted' });
+      }),
+    });
+    const changes: WatchChange[] = [];
+    for await (const change of watch) changes.push(change);
+    expect(listReads(sandbox)).toHaveLength(1);
+    expect(sends(sandbox, 'GET')).toHaveLength(9);
+    expect(changes.filter((c) => c.kind === 'status' && c.final)).toHaveLength(3);
+  });
+
   it('refuses bad options before any request', async () => {
     sandbox = await startSandbox();
     const client = clientOf(sandbox);
