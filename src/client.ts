@@ -2,7 +2,6 @@ import { APIPromise, type ResponseRecorder } from './core/api-promise.js';
 import { defineInspect } from './core/inspect.js';
 import type { LogLevel } from './core/logger.js';
 import { resolveOptions, type ClientOptions } from './core/options.js';
-import { registerSecret } from './core/redact.js';
 import type { MutationRequestOptions, RequestOptions } from './core/request-options.js';
 import type { ResourceContext } from './core/resource.js';
 import { Transport } from './core/transport.js';
@@ -58,8 +57,6 @@ export class InvoicingClient {
   constructor(options: ClientOptions = {}) {
     defineInspect(InvoicingClient.prototype, inspectClient);
     const resolved = resolveOptions(options);
-    registerSecret(resolved.apiKey);
-    registerSecret(resolved.sessionToken);
     this.#given = { ...options };
     this.#hasApiKey = resolved.apiKey !== undefined;
     this.#hasSessionToken = resolved.sessionToken !== undefined;
@@ -82,6 +79,7 @@ export class InvoicingClient {
       defaultHeaders: resolved.defaultHeaders,
       defaultQuery: resolved.defaultQuery,
       maxResponseBytes: resolved.maxResponseBytes,
+      redactor: resolved.redactor,
     });
     this.#transport = transport;
     const ctx: ResourceContext = Object.freeze({
@@ -91,6 +89,8 @@ export class InvoicingClient {
       codesCacheTtl: resolved.codesCacheTtl,
       maxRetries: resolved.maxRetries,
       now: () => Date.now(),
+      redactor: resolved.redactor,
+      finalStatuses: resolved.finalStatuses,
     });
     this.invoices = new Invoices(ctx);
     this.apiKeys = new APIKeys(ctx);

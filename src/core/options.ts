@@ -6,7 +6,8 @@ import { resolveFieldMap, type FieldMap, type ResolvedFieldMap } from '../model/
 import { InvoicingError } from './errors.js';
 import { checkExtraHeaders, checkHeader } from './headers.js';
 import { createLogger, isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
-import { registerSecret } from './redact.js';
+import { Redactor } from './redact.js';
+import { DEFAULT_FINAL_STATUSES } from '../model/status.js';
 import { checkQuery, type Query } from './query.js';
 import { API_PREFIX } from './routes.js';
 import type { ClientHooks, FetchOptions } from './transport.js';
@@ -91,6 +92,13 @@ export interface ClientOptions {
    */
   allowInsecureHttp?: boolean | undefined;
   /**
+   * Statuses after `SUBMITTED` that count as final for `waitFor` and `watch` (canonical names or
+   * the service's spellings, matched without regard to case, spaces, `-` or `_`). Default
+   * `DEFAULT_FINAL_STATUSES`: `ACCEPTED`, `REJECTED`, `CANCELLED`. Any other status after
+   * `SUBMITTED` keeps them polling.
+   */
+  finalStatuses?: readonly string[] | undefined;
+  /**
    * Allow a browser-like runtime. Default false: in a browser the API key would be exposed to every
    * visitor, so construction throws unless this is set.
    */
@@ -125,6 +133,7 @@ export const CLIENT_DEFAULTS = {
   defaultQuery: { env: undefined, value: undefined },
   maxResponseBytes: { env: undefined, value: 33_554_432 }, // 32 MiB
   allowInsecureHttp: { env: undefined, value: false },
+  finalStatuses: { env: undefined, value: DEFAULT_FINAL_STATUSES },
   dangerouslyAllowBrowser: { env: undefined, value: false },
 } as const satisfies Record<keyof ClientOptions, { env: string | undefined; value: unknown }>;
 
@@ -149,6 +158,10 @@ export interface ResolvedOptions {
   defaultQuery: Query | undefined;
   maxResponseBytes: number;
   allowInsecureHttp: boolean;
+  /** This client's secrets, for scrubbing errors, logs and records. */
+  redactor: Redactor;
+  /** Statuses after SUBMITTED that count as final for `waitFor` and `watch`. */
+  finalStatuses: readonly string[];
 }
 
 /** Reads an environment variable where the runtime has them; empty counts as unset. */
@@ -190,8 +203,9 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
   // come out redacted there too.
   const apiKey = pick('apiKey');
   const sessionToken = pick('sessionToken');
-  registerSecret(apiKey);
-  registerSecret(sessionToken);
+  // This client's own redactor: every error, log line and record it hands out is scrubbed of its
+  // secrets, and nothing is shared with other clients.
+  const redactor = new Redactor([apiKey, sessionToken]);
   // Checked once here rather than per request (a badly copied key), never quoted.
   checkHeader('apiKey (X-API-Key)', apiKey ?? '');
   checkHeader('sessionToken (Authorization)', sessionToken ?? '');
@@ -203,7 +217,7 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
   else if (options.logLevel !== undefined) {
     throw new InvoicingError(`logLevel must be one of ${LOG_LEVELS.join(', ')}; got ${JSON.stringify(options.logLevel)}.`);
   } else if (rawLevel !== undefined) badEnvLevel = rawLevel;
-  const logger = createLogger(options.logger ?? console, logLevel);
+  const logger = createLogger(options.logger ?? console, logLevel, redactor);
   if (badEnvLevel !== undefined) {
     logger.warn(`Ignoring INVOICING_LOG=${badEnvLevel}: expected one of ${LOG_LEVELS.join(', ')}.`);
   }
@@ -238,7 +252,17 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
     defaultQuery: options.defaultQuery,
     maxResponseBytes: boundedInteger('maxResponseBytes', options.maxResponseBytes, CLIENT_DEFAULTS.maxResponseBytes.value, 1, 9_007_199_254_740_991),
     allowInsecureHttp,
+    redactor,
+    finalStatuses: resolveFinalStatuses(options.finalStatuses),
   };
+}
+
+function resolveFinalStatuses(value: readonly string[] | undefined): readonly string[] {
+  if (value === undefined) return CLIENT_DEFAULTS.finalStatuses.value;
+  if (!Array.isArray(value) || value.length === 0 || value.some((s) => typeof s !== 'string' || s.trim() === '')) {
+    throw new InvoicingError(`finalStatuses must be a non-empty list of status names; got ${JSON.stringify(value)}.`);
+  }
+  return Object.freeze([...value]);
 }
 
 /** `http://` to anything but a loopback host (localhost, 127.0.0.0/8, ::1). */

@@ -1,6 +1,7 @@
 import { requestIdOf } from './error-hints.js';
 import { InvalidResponseError } from './errors.js';
 import type { Logger } from './logger.js';
+import type { Redactor } from './redact.js';
 import type { Transport, TransportResponse } from './transport.js';
 import type { Envelope } from './envelope.js';
 import { readInvoice, type ResolvedFieldMap } from '../model/field-map.js';
@@ -23,6 +24,10 @@ export interface ResourceContext {
   readonly maxRetries: number;
   /** The clock for caches; `Date.now` outside tests. */
   readonly now: () => number;
+  /** This client's secrets: records and errors handed out are scrubbed with it. */
+  readonly redactor: Redactor;
+  /** Statuses after SUBMITTED that count as final (client option `finalStatuses`). */
+  readonly finalStatuses: readonly string[];
 }
 
 /**

@@ -24,7 +24,17 @@ import ky, {
   type BeforeRetryHook,
   type KyInstance,
 } from 'ky';
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, generateAPIError, InvoicingError, ResponseTooLargeError } from './errors.js';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+  generateAPIError,
+  InvoicingError,
+  redactError,
+  ResponseTooLargeError,
+} from './errors.js';
+import type { Redactor } from './redact.js';
 import { requestIdOf } from './error-hints.js';
 import { redirectHint } from './error-hints.js';
 import { authHeader, checkExtraHeaders, checkIdempotencyKey, redactHeaders, userAgent, type Credentials } from './headers.js';
@@ -136,6 +146,8 @@ export interface TransportConfig {
   defaultHeaders?: Record<string, string> | undefined;
   defaultQuery?: Query | undefined;
   maxResponseBytes: number;
+  /** This client's secrets: every error leaving the transport is scrubbed with it. */
+  redactor: Redactor;
 }
 
 /** What the SDK's hooks and error factory know of one call (ky's `context`). */
@@ -214,6 +226,14 @@ export class Transport {
 
   /** Sends a request with retries; resolves with a 2xx response or throws an `InvoicingError`. */
   async send(request: TransportRequest): Promise<TransportResponse> {
+    try {
+      return await this.#send(request);
+    } catch (error) {
+      throw redactError(error, this.#config.redactor);
+    }
+  }
+
+  async #send(request: TransportRequest): Promise<TransportResponse> {
     const opts = request.options ?? {};
     const { method, path } = request;
     const ctx = this.#prepare(request);
@@ -251,7 +271,11 @@ export class Transport {
   /** Sends and unwraps the `{ success, data }` envelope; anything else is an `InvalidResponseError`. */
   async request(request: TransportRequest): Promise<{ envelope: Envelope; response: TransportResponse }> {
     const response = await this.send(request);
-    return { envelope: unwrapEnvelope(response.body, response), response };
+    try {
+      return { envelope: unwrapEnvelope(response.body, response), response };
+    } catch (error) {
+      throw redactError(error, this.#config.redactor);
+    }
   }
 
   /** The envelope in a response, or `undefined` when it is not one (for routes with unshown bodies). */

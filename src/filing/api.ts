@@ -27,4 +27,6 @@ export interface FilingInvoicesApi {
   _transition(id: string, step: FilingTransition, opts?: CallOptions & { idempotencyKey?: string | undefined }): Promise<Invoice>;
   /** Where a failing callback of the caller is reported (`console` when absent). */
   readonly _logger?: Logger | undefined;
+  /** The client's `finalStatuses`, the default of `waitFor` and `watch`. */
+  readonly _finalStatuses?: readonly string[] | undefined;
 }

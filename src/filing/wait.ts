@@ -226,7 +226,7 @@ export async function waitFor(
 ): Promise<WaitResult> {
   const { timeout, interval, maxInterval, hardMax, until, finalStatuses } = resolveWaitOptions(opts);
   const clock = opts.clock ?? realClock;
-  const done = matcher(until, finalStatuses ?? internals.finalStatuses);
+  const done = matcher(until, finalStatuses ?? internals.finalStatuses ?? api._finalStatuses);
   const rate = new ServerClockRate(clock, opts.timeScale, RATE_MIN_SPAN_MS);
   const call: CallOptions = { signal: opts.signal, timeout: opts.requestTimeout, maxRetries: 0 };
   // Transient read failures (connection, 5xx, 429) never end a wait on their own: the deadline does.

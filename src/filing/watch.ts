@@ -22,8 +22,7 @@ import { InvoicingError } from '../core/errors.js';
 import { isErrorKind } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import type { Invoice } from '../model/invoice.js';
-import { isTerminalStatus, normalizeStatus, recoveryState, type InvoiceStatusValue } from '../model/status.js';
-import { foldStatus } from '../model/status-key.js';
+import { isFinalStatus, recoveryState, type InvoiceStatus } from '../model/status.js';
 import type { CallOptions } from './api.js';
 import { notify } from './callbacks.js';
 import { pause, realClock, ServerClockRate, type WaitClock } from './clock.js';
@@ -47,6 +46,8 @@ export interface WatchInvoicesApi {
     opts?: CallOptions,
   ): PromiseLike<{ data: readonly Invoice[]; meta: { totalPages?: number | undefined } | undefined }>;
   readonly _logger?: Logger | undefined;
+  /** The client's `finalStatuses`, the default of `opts.finalStatuses`. */
+  readonly _finalStatuses?: readonly string[] | undefined;
 }
 
 /**
@@ -75,9 +76,11 @@ export interface WatchOptions {
   onChange?: ((change: WatchChange) => void) | undefined;
   /**
    * Statuses after which an invoice is no longer followed (canonical or as the service spells them).
-   * Default: any status after `SUBMITTED`. `ERROR` with automatic recovery over always ends following.
+   * Default: the client's `finalStatuses` (`ACCEPTED`, `REJECTED`, `CANCELLED` unless set); an
+   * unknown status after `SUBMITTED` keeps it followed. `ERROR` with automatic recovery over always
+   * ends following.
    */
-  finalStatuses?: readonly InvoiceStatusValue[] | undefined;
+  finalStatuses?: readonly (InvoiceStatus | (string & {}))[] | undefined;
   /** Restrict listing pages to one business (fewer pages for a USER key that spans businesses). */
   businessId?: string | undefined;
   /** Records per listing page (default and most 100). */
@@ -104,7 +107,7 @@ export interface WatchOptions {
  */
 export interface WatchedStatus {
   /** Canonical status. */
-  status: InvoiceStatusValue;
+  status: InvoiceStatus | (string & {});
   /** The status as the server spelled it. */
   rawStatus: string | undefined;
   /** Automatic-recovery attempts used, where the record carries a count. */
@@ -241,13 +244,8 @@ function checkPositive(name: string, value: number, integer: boolean): number {
  * The one place the watch decides that an invoice is settled: a final status, or `ERROR` that
  * automatic recovery will no longer pick up.
  */
-function isSettled(invoice: Invoice, serverNow: number, finalKeys: ReadonlySet<string> | undefined): boolean {
-  const final = finalKeys === undefined ? isTerminalStatus(invoice.status) : finalKeys.has(statusKey(invoice.status));
-  return final || recoveryState(invoice, serverNow) === 'over';
-}
-
-function statusKey(status: unknown): string {
-  return foldStatus(String(normalizeStatus(status)));
+function isSettled(invoice: Invoice, serverNow: number, finalStatuses: readonly string[] | undefined): boolean {
+  return isFinalStatus(invoice.rawStatus ?? invoice.status, finalStatuses) || recoveryState(invoice, serverNow) === 'over';
 }
 
 function differs(before: WatchedStatus | undefined, after: Invoice): boolean {
@@ -285,7 +283,7 @@ export function watchInvoices(api: WatchInvoicesApi, ids: Iterable<string>, opts
     }
     if (!followed.has(id)) followed.set(id, { last: undefined, notBefore: 0, page: undefined });
   }
-  const finalKeys = opts.finalStatuses === undefined ? undefined : new Set(opts.finalStatuses.map(statusKey));
+  const finalStatuses = opts.finalStatuses ?? api._finalStatuses;
   const clock = opts.clock ?? realClock;
   const signal = opts.signal;
   const policy: RetryPolicy = resolvePolicy(
@@ -345,7 +343,7 @@ export function watchInvoices(api: WatchInvoicesApi, ids: Iterable<string>, opts
       serverAnchor = { server, local: clock.now() };
     }
     const now = Number.isFinite(server) ? server : serverNow();
-    const settled = isSettled(invoice, now, finalKeys);
+    const settled = isSettled(invoice, now, finalStatuses);
     const changed = differs(entry.last, invoice);
     const previous = entry.last;
     entry.last = { status: invoice.status, rawStatus: invoice.rawStatus, attempts: invoice.attempts };

@@ -351,6 +351,15 @@ export class Invoices extends APIResource {
   }
 
   /**
+   * The client's `finalStatuses`: what `waitFor` and `watch` stop at by default.
+   *
+   * @internal
+   */
+  get _finalStatuses(): readonly string[] {
+    return this._ctx.finalStatuses;
+  }
+
+  /**
    * One send of a transition, never retried (`maxRetries` is forced to 0). The service does not show
    * what these calls return: when the answer is a readable invoice it is used, otherwise the invoice
    * is read back with `retrieve()`.
