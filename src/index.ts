@@ -164,7 +164,7 @@ export {
   type WaitTimeoutErrorInit,
 } from './core/errors.js';
 export { MIN_PARTIAL_LENGTH, REDACTED, Redactor } from './core/redact.js';
-export { DEFAULT_FIELD_MAP, type FieldMap, type InvoiceField } from './model/field-map.js';
+export { DEFAULT_FIELD_MAP, resolveFieldMap, type FieldMap, type InvoiceField, type ResolvedFieldMap } from './model/field-map.js';
 export type { ListingMeta } from './core/envelope.js';
 export { Invoices, type InvoiceCreateOptions, type InvoiceListParams } from './resources/invoices.js';
 export { APIKeys, type APIKey, type APIKeyCreateParams, type APIKeyScope } from './resources/api-keys.js';

@@ -18,7 +18,6 @@ import { parseSource } from './json-source.js';
 import { printable, safeJson } from './escape.js';
 import { plural } from './format.js';
 import { FilingInterrupt, isAbort, shellQuote } from './interrupt.js';
-import { mayPass } from './may-pass.js';
 import { createProgress } from './progress.js';
 import { renderFileText, type FileRecord, type FileSummary } from './reporters/file-text.js';
 
@@ -205,8 +204,8 @@ function isKeyConflict(err: unknown): boolean {
 function filingAdvice(err: Error & { step?: string; invoiceId?: string }): { hint: string; again: boolean } | undefined {
   if (err.name !== 'FilingError' || isKeyConflict(err)) return undefined;
   const id = err.invoiceId;
-  // The CLI's one question to the retry classifier (see may-pass.ts).
-  const passes = mayPass(err.cause);
+  // The SDK's one retry classifier (core/retry.ts), loaded with the client (makeClient).
+  const passes = sdkMayPassLater?.(err.cause) === true;
   switch (err.step) {
     case 'create':
       if (!passes) return undefined;
@@ -341,6 +340,9 @@ function describe(
   };
 }
 
+/** `mayPassLater` of the SDK's main entry, set when the client is made (the SDK is loaded lazily). */
+let sdkMayPassLater: ((err: unknown) => boolean) | undefined;
+
 /** Configuration from the environment; a missing value is a usage error that says how to set it. */
 async function makeClient(ctx: CliContext, fetch: Fetch): Promise<InvoicingClient> {
   const baseUrl = ctx.env.INVOICING_BASE_URL;
@@ -351,7 +353,8 @@ async function makeClient(ctx: CliContext, fetch: Fetch): Promise<InvoicingClien
   if (apiKey === undefined || apiKey === '') {
     throw new UsageError('INVOICING_API_KEY is not set: export a USER API key (see docs/authentication.md)');
   }
-  const { InvoicingClient } = await import('../index.js');
+  const { InvoicingClient, mayPassLater } = await import('../index.js');
+  sdkMayPassLater = mayPassLater;
   return new InvoicingClient({ baseUrl, apiKey, logLevel: 'off', fetch });
 }
 

@@ -1569,6 +1569,8 @@ export function isRecoveryInProgressError(value: unknown): value is RecoveryInPr
  * @example
  * ```ts
  * import { FilingError, Redactor, redactError } from 'invoicing-sdk';
+ * declare const apiKey: string;
+ * declare const cause: unknown;
  * const redactor = new Redactor([apiKey]);
  * throw redactError(new FilingError({ invoiceId: 'inv_1', step: 'sign', cause }), redactor);
  * ```

@@ -57,7 +57,8 @@ export type { QueryValue } from './query.js';
  * @internal
  * @example
  * ```ts
- * const method: HttpMethod = 'POST';
+ * type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; // what `HttpMethod` allows
+ * const method: Method = 'POST';
  * ```
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -179,6 +180,8 @@ const IDEMPOTENCY_HEADER = 'idempotency-key';
  * @internal
  * @example
  * ```ts
+ * // Internal: resources hold it; users reach routes through client.get() / client.post().
+ * declare const transport: { request(r: { method: 'GET'; path: string; query?: Record<string, number> }): Promise<{ envelope: unknown }> };
  * const { envelope } = await transport.request({ method: 'GET', path: '/api/v1/invoices', query: { limit: 5 } });
  * ```
  */
