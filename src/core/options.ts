@@ -12,16 +12,9 @@ import { checkQuery, type Query } from './query.js';
 import { API_PREFIX } from './routes.js';
 import type { ClientHooks, FetchOptions } from './transport.js';
 
-/**
- * A `fetch` implementation (the global one, or a proxy-aware or instrumented one).
- *
- * @example
- * ```ts
- * import type { Fetch } from 'invoicing-sdk';
- * const traced: Fetch = (input, init) => { console.log('fetch'); return fetch(input, init); };
- * ```
- */
-export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+export type { Fetch } from './bounds.js';
+export { boundedInteger } from './bounds.js';
+import { boundedInteger, type Fetch } from './bounds.js';
 
 /**
  * Options of `new InvoicingClient(options)`. Every option has a default (see the table in the
@@ -298,15 +291,3 @@ function resolveBaseUrl(value: string | undefined): string {
   return `${url.origin}${path}`;
 }
 
-/**
- * An integer from `min` to `max`, by default 2147483647, the per-call bounds too. Timers hold at most
- * 2^31 - 1 ms: Node turns a longer timeout into 1 ms (every request would time out at once), browsers
- * into 0.
- */
-export function boundedInteger(name: string, value: number | undefined, fallback: number, min: number, max = 2_147_483_647): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new InvoicingError(`${name} must be an integer from ${min} to ${max}; got ${String(value)}.`);
-  }
-  return value;
-}

@@ -40,7 +40,7 @@ import { redirectHint } from './error-hints.js';
 import { authHeader, checkExtraHeaders, checkIdempotencyKey, redactHeaders, userAgent, type Credentials } from './headers.js';
 import { mintIdempotencyKey } from './idempotency.js';
 import type { Logger, LogLevel } from './logger.js';
-import { boundedInteger, type Fetch } from './options.js';
+import { boundedInteger, type Fetch } from './bounds.js';
 import { appendQuery, checkQuery, type Query } from './query.js';
 import type { MutationRequestOptions } from './request-options.js';
 import { failureOf, shouldRetry as classify, RETRYABLE_STATUSES } from './retry.js';

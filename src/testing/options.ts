@@ -18,19 +18,8 @@ import { isLaterStatus } from './statuses.js';
  */
 export type RecordStyle = 'standard' | 'alternate';
 
-/**
- * How the five documented statuses are spelled on the wire (the document does not show the exact
- * spelling, and itself writes both `Draft` and `draft`): `document` (`draft`, `Validated`,
- * `Signed`, `Submitted`, `Error`, as its transition table writes them), `capitalized` (`Draft`,
- * `Validated`, …), `upper` (`DRAFT`, `VALIDATED`, …) or `lower` (`draft`, `validated`, …). A status
- * after `Submitted` (`acceptedStatus`, a scenario's `status`) is sent as given.
- *
- * @example
- * ```ts
- * const sandbox = await createSandbox({ statusSpelling: 'upper' });
- * ```
- */
-export type StatusSpelling = 'document' | 'capitalized' | 'upper' | 'lower';
+export type { StatusSpelling } from './statuses.js';
+import type { StatusSpelling } from './statuses.js';
 
 /**
  * What validate, sign and submit answer with (the document does not show their bodies): the updated

@@ -6,7 +6,6 @@
  * more statuses never turns the sandbox's own later statuses into "documented" ones.
  */
 import { InvoiceStatus, SERVICE_STATUS_SPELLING, type KnownInvoiceStatus } from '../model/status.js';
-import type { StatusSpelling } from './options.js';
 
 /**
  * The statuses the document names, in filing order.
@@ -101,6 +100,20 @@ export function isLaterStatus(value: unknown): value is string {
 export function sameStatus(a: string, b: string): boolean {
   return foldStatusText(a) === foldStatusText(b);
 }
+
+/**
+ * How the five documented statuses are spelled on the wire (the document does not show the exact
+ * spelling, and itself writes both `Draft` and `draft`): `document` (`draft`, `Validated`,
+ * `Signed`, `Submitted`, `Error`, as its transition table writes them), `capitalized` (`Draft`,
+ * `Validated`, …), `upper` (`DRAFT`, `VALIDATED`, …) or `lower` (`draft`, `validated`, …). A status
+ * after `Submitted` (`acceptedStatus`, a scenario's `status`) is sent as given.
+ *
+ * @example
+ * ```ts
+ * const sandbox = await createSandbox({ statusSpelling: 'upper' });
+ * ```
+ */
+export type StatusSpelling = 'document' | 'capitalized' | 'upper' | 'lower';
 
 /**
  * The wire spelling of a record status under `spelling` (`DRAFT` gives `draft` by default); later
