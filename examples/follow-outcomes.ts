@@ -59,7 +59,7 @@ async function watchABatch(): Promise<void> {
   const watch = client.invoices.watch(ids, { interval: 250, signal: AbortSignal.timeout(5 * 60_000) });
   for await (const change of watch) {
     if (change.kind === 'gone') {
-      console.log(`  ${change.id} can no longer be read: ${change.error.message}`);
+      console.log(`  ${change.id} can no longer be read: ${change.error instanceof Error ? change.error.message : String(change.error)}`);
       continue;
     }
     console.log(`  ${change.id} ${change.previous?.status ?? '(first read)'} → ${change.invoice.status}${change.final ? ' (settled)' : ''}`);
