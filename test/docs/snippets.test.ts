@@ -76,6 +76,11 @@ declare const yourOtherHandlers: import('msw').RequestHandler[];
 declare const it: typeof import('vitest').it;
 declare const expect: typeof import('vitest').expect;
 declare const vi: typeof import('vitest').vi;
+declare module 'undici' {
+  export class ProxyAgent { constructor(options: string | { uri: string; token?: string }); }
+  export class Agent { constructor(options?: { connect?: { cert?: string; key?: string; ca?: string } }); }
+  export function fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
+}
 declare module 'pino' {
   const pino: (options?: object) => { debug(...a: unknown[]): void; info(...a: unknown[]): void; warn(...a: unknown[]): void; error(...a: unknown[]): void };
   export default pino;

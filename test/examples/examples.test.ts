@@ -60,7 +60,8 @@ beforeAll(async () => {
   runner = await loadRunner();
   sdkDir = await runner.buildFromSource();
   scratch = mkdtempSync(join(tmpdir(), 'invoicing-examples-test-'));
-  const list = await runner.runExamples({ sdkDir, env: { EXPORT_DIR: join(scratch, 'export') }, write: () => {} });
+  const env = { EXPORT_DIR: join(scratch, 'export'), GITHUB_STEP_SUMMARY: join(scratch, 'step-summary.md') };
+  const list = await runner.runExamples({ sdkDir, env, write: () => {} });
   results = new Map(list.map((r) => [r.name, r]));
 }, 180_000);
 
@@ -76,10 +77,92 @@ describe('examples', () => {
     expect(failed).toEqual([]);
   });
 
-  it('covers the six documented tasks', () => {
+  it('covers the documented tasks: each task in docs/README.md links a guide that exists and an example that runs', () => {
+    const index = readFileSync(join(root, 'docs/README.md'), 'utf8');
+    const tasks = index.slice(index.indexOf('## Tasks'), index.indexOf('## Guides'));
+    const rows = tasks.split('\n').filter((line) => /\]\(\.\.\/examples\//.test(line));
+    const linked = rows.map((row) => ({
+      guide: /\]\(([\w-]+\.md)\)/.exec(row)?.[1],
+      example: /\]\(\.\.\/examples\/([\w-]+)\.ts\)/.exec(row)?.[1],
+    }));
+    expect(linked.map((l) => l.example)).toEqual(['file-one-invoice', 'file-batch-from-ci', 'follow-outcomes', 'test-with-sandbox', 'rotate-api-key', 'behind-a-proxy']);
+    for (const { guide, example } of linked) {
+      expect(() => readFileSync(join(root, 'docs', guide ?? 'missing'), 'utf8')).not.toThrow();
+      expect(runner.listExamples()).toContain(example);
+      expect(result(example ?? 'missing').ok).toBe(true);
+    }
     expect(runner.listExamples()).toEqual(
       expect.arrayContaining(['quick-start', 'check-invoices-in-ci', 'rotate-api-key', 'export-invoices', 'resume-after-crash', 'bulk-filing']),
     );
+  });
+
+  it('file-one-invoice files step by step, then once under one externalRef however often it runs', () => {
+    const { output } = result('file-one-invoice');
+    expect(output).toMatch(/create {4}inv_\w+ DRAFT \(request id req_\w+\)/);
+    expect(output).toContain('validate  VALIDATED');
+    expect(output).toContain('sign      SIGNED');
+    expect(output).toContain('submit    SUBMITTED');
+    expect(output).toMatch(/Invoice inv_\w+: ACCEPTED \(Accepted\)/);
+    expect(output).toMatch(/createAndFile INV-2026-0102: inv_\w+ ACCEPTED; check → create → reconcile → validate → sign → submit → wait/);
+    expect(output).toContain('validate (skipped) → sign (skipped) → submit (skipped)');
+    expect(output).toMatch(/Same invoice both times: inv_\w+\./);
+  });
+
+  it('file-batch-from-ci files the sample folder, a re-run files nothing twice, and the job summary lists each invoice', () => {
+    const { output } = result('file-batch-from-ci');
+    expect(output).toContain('Checked 3 invoice(s): 0 error(s).');
+    expect(output).toContain('3 invoice(s) filed; the re-run found the same invoices.');
+    const rerun = output.slice(output.indexOf('re-run:'));
+    expect(rerun.match(/skipped: check, validate, sign, submit/g)).toHaveLength(3);
+    const summary = readFileSync(join(scratch, 'step-summary.md'), 'utf8').trimEnd().split('\n');
+    expect(summary[0]).toBe('| document | invoice | status |');
+    expect(summary.slice(2)).toEqual([
+      expect.stringMatching(/^\| order-1001 \| inv_\w+ \| ACCEPTED \|$/),
+      expect.stringMatching(/^\| order-1002#0 \| inv_\w+ \| ACCEPTED \|$/),
+      expect.stringMatching(/^\| order-1002#1 \| inv_\w+ \| ACCEPTED \|$/),
+    ]);
+  });
+
+  it('file-batch-from-ci files nothing when one invoice of the batch has an error', async () => {
+    const dir = join(scratch, 'bad-batch');
+    const good = JSON.parse(readFileSync(join(root, 'examples/invoices/order-1001.json'), 'utf8')) as Record<string, unknown>;
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'a.json'), JSON.stringify(good));
+    writeFileSync(join(dir, 'b.json'), JSON.stringify({ ...good, lines: [] }));
+    // No INVOICING_BASE_URL: reaching the client would fail differently.
+    const { code, output } = await runExampleFile('file-batch-from-ci', [dir]);
+    expect(code).toBe(1);
+    expect(output).toMatch(/^b {2}lines {2}\w+: /m);
+    expect(output).toMatch(/Checked 2 invoice\(s\): [1-9]\d* error\(s\)\.\nNothing was filed\./);
+  });
+
+  it('follow-outcomes watches a batch to the end, waits through recovery without submitting, and honours finalStatuses', () => {
+    const { output } = result('follow-outcomes');
+    expect(output).toMatch(/4 of 4 settled, in \d+ requests\./);
+    expect(output.match(/→ ACCEPTED \(settled\)/g)).toHaveLength(4);
+    expect(output).toMatch(/ERROR: Access points are offline \(recovery in-progress\)/);
+    expect(output).toMatch(/submit refused locally: RecoveryInProgressError, \d automatic attempt\(s\) left, next due \d{4}-\d\d-\d\dT/);
+    expect(output).toContain("ACCEPTED after the service's own retry; submits sent by the SDK: 1");
+    expect(output).toContain('WaitTimeoutError after a minute at UNKNOWN');
+    expect(output).toContain("with finalStatuses + 'Archived': returned UNKNOWN (raw 'Archived')");
+  });
+
+  it('test-with-sandbox passes its node:test suite', () => {
+    const { output } = result('test-with-sandbox');
+    expect(output).toMatch(/^# pass 5$/m);
+    expect(output).toMatch(/^# fail 0$/m);
+  });
+
+  it('behind-a-proxy sends every request through the proxy, with the default header and without the proxy credentials', () => {
+    const { output } = result('behind-a-proxy');
+    const forwarded = Number(/The proxy forwarded (\d+) request/.exec(output)?.[1]);
+    expect(forwarded).toBeGreaterThanOrEqual(5);
+    expect(output).toContain(`Answers seen by hooks.afterResponse: ${forwarded}; refused by the proxy: 0.`);
+    const headers = /Headers the service received: (.*)/.exec(output)?.[1]?.split(', ');
+    expect(headers).toEqual(expect.arrayContaining(['x-api-key', 'x-client-name']));
+    expect(headers).not.toContain('proxy-authorization');
+    expect(output).toContain('Without proxy credentials: APIError, status 407');
+    expect(output).toContain('Every request went through the proxy.');
   });
 
   it('quick-start files the invoice and reaches the tax authority’s answer', () => {
