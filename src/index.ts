@@ -66,6 +66,7 @@ export {
   ApiKeySchema,
   ApiKeyScopeSchema,
   readApiKeyRecord,
+  type ApiKeyReadResult,
 } from './model/api-key.js';
 export {
   ClassificationCodeSchema,
@@ -163,7 +164,7 @@ export {
   type TotalsMismatchErrorInit,
   type WaitTimeoutErrorInit,
 } from './core/errors.js';
-export { MIN_PARTIAL_LENGTH, REDACTED, Redactor } from './core/redact.js';
+export { MIN_PARTIAL_LENGTH, REDACTED, Redactor, TOO_DEEP } from './core/redact.js';
 export { DEFAULT_FIELD_MAP, resolveFieldMap, type FieldMap, type InvoiceField, type ResolvedFieldMap } from './model/field-map.js';
 export type { ListingMeta } from './core/envelope.js';
 export { Invoices, type InvoiceCreateOptions, type InvoiceListParams } from './resources/invoices.js';

@@ -27,12 +27,32 @@ export const RETRYABLE_STATUSES: readonly number[] = [408, 429, 500, 502, 503, 5
  * ```
  */
 export type AttemptFailure =
-  | { kind: 'connection' }
-  | { kind: 'timeout' }
-  | { kind: 'status'; status: number }
-  | { kind: 'too-large' }
-  | { kind: 'aborted' }
-  | { kind: 'local' };
+  | {
+      /** No response arrived (refused, reset, DNS). */
+      kind: 'connection';
+    }
+  | {
+      /** The attempt ran out of time. */
+      kind: 'timeout';
+    }
+  | {
+      /** The service answered with a non-2xx status. */
+      kind: 'status';
+      /** That status. */
+      status: number;
+    }
+  | {
+      /** The body was over `maxResponseBytes`. */
+      kind: 'too-large';
+    }
+  | {
+      /** The caller's signal aborted the call. */
+      kind: 'aborted';
+    }
+  | {
+      /** Refused locally before anything was sent. */
+      kind: 'local';
+    };
 
 /**
  * Everything {@link shouldRetry} decides on.
@@ -46,11 +66,15 @@ export type AttemptFailure =
  * ```
  */
 export interface RetryDecisionInput {
+  /** The HTTP method of the call. */
   method: string;
+  /** Whether the request carries an `idempotency-key` (a POST is retried only with one). */
   hasIdempotencyKey: boolean;
   /** Retries already made for this call. */
   retriesSoFar: number;
+  /** The most retries allowed for this call. */
   maxRetries: number;
+  /** What went wrong with the last attempt. */
   failure: AttemptFailure;
 }
 

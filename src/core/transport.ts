@@ -78,9 +78,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * ```
  */
 export interface ClientHooks {
+  /** Run once per call, after the SDK has added authentication and the idempotency key. */
   beforeRequest?: BeforeRequestHook[] | undefined;
+  /** Run before each retry, after the SDK's own retry log line. */
   beforeRetry?: BeforeRetryHook[] | undefined;
+  /** Run on every response, retried ones included. */
   afterResponse?: AfterResponseHook[] | undefined;
+  /** Run with the SDK's error (an `InvoicingError`), secrets already redacted. */
   beforeError?: BeforeErrorHook[] | undefined;
 }
 

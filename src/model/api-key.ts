@@ -189,6 +189,32 @@ export const ApiKeySchema = z
   }));
 
 /**
+ * What {@link readApiKeyRecord} gives: the key record, or the field that could not be read.
+ *
+ * @example
+ * ```ts
+ * import { readApiKeyRecord, type ApiKeyReadResult } from 'invoicing-sdk';
+ * const result: ApiKeyReadResult = readApiKeyRecord({ id: 'key_1', name: 'CI', type: 'LIVE' });
+ * if (!result.ok) console.error(result.field, result.message);
+ * ```
+ */
+export type ApiKeyReadResult =
+  | {
+      /** The record was read. */
+      ok: true;
+      /** The key record. */
+      apiKey: APIKey;
+    }
+  | {
+      /** The record could not be read. */
+      ok: false;
+      /** The field that could not be read, as a dotted path; `''` for the record itself. */
+      field: string;
+      /** What is wrong with it. */
+      message: string;
+    };
+
+/**
  * Reads one key record, with `fallbackId` (the id asked for) when the record shows none. Never
  * throws. The messages never quote the record's values, which may hold the secret.
  *
@@ -203,7 +229,7 @@ export const ApiKeySchema = z
 export function readApiKeyRecord(
   record: unknown,
   opts: { fallbackId?: string | undefined } = {},
-): { ok: true; apiKey: APIKey } | { ok: false; field: string; message: string } {
+): ApiKeyReadResult {
   const parsed = ApiKeySchema.safeParse(record);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

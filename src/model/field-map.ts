@@ -26,7 +26,7 @@ export type InvoiceField =
   | 'updatedAt'
   | 'errorMessage'
   | 'recoveryAttempts'
-  /** @deprecated The same as `recoveryAttempts`. */
+  // Deprecated: the same as `recoveryAttempts`.
   | 'attempts';
 
 /**

@@ -437,6 +437,22 @@ export const SERVICE_STATUS_SPELLING: Readonly<Record<KnownInvoiceStatus, string
 };
 
 /**
+ * What {@link nextAutomaticAttempt} tells.
+ *
+ * @example
+ * ```ts
+ * import type { NextAutomaticAttempt } from 'invoicing-sdk';
+ * const next: NextAutomaticAttempt = { nextAttemptAt: '2026-01-01T00:10:00.000Z', attemptsLeft: 2 };
+ * ```
+ */
+export interface NextAutomaticAttempt {
+  /** By when the next automatic attempt is due at the latest (ISO 8601, service time), where the record tells. */
+  nextAttemptAt: string | undefined;
+  /** Automatic attempts left, where the record carries a count. */
+  attemptsLeft: number | undefined;
+}
+
+/**
  * When the service's recovery job will next try an invoice in `ERROR`, at the latest, and how many
  * automatic attempts are left. The job runs every 10 minutes on its own schedule, so the next run
  * comes within 10 minutes of the last touch (or of `now`, once that has passed without a change).
@@ -452,7 +468,7 @@ export const SERVICE_STATUS_SPELLING: Readonly<Record<KnownInvoiceStatus, string
 export function nextAutomaticAttempt(
   invoice: { updatedAt?: string | Date | undefined; attempts?: number | undefined },
   now: number = Date.now(),
-): { nextAttemptAt: string | undefined; attemptsLeft: number | undefined } {
+): NextAutomaticAttempt {
   const touched = invoice.updatedAt === undefined ? Number.NaN : timeOf(invoice.updatedAt);
   let next: number | undefined;
   if (!Number.isNaN(touched)) {
