@@ -6,7 +6,7 @@ import {
   isInvalidResponseError,
   isInvoicingError,
 } from '../../src/core/errors.js';
-import type { APIKeyCreateParams } from '../../src/resources/api-keys.js';
+import type { APIKeyCreateParams } from '../../src/model/api-key.js';
 import { API, SESSION_TOKEN, envelope, http, HttpResponse, recordingLogger, testClient, useMswServer } from '../core/support.js';
 
 const server = useMswServer();
@@ -96,7 +96,8 @@ describe('resources/api-keys', () => {
   it.each([
     [{ ...params, scopes: undefined as never }, /scopes is required.*\['\*'\]/],
     [{ ...params, scopes: [] }, /must not be empty/],
-    [{ ...params, scopes: [''] }, /non-empty string/],
+    [{ ...params, scopes: [''] as never }, /scopes\[0\]: "" is not a scope the service names/],
+    [{ ...params, scopes: ['invoices:read', 'invoice:write'] as never }, /scopes\[1\]: "invoice:write" is not a scope the service names: use invoices:read, invoices:write, taxauth:read, or '\*'/],
     [{ ...params, keyableType: 'BUSINESS' as const }, /requires businessId/],
     [{ ...params, name: '' }, /name is required/],
     [{ ...params, keyableType: 'ROBOT' as never }, /USER' or 'BUSINESS/],
