@@ -116,15 +116,15 @@ export class APIKeys extends APIResource {
    *   keyableType: 'USER',
    *   scopes: ['invoices:read', 'invoices:write', 'taxauth:read'],
    * });
-   * await secretStore.put('INVOICING_API_KEY', created.key!); // every other process needs it now
+   * await secretStore.put('INVOICING_API_KEY', created.key); // every other process needs it now
    * await client.invoices.list(); // already sent with the new key
    * ```
    */
-  rotate(input: APIKeyCreateParams, opts: MutationRequestOptions = {}): APIPromise<APIKey> {
+  rotate(input: APIKeyCreateParams, opts: MutationRequestOptions = {}): APIPromise<APIKey & { key: string }> {
     return new APIPromise((record) => {
       // One after another: two creates racing would leave the client on whichever answer came last,
       // which need not be the key the service kept.
-      const run = (): Promise<APIKey> => this.#rotate(input, opts, record);
+      const run = (): Promise<APIKey & { key: string }> => this.#rotate(input, opts, record);
       const rotation = this.#rotating.then(run, run);
       this.#rotating = rotation.catch(() => undefined);
       this._ctx.transport.holdApiKeyRequests(rotation);
@@ -134,7 +134,7 @@ export class APIKeys extends APIResource {
 
   #rotating: Promise<unknown> = Promise.resolve();
 
-  async #rotate(input: APIKeyCreateParams, opts: MutationRequestOptions, record: ResponseRecorder): Promise<APIKey> {
+  async #rotate(input: APIKeyCreateParams, opts: MutationRequestOptions, record: ResponseRecorder): Promise<APIKey & { key: string }> {
     const created = await this.#create(input, opts, record);
     let result = created;
     if (created.key === undefined) {
@@ -152,11 +152,13 @@ export class APIKeys extends APIResource {
         });
       }
     }
-    this._ctx.transport.setApiKey(result.key as string);
+    // reveal() fails rather than answer without the secret.
+    const rotated = result as APIKey & { key: string };
+    this._ctx.transport.setApiKey(rotated.key);
     if (input.keyableType === 'BUSINESS') {
       this._ctx.logger.warn('apiKeys.rotate: this client now uses a BUSINESS key, which the service refuses on POST /api/v1/invoices (known defect); a USER key is the working path.');
     }
-    return result;
+    return rotated;
   }
 
   /**
