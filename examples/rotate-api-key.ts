@@ -1,14 +1,16 @@
 /**
- * Rotating an API key.
+ * Rotating an API key with `client.apiKeys.rotate()`.
  *
  * The service has no rotate endpoint: rotation is creating a replacement from a signed-in session,
- * and creating a key immediately revokes the existing key of the same type (here: LIVE USER).
- * Every process still holding the old key gets 401 from that moment, so the new secret must reach
- * them right away. This script:
- *   1. creates the replacement with an explicit scopes list (left out, the service grants `*`),
- *   2. hands the secret to your secret store,
- *   3. checks that the new key works,
- *   4. checks that the old key is refused, and revokes it itself if the service has not.
+ * and creating a key revokes the existing key of the same type (here: LIVE USER) at that moment.
+ * `rotate()` creates the new key and switches this client to it at once: calls this client makes
+ * while it runs wait for it, and every call after it uses the new key. Every OTHER process still
+ * holding the old key gets 401 from that moment, so the new secret must reach them right away.
+ * This script:
+ *   1. rotates with an explicit scopes list (left out, the service would grant `*`),
+ *   2. hands the new secret to your secret store,
+ *   3. checks that this client carries on with the new key,
+ *   4. checks that the old key is refused (as another process holding it would see).
  * It never prints a secret.
  *
  * Environment:
@@ -21,7 +23,7 @@
  * Run it against the embedded sandbox from a clone: npm run examples -- rotate-api-key
  */
 import { writeFileSync } from 'node:fs';
-import { InvoicingClient, isAuthenticationError, type APIKey, type APIKeyScope } from 'invoicing-sdk';
+import { InvoicingClient, isAuthenticationError, type APIKeyScope } from 'invoicing-sdk';
 
 const SCOPES: APIKeyScope[] = ['invoices:read', 'invoices:write', 'taxauth:read'];
 
@@ -37,10 +39,10 @@ async function saveSecret(name: string, value: string): Promise<void> {
   if (file) writeFileSync(file, `${name}=${value}\n`, { mode: 0o600 });
 }
 
-/** Whether `apiKey` is accepted, by making the cheapest authenticated read. */
+/** Whether `apiKey` is accepted, as another process holding it would find out. */
 async function keyWorks(apiKey: string): Promise<boolean> {
   try {
-    await new InvoicingClient({ apiKey, maxRetries: 0 }).invoices.list({ limit: 1 });
+    await new InvoicingClient({ apiKey, maxRetries: 0, logLevel: 'error' }).invoices.list({ limit: 1 });
     return true;
   } catch (err) {
     if (isAuthenticationError(err)) return false;
@@ -50,40 +52,32 @@ async function keyWorks(apiKey: string): Promise<boolean> {
 
 async function main(): Promise<void> {
   const oldKey = requireEnv('INVOICING_API_KEY');
-  // A client with the session token: the only credential the /api-key routes accept.
-  const admin = new InvoicingClient({ sessionToken: requireEnv('INVOICING_SESSION_TOKEN') });
+  // Both credentials: the API key for invoices, the session token for the /api-key routes.
+  const client = new InvoicingClient({ apiKey: oldKey, sessionToken: requireEnv('INVOICING_SESSION_TOKEN') });
 
-  const before: APIKey[] = await admin.apiKeys.list();
+  const before = await client.apiKeys.list();
   console.log(`Keys before rotation: ${before.length}`);
   for (const key of before) console.log(`  ${key.id}  ${key.type} ${key.keyableType}  ${key.name ?? ''}`);
 
-  const created = await admin.apiKeys.create({
+  // Revokes the current LIVE USER key at once; this client switches to the new one.
+  const created = await client.apiKeys.rotate({
     name: `billing-worker ${new Date().toISOString().slice(0, 10)}`,
     type: 'LIVE',
     keyableType: 'USER',
     scopes: SCOPES,
   });
-  // The creation response is one place the secret appears; reveal(id) is the other.
-  const secret = created.key ?? (created.id === undefined ? undefined : (await admin.apiKeys.reveal(created.id)).key);
-  if (secret === undefined) throw new Error('The service returned no secret for the new key.');
-  await saveSecret('INVOICING_API_KEY', secret);
+  await saveSecret('INVOICING_API_KEY', created.key);
   console.log(`Created ${created.id} with scopes ${SCOPES.join(', ')}; secret handed to the secret store.`);
 
-  if (!(await keyWorks(secret))) throw new Error('The new key is refused; keep the old one and investigate.');
+  // No new client needed: this one already sends the new key.
+  await client.invoices.list({ limit: 1 });
   console.log('New key: accepted.');
 
   if (await keyWorks(oldKey)) {
-    // Not what the service documents, but cheap to handle: find the old key by its secret, revoke it.
-    for (const key of before) {
-      if (key.id === undefined || key.type !== 'LIVE' || key.keyableType !== 'USER') continue;
-      if ((await admin.apiKeys.reveal(key.id)).key === oldKey) await admin.apiKeys.revoke(key.id);
-    }
-    if (await keyWorks(oldKey)) throw new Error('The old key still works after revoking it.');
-    console.log('Old key: was still active; revoked it.');
-  } else {
-    console.log('Old key: refused with 401 (the service revoked it when the new key was created).');
+    throw new Error('The old key still works: the service did not revoke it. Revoke it with apiKeys.revoke(id).');
   }
-  console.log('Rotation done: restart or reload every process that used the old key now.');
+  console.log('Old key: refused with 401 (the service revoked it when the new key was created).');
+  console.log('Rotation done: restart or reload every other process that used the old key now.');
 }
 
 main().catch((err: unknown) => {

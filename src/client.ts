@@ -45,8 +45,8 @@ export class InvoicingClient {
   readonly maxRetries: number;
   /** The minimum level logged. */
   readonly logLevel: LogLevel;
-  readonly #given: ClientOptions;
-  readonly #hasApiKey: boolean;
+  #given: ClientOptions;
+  #hasApiKey: boolean;
   readonly #hasSessionToken: boolean;
   readonly #transport: Transport;
 
@@ -80,6 +80,11 @@ export class InvoicingClient {
       defaultQuery: resolved.defaultQuery,
       maxResponseBytes: resolved.maxResponseBytes,
       redactor: resolved.redactor,
+      // After apiKeys.rotate(), clients made by withOptions() from here on get the new key too.
+      onApiKeyChange: (apiKey) => {
+        this.#given = { ...this.#given, apiKey };
+        this.#hasApiKey = true;
+      },
     });
     this.#transport = transport;
     const ctx: ResourceContext = Object.freeze({
@@ -164,7 +169,8 @@ export class InvoicingClient {
   }
 
   /**
-   * A new client with the same options except those given.
+   * A new client with the same options except those given. It takes the API key this client has
+   * now: a child made before `apiKeys.rotate()` keeps the old key (revoked by the rotation).
    *
    * @example
    * ```ts

@@ -168,8 +168,10 @@ export { MIN_PARTIAL_LENGTH, REDACTED, Redactor, TOO_DEEP } from './core/redact.
 export { DEFAULT_FIELD_MAP, resolveFieldMap, type FieldMap, type InvoiceField, type ResolvedFieldMap } from './model/field-map.js';
 export type { ListingMeta } from './core/envelope.js';
 export { Invoices, type InvoiceCreateOptions, type InvoiceListParams } from './resources/invoices.js';
-export { APIKeys, type APIKey, type APIKeyCreateParams, type APIKeyScope } from './resources/api-keys.js';
-export { Codes, type ClassificationCode, type CodeLookupParams } from './resources/codes.js';
+export { APIKeys } from './resources/api-keys.js';
+export type { APIKey, APIKeyCreateParams, APIKeyScope } from './model/api-key.js';
+export { Codes, type CodeLookupParams } from './resources/codes.js';
+export type { ClassificationCode } from './model/codes.js';
 
 // Local pre-filing checks and exact totals (no network). The code tables are in `invoicing-sdk/codes`.
 export {

@@ -37,7 +37,7 @@ import {
 import type { Redactor } from './redact.js';
 import { requestIdOf } from './error-hints.js';
 import { redirectHint } from './error-hints.js';
-import { authHeader, checkExtraHeaders, checkIdempotencyKey, redactHeaders, userAgent, type Credentials } from './headers.js';
+import { authHeader, checkExtraHeaders, checkHeader, checkIdempotencyKey, redactHeaders, userAgent, type Credentials } from './headers.js';
 import { mintIdempotencyKey } from './idempotency.js';
 import type { Logger, LogLevel } from './logger.js';
 import { boundedInteger, type Fetch } from './bounds.js';
@@ -47,6 +47,7 @@ import { failureOf, shouldRetry as classify, RETRYABLE_STATUSES } from './retry.
 import { INITIAL_RETRY_DELAY_MS, MAX_RETRY_AFTER_MS, MAX_RETRY_DELAY_MS, parseRetryAfter } from './retry-timing.js';
 import type { ResponseRecorder } from './api-promise.js';
 import { readEnvelope, unwrapEnvelope, type Envelope } from './envelope.js';
+import { isSessionRoute } from './routes.js';
 import { parseJsonSafely, parseBodySafely } from './safe-json.js';
 
 export type { QueryValue } from './query.js';
@@ -153,6 +154,8 @@ export interface TransportConfig {
   maxResponseBytes: number;
   /** This client's secrets: every error leaving the transport is scrubbed with it. */
   redactor: Redactor;
+  /** Told of the new key when {@link Transport.setApiKey} switches it (the client's `withOptions()` base). */
+  onApiKeyChange?: ((apiKey: string) => void) | undefined;
 }
 
 /** What the SDK's hooks and error factory know of one call (ky's `context`). */
@@ -193,6 +196,8 @@ export class Transport {
   readonly #config: Omit<TransportConfig, 'credentials'>;
   readonly #credentials: Credentials;
   readonly #ky: KyInstance;
+  /** Settles when every key rotation in progress has; `X-API-Key` requests wait for it. */
+  #rotation: Promise<void> | undefined;
 
   constructor(config: TransportConfig) {
     const { credentials, ...rest } = config;
@@ -240,9 +245,32 @@ export class Transport {
     }
   }
 
+  /**
+   * Key rotation: sends `X-API-Key` from now on with `apiKey`, and redacts it like the client's own
+   * secrets. The previous key stays in the redactor.
+   */
+  setApiKey(apiKey: string): void {
+    checkHeader('apiKey (X-API-Key)', apiKey);
+    this.#credentials.apiKey = apiKey;
+    this.#config.redactor.add(apiKey);
+    this.#config.onApiKeyChange?.(apiKey);
+  }
+
+  /**
+   * Holds every `X-API-Key` request until `rotation` settles (session routes go on), so that none is
+   * sent with a key the service is revoking: the held ones then go with whichever key is current.
+   */
+  holdApiKeyRequests(rotation: Promise<unknown>): void {
+    const held: Promise<void> = Promise.allSettled([this.#rotation, rotation]).then(() => {
+      if (this.#rotation === held) this.#rotation = undefined;
+    });
+    this.#rotation = held;
+  }
+
   async #send(request: TransportRequest): Promise<TransportResponse> {
     const opts = request.options ?? {};
     const { method, path } = request;
+    if (this.#rotation !== undefined && !isSessionRoute(path)) await untilSettledOrAborted(this.#rotation, opts.signal);
     const ctx = this.#prepare(request);
     const url = this.#url(path, request.query, opts.query);
     const headers = { ...this.#config.defaultHeaders, ...checkExtraHeaders(opts.headers, 'headers') };
@@ -596,4 +624,18 @@ function describeFailure(error: Error): string {
   if (isHTTPError(error)) return `HTTP ${error.response.status}`;
   if (isTimeoutError(error)) return 'a timeout';
   return 'a connection error';
+}
+
+/** Waits for `held`, or less when `signal` aborts first (the caller's abort is then thrown as usual). */
+function untilSettledOrAborted(held: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (signal === undefined) return held;
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    signal.addEventListener('abort', done, { once: true });
+    void held.then(done);
+  });
 }

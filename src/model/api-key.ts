@@ -2,26 +2,34 @@
  * API keys: what `apiKeys.create()` sends and the key records the service returns, as zod schemas
  * with the public types inferred from them. The service shows only the `key` field of its records;
  * the other fields are read where present (a few under aliases) and the record is kept as `raw`.
- * Redacting the secret in logs is the resource's job (it owns the secret registry), not this module's.
+ * Redacting the secret is the resource's job (it adds it to the client's redactor), not this module's.
  */
 import * as z from 'zod';
 
 const KNOWN_SCOPES = ['invoices:read', 'invoices:write', 'taxauth:read', '*'] as const;
 
 /**
- * A scope an API key can hold: the four the service names, or any other non-empty string.
+ * A scope an API key is created with: one of the three the service names, or `*` (every
+ * permission). Anything else is refused before the key is created: a misspelt scope would make a
+ * key that lacks the permission meant (and the create revokes the key it replaces).
  *
  * @example
  * ```ts
  * import { ApiKeyScopeSchema } from 'invoicing-sdk';
  * ApiKeyScopeSchema.parse('invoices:read');
+ * ApiKeyScopeSchema.safeParse('invoice:write').success; // false
  * ```
  */
-export const ApiKeyScopeSchema = z.union([
-  z.enum(KNOWN_SCOPES),
-  // `string & {}` keeps the four names offered by autocompletion while other scopes still compile.
-  z.custom<string & {}>((value) => typeof value === 'string' && value.trim() !== '', { message: 'A scope is a non-empty string' }),
-]);
+export const ApiKeyScopeSchema = z.enum(KNOWN_SCOPES, {
+  error: (issue) =>
+    `${shown(issue.input)} is not a scope the service names: use ${KNOWN_SCOPES.slice(0, -1).join(', ')}, or '*' for every permission`,
+});
+
+/** A value for a message: short strings quoted, anything else by its kind. Never a secret here. */
+function shown(value: unknown): string {
+  if (typeof value === 'string') return value.length <= 40 ? JSON.stringify(value) : 'a string';
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+}
 
 /**
  * A scope an API key can hold. The service names these four; `*` is every permission.
@@ -34,27 +42,35 @@ export const ApiKeyScopeSchema = z.union([
  */
 export type APIKeyScope = z.infer<typeof ApiKeyScopeSchema>;
 
-const nonBlank = (what: string) =>
-  z.string().refine((value) => value.trim() !== '', { message: `${what} must not be blank` });
+const nonBlank = (message: string) => z.string({ error: message }).refine((value) => value.trim() !== '', { message });
 
 const createShape = {
   /** Label of the key. */
-  name: nonBlank('name'),
+  name: nonBlank('name is required (a label for the key)'),
   /** `LIVE` (the only value the service shows). */
-  type: z.union([z.literal('LIVE'), z.custom<string & {}>((value) => typeof value === 'string' && value.trim() !== '')]),
+  type: z.union([z.literal('LIVE'), z.custom<string & {}>((value) => typeof value === 'string' && value.trim() !== '')], {
+    error: "type is required (for example 'LIVE')",
+  }),
   /**
    * `USER`: acts for the user across every business the user owns (the working path for creating
    * invoices). `BUSINESS`: acts for one business and needs `businessId`; note the service's known
    * defect, which makes a BUSINESS key fail on `POST /api/v1/invoices` with 404 "Business not found".
    */
-  keyableType: z.enum(['USER', 'BUSINESS']),
+  keyableType: z.enum(['USER', 'BUSINESS'], { error: "keyableType must be 'USER' or 'BUSINESS'" }),
   /** Required when `keyableType` is `BUSINESS`. */
-  businessId: z.string().optional(),
+  businessId: z.string({ error: 'businessId must be a string' }).optional(),
   /**
    * Required, and not empty. The service grants every permission (`*`) to a key created without
    * scopes, so the SDK makes the choice explicit: pass `['*']` to ask for everything.
    */
-  scopes: z.array(ApiKeyScopeSchema).min(1, "List the scopes the key needs, or ['*'] for every permission").readonly(),
+  scopes: z
+    .array(ApiKeyScopeSchema, {
+      error:
+        "scopes is required: the service grants every permission ('*') to a key created without scopes. " +
+        "List the scopes the key needs, or pass ['*'] to ask for everything",
+    })
+    .min(1, "scopes must not be empty: the service would grant every permission ('*'). List the scopes the key needs, or pass ['*']")
+    .readonly(),
 };
 
 /**
@@ -71,7 +87,7 @@ const createShape = {
  */
 export const ApiKeyCreateParamsSchema = z.looseObject(createShape).superRefine((params, ctx) => {
   if (params.keyableType === 'BUSINESS' && (params.businessId === undefined || params.businessId.trim() === '')) {
-    ctx.addIssue({ code: 'custom', path: ['businessId'], message: 'A BUSINESS key requires businessId', input: params.businessId });
+    ctx.addIssue({ code: 'custom', path: ['businessId'], message: 'a BUSINESS key requires businessId', input: params.businessId });
   }
 });
 
@@ -122,7 +138,7 @@ export const ApiKeyRecordSchema = z.object({
   /** `USER` or `BUSINESS`. */
   keyableType: z.string().optional(),
   /** The business of a BUSINESS key. */
-  businessId: z.string().optional(),
+  businessId: z.string({ error: 'businessId must be a string' }).optional(),
   /** Scopes held. */
   scopes: z.array(z.string()).optional(),
   /**

@@ -3,97 +3,20 @@ import type { InvalidResponseError } from '../core/errors.js';
 import { InvoicingError } from '../core/errors.js';
 import { defineInspect } from '../core/inspect.js';
 import { Page } from '../core/pagination.js';
-import { REDACTED, registerSecret } from '../core/redact.js';
+import { REDACTED, type Redactor } from '../core/redact.js';
 import type { MutationRequestOptions, RequestOptions } from '../core/request-options.js';
 import { APIResource, invalidResponse } from '../core/resource.js';
 import { assertResourceId } from '../core/resource-id.js';
 import { ROUTES } from '../core/routes.js';
 import type { TransportRequest, TransportResponse } from '../core/transport.js';
 import type { Envelope } from '../core/envelope.js';
-import { readAlias } from '../model/field-map.js';
-
-/**
- * A scope an API key can hold. The service names these four; `*` is every permission.
- *
- * @example
- * ```ts
- * import type { APIKeyScope } from 'invoicing-sdk';
- * const scopes: APIKeyScope[] = ['invoices:read', 'invoices:write'];
- * ```
- */
-export type APIKeyScope = 'invoices:read' | 'invoices:write' | 'taxauth:read' | '*' | (string & {});
-
-/**
- * Parameters of `apiKeys.create()`.
- *
- * @example
- * ```ts
- * import type { APIKeyCreateParams } from 'invoicing-sdk';
- * const params: APIKeyCreateParams = {
- *   name: 'billing server', type: 'LIVE', keyableType: 'USER', scopes: ['invoices:read', 'invoices:write'],
- * };
- * ```
- */
-export interface APIKeyCreateParams {
-  /** Label of the key. */
-  name: string;
-  /** `LIVE` (the only value the service shows). */
-  type: 'LIVE' | (string & {});
-  /**
-   * `USER`: acts for the user across every business the user owns (the working path for creating
-   * invoices). `BUSINESS`: acts for one business and needs `businessId`; note the service's known
-   * defect, which makes a BUSINESS key fail on `POST /api/v1/invoices` with 404 "Business not found".
-   */
-  keyableType: 'USER' | 'BUSINESS';
-  /** Required when `keyableType` is `BUSINESS`. */
-  businessId?: string | undefined;
-  /**
-   * Required, and not empty. The service grants every permission (`*`) to a key created without
-   * scopes, so the SDK makes the choice explicit: pass `['*']` to ask for everything.
-   */
-  scopes: readonly APIKeyScope[];
-}
-
-/**
- * An API key record. The service shows only the `key` field of its records; the others are read
- * where present, and the record is kept as `raw`.
- *
- * @example
- * ```ts
- * const keys = await client.apiKeys.list();
- * for (const k of keys) console.log(k.id, k.name, k.keyableType, k.scopes);
- * ```
- */
-export interface APIKey {
-  /** The key's id, for `retrieve`, `reveal` and `revoke`; `undefined` if the record shows none. */
-  id: string | undefined;
-  /** Label. */
-  name: string | undefined;
-  /** `LIVE`, … */
-  type: string | undefined;
-  /** `USER` or `BUSINESS`. */
-  keyableType: string | undefined;
-  /** The business of a BUSINESS key. */
-  businessId: string | undefined;
-  /** Scopes held. */
-  scopes: string[] | undefined;
-  /**
-   * The secret: present after `create()` and `reveal()`, never in `list()`. Store it safely. Read it
-   * as `created.key`: `JSON.stringify()` and `util.inspect()` (`console.log`) of the record show
-   * `[REDACTED]` in its place, here and in `raw`.
-   */
-  key: string | undefined;
-  /** When the key was created, as the service wrote it. */
-  createdAt: string | undefined;
-  /** The record exactly as the service returned it. */
-  raw: Record<string, unknown>;
-}
-
-const ALIASES = {
-  id: ['id', '_id', 'apiKeyId', 'keyId', 'uuid'],
-  key: ['key', 'apiKey', 'secret', 'value'],
-  createdAt: ['createdAt', 'created_at'],
-} as const;
+import {
+  API_KEY_FIELD_ALIASES,
+  ApiKeyCreateParamsSchema,
+  readApiKeyRecord,
+  type APIKey,
+  type APIKeyCreateParams,
+} from '../model/api-key.js';
 
 /**
  * `client.apiKeys`: key management over a signed-in session. Every call sends the session token as
@@ -139,14 +62,14 @@ export class APIKeys extends APIResource {
   }
 
   async #create(input: APIKeyCreateParams, opts: MutationRequestOptions, record: ResponseRecorder): Promise<APIKey> {
-    validateCreate(input);
+    const params = checkCreate(input, 'apiKeys.create');
     const body: Record<string, unknown> = {
-      name: input.name,
-      type: input.type,
-      keyableType: input.keyableType,
-      scopes: [...input.scopes],
+      name: params.name,
+      type: params.type,
+      keyableType: params.keyableType,
+      scopes: [...params.scopes],
     };
-    if (input.businessId !== undefined) body.businessId = input.businessId;
+    if (params.businessId !== undefined) body.businessId = params.businessId;
     const { envelope, response } = await this.#request({
       method: 'POST',
       path: ROUTES.apiKeys,
@@ -157,11 +80,85 @@ export class APIKeys extends APIResource {
       noRetry: opts.idempotencyKey === undefined,
       record,
     });
-    const created = readKey(envelope.data, response);
+    const created = this.#read(envelope.data, response, 'data');
     if (created.key === undefined) {
       this._ctx.logger.warn('apiKeys.create answered without the key secret; use reveal(id) to read it.');
     }
     return created;
+  }
+
+  /**
+   * Rotates this client's API key: creates a new key (`POST /api/v1/api-key`, with the session
+   * token) and switches this client to it at once, then returns the created key's record (its
+   * secret in `key`, read with `reveal(id)` when the create answer lacks it).
+   *
+   * **Creating a key revokes the other key of the same type at that moment** (the service's rule;
+   * for example a new LIVE USER key revokes the current LIVE USER key). This client does not lose a
+   * request to it: its API-key calls made while the rotation runs wait for it, and every call after
+   * it uses the new key. **Every other process, and every client made with `withOptions()` before the
+   * rotation, still holds the old key and gets 401 (`AuthenticationError`) from then on**: hand them
+   * the new secret right away. Clients made with `withOptions()` after it get the new key.
+   *
+   * If the create fails (refused locally, 4xx, network), this client keeps its old key. A create
+   * whose answer is lost may still have gone through at the service (the old key is then revoked):
+   * like `create()`, the call is sent once and never retried unless you pass `idempotencyKey`; check
+   * `apiKeys.list()` before rotating again. Rotations of one client run one after another.
+   *
+   * `keyableType: 'USER'` is the working path for filing: a BUSINESS key fails on
+   * `POST /api/v1/invoices` (the service's known defect).
+   *
+   * @example
+   * ```ts
+   * const client = new InvoicingClient({ apiKey: process.env.INVOICING_API_KEY, sessionToken: process.env.INVOICING_SESSION_TOKEN });
+   * const created = await client.apiKeys.rotate({
+   *   name: 'billing server 2026-11',
+   *   type: 'LIVE',
+   *   keyableType: 'USER',
+   *   scopes: ['invoices:read', 'invoices:write', 'taxauth:read'],
+   * });
+   * await secretStore.put('INVOICING_API_KEY', created.key); // every other process needs it now
+   * await client.invoices.list(); // already sent with the new key
+   * ```
+   */
+  rotate(input: APIKeyCreateParams, opts: MutationRequestOptions = {}): APIPromise<APIKey & { key: string }> {
+    return new APIPromise((record) => {
+      // One after another: two creates racing would leave the client on whichever answer came last,
+      // which need not be the key the service kept.
+      const run = (): Promise<APIKey & { key: string }> => this.#rotate(input, opts, record);
+      const rotation = this.#rotating.then(run, run);
+      this.#rotating = rotation.catch(() => undefined);
+      this._ctx.transport.holdApiKeyRequests(rotation);
+      return rotation;
+    });
+  }
+
+  #rotating: Promise<unknown> = Promise.resolve();
+
+  async #rotate(input: APIKeyCreateParams, opts: MutationRequestOptions, record: ResponseRecorder): Promise<APIKey & { key: string }> {
+    const created = await this.#create(input, opts, record);
+    let result = created;
+    if (created.key === undefined) {
+      if (created.id === undefined) {
+        throw new InvoicingError('apiKeys.rotate: the key was created, but the answer shows neither its secret nor its id.', {
+          hint: 'This client keeps its old key, which the service has revoked. Find the new key with apiKeys.list(), read it with reveal(id) and pass it as apiKey.',
+        });
+      }
+      try {
+        result = await this.#reveal(created.id, { signal: opts.signal, timeout: opts.timeout, headers: opts.headers }, record);
+      } catch (cause) {
+        throw new InvoicingError(`apiKeys.rotate: key ${created.id} was created, but its secret could not be read.`, {
+          hint: `This client keeps its old key, which the service has revoked. Read the new one with apiKeys.reveal('${created.id}') and pass it as apiKey.`,
+          cause,
+        });
+      }
+    }
+    // reveal() fails rather than answer without the secret.
+    const rotated = result as APIKey & { key: string };
+    this._ctx.transport.setApiKey(rotated.key);
+    if (input.keyableType === 'BUSINESS') {
+      this._ctx.logger.warn('apiKeys.rotate: this client now uses a BUSINESS key, which the service refuses on POST /api/v1/invoices (known defect); a USER key is the working path.');
+    }
+    return rotated;
   }
 
   /**
@@ -190,8 +187,8 @@ export class APIKeys extends APIResource {
         record,
       });
       const items = Array.isArray(envelope.data) ? envelope.data : undefined;
-      if (items === undefined) throw invalid('The key listing has no data array.', response);
-      const data = items.map((item) => readKey(item, response));
+      if (items === undefined) throw invalid('The key listing has no data array (data).', response);
+      const data = items.map((item, i) => this.#read(item, response, `data[${i}]`));
       return new Page({ data, meta: envelope.meta, requestedPage: page, load, logger: this._ctx.logger });
     };
     const keys: APIKey[] = [];
@@ -215,7 +212,7 @@ export class APIKeys extends APIResource {
   async #retrieve(id: string, opts: RequestOptions, record: ResponseRecorder): Promise<APIKey> {
     assertKeyId(id);
     const { envelope, response } = await this.#request({ method: 'GET', path: ROUTES.apiKey(id), options: opts, record });
-    return readKey(envelope.data, response, id);
+    return this.#read(envelope.data, response, 'data', id);
   }
 
   /**
@@ -235,8 +232,8 @@ export class APIKeys extends APIResource {
     assertKeyId(id);
     const { envelope, response } = await this.#request({ method: 'GET', path: ROUTES.apiKeyReveal(id), options: opts, record });
     const data = typeof envelope.data === 'string' ? { key: envelope.data } : envelope.data;
-    const revealed = readKey(data, response, id);
-    if (revealed.key === undefined) throw invalid('reveal answered without the key secret.', response);
+    const revealed = this.#read(data, response, 'data', id);
+    if (revealed.key === undefined) throw invalid('reveal answered without the key secret (data.key).', response);
     return revealed;
   }
 
@@ -259,6 +256,19 @@ export class APIKeys extends APIResource {
   }
 
   /**
+   * One key record read with `ApiKeySchema`; `where` names it in the response (`data`, `data[3]`).
+   * Its secret is added to the client's redactor and concealed from `JSON.stringify`/`util.inspect`.
+   */
+  #read(data: unknown, response: TransportResponse, where: string, fallbackId?: string): APIKey {
+    const result = readApiKeyRecord(data, { fallbackId });
+    if (!result.ok) {
+      const field = result.field === '' ? where : `${where}.${result.field}`;
+      throw invalid(`The API key record at ${field} cannot be read: ${result.message}.`, response);
+    }
+    return conceal(result.apiKey, this._ctx.redactor);
+  }
+
+  /**
    * Sends and unwraps the envelope. An answer that is not the envelope is an `InvalidResponseError`
    * that neither quotes nor keeps the body's text: these answers carry key secrets, and one the SDK
    * cannot read (a bare secret, a field name it does not know) has registered none for redaction.
@@ -277,54 +287,37 @@ export class APIKeys extends APIResource {
   }
 }
 
-function validateCreate(input: APIKeyCreateParams): void {
-  const fail = (message: string): never => {
-    throw new InvoicingError(`apiKeys.create: ${message}`);
-  };
-  if (typeof input !== 'object' || input === null) fail('pass { name, type, keyableType, scopes }.');
-  if (typeof input.name !== 'string' || input.name.trim() === '') fail('name is required.');
-  if (typeof input.type !== 'string' || input.type.trim() === '') fail("type is required (for example 'LIVE').");
-  if (input.keyableType !== 'USER' && input.keyableType !== 'BUSINESS') fail("keyableType must be 'USER' or 'BUSINESS'.");
-  if (input.keyableType === 'BUSINESS' && (typeof input.businessId !== 'string' || input.businessId.trim() === '')) {
-    fail('a BUSINESS key requires businessId.');
-  }
-  if (!Array.isArray(input.scopes) || input.scopes.length === 0) {
-    fail(
-      "scopes is required and must not be empty: the service grants every permission ('*') to a key " +
-        "created without scopes. List the scopes the key needs, or pass ['*'] to ask for everything.",
-    );
-  }
-  if (input.scopes.some((scope) => typeof scope !== 'string' || scope.trim() === '')) {
-    fail('every scope must be a non-empty string.');
-  }
+/**
+ * `input` checked with `ApiKeyCreateParamsSchema`, or an `InvoicingError` naming every field that
+ * is wrong; nothing is sent then.
+ */
+function checkCreate(input: unknown, call: string): APIKeyCreateParams {
+  const parsed = ApiKeyCreateParamsSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) =>
+    issue.path.length === 0 ? 'pass { name, type, keyableType, scopes }' : `${fieldPath(issue.path)}: ${issue.message}`,
+  );
+  throw new InvoicingError(`${call}: ${problems.join('; ')}. Nothing was sent.`, {
+    hint: "scopes: 'invoices:read', 'invoices:write', 'taxauth:read' or '*'; keyableType 'USER' (the working path for filing) or 'BUSINESS' with businessId.",
+  });
 }
 
-function readKey(data: unknown, response: TransportResponse, fallbackId?: string): APIKey {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw invalid('The response data is not an API key record.', response);
-  }
-  const raw = data as Record<string, unknown>;
-  const text = (value: unknown): string | undefined =>
-    typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
-  const key = text(readAlias(raw, ALIASES.key));
-  registerSecret(key);
-  const scopes = Array.isArray(raw.scopes) ? raw.scopes.filter((s): s is string => typeof s === 'string') : undefined;
-  const record: APIKey = {
-    id: text(readAlias(raw, ALIASES.id)) ?? fallbackId,
-    name: text(raw.name),
-    type: text(raw.type),
-    keyableType: text(raw.keyableType),
-    businessId: text(raw.businessId),
-    scopes,
-    key,
-    createdAt: text(readAlias(raw, ALIASES.createdAt)),
-    raw,
-  };
-  if (key !== undefined) {
-    const field = ALIASES.key.find((alias) => text(raw[alias]) === key);
-    if (field !== undefined) conceal(raw, field);
-    conceal(record, 'key');
-  }
+/** `['scopes', 1]` as `scopes[1]`. */
+function fieldPath(path: readonly PropertyKey[]): string {
+  return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`)).join('');
+}
+
+/**
+ * The secret of a key record (if any) added to the client's redactor, and shown as `[REDACTED]` in
+ * `JSON.stringify()` and `util.inspect()` of the record and of its `raw`.
+ */
+function conceal(record: APIKey, redactor: Redactor): APIKey {
+  const { key, raw } = record;
+  if (key === undefined) return record;
+  redactor.add(key);
+  const field = API_KEY_FIELD_ALIASES.key.find((alias) => raw[alias] === key || (typeof raw[alias] === 'number' && String(raw[alias]) === key));
+  if (field !== undefined) hide(raw, field);
+  hide(record, 'key');
   return record;
 }
 
@@ -332,7 +325,7 @@ function readKey(data: unknown, response: TransportResponse, fallbackId?: string
  * Shows `[REDACTED]` for `target[field]` in `JSON.stringify()` and `util.inspect()`, so that logging
  * a created or revealed key does not print its secret; reading the field still gives the secret.
  */
-function conceal(target: object, field: string): void {
+function hide(target: object, field: string): void {
   const shown = (): Record<string, unknown> => ({ ...target, [field]: REDACTED });
   Object.defineProperty(target, 'toJSON', { value: shown });
   defineInspect(target, (_depth: number, options: object, inspect: (value: unknown, options: object) => string) => inspect(shown(), options));

@@ -6,23 +6,10 @@ import { earlyStop, repeatsPage } from '../core/pagination.js';
 import { APIResource, invalidResponse } from '../core/resource.js';
 import { ROUTES } from '../core/routes.js';
 import type { QueryValue } from '../core/transport.js';
+import { HsCodeSchema, ServiceCodeSchema, type ClassificationCode } from '../model/codes.js';
 
-/**
- * One classification code: an HS subheading (`8471.30`, for `hsnCode`) or an ISIC class (`6202`, for
- * `isicCode`), with its title where the service gives one.
- *
- * @example
- * ```ts
- * import type { ClassificationCode } from 'invoicing-sdk';
- * const c: ClassificationCode = { code: '6202', description: 'Computer consultancy activities' };
- * ```
- */
-export interface ClassificationCode {
-  /** The code as the service spells it. */
-  code: string;
-  /** Its title, where the service gives one. */
-  description?: string | undefined;
-}
+/** Reads one entry of a lookup's list (see model/codes.ts). */
+type EntrySchema = typeof HsCodeSchema;
 
 /**
  * Parameters of the code lookups. The service does not document its query parameters; any given
@@ -40,8 +27,6 @@ export interface CodeLookupParams {
   [param: string]: QueryValue;
 }
 
-const CODE_FIELDS = ['code', 'hsCode', 'hsnCode', 'isicCode'] as const;
-const TEXT_FIELDS = ['description', 'title', 'name', 'label'] as const;
 const LIST_FIELDS = ['items', 'codes', 'data', 'results'] as const;
 
 interface CacheEntry {
@@ -80,7 +65,7 @@ export class Codes extends APIResource {
    * ```
    */
   hsCodes(params: CodeLookupParams = {}, opts: RequestOptions = {}): APIPromise<ClassificationCode[]> {
-    return new APIPromise((record) => this.#lookup(ROUTES.hsCodes, params, opts, hsFromNumber, record));
+    return new APIPromise((record) => this.#lookup(ROUTES.hsCodes, params, opts, HsCodeSchema, record));
   }
 
   /**
@@ -93,7 +78,7 @@ export class Codes extends APIResource {
    * ```
    */
   serviceCodes(params: CodeLookupParams = {}, opts: RequestOptions = {}): APIPromise<ClassificationCode[]> {
-    return new APIPromise((record) => this.#lookup(ROUTES.serviceCodes, params, opts, isicFromNumber, record));
+    return new APIPromise((record) => this.#lookup(ROUTES.serviceCodes, params, opts, ServiceCodeSchema, record));
   }
 
   /**
@@ -112,7 +97,7 @@ export class Codes extends APIResource {
     path: string,
     params: CodeLookupParams,
     opts: RequestOptions,
-    fromNumber: (n: number) => string,
+    schema: EntrySchema,
     record: ResponseRecorder,
   ): Promise<ClassificationCode[]> {
     const { refresh, ...filters } = params;
@@ -134,7 +119,7 @@ export class Codes extends APIResource {
       // waiting on the same answer. It is stopped only when every one of them has aborted.
       const controller = new AbortController();
       const created: CacheEntry = { at: now(), value: Promise.resolve([]), controller, waiting: 0 };
-      const value = this.#fetchAll(path, query, { ...opts, signal: controller.signal }, fromNumber, (response) => {
+      const value = this.#fetchAll(path, query, { ...opts, signal: controller.signal }, schema, (response) => {
         created.response = response;
       });
       created.value = value;
@@ -178,7 +163,7 @@ export class Codes extends APIResource {
     path: string,
     query: Record<string, QueryValue>,
     opts: RequestOptions,
-    fromNumber: (n: number) => string,
+    schema: EntrySchema,
     record: ResponseRecorder,
   ): Promise<ClassificationCode[]> {
     const { transport, logger } = this._ctx;
@@ -218,15 +203,21 @@ export class Codes extends APIResource {
         return out;
       }
       let skipped = 0;
-      for (const item of items) {
-        const code = readCode(item, fromNumber);
-        if (code === undefined) skipped += 1;
-        else out.push(code);
-      }
+      let firstUnread: string | undefined;
+      items.forEach((item, i) => {
+        const parsed = schema.safeParse(item);
+        if (parsed.success) {
+          out.push(parsed.data);
+          return;
+        }
+        skipped += 1;
+        const issue = parsed.error.issues[0];
+        firstUnread ??= `${itemsAt(envelope === undefined, response.body)}[${i}]${issue?.path.map((p) => `.${String(p)}`).join('') ?? ''}: ${issue?.message ?? 'unreadable'}`;
+      });
       if (skipped > 0 && skipped === items.length) {
         // An empty result would read as "no valid codes" and make every code look invalid.
         throw invalidResponse(response, {
-          message: `The code lookup answered ${items.length} entries and none has a readable code.`,
+          message: `The code lookup answered ${items.length} entries and none has a readable code (${firstUnread}).`,
         });
       }
       if (skipped > 0) logger.warn(`${path}: ${skipped} entries without a readable code were skipped.`);
@@ -249,6 +240,15 @@ function describeSaid(body: unknown): string {
   return said === undefined ? '' : `: ${said}`;
 }
 
+/** Where the list of a lookup answer is, for messages: `data`, `data.items`, or the bare body. */
+function itemsAt(bare: boolean, body: unknown): string {
+  const root = bare ? 'body' : 'data';
+  const holder = bare ? body : (body as { data?: unknown }).data;
+  if (Array.isArray(holder) || typeof holder !== 'object' || holder === null) return root;
+  const field = LIST_FIELDS.find((name) => Array.isArray((holder as Record<string, unknown>)[name]));
+  return field === undefined ? root : `${root}.${field}`;
+}
+
 /** The list in a lookup answer: an array, an object holding one, or a `{ code: title }` map. */
 function listOf(data: unknown): unknown[] | undefined {
   if (Array.isArray(data)) return data;
@@ -263,29 +263,3 @@ function listOf(data: unknown): unknown[] | undefined {
   }
   return undefined;
 }
-
-// A code sent as a JSON number has lost its leading zeros (ISIC 0111) or trailing zero (HS 8471.30).
-const isicFromNumber = (n: number): string => String(n).padStart(4, '0');
-const hsFromNumber = (n: number): string => n.toFixed(2).padStart(7, '0');
-
-function readCode(item: unknown, fromNumber: (n: number) => string): ClassificationCode | undefined {
-  if (typeof item === 'string') return item.trim() === '' ? undefined : { code: item.trim() };
-  if (typeof item === 'number') return { code: fromNumber(item) };
-  if (typeof item !== 'object' || item === null) return undefined;
-  const record = item as Record<string, unknown>;
-  const rawCode = CODE_FIELDS.map((field) => record[field]).find((v) => v !== undefined && v !== null);
-  const code = typeof rawCode === 'number' ? fromNumber(rawCode) : firstText(record, CODE_FIELDS);
-  if (code === undefined) return undefined;
-  const description = firstText(record, TEXT_FIELDS);
-  return description === undefined ? { code } : { code, description };
-}
-
-function firstText(record: Record<string, unknown>, fields: readonly string[]): string | undefined {
-  for (const field of fields) {
-    const value = record[field];
-    if (typeof value === 'string' && value.trim() !== '') return value.trim();
-    if (typeof value === 'number') return String(value);
-  }
-  return undefined;
-}
-

@@ -6,8 +6,8 @@ import {
   isInvalidResponseError,
   isInvoicingError,
 } from '../../src/core/errors.js';
-import type { APIKeyCreateParams } from '../../src/resources/api-keys.js';
-import { API, SESSION_TOKEN, envelope, http, HttpResponse, recordingLogger, testClient, useMswServer } from '../core/support.js';
+import type { APIKeyCreateParams } from '../../src/model/api-key.js';
+import { API, API_KEY, SESSION_TOKEN, envelope, http, HttpResponse, recordingLogger, testClient, useMswServer } from '../core/support.js';
 
 const server = useMswServer();
 
@@ -96,7 +96,8 @@ describe('resources/api-keys', () => {
   it.each([
     [{ ...params, scopes: undefined as never }, /scopes is required.*\['\*'\]/],
     [{ ...params, scopes: [] }, /must not be empty/],
-    [{ ...params, scopes: [''] }, /non-empty string/],
+    [{ ...params, scopes: [''] as never }, /scopes\[0\]: "" is not a scope the service names/],
+    [{ ...params, scopes: ['invoices:read', 'invoice:write'] as never }, /scopes\[1\]: "invoice:write" is not a scope the service names: use invoices:read, invoices:write, taxauth:read, or '\*'/],
     [{ ...params, keyableType: 'BUSINESS' as const }, /requires businessId/],
     [{ ...params, name: '' }, /name is required/],
     [{ ...params, keyableType: 'ROBOT' as never }, /USER' or 'BUSINESS/],
@@ -235,5 +236,100 @@ describe('resources/api-keys', () => {
     expect(isInvalidResponseError(error)).toBe(true);
     expect((error as { hint: string }).hint).toMatch(/apiKeys\.list\(\) before creating again/);
     expect((error as { body: unknown }).body).toEqual({ id: '[REDACTED]', apiKey: { value: '[REDACTED]' } });
+  });
+
+  it('names the field of a key record it cannot read', async () => {
+    server.use(http.get(`${API}/api-key`, () => HttpResponse.json(envelope([{ id: 'key_1' }, 'sk_live_bare_abcdef123456']))));
+    const error = await testClient().apiKeys.list().catch((e: unknown) => e);
+    expect(isInvalidResponseError(error)).toBe(true);
+    expect((error as Error).message).toMatch(/The API key record at data\[1\] cannot be read: An API key record must be a JSON object/);
+    expect((error as Error).message).not.toContain('sk_live_bare');
+  });
+
+  it('refuses a create that is not an object, or that names several wrong fields, listing each', async () => {
+    const seen = serveKeys();
+    await expect(testClient().apiKeys.create('server' as never)).rejects.toThrow(/apiKeys\.create: pass \{ name, type, keyableType, scopes \}\. Nothing was sent\./);
+    await expect(testClient().apiKeys.create({ ...params, name: ' ', keyableType: 'BUSINESS' })).rejects.toThrow(
+      /name: name is required.*; businessId: a BUSINESS key requires businessId/,
+    );
+    expect(seen).toHaveLength(0);
+  });
+
+  it('redacts a created key from the client\'s errors and logs from then on', async () => {
+    serveKeys();
+    server.use(http.get(`${API}/invoices`, () => HttpResponse.json({ message: 'key sk_live_created_abcdef123 is over quota' }, { status: 400 })));
+    const logger = recordingLogger();
+    const client = testClient({ logger });
+    await client.apiKeys.create(params);
+    const error = await client.invoices.list().then((page) => page.data).catch((e: unknown) => e);
+    expect(String((error as Error).message)).toContain('[REDACTED]');
+    for (const shown of [String(error), JSON.stringify(error), inspect(error, { depth: 8 }), logger.lines.join('\n')]) {
+      expect(shown).not.toContain('created_abcdef');
+    }
+  });
+
+  describe('rotate', () => {
+    it('sends X-API-Key with the created key from then on, and redacts it', async () => {
+      const seen = serveKeys();
+      const keys: (string | null)[] = [];
+      server.use(
+        http.get(`${API}/invoices`, ({ request }) => {
+          keys.push(request.headers.get('x-api-key'));
+          return HttpResponse.json({ message: `unknown key ${request.headers.get('x-api-key')}` }, { status: 400 });
+        }),
+      );
+      const client = testClient();
+      await client.invoices.list().then((page) => page.data).catch(() => undefined);
+      const created = await client.apiKeys.rotate(params);
+      expect(created.key).toBe('sk_live_created_abcdef123');
+      const error = await client.invoices.list().then((page) => page.data).catch((e: unknown) => e);
+      expect(keys).toEqual([API_KEY, 'sk_live_created_abcdef123']);
+      expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(['POST /api/v1/api-key']);
+      expect((error as Error).message).toBe('unknown key [REDACTED]');
+    });
+
+    it('reads the secret with reveal(id) when the create answer lacks it, and switches to it', async () => {
+      serveKeys();
+      const keys: (string | null)[] = [];
+      server.use(
+        http.post(`${API}/api-key`, () => HttpResponse.json(envelope({ id: 'key_5', name: 'server' }), { status: 201 })),
+        http.get(`${API}/invoices`, ({ request }) => {
+          keys.push(request.headers.get('x-api-key'));
+          return HttpResponse.json(envelope([], { meta: { total: 0, page: 1, limit: 20, totalPages: 1 } }));
+        }),
+      );
+      const client = testClient({ logger: recordingLogger() });
+      const rotated = await client.apiKeys.rotate(params);
+      expect(rotated).toMatchObject({ id: 'key_5', key: 'sk_live_revealed_abcdef123' });
+      await client.invoices.list();
+      expect(keys).toEqual(['sk_live_revealed_abcdef123']);
+    });
+
+    it('keeps the old key, and says how to finish, when the created key\'s secret cannot be read', async () => {
+      const keys: (string | null)[] = [];
+      server.use(
+        http.post(`${API}/api-key`, () => HttpResponse.json(envelope({ id: 'key_6' }), { status: 201 })),
+        http.get(`${API}/api-key/:id/reveal`, () => HttpResponse.json({ message: 'down' }, { status: 503 })),
+        http.get(`${API}/invoices`, ({ request }) => {
+          keys.push(request.headers.get('x-api-key'));
+          return HttpResponse.json(envelope([], { meta: { total: 0, page: 1, limit: 20, totalPages: 1 } }));
+        }),
+      );
+      const client = testClient({ logger: recordingLogger(), maxRetries: 0 });
+      const error = await client.apiKeys.rotate(params).catch((e: unknown) => e);
+      expect(isInvoicingError(error)).toBe(true);
+      expect((error as Error).message).toBe('apiKeys.rotate: key key_6 was created, but its secret could not be read.');
+      expect((error as { hint: string }).hint).toMatch(/apiKeys\.reveal\('key_6'\)/);
+      expect(isInternalServerError((error as Error).cause)).toBe(true);
+      await client.invoices.list();
+      expect(keys).toEqual([API_KEY]);
+    });
+
+    it('warns when it switches the client to a BUSINESS key', async () => {
+      serveKeys();
+      const logger = recordingLogger();
+      await testClient({ logger }).apiKeys.rotate({ ...params, keyableType: 'BUSINESS', businessId: 'biz_1' });
+      expect(logger.lines).toEqual([expect.stringMatching(/^warn \[invoicing-sdk\] apiKeys\.rotate: this client now uses a BUSINESS key/)]);
+    });
   });
 });

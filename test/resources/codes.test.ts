@@ -200,4 +200,21 @@ describe('resources/codes', () => {
     expect(await client.codes.serviceCodes()).toEqual([{ code: '6202' }]);
     expect(requests).toBe(2);
   });
+
+  it('names where the entries are and what is wrong when none of them can be read', async () => {
+    server.use(http.get(`${API}/taxauth/hs-codes`, () => HttpResponse.json(envelope({ items: [{ title: 'Portable computers' }, true] }))));
+    const error = await testClient().codes.hsCodes().catch((e: unknown) => e);
+    expect(isInvalidResponseError(error)).toBe(true);
+    expect((error as Error).message).toMatch(/^The code lookup answered 2 entries and none has a readable code \(data\.items\[0\]\.code: No readable code/);
+  });
+
+  it('reads entries with HsCodeSchema and ServiceCodeSchema: numbers get their zeros back', async () => {
+    server.use(
+      http.get(`${API}/taxauth/hs-codes`, () => HttpResponse.json(envelope([{ hsCode: 8471.3, title: 'Portable computers' }, 901.2]))),
+      http.get(`${API}/taxauth/service-codes`, () => HttpResponse.json([{ isicCode: 111 }])),
+    );
+    const client = testClient();
+    expect(await client.codes.hsCodes()).toEqual([{ code: '8471.30', description: 'Portable computers' }, { code: '0901.20' }]);
+    expect(await client.codes.serviceCodes()).toEqual([{ code: '0111' }]);
+  });
 });

@@ -136,7 +136,7 @@ describe('testing/sandbox API keys through the SDK: creating a key revokes the o
   it('answers 401 to a LIVE BUSINESS key once another LIVE BUSINESS key is created, and keeps the LIVE USER key', async () => {
     await withSandbox({ businessKeyDefect: false }, async (sandbox) => {
       const admin = sandbox.client({ logLevel: 'error', maxRetries: 0 });
-      const input = { name: 'server', type: 'LIVE' as const, keyableType: 'BUSINESS' as const, businessId: sandbox.businessId, scopes: ['*'] };
+      const input = { name: 'server', type: 'LIVE' as const, keyableType: 'BUSINESS' as const, businessId: sandbox.businessId, scopes: ['*' as const] };
       const first = await admin.apiKeys.create(input);
       const asFirst = sandbox.client({ apiKey: first.key!, logLevel: 'error', maxRetries: 0 });
       expect((await asFirst.invoices.list()).data).toEqual([]);
