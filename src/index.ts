@@ -168,7 +168,7 @@ export { MIN_PARTIAL_LENGTH, REDACTED, Redactor, TOO_DEEP } from './core/redact.
 export { DEFAULT_FIELD_MAP, resolveFieldMap, type FieldMap, type InvoiceField, type ResolvedFieldMap } from './model/field-map.js';
 export type { ListingMeta } from './core/envelope.js';
 export { Invoices, type InvoiceCreateOptions, type InvoiceListParams } from './resources/invoices.js';
-export { APIKeys } from './resources/api-keys.js';
+export { APIKeys, type RotatedAPIKey } from './resources/api-keys.js';
 export type { APIKey, APIKeyCreateParams, APIKeyScope } from './model/api-key.js';
 export { Codes, type CodeLookupParams } from './resources/codes.js';
 export type { ClassificationCode } from './model/codes.js';

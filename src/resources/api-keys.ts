@@ -19,6 +19,21 @@ import {
 } from '../model/api-key.js';
 
 /**
+ * What `apiKeys.rotate()` returns: the new key's record, with its secret.
+ *
+ * @example
+ * ```ts
+ * import type { RotatedAPIKey } from 'invoicing-sdk';
+ * declare const rotated: RotatedAPIKey;
+ * console.log(rotated.id, rotated.key.length);
+ * ```
+ */
+export type RotatedAPIKey = APIKey & {
+  /** The new key's secret: the client already uses it; hand it to every other process that needs one. */
+  key: string;
+};
+
+/**
  * `client.apiKeys`: key management over a signed-in session. Every call sends the session token as
  * `Authorization: Bearer` (never an API key) and fails locally, before any request, when the client
  * has no session token.
@@ -120,11 +135,11 @@ export class APIKeys extends APIResource {
    * await client.invoices.list(); // already sent with the new key
    * ```
    */
-  rotate(input: APIKeyCreateParams, opts: MutationRequestOptions = {}): APIPromise<APIKey & { key: string }> {
+  rotate(input: APIKeyCreateParams, opts: MutationRequestOptions = {}): APIPromise<RotatedAPIKey> {
     return new APIPromise((record) => {
       // One after another: two creates racing would leave the client on whichever answer came last,
       // which need not be the key the service kept.
-      const run = (): Promise<APIKey & { key: string }> => this.#rotate(input, opts, record);
+      const run = (): Promise<RotatedAPIKey> => this.#rotate(input, opts, record);
       const rotation = this.#rotating.then(run, run);
       this.#rotating = rotation.catch(() => undefined);
       this._ctx.transport.holdApiKeyRequests(rotation);
@@ -134,7 +149,7 @@ export class APIKeys extends APIResource {
 
   #rotating: Promise<unknown> = Promise.resolve();
 
-  async #rotate(input: APIKeyCreateParams, opts: MutationRequestOptions, record: ResponseRecorder): Promise<APIKey & { key: string }> {
+  async #rotate(input: APIKeyCreateParams, opts: MutationRequestOptions, record: ResponseRecorder): Promise<RotatedAPIKey> {
     const created = await this.#create(input, opts, record);
     let result = created;
     if (created.key === undefined) {
@@ -153,7 +168,7 @@ export class APIKeys extends APIResource {
       }
     }
     // reveal() fails rather than answer without the secret.
-    const rotated = result as APIKey & { key: string };
+    const rotated = result as RotatedAPIKey;
     this._ctx.transport.setApiKey(rotated.key);
     if (input.keyableType === 'BUSINESS') {
       this._ctx.logger.warn('apiKeys.rotate: this client now uses a BUSINESS key, which the service refuses on POST /api/v1/invoices (known defect); a USER key is the working path.');
