@@ -4,8 +4,8 @@ import type { Logger } from './logger.js';
 import type { Redactor } from './redact.js';
 import type { Transport, TransportResponse } from './transport.js';
 import type { Envelope } from './envelope.js';
-import { readInvoice, type ResolvedFieldMap } from '../model/field-map.js';
-import type { Invoice } from '../model/invoice.js';
+import type { ResolvedFieldMap } from '../model/field-map.js';
+import { readInvoiceRecord, type Invoice } from '../model/invoice.js';
 
 /**
  * What a resource runs on. Holds no secret: the credentials stay inside the transport.
@@ -53,8 +53,10 @@ export abstract class APIResource {
   }
 
   /**
-   * The invoice in a record read through the client's `fieldMap`, or an `InvalidResponseError`
-   * when the record has no readable id.
+   * The invoice in a record, read through the model's schema for the client's `fieldMap`
+   * (`readInvoiceRecord`), its `raw` scrubbed of this client's secrets first. A record that cannot
+   * be read is an `InvalidResponseError` naming the field by its path in the body (`data.id`,
+   * `data.3.id` for the fourth record of a listing).
    *
    * @internal
    */
@@ -63,14 +65,17 @@ export abstract class APIResource {
     envelope: Pick<Envelope, 'timestamp'>,
     response: TransportResponse,
     fallbackId?: string,
+    at = 'data',
   ): Invoice {
-    const invoice = readInvoice(record, { fieldMap: this.#ctx.fieldMap, observedAt: envelope.timestamp, fallbackId });
-    if (invoice !== undefined) return invoice;
+    const ctx = this.#ctx;
+    const read = readInvoiceRecord(ctx.redactor.redactDeep(record), { fieldMap: ctx.fieldMap, observedAt: envelope.timestamp, fallbackId });
+    if (read.ok) return read.invoice;
+    const field = read.field === '' ? at : `${at}.${read.field}`;
     throw invalidResponse(response, {
       message:
-        typeof record === 'object' && record !== null
-          ? `The invoice record has no readable id (looked for ${this.#ctx.fieldMap.id.join(', ')}).`
-          : 'The response data is not an invoice record.',
+        read.field === 'id'
+          ? `The invoice record has no readable id at ${field} (looked for ${ctx.fieldMap.id.join(', ')}).`
+          : `The response's ${field} is not an invoice record: ${read.message}.`,
       hint: 'If the service names the id differently, pass fieldMap: { id: "<its field>" } to the client.',
     });
   }
