@@ -17,8 +17,9 @@ export type { ListingMeta } from '../model/listing.js';
  *
  * @example
  * ```ts
- * const { envelope } = await transport.request({ method: 'GET', path: '/api/v1/invoices' });
- * console.log(envelope.meta?.totalPages, envelope.timestamp);
+ * // What `{ success: true, data: [], timestamp: '2026-11-01T09:00:00Z' }` unwraps to:
+ * const envelope = { data: [], timestamp: '2026-11-01T09:00:00Z', message: undefined, meta: undefined };
+ * console.log(envelope.meta, envelope.timestamp);
  * ```
  */
 export interface Envelope {

@@ -135,7 +135,10 @@ export class Invoices extends APIResource {
   }
 
   /**
-   * Reads one invoice (`GET /api/v1/invoices/{id}`), through the client's `fieldMap`.
+   * Reads one invoice (`GET /api/v1/invoices/{id}`), through the client's `fieldMap`. Where the
+   * deployment has no such route (a 404 for an invoice this client created or listed, or a
+   * framework's "Cannot GET"), this client reads invoices through the list route from then on, with
+   * one warning; an invoice that does not exist is still a `NotFoundError`.
    *
    * @example
    * ```ts
