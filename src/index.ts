@@ -74,7 +74,7 @@ export {
   HsCodeSchema,
   ServiceCodeSchema,
 } from './model/codes.js';
-export { ListingMetaSchema } from './model/listing.js';
+export { EnvelopeSchema, ListingMetaSchema, type EnvelopeBody } from './model/listing.js';
 
 // Core: the client, its options, per-call options, pagination and errors.
 export { InvoicingClient } from './client.js';

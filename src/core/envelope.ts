@@ -1,38 +1,27 @@
 /**
- * The wire envelope: `{ success: true, data, timestamp, message? }`, and for listings `meta
- * { total, page, limit, totalPages }`. Extra fields are allowed (the service may add some). A body
- * that is not this envelope becomes an `InvalidResponseError`, never a `TypeError` further on.
- *
- * Hand-written rather than a schema library: the whole check is a few property reads, and it sits
- * on every request and in every bundle of the client. A zod schema of the same envelope was the
- * definition until 0.2.0 (about 10 KB gzip in a bundle, two thirds of the client's budget); it now
- * lives in the tests as the reference, and a property test holds this module to it
- * (test/core/envelope-reference.test.ts).
+ * The wire envelope, read through the model's zod schemas (`EnvelopeSchema`, `ListingMetaSchema`):
+ * `{ success: true, data, timestamp, message? }`, and for listings `meta { total, page, limit,
+ * totalPages }`. Extra fields are kept. A body that is not this envelope becomes an
+ * `InvalidResponseError` naming what was wrong (the field, as zod's issue path: `meta.totalPages`),
+ * never a `TypeError` further on.
  */
+import * as z from 'zod';
 import { requestIdOf, summarizeBody } from './error-hints.js';
 import { InvalidResponseError } from './errors.js';
+import { EnvelopeSchema, ListingMetaSchema, type ListingMeta } from '../model/listing.js';
+
+export type { ListingMeta } from '../model/listing.js';
 
 /**
- * Listing metadata as the SDK uses it.
+ * An unwrapped success envelope.
  *
  * @example
  * ```ts
- * const page = await client.invoices.list({ limit: 50 });
- * console.log(`${page.meta?.page} of ${page.meta?.totalPages}`);
+ * // What `{ success: true, data: [], timestamp: '2026-11-01T09:00:00Z' }` unwraps to:
+ * const envelope = { data: [], timestamp: '2026-11-01T09:00:00Z', message: undefined, meta: undefined };
+ * console.log(envelope.meta, envelope.timestamp);
  * ```
  */
-export interface ListingMeta {
-  /** Items across all pages. */
-  total: number | undefined;
-  /** This page, from 1. */
-  page: number | undefined;
-  /** Page size. */
-  limit: number | undefined;
-  /** Number of pages; computed by the service. */
-  totalPages: number | undefined;
-}
-
-/** An unwrapped success envelope. */
 export interface Envelope {
   data: unknown;
   /** The server's clock when it answered. */
@@ -42,7 +31,14 @@ export interface Envelope {
   meta: ListingMeta | undefined;
 }
 
-/** Where a body came from, for the error if it is not the envelope. */
+/**
+ * Where a body came from, for the error if it is not the envelope.
+ *
+ * @example
+ * ```ts
+ * const source: BodySource = { status: 200, headers: undefined, method: 'GET', path: '/api/v1/invoices' };
+ * ```
+ */
 export interface BodySource {
   status: number;
   headers: Headers | undefined;
@@ -50,57 +46,85 @@ export interface BodySource {
   path: string;
 }
 
-/** The envelope in `body` (parsed JSON), or `undefined` when it is not one. */
+// For routes whose bodies the document does not show (transitions, key and code lookups): a `meta`
+// that cannot be read is left out instead of failing a call that does not page.
+const TolerantEnvelopeSchema = EnvelopeSchema.extend({
+  meta: ListingMetaSchema.nullish()
+    .catch(undefined)
+    .transform((meta) => meta ?? undefined),
+});
+
+/**
+ * The envelope in `body` (parsed JSON), or `undefined` when it is not one. Tolerant: a `meta` that
+ * cannot be read is `undefined` (for routes whose answers the service does not show).
+ *
+ * @example
+ * ```ts
+ * readEnvelope({ success: true, data: null, meta: 'odd' }); // { data: null, meta: undefined, … }
+ * readEnvelope({ success: false }); // undefined
+ * ```
+ */
 export function readEnvelope(body: unknown): Envelope | undefined {
-  if (!isRecord(body) || body.success !== true || !('data' in body)) return undefined;
-  const { timestamp, message } = body;
-  return {
-    data: body.data,
-    timestamp: typeof timestamp === 'string' ? timestamp : undefined,
-    message: typeof message === 'string' ? message : undefined,
-    meta: readMeta(body.meta),
-  };
+  const parsed = TolerantEnvelopeSchema.safeParse(body);
+  return parsed.success ? toEnvelope(parsed.data) : undefined;
 }
 
 /**
  * The envelope in `body` (parsed JSON, or the text when it was not JSON, or `undefined` when
- * empty), or an `InvalidResponseError` saying what was wrong with it.
+ * empty), or an `InvalidResponseError` saying what was wrong with it: the field that cannot be read
+ * is named by its path (`meta.totalPages`).
+ *
+ * @example
+ * ```ts
+ * const envelope = unwrapEnvelope(response.body, response);
+ * ```
  */
 export function unwrapEnvelope(body: unknown, source: BodySource): Envelope {
-  const envelope = readEnvelope(body);
-  if (envelope === undefined) throw invalid(body, source, describeProblem(body));
-  return envelope;
+  const parsed = EnvelopeSchema.safeParse(body);
+  if (parsed.success) return toEnvelope(parsed.data);
+  if (!isRecord(body) || body.success !== true || !('data' in body)) throw invalid(body, source, describeProblem(body));
+  throw invalid(body, source, describeIssue(parsed.error.issues[0]));
 }
 
 /**
  * Listing meta, or `undefined` when the body carries none that can be read. Every field is optional
  * on the wire; a count may come as a string of digits; `totalPages` is derived when missing.
+ *
+ * @example
+ * ```ts
+ * readMeta({ total: 7, limit: 3 })?.totalPages; // 3
+ * readMeta('nope'); // undefined
+ * ```
  */
 export function readMeta(meta: unknown): ListingMeta | undefined {
-  if (!isRecord(meta)) return undefined;
-  const total = readCount(meta.total);
-  const page = readCount(meta.page);
-  const limit = readCount(meta.limit);
-  let totalPages = readCount(meta.totalPages);
-  if (total === NOT_A_COUNT || page === NOT_A_COUNT || limit === NOT_A_COUNT || totalPages === NOT_A_COUNT) return undefined;
-  if (totalPages === undefined && total !== undefined && limit !== undefined && limit > 0) {
-    totalPages = Math.ceil(total / limit);
-  }
-  return { total, page, limit, totalPages };
+  const parsed = ListingMetaSchema.safeParse(meta);
+  return parsed.success ? parsed.data : undefined;
 }
 
-const NOT_A_COUNT: unique symbol = Symbol('invoicing-sdk.not-a-count');
-const DIGITS = /^\s*\d+\s*$/;
+/**
+ * The dotted path of a zod issue (`meta.totalPages`, `data.3.id`); `''` for the value itself.
+ *
+ * @example
+ * ```ts
+ * issuePath(['data', 3, 'id']); // 'data.3.id'
+ * ```
+ */
+export function issuePath(path: readonly PropertyKey[]): string {
+  return path.map(String).join('.');
+}
 
-/** A non-negative safe integer, or a string of digits (read as a number); absent is `undefined`. */
-function readCount(value: unknown): number | undefined | typeof NOT_A_COUNT {
-  if (value === undefined) return undefined;
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? value : NOT_A_COUNT;
-  return typeof value === 'string' && DIGITS.test(value) ? Number(value) : NOT_A_COUNT;
+function toEnvelope(body: { data?: unknown; timestamp?: string | undefined; message?: string | undefined; meta?: ListingMeta | undefined }): Envelope {
+  return { data: body.data, timestamp: body.timestamp, message: body.message, meta: body.meta };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describeIssue(issue: z.core.$ZodIssue | undefined): string {
+  if (issue === undefined) return 'The response is JSON but not the { success: true, data } envelope.';
+  const field = issuePath(issue.path);
+  return `The response envelope's ${field === '' ? 'body' : field} cannot be read: ${issue.message}.`;
 }
 
 function describeProblem(body: unknown): string {

@@ -111,6 +111,11 @@ export interface TransportRequest {
   query?: Query | undefined;
   /** Sent as JSON. */
   body?: unknown;
+  /**
+   * The JSON body already serialized: sent byte for byte instead of `body` (`invoices.create` checks
+   * exactly these bytes before sending them).
+   */
+  bodyText?: string | undefined;
   options?: (MutationRequestOptions & { query?: Query | undefined }) | undefined;
   /**
    * Send once, never retry, whatever `maxRetries` says. For state transitions, whose retries are the
@@ -274,7 +279,7 @@ export class Transport {
     const ctx = this.#prepare(request);
     const url = this.#url(path, request.query, opts.query);
     const headers = { ...this.#config.defaultHeaders, ...checkExtraHeaders(opts.headers, 'headers') };
-    const bodyText = request.body === undefined ? undefined : JSON.stringify(request.body);
+    const bodyText = request.bodyText ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
     if (bodyText !== undefined) headers['content-type'] = 'application/json';
     if (ctx.signal?.aborted) throw new APIUserAbortError({ method, path, cause: ctx.signal.reason });
     try {

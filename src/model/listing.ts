@@ -52,3 +52,42 @@ export const ListingMetaSchema = z
  * ```
  */
 export type ListingMeta = z.infer<typeof ListingMetaSchema>;
+
+/**
+ * The service's success envelope: `{ success: true, data, timestamp?, message?, meta? }`. Unknown
+ * fields are kept. `data` must be present (it may be `null`); a `timestamp` or `message` that is not
+ * a string reads as absent (the document shows `message` as optional and nothing depends on either
+ * being readable); `meta`, when present, is a {@link ListingMetaSchema} and a count that cannot be
+ * read fails with its path (`['meta', 'totalPages']`).
+ *
+ * @example
+ * ```ts
+ * import { EnvelopeSchema } from 'invoicing-sdk';
+ * const body = { success: true, data: [], timestamp: '2026-11-01T09:00:00Z', meta: { total: 7, limit: 3 } };
+ * EnvelopeSchema.parse(body).meta?.totalPages; // 3
+ * EnvelopeSchema.safeParse({ ...body, meta: { totalPages: -1 } }).error?.issues[0]?.path; // ['meta', 'totalPages']
+ * ```
+ */
+export const EnvelopeSchema = z.looseObject({
+  /** Always `true` on a success. */
+  success: z.literal(true),
+  /** The resource, or the array of a listing. */
+  data: z.unknown(),
+  /** The server's clock when it answered (ISO 8601). */
+  timestamp: z.string().optional().catch(undefined),
+  /** Present on some answers only. */
+  message: z.string().optional().catch(undefined),
+  /** Listings only. `null` reads as absent. */
+  meta: ListingMetaSchema.nullish().transform((meta) => meta ?? undefined),
+});
+
+/**
+ * A success envelope as {@link EnvelopeSchema} reads it.
+ *
+ * @example
+ * ```ts
+ * import type { EnvelopeBody } from 'invoicing-sdk';
+ * const body: EnvelopeBody = { success: true, data: { id: 'inv_1' }, timestamp: undefined, message: undefined, meta: undefined };
+ * ```
+ */
+export type EnvelopeBody = z.infer<typeof EnvelopeSchema>;

@@ -2,8 +2,9 @@
  * `client.invoices`: create (checked locally first), retrieve, list, validate, sign, submit, and the
  * filing workflow on top (waitFor, createAndFile, resumeFiling, fileMany).
  */
-import { checkInvoiceAsSent, type CheckOptions } from '../check/index.js';
-import { BadRequestError, isBadRequestError } from '../core/errors.js';
+import { checkInvoice, checkInvoiceAsSent, formatIssuePath, MAX_INPUT_DEPTH, type CheckOptions, type CheckReport } from '../check/index.js';
+import { notJsonData } from '../check/rules/fields.js';
+import { BadRequestError, InvalidInputError, isBadRequestError, isNotFoundError, NotFoundError } from '../core/errors.js';
 import { sentLinesClassificationHint } from '../core/error-hints.js';
 import { InvoiceCheckError } from '../core/errors.js';
 import { isErrorKind } from '../core/errors.js';
@@ -18,13 +19,14 @@ import { ROUTES } from '../core/routes.js';
 import type { QueryValue } from '../core/query.js';
 import type { FilingTransition } from '../model/status.js';
 import { performTransition, type TransitionOptions } from '../filing/transition.js';
-import { hasReadableStatus, readInvoice } from '../model/field-map.js';
-import type { Invoice } from '../model/invoice.js';
+import { hasReadableStatus } from '../model/field-map.js';
+import { readInvoiceRecord, type Invoice } from '../model/invoice.js';
 import type { InvoiceCreateParams } from '../model/invoice-input.js';
 import { createAndFile, resumeFiling, type CreateAndFileOptions, type FilingResult, type ResumeFilingOptions } from '../filing/file.js';
 import { fileMany, type FileManyOptions, type FileManyResult } from '../filing/file-many.js';
 import { waitFor, type WaitOptions, type WaitResult } from '../filing/wait.js';
 import { watchInvoices, type InvoiceWatch, type WatchOptions } from '../filing/watch.js';
+import { ReadRouteFallback } from './read-fallback.js';
 
 /**
  * Options of `invoices.create()`.
@@ -79,6 +81,9 @@ export interface InvoiceListParams {
  * ```
  */
 export class Invoices extends APIResource {
+  /** Whether this client's deployment serves `GET /invoices/{id}` (learnt on a 404; see read-fallback.ts). */
+  readonly #readRoute = new ReadRouteFallback(this._ctx.logger);
+
   /**
    * Creates a draft invoice (`POST /api/v1/invoices`); creating it does not file it. Runs
    * `checkInvoice()` first, on exactly what is sent, and throws `InvoiceCheckError`, sending nothing,
@@ -101,32 +106,39 @@ export class Invoices extends APIResource {
   }
 
   async #create(input: InvoiceCreateParams, opts: InvoiceCreateOptions, record: ResponseRecorder): Promise<Invoice> {
+    // Serialized once: the checks read JSON.parse of these bytes and these bytes are sent, so a
+    // getter, toJSON or Proxy that answers differently on another read cannot change what was checked.
+    const { bodyText, sent } = serializeInvoice(input);
     if (opts.skipChecks !== true) {
-      // On what is sent (JSON.stringify of the input: own enumerable fields, toJSON).
-      const report = checkInvoiceAsSent(input, opts.checkOptions);
-      if (!report.ok) throw new InvoiceCheckError(report);
+      const report = checkInvoice(sent, opts.checkOptions);
+      if (!report.ok) throw new InvoiceCheckError(explainNotSent(report, input, opts.checkOptions));
       for (const warning of report.warnings) {
         this._ctx.logger.warn(`Invoice check warning ${warning.code} at ${warning.path.join('.')}: ${warning.message}`);
       }
     }
-    let sent;
+    let answer;
     try {
-      sent = await this._ctx.transport.request({
+      answer = await this._ctx.transport.request({
         method: 'POST',
         path: ROUTES.invoices,
-        body: input,
+        bodyText,
         options: opts,
         record,
       });
     } catch (err) {
-      throw withSentLinesHint(err, input);
+      throw withSentLinesHint(err, sent);
     }
-    const { envelope, response } = sent;
-    return this._invoiceFrom(envelope.data, envelope, response);
+    const { envelope, response } = answer;
+    const invoice = this._invoiceFrom(envelope.data, envelope, response);
+    this.#readRoute.remember(invoice.id);
+    return invoice;
   }
 
   /**
-   * Reads one invoice (`GET /api/v1/invoices/{id}`), through the client's `fieldMap`.
+   * Reads one invoice (`GET /api/v1/invoices/{id}`), through the client's `fieldMap`. Where the
+   * deployment has no such route (a 404 for an invoice this client created or listed, or a
+   * framework's "Cannot GET"), this client reads invoices through the list route from then on, with
+   * one warning; an invoice that does not exist is still a `NotFoundError`.
    *
    * @example
    * ```ts
@@ -140,13 +152,38 @@ export class Invoices extends APIResource {
 
   async #retrieve(id: string, opts: RequestOptions, record: ResponseRecorder | undefined): Promise<Invoice> {
     assertId(id);
-    const { envelope, response } = await this._ctx.transport.request({
+    const readRoute = this.#readRoute;
+    if (readRoute.useList) return this.#retrieveFromList(id, opts, record);
+    let answer;
+    try {
+      answer = await this._ctx.transport.request({
+        method: 'GET',
+        path: ROUTES.invoice(id),
+        options: withoutIdempotency(opts),
+        record,
+      });
+    } catch (err) {
+      // A 404 for an invoice this client was just given, or a framework's "Cannot GET": the route is
+      // missing on this deployment, not the invoice. Anything else (a real "not found") stands.
+      if (!isNotFoundError(err) || !readRoute.routeMissingAfter404(id, notFoundText(err))) throw err;
+      return this.#retrieveFromList(id, opts, record);
+    }
+    const { envelope, response } = answer;
+    return this._invoiceFrom(envelope.data, envelope, response, id);
+  }
+
+  /** Reads one invoice by walking the list route, for a deployment without the single-invoice route. */
+  async #retrieveFromList(id: string, opts: RequestOptions, record: ResponseRecorder | undefined): Promise<Invoice> {
+    const load = this.#pageLoader({ limit: READ_BY_LIST_PAGE_SIZE }, undefined, withoutIdempotency(opts), record);
+    const found = await this.#readRoute.find(id, load(1));
+    if (found !== undefined) return found;
+    throw new NotFoundError({
+      message: `Invoice ${id} was not found: this deployment does not serve GET /api/v1/invoices/{id}, and no page of the invoice listing holds it.`,
+      status: 404,
       method: 'GET',
       path: ROUTES.invoice(id),
-      options: withoutIdempotency(opts),
-      record,
+      hint: 'Check the id, and that the client’s API key can read the business the invoice belongs to.',
     });
-    return this._invoiceFrom(envelope.data, envelope, response, id);
   }
 
   /**
@@ -164,6 +201,21 @@ export class Invoices extends APIResource {
    */
   list(params: InvoiceListParams = {}, opts: RequestOptions = {}): PagePromise<Invoice> {
     const { page: firstPage, ...filters } = params;
+    const load = this.#pageLoader(filters, firstPage, withoutIdempotency(opts), undefined);
+    return new PagePromise((record) => load(firstPage ?? 1, record));
+  }
+
+  /**
+   * Loads listing pages: each record read through the model's schema (a record that cannot be read
+   * is an `InvalidResponseError` naming it, `data.3.id`), and each id remembered for the read-route
+   * fallback. `record` (when given) is told of every page's response.
+   */
+  #pageLoader(
+    filters: Record<string, QueryValue>,
+    firstPage: number | undefined,
+    options: RequestOptions,
+    recordEvery: ResponseRecorder | undefined,
+  ): (page: number, record?: ResponseRecorder) => Promise<Page<Invoice>> {
     const load = async (page: number, record?: ResponseRecorder): Promise<Page<Invoice>> => {
       // The first page is asked for as the caller asked; later ones by number.
       const query = firstPage === undefined && page === 1 ? filters : { ...filters, page };
@@ -171,19 +223,25 @@ export class Invoices extends APIResource {
         method: 'GET',
         path: ROUTES.invoices,
         query,
-        options: withoutIdempotency(opts),
-        record,
+        options,
+        record: record ?? recordEvery,
       });
       if (!Array.isArray(envelope.data)) {
-        throw invalidResponse(response, { message: 'The invoice listing has no data array.' });
+        throw invalidResponse(response, { message: 'The invoice listing cannot be read at data: expected an array of invoices.' });
       }
       if (envelope.meta?.totalPages === undefined) {
         this._ctx.logger.warn('The invoice listing carries no meta.totalPages; only this page is read.');
       }
-      const data = envelope.data.map((record) => this._invoiceFrom(record, envelope, response));
+      const records = envelope.data;
+      const data = new Array<Invoice>(records.length);
+      for (let i = 0; i < records.length; i++) {
+        const invoice = this._invoiceFrom(records[i], envelope, response, undefined, `data.${i}`);
+        this.#readRoute.remember(invoice.id);
+        data[i] = invoice;
+      }
       return new Page({ data, meta: envelope.meta, requestedPage: page, load, logger: this._ctx.logger });
     };
-    return new PagePromise((record) => load(firstPage ?? 1, record));
+    return load;
   }
 
   /**
@@ -281,7 +339,14 @@ export class Invoices extends APIResource {
    * ```
    */
   createAndFile(input: InvoiceCreateParams, opts: CreateAndFileOptions = {}): Promise<FilingResult> {
-    return createAndFile(this, input, this._withClientRetries(opts));
+    let plain: InvoiceCreateParams;
+    try {
+      // Checked, reconciled and sent from one plain copy: what is checked is what is sent.
+      plain = serializeInvoice(input).sent as InvoiceCreateParams;
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    return createAndFile(this, plain, this._withClientRetries(opts));
   }
 
   /**
@@ -314,7 +379,16 @@ export class Invoices extends APIResource {
    * ```
    */
   fileMany(inputs: readonly InvoiceCreateParams[], opts: FileManyOptions = {}): Promise<FileManyResult[]> {
-    return fileMany(this, inputs, this._withClientRetries(opts));
+    // Each input checked and sent from its plain copy; one that cannot be serialized goes as it is and
+    // fails on its own (its result says why), without stopping the others.
+    const plain = Array.from(inputs, (input) => {
+      try {
+        return serializeInvoice(input).sent as InvoiceCreateParams;
+      } catch {
+        return input;
+      }
+    });
+    return fileMany(this, plain, this._withClientRetries(opts));
   }
 
   #transitionOnce(id: string, step: FilingTransition, opts: TransitionOptions): APIPromise<Invoice> {
@@ -372,12 +446,12 @@ export class Invoices extends APIResource {
 
   async #transition(id: string, step: FilingTransition, opts: MutationRequestOptions, record: ResponseRecorder | undefined): Promise<Invoice> {
     assertId(id);
-    const { transport, fieldMap, logger } = this._ctx;
+    const { transport, fieldMap, logger, redactor } = this._ctx;
     const response = await transport.send({ method: 'POST', path: ROUTES.transition(id, step), options: opts, noRetry: true, record });
     const envelope = transport.tryUnwrap(response);
     if (envelope !== undefined && hasReadableStatus(envelope.data, fieldMap)) {
-      const invoice = readInvoice(envelope.data, { fieldMap, observedAt: envelope.timestamp, fallbackId: id });
-      if (invoice !== undefined && invoice.id === id) return invoice;
+      const read = readInvoiceRecord(redactor.redactDeep(envelope.data), { fieldMap, observedAt: envelope.timestamp, fallbackId: id });
+      if (read.ok && read.invoice.id === id) return read.invoice;
     }
     logger.debug(`${step} answered ${response.status} without a readable invoice; reading invoice ${id}.`);
     try {
@@ -416,7 +490,7 @@ function withoutIdempotency(opts: RequestOptions): RequestOptions {
  * The service's classification 400 names no line; the SDK has the lines it sent, so the hint can
  * name them. The error is rebuilt (hints are read-only) with everything else kept.
  */
-function withSentLinesHint(err: unknown, input: InvoiceCreateParams): unknown {
+function withSentLinesHint(err: unknown, input: unknown): unknown {
   if (!isBadRequestError(err)) return err;
   const hint = sentLinesClassificationHint(err.message, (input as { lines?: unknown }).lines);
   if (hint === undefined) return err;
@@ -433,4 +507,91 @@ function withSentLinesHint(err: unknown, input: InvoiceCreateParams): unknown {
   });
   if (err.stack !== undefined) rebuilt.stack = err.stack;
   return rebuilt;
+}
+
+/** Page size of the list walk that stands in for a missing `GET /invoices/{id}` (the service's largest). */
+const READ_BY_LIST_PAGE_SIZE = 100;
+
+/** What a 404 said, for telling a missing route ("Cannot GET …") from a missing invoice. */
+function notFoundText(err: NotFoundError): string {
+  return typeof err.body === 'string' ? `${err.message} ${err.body}` : err.message;
+}
+
+/** Why an input cannot be sent, found while it was serialized. */
+class NotSendable extends Error {
+  constructor(
+    readonly path: (string | number)[],
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The request body of `create`, built once: the JSON text to send, and `JSON.parse` of it (plain
+ * data) for the checks. Input that cannot be sent as it is (a cycle, nesting deeper than
+ * `MAX_INPUT_DEPTH`, a Map, Set, BigInt or function, a getter that throws) is an
+ * `InvalidInputError` naming the field; nothing is sent.
+ */
+function serializeInvoice(input: unknown): { bodyText: string; sent: unknown } {
+  // Each object's path, set when JSON.stringify reaches it; `this` in the replacer is the holder.
+  const paths = new Map<object, (string | number)[]>();
+  let bodyText: string | undefined;
+  try {
+    bodyText = JSON.stringify(input, function (this: unknown, key: string, value: unknown): unknown {
+      const holder = this as object;
+      const parent = paths.get(holder);
+      const path = parent === undefined ? [] : [...parent, Array.isArray(holder) ? Number(key) : key];
+      const kind = notJsonData(value);
+      if (kind !== undefined) throw new NotSendable(path, `${where(path)} is ${kind}`);
+      if (path.length > MAX_INPUT_DEPTH) {
+        throw new NotSendable(path, `${where(path)} is nested more than ${MAX_INPUT_DEPTH} levels deep`);
+      }
+      if (typeof value === 'object' && value !== null) {
+        const seenAt = paths.get(value);
+        if (seenAt !== undefined && seenAt.every((part, i) => path[i] === part)) {
+          throw new NotSendable(path, `${where(path)} refers back to ${where(seenAt)}: the input is cyclic`);
+        }
+        paths.set(value, path);
+      }
+      return value;
+    });
+  } catch (err) {
+    if (err instanceof NotSendable) {
+      throw new InvalidInputError({
+        message: `The invoice cannot be sent as JSON: ${err.message}. Nothing was sent.`,
+        path: err.path,
+        hint: 'Pass plain data (objects, arrays, strings, numbers, booleans, null), for example the result of JSON.parse.',
+      });
+    }
+    throw new InvalidInputError({
+      message: `The invoice could not be read to be sent: ${err instanceof Error ? err.message : String(err)}. Nothing was sent.`,
+      hint: 'Pass plain data, not an object whose getters or proxy traps throw.',
+    });
+  }
+  if (bodyText === undefined) {
+    throw new InvalidInputError({ message: `The invoice must be a JSON object, got ${typeof input}. Nothing was sent.` });
+  }
+  return { bodyText, sent: JSON.parse(bodyText) };
+}
+
+function where(path: readonly (string | number)[]): string {
+  return path.length === 0 ? 'the invoice' : formatIssuePath(path);
+}
+
+/**
+ * The report of the checks on what would be sent, with each error that the caller's object explains
+ * better (a field it has but does not send: inherited, not enumerable) taken from a check of that
+ * object. The verdict stays the sent data's; only the wording of matching issues changes.
+ */
+function explainNotSent(report: CheckReport, input: unknown, opts: CheckOptions | undefined): CheckReport {
+  let asSent: CheckReport;
+  try {
+    asSent = checkInvoiceAsSent(input, opts);
+  } catch {
+    return report;
+  }
+  const better = new Map(asSent.errors.map((issue) => [`${issue.code} ${formatIssuePath(issue.path)}`, issue]));
+  const errors = report.errors.map((issue) => better.get(`${issue.code} ${formatIssuePath(issue.path)}`) ?? issue);
+  return { ...report, errors };
 }

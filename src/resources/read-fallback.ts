@@ -12,7 +12,15 @@ const REMEMBERED_IDS = 10_000;
 /** Texts of a framework's "no such route" answer (Express, NestJS, Fastify, …). */
 const ROUTE_MISSING = /cannot get|route .*not found|no route|not found: get/i;
 
-/** A page of invoices as the list route gives it. */
+/**
+ * A page of invoices as the list route gives it.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * const page: ListedPage<Invoice> = await client.invoices.list({ limit: 100 });
+ * ```
+ */
 export interface ListedPage<T> {
   data: readonly T[];
   hasNextPage(): boolean;
@@ -20,9 +28,20 @@ export interface ListedPage<T> {
 }
 
 /**
- * Per-client memory of whether the single-invoice read route exists.
+ * Per-client memory of whether the single-invoice read route exists. `client.invoices` keeps one:
+ * it remembers the ids of created and listed invoices, and after a 404 from `GET /invoices/{id}`
+ * decides whether the route or the invoice is missing.
  *
  * @internal
+ * @example
+ * ```ts
+ * const readRoute = new ReadRouteFallback(logger);
+ * readRoute.remember(created.id);
+ * // later, GET /api/v1/invoices/{id} answered 404:
+ * if (readRoute.routeMissingAfter404(created.id, err.message)) {
+ *   const invoice = await readRoute.find(created.id, client.invoices.list({ limit: 100 }));
+ * }
+ * ```
  */
 export class ReadRouteFallback {
   readonly #seen = new Set<string>();
@@ -57,8 +76,9 @@ export class ReadRouteFallback {
     if (!this.#warned) {
       this.#warned = true;
       this.#logger.warn(
-        'GET /api/v1/invoices/{id} answered 404 for an invoice the service returned to this client: ' +
-          'the deployment has no single-invoice read route. Reading invoices through the list route from now on.',
+        'GET /api/v1/invoices/{id} answered 404 as a missing route (for an invoice the service returned to this client, ' +
+          'or with a framework\'s "no such route" text): the deployment has no single-invoice read route. ' +
+          'This client reads invoices through the list route from now on.',
       );
     }
     return true;

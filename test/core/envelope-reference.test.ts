@@ -1,18 +1,24 @@
 /**
- * The envelope reader against its reference: the zod schema that was the definition until 0.2.0
- * (zod is a dev dependency only). The hand-written reader must give the same verdict and the same
- * reading for every body, so that dropping zod from the client changed nothing but the bundle.
+ * The envelope reader (the model's EnvelopeSchema) against an independent reference written with
+ * zod/mini from the document: the same verdict and the same reading for every body. Where the
+ * reference cannot read a `meta` that is present, the tolerant reader leaves it out and the strict
+ * one (`unwrapEnvelope`, used by every documented route) fails naming the field under `meta`.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { isInvalidResponseError } from '../../src/core/errors.js';
 import { readEnvelope, readMeta, unwrapEnvelope } from '../../src/core/envelope.js';
 
+// The document: counts are integers (a safe integer here; digits in a string read as one).
 const count = z.union([
   z.int().check(z.nonnegative()),
   z.pipe(
     z.string().check(z.regex(/^\s*\d+\s*$/)),
-    z.transform((s) => Number(s)),
+    z.pipe(
+      z.transform((s: string) => Number(s)),
+      z.number().check(z.maximum(Number.MAX_SAFE_INTEGER)),
+    ),
   ),
 ]);
 const ReferenceMeta = z.looseObject({
@@ -32,10 +38,11 @@ const ReferenceEnvelope = z.looseObject({
 function referenceMeta(meta: unknown): unknown {
   const parsed = ReferenceMeta.safeParse(meta);
   if (!parsed.success) return undefined;
-  const { total, page, limit } = parsed.data;
+  // Unknown fields are kept.
+  const { total, limit } = parsed.data;
   let { totalPages } = parsed.data;
   if (totalPages === undefined && total !== undefined && limit !== undefined && limit > 0) totalPages = Math.ceil(total / limit);
-  return { total, page, limit, totalPages };
+  return { ...parsed.data, totalPages };
 }
 
 function referenceEnvelope(body: unknown): unknown {
@@ -84,6 +91,18 @@ const oddEnvelope = fc.tuple(plainEnvelope, fc.constantFrom('class', 'null-proto
   }
 });
 
+const source = { status: 200, headers: undefined, method: 'GET', path: '/api/v1/invoices' };
+
+/** What unwrapEnvelope gives, or the message of the InvalidResponseError it throws. */
+function strict(body: unknown): { envelope: unknown } | { error: string } {
+  try {
+    return { envelope: unwrapEnvelope(body, source) };
+  } catch (error) {
+    expect(isInvalidResponseError(error)).toBe(true);
+    return { error: (error as Error).message };
+  }
+}
+
 describe('core/envelope against the zod reference', () => {
   it('gives the same verdict and reading for every body', () => {
     fc.assert(
@@ -92,6 +111,35 @@ describe('core/envelope against the zod reference', () => {
       }),
       { numRuns: 5000 },
     );
+  });
+
+  it('reads strictly as the reference does, and names the meta field the reference cannot read', () => {
+    fc.assert(
+      fc.property(fc.oneof(plainEnvelope, oddEnvelope, fc.anything()), (body) => {
+        const reference = referenceEnvelope(body) as { meta: unknown } | undefined;
+        const got = strict(body);
+        if (reference === undefined) return void expect(got).toHaveProperty('error');
+        const meta = (body as { meta?: unknown }).meta;
+        if (meta !== undefined && meta !== null && reference.meta === undefined) {
+          expect(got).toHaveProperty('error', expect.stringMatching(/envelope's meta(\.(total|page|limit|totalPages))? cannot be read/));
+        } else {
+          expect(got).toEqual({ envelope: reference });
+        }
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it.each([
+    [{ totalPages: -1 }, 'meta.totalPages'],
+    [{ total: 10, page: 1.5 }, 'meta.page'],
+    [{ limit: 'ten' }, 'meta.limit'],
+    [{ total: '99999999999999999999' }, 'meta.total'],
+    ['nope', 'meta'],
+  ])('refuses the listing meta %j with an InvalidResponseError naming %s', (meta, field) => {
+    const got = strict({ success: true, data: [], timestamp: 't', meta });
+    expect(got).toHaveProperty('error', expect.stringContaining(`envelope's ${field} cannot be read`));
+    expect(readEnvelope({ success: true, data: [], meta })?.meta).toBeUndefined();
   });
 
   it('reads listing meta as the reference does, string counts and odd carriers included', () => {
@@ -108,7 +156,6 @@ describe('core/envelope against the zod reference', () => {
 
   it('keeps the reading of a well-formed listing, with totalPages derived', () => {
     const body = { success: true, data: [], timestamp: '2026-11-01T09:00:00Z', meta: { total: '7', page: 1, limit: 3 }, extra: 1 };
-    const source = { status: 200, headers: undefined, method: 'GET', path: '/api/v1/invoices' };
     expect(unwrapEnvelope(body, source)).toEqual({ data: [], timestamp: '2026-11-01T09:00:00Z', message: undefined, meta: { total: 7, page: 1, limit: 3, totalPages: 3 } });
   });
 });

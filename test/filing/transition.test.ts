@@ -214,6 +214,8 @@ describe('filing/transition (client.invoices.validate / sign / submit)', () => {
   it('sends nothing when the read before a submit fails for good', async () => {
     const signed = await draftThrough(client, sandbox, 'signed');
     sandbox.faults.inject({ method: 'GET', path: '/invoices/:id', kind: 'status', status: 404, times: Infinity });
+    // A 404 for an invoice the client created reads as a missing route: the listing is read next.
+    sandbox.faults.inject({ method: 'GET', path: '/invoices', kind: 'status', status: 404, times: Infinity });
 
     const err = await client.invoices.submit(signed.id, { clock: sandboxClock(sandbox) }).catch((e: unknown) => e);
 
