@@ -12,8 +12,12 @@
 import { breakdown, measureBundles } from '../bench/bundle-size.mjs';
 import { requireBuild } from '../bench/lib/common.mjs';
 
-/** Bytes, gzip -9: `InvoicingClient` + one call with ky, zod and uuid, measured 25 November 2026. */
-export const BUDGET = 44_600;
+/**
+ * Bytes, gzip -9: `InvoicingClient` + one call with ky, zod and uuid, measured 25 November 2026 at
+ * 18:46 UTC (95,433 bytes). Raised from 44,600 when the schemas moved onto classic zod at runtime:
+ * zod alone is about 96 KB of the 298 KB minified (classic zod's method API does not tree-shake).
+ */
+export const BUDGET = 95_500;
 
 requireBuild();
 const { 'invoicing-sdk': client } = await measureBundles();

@@ -203,6 +203,7 @@ export class Transport {
   readonly #ky: KyInstance;
   /** Settles when every key rotation in progress has; `X-API-Key` requests wait for it. */
   #rotation: Promise<void> | undefined;
+  #baseUrl: URL | undefined;
 
   constructor(config: TransportConfig) {
     const { credentials, ...rest } = config;
@@ -292,7 +293,9 @@ export class Transport {
         ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
         context: { [CONTEXT]: ctx },
       });
-      const text = await raw.clone().text();
+      // The text #attempt decoded while reading the body; a response a caller's afterResponse hook
+      // substituted is read from a clone. Either way `raw` stays unread for asResponse().
+      const text = BODY_TEXT.get(raw) ?? (await raw.clone().text());
       request.record?.({ raw, requestId: requestIdOf(raw.headers) });
       return {
         status: raw.status,
@@ -348,7 +351,7 @@ export class Transport {
     checkQuery(callQuery, 'The query option');
     const url = new URL(`${this.#config.baseUrl}${path}`);
     // The origin is the client's, whatever the path holds (`/..`, `/%2e%2e`, `@`).
-    if (url.origin !== new URL(this.#config.baseUrl).origin) {
+    if (url.origin !== this.#base().origin) {
       throw new InvoicingError(`The path ${JSON.stringify(path)} leaves the service's origin; nothing was sent.`);
     }
     appendQuery(url, this.#config.defaultQuery);
@@ -400,16 +403,19 @@ export class Transport {
           );
         },
       ],
-      afterResponse: [
-        ({ options, response }) => {
-          const ctx = contextOf(options.context);
-          if (!debug || ctx === undefined) return;
-          const requestId = requestIdOf(response.headers);
-          log.debug(
-            `← ${response.status} ${ctx.method} ${ctx.path} in ${Date.now() - ctx.started} ms${requestId ? ` (request-id ${requestId})` : ''}`,
-          );
-        },
-      ],
+      // Only at debug: ky clones the response (a body tee) for every afterResponse hook.
+      afterResponse: debug
+        ? [
+            ({ options, response }) => {
+              const ctx = contextOf(options.context);
+              if (ctx === undefined) return;
+              const requestId = requestIdOf(response.headers);
+              log.debug(
+                `← ${response.status} ${ctx.method} ${ctx.path} in ${Date.now() - ctx.started} ms${requestId ? ` (request-id ${requestId})` : ''}`,
+              );
+            },
+          ]
+        : [],
       beforeError: [({ error, options }) => asError(this.#toSDKError(error, contextOf(options.context)))],
     };
   }
@@ -469,16 +475,27 @@ export class Transport {
       throw new ConnectionFailure(causeMessage(error), { cause: error });
     }
     const nullBody = response.status === 204 || response.status === 205 || response.status === 304;
-    return new Response(nullBody ? null : bytes, {
+    const text = nullBody ? '' : decodeExactly(bytes);
+    // Built from the text when that gives back the same bytes and headers (undici copies a byte
+    // body through a much slower path than it encodes a string); from the bytes otherwise.
+    const sameFromText = text !== undefined && response.headers.has('content-type');
+    const read = new Response(nullBody ? null : sameFromText ? text : bytes, {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
     });
+    BODY_TEXT.set(read, text ?? UTF8.decode(bytes));
+    return read;
+  }
+
+  /** `baseUrl` parsed, once (on first use: a bad one fails the call, as it always has). */
+  #base(): URL {
+    return (this.#baseUrl ??= new URL(this.#config.baseUrl));
   }
 
   /** The path of `url` from the origin (`/api/v1` included), as the SDK's calls name it. */
   #pathOf(url: string): string {
-    const prefix = new URL(this.#config.baseUrl).pathname.replace(/\/$/, '');
+    const prefix = this.#base().pathname.replace(/\/$/, '');
     const path = new URL(url).pathname;
     return path.startsWith(prefix) ? path.slice(prefix.length) : path;
   }
@@ -529,6 +546,24 @@ interface Where {
 }
 
 const TOO_LARGE = Symbol('invoicing-sdk.too-large');
+
+/**
+ * The body text of each response {@link Transport}'s attempt built, decoded once from the bytes it
+ * read (as `Response.text()` decodes: UTF-8, BOM dropped), so the SDK never tees the body again.
+ */
+const BODY_TEXT = new WeakMap<Response, string>();
+const UTF8 = new TextDecoder();
+const UTF8_EXACT = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** The text of `bytes` when encoding it again gives the same bytes (valid UTF-8, no BOM). */
+function decodeExactly(bytes: Uint8Array): string | undefined {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return undefined;
+  try {
+    return UTF8_EXACT.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
 
 /** Reads the (decoded) body, rejecting with {@link TOO_LARGE} past `limit` bytes. */
 async function readBounded(response: Response, limit: number, signal: AbortSignal): Promise<Uint8Array<ArrayBuffer>> {
