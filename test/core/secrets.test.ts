@@ -4,7 +4,8 @@
  */
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ERROR_NAMES } from '../../src/core/errors.js';
+import { ERROR_NAMES, redactError } from '../../src/core/errors.js';
+import { Redactor, redactionInternals } from '../../src/core/redact.js';
 import { sampleErrors } from './error-samples.js';
 import {
   API,
@@ -72,16 +73,24 @@ function expectClean(texts: string[], where: string): void {
 
 describe('secrets', () => {
   it('no error class shows a secret echoed into its body, message, hint or cause', () => {
-    testClient(); // registers both secrets
+    // Redaction is per client: every error leaving a client is scrubbed with its redactor (the
+    // transport, the options and the filing workflow all end in redactError).
+    const redactor = new Redactor([API_KEY, SESSION_TOKEN]);
     const echoing = {
       message: `Invalid API key ${API_KEY}`,
       headers: { 'x-api-key': API_KEY, authorization: `Bearer ${SESSION_TOKEN}` },
       nested: [{ token: SESSION_TOKEN }],
     };
     const cause = new Error(`socket closed while sending X-API-Key: ${API_KEY}`);
-    const samples = sampleErrors(echoing, cause);
+    const samples = sampleErrors(echoing, cause).map((error) => redactError(error, redactor));
     expect(new Set(samples.map((e) => e.name))).toEqual(new Set(ERROR_NAMES));
     for (const error of samples) expectClean(renderings(error), error.name);
+  });
+
+  it('no client keeps a secret of another: nothing is registered globally', () => {
+    const before = redactionInternals();
+    testClient();
+    expect(redactionInternals()).toEqual(before);
   });
 
   it('no error or log line of a full run through every route and failure shows a secret', async () => {
