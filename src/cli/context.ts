@@ -35,6 +35,11 @@ export interface CliContext {
 /**
  * The credentials a command may run with, as the client reads them from the environment (trimmed):
  * what its output is scrubbed of.
+ *
+ * @example
+ * ```ts
+ * const redactor = new Redactor(envCredentials(ctx.env));
+ * ```
  */
 export function envCredentials(env: CliContext['env']): (string | undefined)[] {
   return [env.INVOICING_API_KEY?.trim(), env.INVOICING_SESSION_TOKEN?.trim()];
@@ -43,6 +48,11 @@ export function envCredentials(env: CliContext['env']): (string | undefined)[] {
 /**
  * `out` with every write scrubbed by `redactor`: a server that echoes the key back, or a file that
  * holds it, cannot make the CLI print it (whole, without its prefix, or a long part of it).
+ *
+ * @example
+ * ```ts
+ * redactedOutput(process.stdout, new Redactor([key])).write(`refused ${key}\n`); // refused [REDACTED]
+ * ```
  */
 export function redactedOutput(out: Output, redactor: Pick<Redactor, 'redact'>): Output {
   return {
@@ -56,7 +66,14 @@ export function redactedOutput(out: Output, redactor: Pick<Redactor, 'redact'>):
   };
 }
 
-/** `ctx` with its stdout and stderr scrubbed by `redactor` (see {@link redactedOutput}). */
+/**
+ * `ctx` with its stdout and stderr scrubbed by `redactor` (see {@link redactedOutput}).
+ *
+ * @example
+ * ```ts
+ * return runCommand(redactedContext(ctx, new Redactor(envCredentials(ctx.env))));
+ * ```
+ */
 export function redactedContext(ctx: CliContext, redactor: Pick<Redactor, 'redact'>): CliContext {
   return { ...ctx, stdout: redactedOutput(ctx.stdout, redactor), stderr: redactedOutput(ctx.stderr, redactor) };
 }

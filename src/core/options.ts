@@ -187,6 +187,10 @@ export function isBrowserLike(): boolean {
  * (`withOptions`) can share it: keys the parent created or revealed stay redacted in the child.
  *
  * @internal
+ * @example
+ * ```ts
+ * const child = resolveOptions(options, { redactor: parent.redactor, apiKey: parent.apiKey, sessionToken: parent.sessionToken });
+ * ```
  */
 export interface InheritedRedactor {
   readonly redactor: Redactor;
