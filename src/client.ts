@@ -1,13 +1,17 @@
 import { APIPromise, type ResponseRecorder } from './core/api-promise.js';
 import { defineInspect } from './core/inspect.js';
 import type { LogLevel } from './core/logger.js';
-import { resolveOptions, type ClientOptions } from './core/options.js';
+import { resolveOptions, type ClientOptions, type InheritedRedactor } from './core/options.js';
 import type { MutationRequestOptions, RequestOptions } from './core/request-options.js';
 import type { ResourceContext } from './core/resource.js';
 import { Transport } from './core/transport.js';
 import { APIKeys } from './resources/api-keys.js';
 import { Codes } from './resources/codes.js';
 import { Invoices } from './resources/invoices.js';
+
+// The redactor a client derived by withOptions() may share with its parent, keyed by the options
+// object handed to the constructor (weakly: nothing here outlives that call's garbage).
+const inherited = new WeakMap<ClientOptions, InheritedRedactor>();
 
 /**
  * The client of the invoicing service, the only one. Options are resolved once, here, from the
@@ -49,6 +53,7 @@ export class InvoicingClient {
   #hasApiKey: boolean;
   readonly #hasSessionToken: boolean;
   readonly #transport: Transport;
+  readonly #redaction: InheritedRedactor;
 
   /**
    * Resolves the options and checks them: a missing `baseUrl`, an invalid value, or a browser-like
@@ -56,7 +61,8 @@ export class InvoicingClient {
    */
   constructor(options: ClientOptions = {}) {
     defineInspect(InvoicingClient.prototype, inspectClient);
-    const resolved = resolveOptions(options);
+    const resolved = resolveOptions(options, inherited.get(options));
+    this.#redaction = { redactor: resolved.redactor, apiKey: resolved.apiKey, sessionToken: resolved.sessionToken };
     this.#given = { ...options };
     this.#hasApiKey = resolved.apiKey !== undefined;
     this.#hasSessionToken = resolved.sessionToken !== undefined;
@@ -171,6 +177,8 @@ export class InvoicingClient {
   /**
    * A new client with the same options except those given. It takes the API key this client has
    * now: a child made before `apiKeys.rotate()` keeps the old key (revoked by the rotation).
+   * While its `apiKey` and `sessionToken` stay the same it shares this client's redaction, so a key
+   * this client created or revealed is redacted in the new client's errors and logs too.
    *
    * @example
    * ```ts
@@ -178,7 +186,10 @@ export class InvoicingClient {
    * ```
    */
   withOptions(overrides: ClientOptions): InvoicingClient {
-    return new InvoicingClient({ ...this.#given, ...overrides });
+    const options: ClientOptions = { ...this.#given, ...overrides };
+    // Shared only if the credentials resolve to the same values (checked in resolveOptions).
+    inherited.set(options, this.#redaction);
+    return new InvoicingClient(options);
   }
 
   /**

@@ -11,10 +11,10 @@
  */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CHECK_RULES, checkInvoice, type CheckIssue, type CheckIssueCode, type CheckOptions } from '../index.js';
+import { CHECK_RULES, checkInvoice, Redactor, redactError, type CheckIssue, type CheckIssueCode, type CheckOptions } from '../index.js';
 import { didYouMean } from '../check/suggest.js';
 import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError, wholeNumber } from './args.js';
-import { colourEnabled, styles, UsageError, type CliContext } from './context.js';
+import { colourEnabled, envCredentials, redactedContext, styles, UsageError, type CliContext } from './context.js';
 import { arrayElementStarts, locatePath, parseSource, type ParsedSource } from './json-source.js';
 import { createProgress } from './progress.js';
 import { renderGithub } from './reporters/github.js';
@@ -276,9 +276,21 @@ function summarize(files: FileResult[], unmatched: string[], started: number): S
   return s;
 }
 
-/** Runs `invoicing check`. */
-export async function run(ctx: CliContext): Promise<number> {
+/**
+ * Runs `invoicing check`. What it prints, and any error it ends with, is scrubbed of the credentials
+ * in the environment (`--hs-codes api` runs with them, and a file may hold a key pasted into a field).
+ */
+export async function run(given: CliContext): Promise<number> {
   const started = performance.now();
+  const redactor = new Redactor(envCredentials(given.env));
+  try {
+    return await checkAll(redactedContext(given, redactor), started);
+  } catch (err) {
+    throw redactError(err, redactor);
+  }
+}
+
+async function checkAll(ctx: CliContext, started: number): Promise<number> {
   const settings = parseSettings(ctx.argv);
   if (settings.help) {
     ctx.stdout.write(HELP);

@@ -2,6 +2,7 @@
  * What a CLI command gets from the outside world, passed in rather than read from globals so the
  * commands can be driven in-process as well as from the bin.
  */
+import type { Redactor } from '../index.js';
 
 /** A place to write text (process.stdout / process.stderr, or a buffer). */
 export interface Output {
@@ -29,6 +30,52 @@ export interface CliContext {
    * is installed, Ctrl-C does not end the process. Absent: Ctrl-C is not observed.
    */
   onInterrupt?: ((handler: () => void) => () => void) | undefined;
+}
+
+/**
+ * The credentials a command may run with, as the client reads them from the environment (trimmed):
+ * what its output is scrubbed of.
+ *
+ * @example
+ * ```ts
+ * const redactor = new Redactor(envCredentials(ctx.env));
+ * ```
+ */
+export function envCredentials(env: CliContext['env']): (string | undefined)[] {
+  return [env.INVOICING_API_KEY?.trim(), env.INVOICING_SESSION_TOKEN?.trim()];
+}
+
+/**
+ * `out` with every write scrubbed by `redactor`: a server that echoes the key back, or a file that
+ * holds it, cannot make the CLI print it (whole, without its prefix, or a long part of it).
+ *
+ * @example
+ * ```ts
+ * redactedOutput(process.stdout, new Redactor([key])).write(`refused ${key}\n`); // refused [REDACTED]
+ * ```
+ */
+export function redactedOutput(out: Output, redactor: Pick<Redactor, 'redact'>): Output {
+  return {
+    write: (text: string) => out.write(redactor.redact(text)),
+    get isTTY() {
+      return out.isTTY;
+    },
+    get columns() {
+      return out.columns;
+    },
+  };
+}
+
+/**
+ * `ctx` with its stdout and stderr scrubbed by `redactor` (see {@link redactedOutput}).
+ *
+ * @example
+ * ```ts
+ * return runCommand(redactedContext(ctx, new Redactor(envCredentials(ctx.env))));
+ * ```
+ */
+export function redactedContext(ctx: CliContext, redactor: Pick<Redactor, 'redact'>): CliContext {
+  return { ...ctx, stdout: redactedOutput(ctx.stdout, redactor), stderr: redactedOutput(ctx.stderr, redactor) };
 }
 
 /** Thrown by a command for a usage error: reported with a pointer to --help, exit code 2. */

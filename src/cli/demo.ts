@@ -26,7 +26,8 @@ import { createSandbox, type Sandbox, type Scenario } from '../testing/index.js'
 import { COLOUR_OPTIONS, colourFlag } from './args.js';
 import { printable } from './escape.js';
 import { formatSeconds } from './format.js';
-import { colourEnabled, styles, UsageError, type CliContext, type Output, type Styles } from './context.js';
+import { colourEnabled, redactedContext, styles, UsageError, type CliContext, type Output, type Styles } from './context.js';
+import { Redactor, redactError } from '../index.js';
 
 export const HELP = `Usage: invoicing demo [--scenario accepted|offline|field-error]
 
@@ -322,18 +323,21 @@ function errorText(err: unknown): string {
  *   env: process.env, cwd: process.cwd(), readStdin: async () => '' });
  * ```
  */
-export async function run(ctx: CliContext): Promise<number> {
-  const settings = parseDemoArgs(ctx.argv);
+export async function run(given: CliContext): Promise<number> {
+  const settings = parseDemoArgs(given.argv);
   if (settings.help) {
-    ctx.stdout.write(HELP);
+    given.stdout.write(HELP);
     return 0;
   }
   const startedAt = performance.now();
-  const s = styles(colourEnabled(ctx.stdout, ctx.env, settings.color));
-  const n = new Narrator(ctx.stdout, s);
   const scenario = SCENARIOS[settings.scenario];
 
   const sandbox = await createSandbox({ scenario: scenario.sandbox, timeScale: scenario.timeScale });
+  // The sandbox's credentials are the ones this run uses: what it prints is scrubbed of them.
+  const redactor = new Redactor([sandbox.apiKey, sandbox.sessionToken]);
+  const ctx = redactedContext(given, redactor);
+  const s = styles(colourEnabled(ctx.stdout, ctx.env, settings.color));
+  const n = new Narrator(ctx.stdout, s);
   try {
     const sandboxStart = sandbox.clock.now();
     n.line(`${s.bold('invoicing demo')} · scenario ${s.cyan(settings.scenario)}`);
@@ -370,6 +374,8 @@ export async function run(ctx: CliContext): Promise<number> {
       return 1;
     }
     return 0;
+  } catch (err) {
+    throw redactError(err, redactor);
   } finally {
     await sandbox.close();
   }

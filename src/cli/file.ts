@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import type { Fetch, FileManyResult, InvoiceCreateParams, InvoicingClient } from '../index.js';
 import { DEFAULT_MAX_FILE_BYTES, MIB, readTarget, resolveTargets, type Target } from './targets.js';
 import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError, wholeNumber } from './args.js';
-import { colourEnabled, styles, UsageError, type CliContext } from './context.js';
+import { colourEnabled, envCredentials, redactedContext, styles, UsageError, type CliContext } from './context.js';
 import { parseSource } from './json-source.js';
 import { printable, safeJson } from './escape.js';
 import { plural } from './format.js';
@@ -358,9 +358,22 @@ async function makeClient(ctx: CliContext, fetch: Fetch): Promise<InvoicingClien
   return new InvoicingClient({ baseUrl, apiKey, logLevel: 'off', fetch });
 }
 
-/** Runs `invoicing file`. */
-export async function run(ctx: CliContext): Promise<number> {
+/**
+ * Runs `invoicing file`. Everything it prints, and any error it ends with, is scrubbed of the
+ * credentials it runs with: the service's messages and the files' text can hold the key.
+ */
+export async function run(given: CliContext): Promise<number> {
   const started = performance.now();
+  const { Redactor, redactError } = await import('../index.js');
+  const redactor = new Redactor(envCredentials(given.env));
+  try {
+    return await fileAll(redactedContext(given, redactor), started);
+  } catch (err) {
+    throw redactError(err, redactor);
+  }
+}
+
+async function fileAll(ctx: CliContext, started: number): Promise<number> {
   const settings = parseSettings(ctx.argv);
   if (settings.help) {
     ctx.stdout.write(HELP);

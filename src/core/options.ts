@@ -3,7 +3,7 @@
  * (`RequestOptions`) override the resolved values for one call.
  */
 import { resolveFieldMap, type FieldMap, type ResolvedFieldMap } from '../model/field-map.js';
-import { InvoicingError } from './errors.js';
+import { InvoicingError, redactError } from './errors.js';
 import { checkExtraHeaders, checkHeader } from './headers.js';
 import { createLogger, isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
 import { Redactor } from './redact.js';
@@ -175,8 +175,28 @@ export function isBrowserLike(): boolean {
   return typeof g.window !== 'undefined' && typeof g.document !== 'undefined';
 }
 
-/** Resolves the caller's options against {@link CLIENT_DEFAULTS}; throws on invalid ones. */
-export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
+/**
+ * A client's redactor with the credentials it was built for, so a client derived from it
+ * (`withOptions`) can share it: keys the parent created or revealed stay redacted in the child.
+ *
+ * @internal
+ * @example
+ * ```ts
+ * const child = resolveOptions(options, { redactor: parent.redactor, apiKey: parent.apiKey, sessionToken: parent.sessionToken });
+ * ```
+ */
+export interface InheritedRedactor {
+  readonly redactor: Redactor;
+  readonly apiKey: string | undefined;
+  readonly sessionToken: string | undefined;
+}
+
+/**
+ * Resolves the caller's options against {@link CLIENT_DEFAULTS}; throws on invalid ones. Every
+ * error it throws is scrubbed of the credentials it was given (a key pasted as `baseUrl` included).
+ * `inherit` is reused when the credentials resolve to the same values, else a new redactor is built.
+ */
+export function resolveOptions(options: ClientOptions = {}, inherit?: InheritedRedactor): ResolvedOptions {
   const browser = isBrowserLike();
   if (browser && options.dangerouslyAllowBrowser !== true) {
     throw new InvoicingError(
@@ -191,14 +211,34 @@ export function resolveOptions(options: ClientOptions = {}): ResolvedOptions {
     const env = CLIENT_DEFAULTS[key].env;
     return readEnv(env);
   };
-  // Registered before any other option is checked: an error about another option may quote its
-  // value, and a credential put in the wrong option (baseUrl: process.env.INVOICING_API_KEY) must
-  // come out redacted there too.
+  // Read before any other option is checked, so that the redactor built from them scrubs every
+  // error below.
   const apiKey = pick('apiKey');
   const sessionToken = pick('sessionToken');
   // This client's own redactor: every error, log line and record it hands out is scrubbed of its
-  // secrets, and nothing is shared with other clients.
-  const redactor = new Redactor([apiKey, sessionToken]);
+  // secrets, and nothing is shared with other clients (only with a client derived by withOptions()
+  // that keeps the same credentials).
+  const redactor =
+    inherit !== undefined && inherit.apiKey === apiKey && inherit.sessionToken === sessionToken
+      ? inherit.redactor
+      : new Redactor([apiKey, sessionToken]);
+  try {
+    return resolveRest(options, browser, pick, apiKey, sessionToken, redactor);
+  } catch (error) {
+    // An error about any option may quote its value, and that value may be a credential put in the
+    // wrong option (baseUrl: process.env.INVOICING_API_KEY).
+    throw redactError(error, redactor);
+  }
+}
+
+function resolveRest(
+  options: ClientOptions,
+  browser: boolean,
+  pick: (key: 'baseUrl') => string | undefined,
+  apiKey: string | undefined,
+  sessionToken: string | undefined,
+  redactor: Redactor,
+): ResolvedOptions {
   // Checked once here rather than per request (a badly copied key), never quoted.
   checkHeader('apiKey (X-API-Key)', apiKey ?? '');
   checkHeader('sessionToken (Authorization)', sessionToken ?? '');

@@ -48,7 +48,7 @@ import { INITIAL_RETRY_DELAY_MS, MAX_RETRY_AFTER_MS, MAX_RETRY_DELAY_MS, parseRe
 import type { ResponseRecorder } from './api-promise.js';
 import { readEnvelope, unwrapEnvelope, type Envelope } from './envelope.js';
 import { isSessionRoute } from './routes.js';
-import { parseJsonSafely, parseBodySafely } from './safe-json.js';
+import { parseBodySafely } from './safe-json.js';
 
 export type { QueryValue } from './query.js';
 
@@ -138,6 +138,11 @@ export interface TransportResponse {
   requestId: string | undefined;
   /** The response as received, its body unread (for `asResponse()` / `withResponse()`). */
   raw: Response;
+  /**
+   * The client's redactor: an error built from this response after it left the transport (an
+   * `InvalidResponseError` for a record the resource cannot use) is scrubbed with it.
+   */
+  redactor?: Redactor | undefined;
 }
 
 /** What the transport runs on (no secrets outside `credentials`, which it keeps private). */
@@ -218,7 +223,10 @@ export class Transport {
       redirect: 'manual',
       throwHttpErrors: true,
       fetch: (input, init) => this.#attempt(input as Request, init),
-      parseJson: (text: string) => parseJsonSafely(text),
+      // Only error bodies reach ky's parser (2xx text is read and parsed below). One that is not
+      // valid JSON whatever its content-type (a proxy's page, a body cut short) is kept as text,
+      // so the error shows what the service said (scrubbed, as every error is).
+      parseJson: (text: string) => parseBodySafely(text),
       retry: {
         limit: config.maxRetries,
         // POST too: whether a POST may be retried (only with an idempotency key) is decided by
@@ -305,6 +313,7 @@ export class Transport {
         path,
         requestId: requestIdOf(raw.headers),
         raw,
+        redactor: this.#config.redactor,
       };
     } catch (error) {
       throw this.#toSDKError(error, ctx);
@@ -416,7 +425,8 @@ export class Transport {
             },
           ]
         : [],
-      beforeError: [({ error, options }) => asError(this.#toSDKError(error, contextOf(options.context)))],
+      // Scrubbed here already: the caller's beforeError hooks run next and may log what they get.
+      beforeError: [({ error, options }) => asError(redactError(this.#toSDKError(error, contextOf(options.context)), this.#config.redactor))],
     };
   }
 

@@ -4,6 +4,7 @@
  * their public methods") and can be exercised against anything that offers them.
  */
 import type { Logger } from '../core/logger.js';
+import type { Redactor } from '../core/redact.js';
 import type { InvoiceCreateParams } from '../model/invoice-input.js';
 import type { Invoice } from '../model/invoice.js';
 import type { FilingTransition } from '../model/status.js';
@@ -29,4 +30,6 @@ export interface FilingInvoicesApi {
   readonly _logger?: Logger | undefined;
   /** The client's `finalStatuses`, the default of `waitFor` and `watch`. */
   readonly _finalStatuses?: readonly string[] | undefined;
+  /** The client's redactor: every error the workflow throws or reports is scrubbed with it. */
+  readonly _redactor?: Redactor | undefined;
 }

@@ -21,6 +21,7 @@ import { abortReason, realClock } from './clock.js';
 import type { FilingFailure } from './failure.js';
 import { createAndFile, type CreateAndFileOptions, type FilingStepEvent, type FilingStepRecord } from './file.js';
 import { notify } from './callbacks.js';
+import { scrubbed } from './redact.js';
 import { RateGate } from './retry.js';
 
 /**
@@ -152,6 +153,14 @@ export async function fileMany(
   inputs: readonly InvoiceCreateParams[],
   opts: FileManyOptions = {},
 ): Promise<FileManyResult[]> {
+  try {
+    return await fileAll(api, inputs, opts);
+  } catch (err) {
+    throw scrubbed(api, err);
+  }
+}
+
+async function fileAll(api: FilingInvoicesApi, inputs: readonly InvoiceCreateParams[], opts: FileManyOptions): Promise<FileManyResult[]> {
   if (!Array.isArray(inputs)) throw new InvoicingError('fileMany: inputs must be an array of invoices.');
   const concurrency = opts.concurrency ?? 4;
   if (!Number.isInteger(concurrency) || concurrency < 1) {
@@ -164,6 +173,8 @@ export async function fileMany(
   const progress = { total: inputs.length, done: 0, succeeded: 0, failed: 0 };
 
   const finish = (result: FileManyResult): void => {
+    // A failure is reported, not thrown: scrubbed here like a thrown error.
+    if (!result.ok) scrubbed(api, result.error);
     results[result.index] = result;
     progress.done += 1;
     if (result.ok) progress.succeeded += 1;

@@ -44,6 +44,7 @@ import {
   type InvoiceStatusValue,
 } from '../model/status.js';
 import { notify } from './callbacks.js';
+import { scrubbed } from './redact.js';
 import { performTransition, type TransitionOutcome } from './transition.js';
 import { waitFor, type WaitOptions } from './wait.js';
 
@@ -349,6 +350,19 @@ export async function createAndFile(
   opts: CreateAndFileOptions = {},
   internals: FilingInternals = {},
 ): Promise<FilingResult> {
+  try {
+    return await fileNew(api, input, opts, internals);
+  } catch (err) {
+    throw scrubbed(api, err);
+  }
+}
+
+async function fileNew(
+  api: FilingInvoicesApi,
+  input: InvoiceCreateParams,
+  opts: CreateAndFileOptions,
+  internals: FilingInternals,
+): Promise<FilingResult> {
   const run = new FilingRun(api, opts, internals);
   const waitOpts = waitOptions(opts.wait);
   const expected = expectedTotals(run, input, opts);
@@ -458,6 +472,19 @@ export async function resumeFiling(
   id: string,
   opts: ResumeFilingOptions = {},
   internals: FilingInternals = {},
+): Promise<FilingResult> {
+  try {
+    return await resume(api, id, opts, internals);
+  } catch (err) {
+    throw scrubbed(api, err);
+  }
+}
+
+async function resume(
+  api: FilingInvoicesApi,
+  id: string,
+  opts: ResumeFilingOptions,
+  internals: FilingInternals,
 ): Promise<FilingResult> {
   const run = new FilingRun(api, opts, internals);
   run.invoiceId = id;

@@ -33,6 +33,7 @@ import {
   type RetryCounters,
 } from './retry.js';
 import { serverTime } from './failure.js';
+import { scrubbed } from './redact.js';
 import {
   canTransition,
   hasPassed,
@@ -147,6 +148,20 @@ export async function performTransition(
   step: FilingTransition,
   opts: TransitionOptions = {},
   internals: TransitionInternals = {},
+): Promise<TransitionResult> {
+  try {
+    return await transitionOnce(api, id, step, opts, internals);
+  } catch (err) {
+    throw scrubbed(api, err);
+  }
+}
+
+async function transitionOnce(
+  api: FilingInvoicesApi,
+  id: string,
+  step: FilingTransition,
+  opts: TransitionOptions,
+  internals: TransitionInternals,
 ): Promise<TransitionResult> {
   const clock = internals.clock ?? opts.clock ?? realClock;
   const policy = resolvePolicy(opts, clock, internals.gate);

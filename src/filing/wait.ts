@@ -22,6 +22,7 @@ import { InvoicingError, WaitTimeoutError } from '../core/errors.js';
 import type { Invoice } from '../model/invoice.js';
 import type { CallOptions, FilingInvoicesApi } from './api.js';
 import { notify } from './callbacks.js';
+import { scrubbed } from './redact.js';
 import { abortReason, pause, realClock, ServerClockRate, type WaitClock } from './clock.js';
 import { describeFailure, serverTime, type FilingFailure } from './failure.js';
 import { nextDelay, resolvePolicy, type RateGate, type RetryCounters } from './retry.js';
@@ -223,6 +224,19 @@ export async function waitFor(
   id: string,
   opts: WaitOptions = {},
   internals: WaitInternals = {},
+): Promise<WaitResult> {
+  try {
+    return await waitUntil(api, id, opts, internals);
+  } catch (err) {
+    throw scrubbed(api, err);
+  }
+}
+
+async function waitUntil(
+  api: FilingInvoicesApi,
+  id: string,
+  opts: WaitOptions,
+  internals: WaitInternals,
 ): Promise<WaitResult> {
   const { timeout, interval, maxInterval, hardMax, until, finalStatuses } = resolveWaitOptions(opts);
   const clock = opts.clock ?? realClock;

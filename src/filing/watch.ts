@@ -21,10 +21,12 @@
 import { InvoicingError } from '../core/errors.js';
 import { isErrorKind } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
+import type { Redactor } from '../core/redact.js';
 import type { Invoice } from '../model/invoice.js';
 import { isFinalStatus, recoveryState, type InvoiceStatus } from '../model/status.js';
 import type { CallOptions } from './api.js';
 import { notify } from './callbacks.js';
+import { scrubbed } from './redact.js';
 import { pause, realClock, ServerClockRate, type WaitClock } from './clock.js';
 import { describeFailure, serverTime, type FilingFailure } from './failure.js';
 import { nextDelay, RateGate, resolvePolicy, statusOf, type RetryCounters, type RetryPolicy } from './retry.js';
@@ -48,6 +50,8 @@ export interface WatchInvoicesApi {
   readonly _logger?: Logger | undefined;
   /** The client's `finalStatuses`, the default of `opts.finalStatuses`. */
   readonly _finalStatuses?: readonly string[] | undefined;
+  /** The client's redactor: every error the watch throws is scrubbed with it. */
+  readonly _redactor?: Redactor | undefined;
 }
 
 /**
@@ -272,6 +276,14 @@ function differs(before: WatchedStatus | undefined, after: Invoice): boolean {
  * ```
  */
 export function watchInvoices(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions = {}): InvoiceWatch {
+  try {
+    return watch(api, ids, opts);
+  } catch (err) {
+    throw scrubbed(api, err);
+  }
+}
+
+function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions): InvoiceWatch {
   const interval = checkPositive('interval', opts.interval ?? WATCH_DEFAULTS.interval, false);
   const pageSize = checkPositive('pageSize', opts.pageSize ?? WATCH_DEFAULTS.pageSize, true);
   const concurrency = checkPositive('concurrency', opts.concurrency ?? WATCH_DEFAULTS.concurrency, true);
@@ -495,7 +507,7 @@ export function watchInvoices(api: WatchInvoicesApi, ids: Iterable<string>, opts
       }
     } catch (err) {
       // An abort ends the watch cleanly, wherever it lands (mid-request or mid-sleep).
-      if (!signal?.aborted) throw err;
+      if (!signal?.aborted) throw scrubbed(api, err);
     }
     stats.following = followed.size;
     stats.aborted = signal?.aborted === true;
@@ -512,7 +524,7 @@ export function watchInvoices(api: WatchInvoicesApi, ids: Iterable<string>, opts
 
   let started = false;
   const start = (): AsyncGenerator<WatchChange, void, undefined> => {
-    if (started) throw new InvoicingError('watch: a watch can be iterated once; call watch() again for another.');
+    if (started) throw scrubbed(api, new InvoicingError('watch: a watch can be iterated once; call watch() again for another.'));
     started = true;
     return run();
   };

@@ -4,11 +4,15 @@
  */
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ERROR_NAMES } from '../../src/core/errors.js';
+import { ERROR_NAMES, redactError } from '../../src/core/errors.js';
+import { REDACTED, Redactor, redactionInternals } from '../../src/core/redact.js';
+import { InvoicingClient } from '../../src/client.js';
+import { resolveOptions } from '../../src/core/options.js';
 import { sampleErrors } from './error-samples.js';
 import {
   API,
   API_KEY,
+  BASE_URL,
   SESSION_TOKEN,
   VALID_INPUT,
   envelope,
@@ -72,16 +76,24 @@ function expectClean(texts: string[], where: string): void {
 
 describe('secrets', () => {
   it('no error class shows a secret echoed into its body, message, hint or cause', () => {
-    testClient(); // registers both secrets
+    // Redaction is per client: every error leaving a client is scrubbed with its redactor (the
+    // transport, the options and the filing workflow all end in redactError).
+    const redactor = new Redactor([API_KEY, SESSION_TOKEN]);
     const echoing = {
       message: `Invalid API key ${API_KEY}`,
       headers: { 'x-api-key': API_KEY, authorization: `Bearer ${SESSION_TOKEN}` },
       nested: [{ token: SESSION_TOKEN }],
     };
     const cause = new Error(`socket closed while sending X-API-Key: ${API_KEY}`);
-    const samples = sampleErrors(echoing, cause);
+    const samples = sampleErrors(echoing, cause).map((error) => redactError(error, redactor));
     expect(new Set(samples.map((e) => e.name))).toEqual(new Set(ERROR_NAMES));
     for (const error of samples) expectClean(renderings(error), error.name);
+  });
+
+  it('no client keeps a secret of another: nothing is registered globally', () => {
+    const before = redactionInternals();
+    testClient();
+    expect(redactionInternals()).toEqual(before);
   });
 
   it('no error or log line of a full run through every route and failure shows a secret', async () => {
@@ -204,5 +216,61 @@ describe('secrets', () => {
     expectClean([JSON.stringify(client), inspect(client, { depth: Infinity, showHidden: true }), String(client)], 'client');
     expectClean([inspect(client.invoices, { depth: Infinity, showHidden: true })], 'client.invoices');
     expectClean([inspect(client.apiKeys, { depth: Infinity, showHidden: true })], 'client.apiKeys');
+  });
+
+  /** Renderings of what `fn` threw, checked for each secret whole and without its type prefix. */
+  async function expectScrubbedThrow(what: string, fn: () => unknown, secrets: readonly string[] = SECRETS, quotes = true): Promise<Error> {
+    let thrown: unknown;
+    try {
+      await fn();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown, `${what} throws`).toBeInstanceOf(Error);
+    const texts = renderings(thrown);
+    // Where the message quotes the value, the secret in it is replaced (not dropped with the rest).
+    if (quotes) expect(texts.join('\n'), what).toContain(REDACTED);
+    for (const secret of secrets) {
+      for (const needle of [secret, secret.replace(/^(?:[a-z]{1,8}[_-]){1,3}/, '')]) {
+        for (const text of texts) expect(text.includes(needle), `${what} leaks ${needle} in: ${text.slice(0, 200)}`).toBe(false);
+      }
+    }
+    return thrown as Error;
+  }
+
+  it('scrubs every refusal made before anything is sent: option values, headers, query, per-call options', async () => {
+    const quiet = recordingLogger();
+    const base = { apiKey: API_KEY, sessionToken: SESSION_TOKEN, baseUrl: BASE_URL, logger: quiet };
+    await expectScrubbedThrow('the key given as baseUrl', () => new InvoicingClient({ ...base, baseUrl: API_KEY }));
+    await expectScrubbedThrow('the token in a baseUrl', () => new InvoicingClient({ ...base, baseUrl: `https://${SESSION_TOKEN}:99999` }));
+    await expectScrubbedThrow('the key given as timeout', () => new InvoicingClient({ ...base, timeout: API_KEY as unknown as number }));
+    await expectScrubbedThrow('the key in finalStatuses', () => new InvoicingClient({ ...base, finalStatuses: [API_KEY, ''] }));
+    await expectScrubbedThrow('the key given as logLevel', () => new InvoicingClient({ ...base, logLevel: API_KEY as never }));
+    await expectScrubbedThrow('the key sent as a default query parameter', () => new InvoicingClient({ ...base, defaultQuery: { api_key: API_KEY } }), SECRETS, false);
+    const client = new InvoicingClient(base);
+    await expectScrubbedThrow('a path quoting the key', () => client.get(`api/v1/${API_KEY}`));
+    await expectScrubbedThrow('a per-call timeout quoting the key', () => client.get('/api/v1/invoices', { timeout: API_KEY as unknown as number }));
+    await expectScrubbedThrow('an idempotency key quoting the token', () => client.post('/api/v1/x', { idempotencyKey: `bad\n${SESSION_TOKEN}` }));
+  });
+
+  it('withOptions() shares the redactor while the credentials stay, and builds a new one for new credentials', async () => {
+    const parent = resolveOptions({ apiKey: API_KEY, sessionToken: SESSION_TOKEN, baseUrl: BASE_URL, logger: recordingLogger() });
+    const inherit = { redactor: parent.redactor, apiKey: parent.apiKey, sessionToken: parent.sessionToken };
+    parent.redactor.add('sk_live_CreatedByTheParent_4242');
+    const same = resolveOptions({ apiKey: API_KEY, sessionToken: SESSION_TOKEN, baseUrl: BASE_URL, timeout: 5, logger: recordingLogger() }, inherit);
+    expect(same.redactor).toBe(parent.redactor);
+    expect(same.redactor.redact('k sk_live_CreatedByTheParent_4242')).toBe(`k ${REDACTED}`);
+    const other = resolveOptions({ apiKey: 'sk_live_AnotherKey_777777777', sessionToken: SESSION_TOKEN, baseUrl: BASE_URL, logger: recordingLogger() }, inherit);
+    expect(other.redactor).not.toBe(parent.redactor);
+    expect(other.redactor.redact('k sk_live_AnotherKey_777777777')).toBe(`k ${REDACTED}`);
+
+    // Through the client: a derived client scrubs its own key, new or inherited.
+    const client = testClient();
+    const derived = client.withOptions({ timeout: 5_000 });
+    await expectScrubbedThrow('a derived client', () => derived.get(`nope-${API_KEY}`));
+    const NEW_KEY = 'sk_live_DerivedClientKey_31415926';
+    const rekeyed = client.withOptions({ apiKey: NEW_KEY });
+    await expectScrubbedThrow('a client derived with a new key', () => rekeyed.get(`nope-${NEW_KEY}`), [NEW_KEY]);
+    await expectScrubbedThrow('a client derived with a new key, given as baseUrl', () => client.withOptions({ apiKey: NEW_KEY, baseUrl: NEW_KEY }), [NEW_KEY]);
   });
 });

@@ -7,8 +7,10 @@
  * when redaction is switched off.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { InvoicingClient } from '../../src/client.js';
 import { isInvoicingError } from '../../src/core/errors.js';
-import { Redactor, redactSecrets, registerSecret } from '../../src/core/redact.js';
+import { REDACTED, Redactor, redactionInternals, redactSecrets, registerSecret } from '../../src/core/redact.js';
+import { exposeGc, formatBytes, retainedHeap } from './support/memory.js';
 import { findLeaks, needlesFor, PREFIX_LENGTH, renderings } from './support/leaks.js';
 import { report } from './support/scale.js';
 import { API_KEY, driveEveryErrorPath, SECRETS, SESSION_TOKEN, type DriveResult } from './support/secret-paths.js';
@@ -125,4 +127,43 @@ describe('secret scan', () => {
     expect(mine.redact(`a ${API_KEY} b`)).toBe('a [REDACTED] b');
     expect(theirs.redact(`a ${API_KEY} b`)).toBe(`a ${API_KEY} b`);
   });
+
+  it('keeps memory flat under client churn: 100,000 clients made, used and dropped', async () => {
+    const gc = exposeGc();
+    const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+    const keyOf = (i: number): string => `sk_live_${i.toString(36).padStart(6, '0')}Zx9Wv2Lp8Nd5Rt4Y`;
+    const churn = async (from: number, to: number): Promise<number> => {
+      let scrubbed = 0;
+      for (let i = from; i < to; i += 1) {
+        const client = new InvoicingClient({ apiKey: keyOf(i), baseUrl: 'https://invoicing.example.com', logger: quiet });
+        if (i % 1_000 === 0) {
+          // Each one's errors are scrubbed of its own key (a refused path quoting it, nothing sent),
+          // and so are a derived client's.
+          for (const c of [client, client.withOptions({ timeout: 1_000 })]) {
+            const error = await c.get(`no-slash-${keyOf(i)}`).then(() => undefined, (e: unknown) => e as Error);
+            expect(error?.message).toContain(REDACTED);
+            expect(error?.message).not.toContain(keyOf(i).slice(8));
+            scrubbed += 1;
+          }
+        }
+      }
+      return scrubbed;
+    };
+    const internals = redactionInternals();
+    // Warm-up: code compiled, caches filled, before the baseline is taken.
+    await churn(0, 2_000);
+    const before = await retainedHeap(gc);
+    const scrubbed = await churn(2_000, 102_000);
+    const after = await retainedHeap(gc);
+    report('client churn', {
+      'clients made and dropped': 100_000,
+      'errors checked for their own key': scrubbed,
+      'retained heap before': formatBytes(before),
+      'retained heap after': formatBytes(after),
+    });
+    expect(scrubbed).toBe(200);
+    expect(redactionInternals()).toEqual(internals);
+    // The old global registry kept ~9 MB for as many clients; a per-client redactor goes with its client.
+    expect(after - before).toBeLessThan(2 * 1024 * 1024);
+  }, 120_000);
 });
