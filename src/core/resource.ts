@@ -152,5 +152,6 @@ export function invalidResponse(
     requestId: requestIdOf(response.headers),
     method: response.method,
     path: response.path,
+    redactor: response.redactor,
   });
 }

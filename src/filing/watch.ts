@@ -331,6 +331,9 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
   async function read<T>(send: () => PromiseLike<T>): Promise<T | typeof SKIPPED> {
     const counters: RetryCounters = { failures: 0, rateLimited: 0 };
     for (;;) {
+      // Let every answer that has already arrived be handled first, so that a 429 another read just
+      // got closes the gate before this read is sent.
+      await nextTurn();
       await policy.gate.wait(signal);
       stats.requests += 1;
       try {
@@ -543,4 +546,9 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
 
 function* range(from: number, to: number): Generator<number> {
   for (let page = from; page <= to; page += 1) yield page;
+}
+
+/** Resolves on a later turn of the event loop, after the pending promise callbacks. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }

@@ -4,7 +4,8 @@
  */
 import { checkInvoice, checkInvoiceAsSent, formatIssuePath, MAX_INPUT_DEPTH, type CheckOptions, type CheckReport } from '../check/index.js';
 import { notJsonData } from '../check/rules/fields.js';
-import { BadRequestError, InvalidInputError, isBadRequestError, isNotFoundError, NotFoundError } from '../core/errors.js';
+import { BadRequestError, InvalidInputError, isBadRequestError, isNotFoundError, NotFoundError, redactError } from '../core/errors.js';
+import type { Redactor } from '../core/redact.js';
 import { sentLinesClassificationHint } from '../core/error-hints.js';
 import { InvoiceCheckError } from '../core/errors.js';
 import { isErrorKind } from '../core/errors.js';
@@ -111,7 +112,7 @@ export class Invoices extends APIResource {
     const { bodyText, sent } = serializeInvoice(input);
     if (opts.skipChecks !== true) {
       const report = checkInvoice(sent, opts.checkOptions);
-      if (!report.ok) throw new InvoiceCheckError(explainNotSent(report, input, opts.checkOptions));
+      if (!report.ok) throw redactError(new InvoiceCheckError(explainNotSent(report, input, opts.checkOptions)), this._ctx.redactor);
       for (const warning of report.warnings) {
         this._ctx.logger.warn(`Invoice check warning ${warning.code} at ${warning.path.join('.')}: ${warning.message}`);
       }
@@ -126,7 +127,7 @@ export class Invoices extends APIResource {
         record,
       });
     } catch (err) {
-      throw withSentLinesHint(err, sent);
+      throw redactError(withSentLinesHint(err, sent), this._ctx.redactor);
     }
     const { envelope, response } = answer;
     const invoice = this._invoiceFrom(envelope.data, envelope, response);
@@ -399,6 +400,7 @@ export class Invoices extends APIResource {
         retrieve: (i, o) => this.#retrieve(i, o ?? {}, record),
         _transition: (i, s, o) => this.#transition(i, s, o ?? {}, record),
         _logger: this._ctx.logger,
+        _redactor: this._ctx.redactor,
       };
       return (await performTransition(api, checkedId(id), step, this._withClientRetries(opts))).invoice;
     });
@@ -422,6 +424,15 @@ export class Invoices extends APIResource {
    */
   get _logger(): Logger {
     return this._ctx.logger;
+  }
+
+  /**
+   * This client's redactor: the filing workflow scrubs the errors it throws with it.
+   *
+   * @internal
+   */
+  get _redactor(): Redactor {
+    return this._ctx.redactor;
   }
 
   /**
