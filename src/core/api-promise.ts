@@ -28,7 +28,6 @@ export interface WithResponse<T> {
 /**
  * Receives each response a call reads, so that the last one backs `withResponse()`.
  *
- * @internal
  */
 export type ResponseRecorder = (response: { raw: Response; requestId: string | undefined }) => void;
 

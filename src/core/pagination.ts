@@ -19,7 +19,6 @@ import { APIPromise, type ResponseRecorder } from './api-promise.js';
  * The most pages one walk reads (`for await`, `iterPages()`, the code lookups) before it stops with a
  * warning: a bound on a server whose `meta.totalPages` is wrong. A million invoices at 100 a page.
  *
- * @internal
  */
 export const MAX_PAGES_PER_WALK = 10_000;
 
@@ -27,7 +26,6 @@ export const MAX_PAGES_PER_WALK = 10_000;
  * True when the service numbers a page (`echo`, its `meta.page`) at or before one read earlier in
  * the same walk: by its own account the page was read already.
  *
- * @internal
  */
 export function repeatsPage(echo: number | undefined, previousEcho: number | undefined): boolean {
   return echo !== undefined && previousEcho !== undefined && echo <= previousEcho;
@@ -38,7 +36,6 @@ export function repeatsPage(echo: number | undefined, previousEcho: number | und
  * `totalPages` says there are more), for the warning; `undefined` when it goes on or simply reached
  * the last page.
  *
- * @internal
  */
 export function earlyStop(
   listing: string,

@@ -72,7 +72,6 @@ export function isCredentialParam(name: string): boolean {
  * Throws an `InvoicingError` naming the parameter (never its value) when `query` has a parameter
  * named like a credential. `where` names the option (`defaultQuery`, `query`, …).
  *
- * @internal
  * @example
  * ```ts
  * checkQuery({ status: 'Submitted' }, 'query'); // passes
@@ -96,7 +95,6 @@ export function checkQuery(query: Query | undefined, where: string): void {
 /**
  * Appends `query` to `url` (`undefined`/`null` left out, arrays repeat the key).
  *
- * @internal
  * @example
  * ```ts
  * const url = new URL('https://x.test/api/v1/invoices');

@@ -10,7 +10,6 @@ import { readInvoiceRecord, type Invoice } from '../model/invoice.js';
 /**
  * What a resource runs on. Holds no secret: the credentials stay inside the transport.
  *
- * @internal
  * @example
  * ```ts
  * class Reports extends APIResource {
@@ -101,7 +100,6 @@ const SCAN_VALUES = 100_000;
  * one (the common case, tested with one scan of them all, joined by a character no secret holds),
  * else the copy `redactDeep` makes. One scan instead of one per string keeps a 100-record page cheap.
  *
- * @internal
  * @example
  * ```ts
  * const raw = scrubbed(ctx.redactor, envelope.data); // the same object when nothing needed scrubbing
@@ -135,7 +133,6 @@ export function scrubbed<T>(redactor: Pick<Redactor, 'redact' | 'redactDeep'>, r
  * id (`x-request-id`), method and path always come from the response itself, so no call site can
  * leave one out.
  *
- * @internal
  * @example
  * ```ts
  * if (!Array.isArray(envelope.data)) throw invalidResponse(response, { message: 'The listing cannot be read at data.' });

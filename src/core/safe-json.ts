@@ -30,7 +30,6 @@ export function parseJsonSafely(text: string): unknown {
  * A response body as the SDK keeps it: parsed JSON (see {@link parseJsonSafely}), the text when it
  * is not JSON, `undefined` when empty.
  *
- * @internal
  */
 export function parseBodySafely(text: string): unknown {
   try {

@@ -55,7 +55,6 @@ export type { QueryValue } from './query.js';
 /**
  * HTTP methods the service uses.
  *
- * @internal
  * @example
  * ```ts
  * type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; // what `HttpMethod` allows
@@ -194,7 +193,6 @@ const IDEMPOTENCY_HEADER = 'idempotency-key';
  * The client's transport: one ky instance, created from the resolved options. Resources call
  * `send` (or `request`, which also unwraps the envelope); nothing else sends.
  *
- * @internal
  * @example
  * ```ts
  * // Internal: resources hold it; users reach routes through client.get() / client.post().

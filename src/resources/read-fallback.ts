@@ -15,7 +15,6 @@ const ROUTE_MISSING = /cannot get|route .*not found|no route|not found: get/i;
 /**
  * A page of invoices as the list route gives it.
  *
- * @internal
  * @example
  * ```ts
  * const page: ListedPage<Invoice> = await client.invoices.list({ limit: 100 });
@@ -32,7 +31,6 @@ export interface ListedPage<T> {
  * it remembers the ids of created and listed invoices, and after a 404 from `GET /invoices/{id}`
  * decides whether the route or the invoice is missing.
  *
- * @internal
  * @example
  * ```ts
  * const readRoute = new ReadRouteFallback(logger);
