@@ -14,10 +14,12 @@ import { requireBuild } from '../bench/lib/common.mjs';
 
 /**
  * Bytes, gzip -9: `InvoicingClient` + one call with ky, zod and uuid, measured 25 November 2026 at
- * 18:46 UTC (95,433 bytes). Raised from 44,600 when the schemas moved onto classic zod at runtime:
- * zod alone is about 96 KB of the 298 KB minified (classic zod's method API does not tree-shake).
+ * 19:08 UTC (98,033 bytes), after responses were read through the zod schemas, the per-client
+ * redaction was wired and `apiKeys.rotate` landed. Raised from 44,600 when the schemas moved onto
+ * classic zod at runtime: zod alone is about 96 KB of the ~300 KB minified (classic zod's method API
+ * does not tree-shake).
  */
-export const BUDGET = 95_500;
+export const BUDGET = 98_100;
 
 requireBuild();
 const { 'invoicing-sdk': client } = await measureBundles();
