@@ -3,10 +3,8 @@
  *
  * `Symbol.for` gives the same symbol `node:util` uses, without importing `node:util` (the SDK also
  * runs where that module does not exist). The method is put on the prototype by the class's
- * constructor, the first time one is built, rather than declared as `[inspectCustom]() {}`: a
- * bundler cannot tell that a computed key is harmless, so it keeps such a class, and all it refers
- * to, in every bundle of the chunk that holds it. Declared this way, a bundle that imports only
- * `InvoiceStatus` or `isAPIError` from `invoicing-sdk` carried the whole client (13.8 KB gzip).
+ * constructor, the first time one is built, rather than declared as `[inspectCustom]() {}`, which a
+ * bundler cannot prove free of side effects.
  */
 const inspectCustom = Symbol.for('nodejs.util.inspect.custom');
 
