@@ -302,14 +302,15 @@ export class Transport {
       // The text #attempt decoded while reading the body; a response a caller's afterResponse hook
       // substituted is read from a clone. Either way `raw` stays unread for asResponse().
       const text = BODY_TEXT.get(raw) ?? (await raw.clone().text());
-      request.record?.({ raw, requestId: requestIdOf(raw.headers) });
+      const requestId = requestIdOf(raw.headers);
+      request.record?.({ raw, requestId });
       return {
         status: raw.status,
         headers: raw.headers,
         body: parseBodySafely(text),
         method,
         path,
-        requestId: requestIdOf(raw.headers),
+        requestId,
         raw,
         redactor: this.#config.redactor,
       };
