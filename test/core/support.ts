@@ -2,6 +2,8 @@
  * Shared fixtures for the core and resource tests: credentials that must never leak, a client wired
  * to an msw server, and a logger that keeps every line for scanning.
  */
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -64,3 +66,23 @@ export const VALID_INPUT = {
 };
 
 export { http, HttpResponse };
+
+/**
+ * Real loopback servers for tests where a socket matters: each call of the returned function starts
+ * one on a free port of 127.0.0.1 and gives its origin; every server is closed after each test.
+ */
+export function useLoopbackServers(): (handler: RequestListener) => Promise<string> {
+  const servers: Server[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+  return async (handler) => {
+    const server = createServer(handler);
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
+}

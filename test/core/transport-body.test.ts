@@ -4,27 +4,11 @@
  * headers the server sent (whatever their encoding), unread; a response a caller's afterResponse
  * hook substitutes is the one parsed.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InvoicingClient } from '../../src/client.js';
-import { API_KEY, envelope, invoiceRecord, recordingLogger } from './support.js';
+import { API_KEY, envelope, invoiceRecord, recordingLogger, useLoopbackServers } from './support.js';
 
-const servers: Server[] = [];
-
-async function loopback(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
-  const server = createServer(handler);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
+const loopback = useLoopbackServers();
 
 const client = (baseUrl: string, extra: Partial<ConstructorParameters<typeof InvoicingClient>[0]> = {}) =>
   new InvoicingClient({ baseUrl, apiKey: API_KEY, logger: recordingLogger(), maxRetries: 0, ...extra });

@@ -3,30 +3,14 @@
  * gzip body that inflates past it, end in ResponseTooLargeError, read only up to the bound and
  * never retried.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InvoicingClient } from '../../src/client.js';
 import { isResponseTooLargeError } from '../../src/core/errors.js';
 import { CLIENT_DEFAULTS } from '../../src/core/options.js';
-import { API_KEY, envelope, invoiceRecord, recordingLogger } from './support.js';
+import { API_KEY, envelope, invoiceRecord, recordingLogger, useLoopbackServers } from './support.js';
 
-const servers: Server[] = [];
-
-async function loopback(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
-  const server = createServer(handler);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
+const loopback = useLoopbackServers();
 
 const client = (baseUrl: string, maxResponseBytes: number) =>
   new InvoicingClient({ baseUrl, apiKey: API_KEY, logger: recordingLogger(), maxResponseBytes, maxRetries: 2 });

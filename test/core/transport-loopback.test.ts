@@ -4,9 +4,9 @@
  * never answers a custom fetch that drops the signal.
  */
 import { getEventListeners } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InvoicingClient } from '../../src/client.js';
 import {
   type APIError,
@@ -16,29 +16,20 @@ import {
   isAPIUserAbortError,
 } from '../../src/core/errors.js';
 import type { Fetch } from '../../src/core/options.js';
-import { API_KEY, SESSION_TOKEN, VALID_INPUT, envelope, invoiceRecord, recordingLogger } from './support.js';
+import { API_KEY, SESSION_TOKEN, VALID_INPUT, envelope, invoiceRecord, recordingLogger, useLoopbackServers } from './support.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
-const servers: Server[] = [];
+const listen = useLoopbackServers();
 
-async function loopback(handler: Handler): Promise<string> {
-  const server = createServer((req, res) => {
+/** A loopback server whose handler gets the request body, read whole. */
+function loopback(handler: Handler): Promise<string> {
+  return listen((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => handler(req, res, body));
   });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
-
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
 
 function client(baseUrl: string, extra: ConstructorParameters<typeof InvoicingClient>[0] = {}): InvoicingClient {
   return new InvoicingClient({ baseUrl, apiKey: API_KEY, logger: recordingLogger(), ...extra });
@@ -85,9 +76,11 @@ describe('core/transport over a loopback socket', () => {
   });
 
   it('reports a refused connection as APIConnectionError after the retries', async () => {
-    const baseUrl = await loopback(() => undefined);
-    const server = servers.pop();
-    await new Promise((resolve) => server?.close(resolve));
+    // A port that was listening a moment ago and no longer is.
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await new Promise((resolve) => server.close(resolve));
     const error = await client(baseUrl, { maxRetries: 0 })
       .invoices.retrieve('inv_1')
       .catch((e: unknown) => e);
