@@ -36,6 +36,13 @@ export interface RunOutput {
   stderr: string;
 }
 
+/** The environment a bin test runs in: this process's, without the colour and CI variables, plus `extra`. */
+export function binEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, CI: undefined, ...extra };
+  for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
+  return env as NodeJS.ProcessEnv;
+}
+
 /** Runs the built bin with arguments in a working directory. */
 export function runBin(
   bin: string,
@@ -43,9 +50,7 @@ export function runBin(
   opts: { cwd: string; stdin?: string | Buffer; env?: Record<string, string | undefined> },
 ): Promise<RunOutput> {
   return new Promise((resolve, reject) => {
-    const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, CI: undefined, ...opts.env };
-    for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
-    const child = spawn(process.execPath, [bin, ...args], { cwd: opts.cwd, env: env as NodeJS.ProcessEnv });
+    const child = spawn(process.execPath, [bin, ...args], { cwd: opts.cwd, env: binEnv(opts.env) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

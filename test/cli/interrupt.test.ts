@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../src/testing/index.js';
-import { buildBin, runBin, tempFiles } from './helpers.js';
+import { binEnv, buildBin, runBin, tempFiles } from './helpers.js';
 
 function invoice(businessId: string, n: number) {
   return {
@@ -36,9 +36,7 @@ function runAndInterrupt(
   opts: { cwd: string; env: Record<string, string>; when: () => boolean; twice?: (stderr: string) => boolean },
 ): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, CI: undefined, ...opts.env };
-    for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
-    const child = spawn(process.execPath, [bin, ...args], { cwd: opts.cwd, env: env as NodeJS.ProcessEnv });
+    const child = spawn(process.execPath, [bin, ...args], { cwd: opts.cwd, env: binEnv(opts.env) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
