@@ -52,9 +52,9 @@ Environment: INVOICING_BASE_URL (the service's origin) and INVOICING_API_KEY (a 
 Ctrl-C stops cleanly: no new invoice is started, those in flight finish (Ctrl-C again aborts
 them), every invoice is reported and the command that files the rest is printed.
 
-Exit codes: 0 every invoice filed (with --wait: and answered without a failure); 1 any invoice
-stopped, failed its checks or is in Error; 2 usage or configuration error, unreadable file, or
-nothing matched (nothing is filed then); 130 interrupted (Ctrl-C).
+Exit codes: 0 every invoice filed (with --wait: and accepted); 1 any invoice stopped, failed its
+checks, was rejected (each reason is printed) or is in Error; 2 usage or configuration error,
+unreadable file, or nothing matched (nothing is filed then); 130 interrupted (Ctrl-C).
 `;
 
 const FORMATS = ['text', 'json'] as const;
@@ -314,15 +314,17 @@ function describe(
       },
     };
   }
-  if (result.ok) {
+  if (result.ok || result.invoice !== undefined) {
+    // Filed, or every step ran and the invoice failed (rejected, in Error): the failure says why.
+    const { invoice, failure } = result;
     return {
       source: source.label,
-      ok: result.failure === undefined,
-      invoiceId: result.invoice.id,
-      status: result.invoice.status,
-      rawStatus: result.invoice.rawStatus,
+      ok: result.ok,
+      invoiceId: invoice?.id,
+      status: invoice?.status,
+      rawStatus: invoice?.rawStatus,
       idempotencyKey: result.idempotencyKey,
-      ...(result.failure === undefined ? {} : { failure: result.failure }),
+      ...(failure === undefined ? {} : { failure }),
     };
   }
   const err = result.error as Error & { step?: string; hint?: string; invoiceId?: string };
@@ -469,7 +471,7 @@ async function fileAll(ctx: CliContext, started: number): Promise<number> {
           `  ${s.bold(printable(resume.command))}\n` +
           `${s.dim(`  (in ${printable(resume.cwd)}${resume.stdin ? '; give it the same standard input again' : ''})`)}\n`,
       );
-    } else if (results.some((r) => !r.ok && filingAdvice(r.error)?.again === true)) {
+    } else if (results.some((r) => !r.ok && r.failure === undefined && filingAdvice(r.error)?.again === true)) {
       // Not after a refusal alone (a key conflict, a create the service refused): running again sends the
       // same key and body, and is refused again.
       ctx.stdout.write(s.dim('Run the same command again to finish what was left: invoices already created are picked up, never filed twice.\n'));

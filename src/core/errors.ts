@@ -49,7 +49,8 @@ export type InvoicingErrorName =
   | 'TotalsMismatchError'
   | 'FilingError'
   | 'WaitTimeoutError'
-  | 'RecoveryInProgressError';
+  | 'RecoveryInProgressError'
+  | 'NotSubmittedError';
 
 // The family as data: the guards walk it by `name`, so a subclass's guard needs no `instanceof`.
 const PARENT: Readonly<Record<InvoicingErrorName, InvoicingErrorName | undefined>> = {
@@ -76,6 +77,7 @@ const PARENT: Readonly<Record<InvoicingErrorName, InvoicingErrorName | undefined
   FilingError: 'InvoicingError',
   WaitTimeoutError: 'InvoicingError',
   RecoveryInProgressError: 'InvoicingError',
+  NotSubmittedError: 'InvoicingError',
 };
 
 /** Every error name, for tests that must cover the whole family. Internal. */
@@ -679,7 +681,7 @@ function transitionHint(invoiceId: string, currentStatus: string, shown: string)
   if (currentStatus === 'ERROR') {
     return (
       "The invoice is in Error. While the service's automatic recovery is in progress (a retry every 10 minutes, " +
-      `up to 3, within 24 hours) a submit is refused and would not speed it up: follow it with client.invoices.waitFor('${invoiceId}'). ` +
+      `up to 3, within 24 hours) another submit does not speed it up: follow it with client.invoices.waitFor('${invoiceId}'). ` +
       `Once recovery is over, client.invoices.resumeFiling('${invoiceId}') re-submits it once.`
     );
   }
@@ -1553,6 +1555,61 @@ export class RecoveryInProgressError extends InvoicingError {
  */
 export function isRecoveryInProgressError(value: unknown): value is RecoveryInProgressError {
   return isErrorKind(value, 'RecoveryInProgressError');
+}
+
+/**
+ * `waitFor()` was called on an invoice that only the caller moves on (`DRAFT`, `VALIDATED`,
+ * `SIGNED`): waiting would never end, so it answers at once. `nextStep` is the call to make.
+ *
+ * @example
+ * ```ts
+ * import { isNotSubmittedError } from 'invoicing-sdk';
+ * try {
+ *   await client.invoices.waitFor(id);
+ * } catch (err) {
+ *   if (isNotSubmittedError(err)) await client.invoices.resumeFiling(err.invoiceId, { wait: true });
+ * }
+ * ```
+ */
+export class NotSubmittedError extends InvoicingError {
+  /** Always `NotSubmittedError`. */
+  override readonly name = 'NotSubmittedError' as const;
+  /** The invoice. */
+  readonly invoiceId: string;
+  /** Its status as read (canonical). */
+  readonly status: string;
+  /** The call that moves it on: `validate`, `sign` or `submit`. */
+  readonly nextStep: 'validate' | 'sign' | 'submit';
+  /** The invoice as read. */
+  readonly invoice: Invoice;
+
+  constructor(init: { invoice: Invoice; nextStep: 'validate' | 'sign' | 'submit' }) {
+    const { invoice, nextStep } = init;
+    super(`Invoice ${invoice.id} is ${invoice.rawStatus ?? invoice.status}: only a call of yours moves it on (next: ${nextStep}), so waitFor does not wait.`, {
+      hint: `Call client.invoices.${nextStep}('${invoice.id}'), or resumeFiling('${invoice.id}', { wait: true }) to perform every step left and wait for the answer.`,
+    });
+    this.invoiceId = invoice.id;
+    this.status = invoice.status;
+    this.nextStep = nextStep;
+    this.invoice = invoice;
+  }
+
+  protected override details(): Record<string, unknown> {
+    return { invoiceId: this.invoiceId, status: this.status, nextStep: this.nextStep };
+  }
+}
+
+/**
+ * True for a {@link NotSubmittedError}, by `name`.
+ *
+ * @example
+ * ```ts
+ * import { isNotSubmittedError } from 'invoicing-sdk';
+ * isNotSubmittedError(new Error('x')); // false
+ * ```
+ */
+export function isNotSubmittedError(value: unknown): value is NotSubmittedError {
+  return isErrorKind(value, 'NotSubmittedError');
 }
 
 // ---------------------------------------------------------------------------------------------

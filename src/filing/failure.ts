@@ -1,53 +1,71 @@
 /**
- * Reading a submission failure. The service document names two messages to recognise when an
- * invoice lands in `Error`, and they call for opposite reactions:
- * - the buyer's access points are offline: nothing on the sender's side causes or fixes it, the
- *   buyer's provider must recover, so the only sensible action is a re-submit later;
+ * Reading a failure. An invoice fails when it ends in a final status other than an acceptance
+ * (`REJECTED`, `CANCELLED`, a `finalStatuses` entry that is not an acceptance), or lands in `Error`.
+ * For `Error` the service document names two messages, which call for opposite reactions:
+ * - the buyer's access points are offline: nothing on the sender's side causes or fixes it;
  * - a validation error naming a single field: the tax authority stops at the first problem, so the
  *   sender fixes that field, and fixing it may reveal the next one.
  * Anything else is `unknown`, with the service's own words kept.
  */
-import { InvoiceStatus, normalizeStatus, recoveryState } from '../model/status.js';
+import {
+  DEFAULT_FINAL_STATUSES,
+  InvoiceStatus,
+  isFinalStatus,
+  normalizeStatus,
+  recoveryVerdict,
+  type RecoveryEvidence,
+} from '../model/status.js';
 
 /**
- * What kind of submission failure an invoice in `ERROR` shows.
+ * What kind of failure an invoice shows: a final answer other than acceptance (`rejected`,
+ * `cancelled`, `not-accepted` for another final status), or, in `ERROR`, the submission failure.
  *
  * @example
  * ```ts
  * import type { FilingFailureKind } from 'invoicing-sdk';
- * const kind: FilingFailureKind = 'access-points-offline';
+ * const kind: FilingFailureKind = 'rejected';
  * ```
  */
-export type FilingFailureKind = 'access-points-offline' | 'field-validation' | 'unknown';
+export type FilingFailureKind =
+  | 'rejected'
+  | 'cancelled'
+  | 'not-accepted'
+  | 'access-points-offline'
+  | 'field-validation'
+  | 'unknown';
 
 /**
- * A submission failure, read from an invoice in `ERROR`: what went wrong, whether the service's
- * automatic recovery is still in play, and what to do about it.
+ * A failure: an invoice that ended in a final status other than an acceptance, or is in `ERROR`
+ * (what went wrong, whether the service's automatic recovery is still in play, what to do).
  *
  * @example
  * ```ts
  * const { invoice, failure } = await client.invoices.waitFor(id, { timeout: 60_000 });
+ * if (failure?.kind === 'rejected') console.error(`rejected: ${failure.message}`);
  * if (failure?.kind === 'field-validation') console.error(`fix ${failure.field}: ${failure.message}`);
  * if (failure?.resubmitRequired) await client.invoices.resumeFiling(invoice.id);
  * ```
  */
 export interface FilingFailure {
   /**
-   * `access-points-offline`: the buyer cannot receive the invoice yet; nothing to fix on the
-   * sender's side. `field-validation`: the tax authority rejected one field (see `field`).
-   * `unknown`: another message (see `message`).
+   * `rejected`, `cancelled`: the final answer; `not-accepted`: another final status that is not an
+   * acceptance. In `ERROR`: `access-points-offline` (the buyer cannot receive the invoice yet;
+   * nothing to fix on the sender's side), `field-validation` (the tax authority rejected one
+   * field, see `field`), `unknown` (another message, see `message`).
    */
   kind: FilingFailureKind;
   /** The service's words (`errorMessage` of the record), or a placeholder when it sent none. */
   message: string;
-  /** The field the tax authority rejected, for `field-validation`, when the message names it. */
+  /** The field the tax authority rejected, when the message or record names it. */
   field?: string | undefined;
   /**
-   * `in-progress`: the service's automatic retry (every 10 minutes, up to 3 attempts, within 24
-   * hours) will pick the invoice up: wait, do not submit. `over`: it will not; a deliberate
-   * re-submit is needed.
+   * In `ERROR`: `in-progress` while the service's automatic retry (every 10 minutes, up to 3
+   * attempts, within 24 hours) will pick the invoice up (wait, do not submit); `over` once it will
+   * not (a deliberate re-submit is needed). `not-applicable` for a final status.
    */
-  recovery: 'in-progress' | 'over';
+  recovery: 'in-progress' | 'over' | 'not-applicable';
+  /** What the recovery verdict rests on (`attempts`, `window`, `quiet`, `elapsed`, `none`), in `ERROR`. */
+  recoveryEvidence?: RecoveryEvidence | undefined;
   /** True when automatic recovery is over, so only a deliberate re-submit moves the invoice on. */
   resubmitRequired: boolean;
   /** Automatic-recovery attempts used, where the record carries a count. */
@@ -146,30 +164,51 @@ export function classifyFailureMessage(
   return { kind: 'unknown' };
 }
 
-function hintFor(kind: FilingFailureKind, field: string | undefined, over: boolean): string {
+/** What each recovery evidence means, in words. */
+export const RECOVERY_EVIDENCE: Readonly<Record<RecoveryEvidence, string>> = {
+  attempts: "the record's attempt count",
+  window: 'the time since the last touch (the 24-hour window)',
+  quiet: 'the time since the last touch (every retry touches the invoice, and the job runs every 10 minutes)',
+  elapsed: 'the time since it entered Error (3 retries, 10 minutes apart, are used within 40 minutes)',
+  none: 'nothing: the record shows no attempt count and no readable timestamp',
+};
+
+function hintFor(kind: FilingFailureKind, field: string | undefined, over: boolean, evidence: RecoveryEvidence | undefined): string {
+  const why = evidence === undefined ? '' : ` (judged from ${RECOVERY_EVIDENCE[evidence]})`;
   const next = over
-    ? 'Automatic recovery is over: a deliberate re-submit is needed (client.invoices.resumeFiling(id)).'
-    : 'Automatic recovery is still in play (a retry every 10 minutes, up to 3, within 24 hours): wait, do not submit; another submit does not speed it up.';
+    ? `Automatic recovery is over${why}: a deliberate re-submit is needed (client.invoices.resumeFiling(id)).`
+    : `Automatic recovery is still in play${why}: a retry every 10 minutes, up to 3, within 24 hours; wait. Another submit does not speed it up.`;
   switch (kind) {
     case 'access-points-offline':
       return `The buyer's access points are offline: the buyer cannot receive the invoice yet. Nothing on your side causes or fixes this; the buyer's provider must recover. ${next}`;
     case 'field-validation':
-      // While recovery runs the invoice is the service's: a submit then does not speed it up, so the
-      // re-submit advice waits for recovery to be over.
       return `The tax authority rejected ${field === undefined ? 'one field (the message does not name it)' : `the field ${field}`}. ${
-        over
-          ? 'Fix it, then re-submit deliberately'
-          : 'Fix it; automatic recovery is still in play (a retry every 10 minutes, up to 3, within 24 hours): do not submit now, re-submit deliberately once automatic recovery is over'
+        over ? 'Fix it, then re-submit deliberately' : `Fix it; re-submit deliberately once automatic recovery is over. ${next}`
       }; the authority stops at the first problem, so fixing this field may reveal the next one. Until it is fixed, every retry fails the same way.`;
     default:
       return `The submission failed for a reason the SDK does not recognise; read the message. ${next}`;
   }
 }
 
+function finalHint(kind: 'rejected' | 'cancelled' | 'not-accepted', status: string, field: string | undefined): string {
+  const fix = field === undefined ? 'Correct what the reason names' : `Correct the field ${field} (the authority stops at the first problem, so another may follow)`;
+  switch (kind) {
+    case 'rejected':
+      return `The tax authority rejected the invoice: it is not filed, and nothing moves it on. ${fix}, then file the corrected document as a new invoice (a new externalRef or idempotency key).`;
+    case 'cancelled':
+      return 'The invoice was cancelled: it is not filed, and nothing moves it on. File the document again as a new invoice if it is still due.';
+    default:
+      return `The invoice ended in ${status}, a final status (finalStatuses) that is not an acceptance, so it does not count as filed. Read the invoice to see what the service decided.`;
+  }
+}
+
 /**
- * Reads the submission failure of an invoice in `ERROR`; `undefined` for any other status.
- * `serverNow` is the service's clock (the record's `observedAt`) against which the 24-hour recovery
- * window is judged; it defaults to that, then to the local clock.
+ * Reads the failure of an invoice: a final status other than an acceptance (`REJECTED`,
+ * `CANCELLED`, another `finalStatuses` entry), or `ERROR`; `undefined` for an acceptance or a status
+ * still on its way. `serverNow` is the service's clock (the record's `observedAt`) against which
+ * automatic recovery is judged; it defaults to that, then to the local clock. `context`: the
+ * statuses that count as final (default `DEFAULT_FINAL_STATUSES`), and when the invoice was first
+ * seen in `ERROR` (server ms), where known.
  *
  * @example
  * ```ts
@@ -182,6 +221,7 @@ function hintFor(kind: FilingFailureKind, field: string | undefined, over: boole
 export function describeFailure(
   invoice: {
     status: string;
+    rawStatus?: string | undefined;
     errorMessage?: string | undefined;
     updatedAt?: string | undefined;
     attempts?: number | undefined;
@@ -189,20 +229,45 @@ export function describeFailure(
     raw?: Record<string, unknown>;
   },
   serverNow: number = serverTime(invoice.observedAt),
+  context: { finalStatuses?: readonly string[] | undefined; errorSince?: number | undefined } = {},
 ): FilingFailure | undefined {
-  // Read as the other helpers read it: a record spelled as the service spells it (`Error`) counts.
-  if (normalizeStatus(invoice.status) !== InvoiceStatus.ERROR) return undefined;
-  const over = recoveryState(invoice, serverNow) === 'over';
+  const status = normalizeStatus(invoice.status);
+  const message = invoice.errorMessage ?? '(the service sent no error message)';
+  if (status !== InvoiceStatus.ERROR) {
+    const kind = finalKind(status, invoice.rawStatus ?? invoice.status, context.finalStatuses ?? DEFAULT_FINAL_STATUSES);
+    if (kind === undefined) return undefined;
+    const { field } = classifyFailureMessage(invoice.errorMessage, invoice.raw ?? {});
+    return {
+      kind,
+      message,
+      ...(field === undefined ? {} : { field }),
+      recovery: 'not-applicable',
+      resubmitRequired: false,
+      attempts: invoice.attempts,
+      hint: finalHint(kind, invoice.rawStatus ?? invoice.status, field),
+    };
+  }
+  const verdict = recoveryVerdict(invoice, serverNow, context.errorSince);
+  const over = verdict.state === 'over';
   const { kind, field } = classifyFailureMessage(invoice.errorMessage, invoice.raw ?? {});
   return {
     kind,
-    message: invoice.errorMessage ?? '(the service sent no error message)',
+    message,
     ...(field === undefined ? {} : { field }),
     recovery: over ? 'over' : 'in-progress',
+    recoveryEvidence: verdict.evidence,
     resubmitRequired: over,
     attempts: invoice.attempts,
-    hint: hintFor(kind, field, over),
+    hint: hintFor(kind, field, over, verdict.evidence),
   };
+}
+
+/** The kind of a final status other than an acceptance; `undefined` for an acceptance or a status not final. */
+function finalKind(status: InvoiceStatus, spelled: string, finalStatuses: readonly string[]): 'rejected' | 'cancelled' | 'not-accepted' | undefined {
+  if (status === InvoiceStatus.REJECTED) return 'rejected';
+  if (status === InvoiceStatus.CANCELLED) return 'cancelled';
+  if (status === InvoiceStatus.ACCEPTED) return undefined;
+  return isFinalStatus(spelled, finalStatuses) ? 'not-accepted' : undefined;
 }
 
 /** The server's clock at a read, falling back to the local clock when the record has none. */

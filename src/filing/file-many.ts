@@ -12,7 +12,7 @@
  *   twice.
  */
 import { canonicalJson } from '../core/canonical-json.js';
-import { InvoicingError } from '../core/errors.js';
+import { FilingError, InvoicingError } from '../core/errors.js';
 import { deriveIdempotencyKey } from '../core/idempotency.js';
 import type { InvoiceCreateParams } from '../model/invoice-input.js';
 import type { Invoice } from '../model/invoice.js';
@@ -81,8 +81,8 @@ export interface FileManySuccess {
   invoice: Invoice;
   /** The steps finished. */
   steps: FilingStepRecord[];
-  /** Present when the invoice is in `ERROR` after the wait (see `FilingFailure`). */
-  failure?: FilingFailure | undefined;
+  /** Never set: an invoice with a failure (rejected, in `ERROR`, …) is a {@link FileManyFailure}. */
+  failure?: undefined;
   /** The idempotency key used to create it. */
   idempotencyKey: string;
 }
@@ -106,6 +106,12 @@ export interface FileManyFailure {
   invoiceId: string | undefined;
   /** The idempotency key (undefined when it could not be derived). */
   idempotencyKey: string | undefined;
+  /** The invoice as last read, when filing ran to its end but the invoice failed (see `failure`). */
+  invoice?: Invoice | undefined;
+  /** The steps finished, when filing ran to its end. */
+  steps?: FilingStepRecord[] | undefined;
+  /** Why the invoice failed although every step ran: rejected, cancelled, in `ERROR` (`failure.kind`, the service's reason, a hint). */
+  failure?: FilingFailure | undefined;
 }
 
 /**
@@ -132,6 +138,18 @@ export interface FileManyProgress {
 /** The default `externalRef`: the invoice's content, with object keys sorted so order does not matter. */
 export function contentRef(input: InvoiceCreateParams): string {
   return `content:${canonicalJson(input)}`;
+}
+
+/** The error of a result whose invoice failed after its steps ran: the failure in words. */
+function failedError(invoice: Invoice, steps: readonly FilingStepRecord[], failure: FilingFailure): FilingError {
+  const what = failure.kind === 'rejected' || failure.kind === 'cancelled' ? failure.kind : `in ${invoice.rawStatus ?? invoice.status} (${failure.kind})`;
+  return new FilingError({
+    invoiceId: invoice.id,
+    step: steps.at(-1)?.step ?? 'submit',
+    cause: undefined,
+    message: `Invoice ${invoice.id} ${what}: ${failure.message}`,
+    hint: failure.hint,
+  });
 }
 
 function asError(err: unknown): Error {
@@ -226,7 +244,9 @@ async function fileAll(api: FilingInvoicesApi, inputs: readonly InvoiceCreatePar
           { ...perInvoice, idempotencyKey: key, onStep: onStep && ((event) => onStep(index, event)) },
           { gate, clock },
         );
-        finish({ index, ok: true, invoice: filed.invoice, steps: filed.steps, failure: filed.failure, idempotencyKey: key });
+        const { invoice, steps, failure } = filed;
+        if (failure === undefined) finish({ index, ok: true, invoice, steps, idempotencyKey: key });
+        else finish({ index, ok: false, error: failedError(invoice, steps, failure), invoiceId: invoice.id, idempotencyKey: key, invoice, steps, failure });
       } catch (err) {
         const invoiceId = (err as { invoiceId?: unknown } | null)?.invoiceId;
         finish({ index, ok: false, error: asError(err), invoiceId: typeof invoiceId === 'string' ? invoiceId : undefined, idempotencyKey: key });

@@ -110,7 +110,7 @@ export interface FilingResult {
   invoice: Invoice;
   /** The steps finished, in order. */
   steps: FilingStepRecord[];
-  /** Present when the invoice is in `ERROR`: what failed, and whether a re-submit is needed. */
+  /** Present unless the invoice was accepted or is still on its way (`rejected`, `ERROR`, …): what failed and what to do. */
   failure?: FilingFailure | undefined;
 }
 
@@ -201,6 +201,8 @@ class FilingRun {
   readonly opts: FilingOptions;
   readonly internals: FilingInternals;
   readonly clock: WaitClock;
+  /** The failure the last wait ended with (judged with what the wait saw over time). */
+  waited: FilingFailure | undefined;
 
   constructor(api: FilingInvoicesApi, opts: FilingOptions, internals: FilingInternals) {
     this.api = api;
@@ -272,12 +274,13 @@ class FilingRun {
   async wait(invoice: Invoice, waitOpts: WaitOptions): Promise<Invoice> {
     this.emit({ step: 'wait', state: 'started', invoice });
     try {
-      const { invoice: last } = await waitFor(
+      const { invoice: last, failure } = await waitFor(
         this.api,
         invoice.id,
         { ...waitOpts, signal: waitOpts.signal ?? this.opts.signal, clock: waitOpts.clock ?? this.clock },
         { gate: this.internals.gate },
       );
+      this.waited = failure;
       this.record({ step: 'wait', outcome: 'done', status: last.status }, last);
       return last;
     } catch (err) {
@@ -290,7 +293,8 @@ class FilingRun {
   }
 
   result(invoice: Invoice): FilingResult {
-    return { invoice, steps: this.steps, failure: describeFailure(invoice) };
+    const failure = this.waited?.recovery === 'over' && invoice.status === InvoiceStatus.ERROR ? this.waited : undefined;
+    return { invoice, steps: this.steps, failure: failure ?? describeFailure(invoice, undefined, { finalStatuses: this.api._finalStatuses }) };
   }
 }
 
@@ -511,9 +515,11 @@ async function resume(
       }
       current = await run.wait(current, waitOpts ?? {});
     }
-    if (current.status === InvoiceStatus.ERROR && recoveryState(current, serverTime(current.observedAt)) === 'over') {
+    const over = recoveryState(current, serverTime(current.observedAt)) === 'over' || run.waited?.recovery === 'over';
+    if (current.status === InvoiceStatus.ERROR && over) {
       current = await run.transition('submit', current, 'deliberate re-submit: automatic recovery is over');
       resubmitted = true;
+      run.waited = undefined;
     }
   }
   if (opts.signal?.aborted) throw abortReason(opts.signal);

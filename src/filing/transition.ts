@@ -12,10 +12,11 @@
  * 4. a 429 was refused before anything happened: wait for its `Retry-After` and send again;
  * 5. any other 4xx is the service's error, unretried.
  *
- * A deliberate re-submit of an invoice in `ERROR` is the one case where "already passed" cannot be
- * read from the status alone (the invoice is in `ERROR` before and after a failed submit): there the
- * record read before the send (`baseline`) is compared with the one read after, and the submit is
- * sent again only when the record is provably untouched.
+ * A submit of an invoice in `ERROR`, or in a status after `SUBMITTED` (`REJECTED`, …: what the
+ * service does then is not shown, so it is sent and its answer reported, never taken for done), is
+ * where "already passed" cannot be read from the status alone: there the record read before the send
+ * (`baseline`) is compared with the one read after, and the submit is sent again only when the record
+ * is provably untouched.
  */
 import { InvalidTransitionError, RecoveryInProgressError } from '../core/errors.js';
 import type { MutationRequestOptions } from '../core/request-options.js';
@@ -32,14 +33,15 @@ import {
   type RateGate,
   type RetryCounters,
 } from './retry.js';
-import { serverTime } from './failure.js';
+import { RECOVERY_EVIDENCE, serverTime } from './failure.js';
 import { scrubbed } from './redact.js';
 import {
   canTransition,
   hasPassed,
   InvoiceStatus,
+  isAfterSubmitted,
   nextAutomaticAttempt,
-  recoveryState,
+  recoveryVerdict,
   type FilingTransition,
 } from '../model/status.js';
 
@@ -91,29 +93,34 @@ export interface TransitionInternals {
 type Verdict = 'done' | 'not-yet' | 'wrong-state';
 
 /**
- * Whether `current` shows `step` done. An invoice in `ERROR` has passed `submit` once, but that does
- * not prove that *this* submit went through when the invoice was already in `ERROR` before it: for a
- * re-submit (baseline in `ERROR`, or unknown) it counts as done unless the record is provably
- * untouched since the baseline, and when every send so far was refused outright (`refusedOnly`: a
- * 409/400, so the service did not act) it does not count as done at all. From a baseline before
- * `ERROR` (`SIGNED`), an invoice now in `ERROR` was submitted since, by this send or by another
- * process whose submit made this one be refused: the step is done either way.
+ * Whether `current` shows `step` done. An invoice in `ERROR` or after `SUBMITTED` has passed
+ * `submit` once, but that does not prove that *this* submit went through when the invoice was
+ * already there before it: for such a re-submit (or an unknown baseline) it counts as done unless the
+ * record is provably untouched since the baseline, and when every send so far was refused outright
+ * (`refusedOnly`: a 409/400, so the service did not act) it does not count as done at all. From a
+ * baseline before `ERROR` (`SIGNED`), an invoice now in `ERROR` was submitted since, by this send or
+ * by another process whose submit made this one be refused: the step is done either way.
  */
 export function judgeStep(
   step: FilingTransition,
   current: Invoice,
   context: { baseline?: Invoice | undefined; refusedOnly?: boolean } = {},
 ): Verdict {
-  if (hasPassed(current.status, step)) {
-    if (step === 'submit' && current.status === InvoiceStatus.ERROR) {
+  if (hasPassed(current.rawStatus ?? current.status, step)) {
+    if (step === 'submit' && isResubmit(current)) {
       const baseline = context.baseline;
-      const resubmit = baseline === undefined || baseline.status === InvoiceStatus.ERROR;
+      const resubmit = baseline === undefined || isResubmit(baseline);
       if (resubmit && context.refusedOnly === true) return 'wrong-state';
-      if (baseline?.status === InvoiceStatus.ERROR && untouched(baseline, current)) return 'not-yet';
+      if (baseline !== undefined && resubmit && untouched(baseline, current)) return 'not-yet';
     }
     return 'done';
   }
   return canTransition(current.status, step) ? 'not-yet' : 'wrong-state';
+}
+
+/** A submit of an invoice in this state is a re-submit: in `ERROR`, or after `SUBMITTED`. */
+function isResubmit(invoice: Invoice): boolean {
+  return invoice.status === InvoiceStatus.ERROR || isAfterSubmitted(invoice.rawStatus ?? invoice.status);
 }
 
 /** True only when both records carry `updatedAt` and nothing that a submit changes has moved. */
@@ -201,7 +208,7 @@ async function transitionOnce(
       }
       if (readBack === 'before') {
         baseline = current;
-        if (current.status !== InvoiceStatus.ERROR && hasPassed(current.status, step)) {
+        if (!isResubmit(current) && hasPassed(current.rawStatus ?? current.status, step)) {
           return { invoice: current, outcome: 'already-done', sends: 0 };
         }
       } else {
@@ -259,6 +266,14 @@ async function transitionOnce(
  */
 function refuseDuringRecovery(invoice: Invoice): void {
   const serverNow = serverTime(invoice.observedAt);
-  if (invoice.status !== InvoiceStatus.ERROR || recoveryState(invoice, serverNow) !== 'in-progress') return;
-  throw new RecoveryInProgressError({ invoiceId: invoice.id, invoice, ...nextAutomaticAttempt(invoice, serverNow) });
+  const verdict = recoveryVerdict(invoice, serverNow);
+  if (verdict.state !== 'in-progress') return;
+  throw new RecoveryInProgressError({
+    invoiceId: invoice.id,
+    invoice,
+    ...nextAutomaticAttempt(invoice, serverNow),
+    hint:
+      `Judged from ${RECOVERY_EVIDENCE[verdict.evidence ?? 'none']}. Follow the recovery with client.invoices.waitFor('${invoice.id}'); ` +
+      'another submit does not speed it up. Submit with { force: true } only if the recovery cannot succeed.',
+  });
 }

@@ -12,13 +12,15 @@
  * A `maxInterval` the caller gives is never exceeded, in either pace. At the deadline it reads once
  * more before giving up, so an invoice that was accepted in the last pause is returned, not timed out.
  * Statuses after `SUBMITTED` end the wait only when they are final (`finalStatuses`); an unknown one
- * (still being processed) keeps it polling.
+ * (still being processed) keeps it polling. A final status other than an acceptance ends it whatever
+ * `until` says, with a `failure`. `DRAFT`, `VALIDATED` and `SIGNED` move only by the caller's own
+ * calls: waiting for them would never end, so `NotSubmittedError` answers at once.
  *
  * The recovery rules are judged on the service's clock (`observedAt`, the envelope's timestamp),
  * never the local one, and server-time waits are converted into local time at the rate the server's
  * clock is measured to run (see clock.ts), so a sandbox running 600 × faster is followed in seconds.
  */
-import { InvoicingError, WaitTimeoutError } from '../core/errors.js';
+import { InvoicingError, NotSubmittedError, WaitTimeoutError } from '../core/errors.js';
 import type { Invoice } from '../model/invoice.js';
 import type { CallOptions, FilingInvoicesApi } from './api.js';
 import { notify } from './callbacks.js';
@@ -26,7 +28,15 @@ import { scrubbed } from './redact.js';
 import { abortReason, pause, realClock, ServerClockRate, type WaitClock } from './clock.js';
 import { describeFailure, serverTime, type FilingFailure } from './failure.js';
 import { nextDelay, resolvePolicy, type RateGate, type RetryCounters } from './retry.js';
-import { AUTOMATIC_RECOVERY, isFinalStatus, matchesStatus, recoveryState, type InvoiceStatus } from '../model/status.js';
+import {
+  AUTOMATIC_RECOVERY,
+  isFinalStatus,
+  matchesStatus,
+  nextTransition,
+  recoveryVerdict,
+  statusRank,
+  type InvoiceStatus,
+} from '../model/status.js';
 
 /**
  * Options of `client.invoices.waitFor(id, opts)`.
@@ -43,8 +53,8 @@ export interface WaitOptions {
   /**
    * When to stop: a list of statuses (canonical or as the service spells them), or a predicate.
    * Default: a final status (`finalStatuses`), or `ERROR` that automatic recovery will not pick up.
-   * Whatever `until` says, an `ERROR` invoice whose recovery is over ends the wait at once: nothing
-   * moves it without a deliberate re-submit.
+   * Whatever `until` says, a final status other than an acceptance, or an `ERROR` invoice whose
+   * recovery is over, ends the wait at once: nothing moves it on by itself.
    */
   until?: readonly (InvoiceStatus | (string & {}))[] | ((invoice: Invoice) => boolean) | undefined;
   /**
@@ -82,20 +92,21 @@ export interface WaitOptions {
 }
 
 /**
- * What `waitFor` resolves with: the last invoice read and, when it is in `ERROR`, the failure
- * (classified, with whether recovery is over and what to do).
+ * What `waitFor` resolves with: the last invoice read and, unless it was accepted (or is still on
+ * its way), the failure: `rejected`, `cancelled`, another final status, or `ERROR` (classified,
+ * with whether recovery is over and what to do).
  *
  * @example
  * ```ts
  * const { invoice, failure } = await client.invoices.waitFor(id, { timeout: 60_000 });
  * if (!failure) console.log('filed:', invoice.rawStatus);
- * else if (failure.resubmitRequired) console.warn(failure.hint);
+ * else console.error(failure.kind, failure.message, failure.hint);
  * ```
  */
 export interface WaitResult {
   /** The invoice as last read. */
   invoice: Invoice;
-  /** Present when the invoice is in `ERROR`: what went wrong and whether a re-submit is needed. */
+  /** Present unless the invoice was accepted or is still on its way: what went wrong and what to do. */
   failure?: FilingFailure | undefined;
 }
 
@@ -167,15 +178,9 @@ function resolveWaitOptions(opts: WaitOptions) {
   return { timeout, interval, maxInterval, hardMax, until, finalStatuses };
 }
 
-function matcher(
-  until: WaitOptions['until'],
-  finalStatuses: readonly string[] | undefined,
-): (invoice: Invoice, serverNow: number) => boolean {
-  // Default: the authority gave a final answer, or the invoice is stuck in `ERROR` for good.
-  if (until === undefined) {
-    return (invoice, serverNow) =>
-      isFinalStatus(invoice.rawStatus ?? invoice.status, finalStatuses) || recoveryState(invoice, serverNow) === 'over';
-  }
+function matcher(until: WaitOptions['until'], finalStatuses: readonly string[] | undefined): (invoice: Invoice) => boolean {
+  // Default: the authority gave a final answer (recovery over is handled by the caller).
+  if (until === undefined) return (invoice) => isFinalStatus(invoice.rawStatus ?? invoice.status, finalStatuses);
   if (typeof until === 'function') return (invoice) => until(invoice);
   return (invoice) => matchesStatus(invoice.rawStatus ?? invoice.status, until);
 }
@@ -240,7 +245,11 @@ async function waitUntil(
 ): Promise<WaitResult> {
   const { timeout, interval, maxInterval, hardMax, until, finalStatuses } = resolveWaitOptions(opts);
   const clock = opts.clock ?? realClock;
-  const done = matcher(until, finalStatuses ?? internals.finalStatuses ?? api._finalStatuses);
+  const finals = finalStatuses ?? internals.finalStatuses ?? api._finalStatuses;
+  const done = matcher(until, finals);
+  // Waiting for a status before SUBMITTED is meaningful only when `until` names one (another
+  // process of the caller's may move it); otherwise nothing but the caller's own call would.
+  const awaitsCaller = Array.isArray(until) && until.some((s) => statusRank(s) >= 0 && statusRank(s) < 3);
   const rate = new ServerClockRate(clock, opts.timeScale, RATE_MIN_SPAN_MS);
   const call: CallOptions = { signal: opts.signal, timeout: opts.requestTimeout, maxRetries: 0 };
   // Transient read failures (connection, 5xx, 429) never end a wait on their own: the deadline does.
@@ -249,10 +258,13 @@ async function waitUntil(
   const deadline = clock.now() + timeout;
   let step = interval;
   let last: Invoice | undefined;
+  /** Server time the invoice was first seen in its current stretch of ERROR. */
+  let errorSince: number | undefined;
 
   for (;;) {
     if (opts.signal?.aborted) throw abortReason(opts.signal);
-    if (policy.gate.remaining() > deadline - clock.now()) {
+    const gated = policy.gate.remaining();
+    if (gated > 0 && gated > deadline - clock.now()) {
       // A Retry-After longer than the time left: no read can happen in time.
       await pause(clock, Math.max(0, deadline - clock.now()), opts.signal);
       throw timeoutError(id, last, timeout);
@@ -269,10 +281,12 @@ async function waitUntil(
       if (onStatus !== undefined && changed(previous, invoice)) notify('onStatus', api._logger, () => onStatus(invoice, previous));
 
       const serverNow = serverTime(invoice.observedAt);
-      const recovery = recoveryState(invoice, serverNow);
-      if (done(invoice, serverNow) || recovery === 'over') {
-        return { invoice, failure: describeFailure(invoice, serverNow) };
-      }
+      errorSince = invoice.status === 'ERROR' ? (errorSince ?? firstSeen(invoice, serverNow)) : undefined;
+      const recovery = recoveryVerdict(invoice, serverNow, errorSince).state;
+      const failure = describeFailure(invoice, serverNow, { finalStatuses: finals, errorSince });
+      if (done(invoice) || recovery === 'over' || failure?.recovery === 'not-applicable') return { invoice, failure };
+      const next = nextTransition(invoice.rawStatus ?? invoice.status);
+      if (next !== undefined && !awaitsCaller) throw new NotSubmittedError({ invoice, nextStep: next });
       if (recovery === 'in-progress') {
         const serverWait = nextRecoveryRead(invoice, serverNow);
         const local = rate.toLocal(serverWait);
@@ -291,6 +305,7 @@ async function waitUntil(
       }
     } catch (err) {
       if (opts.signal?.aborted) throw abortReason(opts.signal, err);
+      if (err instanceof NotSubmittedError) throw err;
       const delay = nextDelay(policy, err, counters);
       if (delay === undefined) throw err;
       sleepFor = Math.max(delay, interval);
@@ -301,6 +316,12 @@ async function waitUntil(
     // Sleep to the deadline at most; the loop then reads once more before giving up.
     await pause(clock, Math.min(sleepFor, left), opts.signal);
   }
+}
+
+/** When an invoice read in ERROR entered it, at the latest: its last touch, else now. */
+function firstSeen(invoice: Invoice, serverNow: number): number {
+  const touched = invoice.updatedAt === undefined ? Number.NaN : Date.parse(invoice.updatedAt);
+  return Number.isNaN(touched) ? serverNow : Math.min(touched, serverNow);
 }
 
 function timeoutError(id: string, last: Invoice | undefined, timeoutMs: number): WaitTimeoutError {

@@ -23,7 +23,7 @@ import { isErrorKind } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import type { Redactor } from '../core/redact.js';
 import type { Invoice } from '../model/invoice.js';
-import { isFinalStatus, recoveryState, type InvoiceStatus } from '../model/status.js';
+import { isFinalStatus, recoveryVerdict, type InvoiceStatus } from '../model/status.js';
 import type { CallOptions } from './api.js';
 import { notify } from './callbacks.js';
 import { scrubbed } from './redact.js';
@@ -143,7 +143,10 @@ export type WatchChange =
       previous: WatchedStatus | undefined;
       /** True when the invoice settled (final status, or `ERROR` with recovery over) and is no longer followed. */
       final: boolean;
-      /** For an invoice in `ERROR`: what failed and whether a deliberate re-submit is needed. */
+      /**
+       * Unless the invoice was accepted or is still on its way: `rejected`, `cancelled`, another final
+       * status, or `ERROR` (what failed and whether a deliberate re-submit is needed).
+       */
       failure: FilingFailure | undefined;
       /** The tick that saw it, from 1. */
       tick: number;
@@ -232,6 +235,8 @@ interface Followed {
   notBefore: number;
   /** The listing page it was last seen on. */
   page: number | undefined;
+  /** Server time it was first seen in its current stretch of `ERROR`. */
+  errorSince: number | undefined;
 }
 
 /** A read that failed transiently past its retries: tried again next tick. */
@@ -244,13 +249,6 @@ function checkPositive(name: string, value: number, integer: boolean): number {
   return value;
 }
 
-/**
- * The one place the watch decides that an invoice is settled: a final status, or `ERROR` that
- * automatic recovery will no longer pick up.
- */
-function isSettled(invoice: Invoice, serverNow: number, finalStatuses: readonly string[] | undefined): boolean {
-  return isFinalStatus(invoice.rawStatus ?? invoice.status, finalStatuses) || recoveryState(invoice, serverNow) === 'over';
-}
 
 function differs(before: WatchedStatus | undefined, after: Invoice): boolean {
   return (
@@ -293,7 +291,7 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
     if (typeof id !== 'string' || id.trim() === '') {
       throw new InvoicingError(`watch: every id must be a non-empty string, got ${JSON.stringify(id) ?? String(id)}`);
     }
-    if (!followed.has(id)) followed.set(id, { last: undefined, notBefore: 0, page: undefined });
+    if (!followed.has(id)) followed.set(id, { last: undefined, notBefore: 0, page: undefined, errorSince: undefined });
   }
   const finalStatuses = opts.finalStatuses ?? api._finalStatuses;
   const clock = opts.clock ?? realClock;
@@ -358,17 +356,21 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
       serverAnchor = { server, local: clock.now() };
     }
     const now = Number.isFinite(server) ? server : serverNow();
-    const settled = isSettled(invoice, now, finalStatuses);
+    if (invoice.status !== 'ERROR') entry.errorSince = undefined;
+    else if (entry.errorSince === undefined) entry.errorSince = Math.min(now, touchedAt(invoice, now));
+    const recovery = recoveryVerdict(invoice, now, entry.errorSince).state;
+    const failure = describeFailure(invoice, now, { finalStatuses, errorSince: entry.errorSince });
+    // Settled: a final status (an answer other than acceptance too), or ERROR recovery will not pick up.
+    const settled = isFinalStatus(invoice.rawStatus ?? invoice.status, finalStatuses) || recovery === 'over' || failure?.recovery === 'not-applicable';
     const changed = differs(entry.last, invoice);
     const previous = entry.last;
     entry.last = { status: invoice.status, rawStatus: invoice.rawStatus, attempts: invoice.attempts };
-    entry.notBefore = recoveryState(invoice, now) === 'in-progress' ? now + nextRecoveryRead(invoice, now) : 0;
+    entry.notBefore = recovery === 'in-progress' ? now + nextRecoveryRead(invoice, now) : 0;
     if (settled) {
       followed.delete(id);
       stats.settled += 1;
     }
     if (!changed && !settled) return undefined;
-    const failure = describeFailure(invoice, now);
     return { kind: 'status', id, invoice, previous, final: settled, failure, tick };
   }
 
@@ -542,6 +544,12 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
       return { ...stats };
     },
   };
+}
+
+/** The last touch of `invoice` (server ms), or `fallback` when it has none readable. */
+function touchedAt(invoice: Invoice, fallback: number): number {
+  const touched = invoice.updatedAt === undefined ? Number.NaN : Date.parse(invoice.updatedAt);
+  return Number.isNaN(touched) ? fallback : touched;
 }
 
 function* range(from: number, to: number): Generator<number> {

@@ -367,7 +367,10 @@ export function nextTransition(status: unknown): FilingTransition | undefined {
 
 /**
  * The service's automatic recovery of invoices in `Error`, from the document's Limits: a retry every
- * 10 minutes, up to 3 attempts, only for invoices touched in the last 24 hours.
+ * 10 minutes, up to 3 attempts, only for invoices touched in the last 24 hours. `latestEndMs`: without
+ * an attempt count, the attempts are used up at the latest this long after the invoice entered
+ * `Error` (first run within 10 minutes, two more 10 minutes apart, and one more run that no longer
+ * picks it up).
  *
  * @example
  * ```ts
@@ -382,14 +385,73 @@ export const AUTOMATIC_RECOVERY = {
   maxAttempts: 3,
   /** 24 hours. */
   windowMs: 86_400_000,
+  /** Forty minutes. */
+  latestEndMs: 2_400_000,
 } as const;
 
 /**
- * Whether the service's automatic recovery will still pick up an invoice in `ERROR`:
- * - `in-progress`: touched within 24 hours and fewer than 3 attempts used (or the count unknown):
- *   wait and poll, never submit (another submit does not speed it up);
- * - `over`: three attempts used or untouched for 24 hours: a deliberate re-submit is required;
- * - `not-applicable`: the invoice is not in `ERROR`.
+ * What a recovery verdict rests on: `attempts` (the record's attempt count), `window` (untouched for
+ * 24 hours), `quiet` (untouched for more than 10 minutes: a run of the job would have touched it;
+ * or, while in progress, touched within them), `elapsed` (40 minutes since it entered `Error`),
+ * `none` (no count and no readable timestamp: in progress until the wait's own timeout).
+ *
+ * @example
+ * ```ts
+ * import type { RecoveryEvidence } from 'invoicing-sdk';
+ * const evidence: RecoveryEvidence = 'quiet';
+ * ```
+ */
+export type RecoveryEvidence = 'attempts' | 'window' | 'quiet' | 'elapsed' | 'none';
+
+/**
+ * A recovery verdict and the evidence it rests on (see {@link recoveryVerdict}).
+ *
+ * @example
+ * ```ts
+ * import type { RecoveryVerdict } from 'invoicing-sdk';
+ * const v: RecoveryVerdict = { state: 'over', evidence: 'attempts' };
+ * ```
+ */
+export interface RecoveryVerdict {
+  state: 'in-progress' | 'over' | 'not-applicable';
+  evidence: RecoveryEvidence | undefined;
+}
+
+/**
+ * Whether the service's automatic recovery will still pick up an invoice in `ERROR`, and on what
+ * evidence. A count the record shows decides (3 used: over); without one, recovery is over once the
+ * invoice has been untouched for more than 10 minutes (every run that takes it touches it), or 40
+ * minutes after it entered `Error` (`errorSince`, server ms, where the caller saw it). Either way it
+ * is over 24 hours after the last touch. `now` is the service's clock.
+ *
+ * @example
+ * ```ts
+ * import { recoveryVerdict } from 'invoicing-sdk';
+ * recoveryVerdict({ status: 'Error', updatedAt: '2026-01-01T00:00:00Z' }, Date.parse('2026-01-01T00:11:00Z'));
+ * // { state: 'over', evidence: 'quiet' }
+ * ```
+ */
+export function recoveryVerdict(
+  invoice: { status: unknown; updatedAt?: string | Date | undefined; attempts?: number | undefined },
+  now: number = Date.now(),
+  errorSince?: number,
+): RecoveryVerdict {
+  if (normalizeStatus(invoice.status) !== InvoiceStatus.ERROR) return { state: 'not-applicable', evidence: undefined };
+  const touched = invoice.updatedAt === undefined ? Number.NaN : timeOf(invoice.updatedAt);
+  const idle = now - touched;
+  if (idle >= AUTOMATIC_RECOVERY.windowMs) return { state: 'over', evidence: 'window' };
+  if (typeof invoice.attempts === 'number') {
+    return { state: invoice.attempts >= AUTOMATIC_RECOVERY.maxAttempts ? 'over' : 'in-progress', evidence: 'attempts' };
+  }
+  if (idle > AUTOMATIC_RECOVERY.intervalMs) return { state: 'over', evidence: 'quiet' };
+  if (errorSince !== undefined && now - errorSince >= AUTOMATIC_RECOVERY.latestEndMs) return { state: 'over', evidence: 'elapsed' };
+  // No readable timestamp and no count: nothing proves recovery over; the wait's timeout bounds it.
+  return { state: 'in-progress', evidence: Number.isNaN(touched) ? 'none' : 'quiet' };
+}
+
+/**
+ * The state of {@link recoveryVerdict}: `in-progress` (wait and poll, never submit), `over` (a
+ * deliberate re-submit is required), `not-applicable` (the invoice is not in `ERROR`).
  *
  * @example
  * ```ts
@@ -400,16 +462,9 @@ export const AUTOMATIC_RECOVERY = {
 export function recoveryState(
   invoice: { status: unknown; updatedAt?: string | Date | undefined; attempts?: number | undefined },
   now: number = Date.now(),
+  errorSince?: number,
 ): 'in-progress' | 'over' | 'not-applicable' {
-  if (normalizeStatus(invoice.status) !== InvoiceStatus.ERROR) return 'not-applicable';
-  if (typeof invoice.attempts === 'number' && invoice.attempts >= AUTOMATIC_RECOVERY.maxAttempts) {
-    return 'over';
-  }
-  const touched = invoice.updatedAt === undefined ? Number.NaN : timeOf(invoice.updatedAt);
-  // With no readable timestamp we cannot prove the window has closed; keep waiting (the wait's own
-  // timeout bounds it) rather than re-submit and risk a second filing.
-  if (Number.isNaN(touched)) return 'in-progress';
-  return now - touched < AUTOMATIC_RECOVERY.windowMs ? 'in-progress' : 'over';
+  return recoveryVerdict(invoice, now, errorSince).state;
 }
 
 /** Milliseconds since the epoch of `updatedAt`: a date-time string, a `Date`, or epoch digits. */

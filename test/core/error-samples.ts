@@ -57,5 +57,6 @@ export function sampleErrors(body: unknown = { message: 'boom' }, cause: unknown
       attemptsLeft: 2,
       invoice: { id: 'inv_1', status: 'ERROR', rawStatus: 'Error' } as unknown as Invoice,
     }),
+    new errors.NotSubmittedError({ invoice: { id: 'inv_1', status: 'SIGNED', rawStatus: 'Signed' } as unknown as Invoice, nextStep: 'submit' }),
   ];
 }

@@ -15,7 +15,7 @@ export interface FileRecord {
   status?: string | undefined;
   rawStatus?: string | undefined;
   idempotencyKey?: string | undefined;
-  /** The invoice is in Error after the wait. */
+  /** The invoice failed although every step ran: rejected, cancelled, in Error (`kind`), with the service's reason. */
   failure?: { kind: string; message: string; hint: string } | undefined;
   error?: { name?: string; message?: string; step?: string | undefined; hint?: string | undefined } | undefined;
   /** Nothing was sent for it: the run was interrupted before it started. */
@@ -31,11 +31,13 @@ export interface FileSummary {
 }
 
 /** The table's first column: what became of the invoice, in one word or two. */
-export function outcome(r: FileRecord): 'filed' | 'in Error' | 'stopped' | 'not started' {
+export function outcome(r: FileRecord): 'filed' | 'rejected' | 'cancelled' | 'not accepted' | 'in Error' | 'stopped' | 'not started' {
   if (r.notStarted === true) return 'not started';
-  if (r.failure !== undefined) return 'in Error';
+  if (r.failure !== undefined) return FINAL[r.failure.kind] ?? 'in Error';
   return r.ok ? 'filed' : 'stopped';
 }
+
+const FINAL: Record<string, 'rejected' | 'cancelled' | 'not accepted'> = { rejected: 'rejected', cancelled: 'cancelled', 'not-accepted': 'not accepted' };
 
 function table(records: readonly FileRecord[]): string[] {
   const rows = records.map((r) => [outcome(r), r.invoiceId ?? '-', r.rawStatus ?? r.status ?? '-', r.source].map(printable));
@@ -80,7 +82,9 @@ export function renderFileText(
     } else if (kind === 'not started') {
       if (opts.terminal) out.write(`${s.dim('·')} ${r.source}  not started (interrupted)\n`);
     } else if (r.failure !== undefined) {
-      out.write(`${s.yellow('!')} ${r.source}${where}  in Error (${r.failure.kind}): ${r.failure.message}\n    ${s.dim(r.failure.hint)}\n`);
+      const mark = kind === 'in Error' ? s.yellow('!') : s.red('✗');
+      const what = kind === 'in Error' ? `in Error (${r.failure.kind})` : kind;
+      out.write(`${mark} ${r.source}${where}  ${what}: ${r.failure.message}\n    ${s.dim(r.failure.hint)}\n`);
     } else {
       const message = r.error?.message ?? 'failed';
       const step = r.error?.step;
