@@ -177,7 +177,7 @@ function hintFor(kind: FilingFailureKind, field: string | undefined, over: boole
   const why = evidence === undefined ? '' : ` (judged from ${RECOVERY_EVIDENCE[evidence]})`;
   const next = over
     ? `Automatic recovery is over${why}: a deliberate re-submit is needed (client.invoices.resumeFiling(id)).`
-    : `Automatic recovery is still in play${why}: a retry every 10 minutes, up to 3, within 24 hours; wait. Another submit does not speed it up.`;
+    : `Automatic recovery is still in play${why}: a retry every 10 minutes, up to 3, within 24 hours. Wait, do not submit: another submit does not speed it up.`;
   switch (kind) {
     case 'access-points-offline':
       return `The buyer's access points are offline: the buyer cannot receive the invoice yet. Nothing on your side causes or fixes this; the buyer's provider must recover. ${next}`;

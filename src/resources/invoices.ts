@@ -276,8 +276,10 @@ export class Invoices extends APIResource {
   /**
    * Sends `submit` (`POST /api/v1/invoices/{id}/submit`): Signed → Submitted, registering the invoice
    * with the tax authority. Exactly once in effect, as {@link Invoices.validate}. An invoice in
-   * `ERROR` is picked up by the service's automatic recovery for a while: a submit then is refused
-   * (`InvalidTransitionError`); `resumeFiling()` re-submits once recovery is over.
+   * `ERROR` is picked up by the service's automatic recovery for a while, and another submit does not
+   * speed it up: the SDK then refuses locally with `RecoveryInProgressError` (`{ force: true }` sends
+   * anyway); `resumeFiling()` re-submits once recovery is over. An invoice past `SUBMITTED`
+   * (`REJECTED`, …) is sent the submit, and the service's answer is reported.
    *
    * @example
    * ```ts
@@ -293,8 +295,9 @@ export class Invoices extends APIResource {
    * Follows an invoice after submission by reading it until `opts.until` holds (default: the tax
    * authority answered, or the invoice is in `ERROR` that automatic recovery will not pick up).
    * While recovery is in progress it waits for the service's 10-minute retries and never submits.
-   * Resolves with `{ invoice, failure }`; `failure` is present for an invoice in `ERROR` and says
-   * what failed and whether a deliberate re-submit is needed. See docs/filing.md.
+   * Resolves with `{ invoice, failure }`; `failure` is present unless the invoice was accepted
+   * (`rejected`, `cancelled`, `ERROR`, …) and says what failed and what to do. On `DRAFT`,
+   * `VALIDATED` or `SIGNED` it throws `NotSubmittedError` at once. See docs/filing.md.
    *
    * @example
    * ```ts

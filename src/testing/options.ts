@@ -162,6 +162,12 @@ export interface SandboxOptions {
    * retried at 10:10, one that fails at 10:09:59 at 10:10 as well.
    */
   recoveryJobOffsetMs?: number | undefined;
+  /**
+   * Show the automatic-recovery attempt count on records (`attempts`, or `retryCount` in the
+   * alternate style; default `true`). The document shows no such field: `false` serves records
+   * without it, so a client must judge recovery from time alone.
+   */
+  attemptCount?: boolean | undefined;
   /** Sandbox start time (default: now). */
   now?: Date | number | string | undefined;
   /** Sandbox milliseconds per real millisecond (default 1; 0 freezes the clock between `advance()` calls). */
@@ -202,6 +208,7 @@ export interface ResolvedOptions {
   unknownIsicCode: UnknownIsicCodeHandling;
   keyReplacement: KeyReplacement;
   recoveryJobOffsetMs: number;
+  attemptCount: boolean;
   now: Date | number | string | undefined;
   timeScale: number;
   totals: SandboxOptions['totals'];
@@ -262,6 +269,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
     unknownIsicCode: options.unknownIsicCode ?? DEFAULTS.unknownIsicCode,
     keyReplacement: options.keyReplacement ?? DEFAULTS.keyReplacement,
     recoveryJobOffsetMs: options.recoveryJobOffsetMs ?? DEFAULTS.recoveryJobOffsetMs,
+    attemptCount: options.attemptCount ?? true,
     now: options.now,
     timeScale: options.timeScale ?? DEFAULTS.timeScale,
     totals: options.totals,

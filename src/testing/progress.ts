@@ -166,7 +166,8 @@ export class Progress {
 
   /**
    * Performs `transition` on `invoice` at `now`, or throws 409 naming the current status. Submit
-   * from Error is the deliberate re-submit, allowed only once automatic recovery is over.
+   * from Error is the deliberate re-submit once automatic recovery is over; while it is in play,
+   * "another submit does not speed it up": accepted, with no effect on the invoice or its recovery.
    */
   transition(invoice: InvoiceRecord, transition: FilingTransition, now: number): void {
     const current = invoice.status;
@@ -180,15 +181,7 @@ export class Progress {
         `Invoice ${invoice.id} cannot be ${VERB[transition]}: its status is ${spell(current, spelling)} (${transition} requires ${needs})`,
       );
     }
-    if (transition === 'submit' && current === InvoiceStatus.ERROR) {
-      if (recoveryOf(invoice, now) === 'in-progress') {
-        throw conflict(
-          `Invoice ${invoice.id} is in Error and automatic recovery is in progress ` +
-            `(${invoice.attempts} of ${AUTOMATIC_RECOVERY.maxAttempts} attempts used); ` +
-            'another submit does not speed it up. Read the invoice instead.',
-        );
-      }
-    }
+    if (transition === 'submit' && current === InvoiceStatus.ERROR && recoveryOf(invoice, now) === 'in-progress') return;
     this.setStatus(invoice, TRANSITIONS[transition].to, now);
     if (transition === 'submit') {
       invoice.attempts = 0;

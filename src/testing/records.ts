@@ -3,7 +3,8 @@
  * field names, so the sandbox offers two spellings, both among the SDK's default aliases:
  * `standard` (`id`, `status`, `subtotal`, `taxAmount`, `totalAmount`, `updatedAt`, `errorMessage`,
  * `attempts`) and `alternate` (`_id`, `invoiceStatus`, `totals.{subtotal,tax,total}`,
- * `lastModified`, `failureReason`, `retryCount`). Money is a JSON number to two decimals.
+ * `lastModified`, `failureReason`, `retryCount`). Money is a JSON number to two decimals. The
+ * attempt count is left out with `attemptCount: false` (the document shows none).
  */
 import type { RecordStyle, StatusSpelling } from './options.js';
 import { spell } from './statuses.js';
@@ -27,7 +28,9 @@ export function invoiceWire(
   invoice: InvoiceRecord,
   style: RecordStyle,
   spelling: StatusSpelling = 'document',
+  attemptCount = true,
 ): Record<string, unknown> {
+  const attempts = attemptCount ? invoice.attempts : undefined;
   // Shared, not copied: stored buyer and lines never change after create, and the record is
   // serialised at once (copying them showed up in bulk-run profiles).
   const common = {
@@ -43,7 +46,7 @@ export function invoiceWire(
       ...common,
       totals: { subtotal: money(invoice.subtotal), tax: money(invoice.tax), total: money(invoice.total) },
       failureReason: invoice.errorMessage,
-      retryCount: invoice.attempts,
+      retryCount: attempts,
       createdAt: iso(invoice.createdAt),
       lastModified: iso(invoice.updatedAt),
       submittedAt: iso(invoice.submittedAt),
@@ -57,7 +60,7 @@ export function invoiceWire(
     taxAmount: money(invoice.tax),
     totalAmount: money(invoice.total),
     errorMessage: invoice.errorMessage,
-    attempts: invoice.attempts,
+    attempts,
     createdAt: iso(invoice.createdAt),
     updatedAt: iso(invoice.updatedAt),
     submittedAt: iso(invoice.submittedAt),

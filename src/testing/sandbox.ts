@@ -542,7 +542,7 @@ class SandboxImpl implements Sandbox {
       history: invoice.history.map((h) => ({ status: spell(h.status, this.options.statusSpelling), at: iso(h.at) })),
       recovery: recoveryOf(invoice, this.clock.now()),
       nextChangeAt: invoice.next === null ? null : iso(invoice.next.at),
-      wire: structuredClone(invoiceWire(invoice, this.options.recordStyle, this.options.statusSpelling)),
+      wire: structuredClone(invoiceWire(invoice, this.options.recordStyle, this.options.statusSpelling, this.options.attemptCount)),
     };
   }
 

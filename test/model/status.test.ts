@@ -240,8 +240,8 @@ describe('model/status', () => {
       const millis = (h: number) => String(now - h * 3_600_000);
       expect(recoveryState({ status: 'Error', updatedAt: seconds(25) }, now)).toBe('over');
       expect(recoveryState({ status: 'Error', updatedAt: ` ${millis(25)} ` }, now)).toBe('over');
-      expect(recoveryState({ status: 'Error', updatedAt: seconds(1) }, now)).toBe('in-progress');
-      expect(recoveryState({ status: 'Error', updatedAt: millis(1) }, now)).toBe('in-progress');
+      expect(recoveryState({ status: 'Error', updatedAt: seconds(0.05) }, now)).toBe('in-progress');
+      expect(recoveryState({ status: 'Error', updatedAt: millis(0.05) }, now)).toBe('in-progress');
     });
 
     it('keeps waiting rather than re-submitting when the record has no readable timestamp', () => {

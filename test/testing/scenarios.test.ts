@@ -243,15 +243,18 @@ describe('testing/sandbox scenarios after submit', () => {
       expect(times.slice(-2)).toEqual([2_000, 26 * MINUTE]);
     });
 
-    it('rejects a submit while automatic recovery is in progress (409), and changes nothing', async () => {
-      const { sandbox, call } = await start({ scenario: { name: 'offline', recoversOnAttempt: 'never' } });
+    it('accepts a submit while automatic recovery is in progress with no effect on the invoice or its recovery', async () => {
+      const { sandbox, call } = await start({ scenario: { name: 'offline', recoversOnAttempt: 'never' }, timeScale: 0 });
       const id = await fileInvoice(call, sandbox.businessId);
       sandbox.clock.advance(2_000 + 10 * MINUTE);
+      const before = sandbox.invoices.get(id);
       const res = await call('POST', `/api/v1/invoices/${id}/submit`);
-      expect(res.status).toBe(409);
-      expect(res.body.message).toMatch(/automatic recovery is in progress/);
-      expect(res.body.message).toMatch(/1 of 3 attempts/);
-      expect(sandbox.invoices.get(id)).toMatchObject({ status: 'Error', attempts: 1, submissions: 1 });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ status: 'Error', attempts: 1 });
+      expect(sandbox.invoices.get(id)).toEqual(before);
+      // The recovery runs on as before: attempts 2 and 3 at the next two runs, then over.
+      sandbox.clock.advance(20 * MINUTE);
+      expect(sandbox.invoices.get(id)).toMatchObject({ status: 'Error', attempts: 3, submissions: 1, recovery: 'over' });
     });
 
     it('accepts a deliberate re-submit once three attempts are used, starting a fresh attempt count', async () => {
@@ -272,10 +275,14 @@ describe('testing/sandbox scenarios after submit', () => {
       const id = await fileInvoice(call, sandbox.businessId);
       sandbox.clock.advance(2_000 + 24 * HOUR - 1);
       expect(sandbox.invoices.get(id)).toMatchObject({ status: 'Error', attempts: 0, recovery: 'in-progress' });
-      expect((await call('POST', `/api/v1/invoices/${id}/submit`)).status).toBe(409);
+      const early = await call('POST', `/api/v1/invoices/${id}/submit`);
+      expect(early.status).toBe(200);
+      expect(early.body.data).toMatchObject({ status: 'Error' });
       sandbox.clock.advance(1);
       expect(sandbox.invoices.get(id)?.recovery).toBe('over');
-      expect((await call('POST', `/api/v1/invoices/${id}/submit`)).status).toBe(200);
+      const res = await call('POST', `/api/v1/invoices/${id}/submit`);
+      expect(res.body.data).toMatchObject({ status: 'Submitted' });
+      expect(sandbox.invoices.get(id)?.submissions).toBe(2);
     });
   });
 

@@ -195,6 +195,11 @@ const ROWS: Row[] = [
     },
   },
   {
+    option: 'attemptCount',
+    other: false,
+    probe: async (sandbox, call) => 'attempts' in (await create(call, sandbox)).body.data,
+  },
+  {
     option: 'now',
     other: '2020-01-01T00:00:00Z',
     probe: async (sandbox) => Math.abs(sandbox.clock.now() - Date.now()) < 60_000,

@@ -34,6 +34,7 @@ export const every: { [K in keyof Required<SandboxOptions>]: SandboxOptions[K] }
   requestLogLimit: port,
   statusSpelling: undefined,
   recoveryJobOffsetMs: port,
+  attemptCount: flag,
   rejectedStatus: text,
   processingStatus: text,
   processingMs: port,
