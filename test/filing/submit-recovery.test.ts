@@ -39,11 +39,12 @@ describe('filing/transition (submit during automatic recovery)', () => {
   it('sends anyway with { force: true }', async () => {
     const { client, id } = await inRecovery(1);
 
-    // The sandbox, like a service that refuses it, answers 409: what matters is that it was sent.
-    const err = await client.invoices.submit(id, { force: true }).catch((e: unknown) => e);
+    // The service accepts it, and it does not speed recovery up: the invoice stays as it was.
+    const invoice = await client.invoices.submit(id, { force: true });
 
-    expect(isRecoveryInProgressError(err)).toBe(false);
+    expect(invoice).toMatchObject({ status: 'ERROR', attempts: 1 });
     expect(sends(sandbox, 'submit', id)).toHaveLength(1);
+    expect(sandbox.invoices.get(id)?.submissions).toBe(1);
   });
 
   it('re-submits once recovery is over (three attempts used)', async () => {
