@@ -127,6 +127,22 @@ describe('cli/file (invoicing file)', () => {
     expect(report.results[0]).toMatchObject({ source: 'one.json', ok: true, rawStatus: 'Accepted' });
   });
 
+  it('with --wait, exits 1 when an invoice ends rejected, prints its reason, and says ok: false in JSON', async () => {
+    sandbox.setScenario((subject) => (subject.buyer.name === 'Buyer 2' ? { name: 'rejected', reason: 'Duplicate invoice number' } : undefined));
+    files = tempFiles({ 'pair.json': JSON.stringify([invoice(sandbox.businessId, 1), invoice(sandbox.businessId, 2)]) });
+
+    const text = context(sandbox, files.dir, ['pair.json', '--wait', '--wait-timeout', '30']);
+    expect(await run(text.ctx)).toBe(1);
+    expect(text.out()).toMatch(/pair\.json\[1\].*rejected: Duplicate invoice number/);
+    expect(text.out()).toMatch(/Filed 1 of 2 invoices; 1 did not go through/);
+
+    const json = context(sandbox, files.dir, ['pair.json', '--wait', '--wait-timeout', '30', '--format', 'json']);
+    expect(await run(json.ctx)).toBe(1);
+    const report = JSON.parse(json.out()) as { results: Record<string, unknown>[]; summary: Record<string, number> };
+    expect(report.results[1]).toMatchObject({ ok: false, status: 'REJECTED', failure: { kind: 'rejected', message: 'Duplicate invoice number' } });
+    expect(report.summary).toMatchObject({ filed: 1, stopped: 1 });
+  });
+
   it('names the file an identical invoice repeats, and says how to file both on purpose, in CLI terms', async () => {
     const same = JSON.stringify(invoice(sandbox.businessId, 1));
     files = tempFiles({ 'a.json': same, 'b.json': same, 'c.json': JSON.stringify(invoice(sandbox.businessId, 2)) });
