@@ -12,8 +12,11 @@
  *    no real time): an invoice whose buyer's access points are offline goes to ERROR; the service
  *    retries it on its own. `submit()` then refuses locally with `RecoveryInProgressError`, sending
  *    nothing, and `waitFor()` waits for the retry instead of re-submitting.
- * 3. `finalStatuses`: a service that answers with a status the SDK does not know ('Archived')
- *    keeps `waitFor` polling (an unknown status is never final) until the client is told it is.
+ * 3. A rejection is a failure: `waitFor` returns it with `failure.kind === 'rejected'` and the
+ *    service's reason.
+ * 4. `finalStatuses`: a service that answers with a status the SDK does not know ('Archived')
+ *    keeps `waitFor` polling (an unknown status is never final) until the client is told it is;
+ *    a final status that is not an acceptance then comes with a `not-accepted` failure.
  *
  * Environment (part 1):
  *   INVOICING_BASE_URL, INVOICING_API_KEY, INVOICING_BUSINESS_ID
@@ -73,9 +76,14 @@ async function watchABatch(): Promise<void> {
 async function recoveryAndFinalStatuses(): Promise<void> {
   const sandbox = await createSandbox({
     // The buyer named 'Offline Buyer' has its access points offline until the service's second
-    // automatic retry; every other invoice is answered with a status the SDK does not know.
+    // automatic retry; 'Rejected Buyer' is turned down; every other invoice is answered with a
+    // status the SDK does not know.
     scenario: (invoice) =>
-      invoice.buyer.name === 'Offline Buyer' ? { name: 'offline', recoversOnAttempt: 2 } : { name: 'accepted', status: 'Archived' },
+      invoice.buyer.name === 'Offline Buyer'
+        ? { name: 'offline', recoversOnAttempt: 2 }
+        : invoice.buyer.name === 'Rejected Buyer'
+          ? { name: 'rejected', reason: 'Duplicate invoice number' }
+          : { name: 'accepted', status: 'Archived' },
   });
   try {
     // Every pause of waitFor moves the sandbox's clock instead of sleeping.
@@ -101,6 +109,10 @@ async function recoveryAndFinalStatuses(): Promise<void> {
     const submits = sandbox.invoices.get(failed.id)?.submissions;
     console.log(`  ${recovered.id} ${recovered.status} after the service's own retry; submits sent by the SDK: ${submits}`);
 
+    console.log('\nA rejection:');
+    const rejected = await client.invoices.createAndFile(invoiceFor(sandbox.businessId, 'Rejected Buyer', 600), { wait: { clock } });
+    console.log(`  ${rejected.invoice.id} ${rejected.invoice.status}: failure ${rejected.failure?.kind}: ${rejected.failure?.message}`);
+
     console.log('\nfinalStatuses:');
     const { invoice: archived } = await client.invoices.createAndFile(invoiceFor(sandbox.businessId, 'Acme Ltd', 700));
     const early = await client.invoices
@@ -112,8 +124,8 @@ async function recoveryAndFinalStatuses(): Promise<void> {
       });
     console.log(`  default finalStatuses (${DEFAULT_FINAL_STATUSES.join(', ')}): ${early}`);
     const told = sandbox.client({ finalStatuses: [...DEFAULT_FINAL_STATUSES, 'Archived'] });
-    const { invoice } = await told.invoices.waitFor(archived.id, { clock });
-    console.log(`  with finalStatuses + 'Archived': returned ${invoice.status} (raw '${invoice.rawStatus}')`);
+    const { invoice, failure: notAccepted } = await told.invoices.waitFor(archived.id, { clock });
+    console.log(`  with finalStatuses + 'Archived': returned ${invoice.status} (raw '${invoice.rawStatus}'), failure ${notAccepted?.kind}`);
   } finally {
     await sandbox.close();
   }

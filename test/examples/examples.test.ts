@@ -144,7 +144,8 @@ describe('examples', () => {
     expect(output).toMatch(/submit refused locally: RecoveryInProgressError, \d automatic attempt\(s\) left, next due \d{4}-\d\d-\d\dT/);
     expect(output).toContain("ACCEPTED after the service's own retry; submits sent by the SDK: 1");
     expect(output).toContain('WaitTimeoutError after a minute at UNKNOWN');
-    expect(output).toContain("with finalStatuses + 'Archived': returned UNKNOWN (raw 'Archived')");
+    expect(output).toMatch(/ REJECTED: failure rejected: Duplicate invoice number/);
+    expect(output).toContain("with finalStatuses + 'Archived': returned UNKNOWN (raw 'Archived'), failure not-accepted");
   });
 
   it('test-with-sandbox passes its node:test suite', () => {
