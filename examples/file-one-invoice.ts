@@ -77,7 +77,7 @@ async function stepByStep(client: InvoicingClient, input: InvoiceCreateParams, d
     onStatus: (current, previous) => console.log(`waitFor   ${previous?.status ?? '…'} → ${current.status}`),
   });
   console.log(`Invoice ${invoice.id}: ${invoice.status} (${invoice.rawStatus}), total ${invoice.total}`);
-  if (failure !== undefined) console.log(`Submission failed (${failure.kind}): ${failure.hint}`);
+  if (failure !== undefined) console.log(`Not filed (${failure.kind}): ${failure.message}. ${failure.hint}`);
 }
 
 async function inOneCall(client: InvoicingClient, input: InvoiceCreateParams, documentNumber: string): Promise<string> {
@@ -87,7 +87,7 @@ async function inOneCall(client: InvoicingClient, input: InvoiceCreateParams, do
   });
   const summary = steps.map((s) => `${s.step}${s.outcome === 'skipped' ? ' (skipped)' : ''}`).join(' → ');
   console.log(`createAndFile ${documentNumber}: ${invoice.id} ${invoice.status}; ${summary}`);
-  if (failure !== undefined) console.log(`Submission failed (${failure.kind}): ${failure.hint}`);
+  if (failure !== undefined) console.log(`Not filed (${failure.kind}): ${failure.message}. ${failure.hint}`);
   return invoice.id;
 }
 

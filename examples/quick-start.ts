@@ -49,8 +49,8 @@ async function main(): Promise<void> {
   console.log(`\nInvoice ${filed.id}: ${filed.rawStatus}, total ${filed.total}`);
   console.log(`Steps: ${steps.map((s) => s.step).join(' → ')}`);
   if (failure !== undefined) {
-    // The invoice reached Error: `hint` says whether to wait (automatic recovery) or re-submit.
-    console.log(`Submission failed (${failure.kind}): ${failure.message}\n${failure.hint}`);
+    // Not accepted: rejected (the service's reason), or in Error (`hint`: wait or re-submit).
+    console.log(`Not filed (${failure.kind}): ${failure.message}\n${failure.hint}`);
     process.exitCode = 1;
   }
 }
