@@ -257,7 +257,9 @@ export async function driveEveryErrorPath(): Promise<DriveResult> {
 
     const draft = await client.invoices.create(input);
     paths.push({ name: 'InvalidTransitionError (sign a draft)', error: await thrownBy(() => client.invoices.sign(draft.id)) });
-    paths.push({ name: 'WaitTimeoutError', error: await thrownBy(() => filing.waitFor(draft.id, { timeout: 1_000, until: ['SUBMITTED'], clock })) });
+    // A draft that `until` waits to see validated (another process's call) keeps polling to the timeout.
+    paths.push({ name: 'WaitTimeoutError', error: await thrownBy(() => filing.waitFor(draft.id, { timeout: 1_000, until: ['VALIDATED'], clock })) });
+    paths.push({ name: 'NotSubmittedError', error: await thrownBy(() => filing.waitFor(draft.id, { timeout: 1_000, clock })) });
     await thrownBy(() => client.invoices.create(input, { idempotencyKey: 'scan-fixed-key' }));
     paths.push({
       name: 'IdempotencyConflictError (explicit key reused)',
