@@ -413,7 +413,9 @@ export type RecoveryEvidence = 'attempts' | 'window' | 'quiet' | 'elapsed' | 'no
  * ```
  */
 export interface RecoveryVerdict {
+  /** As {@link recoveryState}. */
   state: 'in-progress' | 'over' | 'not-applicable';
+  /** What the verdict rests on; `undefined` outside `ERROR`. */
   evidence: RecoveryEvidence | undefined;
 }
 
