@@ -142,12 +142,6 @@ function callOptions(opts: TransitionOptions): CallOptions {
  * Sends `step` for invoice `id` exactly once in effect (see the module comment). Resolves with the
  * invoice after the step; rejects with {@link InvalidTransitionError} when the invoice is in a state
  * that does not accept the step, or with the service's error otherwise.
- *
- * @example
- * ```ts
- * const { invoice, outcome } = await performTransition(client.invoices, id, 'sign', {});
- * // outcome: 'sent', or 'confirmed' when the answer was lost but the invoice reads Signed
- * ```
  */
 export async function performTransition(
   api: FilingInvoicesApi,

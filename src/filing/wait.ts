@@ -1,24 +1,12 @@
 /**
  * `waitFor`: following an invoice after submission by reading it (the service has no webhooks).
- *
- * Two paces:
- * - normally it polls from `interval` up to `maxInterval` (500 ms → 2 s by default), so a change is
- *   noticed within about two seconds;
- * - while the service's automatic recovery is in play (an `ERROR` invoice touched within 24 hours,
- *   fewer than 3 attempts used) it never submits (another submit does not speed recovery up) and
- *   reads at least once a minute: the retry is a job that runs every 10 minutes on its own
- *   schedule, so the rescue can land at any moment, not 10 minutes after the error.
- *
- * A `maxInterval` the caller gives is never exceeded, in either pace. At the deadline it reads once
- * more before giving up, so an invoice that was accepted in the last pause is returned, not timed out.
- * Statuses after `SUBMITTED` end the wait only when they are final (`finalStatuses`); an unknown one
- * (still being processed) keeps it polling. A final status other than an acceptance ends it whatever
- * `until` says, with a `failure`. `DRAFT`, `VALIDATED` and `SIGNED` move only by the caller's own
- * calls: waiting for them would never end, so `NotSubmittedError` answers at once.
- *
- * The recovery rules are judged on the service's clock (`observedAt`, the envelope's timestamp),
- * never the local one, and server-time waits are converted into local time at the rate the server's
- * clock is measured to run (see clock.ts), so a sandbox running 600 × faster is followed in seconds.
+ * Normally it polls from `interval` up to `maxInterval`; while automatic recovery is in play it
+ * never submits (another submit does not speed recovery up) and reads at least once a minute, since
+ * the retry job runs on its own schedule. A caller's `maxInterval` is never exceeded. At the deadline
+ * it reads once more. Only a final status (`finalStatuses`) or `ERROR` with recovery over ends it;
+ * `DRAFT`, `VALIDATED`, `SIGNED` move only by the caller, so `NotSubmittedError` answers at once.
+ * Recovery is judged on the service's clock, and server-time waits are converted to local time at
+ * the measured pace of that clock (clock.ts), so a sped-up sandbox is followed in seconds.
  */
 import { InvoicingError, NotSubmittedError, WaitTimeoutError } from '../core/errors.js';
 import type { Invoice } from '../model/invoice.js';
@@ -199,12 +187,6 @@ function changed(before: Invoice | undefined, after: Invoice): boolean {
  * again: a minute (`WAIT_DEFAULTS.recoveryPoll`), since the recovery job runs on its own 10-minute
  * schedule and the rescue can land at any moment, or when the 24-hour window closes (recovery is
  * then over), whichever comes first.
- *
- * @example
- * ```ts
- * // touched 4 minutes ago: read again in a minute
- * nextRecoveryRead({ updatedAt: '2026-01-01T00:00:00Z' }, Date.parse('2026-01-01T00:04:00Z')); // 60000
- * ```
  */
 export function nextRecoveryRead(invoice: Pick<Invoice, 'updatedAt'>, serverNow: number): number {
   const touched = invoice.updatedAt === undefined ? Number.NaN : Date.parse(invoice.updatedAt);
@@ -218,11 +200,6 @@ export function nextRecoveryRead(invoice: Pick<Invoice, 'updatedAt'>, serverNow:
  * module comment). Resolves with `{ invoice, failure }`; rejects with `WaitTimeoutError` (carrying
  * the last invoice) when `timeout` passes, with the signal's reason when aborted, and with the
  * service's error when a read fails for a reason retrying cannot fix (404, 401, …). Never submits.
- *
- * @example
- * ```ts
- * const { invoice, failure } = await waitFor(client.invoices, id, { timeout: 60_000 });
- * ```
  */
 export async function waitFor(
   api: FilingInvoicesApi,

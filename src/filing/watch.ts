@@ -1,22 +1,10 @@
 /**
- * `watch`: following many invoices at once. The service has no webhooks, so outcomes are learned by
- * reading; following 1,000 invoices one GET each costs 1,000 requests a tick. A listing page carries up
- * to 100 records, so when the followed invoices are dense in the business's listing, walking the pages
- * that hold them is far cheaper.
- *
- * Each tick reads every invoice that is due, choosing the cheaper way from what earlier ticks taught:
- * - per invoice: one GET per due invoice;
- * - list pages: only the pages where the due invoices were last seen (the listing's page of each
- *   record is remembered), or every page while some position is unknown. An invoice not found where
- *   it was expected is read with a GET in the same tick, so a listing whose order shifts costs more
- *   requests, never a missed change; those misses count against list mode on the next tick.
- *
- * Per invoice it keeps `waitFor`'s rules: an invoice in `ERROR` while automatic recovery is in play
- * is read only when its next 10-minute retry can have landed (`nextRecoveryRead`), and nothing is
- * ever submitted; once final, or in `ERROR` with recovery over, it is reported and no longer read.
- * Every request waits at one shared {@link RateGate}: a 429 anywhere pauses all reads for its
- * `Retry-After`. State is one small record per invoice still followed, dropped once it settles, so
- * memory stays flat however long the watch runs.
+ * `watch`: following many invoices at once. Each tick reads every due invoice the cheaper way: one
+ * GET each, or the listing pages where they were last seen (every page while a position is
+ * unknown; one missing from its page is read with a GET in the same tick). Per invoice it keeps
+ * `waitFor`'s rules: in recovery it is read only when a retry can have landed, nothing is ever
+ * submitted, and once settled it is reported and dropped. Every request waits at one shared
+ * {@link RateGate}, so a 429 anywhere pauses all reads.
  */
 import { InvoicingError } from '../core/errors.js';
 import { isErrorKind } from '../core/errors.js';
@@ -34,12 +22,6 @@ import { nextRecoveryRead } from './wait.js';
 
 /**
  * What `watch` needs from `client.invoices`: reading one invoice and reading one listing page.
- *
- * @example
- * ```ts
- * const api: WatchInvoicesApi = client.invoices;
- * for await (const change of watchInvoices(api, ids)) console.log(change.id, change.kind);
- * ```
  */
 export interface WatchInvoicesApi {
   retrieve(id: string, opts?: CallOptions): Promise<Invoice>;
@@ -264,14 +246,6 @@ function differs(before: WatchedStatus | undefined, after: Invoice): boolean {
  * iterable of {@link WatchChange}s that also runs through `opts.onChange` with `finished()`. Throws
  * from the iteration only for a failure no tick can fix (401, 403, a malformed answer after its
  * retries); transient failures are retried within the tick, then at the next one.
- *
- * @example
- * ```ts
- * const ids = ['inv_1001', 'inv_1002']; // the invoices you submitted
- * for await (const change of watchInvoices(client.invoices, ids, { interval: 5_000 })) {
- *   console.log(change.id, change.kind === 'status' ? change.invoice.rawStatus : 'gone');
- * }
- * ```
  */
 export function watchInvoices(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions = {}): InvoiceWatch {
   try {
