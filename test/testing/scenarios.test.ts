@@ -286,6 +286,18 @@ describe('testing/sandbox scenarios after submit', () => {
     });
   });
 
+  describe('attemptCount: false', () => {
+    it('serves records without the attempt count, while still counting the retries', async () => {
+      const { sandbox, call } = await start({ attemptCount: false, timeScale: 0, scenario: { name: 'offline', recoversOnAttempt: 'never' } });
+      const id = await fileInvoice(call, sandbox.businessId);
+      sandbox.clock.advance(2_000 + 30 * MINUTE);
+      const record = await read(call, id);
+      expect(record).not.toHaveProperty('attempts');
+      expect(record).toMatchObject({ status: 'Error', errorMessage: 'Access points are offline' });
+      expect(sandbox.invoices.get(id)).toMatchObject({ attempts: 3, recovery: 'over' });
+    });
+  });
+
   describe('field-error', () => {
     it('goes to Error naming one field; every retry fails the same way', async () => {
       const { sandbox, call } = await start({ scenario: 'field-error' });
