@@ -142,7 +142,13 @@ export function contentRef(input: InvoiceCreateParams): string {
 
 /** The error of a result whose invoice failed after its steps ran: the failure in words. */
 function failedError(invoice: Invoice, steps: readonly FilingStepRecord[], failure: FilingFailure): FilingError {
-  const what = failure.kind === 'rejected' || failure.kind === 'cancelled' ? failure.kind : `in ${invoice.rawStatus ?? invoice.status} (${failure.kind})`;
+  const status = invoice.rawStatus ?? invoice.status;
+  const what =
+    failure.kind === 'rejected' || failure.kind === 'cancelled'
+      ? `was ${failure.kind}`
+      : failure.kind === 'not-accepted'
+        ? `ended in ${status}, not an acceptance`
+        : `is in ${status} (${failure.kind})`;
   return new FilingError({
     invoiceId: invoice.id,
     step: steps.at(-1)?.step ?? 'submit',
