@@ -333,9 +333,12 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
     if (invoice.status !== 'ERROR') entry.errorSince = undefined;
     else if (entry.errorSince === undefined) entry.errorSince = Math.min(now, touchedAt(invoice, now));
     const recovery = recoveryVerdict(invoice, now, entry.errorSince).state;
-    const failure = describeFailure(invoice, now, { finalStatuses, errorSince: entry.errorSince });
-    // Settled: a final status (an answer other than acceptance too), or ERROR recovery will not pick up.
-    const settled = isFinalStatus(invoice.rawStatus ?? invoice.status, finalStatuses) || recovery === 'over' || failure?.recovery === 'not-applicable';
+    // Settled: a final status (a rejection or cancellation whatever the list says), or ERROR recovery will not pick up.
+    const settled =
+      isFinalStatus(invoice.rawStatus ?? invoice.status, finalStatuses) ||
+      recovery === 'over' ||
+      invoice.status === 'REJECTED' ||
+      invoice.status === 'CANCELLED';
     const changed = differs(entry.last, invoice);
     const previous = entry.last;
     entry.last = { status: invoice.status, rawStatus: invoice.rawStatus, attempts: invoice.attempts };
@@ -345,6 +348,7 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
       stats.settled += 1;
     }
     if (!changed && !settled) return undefined;
+    const failure = describeFailure(invoice, now, { finalStatuses, errorSince: entry.errorSince });
     return { kind: 'status', id, invoice, previous, final: settled, failure, tick };
   }
 
