@@ -50,8 +50,32 @@ describe('filing/failure', () => {
   describe('describeFailure', () => {
     const base = { status: 'ERROR', errorMessage: 'Access points are offline', raw: {} };
 
-    it('returns undefined for an invoice that is not in ERROR', () => {
-      expect(describeFailure({ ...base, status: 'SUBMITTED' })).toBeUndefined();
+    it('returns undefined for an invoice accepted or still on its way', () => {
+      for (const status of ['SUBMITTED', 'PROCESSING', 'ACCEPTED', 'UNKNOWN']) {
+        expect(describeFailure({ ...base, status, rawStatus: status === 'UNKNOWN' ? 'Registered' : undefined })).toBeUndefined();
+      }
+    });
+
+    it('is a failure for every final status other than acceptance, with the service reason and a hint', () => {
+      const rejected = describeFailure({ status: 'REJECTED', rawStatus: 'Declined', errorMessage: 'Validation failed: buyer.tin is invalid', raw: {} });
+      expect(rejected).toMatchObject({ kind: 'rejected', message: 'Validation failed: buyer.tin is invalid', field: 'buyer.tin', recovery: 'not-applicable', resubmitRequired: false });
+      expect(rejected?.hint).toMatch(/not filed.*buyer\.tin.*new invoice/);
+      expect(describeFailure({ status: 'CANCELLED', raw: {} })).toMatchObject({ kind: 'cancelled', message: '(the service sent no error message)' });
+      // A status the SDK does not know is a failure only once finalStatuses names it.
+      const archived = { status: 'UNKNOWN', rawStatus: 'Archived', raw: {} };
+      expect(describeFailure(archived)).toBeUndefined();
+      expect(describeFailure(archived, undefined, { finalStatuses: ['ACCEPTED', 'Archived'] })).toMatchObject({ kind: 'not-accepted' });
+      // A rejection is one whatever the list says.
+      expect(describeFailure({ status: 'REJECTED', raw: {} }, undefined, { finalStatuses: ['ACCEPTED'] })?.kind).toBe('rejected');
+    });
+
+    it('says which evidence the recovery verdict rests on', () => {
+      const noCount = { ...base, updatedAt: '2026-01-01T00:00:00Z' };
+      expect(describeFailure(noCount, at('2026-01-01T00:05:00Z'))).toMatchObject({ recovery: 'in-progress', recoveryEvidence: 'quiet' });
+      const over = describeFailure(noCount, at('2026-01-01T00:11:00Z'));
+      expect(over).toMatchObject({ recovery: 'over', recoveryEvidence: 'quiet', resubmitRequired: true });
+      expect(over?.hint).toMatch(/judged from the time since the last touch/);
+      expect(describeFailure({ ...noCount, attempts: 1 }, at('2026-01-01T00:11:00Z'))).toMatchObject({ recovery: 'in-progress', recoveryEvidence: 'attempts' });
     });
 
     it('says recovery is in progress, and no re-submit is needed, within 24 h and under 3 attempts', () => {
