@@ -53,29 +53,35 @@ export type CodeList =
 export interface CheckOptions extends ComputeTotalsOptions {
   /** Report every warning as an error. Default false. */
   strict?: boolean | undefined;
-  /** Your own figures: each one that differs from the lines' totals is a TOTALS_MISMATCH error. */
+  /**
+   * Your own figures: each one that differs from the lines' totals is a TOTALS_MISMATCH error (as is
+   * a total the input itself carries, such as `totalAmount`). Without `rounding`, a figure that
+   * matches per-line or per-invoice rounding agrees: the service document shows neither.
+   */
   expectedTotals?: ExpectedTotals | undefined;
   /**
-   * Valid HS codes: an hsnCode outside the list is HSN_CODE_UNKNOWN. Default: the bundled HS 2022
-   * subheadings (`HS_CODES`), the same list the CLI uses. Pass the service's live list
-   * (`client.codes.hsCodes()`) to check against it instead, or `false` to check hsnCode for format
-   * and the documented padding and placeholder rules only.
+   * Valid HS codes: an hsnCode outside the list given is HSN_CODE_NOT_LISTED (an error). Default:
+   * the bundled HS 2022 subheadings (`HS_CODES`), outside which a code is HSN_CODE_UNKNOWN, a
+   * warning (the document says valid codes come from the service). Pass the service's live list
+   * (`client.codes.hsCodes()`) to check against it, or `false` for the format, padding and
+   * placeholder rules only.
    */
   hsCodes?: CodeList | false | undefined;
   /**
-   * Valid ISIC codes: an isicCode outside the list is ISIC_CODE_UNKNOWN. Default: the 419 ISIC
-   * Rev. 4 classes the service document names (`ISIC_CODES`). Pass the service's live list
-   * (`client.codes.serviceCodes()`) instead, or `false` for the format and placeholder rules only.
+   * Valid ISIC codes: an isicCode outside the list given is ISIC_CODE_NOT_LISTED (an error).
+   * Default: the 419 ISIC Rev. 4 classes bundled (`ISIC_CODES`), outside which a code is
+   * ISIC_CODE_UNKNOWN, a warning. Pass the service's live list (`client.codes.serviceCodes()`), or
+   * `false` for the format and placeholder rules only.
    */
   isicCodes?: CodeList | false | undefined;
-  /** productCategory / serviceCategory shorter than this (after trimming) are reported. Default 3. */
+  /** productCategory / serviceCategory shorter than this (after trimming) are LINE_CATEGORY_SHORT (a warning). Default 3. */
   minCategoryLength?: number | undefined;
-  /** A buyer.tin with fewer letters and digits than this is a placeholder. Default 6. */
+  /** A buyer.tin with fewer letters and digits than this is BUYER_TIN_SUSPICIOUS (a warning). Default 6. */
   minTinLength?: number | undefined;
   /**
-   * Tax rates in use, as percentages. A taxRate r with 0 < r < 1 whose r × 100 is one of them (or
-   * the rate of another line of the invoice) is a fraction sent by mistake: LINE_TAX_RATE_FRACTION,
-   * an error. Any other such r is a real rate below 1 %: LINE_TAX_RATE_LOW, a warning. Default
+   * Tax rates in use, as percentages. A taxRate r with 0 < r < 1 whose r × 100 is one of them is
+   * named in its LINE_TAX_RATE_LOW warning. (The error LINE_TAX_RATE_FRACTION is only for 0.075,
+   * the document's own example, and for r × 100 equal to another line's rate.) Default
    * {@link DEFAULT_STANDARD_TAX_RATES}.
    */
   standardTaxRates?: Iterable<number> | undefined;
@@ -120,6 +126,8 @@ export interface ResolvedCheckOptions {
   standardTaxRates: ReadonlySet<number>;
   minorUnits: number;
   rounding: RoundingLevel;
+  /** Whether `rounding` was given: if not, a figure that matches either rounding agrees. */
+  roundingGiven: boolean;
   roundingMode: RoundingMode;
   expectedTotals: ResolvedExpectedTotals | undefined;
   /** Longer `lines` are LINES_TOO_MANY and not read; no bound when that code is ignored. */
@@ -164,6 +172,7 @@ const DEFAULTS: ResolvedCheckOptions = /* @__PURE__ */ Object.freeze({
   standardTaxRates: DEFAULT_RATES,
   minorUnits: 2,
   rounding: 'line',
+  roundingGiven: false,
   roundingMode: 'half-up',
   expectedTotals: undefined,
   maxLines: MAX_LINES,
@@ -289,6 +298,7 @@ function defaultsWith(problems: ResolvedCheckOptions['problems']): ResolvedCheck
     standardTaxRates: DEFAULT_RATES,
     minorUnits: DEFAULTS.minorUnits,
     rounding: 'line',
+    roundingGiven: false,
     roundingMode: 'half-up',
     expectedTotals: undefined,
     maxLines: MAX_LINES,
@@ -383,7 +393,10 @@ function readOption(
       }
       return;
     case 'rounding':
-      if (value === 'line' || value === 'invoice') o.rounding = value;
+      if (value === 'line' || value === 'invoice') {
+        o.rounding = value;
+        o.roundingGiven = true;
+      }
       else problems.push({ path: ['options', 'rounding'], value, expected: "'line' or 'invoice'" });
       return;
     case 'roundingMode':

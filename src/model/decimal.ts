@@ -104,6 +104,32 @@ export function parseDecimal(value: unknown): Decimal | undefined {
   return scale < 0 ? { digits: digits * 10n ** BigInt(-scale), scale: 0 } : { digits, scale };
 }
 
+/**
+ * Whether `s` is a decimal amount as a billing system writes it and JSON can carry it as a number,
+ * digit for digit: an optional `-`, an integer part without leading zeros, an optional fraction
+ * (`"850.50"`, `"-3"`, `"0.075"`). No exponent, sign `+`, spaces or thousands separators.
+ *
+ * @example
+ * ```ts
+ * import { isDecimalText } from './decimal.js';
+ * isDecimalText('850.50'); // true
+ * isDecimalText('1,5');    // false
+ * ```
+ */
+export function isDecimalText(s: string): boolean {
+  const n = s.length;
+  if (n === 0 || n > MAX_AMOUNT_LENGTH) return false;
+  let i = s.charCodeAt(0) === 45 ? 1 : 0;
+  const start = i;
+  while (i < n && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) i++;
+  // "0", or digits that do not start with 0 ("007" is no JSON number).
+  if (i === start || (i - start > 1 && s.charCodeAt(start) === 48)) return false;
+  if (i === n) return true;
+  if (s.charCodeAt(i) !== 46 || i === n - 1) return false;
+  for (i++; i < n; i++) if (s.charCodeAt(i) < 48 || s.charCodeAt(i) > 57) return false;
+  return true;
+}
+
 // Exact powers of ten as doubles, 10^0 … 10^15.
 const POW10: readonly number[] = /* @__PURE__ */ Array.from({ length: 16 }, (_, i) => 10 ** i);
 

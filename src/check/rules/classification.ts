@@ -6,10 +6,12 @@
  *   HS code, and must never be padded to NNNN.00 (the authority accepts the padded value and files
  *   an unrelated product);
  * - the placeholders 0000.00 and 0000 are rejected;
- * - valid codes come from the code lists: the bundled HS 2022 and ISIC Rev. 4 tables by default,
- *   or the caller's (`opts.hsCodes`, `opts.isicCodes`, e.g. the service's live lists).
+ * - valid codes come from the service's lists (rule 7): a code outside the bundled HS 2022 and
+ *   ISIC Rev. 4 tables is a warning; outside a list the caller gives (`opts.hsCodes`,
+ *   `opts.isicCodes`, e.g. the service's own from `client.codes`) it is an error.
  */
-import { PADDED_ISIC_HS_CODES } from '../../codes/isic-codes.js';
+import { HS_CODES } from '../../codes/hs-codes.js';
+import { ISIC_CODES, PADDED_ISIC_HS_CODES } from '../../codes/isic-codes.js';
 import type { IssueCollector } from '../issues.js';
 import type { CodeLookup, ResolvedCheckOptions } from '../options.js';
 import { codesNotSent, reportNotJsonRecord, reportWrongType } from './fields.js';
@@ -95,7 +97,8 @@ export function checkClassification(
   const hasHsn = hsn !== undefined && hsn !== null;
   const hasIsic = isic !== undefined && isic !== null;
   if (hasHsn && hasIsic) {
-    bothCodes(hsn, isic, i, o, issues);
+    // Rule 6 rejects both "with different values" only.
+    if (hsn !== isic) bothCodes(hsn, isic, i, o, issues);
   } else if (!hasHsn && !hasIsic) {
     if (!reportNotJsonRecord(issues, line, ['lines', i])) issues.add('CLASSIFICATION_MISSING', ['lines', i], { reason: codesNotSent(line) });
     return;
@@ -110,11 +113,10 @@ export function checkClassification(
     if (typeof isic === 'string' && isFourDigits(isic)) {
       if (isic === '0000') issues.add('ISIC_CODE_PLACEHOLDER', isicPath(i), { value: isic });
       else if (!o.isicFormatOnly && !o.isic.has(isic)) {
-        issues.add('ISIC_CODE_UNKNOWN', isicPath(i), {
+        issues.add(o.isic.bundled === true ? 'ISIC_CODE_UNKNOWN' : 'ISIC_CODE_NOT_LISTED', isicPath(i), {
           value: isic,
           reason: `${isic.slice(0, 3)}x`,
           suggestion: sameGroup(o.isic, isic.slice(0, 3), 9),
-          expected: o.isic.bundled === true ? undefined : 'in the ISIC code list given (opts.isicCodes)',
         });
       }
     } else isicProblem(isic, i, o, issues);
@@ -161,9 +163,8 @@ function checkHsnValue(hsn: string, i: number, o: ResolvedCheckOptions, issues: 
     }
   }
   if (o.hs !== undefined && !o.hs.has(hsn)) {
-    issues.add('HSN_CODE_UNKNOWN', hsnPath(i), {
+    issues.add(o.hs.bundled === true ? 'HSN_CODE_UNKNOWN' : 'HSN_CODE_NOT_LISTED', hsnPath(i), {
       value: hsn,
-      reason: o.hs.bundled === true ? 'the bundled HS 2022 subheadings' : 'opts.hsCodes',
       suggestion: sameGroup(o.hs, hsn.slice(0, 4), 6),
     });
   }
@@ -288,4 +289,24 @@ function isicProblem(isic: unknown, i: number, o: ResolvedCheckOptions, issues: 
     suggestion = digits;
   }
   issues.add('ISIC_CODE_FORMAT', path, { value: isic, reason, suggestion });
+}
+
+/**
+ * Which lists the codes of `inputs` need beyond the bundled tables: an hsnCode written NNNN.NN that
+ * is not in HS 2022, an isicCode of four digits that is not one of the 419 classes. Where a client
+ * is at hand, `invoices.create()` then reads the service's own list (classification rule 7).
+ */
+export function codesOutsideBundled(inputs: readonly unknown[]): { hs: boolean; isic: boolean } {
+  const out = { hs: false, isic: false };
+  for (const input of inputs) {
+    const lines = typeof input === 'object' && input !== null ? (input as { lines?: unknown }).lines : undefined;
+    if (!Array.isArray(lines)) continue;
+    for (const line of lines) {
+      if (typeof line !== 'object' || line === null) continue;
+      const { hsnCode, isicCode } = line as { hsnCode?: unknown; isicCode?: unknown };
+      if (typeof hsnCode === 'string' && hsSubheading(hsnCode) >= 0 && !HS_CODES.has(hsnCode)) out.hs = true;
+      if (typeof isicCode === 'string' && isFourDigits(isicCode) && isicCode !== '0000' && !ISIC_CODES.has(isicCode)) out.isic = true;
+    }
+  }
+  return out;
 }
