@@ -373,6 +373,12 @@ function readOption(
         else o.isicFormatOnly = true;
         return;
       }
+      // The bundled tables passed back in are still the bundled tables (a warning, not the service's word).
+      if (value === HS_CODES || value === ISIC_CODES) {
+        if (name === 'hsCodes') o.hs = value === HS_CODES ? DEFAULT_HS : toLookup(value);
+        else o.isic = value === ISIC_CODES ? DEFAULT_ISIC : (toLookup(value) as CodeLookup);
+        return;
+      }
       const lookup = typeof value === 'string' ? undefined : toLookup(value);
       if (lookup === undefined) problems.push({ path: ['options', name], value, expected: CODE_LIST });
       else if (name === 'hsCodes') o.hs = lookup;
