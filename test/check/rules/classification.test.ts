@@ -322,4 +322,9 @@ describe('check/rules/classification', () => {
       { numRuns: 2000 },
     );
   });
+  it('reports both codes only with different values (rule 6)', () => {
+    const same = checkInvoice(withLine({ hsnCode: '6202', isicCode: '6202' }));
+    expect([...same.errors, ...same.warnings].map((i) => i.code)).not.toContain('CLASSIFICATION_BOTH');
+    expect(checkInvoice(withLine({ isicCode: '6202' })).errors.map((i) => i.code)).toContain('CLASSIFICATION_BOTH');
+  });
 });
