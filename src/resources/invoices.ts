@@ -4,7 +4,6 @@
  */
 import { checkInvoice, checkInvoiceAsSent, formatIssuePath, MAX_INPUT_DEPTH, type CheckOptions, type CheckReport } from '../check/index.js';
 import { v4 as uuidv4 } from 'uuid';
-import { codesOutsideBundled } from '../check/rules/classification.js';
 import { notJsonData } from '../check/rules/fields.js';
 import { INPUT_TOTAL_FIELDS, LINE_TOTAL_FIELDS } from '../check/rules/totals.js';
 import { isDecimalText } from '../model/decimal.js';
@@ -414,9 +413,21 @@ export class Invoices extends APIResource {
    * gives win; a list that cannot be read leaves the offline check (a warning), never a refusal.
    */
   async #withServiceCodes(inputs: readonly unknown[], given: CheckOptions | undefined): Promise<CheckOptions | undefined> {
-    const need = codesOutsideBundled(inputs);
-    const hs = need.hs && given?.hsCodes === undefined;
-    const isic = need.isic && given?.isicCodes === undefined;
+    let hs = false;
+    let isic = false;
+    if (given?.hsCodes === undefined || given.isicCodes === undefined) {
+      for (const input of inputs) {
+        const { errors, warnings } = checkInvoice(input, given);
+        // An invoice refused for something else is refused whatever the lists say: nothing to ask.
+        if (errors.some((i) => !LIST_ISSUES.has(i.code))) continue;
+        for (const i of [...errors, ...warnings]) {
+          if (i.code === 'ISIC_CODE_UNKNOWN') isic = true;
+          else if (LIST_ISSUES.has(i.code)) hs = true;
+        }
+      }
+    }
+    hs &&= given?.hsCodes === undefined;
+    isic &&= given?.isicCodes === undefined;
     if (!hs && !isic) return given;
     const [hsCodes, isicCodes] = await Promise.all([hs ? this.#serviceList('hs') : undefined, isic ? this.#serviceList('isic') : undefined]);
     const opts: CheckOptions = { ...given };
@@ -591,6 +602,9 @@ class NotSendable extends Error {
     super(message);
   }
 }
+
+// Issues the service's code lists may decide otherwise than the bundled tables.
+const LIST_ISSUES: ReadonlySet<string> = new Set(['HSN_CODE_UNKNOWN', 'HSN_CODE_PADDED_ISIC', 'HSN_CODE_LOOKS_PADDED', 'ISIC_CODE_UNKNOWN']);
 
 const AMOUNT_FIELDS: ReadonlySet<string> = new Set(['quantity', 'unitPrice', 'taxRate', 'discountRate']);
 

@@ -47,7 +47,7 @@ describe('model/invoice-input', () => {
 
   it('accepts decimal strings for quantity, unitPrice, taxRate and discountRate, in the schema and the type', () => {
     const line = { description: 'Desk', quantity: '2', unitPrice: '850.50', taxRate: '7.5', discountRate: '10', hsnCode: '9403.30' };
-    const typed: InvoiceCreateParams = { ...input, lines: [line] };
+    const typed: InvoiceCreateParams = { ...input, buyer: { type: 'B2B' }, lines: [line] };
     expect(InvoiceCreateParamsSchema.parse(typed).lines[0]).toEqual(line);
     expectTypeOf(line.unitPrice).toExtend<InvoiceCreateParams['lines'][number]['unitPrice']>();
   });

@@ -10,8 +10,7 @@
  *   ISIC Rev. 4 tables is a warning; outside a list the caller gives (`opts.hsCodes`,
  *   `opts.isicCodes`, e.g. the service's own from `client.codes`) it is an error.
  */
-import { HS_CODES } from '../../codes/hs-codes.js';
-import { ISIC_CODES, PADDED_ISIC_HS_CODES } from '../../codes/isic-codes.js';
+import { PADDED_ISIC_HS_CODES } from '../../codes/isic-codes.js';
 import type { IssueCollector } from '../issues.js';
 import type { CodeLookup, ResolvedCheckOptions } from '../options.js';
 import { codesNotSent, reportNotJsonRecord, reportWrongType } from './fields.js';
@@ -289,24 +288,4 @@ function isicProblem(isic: unknown, i: number, o: ResolvedCheckOptions, issues: 
     suggestion = digits;
   }
   issues.add('ISIC_CODE_FORMAT', path, { value: isic, reason, suggestion });
-}
-
-/**
- * Which lists the codes of `inputs` need beyond the bundled tables: an hsnCode written NNNN.NN that
- * is not in HS 2022, an isicCode of four digits that is not one of the 419 classes. Where a client
- * is at hand, `invoices.create()` then reads the service's own list (classification rule 7).
- */
-export function codesOutsideBundled(inputs: readonly unknown[]): { hs: boolean; isic: boolean } {
-  const out = { hs: false, isic: false };
-  for (const input of inputs) {
-    const lines = typeof input === 'object' && input !== null ? (input as { lines?: unknown }).lines : undefined;
-    if (!Array.isArray(lines)) continue;
-    for (const line of lines) {
-      if (typeof line !== 'object' || line === null) continue;
-      const { hsnCode, isicCode } = line as { hsnCode?: unknown; isicCode?: unknown };
-      if (typeof hsnCode === 'string' && hsSubheading(hsnCode) >= 0 && !HS_CODES.has(hsnCode)) out.hs = true;
-      if (typeof isicCode === 'string' && isFourDigits(isicCode) && isicCode !== '0000' && !ISIC_CODES.has(isicCode)) out.isic = true;
-    }
-  }
-  return out;
 }
