@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isInvoiceCheckError, type InvoiceCheckError } from '../../src/core/errors.js';
+import type { InvoiceCreateParams } from '../../src/model/invoice-input.js';
 import { API, envelope, http, HttpResponse, invoiceRecord, testClient, useMswServer, VALID_INPUT } from '../core/support.js';
 
 const server = useMswServer();
@@ -27,7 +28,7 @@ function service(lists: { hs?: string[] | 'fail'; isic?: string[] | 'fail' }) {
   return { bodies, lookups };
 }
 
-const withLine = (patch: Record<string, unknown>) => ({ ...VALID_INPUT, lines: [{ ...VALID_INPUT.lines[0], ...patch }] });
+const withLine = (patch: Record<string, unknown>): InvoiceCreateParams => ({ ...VALID_INPUT, lines: [{ ...VALID_INPUT.lines[0], ...patch }] }) as InvoiceCreateParams;
 const good = (hsnCode: string) => withLine({ isicCode: undefined, hsnCode });
 
 describe('invoices.create with the service code lists', () => {
@@ -45,7 +46,7 @@ describe('invoices.create with the service code lists', () => {
     const { lookups } = service({ hs: ['8471.30'] });
     const client = testClient();
     await client.invoices.create(good('8471.30'));
-    const err = await client.invoices.create({ ...good('9999.99'), lines: [{ ...good('9999.99').lines[0], taxRate: 0.075 }] }).catch((e: unknown) => e);
+    const err = await client.invoices.create(withLine({ isicCode: undefined, hsnCode: '9999.99', taxRate: 0.075 })).catch((e: unknown) => e);
     expect(isInvoiceCheckError(err)).toBe(true);
     expect(lookups).toEqual({ hs: 0, isic: 0 });
   });
