@@ -212,7 +212,7 @@ export const ISSUE_TABLE = {
   FIELD_WRONG_TYPE: {
     severity: 'error',
     area: 'invoice',
-    summary: 'Each field has the type the service document gives it (string, number, object, array).',
+    summary: 'Each field has the type the service document gives it (string, number, object, array); a line amount may also be a decimal string ("850.50").',
     message: (c) => ({
       message: `${c.field} must be ${c.expected}, got ${showTyped(c.value)}${c.reason ? `, ${c.reason}` : ''}.`,
       hint: c.suggestion ? `Send ${c.suggestion}.` : `Send ${lastName(c.field)} as ${c.expected}.`,

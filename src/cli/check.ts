@@ -38,9 +38,10 @@ Options:
   --strict                     Treat warnings as errors.
   --max-warnings <n>           Exit 1 when there are more than n warnings.
   --hs-codes <bundled|none|api>
-                               Where valid HS codes come from: the bundled HS 2022 table (default),
-                               none (format checks only), or the service (needs INVOICING_API_KEY
-                               and INVOICING_BASE_URL).
+                               Where valid HS codes come from: the bundled HS 2022 table (default;
+                               a code outside it is a warning), none (format checks only), or the
+                               service (a code it lacks is an error; needs INVOICING_API_KEY and
+                               INVOICING_BASE_URL).
   --ignore <CODE[,CODE…]>      Leave these issue codes out (repeatable).
   --min-category-length <n>    Shortest accepted productCategory/serviceCategory (default 3).
   --quiet                      Show errors only (warnings still count for --max-warnings).
