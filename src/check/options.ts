@@ -145,15 +145,15 @@ const DEFAULT_HS: CodeLookup = { has: (c) => HS_CODES.has(c), codes: HS_CODES, b
 
 /**
  * The default of `standardTaxRates`: the service's own 7.5 % and the standard and reduced VAT/GST
- * rates in wide use (every whole rate from 5 to 28 %, e.g. 5, 7, 10, 15, 16, 18, 20, 25, 27). A rate
- * below 1 % is rare, and none of these divided by 100 is one in use, so 0.075 or 0.2 is taken
- * for a fraction while 0.5 or 0.3 is only unusual.
+ * rates in wide use (every whole rate from 5 to 28 %). A `taxRate` below 1 % whose 100-fold is one
+ * of them (0.2, 0.25) gets a warning that says so; only 0.075 and a fraction of another line's rate
+ * are errors.
  *
  * @example
  * ```ts
  * import { checkInvoice, DEFAULT_STANDARD_TAX_RATES } from 'invoicing-sdk';
- * // A country with a real 0.25 % rate: 25 must not turn 0.25 into a fraction.
- * checkInvoice(input, { standardTaxRates: DEFAULT_STANDARD_TAX_RATES.filter((r) => r !== 25) });
+ * // A country whose rates include 3.5 %: 0.035 is then named as a likely fraction in the warning.
+ * checkInvoice(input, { standardTaxRates: [...DEFAULT_STANDARD_TAX_RATES, 3.5] });
  * ```
  */
 export const DEFAULT_STANDARD_TAX_RATES: readonly number[] = /* @__PURE__ */ Object.freeze([
