@@ -2,8 +2,8 @@
  * `client.invoices`: create (checked locally first), retrieve, list, validate, sign, submit, and the
  * filing workflow on top (waitFor, createAndFile, resumeFiling, fileMany).
  */
-import { checkInvoice, checkInvoiceAsSent, formatIssuePath, MAX_INPUT_DEPTH, type CheckOptions, type CheckReport } from '../check/index.js';
 import { v4 as uuidv4 } from 'uuid';
+import { checkInvoice, checkInvoiceAsSent, formatIssuePath, MAX_INPUT_DEPTH, type CheckOptions, type CheckReport } from '../check/index.js';
 import { notJsonData } from '../check/rules/fields.js';
 import { INPUT_TOTAL_FIELDS, LINE_TOTAL_FIELDS } from '../check/rules/totals.js';
 import { isDecimalText } from '../model/decimal.js';
@@ -621,10 +621,9 @@ function serializeInvoice(input: unknown): { bodyText: string; sent: unknown } {
   // Each object's path, set when JSON.stringify reaches it; `this` in the replacer is the holder.
   const paths = new Map<object, (string | number)[]>();
   // Marks a decimal string to be written out as a number; unguessable, so no other string matches.
-  const mark = `${uuidv4()}:`;
+  let mark: string | undefined;
   const totals: Record<string, unknown> = {};
   let hasTotals = false;
-  let marked = false;
   let bodyText: string | undefined;
   try {
     bodyText = JSON.stringify(input, function (this: unknown, key: string, value: unknown): unknown {
@@ -636,12 +635,9 @@ function serializeInvoice(input: unknown): { bodyText: string; sent: unknown } {
         hasTotals = true;
         return undefined;
       }
-      if (path.length === 3 && path[0] === 'lines') {
+      if (path.length === 3 && path[0] === 'lines' && typeof path[1] === 'number') {
         if (LINE_TOTAL_FIELDS.has(key)) return undefined;
-        if (typeof value === 'string' && AMOUNT_FIELDS.has(key) && isDecimalText(value)) {
-          marked = true;
-          return mark + value;
-        }
+        if (typeof value === 'string' && AMOUNT_FIELDS.has(key) && isDecimalText(value)) return (mark ??= `${uuidv4()}:`) + value;
       }
       const kind = notJsonData(value);
       if (kind !== undefined) throw new NotSendable(path, `${where(path)} is ${kind}`);
@@ -673,8 +669,13 @@ function serializeInvoice(input: unknown): { bodyText: string; sent: unknown } {
   if (bodyText === undefined) {
     throw new InvalidInputError({ message: `The invoice must be a JSON object, got ${typeof input}. Nothing was sent.` });
   }
-  let sent: unknown = marked ? JSON.parse(bodyText, (_key, value: unknown) => (typeof value === 'string' && value.startsWith(mark) ? value.slice(mark.length) : value)) : JSON.parse(bodyText);
-  if (marked) bodyText = bodyText.replace(new RegExp(`"${mark}(-?\\d+(?:\\.\\d+)?)"`, 'g'), '$1');
+  let sent: unknown;
+  if (mark === undefined) sent = JSON.parse(bodyText);
+  else {
+    const m = mark;
+    sent = JSON.parse(bodyText, (_key, value: unknown) => (typeof value === 'string' && value.startsWith(m) ? value.slice(m.length) : value));
+    bodyText = bodyText.replace(new RegExp(`"${m}(-?\\d+(?:\\.\\d+)?)"`, 'g'), '$1');
+  }
   if (hasTotals) sent = { ...(sent as object), ...totals };
   return { bodyText, sent };
 }
