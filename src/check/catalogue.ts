@@ -36,12 +36,6 @@ export type CheckArea = 'input' | 'invoice' | 'buyer' | 'line' | 'classification
 
 /**
  * What a rule knows when it reports: filled in by the rule, read by the wording in the table.
- *
- * @example
- * ```ts
- * // What the LINE_TAX_RATE_FRACTION rule hands its wording for a taxRate of 0.075:
- * const context = { field: 'lines[0].taxRate', value: 0.075, suggestion: '7.5', reason: '7.5 % is a standard rate' };
- * ```
  */
 export interface MessageContext {
   /** Display path of the field, e.g. `lines[2].hsnCode`. */
@@ -68,14 +62,6 @@ export interface MessageContext {
 
 /**
  * A rendered issue text.
- *
- * @example
- * ```ts
- * import { checkInvoice } from 'invoicing-sdk';
- * // Each issue carries its rendered text as message and hint.
- * const [issue] = checkInvoice({ ...input, lines: [] }).errors;
- * const text = { message: issue?.message, hint: issue?.hint };
- * ```
  */
 export interface IssueText {
   message: string;
@@ -84,13 +70,6 @@ export interface IssueText {
 
 /**
  * One row of the table.
- *
- * @example
- * ```ts
- * import { CHECK_RULES } from 'invoicing-sdk';
- * // CHECK_RULES shows each row without its wording function:
- * const row = CHECK_RULES.BUYER_TIN_MISSING; // severity "error", area "buyer"
- * ```
  */
 export interface IssueDefinition {
   /** Default severity (`opts.strict` raises warnings to errors). */
@@ -123,13 +102,6 @@ const lastName = (field: string): string => {
 /**
  * Every rule, keyed by its code, in the order of the service document's sections. The key order
  * is the order of CHECK_RULES.
- *
- * @example
- * ```ts
- * import { CHECK_RULES } from 'invoicing-sdk';
- * // The table as CHECK_RULES publishes it: code, severity, area and summary of each row.
- * CHECK_RULES.LINE_TAX_RATE_FRACTION.severity; // "error"
- * ```
  */
 export const ISSUE_TABLE = {
   INVOICE_NOT_OBJECT: {

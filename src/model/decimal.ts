@@ -45,12 +45,6 @@ function scanDecimal(text: string): ScannedDecimal | undefined {
 
 /**
  * An exact decimal: `digits × 10^-scale`, `scale ≥ 0`.
- *
- * @example
- * ```ts
- * import { parseDecimal, type Decimal } from './decimal.js';
- * const price: Decimal | undefined = parseDecimal('19.99'); // { digits: 1999n, scale: 2 }
- * ```
  */
 export interface Decimal {
   digits: bigint;
@@ -65,14 +59,6 @@ const MAX_AMOUNT_LENGTH = 1000;
  * Reads a number or a decimal string as an exact decimal; `undefined` for anything else (NaN,
  * Infinity, `""`, `" 1"`, `"1,5"`, `"abc"`, text over 1,000 characters, exponents adding more than
  * 400 zeros). A number is read from its shortest text, so `0.1` is exactly one tenth.
- *
- * @example
- * ```ts
- * import { parseDecimal } from './decimal.js';
- * parseDecimal(0.1);     // { digits: 1n, scale: 1 }
- * parseDecimal('1.5e2'); // { digits: 150n, scale: 0 }
- * parseDecimal('1,5');   // undefined
- * ```
  */
 export function parseDecimal(value: unknown): Decimal | undefined {
   let text: string;
@@ -108,13 +94,6 @@ export function parseDecimal(value: unknown): Decimal | undefined {
  * Whether `s` is a decimal amount as a billing system writes it and JSON can carry it as a number,
  * digit for digit: an optional `-`, an integer part without leading zeros, an optional fraction
  * (`"850.50"`, `"-3"`, `"0.075"`). No exponent, sign `+`, spaces or thousands separators.
- *
- * @example
- * ```ts
- * import { isDecimalText } from './decimal.js';
- * isDecimalText('850.50'); // true
- * isDecimalText('1,5');    // false
- * ```
  */
 export function isDecimalText(s: string): boolean {
   const n = s.length;
@@ -153,16 +132,6 @@ function splitDouble(value: number): Decimal | undefined {
 /**
  * A decimal string for a JSON number or numeric string, or `undefined` for anything else
  * (`null`, `"N/A"`, `NaN`, objects). Digits sent as text are kept as sent (`"107.50"`).
- *
- * @example
- * ```ts
- * import { toDecimalString } from './decimal.js';
- * toDecimalString(107.5);     // '107.5'
- * toDecimalString('107.50');  // '107.50'
- * toDecimalString(1e21);      // '1000000000000000000000'
- * toDecimalString('abc');     // undefined
- * toDecimalString('1e999999'); // undefined (too large to write out)
- * ```
  */
 export function toDecimalString(value: unknown): string | undefined {
   if (typeof value === 'number') {
