@@ -121,7 +121,7 @@ function runChecks(input: unknown, opts: CheckOptions | undefined, asSent: boole
         const p = problems[k] as (typeof problems)[number];
         issues.add('OPTION_INVALID', p.path, { value: p.value, expected: p.expected, reason: p.thrown });
       }
-      // The prototype tests cost about 5 % of a 1-line check: paid by create() only, not by checkInvoice.
+      // The prototype tests are paid by create() only, not by checkInvoice.
       const sent = asSent && isRecord(input) ? sentInvoice(input, o.maxLines) : input;
       totals = checkInvoiceInput(sent, o, issues);
     } catch (err) {

@@ -180,7 +180,7 @@ const DEFAULTS: ResolvedCheckOptions = /* @__PURE__ */ Object.freeze({
 }) as ResolvedCheckOptions;
 
 // Sets, has() objects and predicates are asked live, so their lookup can be kept. An array is
-// copied into a Set, which costs more than the check itself for 5,000 codes: the copy is kept
+// copied into a Set, which for a large list costs more than the check itself: the copy is kept
 // only for a frozen array, which cannot change; a mutable one is copied on every call, so that a
 // code pushed to it after a call is seen by the next. Any other iterable is kept as first read:
 // it may be a one-shot iterator (`map.keys()`), which a second call would find empty.
@@ -282,10 +282,7 @@ export function resolveCheckOptions(opts: CheckOptions | undefined): ResolvedChe
   }
 }
 
-/**
- * A fresh copy of the defaults. Written out: a spread of the frozen DEFAULTS takes V8's slow path
- * (about 0.3 µs, a third of a whole check).
- */
+/** A fresh copy of the defaults, written out: a spread of the frozen DEFAULTS takes V8's slow path. */
 function defaultsWith(problems: ResolvedCheckOptions['problems']): ResolvedCheckOptions {
   return {
     strict: false,
@@ -306,11 +303,7 @@ function defaultsWith(problems: ResolvedCheckOptions['problems']): ResolvedCheck
   };
 }
 
-/**
- * Every option read once, by name, in {@link OPTION_NAMES} order. Named reads: a loop over the
- * names (`opts[name]`) is a keyed lookup per option, which made resolving `{ hsCodes }` 25 times
- * slower than the check it configures.
- */
+/** Every option read once, by name (a keyed lookup per option is slow), in {@link OPTION_NAMES} order. */
 function readAllOptions(opts: CheckOptions): ResolvedCheckOptions {
   const problems: ResolvedCheckOptions['problems'] = [];
   const o = defaultsWith(problems);
