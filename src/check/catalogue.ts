@@ -36,12 +36,6 @@ export type CheckArea = 'input' | 'invoice' | 'buyer' | 'line' | 'classification
 
 /**
  * What a rule knows when it reports: filled in by the rule, read by the wording in the table.
- *
- * @example
- * ```ts
- * // What the LINE_TAX_RATE_FRACTION rule hands its wording for a taxRate of 0.075:
- * const context = { field: 'lines[0].taxRate', value: 0.075, suggestion: '7.5', reason: '7.5 % is a standard rate' };
- * ```
  */
 export interface MessageContext {
   /** Display path of the field, e.g. `lines[2].hsnCode`. */
@@ -68,14 +62,6 @@ export interface MessageContext {
 
 /**
  * A rendered issue text.
- *
- * @example
- * ```ts
- * import { checkInvoice } from 'invoicing-sdk';
- * // Each issue carries its rendered text as message and hint.
- * const [issue] = checkInvoice({ ...input, lines: [] }).errors;
- * const text = { message: issue?.message, hint: issue?.hint };
- * ```
  */
 export interface IssueText {
   message: string;
@@ -84,13 +70,6 @@ export interface IssueText {
 
 /**
  * One row of the table.
- *
- * @example
- * ```ts
- * import { CHECK_RULES } from 'invoicing-sdk';
- * // CHECK_RULES shows each row without its wording function:
- * const row = CHECK_RULES.BUYER_TIN_MISSING; // severity "error", area "buyer"
- * ```
  */
 export interface IssueDefinition {
   /** Default severity (`opts.strict` raises warnings to errors). */
@@ -123,13 +102,6 @@ const lastName = (field: string): string => {
 /**
  * Every rule, keyed by its code, in the order of the service document's sections. The key order
  * is the order of CHECK_RULES.
- *
- * @example
- * ```ts
- * import { CHECK_RULES } from 'invoicing-sdk';
- * // The table as CHECK_RULES publishes it: code, severity, area and summary of each row.
- * CHECK_RULES.LINE_TAX_RATE_FRACTION.severity; // "error"
- * ```
  */
 export const ISSUE_TABLE = {
   INVOICE_NOT_OBJECT: {
@@ -212,7 +184,7 @@ export const ISSUE_TABLE = {
   FIELD_WRONG_TYPE: {
     severity: 'error',
     area: 'invoice',
-    summary: 'Each field has the type the service document gives it (string, number, object, array).',
+    summary: 'Each field has the type the service document gives it (string, number, object, array); a line amount may also be a decimal string ("850.50").',
     message: (c) => ({
       message: `${c.field} must be ${c.expected}, got ${showTyped(c.value)}${c.reason ? `, ${c.reason}` : ''}.`,
       hint: c.suggestion ? `Send ${c.suggestion}.` : `Send ${lastName(c.field)} as ${c.expected}.`,
@@ -250,14 +222,14 @@ export const ISSUE_TABLE = {
   TOTAL_FIELD_NOT_ACCEPTED: {
     severity: 'warning',
     area: 'tax',
-    summary: 'No totals in the request: the service computes them from the lines.',
+    summary: 'A total in the input that cannot be compared with the lines (the service computes totals; the SDK does not send it).',
     message: (c) => ({
-      message: `${c.field} is not read by the service: it computes totals from the lines.`,
-      hint: 'Remove it. To make sure the lines add up to your figures, pass them as checkInvoice(input, { expectedTotals }).',
+      message: `${c.field} is not read by the service, which computes totals from the lines, and it could not be compared with them${c.reason ? ` (${c.reason})` : ''}.`,
+      hint: 'invoices.create() leaves it out of the request. Give it as an amount (107.5 or "107.50") to have it compared, or pass checkInvoice(input, { expectedTotals }).',
     }),
   },
   BUSINESS_ID_EMPTY: {
-    severity: 'error',
+    severity: 'warning',
     area: 'invoice',
     summary: 'businessId is not blank.',
     message: (c) => ({
@@ -288,12 +260,21 @@ export const ISSUE_TABLE = {
   BUYER_TIN_PLACEHOLDER: {
     severity: 'error',
     area: 'buyer',
-    summary: 'buyer.tin is not an obvious placeholder (one repeated digit, N/A, a digit run, too short).',
+    summary: 'buyer.tin is not an obvious placeholder (blank, a word such as N/A, one character repeated).',
     message: (c) => ({
       message:
         `${c.field} ${v(c)} looks like a placeholder (${c.reason ?? 'not a real number'}). The tax authority accepts it ` +
         'without complaint and files a document that names the wrong party.',
       hint: 'Send the buyer\'s real tax identification number; leave buyer.tin out only for a B2C buyer who has none.',
+    }),
+  },
+  BUYER_TIN_SUSPICIOUS: {
+    severity: 'warning',
+    area: 'buyer',
+    summary: 'buyer.tin does not look made up (shorter than minTinLength, or a run of consecutive digits); the format is not shown.',
+    message: (c) => ({
+      message: `${c.field} ${v(c)} may not be a real tax identification number (${c.reason ?? 'unusual'}).`,
+      hint: 'The service document does not show the TIN format, so this is only a warning: check it is the buyer\'s real number (the tax authority files a placeholder without complaint).',
     }),
   },
   BUYER_EMAIL_INVALID: {
@@ -368,7 +349,7 @@ export const ISSUE_TABLE = {
           },
   },
   LINE_DESCRIPTION_EMPTY: {
-    severity: 'error',
+    severity: 'warning',
     area: 'line',
     summary: 'Each line has a non-blank description.',
     message: (c) => ({
@@ -377,25 +358,25 @@ export const ISSUE_TABLE = {
     }),
   },
   LINE_QUANTITY_NOT_POSITIVE: {
-    severity: 'error',
+    severity: 'warning',
     area: 'line',
-    summary: 'quantity is greater than 0.',
+    summary: 'quantity is greater than 0 (the document gives no range: a refund line may be negative).',
     message: (c) => ({
-      message: `${c.field} is ${v(c)}; it must be greater than 0.`,
-      hint: 'Send a positive quantity. To credit an amount, issue a credit note rather than a negative line.',
+      message: `${c.field} is ${v(c)}, not greater than 0.`,
+      hint: 'Keep it if this is a refund or correction line (the service document gives no range); otherwise send the positive quantity.',
     }),
   },
   LINE_UNIT_PRICE_NEGATIVE: {
-    severity: 'error',
+    severity: 'warning',
     area: 'line',
-    summary: 'unitPrice is 0 or more.',
+    summary: 'unitPrice is 0 or more (the document gives no range: a discount line may be negative).',
     message: (c) => ({
-      message: `${c.field} is ${v(c)}; it must be 0 or more.`,
-      hint: 'Send the price of one unit before tax; give a reduction as discountRate instead of a negative price.',
+      message: `${c.field} is ${v(c)}, below 0.`,
+      hint: 'Keep it if this is a discount or refund line (the service document gives no range); otherwise send the price of one unit before tax.',
     }),
   },
   LINE_TAX_RATE_OUT_OF_RANGE: {
-    severity: 'error',
+    severity: 'warning',
     area: 'tax',
     summary: 'taxRate is a percentage from 0 to 100.',
     message: (c) => ({
@@ -406,23 +387,23 @@ export const ISSUE_TABLE = {
   LINE_TAX_RATE_FRACTION: {
     severity: 'error',
     area: 'tax',
-    summary: 'taxRate is a percentage, not a fraction: a rate below 1 % whose 100-fold is a standard rate or another line\'s rate (0.075 for 7.5).',
+    summary: 'taxRate is a percentage, not a fraction: not 0.075 (the document\'s own example, 7.5), nor a rate whose 100-fold is another line\'s rate.',
     message: (c) => ({
-      message: `${c.field} is ${v(c)}, which is a fraction (${c.reason ?? `${c.suggestion} % is a standard rate`}): taxRate is a percentage (7.5 means 7.5 %, not 0.075). Did you mean ${c.suggestion}?`,
-      hint: `Send ${c.suggestion}. If ${v(c)} % really is the rate, pass standardTaxRates without ${c.suggestion}, or ignore this rule: { ignore: ['LINE_TAX_RATE_FRACTION'] } (--ignore LINE_TAX_RATE_FRACTION on the command line).`,
+      message: `${c.field} is ${v(c)}, which is a fraction (${c.reason ?? `the document's example rate is ${c.suggestion}`}): taxRate is a percentage (7.5 means 7.5 %, not 0.075). Did you mean ${c.suggestion}?`,
+      hint: `Send ${c.suggestion}. If ${v(c)} % really is the rate, ignore this rule: { ignore: ['LINE_TAX_RATE_FRACTION'] } (--ignore LINE_TAX_RATE_FRACTION on the command line).`,
     }),
   },
   LINE_TAX_RATE_LOW: {
     severity: 'warning',
     area: 'tax',
-    summary: 'A taxRate below 1 % that is not a fraction of a standard rate or another line\'s rate is unusually low.',
+    summary: 'A taxRate below 1 % is unusually low (more so when its 100-fold is a standard rate, opts.standardTaxRates).',
     message: (c) => ({
-      message: `${c.field} is ${v(c)}, an unusually low rate: taxRate is a percentage, so this means ${v(c)} %, not ${c.suggestion} %.`,
+      message: `${c.field} is ${v(c)}, an unusually low rate${c.reason ? ` (${c.reason})` : ''}: taxRate is a percentage, so this means ${v(c)} %, not ${c.suggestion} %.`,
       hint: `If the rate is ${c.suggestion} %, send ${c.suggestion}. If ${v(c)} % is the real rate, keep it: it can be filed (ignore LINE_TAX_RATE_LOW to silence this).`,
     }),
   },
   LINE_DISCOUNT_RATE_OUT_OF_RANGE: {
-    severity: 'error',
+    severity: 'warning',
     area: 'line',
     summary: 'discountRate is a percentage from 0 to 100.',
     message: (c) => ({
@@ -442,10 +423,19 @@ export const ISSUE_TABLE = {
   LINE_CATEGORY_TOO_SHORT: {
     severity: 'error',
     area: 'line',
-    summary: 'productCategory and serviceCategory are not very short (the service rejects them).',
+    summary: 'productCategory and serviceCategory are not blank or a single character: the service rejects a very short value.',
     message: (c) => ({
-      message: `${c.field} ${v(c)} is shorter than ${c.min} characters; the service rejects a very short category.`,
-      hint: `Send a descriptive label of at least ${c.min} characters, or leave ${lastName(c.field)} out to use the default.`,
+      message: `${c.field} ${v(c)} is ${c.reason ?? 'very short'}; the service rejects a very short category.`,
+      hint: `Send a descriptive label, or leave ${lastName(c.field)} out to use the default.`,
+    }),
+  },
+  LINE_CATEGORY_SHORT: {
+    severity: 'warning',
+    area: 'line',
+    summary: 'productCategory and serviceCategory are at least minCategoryLength characters (the service\'s minimum is not shown).',
+    message: (c) => ({
+      message: `${c.field} ${v(c)} is shorter than ${c.min} characters; the service rejects a very short category, and its minimum is not shown.`,
+      hint: `Keep it if the service accepts it; a longer descriptive label is safe, or leave ${lastName(c.field)} out to use the default.`,
     }),
   },
   CLASSIFICATION_MISSING: {
@@ -463,13 +453,13 @@ export const ISSUE_TABLE = {
   CLASSIFICATION_BOTH: {
     severity: 'error',
     area: 'classification',
-    summary: 'A line has hsnCode or isicCode, not both; the issue says which one to drop.',
+    summary: 'A line does not have both hsnCode and isicCode with different values; the issue says which one to drop.',
     message: (c) => {
       const codes = c.value as { hsnCode?: unknown; isicCode?: unknown } | undefined;
       const hsn = showValue(codes?.hsnCode);
       const isic = showValue(codes?.isicCode);
       return {
-        message: `${c.field} has both hsnCode ${hsn} and isicCode ${isic}; the service rejects a line with both, as a line is either a good or a service.`,
+        message: `${c.field} has both hsnCode ${hsn} and isicCode ${isic}; the service rejects a line with two different codes, as a line is either a good or a service.`,
         hint:
           c.suggestion === 'hsnCode'
             ? `hsnCode ${hsn} is a valid HS subheading and isicCode ${isic} is not a valid ISIC class: the line is a good. Keep hsnCode and remove isicCode.`
@@ -529,11 +519,20 @@ export const ISSUE_TABLE = {
     }),
   },
   HSN_CODE_UNKNOWN: {
+    severity: 'warning',
+    area: 'classification',
+    summary: 'hsnCode is in the bundled HS 2022 subheadings (offline; the service\'s own list decides).',
+    message: (c) => ({
+      message: `${c.field} ${v(c)} is not in the bundled HS 2022 subheadings; the service's own list (GET /api/v1/taxauth/hs-codes) decides.`,
+      hint: `${c.suggestion ? `${didYouMean(c.suggestion)} ` : ''}${CODE_LOOKUPS} invoices.create() and createAndFile() ask the service's list before sending.`,
+    }),
+  },
+  HSN_CODE_NOT_LISTED: {
     severity: 'error',
     area: 'classification',
-    summary: 'hsnCode is in the HS code list: the bundled HS 2022 subheadings, or opts.hsCodes.',
+    summary: 'hsnCode is in the HS code list given (opts.hsCodes, e.g. the service\'s own from client.codes).',
     message: (c) => ({
-      message: `${c.field} ${v(c)} is not in the HS code list${c.reason ? ` (${c.reason})` : ''}.`,
+      message: `${c.field} ${v(c)} is not in the HS code list used: opts.hsCodes, or the service's own list (GET /api/v1/taxauth/hs-codes), which invoices.create() reads.`,
       hint: `${c.suggestion ? `${didYouMean(c.suggestion)} ` : ''}${CODE_LOOKUPS}`,
     }),
   },
@@ -556,18 +555,27 @@ export const ISSUE_TABLE = {
     }),
   },
   ISIC_CODE_UNKNOWN: {
+    severity: 'warning',
+    area: 'classification',
+    summary: 'isicCode is one of the 419 ISIC Rev. 4 classes bundled (offline; the service\'s own list decides).',
+    message: (c) => ({
+      message: `${c.field} ${v(c)} is not one of the 419 ISIC Rev. 4 classes bundled; the service's own list (GET /api/v1/taxauth/service-codes) decides.`,
+      hint: `${c.suggestion ? `Classes in group ${c.reason}: ${c.suggestion}. ` : ''}${CODE_LOOKUPS} invoices.create() and createAndFile() ask the service's list before sending.`,
+    }),
+  },
+  ISIC_CODE_NOT_LISTED: {
     severity: 'error',
     area: 'classification',
-    summary: 'isicCode is in the ISIC code list: the 419 published ISIC Rev. 4 classes, or opts.isicCodes.',
+    summary: 'isicCode is in the ISIC code list given (opts.isicCodes, e.g. the service\'s own from client.codes).',
     message: (c) => ({
-      message: `${c.field} ${v(c)} is not ${c.expected ?? 'one of the 419 published ISIC Rev. 4 classes'}.`,
+      message: `${c.field} ${v(c)} is not in the ISIC code list used: opts.isicCodes, or the service's own list (GET /api/v1/taxauth/service-codes), which invoices.create() reads.`,
       hint: `${c.suggestion ? `Classes in group ${c.reason}: ${c.suggestion}. ` : ''}${CODE_LOOKUPS}`,
     }),
   },
   TOTALS_MISMATCH: {
     severity: 'error',
     area: 'totals',
-    summary: 'The totals computed from the lines equal the caller\'s expected totals (opts.expectedTotals).',
+    summary: 'The totals computed from the lines equal the caller\'s figures: opts.expectedTotals, and totals in the input itself (total, totalAmount, subtotal, taxTotal, …).',
     message: (c) => ({
       message: `${c.field}: you expect ${c.expectedTotal} but the lines add up to ${c.actualTotal} (difference ${c.difference}).`,
       hint:

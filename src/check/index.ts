@@ -65,8 +65,10 @@ export interface CheckReport {
  * Each issue has a stable `code` (see `CHECK_RULES`), a `severity`, a `path` such as
  * `['lines', 2, 'hsnCode']`, a `message` naming the field and the value, and a `hint`.
  *
- * Codes are checked against the bundled HS 2022 and ISIC Rev. 4 tables unless `opts.hsCodes` /
- * `opts.isicCodes` give other lists (such as the service's, from `client.codes`) or `false`.
+ * An error only where the service document gives ground (it rejects the value, or says it is wrong
+ * although accepted); everything else is a warning, and `opts.strict` makes warnings errors. Codes
+ * outside the bundled HS 2022 and ISIC Rev. 4 tables are warnings; outside lists given as
+ * `opts.hsCodes` / `opts.isicCodes` (such as the service's, from `client.codes`), errors.
  *
  * @example
  * ```ts
@@ -119,7 +121,7 @@ function runChecks(input: unknown, opts: CheckOptions | undefined, asSent: boole
         const p = problems[k] as (typeof problems)[number];
         issues.add('OPTION_INVALID', p.path, { value: p.value, expected: p.expected, reason: p.thrown });
       }
-      // The prototype tests cost about 5 % of a 1-line check: paid by create() only, not by checkInvoice.
+      // The prototype tests are paid by create() only, not by checkInvoice.
       const sent = asSent && isRecord(input) ? sentInvoice(input, o.maxLines) : input;
       totals = checkInvoiceInput(sent, o, issues);
     } catch (err) {

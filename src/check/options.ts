@@ -53,29 +53,35 @@ export type CodeList =
 export interface CheckOptions extends ComputeTotalsOptions {
   /** Report every warning as an error. Default false. */
   strict?: boolean | undefined;
-  /** Your own figures: each one that differs from the lines' totals is a TOTALS_MISMATCH error. */
+  /**
+   * Your own figures: each one that differs from the lines' totals is a TOTALS_MISMATCH error (as is
+   * a total the input itself carries, such as `totalAmount`). Without `rounding`, a figure that
+   * matches per-line or per-invoice rounding agrees: the service document shows neither.
+   */
   expectedTotals?: ExpectedTotals | undefined;
   /**
-   * Valid HS codes: an hsnCode outside the list is HSN_CODE_UNKNOWN. Default: the bundled HS 2022
-   * subheadings (`HS_CODES`), the same list the CLI uses. Pass the service's live list
-   * (`client.codes.hsCodes()`) to check against it instead, or `false` to check hsnCode for format
-   * and the documented padding and placeholder rules only.
+   * Valid HS codes: an hsnCode outside the list given is HSN_CODE_NOT_LISTED (an error). Default:
+   * the bundled HS 2022 subheadings (`HS_CODES`), outside which a code is HSN_CODE_UNKNOWN, a
+   * warning (the document says valid codes come from the service). Pass the service's live list
+   * (`client.codes.hsCodes()`) to check against it, or `false` for the format, padding and
+   * placeholder rules only.
    */
   hsCodes?: CodeList | false | undefined;
   /**
-   * Valid ISIC codes: an isicCode outside the list is ISIC_CODE_UNKNOWN. Default: the 419 ISIC
-   * Rev. 4 classes the service document names (`ISIC_CODES`). Pass the service's live list
-   * (`client.codes.serviceCodes()`) instead, or `false` for the format and placeholder rules only.
+   * Valid ISIC codes: an isicCode outside the list given is ISIC_CODE_NOT_LISTED (an error).
+   * Default: the 419 ISIC Rev. 4 classes bundled (`ISIC_CODES`), outside which a code is
+   * ISIC_CODE_UNKNOWN, a warning. Pass the service's live list (`client.codes.serviceCodes()`), or
+   * `false` for the format and placeholder rules only.
    */
   isicCodes?: CodeList | false | undefined;
-  /** productCategory / serviceCategory shorter than this (after trimming) are reported. Default 3. */
+  /** productCategory / serviceCategory shorter than this (after trimming) are LINE_CATEGORY_SHORT (a warning). Default 3. */
   minCategoryLength?: number | undefined;
-  /** A buyer.tin with fewer letters and digits than this is a placeholder. Default 6. */
+  /** A buyer.tin with fewer letters and digits than this is BUYER_TIN_SUSPICIOUS (a warning). Default 6. */
   minTinLength?: number | undefined;
   /**
-   * Tax rates in use, as percentages. A taxRate r with 0 < r < 1 whose r × 100 is one of them (or
-   * the rate of another line of the invoice) is a fraction sent by mistake: LINE_TAX_RATE_FRACTION,
-   * an error. Any other such r is a real rate below 1 %: LINE_TAX_RATE_LOW, a warning. Default
+   * Tax rates in use, as percentages. A taxRate r with 0 < r < 1 whose r × 100 is one of them is
+   * named in its LINE_TAX_RATE_LOW warning. (The error LINE_TAX_RATE_FRACTION is only for 0.075,
+   * the document's own example, and for r × 100 equal to another line's rate.) Default
    * {@link DEFAULT_STANDARD_TAX_RATES}.
    */
   standardTaxRates?: Iterable<number> | undefined;
@@ -120,6 +126,8 @@ export interface ResolvedCheckOptions {
   standardTaxRates: ReadonlySet<number>;
   minorUnits: number;
   rounding: RoundingLevel;
+  /** Whether `rounding` was given: if not, a figure that matches either rounding agrees. */
+  roundingGiven: boolean;
   roundingMode: RoundingMode;
   expectedTotals: ResolvedExpectedTotals | undefined;
   /** Longer `lines` are LINES_TOO_MANY and not read; no bound when that code is ignored. */
@@ -137,15 +145,15 @@ const DEFAULT_HS: CodeLookup = { has: (c) => HS_CODES.has(c), codes: HS_CODES, b
 
 /**
  * The default of `standardTaxRates`: the service's own 7.5 % and the standard and reduced VAT/GST
- * rates in wide use (every whole rate from 5 to 28 %, e.g. 5, 7, 10, 15, 16, 18, 20, 25, 27). A rate
- * below 1 % is rare, and none of these divided by 100 is one in use, so 0.075 or 0.2 is taken
- * for a fraction while 0.5 or 0.3 is only unusual.
+ * rates in wide use (every whole rate from 5 to 28 %). A `taxRate` below 1 % whose 100-fold is one
+ * of them (0.2, 0.25) gets a warning that says so; only 0.075 and a fraction of another line's rate
+ * are errors.
  *
  * @example
  * ```ts
  * import { checkInvoice, DEFAULT_STANDARD_TAX_RATES } from 'invoicing-sdk';
- * // A country with a real 0.25 % rate: 25 must not turn 0.25 into a fraction.
- * checkInvoice(input, { standardTaxRates: DEFAULT_STANDARD_TAX_RATES.filter((r) => r !== 25) });
+ * // A country whose rates include 3.5 %: 0.035 is then named as a likely fraction in the warning.
+ * checkInvoice(input, { standardTaxRates: [...DEFAULT_STANDARD_TAX_RATES, 3.5] });
  * ```
  */
 export const DEFAULT_STANDARD_TAX_RATES: readonly number[] = /* @__PURE__ */ Object.freeze([
@@ -164,6 +172,7 @@ const DEFAULTS: ResolvedCheckOptions = /* @__PURE__ */ Object.freeze({
   standardTaxRates: DEFAULT_RATES,
   minorUnits: 2,
   rounding: 'line',
+  roundingGiven: false,
   roundingMode: 'half-up',
   expectedTotals: undefined,
   maxLines: MAX_LINES,
@@ -171,7 +180,7 @@ const DEFAULTS: ResolvedCheckOptions = /* @__PURE__ */ Object.freeze({
 }) as ResolvedCheckOptions;
 
 // Sets, has() objects and predicates are asked live, so their lookup can be kept. An array is
-// copied into a Set, which costs more than the check itself for 5,000 codes: the copy is kept
+// copied into a Set, which for a large list costs more than the check itself: the copy is kept
 // only for a frozen array, which cannot change; a mutable one is copied on every call, so that a
 // code pushed to it after a call is seen by the next. Any other iterable is kept as first read:
 // it may be a one-shot iterator (`map.keys()`), which a second call would find empty.
@@ -273,10 +282,7 @@ export function resolveCheckOptions(opts: CheckOptions | undefined): ResolvedChe
   }
 }
 
-/**
- * A fresh copy of the defaults. Written out: a spread of the frozen DEFAULTS takes V8's slow path
- * (about 0.3 µs, a third of a whole check).
- */
+/** A fresh copy of the defaults, written out: a spread of the frozen DEFAULTS takes V8's slow path. */
 function defaultsWith(problems: ResolvedCheckOptions['problems']): ResolvedCheckOptions {
   return {
     strict: false,
@@ -289,6 +295,7 @@ function defaultsWith(problems: ResolvedCheckOptions['problems']): ResolvedCheck
     standardTaxRates: DEFAULT_RATES,
     minorUnits: DEFAULTS.minorUnits,
     rounding: 'line',
+    roundingGiven: false,
     roundingMode: 'half-up',
     expectedTotals: undefined,
     maxLines: MAX_LINES,
@@ -296,11 +303,7 @@ function defaultsWith(problems: ResolvedCheckOptions['problems']): ResolvedCheck
   };
 }
 
-/**
- * Every option read once, by name, in {@link OPTION_NAMES} order. Named reads: a loop over the
- * names (`opts[name]`) is a keyed lookup per option, which made resolving `{ hsCodes }` 25 times
- * slower than the check it configures.
- */
+/** Every option read once, by name (a keyed lookup per option is slow), in {@link OPTION_NAMES} order. */
 function readAllOptions(opts: CheckOptions): ResolvedCheckOptions {
   const problems: ResolvedCheckOptions['problems'] = [];
   const o = defaultsWith(problems);
@@ -363,6 +366,12 @@ function readOption(
         else o.isicFormatOnly = true;
         return;
       }
+      // The bundled tables passed back in are still the bundled tables (a warning, not the service's word).
+      if (value === HS_CODES || value === ISIC_CODES) {
+        if (name === 'hsCodes') o.hs = value === HS_CODES ? DEFAULT_HS : toLookup(value);
+        else o.isic = value === ISIC_CODES ? DEFAULT_ISIC : (toLookup(value) as CodeLookup);
+        return;
+      }
       const lookup = typeof value === 'string' ? undefined : toLookup(value);
       if (lookup === undefined) problems.push({ path: ['options', name], value, expected: CODE_LIST });
       else if (name === 'hsCodes') o.hs = lookup;
@@ -383,7 +392,10 @@ function readOption(
       }
       return;
     case 'rounding':
-      if (value === 'line' || value === 'invoice') o.rounding = value;
+      if (value === 'line' || value === 'invoice') {
+        o.rounding = value;
+        o.roundingGiven = true;
+      }
       else problems.push({ path: ['options', 'rounding'], value, expected: "'line' or 'invoice'" });
       return;
     case 'roundingMode':

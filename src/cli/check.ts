@@ -1,6 +1,6 @@
 /**
  * `invoicing check <files|globs|dirs…>`: runs checkInvoice over invoice files, offline, for CI.
- * Imports node built-ins and the SDK's main entry at start-up (about 10 ms, once per run); the HS
+ * Imports node built-ins and the SDK's main entry at start-up (once per run); the HS
  * table is loaded only when --hs-codes asks for it.
  *
  * The SDK comes through `../index.js`, never `../check/index.js` or another SDK module: the build
@@ -38,9 +38,10 @@ Options:
   --strict                     Treat warnings as errors.
   --max-warnings <n>           Exit 1 when there are more than n warnings.
   --hs-codes <bundled|none|api>
-                               Where valid HS codes come from: the bundled HS 2022 table (default),
-                               none (format checks only), or the service (needs INVOICING_API_KEY
-                               and INVOICING_BASE_URL).
+                               Where valid HS codes come from: the bundled HS 2022 table (default;
+                               a code outside it is a warning), none (format checks only), or the
+                               service (a code it lacks is an error; needs INVOICING_API_KEY and
+                               INVOICING_BASE_URL).
   --ignore <CODE[,CODE…]>      Leave these issue codes out (repeatable).
   --min-category-length <n>    Shortest accepted productCategory/serviceCategory (default 3).
   --quiet                      Show errors only (warnings still count for --max-warnings).
@@ -189,7 +190,7 @@ function checkSource(text: string, parsed: ParsedSource, opts: CheckOptions): In
     let path = issue.path;
     if (parsed.kind === 'array') {
       // From the element itself: each walk from the array's start made a file of many invoices
-      // with errors quadratic (8,000 took 114 s).
+      // with errors quadratic.
       elements ??= arrayElementStarts(text, src.offset);
       const element = elements[src.index as number];
       if (element !== undefined) from = element;

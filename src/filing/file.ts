@@ -158,12 +158,15 @@ export interface CreateAndFileOptions extends FilingOptions {
   skipChecks?: boolean | undefined;
   /** Options of the local checks (`checkInvoice`). */
   checkOptions?: CheckOptions | undefined;
-  /** How the service rounds, for the totals reconciliation (default: per line, half up, 2 decimals). */
+  /**
+   * How the service rounds, for the totals reconciliation (default: half up, 2 decimals, and either
+   * per line or per invoice, since the document shows neither; give `rounding` to accept only one).
+   */
   totals?: ComputeTotalsOptions | undefined;
   /**
-   * Stop when the service's record carries no totals the SDK can read (default `true`): the
-   * document says callers reconcile totals before filing. Set `false` only if you reconcile
-   * yourself; configure `fieldMap` if the service names its totals differently.
+   * Stop when the service's record carries no totals the SDK can read (default `false`: the
+   * reconcile is skipped with a warning; configure `fieldMap` if the service names its totals
+   * differently).
    */
   requireTotals?: boolean | undefined;
 }
@@ -411,7 +414,7 @@ async function fileNew(
   return run.result(current);
 }
 
-function expectedTotals(run: FilingRun, input: InvoiceCreateParams, opts: CreateAndFileOptions): InvoiceTotals | undefined {
+function expectedTotals(run: FilingRun, input: InvoiceCreateParams, opts: CreateAndFileOptions): InvoiceTotals[] | undefined {
   if (opts.skipChecks !== true) {
     run.emit({ step: 'check', state: 'started' });
     const report = checkInvoice(input, opts.checkOptions);
@@ -421,7 +424,10 @@ function expectedTotals(run: FilingRun, input: InvoiceCreateParams, opts: Create
     run.record({ step: 'check', outcome: 'skipped', detail: 'skipChecks' });
   }
   try {
-    return computeTotals(input.lines, opts.totals);
+    const first = computeTotals(input.lines, opts.totals);
+    if (opts.totals?.rounding !== undefined) return [first];
+    // The document shows no rounding: per line and per invoice are both the service's figures.
+    return [first, computeTotals(input.lines, { ...opts.totals, rounding: 'invoice' })];
   } catch (err) {
     // Only reachable with skipChecks: the checks refuse lines whose amounts cannot be read.
     return run.stop('reconcile', err, { hint: 'The lines carry amounts that are not numbers; nothing was sent.' });
@@ -429,24 +435,28 @@ function expectedTotals(run: FilingRun, input: InvoiceCreateParams, opts: Create
 }
 
 /** Holds the service's totals against the lines; throws before anything is filed when they differ. */
-function reconcile(run: FilingRun, invoice: Invoice, expected: InvoiceTotals | undefined, opts: CreateAndFileOptions): void {
-  if (expected === undefined) return;
+function reconcile(run: FilingRun, invoice: Invoice, candidates: InvoiceTotals[] | undefined, opts: CreateAndFileOptions): void {
+  const expected = candidates?.[0];
+  if (candidates === undefined || expected === undefined) return;
   run.emit({ step: 'reconcile', state: 'started', invoice });
   const actual = figures(invoice);
   if (actual.subtotal === undefined && actual.taxTotal === undefined && actual.total === undefined) {
-    if (opts.requireTotals === false) {
-      run.record({ step: 'reconcile', outcome: 'skipped', status: invoice.status, detail: 'the record carries no totals' }, invoice);
+    if (opts.requireTotals !== true) {
+      run.api._logger?.warn(
+        `The service's record of invoice ${invoice.id} carries no totals the SDK can read; the totals were not reconciled (map them with the client's fieldMap).`,
+      );
+      run.record({ step: 'reconcile', outcome: 'skipped', status: invoice.status, detail: 'the record carries no totals the SDK can read' }, invoice);
       return;
     }
     run.stop('reconcile', new InvoicingError(`The service's record of invoice ${invoice.id} carries no totals the SDK can read.`), {
       hint:
         `Invoice ${invoice.id} was left as it is (${describeStatus(invoice)}); nothing was filed. The document asks callers to ` +
         "reconcile totals before filing: map the service's total fields with the client's fieldMap, or pass " +
-        '{ requireTotals: false } if you reconcile yourself, then resumeFiling().',
+        'leave requireTotals unset if you reconcile yourself, then resumeFiling().',
     });
   }
   const differences = compareTotals(figures(expected), actual).map(({ field, expected: e, actual: a }) => ({ field, expected: e, actual: a }));
-  if (differences.length === 0) {
+  if (differences.length === 0 || candidates.some((c) => compareTotals(figures(c), actual).length === 0)) {
     run.record({ step: 'reconcile', outcome: 'done', status: invoice.status }, invoice);
     return;
   }

@@ -9,21 +9,25 @@ import * as z from 'zod';
 const KNOWN_SCOPES = ['invoices:read', 'invoices:write', 'taxauth:read', '*'] as const;
 
 /**
- * A scope an API key is created with: one of the three the service names, or `*` (every
- * permission). Anything else is refused before the key is created: a misspelt scope would make a
- * key that lacks the permission meant (and the create revokes the key it replaces).
+ * A scope an API key is created with: one of the three the service names, `*` (every permission),
+ * or another non-blank name. The document names these and says the rest is "not shown", so another
+ * name is sent (`apiKeys.create()` warns that the service does not name it).
  *
  * @example
  * ```ts
  * import { ApiKeyScopeSchema } from 'invoicing-sdk';
  * ApiKeyScopeSchema.parse('invoices:read');
- * ApiKeyScopeSchema.safeParse('invoice:write').success; // false
+ * ApiKeyScopeSchema.safeParse('').success; // false
  * ```
  */
-export const ApiKeyScopeSchema = z.enum(KNOWN_SCOPES, {
-  error: (issue) =>
-    `${shown(issue.input)} is not a scope the service names: use ${KNOWN_SCOPES.slice(0, -1).join(', ')}, or '*' for every permission`,
+export const ApiKeyScopeSchema = z.union([z.enum(KNOWN_SCOPES), z.custom<string & {}>((value) => typeof value === 'string' && value.trim() !== '')], {
+  error: (issue) => `${shown(issue.input)} is not a scope: use ${KNOWN_SCOPES.slice(0, -1).join(', ')}, or '*' for every permission`,
 });
+
+/** Whether the service document names `scope` (`invoices:read`, `invoices:write`, `taxauth:read`, `*`). */
+export function isNamedScope(scope: string): boolean {
+  return (KNOWN_SCOPES as readonly string[]).includes(scope);
+}
 
 /** A value for a message: short strings quoted, anything else by its kind. Never a secret here. */
 function shown(value: unknown): string {
@@ -32,7 +36,8 @@ function shown(value: unknown): string {
 }
 
 /**
- * A scope an API key can hold. The service names these four; `*` is every permission.
+ * A scope an API key can hold. The service names these four (`*` is every permission); others are
+ * sent as given.
  *
  * @example
  * ```ts

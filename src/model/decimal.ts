@@ -45,12 +45,6 @@ function scanDecimal(text: string): ScannedDecimal | undefined {
 
 /**
  * An exact decimal: `digits × 10^-scale`, `scale ≥ 0`.
- *
- * @example
- * ```ts
- * import { parseDecimal, type Decimal } from './decimal.js';
- * const price: Decimal | undefined = parseDecimal('19.99'); // { digits: 1999n, scale: 2 }
- * ```
  */
 export interface Decimal {
   digits: bigint;
@@ -65,14 +59,6 @@ const MAX_AMOUNT_LENGTH = 1000;
  * Reads a number or a decimal string as an exact decimal; `undefined` for anything else (NaN,
  * Infinity, `""`, `" 1"`, `"1,5"`, `"abc"`, text over 1,000 characters, exponents adding more than
  * 400 zeros). A number is read from its shortest text, so `0.1` is exactly one tenth.
- *
- * @example
- * ```ts
- * import { parseDecimal } from './decimal.js';
- * parseDecimal(0.1);     // { digits: 1n, scale: 1 }
- * parseDecimal('1.5e2'); // { digits: 150n, scale: 0 }
- * parseDecimal('1,5');   // undefined
- * ```
  */
 export function parseDecimal(value: unknown): Decimal | undefined {
   let text: string;
@@ -104,6 +90,25 @@ export function parseDecimal(value: unknown): Decimal | undefined {
   return scale < 0 ? { digits: digits * 10n ** BigInt(-scale), scale: 0 } : { digits, scale };
 }
 
+/**
+ * Whether `s` is a decimal amount as a billing system writes it and JSON can carry it as a number,
+ * digit for digit: an optional `-`, an integer part without leading zeros, an optional fraction
+ * (`"850.50"`, `"-3"`, `"0.075"`). No exponent, sign `+`, spaces or thousands separators.
+ */
+export function isDecimalText(s: string): boolean {
+  const n = s.length;
+  if (n === 0 || n > MAX_AMOUNT_LENGTH) return false;
+  let i = s.charCodeAt(0) === 45 ? 1 : 0;
+  const start = i;
+  while (i < n && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) i++;
+  // "0", or digits that do not start with 0 ("007" is no JSON number).
+  if (i === start || (i - start > 1 && s.charCodeAt(start) === 48)) return false;
+  if (i === n) return true;
+  if (s.charCodeAt(i) !== 46 || i === n - 1) return false;
+  for (i++; i < n; i++) if (s.charCodeAt(i) < 48 || s.charCodeAt(i) > 57) return false;
+  return true;
+}
+
 // Exact powers of ten as doubles, 10^0 … 10^15.
 const POW10: readonly number[] = /* @__PURE__ */ Array.from({ length: 16 }, (_, i) => 10 ** i);
 
@@ -127,16 +132,6 @@ function splitDouble(value: number): Decimal | undefined {
 /**
  * A decimal string for a JSON number or numeric string, or `undefined` for anything else
  * (`null`, `"N/A"`, `NaN`, objects). Digits sent as text are kept as sent (`"107.50"`).
- *
- * @example
- * ```ts
- * import { toDecimalString } from './decimal.js';
- * toDecimalString(107.5);     // '107.5'
- * toDecimalString('107.50');  // '107.50'
- * toDecimalString(1e21);      // '1000000000000000000000'
- * toDecimalString('abc');     // undefined
- * toDecimalString('1e999999'); // undefined (too large to write out)
- * ```
  */
 export function toDecimalString(value: unknown): string | undefined {
   if (typeof value === 'number') {

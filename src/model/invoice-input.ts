@@ -10,6 +10,14 @@
  * types leave that index signature out, so a misspelt field in your own code still fails to compile.
  */
 import * as z from 'zod';
+import { isDecimalText } from './decimal.js';
+
+// An amount as a billing system holds it: a JSON number, or a decimal string ("850.50") that
+// invoices.create() sends as a JSON number written from the same digits.
+const amount = z.union([
+  z.number(),
+  z.string().refine(isDecimalText, { error: 'a decimal string such as "850.50" (no exponent, spaces or separators)' }),
+]);
 
 /**
  * Who buys: business, consumer or government.
@@ -71,20 +79,20 @@ export type Buyer = z.infer<z.ZodObject<typeof buyerShape>>;
 const lineShape = {
   /** What was sold. */
   description: z.string(),
-  /** How many units. */
-  quantity: z.number(),
-  /** Price of one unit, before tax. */
-  unitPrice: z.number(),
-  /** A percentage: 7.5 means 7.5 percent, not 0.075. Required on every line. */
-  taxRate: z.number(),
+  /** How many units: a number or a decimal string (`"2.5"`). */
+  quantity: amount,
+  /** Price of one unit, before tax: a number or a decimal string (`"850.50"`). */
+  unitPrice: amount,
+  /** A percentage: 7.5 means 7.5 percent, not 0.075. Required on every line. A number or a decimal string. */
+  taxRate: amount,
   /** HS subheading of a good, `NNNN.NN`. Never a four-digit service code padded with `.00`. */
   hsnCode: z.string().optional(),
   /** ISIC Rev. 4 class of a service, four digits. */
   isicCode: z.string().optional(),
   /** Your stock-keeping unit. */
   sku: z.string().optional(),
-  /** A percentage, 0 to 100. */
-  discountRate: z.number().optional(),
+  /** A percentage taken off the line (10 for 10 %). A number or a decimal string. */
+  discountRate: amount.optional(),
   /** Your inventory item's id. */
   inventoryItemId: z.string().optional(),
   /** Descriptive label; a very short value is rejected by the service. */
@@ -107,7 +115,8 @@ export const InvoiceLineSchema = z.looseObject(lineShape);
 /**
  * One invoice line. Exactly one of `hsnCode` (a good, `NNNN.NN`) and `isicCode` (a service, four
  * digits, one of the 419 ISIC Rev. 4 classes). `taxRate` is a percentage: 7.5 means 7.5 %.
- * Money amounts are JSON numbers on the wire; the SDK computes with them as exact decimals.
+ * Amounts may be numbers or decimal strings (`unitPrice: '850.50'`): `invoices.create()` sends them as
+ * JSON numbers written from the same digits, and the SDK computes with them as exact decimals.
  *
  * @example
  * ```ts

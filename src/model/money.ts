@@ -401,12 +401,6 @@ interface ResolvedTotalsOptions {
  * this one is far above any real invoice (its request body would weigh tens of megabytes). It
  * exists for malformed input: `lines.length = 2 ** 32 - 1`, or a sparse array with a few lines and
  * a length of millions, would otherwise be walked index by index until memory runs out.
- *
- * @example
- * ```ts
- * import { MAX_LINES } from './money.js';
- * if (lines.length > MAX_LINES) throw new RangeError('too many lines');
- * ```
  */
 export const MAX_LINES = 100_000;
 
@@ -624,12 +618,6 @@ function compareDecimal(a: Decimal, b: Decimal): number {
 /**
  * computeTotals for callers that have already validated their options (checkInvoice): no options
  * object to read, no allocation before the work starts.
- *
- * @example
- * ```ts
- * import { computeTotalsResolved } from './money.js';
- * computeTotalsResolved([{ quantity: 1, unitPrice: 10, taxRate: 7.5 }], 2, 'line', 'half-up').total; // '10.75'
- * ```
  */
 export function computeTotalsResolved(
   lines: readonly TotalsLineInput[],
@@ -644,12 +632,6 @@ export function computeTotalsResolved(
  * Moves the decimal point of an exact decimal by `places` (positive: ×10^places), as shortest text.
  * Used to turn a fraction into the percentage it probably meant (0.075 → "7.5") without the float
  * error of `0.075 * 100`.
- *
- * @example
- * ```ts
- * import { shiftDecimal } from './money.js';
- * shiftDecimal(0.075, 2); // '7.5'
- * ```
  */
 export function shiftDecimal(value: unknown, places: number): string | undefined {
   const d = parseDecimal(value);

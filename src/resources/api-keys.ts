@@ -16,6 +16,7 @@ import {
   readApiKeyRecord,
   type APIKey,
   type APIKeyCreateParams,
+  isNamedScope,
 } from '../model/api-key.js';
 
 /**
@@ -78,6 +79,12 @@ export class APIKeys extends APIResource {
 
   async #create(input: APIKeyCreateParams, opts: MutationRequestOptions, record: ResponseRecorder): Promise<APIKey> {
     const params = checkCreate(input, 'apiKeys.create');
+    const unnamed = params.scopes.filter((s) => !isNamedScope(s));
+    if (unnamed.length > 0) {
+      this._ctx.logger.warn(
+        `apiKeys.create: the service document does not name the scope ${unnamed.map((s) => JSON.stringify(s)).join(', ')} (it names invoices:read, invoices:write, taxauth:read and '*'); sent as given.`,
+      );
+    }
     const body: Record<string, unknown> = {
       name: params.name,
       type: params.type,

@@ -2,8 +2,12 @@
  * `client.invoices`: create (checked locally first), retrieve, list, validate, sign, submit, and the
  * filing workflow on top (waitFor, createAndFile, resumeFiling, fileMany).
  */
+import { v4 as uuidv4 } from 'uuid';
 import { checkInvoice, checkInvoiceAsSent, formatIssuePath, MAX_INPUT_DEPTH, type CheckOptions, type CheckReport } from '../check/index.js';
 import { notJsonData } from '../check/rules/fields.js';
+import { INPUT_TOTAL_FIELDS, LINE_TOTAL_FIELDS } from '../check/rules/totals.js';
+import { isDecimalText } from '../model/decimal.js';
+import { Codes } from './codes.js';
 import { BadRequestError, InvalidInputError, isBadRequestError, isNotFoundError, NotFoundError, redactError } from '../core/errors.js';
 import type { Redactor } from '../core/redact.js';
 import { sentLinesClassificationHint } from '../core/error-hints.js';
@@ -84,6 +88,9 @@ export interface InvoiceListParams {
 export class Invoices extends APIResource {
   /** Whether this client's deployment serves `GET /invoices/{id}` (learnt on a 404; see read-fallback.ts). */
   readonly #readRoute = new ReadRouteFallback(this._ctx.logger);
+  /** The service's code lists, read once per client when an invoice has a code the bundled tables lack. */
+  readonly #serviceLists: { hs?: Promise<ReadonlySet<string> | undefined>; isic?: Promise<ReadonlySet<string> | undefined> } = {};
+  #codes: Codes | undefined;
 
   /**
    * Creates a draft invoice (`POST /api/v1/invoices`); creating it does not file it. Runs
@@ -111,8 +118,9 @@ export class Invoices extends APIResource {
     // getter, toJSON or Proxy that answers differently on another read cannot change what was checked.
     const { bodyText, sent } = serializeInvoice(input);
     if (opts.skipChecks !== true) {
-      const report = checkInvoice(sent, opts.checkOptions);
-      if (!report.ok) throw redactError(new InvoiceCheckError(explainNotSent(report, input, opts.checkOptions)), this._ctx.redactor);
+      const checkOptions = await this.#withServiceCodes([sent], opts.checkOptions);
+      const report = checkInvoice(sent, checkOptions);
+      if (!report.ok) throw redactError(new InvoiceCheckError(explainNotSent(report, input, checkOptions)), this._ctx.redactor);
       for (const warning of report.warnings) {
         this._ctx.logger.warn(`Invoice check warning ${warning.code} at ${warning.path.join('.')}: ${warning.message}`);
       }
@@ -350,7 +358,10 @@ export class Invoices extends APIResource {
     } catch (err) {
       return Promise.reject(err);
     }
-    return createAndFile(this, plain, this._withClientRetries(opts));
+    if (opts.skipChecks === true) return createAndFile(this, plain, this._withClientRetries(opts));
+    return this.#withServiceCodes([plain], opts.checkOptions).then((checkOptions) =>
+      createAndFile(this, plain, this._withClientRetries({ ...opts, checkOptions })),
+    );
   }
 
   /**
@@ -392,7 +403,61 @@ export class Invoices extends APIResource {
         return input;
       }
     });
-    return fileMany(this, plain, this._withClientRetries(opts));
+    if (opts.skipChecks === true) return fileMany(this, plain, this._withClientRetries(opts));
+    return this.#withServiceCodes(plain, opts.checkOptions).then((checkOptions) =>
+      fileMany(this, plain, this._withClientRetries({ ...opts, checkOptions })),
+    );
+  }
+
+  /**
+   * The check options with the service's own code lists (classification rule 7: valid codes come
+   * from GET /taxauth/hs-codes and /service-codes) where an input has a code the bundled tables
+   * lack: a code the service lists is never refused, one it lacks is an error. Lists the caller
+   * gives win; a list that cannot be read leaves the offline check (a warning), never a refusal.
+   */
+  async #withServiceCodes(inputs: readonly unknown[], given: CheckOptions | undefined): Promise<CheckOptions | undefined> {
+    let hs = false;
+    let isic = false;
+    if (given?.hsCodes === undefined || given.isicCodes === undefined) {
+      for (const input of inputs) {
+        const { errors, warnings } = checkInvoice(input, given);
+        // An invoice refused for something else is refused whatever the lists say: nothing to ask.
+        if (errors.some((i) => !LIST_ISSUES.has(i.code))) continue;
+        for (const i of [...errors, ...warnings]) {
+          if (i.code === 'ISIC_CODE_UNKNOWN') isic = true;
+          else if (LIST_ISSUES.has(i.code)) hs = true;
+        }
+      }
+    }
+    hs &&= given?.hsCodes === undefined;
+    isic &&= given?.isicCodes === undefined;
+    if (!hs && !isic) return given;
+    const [hsCodes, isicCodes] = await Promise.all([hs ? this.#serviceList('hs') : undefined, isic ? this.#serviceList('isic') : undefined]);
+    const opts: CheckOptions = { ...given };
+    if (hsCodes !== undefined) opts.hsCodes = hsCodes;
+    if (isicCodes !== undefined) opts.isicCodes = isicCodes;
+    return opts;
+  }
+
+  #serviceList(kind: 'hs' | 'isic'): Promise<ReadonlySet<string> | undefined> {
+    const cached = this.#serviceLists[kind];
+    if (cached !== undefined) return cached;
+    const codes = (this.#codes ??= new Codes(this._ctx));
+    const list = (kind === 'hs' ? codes.hsCodes() : codes.serviceCodes()).then(
+      (entries) => {
+        // An empty list is a body the SDK could not read, not a service that accepts no code.
+        if (entries.length > 0) return new Set(entries.map((c) => c.code));
+        throw new Error('the list is empty');
+      },
+    ).catch((err: unknown) => {
+      delete this.#serviceLists[kind];
+      this._ctx.logger.warn(
+        `The service's ${kind === 'hs' ? 'HS' : 'service'} code list could not be read (${err instanceof Error ? err.message : String(err)}); codes outside the bundled tables are only warned about.`,
+      );
+      return undefined;
+    });
+    this.#serviceLists[kind] = list;
+    return list;
   }
 
   #transitionOnce(id: string, step: FilingTransition, opts: TransitionOptions): APIPromise<Invoice> {
@@ -541,21 +606,42 @@ class NotSendable extends Error {
   }
 }
 
+// Issues the service's code lists may decide otherwise than the bundled tables.
+const LIST_ISSUES: ReadonlySet<string> = new Set(['HSN_CODE_UNKNOWN', 'HSN_CODE_PADDED_ISIC', 'HSN_CODE_LOOKS_PADDED', 'ISIC_CODE_UNKNOWN']);
+
+const AMOUNT_FIELDS: ReadonlySet<string> = new Set(['quantity', 'unitPrice', 'taxRate', 'discountRate']);
+
 /**
  * The request body of `create`, built once: the JSON text to send, and `JSON.parse` of it (plain
- * data) for the checks. Input that cannot be sent as it is (a cycle, nesting deeper than
- * `MAX_INPUT_DEPTH`, a Map, Set, BigInt or function, a getter that throws) is an
- * `InvalidInputError` naming the field; nothing is sent.
+ * data) for the checks. A line amount given as a decimal string (`"850.50"`) goes on the wire as
+ * the JSON number written from the same digits (`850.50`) and stays that string for the checks;
+ * totals in the input (`totalAmount`, a line's `lineTotal`, …), which the service does not read,
+ * are not sent, but are kept for the checks to compare with the lines. Input that cannot be sent
+ * as it is (a cycle, nesting deeper than `MAX_INPUT_DEPTH`, a Map, Set, BigInt or function, a
+ * getter that throws) is an `InvalidInputError` naming the field; nothing is sent.
  */
 function serializeInvoice(input: unknown): { bodyText: string; sent: unknown } {
   // Each object's path, set when JSON.stringify reaches it; `this` in the replacer is the holder.
   const paths = new Map<object, (string | number)[]>();
+  // Marks a decimal string to be written out as a number; unguessable, so no other string matches.
+  let mark: string | undefined;
+  const totals: Record<string, unknown> = {};
+  let hasTotals = false;
   let bodyText: string | undefined;
   try {
     bodyText = JSON.stringify(input, function (this: unknown, key: string, value: unknown): unknown {
       const holder = this as object;
       const parent = paths.get(holder);
       const path = parent === undefined ? [] : [...parent, Array.isArray(holder) ? Number(key) : key];
+      if (path.length === 1 && Object.hasOwn(INPUT_TOTAL_FIELDS, key) && value !== undefined) {
+        totals[key] = plainCopy(value);
+        hasTotals = true;
+        return undefined;
+      }
+      if (path.length === 3 && path[0] === 'lines' && typeof path[1] === 'number') {
+        if (LINE_TOTAL_FIELDS.has(key)) return undefined;
+        if (typeof value === 'string' && AMOUNT_FIELDS.has(key) && isDecimalText(value)) return (mark ??= `${uuidv4()}:`) + value;
+      }
       const kind = notJsonData(value);
       if (kind !== undefined) throw new NotSendable(path, `${where(path)} is ${kind}`);
       if (path.length > MAX_INPUT_DEPTH) {
@@ -586,7 +672,25 @@ function serializeInvoice(input: unknown): { bodyText: string; sent: unknown } {
   if (bodyText === undefined) {
     throw new InvalidInputError({ message: `The invoice must be a JSON object, got ${typeof input}. Nothing was sent.` });
   }
-  return { bodyText, sent: JSON.parse(bodyText) };
+  let sent: unknown;
+  if (mark === undefined) sent = JSON.parse(bodyText);
+  else {
+    const m = mark;
+    sent = JSON.parse(bodyText, (_key, value: unknown) => (typeof value === 'string' && value.startsWith(m) ? value.slice(m.length) : value));
+    bodyText = bodyText.replace(new RegExp(`"${m}(-?\\d+(?:\\.\\d+)?)"`, 'g'), '$1');
+  }
+  if (hasTotals) sent = { ...(sent as object), ...totals };
+  return { bodyText, sent };
+}
+
+/** A total's value as JSON would carry it, for the checks (undefined when it cannot be sent). */
+function plainCopy(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  try {
+    return JSON.parse(JSON.stringify(value)) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 function where(path: readonly (string | number)[]): string {

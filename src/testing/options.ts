@@ -177,6 +177,11 @@ export interface SandboxOptions {
    * create body and the correct totals, returns the totals to store.
    */
   totals?: ((input: Record<string, unknown>, correct: SandboxTotals) => SandboxTotals) | undefined;
+  /**
+   * Where the service rounds its totals to the cent (the document does not say): `'line'` (default)
+   * rounds each line's net and tax, `'invoice'` rounds each rate's summed net and its tax once.
+   */
+  totalsRounding?: 'line' | 'invoice' | undefined;
   /** Fixed secret for the default USER key (default: random `sk_live_…`). */
   apiKey?: string | undefined;
   /** Fixed token for the default user's session (default: random `sess_…`). */
@@ -212,6 +217,7 @@ export interface ResolvedOptions {
   now: Date | number | string | undefined;
   timeScale: number;
   totals: SandboxOptions['totals'];
+  totalsRounding: 'line' | 'invoice';
   apiKey: string | undefined;
   sessionToken: string | undefined;
   businessId: string | undefined;
@@ -273,6 +279,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
     now: options.now,
     timeScale: options.timeScale ?? DEFAULTS.timeScale,
     totals: options.totals,
+    totalsRounding: options.totalsRounding ?? 'line',
     apiKey: options.apiKey,
     sessionToken: options.sessionToken,
     businessId: options.businessId,

@@ -5,10 +5,11 @@
  * (test/testing/totals.test.ts).
  *
  * The rule the sandbox applies (the document says only that the service computes the totals from
- * the lines and aggregates the per-line rates): each line's net, quantity × unitPrice ×
- * (100 − discountRate) / 100, is rounded to the cent; its tax is the rounded net × taxRate / 100,
- * rounded to the cent; halves go away from zero; subtotal and tax are the sums of those cents, and
- * total is their sum.
+ * the lines and aggregates the per-line rates, so the rounding is an option): per line (default),
+ * each line's net, quantity × unitPrice × (100 − discountRate) / 100, is rounded to the cent and its
+ * tax is the rounded net × taxRate / 100, rounded to the cent; per invoice, the exact nets of the
+ * lines at one rate are summed, and that sum and its tax are rounded once. Halves go away from zero;
+ * subtotal and tax are the sums of the cents, and total is their sum.
  */
 import type { SandboxTotals } from './options.js';
 
@@ -61,20 +62,27 @@ function centsText(cents: bigint): string {
   return `${negative ? '-' : ''}${digits.slice(0, -CENT_DIGITS)}.${digits.slice(-CENT_DIGITS)}`;
 }
 
-/** One line's net and tax, in cents. */
-function lineCents(line: Record<string, unknown>): { net: bigint; tax: bigint } {
+/** One line's exact net, quantity × price × (100 − discount) / 100: the "/ 100" adds two to the scale. */
+function exactNet(line: Record<string, unknown>): Scaled {
   const quantity = readNumber(line.quantity);
   const price = readNumber(line.unitPrice);
-  const rate = readNumber(line.taxRate);
   const discount = line.discountRate === undefined || line.discountRate === null ? { units: 0n, scale: 0 } : readNumber(line.discountRate);
-  // quantity × price × (100 − discount) / 100, exactly: the "/ 100" adds two to the scale.
-  const net = toCents({
+  return {
     units: quantity.units * price.units * (100n * pow10(discount.scale) - discount.units),
     scale: quantity.scale + price.scale + discount.scale + 2,
-  });
-  // net (cents) × rate / 100: cents are scale 2, the percentage adds two more.
-  const tax = toCents({ units: net * rate.units, scale: CENT_DIGITS + rate.scale + 2 });
-  return { net, tax };
+  };
+}
+
+/** Net and tax in cents of an exact net at one rate: tax = net × rate / 100 (two more places). */
+function rounded(net: Scaled, rate: Scaled, roundNetFirst: boolean): { net: bigint; tax: bigint } {
+  const netCents = toCents(net);
+  const taxBase = roundNetFirst ? { units: netCents, scale: CENT_DIGITS } : net;
+  return { net: netCents, tax: toCents({ units: taxBase.units * rate.units, scale: taxBase.scale + rate.scale + 2 }) };
+}
+
+function add(a: Scaled, b: Scaled): Scaled {
+  const scale = Math.max(a.scale, b.scale);
+  return { units: a.units * pow10(scale - a.scale) + b.units * pow10(scale - b.scale), scale };
 }
 
 /**
@@ -86,13 +94,30 @@ function lineCents(line: Record<string, unknown>): { net: bigint; tax: bigint } 
  * serviceTotals([{ quantity: 2, unitPrice: 50, taxRate: 7.5 }]); // { subtotal: '100.00', tax: '7.50', total: '107.50' }
  * ```
  */
-export function serviceTotals(lines: readonly Record<string, unknown>[]): SandboxTotals {
+export function serviceTotals(lines: readonly Record<string, unknown>[], rounding: 'line' | 'invoice' = 'line'): SandboxTotals {
   let subtotal = 0n;
   let tax = 0n;
-  for (const line of lines) {
-    const cents = lineCents(line);
-    subtotal += cents.net;
-    tax += cents.tax;
+  if (rounding === 'line') {
+    for (const line of lines) {
+      const cents = rounded(exactNet(line), readNumber(line.taxRate), true);
+      subtotal += cents.net;
+      tax += cents.tax;
+    }
+  } else {
+    // Lines at one rate (7.5 and 7.50 alike) share a group: keyed by the rate's exact value.
+    const groups = new Map<string, { rate: Scaled; net: Scaled }>();
+    for (const line of lines) {
+      const rate = readNumber(line.taxRate);
+      const key = String(Number(line.taxRate));
+      const g = groups.get(key);
+      if (g === undefined) groups.set(key, { rate, net: exactNet(line) });
+      else g.net = add(g.net, exactNet(line));
+    }
+    for (const g of groups.values()) {
+      const cents = rounded(g.net, g.rate, false);
+      subtotal += cents.net;
+      tax += cents.tax;
+    }
   }
   return { subtotal: centsText(subtotal), tax: centsText(tax), total: centsText(subtotal + tax) };
 }

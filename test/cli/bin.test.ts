@@ -23,6 +23,9 @@ const files = {
   'broken/broken.json': '{\n  "businessId": "b",\n  "buyer": }\n',
   'nd/batch.ndjson': `${JSON.stringify(good)}\n{"businessId": \n${JSON.stringify(bad)}\n`,
   'hs/unknown.json': JSON.stringify({ ...good, lines: [{ ...good.lines[0], hsnCode: '9999.99' }] }),
+  // 2 × 999.99 at 7.5 %: 1999.98 + 150.00 = 2149.98.
+  'totals/wrong.json': JSON.stringify({ ...good, totalAmount: '2000.00' }),
+  'totals/right.json': JSON.stringify({ ...good, totalAmount: '2149.98' }),
   'tree/a/one.json': JSON.stringify(good),
   'tree/b/deeper/two.json': JSON.stringify(good),
   'tree/node_modules/skip.json': '{ broken',
@@ -204,11 +207,21 @@ describe('cli/check (invoicing check)', () => {
     expect(braces.summary.files).toBe(2);
   });
 
-  it('checks HS membership against the bundled table by default and not with --hs-codes none', async () => {
+  it('warns about a code outside the bundled HS table (an error with --strict), and not with --hs-codes none', async () => {
     const bundled = await run(['check', 'hs/unknown.json']);
-    expect(bundled.code).toBe(1);
+    expect(bundled.code).toBe(0);
     expect(bundled.stdout).toContain('HSN_CODE_UNKNOWN');
-    expect((await run(['check', 'hs/unknown.json', '--hs-codes', 'none'])).code).toBe(0);
+    expect((await run(['check', 'hs/unknown.json', '--strict'])).code).toBe(1);
+    expect((await run(['check', 'hs/unknown.json', '--hs-codes', 'none'])).stdout).not.toContain('HSN_CODE_UNKNOWN');
+  });
+
+  it('compares a total in the file with its lines: an error on contradiction', async () => {
+    const wrong = await run(['check', 'totals/wrong.json', '--format', 'json']);
+    expect(wrong.code).toBe(1);
+    expect(JSON.parse(wrong.stdout).files[0].invoices[0].errors[0]).toMatchObject({ code: 'TOTALS_MISMATCH', path: ['totalAmount'] });
+    const right = await run(['check', 'totals/right.json', '--format', 'json']);
+    expect(right.code).toBe(0);
+    expect(JSON.parse(right.stdout).files[0].invoices[0].warnings).toEqual([]);
   });
 
   it('reads standard input for "-"', async () => {
@@ -245,7 +258,7 @@ describe('cli/check (invoicing check)', () => {
       const env = { INVOICING_API_KEY: sandbox.apiKey, INVOICING_BASE_URL: sandbox.baseUrl };
       const unknown = await run(['check', 'hs/unknown.json', '--hs-codes', 'api', '--format', 'json'], { env });
       expect(unknown.code).toBe(1);
-      expect(JSON.parse(unknown.stdout).files[0].invoices[0].errors[0].code).toBe('HSN_CODE_UNKNOWN');
+      expect(JSON.parse(unknown.stdout).files[0].invoices[0].errors[0].code).toBe('HSN_CODE_NOT_LISTED');
       expect((await run(['check', 'clean/good.json', '--hs-codes', 'api'], { env })).code).toBe(0);
     } finally {
       await sandbox.close();

@@ -117,6 +117,22 @@ describe('cli/file (invoicing file)', () => {
     expect(sandbox.invoices.count).toBe(2);
   });
 
+  it('compares the totals a file carries with its lines: files the one that agrees (without them), refuses the one that does not', async () => {
+    // 2 × 150 at 7.5 %: 300.00 + 22.50 = 322.50.
+    const agrees = { ...invoice(sandbox.businessId, 1), totalAmount: '322.50' };
+    const contradicts = { ...invoice(sandbox.businessId, 2), totalAmount: 300 };
+    files = tempFiles({ 'totals.json': JSON.stringify([agrees, contradicts]) });
+
+    const { ctx, out } = context(sandbox, files.dir, ['totals.json']);
+
+    expect(await run(ctx)).toBe(1);
+    expect(out()).toMatch(/totals\.json\[1\]/);
+    expect(out()).toContain('TOTALS_MISMATCH');
+    expect(sandbox.invoices.count).toBe(1);
+    const [create] = sandbox.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/invoices'));
+    expect(create?.body).not.toHaveProperty('totalAmount');
+  });
+
   it('writes one JSON record per invoice with --format json', async () => {
     files = tempFiles({ 'one.json': JSON.stringify(invoice(sandbox.businessId, 1)) });
     const { ctx, out } = context(sandbox, files.dir, ['one.json', '--format', 'json', '--wait', '--wait-timeout', '30']);

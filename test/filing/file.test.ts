@@ -65,17 +65,38 @@ describe('filing/file (client.invoices.createAndFile / resumeFiling)', () => {
       expect(sends(sandbox, 'submit')).toHaveLength(0);
     });
 
-    it('stops when the record carries no totals it can read, unless told the caller reconciles', async () => {
+    it('skips the reconcile with a warning when the record carries no totals it can read, and stops only with requireTotals', async () => {
       sandbox = await startSandbox();
-      const client = clientOf(sandbox, { fieldMap: { subtotal: 'nope', taxTotal: 'nope', total: 'nope' } });
+      const warnings: string[] = [];
+      const logger = { debug() {}, info() {}, warn: (m: string) => warnings.push(m), error() {} };
+      const client = clientOf(sandbox, { fieldMap: { subtotal: 'nope', taxTotal: 'nope', total: 'nope' }, logger, logLevel: 'warn' });
 
-      const err = await client.invoices.createAndFile(sampleInput(sandbox), { externalRef: 'ORDER-3' }).catch((e: unknown) => e);
+      const err = await client.invoices.createAndFile(sampleInput(sandbox), { externalRef: 'ORDER-3', requireTotals: true }).catch((e: unknown) => e);
       expect(err).toMatchObject({ name: 'FilingError', step: 'reconcile' });
       expect(sends(sandbox, 'validate')).toHaveLength(0);
 
-      const { steps } = await client.invoices.createAndFile(sampleInput(sandbox), { externalRef: 'ORDER-3', requireTotals: false });
+      const { steps } = await client.invoices.createAndFile(sampleInput(sandbox), { externalRef: 'ORDER-3' });
       expect(steps.find((s) => s.step === 'reconcile')).toMatchObject({ outcome: 'skipped' });
+      expect(steps.map((s) => s.step)).toContain('submit');
+      expect(warnings.some((w) => w.includes('carries no totals the SDK can read'))).toBe(true);
       expect(sandbox.invoices.count).toBe(1);
+    });
+
+    it('accepts a service that rounds tax per invoice (3 × 0.07 at 7.5 %: 0.02, per line 0.03)', async () => {
+      sandbox = await startSandbox({ totalsRounding: 'invoice' });
+      const client = clientOf(sandbox);
+      const input = sampleInput(sandbox);
+      const line = input.lines[0]!;
+      input.lines = [1, 2, 3].map(() => ({ ...line, quantity: 1, unitPrice: 0.07, taxRate: 7.5 }));
+
+      const { invoice, steps } = await client.invoices.createAndFile(input, { externalRef: 'ORDER-ROUND' });
+      expect(invoice.taxTotal).toBe('0.02');
+      expect(steps.find((s) => s.step === 'reconcile')).toMatchObject({ outcome: 'done' });
+      // Told the service rounds per line, the same figures are a contradiction.
+      const err = await client.invoices
+        .createAndFile(input, { externalRef: 'ORDER-ROUND-2', totals: { rounding: 'line' } })
+        .catch((e: unknown) => e);
+      expect(isTotalsMismatchError(err)).toBe(true);
     });
 
     it('continues from where an earlier run stopped when the key replays an invoice further along', async () => {

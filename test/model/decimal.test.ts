@@ -1,8 +1,29 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseDecimal, toDecimalString } from '../../src/model/decimal.js';
+import { isDecimalText, parseDecimal, toDecimalString } from '../../src/model/decimal.js';
 
 describe('model/decimal', () => {
+  it('knows a decimal string JSON can carry as a number digit for digit', () => {
+    for (const s of ['0', '-3', '850.50', '0.075', '100', '-0.5', '1234567890123456789.123456789']) expect(isDecimalText(s), s).toBe(true);
+    for (const s of ['', '-', '.5', '5.', '+5', '05', '-05', '1e3', ' 1', '1 ', '1,5', '1.2.3', 'abc', '0x10', 'Infinity', '1'.repeat(1001)]) {
+      expect(isDecimalText(s), s).toBe(false);
+    }
+  });
+
+  it('agrees with the JSON number grammar (property)', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^-?[0-9]{0,4}(\.[0-9]{0,3})?$/), (s) => {
+        let json: unknown;
+        try {
+          json = JSON.parse(s);
+        } catch {
+          json = undefined;
+        }
+        expect(isDecimalText(s), s).toBe(typeof json === 'number');
+      }),
+    );
+  });
+
   it.each([
     [107.5, '107.5'],
     [0, '0'],

@@ -35,13 +35,21 @@ describe('model/invoice-input', () => {
   it.each([
     ['a buyer type outside B2B, B2C, B2G', { ...input, buyer: { type: 'B2X' } }, ['buyer', 'type']],
     ['no lines', { ...input, lines: [] }, ['lines']],
-    ['a quantity written as a string', { ...input, lines: [{ ...input.lines[0], quantity: '2' }] }, ['lines', 0, 'quantity']],
+    ['a quantity written as a string that is no decimal', { ...input, lines: [{ ...input.lines[0], quantity: '2,5' }] }, ['lines', 0, 'quantity']],
+    ['a unitPrice with an exponent', { ...input, lines: [{ ...input.lines[0], unitPrice: '1e3' }] }, ['lines', 0, 'unitPrice']],
     ['a missing taxRate', { ...input, lines: [{ description: 'x', quantity: 1, unitPrice: 1 }] }, ['lines', 0, 'taxRate']],
     ['a missing dueDate', { ...input, dueDate: undefined }, ['dueDate']],
   ])('refuses %s, naming the field', (_label, value, path) => {
     const result = InvoiceCreateParamsSchema.safeParse(value);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(path);
+  });
+
+  it('accepts decimal strings for quantity, unitPrice, taxRate and discountRate, in the schema and the type', () => {
+    const line = { description: 'Desk', quantity: '2', unitPrice: '850.50', taxRate: '7.5', discountRate: '10', hsnCode: '9403.30' };
+    const typed: InvoiceCreateParams = { ...input, buyer: { type: 'B2B' }, lines: [line] };
+    expect(InvoiceCreateParamsSchema.parse(typed).lines[0]).toEqual(line);
+    expectTypeOf(line.unitPrice).toExtend<InvoiceCreateParams['lines'][number]['unitPrice']>();
   });
 
   it('exposes the buyer and line schemas for composition', () => {

@@ -76,6 +76,21 @@ const lineArb = fc.record(
 );
 
 describe('model/money', () => {
+  it('gives every figure with exactly minorUnits decimals, from numbers or decimal strings', () => {
+    const lines = [
+      { quantity: 2, unitPrice: '850.50', taxRate: 7.5 },
+      { quantity: '3', unitPrice: 45, taxRate: '7.5' },
+      { quantity: 1, unitPrice: 93, taxRate: 10 },
+    ];
+    for (const rounding of ['line', 'invoice'] as const) {
+      const t = computeTotals(lines, { rounding });
+      const figures = [t.subtotal, t.taxTotal, t.total, ...t.byRate.flatMap((g) => [g.net, g.tax]), ...t.lines.flatMap((l) => [l.net, l.tax])];
+      for (const f of figures) expect(f, rounding).toMatch(/^-?\d+\.\d{2}$/);
+    }
+    expect(computeTotals([{ quantity: 1, unitPrice: 1836, taxRate: 0 }]).total).toBe('1836.00');
+    expect(computeTotals([{ quantity: 1, unitPrice: '9.3', taxRate: 0 }]).subtotal).toBe('9.30');
+  });
+
   it('adds ten lines of 0.1 to exactly 1.00', () => {
     const t = computeTotals(Array.from({ length: 10 }, () => ({ quantity: 1, unitPrice: 0.1, taxRate: 0 })));
     expect(t.subtotal).toBe('1.00');

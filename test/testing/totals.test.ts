@@ -26,8 +26,8 @@ const line = fc.record(
 );
 const lines = fc.array(line, { minLength: 1, maxLength: 12 });
 
-const sdk = (input: readonly Record<string, number>[]) => {
-  const t = computeTotals(input as never);
+const sdk = (input: readonly Record<string, number>[], rounding: 'line' | 'invoice' = 'line') => {
+  const t = computeTotals(input as never, { rounding });
   return { subtotal: t.subtotal, tax: t.taxTotal, total: t.total };
 };
 
@@ -39,6 +39,18 @@ describe('testing/totals (the sandbox’s own arithmetic)', () => {
       }),
       { numRuns: 2_000 },
     );
+  });
+
+  it('rounds per invoice when asked, and agrees with computeTotals rounding per invoice', () => {
+    fc.assert(
+      fc.property(lines, (input) => {
+        expect(serviceTotals(input, 'invoice')).toEqual(sdk(input, 'invoice'));
+      }),
+      { numRuns: 1_000 },
+    );
+    const three = [1, 2, 3].map(() => ({ quantity: 1, unitPrice: 0.07, taxRate: 7.5 }));
+    expect(serviceTotals(three).tax).toBe('0.03');
+    expect(serviceTotals(three, 'invoice').tax).toBe('0.02');
   });
 
   it('computes the cases binary floating point gets wrong', () => {

@@ -220,6 +220,14 @@ const ROWS: Row[] = [
     probe: async (sandbox, call) => (await create(call, sandbox)).body.data.totalAmount,
   },
   {
+    option: 'totalsRounding',
+    other: 'invoice',
+    // 3 × 0.07 at 7.5 %: tax 0.03 rounded per line, 0.02 per invoice.
+    probe: async (sandbox, call) =>
+      (await create(call, sandbox, { ...invoiceBody(sandbox.businessId), lines: [1, 2, 3].map(() => serviceLine({ unitPrice: 0.07 })) })).body.data
+        .totalAmount,
+  },
+  {
     option: 'apiKey',
     other: 'sk_live_fixed_for_the_test',
     probe: async (sandbox, call) => ({

@@ -28,6 +28,7 @@ export const every: { [K in keyof Required<SandboxOptions>]: SandboxOptions[K] }
   now: text,
   timeScale: port,
   totals: undefined,
+  totalsRounding: undefined,
   apiKey: text,
   sessionToken: text,
   businessId: text,

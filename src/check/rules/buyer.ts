@@ -3,6 +3,7 @@
  * field; `tin` is optional for the service, but the tax authority accepts a placeholder without
  * complaint and files a document naming the wrong party, so a missing TIN on a B2B/B2G invoice is
  * an error, as is an obvious placeholder (or a blank TIN) on any invoice. A B2C buyer may go without.
+ * The format is not shown: a short TIN or a run of consecutive digits is only a warning.
  */
 import type { IssueCollector } from '../issues.js';
 import type { ResolvedCheckOptions } from '../options.js';
@@ -36,6 +37,14 @@ const RUN_UP = 1;
 const RUN_DOWN = 9;
 const RUN_NONE = 10;
 const RUN_UNKNOWN = -1;
+
+const RUN_REASON = 'a run of consecutive digits';
+const SHORT_REASON = 'too short';
+
+/** Whether a reason of tinPlaceholderReason is a guess (the format is not shown), not an obvious placeholder. */
+export function isTinHeuristic(reason: string): boolean {
+  return reason === RUN_REASON || reason.startsWith(SHORT_REASON);
+}
 
 function isTinSeparator(c: number): boolean {
   // space, tab, NBSP, '-', '.', '/', '_': the ways TINs are commonly grouped
@@ -93,8 +102,8 @@ export function tinPlaceholderReason(tin: string, minLength: number): string | u
     if (PLACEHOLDER_WORDS.has(word.toUpperCase())) return 'a placeholder word';
   }
   if (run === RUN_SAME) return digits ? 'all one digit' : 'one character repeated';
-  if (digits && core >= 4 && (run === RUN_UP || run === RUN_DOWN)) return 'a run of consecutive digits';
-  if (core < minLength) return `too short: ${core} letters and digits, fewer than ${minLength}`;
+  if (digits && core >= 4 && (run === RUN_UP || run === RUN_DOWN)) return RUN_REASON;
+  if (core < minLength) return `${SHORT_REASON}: ${core} letters and digits, fewer than ${minLength}`;
   return undefined;
 }
 
@@ -156,7 +165,9 @@ export function checkBuyer(
     reportWrongType(issues, ['buyer', 'tin'], tin, 'a string');
   } else {
     const reason = tinPlaceholderReason(tin, o.minTinLength);
-    if (reason !== undefined) issues.add('BUYER_TIN_PLACEHOLDER', ['buyer', 'tin'], { value: tin, reason });
+    if (reason !== undefined) {
+      issues.add(isTinHeuristic(reason) ? 'BUYER_TIN_SUSPICIOUS' : 'BUYER_TIN_PLACEHOLDER', ['buyer', 'tin'], { value: tin, reason });
+    }
   }
 
   const name = buyer.name;

@@ -6,8 +6,9 @@
  *   HS code, and must never be padded to NNNN.00 (the authority accepts the padded value and files
  *   an unrelated product);
  * - the placeholders 0000.00 and 0000 are rejected;
- * - valid codes come from the code lists: the bundled HS 2022 and ISIC Rev. 4 tables by default,
- *   or the caller's (`opts.hsCodes`, `opts.isicCodes`, e.g. the service's live lists).
+ * - valid codes come from the service's lists (rule 7): a code outside the bundled HS 2022 and
+ *   ISIC Rev. 4 tables is a warning; outside a list the caller gives (`opts.hsCodes`,
+ *   `opts.isicCodes`, e.g. the service's own from `client.codes`) it is an error.
  */
 import { PADDED_ISIC_HS_CODES } from '../../codes/isic-codes.js';
 import type { IssueCollector } from '../issues.js';
@@ -95,7 +96,8 @@ export function checkClassification(
   const hasHsn = hsn !== undefined && hsn !== null;
   const hasIsic = isic !== undefined && isic !== null;
   if (hasHsn && hasIsic) {
-    bothCodes(hsn, isic, i, o, issues);
+    // Rule 6 rejects both "with different values" only.
+    if (hsn !== isic) bothCodes(hsn, isic, i, o, issues);
   } else if (!hasHsn && !hasIsic) {
     if (!reportNotJsonRecord(issues, line, ['lines', i])) issues.add('CLASSIFICATION_MISSING', ['lines', i], { reason: codesNotSent(line) });
     return;
@@ -110,11 +112,10 @@ export function checkClassification(
     if (typeof isic === 'string' && isFourDigits(isic)) {
       if (isic === '0000') issues.add('ISIC_CODE_PLACEHOLDER', isicPath(i), { value: isic });
       else if (!o.isicFormatOnly && !o.isic.has(isic)) {
-        issues.add('ISIC_CODE_UNKNOWN', isicPath(i), {
+        issues.add(o.isic.bundled === true ? 'ISIC_CODE_UNKNOWN' : 'ISIC_CODE_NOT_LISTED', isicPath(i), {
           value: isic,
           reason: `${isic.slice(0, 3)}x`,
           suggestion: sameGroup(o.isic, isic.slice(0, 3), 9),
-          expected: o.isic.bundled === true ? undefined : 'in the ISIC code list given (opts.isicCodes)',
         });
       }
     } else isicProblem(isic, i, o, issues);
@@ -161,9 +162,8 @@ function checkHsnValue(hsn: string, i: number, o: ResolvedCheckOptions, issues: 
     }
   }
   if (o.hs !== undefined && !o.hs.has(hsn)) {
-    issues.add('HSN_CODE_UNKNOWN', hsnPath(i), {
+    issues.add(o.hs.bundled === true ? 'HSN_CODE_UNKNOWN' : 'HSN_CODE_NOT_LISTED', hsnPath(i), {
       value: hsn,
-      reason: o.hs.bundled === true ? 'the bundled HS 2022 subheadings' : 'opts.hsCodes',
       suggestion: sameGroup(o.hs, hsn.slice(0, 4), 6),
     });
   }

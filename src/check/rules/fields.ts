@@ -116,12 +116,6 @@ export function reportRequired(
  * A Map or Set where an object belongs has none of its fields: rather than each field missing, it is
  * reported once, at its own path, as INPUT_NOT_PLAIN_DATA. Returns whether it did. Asked only once a
  * field is found missing, so plain data pays nothing for it.
- *
- * @example
- * ```ts
- * reportNotJsonRecord(issues, new Map(), ['buyer']); // true: INPUT_NOT_PLAIN_DATA at buyer
- * reportNotJsonRecord(issues, {}, ['buyer']);        // false: nothing reported
- * ```
  */
 export function reportNotJsonRecord(issues: IssueCollector, record: object, path: IssuePath): boolean {
   const source = SENT_FROM.get(record) ?? record;
@@ -266,12 +260,6 @@ export const MAX_INPUT_DEPTH = 64;
  * What a value that is not JSON data is, and what JSON.stringify does with it; undefined for JSON
  * data (plain objects, arrays, class instances with own fields, strings, numbers, booleans, null)
  * and for an object with toJSON (a Date), which JSON.stringify sends as toJSON returns it.
- *
- * @example
- * ```ts
- * notJsonData(new Map()); // "a Map, which JSON.stringify sends as {} (its entries are lost)"
- * notJsonData({ a: 1 });  // undefined
- * ```
  */
 export function notJsonData(value: unknown): string | undefined {
   switch (typeof value) {
@@ -304,13 +292,6 @@ export function notJsonData(value: unknown): string | undefined {
  * nesting deeper than MAX_INPUT_DEPTH (INPUT_TOO_DEEP, a RangeError there), and values that are not
  * JSON data (INPUT_NOT_PLAIN_DATA). Reports the first problem found, at its path. Each object is
  * walked once (a shared, acyclic object is not walked again), so the walk is linear in the input.
- *
- * @example
- * ```ts
- * const line = { description: 'x' } as Record<string, unknown>;
- * line.self = line;
- * checkSendable(line.self, ['lines', 0, 'self'], [invoice, invoice.lines, line], issues); // INPUT_CYCLIC
- * ```
  */
 export function checkSendable(value: unknown, path: IssuePath, enclosing: readonly object[], issues: IssueCollector): void {
   if (typeof value !== 'object' || value === null) {

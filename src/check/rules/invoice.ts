@@ -1,7 +1,7 @@
 /**
  * Invoice rules (service document, Invoice table): businessId, buyer, dueDate and lines are
  * required; lines has at least one line; there is no invoice-level tax field and no totals field
- * (the service computes totals from the lines). Lines beyond a bound the document does not give
+ * (the service computes totals from the lines: totals in the input are compared with them). Lines beyond a bound the document does not give
  * (MAX_LINES) are not read at all: see LINES_TOO_MANY.
  */
 import type { IssueCollector } from '../issues.js';
@@ -11,7 +11,7 @@ import { checkBuyer } from './buyer.js';
 import { checkDueDate } from './due-date.js';
 import { isBlank, isRecord, reportRequired, reportUnknownField, reportWrongType, type SpecialFields } from './fields.js';
 import { checkLines } from './line.js';
-import { reconcileTotals } from './totals.js';
+import { collectInputTotal, INPUT_TOTAL_FIELDS, reconcileTotals, type InputTotal } from './totals.js';
 
 export const INVOICE_FIELDS = ['businessId', 'buyer', 'dueDate', 'lines'] as const;
 
@@ -78,11 +78,13 @@ export function checkInvoiceInput(
     computable = checkLines(lines, o, issues, input);
   }
 
+  let inputTotals: InputTotal[] | undefined;
   for (const key in input) {
     if (key !== 'businessId' && key !== 'buyer' && key !== 'dueDate' && key !== 'lines' && input[key] !== undefined) {
-      reportUnknownField(issues, 'invoice', [], key, input[key], [input], INVOICE_FIELDS, INVOICE_ALIASES, INVOICE_SPECIAL);
+      if (Object.hasOwn(INPUT_TOTAL_FIELDS, key)) collectInputTotal(key, input[key], issues, (inputTotals ??= []));
+      else reportUnknownField(issues, 'invoice', [], key, input[key], [input], INVOICE_FIELDS, INVOICE_ALIASES, INVOICE_SPECIAL);
     }
   }
 
-  return reconcileTotals(lineList, computable, o, issues);
+  return reconcileTotals(lineList, computable, o, issues, inputTotals);
 }

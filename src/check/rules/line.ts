@@ -1,18 +1,18 @@
 /**
- * Invoice line rules (service document, Invoice line table, and Tax rules): description present;
- * quantity finite and > 0; unitPrice finite and >= 0; taxRate required, a percentage from 0 to 100
- * (a value r between 0 and 1 is a fraction sent by mistake when r × 100 is a standard rate or the
- * rate of another line, 0.075 for 7.5; any other such r is a real rate below 1 %, only unusual);
- * discountRate 0 to 100;
- * productCategory / serviceCategory not very short; no fields the service does not read.
+ * Invoice line rules (service document, Invoice line table, and Tax rules). The document gives the
+ * amounts as numbers with no range, so ranges are warnings; its ground for an error is a taxRate
+ * written as a fraction (0.075 for its own example 7.5, or r whose 100-fold is another line's rate)
+ * and a very short category (rejected). Amounts may be numbers or decimal strings ("850.50").
  *
  * This loop runs once per line of every invoice checked, so the well-formed case is a handful of
  * `typeof` tests and comparisons; anything that builds a message sits in the `*Problem` functions.
  */
 import type { IssueCollector, IssuePath } from '../issues.js';
+import { isDecimalText } from '../../model/decimal.js';
 import { shiftDecimal } from '../../model/money.js';
 import type { ResolvedCheckOptions } from '../options.js';
 import { checkClassification } from './classification.js';
+import { LINE_TOTAL_FIELDS } from './totals.js';
 import {
   checkOptionalString,
   isBlank,
@@ -41,7 +41,7 @@ const LINE_ALIASES: Record<string, string> = {
 
 const LINE_SPECIAL: SpecialFields = {
   tax: new Set(['taxCategory', 'taxAmount', 'vatAmount', 'taxCode', 'vatCategory']),
-  total: new Set(['lineTotal', 'total', 'netAmount', 'amount', 'lineAmount', 'subtotal', 'grossAmount']),
+  total: LINE_TOTAL_FIELDS,
 };
 
 const HOLE = 'a hole in a sparse array';
@@ -106,22 +106,24 @@ function checkLine(
 
   const quantity = line.quantity;
   if (!(typeof quantity === 'number' && quantity > 0 && quantity < Infinity)) {
-    if (!amountProblem(quantity, ['lines', i, 'quantity'], issues, line)) computable = false;
-    else issues.add('LINE_QUANTITY_NOT_POSITIVE', ['lines', i, 'quantity'], { value: quantity });
+    const q = amountValue(quantity, ['lines', i, 'quantity'], issues, line);
+    if (q === undefined) computable = false;
+    else if (!(q > 0)) issues.add('LINE_QUANTITY_NOT_POSITIVE', ['lines', i, 'quantity'], { value: quantity });
   }
 
   const unitPrice = line.unitPrice;
   if (!(typeof unitPrice === 'number' && unitPrice >= 0 && unitPrice < Infinity)) {
-    if (!amountProblem(unitPrice, ['lines', i, 'unitPrice'], issues, line)) computable = false;
-    else issues.add('LINE_UNIT_PRICE_NEGATIVE', ['lines', i, 'unitPrice'], { value: unitPrice });
+    const p = amountValue(unitPrice, ['lines', i, 'unitPrice'], issues, line);
+    if (p === undefined) computable = false;
+    else if (p < 0) issues.add('LINE_UNIT_PRICE_NEGATIVE', ['lines', i, 'unitPrice'], { value: unitPrice });
   }
 
   const taxRate = line.taxRate;
   if (!(typeof taxRate === 'number' && ((taxRate >= 1 && taxRate <= 100) || taxRate === 0))) {
-    if (!amountProblem(taxRate, ['lines', i, 'taxRate'], issues, line)) computable = false;
-    // amountProblem passed it: a finite number outside the accepted ranges.
-    else if ((taxRate as number) > 0 && (taxRate as number) < 1) lowTaxRate(taxRate as number, i, o, issues, lines);
-    else issues.add('LINE_TAX_RATE_OUT_OF_RANGE', ['lines', i, 'taxRate'], { value: taxRate });
+    const r = amountValue(taxRate, ['lines', i, 'taxRate'], issues, line);
+    if (r === undefined) computable = false;
+    else if (r > 0 && r < 1) lowTaxRate(taxRate, i, o, issues, lines);
+    else if (!((r >= 1 && r <= 100) || r === 0)) issues.add('LINE_TAX_RATE_OUT_OF_RANGE', ['lines', i, 'taxRate'], { value: taxRate });
   }
 
   const discountRate = line.discountRate;
@@ -130,13 +132,11 @@ function checkLine(
     discountRate !== null &&
     !(typeof discountRate === 'number' && ((discountRate >= 1 && discountRate <= 100) || discountRate === 0))
   ) {
-    if (!amountProblem(discountRate, ['lines', i, 'discountRate'], issues, line, false)) computable = false;
-    else {
-      const path = ['lines', i, 'discountRate'];
-      const d = discountRate as number;
-      if (d < 0 || d > 100) issues.add('LINE_DISCOUNT_RATE_OUT_OF_RANGE', path, { value: d });
-      else issues.add('LINE_DISCOUNT_RATE_FRACTION', path, { value: d, suggestion: shiftDecimal(d, 2) });
-    }
+    const path = ['lines', i, 'discountRate'];
+    const d = amountValue(discountRate, path, issues, line);
+    if (d === undefined) computable = false;
+    else if (d < 0 || d > 100) issues.add('LINE_DISCOUNT_RATE_OUT_OF_RANGE', path, { value: discountRate });
+    else if (d > 0 && d < 1) issues.add('LINE_DISCOUNT_RATE_FRACTION', path, { value: discountRate, suggestion: shiftDecimal(discountRate, 2) });
   }
 
   const productCategory = line.productCategory;
@@ -172,61 +172,78 @@ function descriptionProblem(description: unknown, i: number, issues: IssueCollec
   else issues.add('LINE_DESCRIPTION_EMPTY', path, { value: description });
 }
 
-/**
- * Reports a missing, mistyped or non-finite amount and returns false; returns true when the value
- * is a finite number (so the caller goes on to judge its range).
- */
-function amountProblem(
-  value: unknown,
-  path: IssuePath,
-  issues: IssueCollector,
-  line: object,
-  required = true,
-): boolean {
-  if (value === undefined || value === null) {
-    if (required) reportRequired(issues, path, value, 'a number', line);
-    return !required;
-  }
-  if (typeof value !== 'number') {
-    reportWrongType(issues, path, value, 'a number');
-    return false;
-  }
-  if (!Number.isFinite(value)) {
-    issues.add('NUMBER_NOT_FINITE', path, { value });
-    return false;
-  }
-  return true;
+const AMOUNT = 'a number or a decimal string such as "850.50"';
+
+/** The number of an amount given as a number or a decimal string, for judging its range. */
+function amountNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  return typeof value === 'string' && isDecimalText(value) ? Number(value) : undefined;
 }
 
 /**
- * A taxRate r with 0 < r < 1. It is a fraction sent by mistake (an error) when r × 100, computed
- * exactly, is one of the standard rates (`opts.standardTaxRates`) or the rate of another line of
- * the same invoice: 0.075 beside 7.5. Otherwise it may be a real rate below 1 %: a warning only.
+ * The value of an amount (a finite number, or a decimal string read as one, to judge its range),
+ * or undefined after reporting it missing, mistyped or not finite. Exact arithmetic reads the
+ * value itself (money.ts), never this number.
  */
-function lowTaxRate(value: number, i: number, o: ResolvedCheckOptions, issues: IssueCollector, lines: readonly unknown[]): void {
+function amountValue(value: unknown, path: IssuePath, issues: IssueCollector, line: object): number | undefined {
+  if (value === undefined || value === null) {
+    reportRequired(issues, path, value, AMOUNT, line);
+    return undefined;
+  }
+  const n = amountNumber(value);
+  if (n !== undefined) return n;
+  if (typeof value === 'number') issues.add('NUMBER_NOT_FINITE', path, { value });
+  else {
+    const trimmed = typeof value === 'string' ? value.trim().replace(/^\+/, '') : '';
+    const near = trimmed !== '' && Number.isFinite(Number(trimmed)) ? shiftDecimal(trimmed, 0) : undefined;
+    reportWrongType(issues, path, value, AMOUNT, near === undefined ? undefined : `"${near}" or the number ${near}`);
+  }
+  return undefined;
+}
+
+// The document's own example of a rate: "7.5 means 7.5 percent, not 0.075".
+const DOCUMENT_EXAMPLE_RATE = '7.5';
+
+/**
+ * A taxRate r with 0 < r < 1. A fraction sent by mistake (an error) where the document gives
+ * ground: r × 100, computed exactly, is its example rate 7.5, or the rate of another line of the
+ * same invoice. Otherwise it may be a real rate below 1 %: a warning, which names a standard rate
+ * (`opts.standardTaxRates`) when r × 100 is one.
+ */
+function lowTaxRate(value: unknown, i: number, o: ResolvedCheckOptions, issues: IssueCollector, lines: readonly unknown[]): void {
   const path = ['lines', i, 'taxRate'];
   const suggestion = shiftDecimal(value, 2) as string;
   const percent = Number(suggestion);
-  let reason: string | undefined;
-  if (o.standardTaxRates.has(percent)) reason = `${suggestion} % is a standard rate`;
-  else {
+  let fraction: string | undefined;
+  if (suggestion !== DOCUMENT_EXAMPLE_RATE) {
     for (let j = 0; j < lines.length; j++) {
       const other = lines[j];
-      if (j !== i && typeof other === 'object' && other !== null && (other as { taxRate?: unknown }).taxRate === percent) {
-        reason = `lines[${j}] has taxRate ${suggestion}`;
+      if (j !== i && typeof other === 'object' && other !== null && amountNumber((other as { taxRate?: unknown }).taxRate) === percent) {
+        fraction = `lines[${j}] has taxRate ${suggestion}`;
         break;
       }
     }
   }
-  issues.add(reason === undefined ? 'LINE_TAX_RATE_LOW' : 'LINE_TAX_RATE_FRACTION', path, { value, suggestion, reason });
+  if (suggestion === DOCUMENT_EXAMPLE_RATE || fraction !== undefined) {
+    issues.add('LINE_TAX_RATE_FRACTION', path, { value, suggestion, reason: fraction });
+  } else {
+    const reason = o.standardTaxRates.has(percent) ? `${suggestion} % is a standard rate` : undefined;
+    issues.add('LINE_TAX_RATE_LOW', path, { value, suggestion, reason });
+  }
 }
 
+/**
+ * The document: "a very short value is rejected", minimum not shown. Blank or one character is very
+ * short under any reading (an error); shorter than `min` is a guess (a warning).
+ */
 function categoryCheck(value: unknown, path: IssuePath, min: number, issues: IssueCollector): void {
   if (typeof value !== 'string') {
     reportWrongType(issues, path, value, 'a string');
     return;
   }
   // Cheap when the label is long enough and not padded; trims only otherwise.
-  if (value.length >= min && !isTrimmedSpace(value.charCodeAt(0)) && !isTrimmedSpace(value.charCodeAt(value.length - 1))) return;
-  if (value.trim().length < min) issues.add('LINE_CATEGORY_TOO_SHORT', path, { value, min });
+  if (value.length >= min && value.length > 1 && !isTrimmedSpace(value.charCodeAt(0)) && !isTrimmedSpace(value.charCodeAt(value.length - 1))) return;
+  const length = value.trim().length;
+  if (length <= 1) issues.add('LINE_CATEGORY_TOO_SHORT', path, { value, reason: length === 0 ? 'blank' : 'a single character' });
+  else if (length < min) issues.add('LINE_CATEGORY_SHORT', path, { value, min });
 }

@@ -2,47 +2,135 @@
  * Tax and totals rules: "The service calculates invoice totals from the lines... The tax authority
  * does not check the arithmetic; a total that contradicts its lines is accepted and filed. Callers
  * reconcile totals themselves before filing." The totals are computed exactly from the lines, and
- * each of the caller's expected figures that differs is an error that shows both numbers.
+ * each of the caller's figures that differs is an error that shows both numbers: the figures of
+ * `expectedTotals`, and totals the input itself carries (a billing export's `totalAmount`), which
+ * the service does not read and `invoices.create()` does not send. The document shows no rounding,
+ * so unless `rounding` is given a figure that matches per-line or per-invoice rounding agrees.
  */
-import type { IssueCollector } from '../issues.js';
-import { compareTotals, computeTotalsResolved, type InvoiceTotals, type TotalsLineInput } from '../../model/money.js';
-import type { ResolvedCheckOptions, ResolvedExpectedTotals } from '../options.js';
+import type { IssueCollector, IssuePath } from '../issues.js';
+import { compareTotals, computeTotalsResolved, tryMinorUnits, type DecimalInput, type InvoiceTotals, type TotalsLineInput } from '../../model/money.js';
+import type { ResolvedCheckOptions } from '../options.js';
 
-/** Computes the totals when every line's amounts are numbers, then reconciles `expectedTotals`. */
+type Figure = 'subtotal' | 'taxTotal' | 'total';
+
+/**
+ * Invoice-level fields that hold a total, and the figure each one is: compared with the lines by
+ * checkInvoice and left out of the request by `invoices.create()`. `totals` is an object of them.
+ */
+export const INPUT_TOTAL_FIELDS: Readonly<Record<string, Figure | 'totals'>> = /* @__PURE__ */ Object.freeze({
+  subtotal: 'subtotal', subTotal: 'subtotal', netAmount: 'subtotal', netTotal: 'subtotal',
+  taxTotal: 'taxTotal', tax: 'taxTotal', taxAmount: 'taxTotal', totalTax: 'taxTotal', vatAmount: 'taxTotal', vatTotal: 'taxTotal',
+  total: 'total', totalAmount: 'total', grandTotal: 'total', amount: 'total', grossAmount: 'total',
+  totals: 'totals',
+});
+
+/** Line-level fields that hold a line's total: not read by the service, not sent by `invoices.create()`. */
+export const LINE_TOTAL_FIELDS: ReadonlySet<string> = /* @__PURE__ */ new Set([
+  'lineTotal', 'total', 'netAmount', 'amount', 'lineAmount', 'subtotal', 'grossAmount',
+]);
+
+/** One total found in the input: where, which figure, and its value. */
+export interface InputTotal {
+  path: IssuePath;
+  figure: Figure;
+  value: unknown;
+}
+
+/** Adds the totals held by invoice field `key` (a figure, or a `totals` object of them) to `out`. */
+export function collectInputTotal(key: string, value: unknown, issues: IssueCollector, out: InputTotal[]): void {
+  const figure = INPUT_TOTAL_FIELDS[key] as Figure | 'totals';
+  if (figure !== 'totals') {
+    out.push({ path: [key], figure, value });
+    return;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    issues.add('TOTAL_FIELD_NOT_ACCEPTED', [key], { value, reason: 'not an object of subtotal, tax and total' });
+    return;
+  }
+  for (const inner of Object.keys(value)) {
+    const f = INPUT_TOTAL_FIELDS[inner];
+    const v = (value as Record<string, unknown>)[inner];
+    if (f !== undefined && f !== 'totals') out.push({ path: [key, inner], figure: f, value: v });
+    else issues.add('TOTAL_FIELD_NOT_ACCEPTED', [key, inner], { value: v, reason: 'not a total the SDK knows' });
+  }
+}
+
+/** Computes the totals when every line's amounts are numbers, then reconciles the caller's figures. */
 export function reconcileTotals(
   lines: readonly unknown[] | undefined,
   computable: boolean,
   o: ResolvedCheckOptions,
   issues: IssueCollector,
+  inputTotals?: readonly InputTotal[],
 ): InvoiceTotals | undefined {
   const totals =
     computable && lines !== undefined && lines.length > 0
       ? computeTotalsResolved(lines as readonly TotalsLineInput[], o.minorUnits, o.rounding, o.roundingMode)
       : undefined;
-  // Small on purpose: without expected totals (most calls) the JIT can inline all of it.
-  return o.expectedTotals === undefined ? totals : reconcileExpected(totals, o.expectedTotals, o, issues);
-}
-
-function reconcileExpected(
-  totals: InvoiceTotals | undefined,
-  expected: ResolvedExpectedTotals,
-  o: ResolvedCheckOptions,
-  issues: IssueCollector,
-): InvoiceTotals | undefined {
-  // Only figures that can be compared get here (options.ts reported the others).
-  if (totals === undefined) {
-    issues.add('TOTALS_NOT_RECONCILED', ['options', 'expectedTotals']);
-    return undefined;
+  // Small on purpose: without figures to compare (most calls) the JIT can inline all of it.
+  if (o.expectedTotals === undefined && inputTotals === undefined) return totals;
+  const other = new OtherRounding(lines, totals, o);
+  if (o.expectedTotals !== undefined) {
+    const e = o.expectedTotals;
+    if (totals === undefined) issues.add('TOTALS_NOT_RECONCILED', ['options', 'expectedTotals']);
+    else {
+      compare(issues, ['options', 'expectedTotals', 'subtotal'], 'subtotal', e.subtotal, totals, other, o);
+      compare(issues, ['options', 'expectedTotals', e.taxKey], 'taxTotal', e.taxTotal, totals, other, o);
+      compare(issues, ['options', 'expectedTotals', 'total'], 'total', e.total, totals, other, o);
+    }
   }
-  const rounding = `${o.rounding === 'line' ? 'per line' : 'per rate group'}, ${o.roundingMode}`;
-  for (const d of compareTotals(expected, totals, o.minorUnits, o.roundingMode)) {
-    // The tax figure is reported under the key the caller gave it (taxTotal or tax).
-    issues.add('TOTALS_MISMATCH', ['options', 'expectedTotals', d.field === 'taxTotal' ? expected.taxKey : d.field], {
-      expectedTotal: d.expected,
-      actualTotal: d.actual,
-      difference: d.difference,
-      rounding,
-    });
+  for (const t of inputTotals ?? []) {
+    if (t.value === undefined || t.value === null) continue;
+    if (tryMinorUnits(t.value, o.minorUnits, o.roundingMode) === undefined) {
+      issues.add('TOTAL_FIELD_NOT_ACCEPTED', t.path, { value: t.value, reason: 'it is not an amount' });
+    } else if (totals === undefined) issues.add('TOTALS_NOT_RECONCILED', t.path);
+    else compare(issues, t.path, t.figure, t.value as DecimalInput, totals, other, o);
   }
   return totals;
+}
+
+/** The totals under the other rounding, computed once when a figure disagrees with the first. */
+class OtherRounding {
+  #value: InvoiceTotals | undefined;
+  constructor(
+    private readonly lines: readonly unknown[] | undefined,
+    private readonly totals: InvoiceTotals | undefined,
+    private readonly o: ResolvedCheckOptions,
+  ) {}
+  get(): InvoiceTotals | undefined {
+    if (this.o.roundingGiven || this.totals === undefined || this.lines === undefined) return undefined;
+    this.#value ??= computeTotalsResolved(
+      this.lines as readonly TotalsLineInput[],
+      this.o.minorUnits,
+      this.o.rounding === 'line' ? 'invoice' : 'line',
+      this.o.roundingMode,
+    );
+    return this.#value;
+  }
+}
+
+function compare(
+  issues: IssueCollector,
+  path: IssuePath,
+  figure: Figure,
+  expected: DecimalInput | undefined,
+  totals: InvoiceTotals,
+  other: OtherRounding,
+  o: ResolvedCheckOptions,
+): void {
+  if (expected === undefined) return;
+  const [d] = compareTotals({ [figure]: expected }, totals, o.minorUnits, o.roundingMode);
+  if (d === undefined) return;
+  const alt = other.get();
+  if (alt !== undefined && compareTotals({ [figure]: expected }, alt, o.minorUnits, o.roundingMode).length === 0) return;
+  const level = (r: string): string => (r === 'line' ? 'per line' : 'per rate group');
+  issues.add('TOTALS_MISMATCH', path, {
+    expectedTotal: d.expected,
+    actualTotal: d.actual,
+    difference: d.difference,
+    rounding:
+      alt === undefined
+        ? `${level(o.rounding)}, ${o.roundingMode}`
+        : `${level(o.rounding)}, ${o.roundingMode}; ${level(o.rounding === 'line' ? 'invoice' : 'line')} it is ${alt[figure]}`,
+  });
 }

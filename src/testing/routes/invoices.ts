@@ -47,7 +47,7 @@ function findInvoice(ctx: RouteContext, key: ApiKeyRecord): InvoiceRecord {
 
 /** The service's totals (the sandbox's own arithmetic, never the SDK's), or the `totals` option's. */
 function serviceTotals(ctx: RouteContext, input: CreateInput, body: unknown): SandboxTotals {
-  const correct = computeServiceTotals(input.lines);
+  const correct = computeServiceTotals(input.lines, ctx.state.options.totalsRounding);
   const override = ctx.state.options.totals;
   return override === undefined ? correct : override(structuredClone(body) as Record<string, unknown>, correct);
 }

@@ -37,8 +37,18 @@ describe('check/rules/buyer', () => {
   });
 
   it('rejects obvious placeholder TINs', () => {
-    for (const tin of ['N/A', 'n.a.', 'NONE', '0000000000', '1111-1111-11', '123456789', '987654321', 'XXXXXXXX', 'abc', '', '  ', 'TBD']) {
+    for (const tin of ['N/A', 'n.a.', 'NONE', '0000000000', '1111-1111-11', 'XXXXXXXX', '', '  ', 'TBD']) {
       expect(codes({ tin }), tin).toEqual(['BUYER_TIN_PLACEHOLDER']);
+      expect(checkInvoice(withBuyer({ tin })).errors.map((i) => i.code), tin).toEqual(['BUYER_TIN_PLACEHOLDER']);
+    }
+  });
+
+  it('only warns about a TIN that a guess finds odd (too short, a digit run): the format is not shown', () => {
+    for (const tin of ['AB123', 'abc', '123456789', '987654321']) {
+      const r = checkInvoice(withBuyer({ tin }));
+      expect(r.ok, tin).toBe(true);
+      expect(r.warnings.map((i) => [i.code, i.severity]), tin).toEqual([['BUYER_TIN_SUSPICIOUS', 'warning']]);
+      expect(checkInvoice(withBuyer({ tin }), { strict: true }).errors.map((i) => i.code)).toEqual(['BUYER_TIN_SUSPICIOUS']);
     }
   });
 
@@ -61,7 +71,7 @@ describe('check/rules/buyer', () => {
   });
 
   it('honours minTinLength', () => {
-    expect(codes({ tin: 'A1B2C3' }, { minTinLength: 8 })).toEqual(['BUYER_TIN_PLACEHOLDER']);
+    expect(codes({ tin: 'A1B2C3' }, { minTinLength: 8 })).toEqual(['BUYER_TIN_SUSPICIOUS']);
     expect(codes({ tin: 'A1B2C3' })).toEqual([]);
   });
 

@@ -50,7 +50,7 @@ describe('check/rules/classification', () => {
 
   it('checks isicCode for format and placeholder only with isicCodes: false', () => {
     const isic = (isicCode: string, opts?: CheckOptions) =>
-      checkInvoice(withLine({ isicCode }, 1), opts).errors.map((i) => i.code);
+      [...checkInvoice(withLine({ isicCode }, 1), opts).errors, ...checkInvoice(withLine({ isicCode }, 1), opts).warnings].map((i) => i.code);
     expect(isic('9999')).toEqual(['ISIC_CODE_UNKNOWN']);
     expect(isic('9999', { isicCodes: false })).toEqual([]);
     expect(isic('0000', { isicCodes: false })).toEqual(['ISIC_CODE_PLACEHOLDER']);
@@ -142,7 +142,7 @@ describe('check/rules/classification', () => {
     ];
     for (const hsCodes of lists) {
       expect(codesFor('8471.30', { hsCodes })).toEqual([]);
-      expect(codesFor('8471.41', { hsCodes })).toEqual(['HSN_CODE_UNKNOWN']);
+      expect(codesFor('8471.41', { hsCodes })).toEqual(['HSN_CODE_NOT_LISTED']);
     }
   });
 
@@ -228,8 +228,9 @@ describe('check/rules/classification', () => {
 
   it('checks isicCode against the 419 classes and suggests neighbours', () => {
     const r = checkInvoice(withLine({ isicCode: '6203' }, 1));
-    expect(r.errors[0]).toMatchObject({ code: 'ISIC_CODE_UNKNOWN', path: ['lines', 1, 'isicCode'] });
-    expect(r.errors[0]?.hint).toContain('6201, 6202, 6209');
+    expect(r.ok).toBe(true);
+    expect(r.warnings[0]).toMatchObject({ code: 'ISIC_CODE_UNKNOWN', severity: 'warning', path: ['lines', 1, 'isicCode'] });
+    expect(r.warnings[0]?.hint).toContain('6201, 6202, 6209');
   });
 
   it('explains malformed isicCode values', () => {
@@ -245,16 +246,26 @@ describe('check/rules/classification', () => {
   });
 
   it('names the list an unknown code is missing from', () => {
-    expect(issuesAt('9999.99')[0]?.message).toContain('not in the HS code list (the bundled HS 2022 subheadings)');
-    expect(issuesAt('9999.99', { hsCodes: ['8471.30'] })[0]?.message).toContain('not in the HS code list (opts.hsCodes)');
-    expect(checkInvoice(withLine({ isicCode: '9999' }, 1)).errors[0]?.message).toContain('is not one of the 419 published ISIC Rev. 4 classes');
+    expect(issuesAt('9999.99')[0]?.message).toContain('not in the bundled HS 2022 subheadings');
+    expect(issuesAt('9999.99', { hsCodes: ['8471.30'] })[0]?.message).toContain('not in the HS code list used: opts.hsCodes');
+    expect(checkInvoice(withLine({ isicCode: '9999' }, 1)).warnings[0]?.message).toContain('is not one of the 419 ISIC Rev. 4 classes bundled');
     expect(checkInvoice(withLine({ isicCode: '6202' }, 1), { isicCodes: ['6201'] }).errors[0]?.message).toContain(
-      'is not in the ISIC code list given (opts.isicCodes)',
+      'is not in the ISIC code list used: opts.isicCodes',
     );
   });
 
+  it('warns about a code outside the bundled tables, and refuses one outside a list given (the service\'s)', () => {
+    const offline = checkInvoice(withLine({ hsnCode: '9999.99' }));
+    expect(offline.ok).toBe(true);
+    expect(offline.warnings.map((i) => [i.code, i.severity])).toEqual([['HSN_CODE_UNKNOWN', 'warning']]);
+    const listed = checkInvoice(withLine({ hsnCode: '9999.99' }), { hsCodes: new Set(['9999.99']) });
+    expect([...listed.errors, ...listed.warnings]).toEqual([]);
+    const given = checkInvoice(withLine({ hsnCode: '9999.99' }), { hsCodes: new Set(['8471.30']) });
+    expect(given.errors.map((i) => [i.code, i.severity])).toEqual([['HSN_CODE_NOT_LISTED', 'error']]);
+  });
+
   it('uses opts.isicCodes instead of the bundled classes when given', () => {
-    expect(checkInvoice(withLine({ isicCode: '6202' }, 1), { isicCodes: ['6201'] }).errors[0]?.code).toBe('ISIC_CODE_UNKNOWN');
+    expect(checkInvoice(withLine({ isicCode: '6202' }, 1), { isicCodes: ['6201'] }).errors[0]?.code).toBe('ISIC_CODE_NOT_LISTED');
     expect(checkInvoice(withLine({ isicCode: '6203' }, 1), { isicCodes: ['6203'] }).ok).toBe(true);
   });
 
@@ -268,7 +279,7 @@ describe('check/rules/classification', () => {
         const real = list !== undefined ? list.has(code) : PADDED_ISIC_HS_CODES.has(code);
         return [real ? 'HSN_CODE_LOOKS_PADDED' : 'HSN_CODE_PADDED_ISIC'];
       }
-      return list !== undefined && !list.has(code) ? ['HSN_CODE_UNKNOWN'] : [];
+      return list !== undefined && !list.has(code) ? [list === HS_CODES ? 'HSN_CODE_UNKNOWN' : 'HSN_CODE_NOT_LISTED'] : [];
     };
     const isic = [...ISIC_CODES];
     const hs = [...HS_CODES];
@@ -290,7 +301,7 @@ describe('check/rules/classification', () => {
   it('judges every four-digit isicCode as the written-out rules do, with the bundled classes or a list (property)', () => {
     const reference = (code: string, list: ReadonlySet<string> | undefined): string[] => {
       if (code === '0000') return ['ISIC_CODE_PLACEHOLDER'];
-      return (list ?? ISIC_CODES).has(code) ? [] : ['ISIC_CODE_UNKNOWN'];
+      return (list ?? ISIC_CODES).has(code) ? [] : [list === undefined ? 'ISIC_CODE_UNKNOWN' : 'ISIC_CODE_NOT_LISTED'];
     };
     const code = fc.oneof(
       fc.integer({ min: 0, max: 9999 }).map((n) => String(n).padStart(4, '0')),
@@ -310,5 +321,10 @@ describe('check/rules/classification', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+  it('reports both codes only with different values (rule 6)', () => {
+    const same = checkInvoice(withLine({ hsnCode: '6202', isicCode: '6202' }));
+    expect([...same.errors, ...same.warnings].map((i) => i.code)).not.toContain('CLASSIFICATION_BOTH');
+    expect(checkInvoice(withLine({ isicCode: '6202' })).errors.map((i) => i.code)).toContain('CLASSIFICATION_BOTH');
   });
 });

@@ -12,15 +12,23 @@ describe('check/rules/line', () => {
     const [i] = lineIssues({ taxRate: 0.075 });
     expect(i?.code).toBe('LINE_TAX_RATE_FRACTION');
     expect(i?.message).toContain('Did you mean 7.5?');
-    expect(lineIssues({ taxRate: 0.2 })[0]?.message).toContain('Did you mean 20?');
-    expect(lineIssues({ taxRate: 0.07 })[0]?.message).toContain('Did you mean 7?');
+    expect(lineIssues({ taxRate: 0.2 })[0]?.message).toContain('not 20 %');
+    expect(lineIssues({ taxRate: 0.07 })[0]?.message).toContain('not 7 %');
   });
 
-  it('reports a sub-1 rate as a fraction when its 100-fold is a standard rate or another line\'s rate', () => {
-    for (const [taxRate, percent] of [[0.075, '7.5'], [0.05, '5'], [0.1, '10'], [0.25, '25']] as const) {
-      const [i] = lineIssues({ taxRate });
-      expect(i, String(taxRate)).toMatchObject({ code: 'LINE_TAX_RATE_FRACTION', severity: 'error' });
-      expect(i?.message).toContain(`${percent} % is a standard rate`);
+  it('refuses a fraction only for the document\'s example rate or another line\'s rate; a standard rate alone is a warning', () => {
+    const alone = (taxRate: unknown) =>
+      checkInvoice(withInvoice({ lines: [{ description: 'Laptop', quantity: 1, unitPrice: 10, taxRate, hsnCode: '8471.30' }] }));
+    // 0.075 is the document's own example of the mistake: an error even alone, and as a string.
+    for (const taxRate of [0.075, '0.075']) {
+      expect(alone(taxRate).errors.map((i) => [i.code, i.severity]), String(taxRate)).toEqual([['LINE_TAX_RATE_FRACTION', 'error']]);
+    }
+    for (const [taxRate, percent] of [[0.05, '5'], [0.1, '10'], [0.25, '25']] as const) {
+      const r = alone(taxRate);
+      expect(r.ok, String(taxRate)).toBe(true);
+      expect(r.warnings.map((i) => [i.code, i.severity])).toEqual([['LINE_TAX_RATE_LOW', 'warning']]);
+      expect(r.warnings[0]?.message).toContain(`${percent} % is a standard rate`);
+      expect(checkInvoice(withInvoice({ lines: [{ description: 'Laptop', quantity: 1, unitPrice: 10, taxRate, hsnCode: '8471.30' }] }), { strict: true }).ok).toBe(false);
     }
     // 0.3 × 100 = 30 is no standard rate, but line 1 uses 30.
     const inv = withLine({ taxRate: 30 }, 1);
@@ -40,20 +48,18 @@ describe('check/rules/line', () => {
     }
   });
 
-  it('takes the standard rates from opts.standardTaxRates', () => {
-    expect(lineIssues({ taxRate: 0.5 }, { standardTaxRates: [50] }).map((i) => i.code)).toEqual(['LINE_TAX_RATE_FRACTION']);
-    // Still a fraction without any standard rate: line 1 of the fixture is at 7.5 %.
-    const [beside] = lineIssues({ taxRate: 0.075 }, { standardTaxRates: [] });
-    expect(beside).toMatchObject({ code: 'LINE_TAX_RATE_FRACTION', severity: 'error' });
-    expect(beside?.message).toContain('lines[1] has taxRate 7.5');
-    // Alone on its invoice, with no standard rates, 0.075 % may be real.
-    const alone = withInvoice({ lines: [{ description: 'Laptop', quantity: 1, unitPrice: 10, taxRate: 0.075, hsnCode: '8471.30' }] });
-    const r = checkInvoice(alone, { standardTaxRates: new Set<number>() });
-    expect([...r.errors, ...r.warnings].map((i) => [i.code, i.severity])).toEqual([['LINE_TAX_RATE_LOW', 'warning']]);
-    expect(checkInvoice(alone).errors.map((i) => i.code)).toEqual(['LINE_TAX_RATE_FRACTION']);
+  it('names the standard rates of opts.standardTaxRates in the warning', () => {
+    expect(lineIssues({ taxRate: 0.5 }, { standardTaxRates: [50] })[0]?.message).toContain('50 % is a standard rate');
+    expect(lineIssues({ taxRate: 0.5 })[0]?.message).not.toContain('standard rate');
+    // A fraction of another line's rate whatever the standard rates: line 1 of the fixture is at 7.5 %.
+    const [beside] = lineIssues({ taxRate: 0.2 }, { standardTaxRates: [] });
+    expect(beside).toMatchObject({ code: 'LINE_TAX_RATE_LOW', severity: 'warning' });
+    const inv = withLine({ taxRate: 20 }, 1);
+    ((inv.lines as Record<string, unknown>[])[0] as Record<string, unknown>).taxRate = '0.2';
+    expect(checkInvoice(inv, { standardTaxRates: [] }).errors.map((i) => i.code)).toEqual(['LINE_TAX_RATE_FRACTION']);
     const frozen = Object.freeze([0.5 * 100]);
-    expect(lineIssues({ taxRate: 0.5 }, { standardTaxRates: frozen })[0]?.code).toBe('LINE_TAX_RATE_FRACTION');
-    expect(lineIssues({ taxRate: 0.5 }, { standardTaxRates: frozen })[0]?.code).toBe('LINE_TAX_RATE_FRACTION');
+    expect(lineIssues({ taxRate: 0.5 }, { standardTaxRates: frozen })[0]?.message).toContain('50 % is a standard rate');
+    expect(lineIssues({ taxRate: 0.5 }, { standardTaxRates: frozen })[0]?.message).toContain('50 % is a standard rate');
   });
 
   it('reports unusable standardTaxRates as OPTION_INVALID and keeps the default', () => {
@@ -75,28 +81,68 @@ describe('check/rules/line', () => {
     expect(i).toMatchObject({ code: 'FIELD_REQUIRED', path: ['lines', 0, 'taxRate'] });
   });
 
-  it('reports wrong types and non-finite numbers for each amount', () => {
+  it('accepts decimal strings for each amount, and reports other strings, wrong types and non-finite numbers', () => {
     for (const field of ['quantity', 'unitPrice', 'taxRate', 'discountRate']) {
-      expect(lineIssues({ [field]: '5' })[0], field).toMatchObject({ code: 'FIELD_WRONG_TYPE', path: ['lines', 0, field] });
-      expect(lineIssues({ [field]: '5' })[0]?.hint, field).toContain('the number 5');
+      expect(lineIssues({ [field]: '5' }), field).toEqual([]);
+      expect(lineIssues({ [field]: '5.50' }), field).toEqual([]);
+      for (const bad of [' 5', '5,5', '+5', '05', '5.', '1e3', '']) {
+        expect(lineIssues({ [field]: bad })[0], `${field} ${bad}`).toMatchObject({ code: 'FIELD_WRONG_TYPE', path: ['lines', 0, field] });
+      }
+      expect(lineIssues({ [field]: ' 5' })[0]?.hint, field).toContain('"5" or the number 5');
+      expect(lineIssues({ [field]: true })[0]?.code, field).toBe('FIELD_WRONG_TYPE');
       expect(lineIssues({ [field]: Number.POSITIVE_INFINITY })[0]?.code, field).toBe('NUMBER_NOT_FINITE');
     }
   });
 
-  it('reports a negative quantity and suggests a credit note', () => {
-    const [i] = lineIssues({ quantity: -1 });
-    expect(i?.code).toBe('LINE_QUANTITY_NOT_POSITIVE');
-    expect(i?.hint).toContain('credit note');
+  it('computes totals exactly from decimal strings, two decimals', () => {
+    const r = checkInvoice(withInvoice({ lines: [{ description: 'Desk', quantity: '3', unitPrice: '850.50', taxRate: '7.5', discountRate: '10', hsnCode: '9403.30' }] }));
+    expect(r.ok).toBe(true);
+    expect(r.totals).toMatchObject({ subtotal: '2296.35', taxTotal: '172.23', total: '2468.58' });
+  });
+
+  it('warns (never refuses) a refund or discount line: quantity ≤ 0, negative unitPrice', () => {
+    for (const [patch, code] of [
+      [{ quantity: -1 }, 'LINE_QUANTITY_NOT_POSITIVE'],
+      [{ quantity: '0' }, 'LINE_QUANTITY_NOT_POSITIVE'],
+      [{ unitPrice: -5 }, 'LINE_UNIT_PRICE_NEGATIVE'],
+      [{ unitPrice: '-5.00' }, 'LINE_UNIT_PRICE_NEGATIVE'],
+    ] as const) {
+      const r = checkInvoice(withLine(patch));
+      expect(r.ok, JSON.stringify(patch)).toBe(true);
+      expect(r.warnings.map((i) => [i.code, i.severity])).toEqual([[code, 'warning']]);
+      expect(r.warnings[0]?.hint).toContain('refund');
+      expect(r.totals).toBeDefined();
+      expect(checkInvoice(withLine(patch), { strict: true }).errors.map((i) => i.code)).toEqual([code]);
+    }
+  });
+
+  it('warns (never refuses) a discountRate or taxRate outside 0 to 100', () => {
+    for (const patch of [{ discountRate: 150 }, { discountRate: -5 }, { taxRate: 150 }, { taxRate: -1 }]) {
+      const r = checkInvoice(withLine(patch));
+      expect(r.ok, JSON.stringify(patch)).toBe(true);
+      expect(r.warnings.map((i) => i.severity)).toEqual(['warning']);
+    }
   });
 
   it('checks description presence, type and blankness', () => {
     expect(lineIssues({ description: undefined })[0]?.code).toBe('FIELD_REQUIRED');
     expect(lineIssues({ description: 5 })[0]?.code).toBe('FIELD_WRONG_TYPE');
-    expect(lineIssues({ description: '\t\n' })[0]?.code).toBe('LINE_DESCRIPTION_EMPTY');
+    expect(lineIssues({ description: '\t\n' })[0]).toMatchObject({ code: 'LINE_DESCRIPTION_EMPTY', severity: 'warning' });
+    expect(checkInvoice(withLine({ description: ' ' })).ok).toBe(true);
+  });
+
+  it('refuses a blank or one-character category (very short under any reading), warns below the minimum', () => {
+    for (const productCategory of ['', '   ', 'A', ' b ']) {
+      expect(lineIssues({ productCategory })[0], JSON.stringify(productCategory)).toMatchObject({ code: 'LINE_CATEGORY_TOO_SHORT', severity: 'error' });
+      expect(lineIssues({ productCategory }, { minCategoryLength: 0 })[0]?.code).toBe('LINE_CATEGORY_TOO_SHORT');
+    }
+    const r = checkInvoice(withLine({ productCategory: 'IT' }));
+    expect(r.ok).toBe(true);
+    expect(r.warnings.map((i) => [i.code, i.severity])).toEqual([['LINE_CATEGORY_SHORT', 'warning']]);
   });
 
   it('measures categories after trimming, with a configurable minimum', () => {
-    expect(lineIssues({ productCategory: '  ab  ' })[0]?.code).toBe('LINE_CATEGORY_TOO_SHORT');
+    expect(lineIssues({ productCategory: '  ab  ' })[0]?.code).toBe('LINE_CATEGORY_SHORT');
     expect(lineIssues({ serviceCategory: 'IT' })[0]?.path).toEqual(['lines', 0, 'serviceCategory']);
     expect(lineIssues({ serviceCategory: 'IT' }, { minCategoryLength: 2 })).toEqual([]);
     expect(lineIssues({ productCategory: 'Electronics' }, { minCategoryLength: 20 })[0]?.message).toContain('20');
@@ -107,7 +153,7 @@ describe('check/rules/line', () => {
     for (const space of spaces) {
       for (const serviceCategory of [`${space}IT`, `IT${space}`]) {
         const [issue] = lineIssues({ serviceCategory });
-        expect(issue?.code, JSON.stringify(serviceCategory)).toBe('LINE_CATEGORY_TOO_SHORT');
+        expect(issue?.code, JSON.stringify(serviceCategory)).toBe('LINE_CATEGORY_SHORT');
       }
     }
     // Not removed by trim, so not a space here either: a zero-width space counts as a character.
