@@ -32,7 +32,9 @@ export type {
 } from './filing/file.js';
 export type {
   FileManyFailure,
+  FileManyNotStarted,
   FileManyOptions,
+  FileManyOutcome,
   FileManyProgress,
   FileManyResult,
   FileManySuccess,
@@ -152,6 +154,7 @@ export {
   type APIConnectionErrorInit,
   type APIErrorInit,
   type ErrorResponse,
+  type FilingErrorCause,
   type FilingErrorInit,
   type FilingStep,
   type InvalidInputErrorInit,

@@ -1304,6 +1304,48 @@ export function isTotalsMismatchError(value: unknown): value is TotalsMismatchEr
  */
 export type FilingStep = 'check' | 'create' | 'reconcile' | 'read' | 'validate' | 'sign' | 'submit' | 'wait';
 
+/** An SDK error class whose `name` is exactly `N`, so that a check of `name` narrows to it. */
+type Named<E, N extends InvoicingErrorName> = E & { readonly name: N };
+
+/**
+ * What stopped a workflow: the `cause` of every {@link FilingError}. Always an SDK error (anything
+ * else is wrapped in an `InvoicingError` that keeps it as its own cause), so `err.cause.name`
+ * narrows to the class.
+ *
+ * @example
+ * ```ts
+ * import { isFilingError } from 'invoicing-sdk';
+ * try {
+ *   await client.invoices.createAndFile(input, { externalRef: 'INV-42' });
+ * } catch (err) {
+ *   if (isFilingError(err) && err.cause.name === 'InvoiceCheckError') console.table(err.cause.report.errors);
+ * }
+ * ```
+ */
+export type FilingErrorCause =
+  | Named<InvoicingError, 'InvoicingError'>
+  | Named<APIError, 'APIError'>
+  | BadRequestError
+  | AuthenticationError
+  | PermissionDeniedError
+  | Named<NotFoundError, 'NotFoundError'>
+  | BusinessNotFoundError
+  | Named<ConflictError, 'ConflictError'>
+  | IdempotencyConflictError
+  | InvalidTransitionError
+  | RateLimitError
+  | InternalServerError
+  | InvalidResponseError
+  | ResponseTooLargeError
+  | Named<APIConnectionError, 'APIConnectionError'>
+  | APIConnectionTimeoutError
+  | APIUserAbortError
+  | InvalidInputError
+  | InvoiceCheckError
+  | TotalsMismatchError
+  | WaitTimeoutError
+  | RecoveryInProgressError;
+
 /**
  * What a {@link FilingError} is built from.
  *
@@ -1318,7 +1360,7 @@ export interface FilingErrorInit {
   invoiceId: string | undefined;
   /** Where it stopped. */
   step: FilingStep;
-  /** What stopped it. */
+  /** What stopped it; anything but an SDK error is wrapped in an `InvoicingError`. */
   cause: unknown;
   /** Replaces the default message. */
   message?: string | undefined;
@@ -1340,9 +1382,11 @@ function resumeHint(invoiceId: string | undefined): string {
 }
 
 /**
- * `createAndFile()` or `resumeFiling()` stopped. Names the invoice and the step, keeps the cause,
- * and the `hint` says how to resume: `client.invoices.resumeFiling(invoiceId)` reads the invoice
- * and performs only the steps left, never one twice.
+ * Every stop of `createAndFile()`, `resumeFiling()` and each input of `fileMany()`: one shape.
+ * Names the invoice (once created) and the step, keeps what stopped it as a typed `cause` (the
+ * local checks' `InvoiceCheckError`, a `TotalsMismatchError`, an `AuthenticationError`, …), and the
+ * `hint` says what to do next: fix the cause first where retrying cannot help, then resume with
+ * `client.invoices.resumeFiling(invoiceId)`, which performs only the steps left, never one twice.
  *
  * @example
  * ```ts
@@ -1350,21 +1394,24 @@ function resumeHint(invoiceId: string | undefined): string {
  * try {
  *   await client.invoices.createAndFile(input);
  * } catch (err) {
- *   if (isFilingError(err) && err.invoiceId) await client.invoices.resumeFiling(err.invoiceId);
+ *   if (isFilingError(err)) console.error(err.step, err.cause.name, err.hint);
  * }
  * ```
  */
 export class FilingError extends InvoicingError {
   /** Always `FilingError`. */
   override readonly name = 'FilingError' as const;
+  /** What stopped the filing (see {@link FilingErrorCause}). */
+  declare readonly cause: FilingErrorCause;
   /** The invoice, once created; `undefined` when filing stopped before create succeeded. */
   readonly invoiceId: string | undefined;
   /** Where it stopped. */
   readonly step: FilingStep;
 
   constructor(init: FilingErrorInit) {
-    const { invoiceId, step, cause } = init;
-    const why = cause instanceof Error ? cause.message : cause === undefined ? '' : String(cause);
+    const { invoiceId, step } = init;
+    const why = init.cause instanceof Error ? init.cause.message : init.cause === undefined ? '' : String(init.cause);
+    const cause = isInvoicingError(init.cause) ? init.cause : new InvoicingError(why || `Stopped at ${step}.`, { cause: init.cause });
     const subject = invoiceId === undefined ? 'Filing' : `Filing of invoice ${invoiceId}`;
     super(init.message ?? `${subject} stopped at ${step}${why ? `: ${why}` : '.'}`, { cause, hint: init.hint ?? resumeHint(invoiceId) });
     this.invoiceId = invoiceId;

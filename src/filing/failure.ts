@@ -157,10 +157,8 @@ function hintFor(kind: FilingFailureKind, field: string | undefined, over: boole
       // While recovery runs the invoice is the service's: a submit then does not speed it up, so the
       // re-submit advice waits for recovery to be over.
       return `The tax authority rejected ${field === undefined ? 'one field (the message does not name it)' : `the field ${field}`}. ${
-        over
-          ? 'Fix it, then re-submit deliberately'
-          : 'Fix it; automatic recovery is still in play (a retry every 10 minutes, up to 3, within 24 hours): do not submit now, re-submit deliberately once automatic recovery is over'
-      }; the authority stops at the first problem, so fixing this field may reveal the next one. Until it is fixed, every retry fails the same way.`;
+        over ? '' : 'Automatic recovery is still in play, but every retry of this invoice fails the same way. '
+      }An invoice cannot be changed: it stays in Error. File the corrected document as a new invoice under its next revision, createAndFile(corrected, { externalRef, revision: n + 1 }); the authority stops at the first problem, so the corrected one may reveal the next.`;
     default:
       return `The submission failed for a reason the SDK does not recognise; read the message. ${next}`;
   }

@@ -289,7 +289,7 @@ export async function driveEveryErrorPath(): Promise<DriveResult> {
 
     fault.inject({ method: 'POST', path: '/invoices/:id/validate', kind: 'status', status: 500, times: Infinity });
     const results = await filing.fileMany([input, { ...input, dueDate: '2027-03-31T00:00:00Z' }], { concurrency: 2, clock });
-    results.forEach((r, i) => paths.push({ name: `fileMany result ${i}`, error: r.ok ? undefined : r.error }));
+    results.forEach((r, i) => paths.push({ name: `fileMany result ${i}`, error: r.ok || r.notStarted ? undefined : r.error }));
     fault.clear();
     return { paths, logLines: logger.lines, sandboxLog: sandbox.requests.map((r) => JSON.stringify(r)) };
   } finally {
