@@ -1304,13 +1304,10 @@ export function isTotalsMismatchError(value: unknown): value is TotalsMismatchEr
  */
 export type FilingStep = 'check' | 'create' | 'reconcile' | 'read' | 'validate' | 'sign' | 'submit' | 'wait';
 
-/** An SDK error class whose `name` is exactly `N`, so that a check of `name` narrows to it. */
-type Named<E, N extends InvoicingErrorName> = E & { readonly name: N };
-
 /**
  * What stopped a workflow: the `cause` of every {@link FilingError}. Always an SDK error (anything
- * else is wrapped in an `InvoicingError` that keeps it as its own cause), so `err.cause.name`
- * narrows to the class.
+ * else is wrapped in an `InvoicingError` that keeps it as its own cause); a class with subclasses
+ * appears with its own `name` only, so `err.cause.name` narrows to the class.
  *
  * @example
  * ```ts
@@ -1323,21 +1320,36 @@ type Named<E, N extends InvoicingErrorName> = E & { readonly name: N };
  * ```
  */
 export type FilingErrorCause =
-  | Named<InvoicingError, 'InvoicingError'>
-  | Named<APIError, 'APIError'>
+  | (InvoicingError & {
+      /** Exactly `InvoicingError` (its subclasses are members of their own). */
+      readonly name: 'InvoicingError';
+    })
+  | (APIError & {
+      /** Exactly `APIError` (its subclasses are members of their own). */
+      readonly name: 'APIError';
+    })
   | BadRequestError
   | AuthenticationError
   | PermissionDeniedError
-  | Named<NotFoundError, 'NotFoundError'>
+  | (NotFoundError & {
+      /** Exactly `NotFoundError` (its subclasses are members of their own). */
+      readonly name: 'NotFoundError';
+    })
   | BusinessNotFoundError
-  | Named<ConflictError, 'ConflictError'>
+  | (ConflictError & {
+      /** Exactly `ConflictError` (its subclasses are members of their own). */
+      readonly name: 'ConflictError';
+    })
   | IdempotencyConflictError
   | InvalidTransitionError
   | RateLimitError
   | InternalServerError
   | InvalidResponseError
   | ResponseTooLargeError
-  | Named<APIConnectionError, 'APIConnectionError'>
+  | (APIConnectionError & {
+      /** Exactly `APIConnectionError` (its subclasses are members of their own). */
+      readonly name: 'APIConnectionError';
+    })
   | APIConnectionTimeoutError
   | APIUserAbortError
   | InvalidInputError
