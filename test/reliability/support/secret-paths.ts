@@ -282,7 +282,9 @@ export async function driveEveryErrorPath(): Promise<DriveResult> {
     });
     try {
       const mclient = mismatched.client({ logger, logLevel: 'debug' });
-      paths.push({ name: 'TotalsMismatchError', error: await thrownBy(() => mclient.invoices.createAndFile(sampleInput(mismatched.businessId), { externalRef: 'scan-5' })) });
+      // A FilingError at reconcile whose cause is the TotalsMismatchError: both are scanned.
+      const stop = await thrownBy(() => mclient.invoices.createAndFile(sampleInput(mismatched.businessId), { externalRef: 'scan-5' }));
+      paths.push({ name: 'FilingError at reconcile', error: stop }, { name: 'TotalsMismatchError', error: (stop as Error).cause });
     } finally {
       await mismatched.close();
     }
