@@ -251,7 +251,14 @@ function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revisi
         again: true,
       };
     case 'reconcile':
-      if (err.cause.name !== 'TotalsMismatchError' || id === undefined) return undefined;
+      if (id === undefined) return undefined;
+      if (err.cause.name !== 'TotalsMismatchError') {
+        // No totals the SDK can read: only code that maps the service's field names can reconcile them.
+        return {
+          hint: `Invoice ${id} was left as it is; nothing was filed. invoicing file files nothing whose totals it cannot reconcile; see docs/filing.md (fieldMap).`,
+          again: false,
+        };
+      }
       return { hint: `Invoice ${id} stays a draft on the service, never filed. ${correctedAdvice(settings)}`, again: false };
     case 'read':
     case 'validate':
