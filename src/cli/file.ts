@@ -138,12 +138,7 @@ interface Source {
   problem?: string;
 }
 
-/**
- * How `--ref path` names a file: its path from the root of its git repository, else its absolute
- * path. Never from the current directory, or the same file would get another key, and be filed
- * again, when the command runs from elsewhere. Run from the repository root, this is the path as
- * given, as before.
- */
+/** How `--ref path` names a file: from its git root, else absolute; never from the cwd (another key). */
 function refPath(t: Target, roots: Map<string, string | undefined>): string {
   if (t.path === '-') return t.display;
   const root = repositoryRoot(dirname(t.path), roots);
@@ -198,7 +193,6 @@ async function readSources(targets: Target[], ctx: CliContext, maxBytes: number)
 
 /** Whether the service refused the create because the key was used before with another body (409). */
 function isKeyConflict(err: unknown): boolean {
-  // fileMany reports it as a FilingError at create whose cause is the IdempotencyConflictError.
   // By name, as the SDK's guards do; the CLI loads no error classes of its own.
   for (let e = err, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
     if (e.name === 'IdempotencyConflictError') return true;
@@ -224,12 +218,7 @@ function refusalAdvice(cause: Error & { hint?: string }): string {
   }
 }
 
-/**
- * What to do after a `FilingError`, on the command line: the library's hint names calls
- * (`createAndFile()`, `resumeFiling()`, `waitFor()`) a CLI user does not make. `again`: whether
- * running the same command again can finish it. `undefined` for a key conflict (see
- * {@link keyConflictHint}).
- */
+/** What to do after a `FilingError`, in CLI terms; `again`: whether the same command can finish it. */
 function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revision'>): { hint: string; again: boolean } | undefined {
   if (isKeyConflict(err)) return undefined;
   const id = err.invoiceId;
@@ -305,12 +294,7 @@ function failureHint(failure: FilingFailure, settings: Pick<Settings, 'ref' | 'r
   return failure.hint.replace(/ \(client\.invoices\.resumeFiling\(id\)\)/, '');
 }
 
-/**
- * The hint of a key conflict in the CLI's own terms. The library's hints speak of
- * deriveIdempotencyKey() and createAndFile(), which a CLI user does not call; what they choose is
- * the file's content and `--ref`. A re-run gets the same key and the same 409, so this says what to
- * change instead.
- */
+/** The hint of a key conflict in CLI terms: a re-run meets the same 409, so it says what to change. */
 function keyConflictHint(source: Source, settings: Pick<Settings, 'ref' | 'revision'>): string {
   if (settings.ref === 'path') {
     return (
@@ -329,11 +313,7 @@ function keyConflictHint(source: Source, settings: Pick<Settings, 'ref' | 'revis
   );
 }
 
-/**
- * The invoices `fileMany` did not file because an earlier one in the batch has the same key (the same
- * document twice), each with that earlier one. Its own words name inputs by index ("Input 3 is the
- * same document as input 1") and suggest `externalRef`; the CLI names files and flags instead.
- */
+/** The invoices not filed because an earlier one in the batch has the same key, each with that one. */
 function repeats(fileable: Source[], results: FileManyResult[]): Map<Source, Source> {
   const first = new Map<string, Source>();
   const sameAs = new Map<Source, Source>();
@@ -554,10 +534,8 @@ function notStarted(source: Source, idempotencyKey: string | undefined): FileRec
 }
 
 /**
- * The command that finishes an interrupted run: the same one, from the same directory. The same
- * arguments give every invoice the same idempotency key (from its content, or with --ref path from
- * its file and position), so what was done is picked up, not filed again. Through `npx`, which
- * finds the bin of a local install (and of a global one), so it runs as printed either way.
+ * The command that finishes an interrupted run: the same arguments give the same keys. Through
+ * `npx`, which finds a local install's bin (and a global one), so it runs as printed.
  */
 function resumeCommand(ctx: CliContext, targets: Target[]): { command: string; cwd: string; stdin: boolean } {
   return {

@@ -224,10 +224,8 @@ function outcome(result: FileManySuccess | FileManyFailure): FileManyOutcome {
 }
 
 /**
- * Files every input with `createAndFile`, `concurrency` at a time, and resolves with one result per
- * input in input order (see the module comment). Never rejects for a single invoice's failure.
- * `opts.stopSignal` stops starting new inputs and lets those in flight finish; `opts.signal`
- * aborts at once. Either way, inputs never started come back `notStarted`.
+ * Files every input with `createAndFile`, `concurrency` at a time: one result per input, in input
+ * order (see the module comment). Never rejects for a single invoice's failure.
  *
  * @example
  * ```ts

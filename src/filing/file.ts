@@ -313,10 +313,7 @@ function describeStatus(invoice: Invoice): string {
   return invoice.rawStatus ?? invoice.status;
 }
 
-/**
- * Where a filing stops on a record with no readable status: right after `create` that is the
- * `validate` it cannot judge; in `resumeFiling` (nothing created) it is the `read` itself.
- */
+/** Where a record with no readable status stops: `validate` after a create, else the `read`. */
 function nextUnknownStep(steps: readonly FilingStepRecord[]): FilingStep {
   return steps.some((s) => s.step === 'create') ? 'validate' : 'read';
 }
@@ -333,9 +330,8 @@ function needsWait(invoice: Invoice): boolean {
 }
 
 /**
- * The next step after a refusal the same call would meet again (a revoked key's 401, a missing
- * scope's 403): fix the cause first, then `then`. `undefined` when calling again may pass, or when
- * resuming reads the invoice and takes it from where it stands (a transition refused by status).
+ * After a refusal the same call would meet again (a revoked key's 401): fix the cause first, then
+ * `then`. `undefined` when calling again may pass, or for a transition refused by status.
  */
 function afterRefusal(cause: unknown, then: string): string | undefined {
   if (!isErrorKind(cause, 'APIError') || mayPass(cause) || isErrorKind(cause, 'InvalidTransitionError')) return undefined;
