@@ -213,9 +213,8 @@ export function hintFor(ctx: HintContext): string | undefined {
       if (!isIdempotencyConflict(message)) return undefined;
       return (
         'This idempotency-key was already used with a different request body. Send exactly the same body ' +
-        'to get the invoice created the first time. A corrected version of a document whose earlier ' +
-        'version failed is a new invoice under the next revision: createAndFile(corrected, { externalRef, ' +
-        'revision: 1 }) (deriveIdempotencyKey(businessId, externalRef, revision)); the failed one stays as it is.'
+        'to get the invoice created the first time; file a corrected version of a failed document under ' +
+        'its next revision: createAndFile(corrected, { externalRef, revision: 1 }), or deriveIdempotencyKey(businessId, externalRef, 1).'
       );
     default:
       return undefined;

@@ -158,7 +158,7 @@ function hintFor(kind: FilingFailureKind, field: string | undefined, over: boole
       // re-submit advice waits for recovery to be over.
       return `The tax authority rejected ${field === undefined ? 'one field (the message does not name it)' : `the field ${field}`}. ${
         over ? '' : 'Automatic recovery is still in play, but every retry of this invoice fails the same way: do not submit it again. '
-      }An invoice cannot be changed: it stays in Error. File the corrected document as a new invoice under its next revision, createAndFile(corrected, { externalRef, revision: n + 1 }); the authority stops at the first problem, so the corrected one may reveal the next.`;
+      }It stays in Error: file the corrected document as a new invoice under its next revision, createAndFile(corrected, { externalRef, revision }); the authority stops at the first problem, so the corrected one may reveal the next.`;
     default:
       return `The submission failed for a reason the SDK does not recognise; read the message. ${next}`;
   }

@@ -13,7 +13,7 @@
  *   twice.
  */
 import { canonicalJson } from '../core/canonical-json.js';
-import { FilingError, InvalidInputError, InvoicingError, isErrorKind } from '../core/errors.js';
+import { FilingError, InvoicingError, isErrorKind } from '../core/errors.js';
 import { deriveIdempotencyKey } from '../core/idempotency.js';
 import type { InvoiceCreateParams } from '../model/invoice-input.js';
 import type { Invoice } from '../model/invoice.js';
@@ -200,21 +200,14 @@ export interface FileManyProgress {
   result: FileManyOutcome;
 }
 
-/** Internal extras: inputs the resource could not serialize, by index, with why. */
+/** Internal extras: inputs the resource could not serialize (cyclic, too deep), by index, with why. */
 export interface FileManyInternals {
   invalid?: ReadonlyMap<number, unknown> | undefined;
 }
 
 /** The default `externalRef`: the invoice's content, with object keys sorted so order does not matter. */
 export function contentRef(input: InvoiceCreateParams): string {
-  try {
-    return `content:${canonicalJson(input)}`;
-  } catch {
-    throw new InvalidInputError({
-      message: 'The invoice cannot be read as JSON (cyclic, or nested too deep). Nothing was sent.',
-      hint: 'Pass plain data (objects, arrays, strings, numbers, booleans, null), for example the result of JSON.parse.',
-    });
-  }
+  return `content:${canonicalJson(input)}`;
 }
 
 function outcome(result: FileManySuccess | FileManyFailure): FileManyOutcome {

@@ -336,7 +336,7 @@ function needsWait(invoice: Invoice): boolean {
 function afterRefusal(cause: unknown, then: string): string | undefined {
   if (!isErrorKind(cause, 'APIError') || mayPass(cause) || isErrorKind(cause, 'InvalidTransitionError')) return undefined;
   const own = (cause as InvoicingError).hint;
-  return `The service refused the request and would refuse it again as things stand: fix that first.${own === undefined ? '' : ` ${own}`} Then ${then}`;
+  return `The service refused the request and would refuse it again: fix that first.${own === undefined ? '' : ` ${own}`} Then ${then}`;
 }
 
 function figures(t: Pick<Invoice, 'subtotal' | 'taxTotal' | 'total'>): TotalsFigures {
@@ -432,9 +432,7 @@ function expectedTotals(run: FilingRun, input: InvoiceCreateParams, opts: Create
     const report = checkInvoice(input, opts.checkOptions);
     if (!report.ok) {
       run.stop('check', new InvoiceCheckError(report), {
-        hint:
-          'Nothing was sent. Fix the issues in err.cause.report.errors and call createAndFile() again (nothing was ' +
-          'created under its key). Pass { skipChecks: true } only if you are sure the service accepts it as it is.',
+        hint: 'Nothing was sent. Fix the issues in err.cause.report.errors and call createAndFile() again.',
       });
     }
     run.record({ step: 'check', outcome: 'done' });
@@ -482,8 +480,7 @@ function reconcile(run: FilingRun, invoice: Invoice, expected: InvoiceTotals | u
   run.stop('reconcile', mismatch, {
     message: mismatch.message,
     hint:
-      `Invoice ${invoice.id} stays a draft on the service, never filed. Correct the lines (or the rounding, option totals), then ` +
-      `file the corrected version as a new invoice: ${nextRevision(opts)}`,
+      `Invoice ${invoice.id} stays a draft, never filed. File the corrected document as a new invoice: ${nextRevision(opts)}`,
   });
 }
 

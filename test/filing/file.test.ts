@@ -166,7 +166,7 @@ describe('filing/file (client.invoices.createAndFile / resumeFiling)', () => {
 
       const id = sandbox.invoices.list()[0]!.id;
       expect(err).toMatchObject({ name: 'FilingError', step: 'validate', invoiceId: id, cause: { name: 'AuthenticationError', status: 401 } });
-      expect(err.hint).toMatch(/^The service refused the request and would refuse it again as things stand: fix that first\. Only the X-API-Key header authenticates/);
+      expect(err.hint).toMatch(/^The service refused the request and would refuse it again: fix that first\. Only the X-API-Key header authenticates/);
       expect(err.hint).toContain('revokes the existing key of the same type');
       expect(err.hint).toMatch(new RegExp(`Then resume with client\\.invoices\\.resumeFiling\\('${id}'\\)`));
       expect(err.hint).not.toMatch(/^Resume/);
