@@ -256,7 +256,8 @@ function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revisi
       if (id === undefined) return undefined;
       return {
         hint: `${passes ? 'Run' : `${refusalAdvice(err.cause)} Then run`} the same command again: invoice ${id} is read, and only the steps it has not passed are performed, so nothing is filed twice.`,
-        again: true,
+        // After a refusal, running again as things stand meets it again: not suggested on its own.
+        again: passes,
       };
     case 'wait':
       if (id === undefined) return undefined;

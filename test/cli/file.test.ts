@@ -199,6 +199,11 @@ describe('cli/file (invoicing file)', () => {
         `type at once, so a key that worked before may have been replaced. Then run the same command again: invoice ${result?.invoiceId} ` +
         'is read, and only the steps it has not passed are performed, so nothing is filed twice.',
     );
+    // Running again as things stand meets the 401 again: the text report does not suggest it alone.
+    const text = context(sandbox, files.dir, ['one.json']);
+    expect(await run(text.ctx)).toBe(1);
+    expect(text.out()).toContain('set INVOICING_API_KEY to a valid USER key');
+    expect(text.out()).not.toContain('Run the same command again to finish what was left');
     revoked.remove();
     expect(await run(context(sandbox, files.dir, ['one.json']).ctx)).toBe(0);
     expect(sandbox.invoices.count).toBe(1);
