@@ -8,6 +8,10 @@
  * document number), so re-running the batch after a crash files nothing twice: finished invoices
  * are found and skipped, interrupted ones finished.
  *
+ * Ctrl-C stops gracefully, as `invoicing file` does: `stopSignal` starts no new invoice and lets
+ * those in flight finish; the rest come back `notStarted` (not failures) for the next run. A
+ * second Ctrl-C aborts `signal`, which cuts the requests in flight.
+ *
  * The orders here are generated; in real use they come from your billing system. The CLI does the
  * same from files: npx invoicing file invoices/*.json
  *
@@ -57,17 +61,25 @@ async function main(): Promise<void> {
   const client = new InvoicingClient();
   const orders = loadOrders(requireEnv('INVOICING_BUSINESS_ID'), Number(process.env.BATCH_SIZE ?? 25));
 
+  const stop = new AbortController();
+  const abort = new AbortController();
+  const onSigint = () => (stop.signal.aborted ? abort : stop).abort();
+  process.on('SIGINT', onSigint);
+
   const started = Date.now();
   const results = await client.invoices.fileMany(
     orders.map((o) => o.invoice),
     {
       concurrency: 5,
       externalRef: (_input, index) => orders[index]!.number,
+      stopSignal: stop.signal,
+      signal: abort.signal,
       onProgress: showProgress,
       // Each invoice stops at Submitted; the tax authority's answers are read later (an export, or
       // waitFor per invoice). Add `wait: { timeout: 5 * 60_000 }` to wait for every answer here.
     },
   );
+  process.off('SIGINT', onSigint);
 
   const byStatus = new Map<string, number>();
   for (const r of results) {
@@ -75,9 +87,11 @@ async function main(): Promise<void> {
     if (r.ok) {
       const status = r.invoice.rawStatus ?? r.invoice.status;
       byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+    } else if (r.notStarted) {
+      console.log(`${order.number}: not started (Ctrl-C); the next run files it`);
     } else {
       // invoiceId is set when the invoice was created before the stop: resumeFiling(invoiceId) finishes it.
-      console.log(`${order.number}: stopped${r.invoiceId ? ` (invoice ${r.invoiceId})` : ''}: ${r.error.message}`);
+      console.log(`${order.number}: stopped at ${r.error.step}${r.invoiceId ? ` (invoice ${r.invoiceId})` : ''}: ${r.error.message}`);
     }
   }
   const ids = new Set(results.flatMap((r) => (r.ok ? [r.invoice.id] : [])));

@@ -91,6 +91,8 @@ async function main(): Promise<void> {
         const done = r.steps.filter((s) => s.outcome === 'done').map((s) => s.step);
         const skipped = r.steps.filter((s) => s.outcome === 'skipped').map((s) => s.step);
         console.log(`  ${ref}  ${r.invoice.id}  ${r.invoice.status}  done: ${done.join(', ')}${skipped.length > 0 ? `; skipped: ${skipped.join(', ')}` : ''}`);
+      } else if (r.notStarted) {
+        console.log(`  ${ref}  not started`);
       } else if (r.failure) {
         // Every step ran, and the answer was not an acceptance: rejected, or in Error.
         console.log(`  ${ref}  ${r.invoiceId}  ${r.failure.kind}: ${r.failure.message}`);

@@ -32,7 +32,9 @@ export type {
 } from './filing/file.js';
 export type {
   FileManyFailure,
+  FileManyNotStarted,
   FileManyOptions,
+  FileManyOutcome,
   FileManyProgress,
   FileManyResult,
   FileManySuccess,
@@ -154,6 +156,7 @@ export {
   type APIConnectionErrorInit,
   type APIErrorInit,
   type ErrorResponse,
+  type FilingErrorCause,
   type FilingErrorInit,
   type FilingStep,
   type InvalidInputErrorInit,

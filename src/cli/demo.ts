@@ -294,13 +294,13 @@ function conclude(n: Narrator, s: Styles, name: DemoScenarioName, result: Filing
     n.line(`  ${printable(failure.hint)}`);
     n.line(`  The SDK did not re-submit on its own (${sent}).`);
     if (failure.resubmitRequired) {
-      const what = failure.field ?? 'the problem';
-      n.line(
-        s.dim(
-          `  This is the ending the ${name} scenario sets out to show. Once ${what} is corrected, ` +
-            `client.invoices.resumeFiling('${invoice.id}') sends the one deliberate re-submit.`,
-        ),
-      );
+      // A rejected field cannot be corrected on the invoice: the corrected document is a new one.
+      const next =
+        failure.kind === 'field-validation'
+          ? `Invoice ${invoice.id} stays in Error; the corrected document is filed as a new invoice with ` +
+            'client.invoices.createAndFile(corrected, { externalRef, revision: 1 }).'
+          : `client.invoices.resumeFiling('${invoice.id}') sends the one deliberate re-submit.`;
+      n.line(s.dim(`  This is the ending the ${name} scenario sets out to show. ${next}`));
     }
     return SCENARIOS[name].expected === 'resubmit-required' && failure.resubmitRequired;
   }

@@ -10,14 +10,14 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Fetch, FileManyResult, InvoiceCreateParams, InvoicingClient } from '../index.js';
+import type { FileManyResult, FilingError, FilingFailure, InvoiceCreateParams, InvoicingClient } from '../index.js';
 import { DEFAULT_MAX_FILE_BYTES, MIB, readTarget, resolveTargets, type Target } from './targets.js';
 import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError, wholeNumber } from './args.js';
 import { colourEnabled, envCredentials, redactedContext, styles, UsageError, type CliContext } from './context.js';
 import { parseSource } from './json-source.js';
 import { printable, safeJson } from './escape.js';
 import { plural } from './format.js';
-import { FilingInterrupt, isAbort, shellQuote } from './interrupt.js';
+import { FilingInterrupt, shellQuote } from './interrupt.js';
 import { createProgress } from './progress.js';
 import { renderFileText, type FileRecord, type FileSummary } from './reporters/file-text.js';
 
@@ -38,6 +38,9 @@ Options:
   --wait                    Wait for the tax authority's answer to each invoice.
   --wait-timeout <seconds>  How long to wait for each answer (default 300).
   --ref <content|path>      What each key is derived from (default content).
+  --revision <n>            File corrected versions: each invoice gets the key of revision n
+                            (default 0) of its reference. Use it with --ref path when an invoice
+                            that failed is corrected in place; the failed one stays as it is.
   --strict                  Treat check warnings as errors.
   --format <text|json>      Output format (default text).
   -q, --quiet               Print only invoices that stopped, and the summary.
@@ -51,6 +54,11 @@ Environment: INVOICING_BASE_URL (the service's origin) and INVOICING_API_KEY (a 
 
 Ctrl-C stops cleanly: no new invoice is started, those in flight finish (Ctrl-C again aborts
 them), every invoice is reported and the command that files the rest is printed.
+
+A corrected invoice: with --ref content (the default) corrected content is a new key, so run the
+command again on the corrected file. With --ref path the key stays with the file, so add
+--revision 1 (then 2, …). The invoice that failed stays on the service as it is (in Error, or a
+draft); the corrected one is filed as a new invoice.
 
 Exit codes: 0 every invoice filed (with --wait: and accepted); 1 any invoice stopped, failed its
 checks, was rejected (each reason is printed) or is in Error; 2 usage or configuration error,
@@ -66,6 +74,7 @@ interface Settings {
   wait: boolean;
   waitTimeoutMs: number;
   ref: (typeof REFS)[number];
+  revision: number;
   strict: boolean;
   format: (typeof FORMATS)[number];
   quiet: boolean;
@@ -92,6 +101,7 @@ export function parseSettings(argv: string[]): Settings {
         wait: { type: 'boolean' },
         'wait-timeout': { type: 'string' },
         ref: { type: 'string' },
+        revision: { type: 'string' },
         strict: { type: 'boolean' },
         format: { type: 'string', short: 'f' },
         quiet: { type: 'boolean', short: 'q' },
@@ -108,6 +118,7 @@ export function parseSettings(argv: string[]): Settings {
     wait: v.wait === true,
     waitTimeoutMs: (wholeNumber('wait-timeout', v['wait-timeout'], 1) ?? 300) * 1000,
     ref: oneOf('ref', v.ref, REFS, 'content'),
+    revision: wholeNumber('revision', v.revision, 0) ?? 0,
     strict: v.strict === true,
     format: oneOf('format', v.format, FORMATS, 'text'),
     quiet: v.quiet === true,
@@ -127,12 +138,7 @@ interface Source {
   problem?: string;
 }
 
-/**
- * How `--ref path` names a file: its path from the root of its git repository, else its absolute
- * path. Never from the current directory, or the same file would get another key, and be filed
- * again, when the command runs from elsewhere. Run from the repository root, this is the path as
- * given, as before.
- */
+/** How `--ref path` names a file: from its git root, else absolute; never from the cwd (another key). */
 function refPath(t: Target, roots: Map<string, string | undefined>): string {
   if (t.path === '-') return t.display;
   const root = repositoryRoot(dirname(t.path), roots);
@@ -187,7 +193,6 @@ async function readSources(targets: Target[], ctx: CliContext, maxBytes: number)
 
 /** Whether the service refused the create because the key was used before with another body (409). */
 function isKeyConflict(err: unknown): boolean {
-  // fileMany reports it as a FilingError at create whose cause is the IdempotencyConflictError.
   // By name, as the SDK's guards do; the CLI loads no error classes of its own.
   for (let e = err, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
     if (e.name === 'IdempotencyConflictError') return true;
@@ -196,35 +201,63 @@ function isKeyConflict(err: unknown): boolean {
 }
 
 /**
- * What to do after a `FilingError`, on the command line: the library's hint names calls
- * (`createAndFile()`, `resumeFiling()`, `waitFor()`) a CLI user does not make. `again`: whether
- * running the same command again can finish it. `undefined` for other errors, and for a create the
- * service refused (its hint says what to fix; the same command would be refused again).
+ * What to do about a refusal the same command would meet again, in CLI terms: the library's hints
+ * name options and calls (`apiKey`, `client.apiKeys.list()`) a CLI user does not have.
  */
-function filingAdvice(err: Error & { step?: string; invoiceId?: string }): { hint: string; again: boolean } | undefined {
-  if (err.name !== 'FilingError' || isKeyConflict(err)) return undefined;
+function refusalAdvice(cause: Error & { hint?: string }): string {
+  switch (cause.name) {
+    case 'AuthenticationError':
+      return (
+        'The API key was refused: set INVOICING_API_KEY to a valid USER key. Creating a key revokes the ' +
+        'existing key of the same type at once, so a key that worked before may have been replaced.'
+      );
+    case 'PermissionDeniedError':
+      return 'The API key lacks the scope this step needs: set INVOICING_API_KEY to a key whose scopes include it.';
+    default:
+      return cause.hint !== undefined && !/\w\(/.test(cause.hint) ? cause.hint : 'Fix what the message says.';
+  }
+}
+
+/** What to do after a `FilingError`, in CLI terms; `again`: whether the same command can finish it. */
+function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revision'>): { hint: string; again: boolean } | undefined {
+  if (isKeyConflict(err)) return undefined;
   const id = err.invoiceId;
   // The SDK's one retry classifier (core/retry.ts), loaded with the client (makeClient).
   const passes = sdkMayPassLater?.(err.cause) === true;
   switch (err.step) {
+    case 'check':
+      if (err.cause.name !== 'InvoiceCheckError') return undefined;
+      return {
+        hint: 'Nothing was sent. Fix the issues in the file (`npx invoicing check <file>` lists them all), then run the command again.',
+        again: false,
+      };
     case 'create':
-      if (!passes) return undefined;
+      if (!passes) return { hint: `The service refused the invoice; nothing was created. ${refusalAdvice(err.cause)}`, again: false };
       return {
         hint:
           'It is not known whether the invoice was created. Run the same command again: the same ' +
           'idempotency key gets the invoice created the first time, if it was, instead of a second one.',
         again: true,
       };
+    case 'reconcile':
+      if (id === undefined) return undefined;
+      if (err.cause.name !== 'TotalsMismatchError') {
+        // No totals the SDK can read: only code that maps the service's field names can reconcile them.
+        return {
+          hint: `Invoice ${id} was left as it is; nothing was filed. invoicing file files nothing whose totals it cannot reconcile; see docs/filing.md (fieldMap).`,
+          again: false,
+        };
+      }
+      return { hint: `Invoice ${id} stays a draft on the service, never filed. ${correctedAdvice(settings)}`, again: false };
     case 'read':
     case 'validate':
     case 'sign':
     case 'submit':
       if (id === undefined) return undefined;
       return {
-        hint:
-          `Run the same command again${passes ? '' : ' once that is fixed'}: invoice ${id} is read, and only ` +
-          'the steps it has not passed are performed, so nothing is filed twice.',
-        again: true,
+        hint: `${passes ? 'Run' : `${refusalAdvice(err.cause)} Then run`} the same command again: invoice ${id} is read, and only the steps it has not passed are performed, so nothing is filed twice.`,
+        // After a refusal, running again as things stand meets it again: not suggested on its own.
+        again: passes,
       };
     case 'wait':
       if (id === undefined) return undefined;
@@ -239,20 +272,38 @@ function filingAdvice(err: Error & { step?: string; invoiceId?: string }): { hin
   }
 }
 
-/**
- * The hint of a key conflict in the CLI's own terms. The library's hints speak of
- * deriveIdempotencyKey() and createAndFile(), which a CLI user does not call; what they choose is
- * the file's content and `--ref`. A re-run gets the same key and the same 409, so this says what to
- * change instead.
- */
-function keyConflictHint(source: Source, ref: Settings['ref']): string {
-  if (ref === 'path') {
+/** How to file a corrected version of an invoice, in CLI terms. */
+function correctedAdvice(settings: Pick<Settings, 'ref' | 'revision'>): string {
+  if (settings.ref === 'path') {
+    return (
+      'Correct the file, then run the command again with --revision ' +
+      `${settings.revision + 1}: the corrected invoice is filed as a new one under a key of its own.`
+    );
+  }
+  return 'Correct the file, then run the command again: corrected content is a new key, filed as a new invoice.';
+}
+
+/** A submission failure's hint in CLI terms (the library's names calls a CLI user does not make). */
+function failureHint(failure: FilingFailure, settings: Pick<Settings, 'ref' | 'revision'>): string {
+  if (failure.kind === 'field-validation') {
+    const field = failure.field === undefined ? 'one field' : `the field ${failure.field}`;
+    return (
+      `The tax authority rejected ${field}; the invoice stays in Error on the service, and every re-submit of it fails ` +
+      `the same way. ${correctedAdvice(settings)} The authority stops at the first problem, so the next run may reveal another.`
+    );
+  }
+  return failure.hint.replace(/ \(client\.invoices\.resumeFiling\(id\)\)/, '');
+}
+
+/** The hint of a key conflict in CLI terms: a re-run meets the same 409, so it says what to change. */
+function keyConflictHint(source: Source, settings: Pick<Settings, 'ref' | 'revision'>): string {
+  if (settings.ref === 'path') {
     return (
       `${source.label} changed since it was first filed: with --ref path the key comes from the file's ` +
       "path and the invoice's position in it, not from its content (adding or removing an invoice in an " +
       'array or NDJSON file moves the ones after it). To finish the invoice filed then, restore the ' +
-      'content it had. To file the new content as another invoice, give it a file of its own under a new ' +
-      'name: a new path is a new key. The invoice filed then is not changed either way.'
+      `content it had. If that invoice failed and this is its corrected version, run the command with --revision ${settings.revision + 1}: ` +
+      'a new revision is a new key (or give the file a new name: a new path is a new key too). The invoice filed then is not changed either way.'
     );
   }
   return (
@@ -263,11 +314,7 @@ function keyConflictHint(source: Source, ref: Settings['ref']): string {
   );
 }
 
-/**
- * The invoices `fileMany` did not file because an earlier one in the batch has the same key (the same
- * document twice), each with that earlier one. Its own words name inputs by index ("Input 3 is the
- * same document as input 1") and suggest `externalRef`; the CLI names files and flags instead.
- */
+/** The invoices not filed because an earlier one in the batch has the same key, each with that one. */
 function repeats(fileable: Source[], results: FileManyResult[]): Map<Source, Source> {
   const first = new Map<string, Source>();
   const sameAs = new Map<Source, Source>();
@@ -277,7 +324,7 @@ function repeats(fileable: Source[], results: FileManyResult[]): Map<Source, Sou
     if (result === undefined || key === undefined) return;
     const earlier = first.get(key);
     if (earlier === undefined) first.set(key, src);
-    else if (!result.ok && result.invoiceId === undefined && result.error.name === 'InvoicingError') sameAs.set(src, earlier);
+    else if (!result.ok && !result.notStarted && result.error.step === 'check' && result.error.cause.name === 'InvoicingError') sameAs.set(src, earlier);
   });
   return sameAs;
 }
@@ -296,10 +343,13 @@ function repeatHint(ref: Settings['ref']): string {
 function describe(
   source: Source,
   result: FileManyResult | undefined,
-  ref: Settings['ref'],
+  settings: Pick<Settings, 'ref' | 'revision'>,
   sameAs: Source | undefined,
 ): FileRecord {
+  const { ref } = settings;
   if (result === undefined) return { source: source.label, ok: false, error: { name: 'SourceError', message: source.problem } };
+  // Never started because of the Ctrl-C: not a failure of the invoice, only work left for the rerun.
+  if (result.notStarted) return notStarted(source, result.idempotencyKey);
   if (sameAs !== undefined && !result.ok) {
     const same = ref === 'path' ? 'same file and position' : 'same content';
     return {
@@ -324,10 +374,10 @@ function describe(
       status: invoice?.status,
       rawStatus: invoice?.rawStatus,
       idempotencyKey: result.idempotencyKey,
-      ...(failure === undefined ? {} : { failure }),
+      ...(failure === undefined ? {} : { failure: { ...failure, hint: failureHint(failure, settings) } }),
     };
   }
-  const err = result.error as Error & { step?: string; hint?: string; invoiceId?: string };
+  const err = result.error;
   return {
     source: source.label,
     ok: false,
@@ -337,7 +387,7 @@ function describe(
       name: err.name,
       message: err.message,
       step: err.step,
-      hint: isKeyConflict(err) ? keyConflictHint(source, ref) : (filingAdvice(err)?.hint ?? err.hint),
+      hint: isKeyConflict(err) ? keyConflictHint(source, settings) : (filingAdvice(err, settings)?.hint ?? err.hint),
     },
   };
 }
@@ -346,7 +396,7 @@ function describe(
 let sdkMayPassLater: ((err: unknown) => boolean) | undefined;
 
 /** Configuration from the environment; a missing value is a usage error that says how to set it. */
-async function makeClient(ctx: CliContext, fetch: Fetch): Promise<InvoicingClient> {
+async function makeClient(ctx: CliContext): Promise<InvoicingClient> {
   const baseUrl = ctx.env.INVOICING_BASE_URL;
   const apiKey = ctx.env.INVOICING_API_KEY;
   if (baseUrl === undefined || baseUrl === '') {
@@ -357,7 +407,7 @@ async function makeClient(ctx: CliContext, fetch: Fetch): Promise<InvoicingClien
   }
   const { InvoicingClient, mayPassLater } = await import('../index.js');
   sdkMayPassLater = mayPassLater;
-  return new InvoicingClient({ baseUrl, apiKey, logLevel: 'off', fetch });
+  return new InvoicingClient({ baseUrl, apiKey, logLevel: 'off' });
 }
 
 /**
@@ -383,7 +433,7 @@ async function fileAll(ctx: CliContext, started: number): Promise<number> {
   }
   if (settings.inputs.length === 0) throw new UsageError('name at least one file, glob or directory to file');
   const interrupt = new FilingInterrupt();
-  const client = await makeClient(ctx, interrupt.fetch);
+  const client = await makeClient(ctx);
 
   const unmatched: string[] = [];
   const targets = await resolveTargets(settings.inputs, ctx.cwd, unmatched);
@@ -414,7 +464,6 @@ async function fileAll(ctx: CliContext, started: number): Promise<number> {
     }
   };
   const removeInterrupt = ctx.onInterrupt?.(onInterrupt);
-  let unsent = 0;
   let results: FileManyResult[];
   try {
     results = await client.invoices.fileMany(
@@ -422,14 +471,15 @@ async function fileAll(ctx: CliContext, started: number): Promise<number> {
       {
         concurrency: settings.concurrency,
         checkOptions: { strict: settings.strict },
+        stopSignal: interrupt.stopSignal,
         signal: interrupt.signal,
+        revision: settings.revision,
         ...(settings.ref === 'path' ? { externalRef: (_input: InvoiceCreateParams, i: number) => `path:${fileable[i]?.ref}` } : {}),
         ...(settings.wait ? { wait: { timeout: settings.waitTimeoutMs } } : {}),
+        onStep: (index) => interrupt.start(index),
         onProgress: (p) => {
-          interrupt.settle(p.result.idempotencyKey);
-          // An invoice left unsent by Ctrl-C did not fail: the bar does not count it as stopped.
-          if (interrupt.interrupted && !p.result.ok && !interrupt.wasSent(p.result.idempotencyKey) && isAbort(p.result.error)) unsent++;
-          progress.update(p.done, p.failed - unsent);
+          interrupt.settle(p.result.index);
+          progress.update(p.done, p.failed);
         },
       },
     );
@@ -441,14 +491,7 @@ async function fileAll(ctx: CliContext, started: number): Promise<number> {
   const byIndex = new Map<Source, FileManyResult>();
   fileable.forEach((src, i) => byIndex.set(src, results[i] as FileManyResult));
   const sameAs = repeats(fileable, results);
-  const records = sources.map((src) => {
-    const result = byIndex.get(src);
-    // Never sent because of the Ctrl-C: not a failure of the invoice, only work left for the rerun.
-    if (interrupt.interrupted && result !== undefined && !result.ok && !interrupt.wasSent(result.idempotencyKey) && isAbort(result.error)) {
-      return notStarted(src, result.idempotencyKey);
-    }
-    return describe(src, result, settings.ref, sameAs.get(src));
-  });
+  const records = sources.map((src) => describe(src, byIndex.get(src), settings, sameAs.get(src)));
   const filed = records.filter((r) => r.ok === true).length;
   const stopped = records.length - filed;
   const summary: FileSummary = {
@@ -471,7 +514,7 @@ async function fileAll(ctx: CliContext, started: number): Promise<number> {
           `  ${s.bold(printable(resume.command))}\n` +
           `${s.dim(`  (in ${printable(resume.cwd)}${resume.stdin ? '; give it the same standard input again' : ''})`)}\n`,
       );
-    } else if (results.some((r) => !r.ok && r.failure === undefined && filingAdvice(r.error)?.again === true)) {
+    } else if (results.some((r) => !r.ok && !r.notStarted && r.failure === undefined && filingAdvice(r.error, settings)?.again === true)) {
       // Not after a refusal alone (a key conflict, a create the service refused): running again sends the
       // same key and body, and is refused again.
       ctx.stdout.write(s.dim('Run the same command again to finish what was left: invoices already created are picked up, never filed twice.\n'));
@@ -494,13 +537,12 @@ function notStarted(source: Source, idempotencyKey: string | undefined): FileRec
 }
 
 /**
- * The command that finishes an interrupted run: the same one, from the same directory. The same
- * arguments give every invoice the same idempotency key (from its content, or with --ref path from
- * its file and position), so what was done is picked up, not filed again.
+ * The command that finishes an interrupted run: the same arguments give the same keys. Through
+ * `npx`, which finds a local install's bin (and a global one), so it runs as printed.
  */
 function resumeCommand(ctx: CliContext, targets: Target[]): { command: string; cwd: string; stdin: boolean } {
   return {
-    command: ['invoicing', 'file', ...ctx.argv].map(shellQuote).join(' '),
+    command: ['npx', 'invoicing', 'file', ...ctx.argv].map(shellQuote).join(' '),
     cwd: ctx.cwd,
     stdin: targets.some((t) => t.path === '-'),
   };

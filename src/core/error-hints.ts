@@ -212,9 +212,9 @@ export function hintFor(ctx: HintContext): string | undefined {
     case 409:
       if (!isIdempotencyConflict(message)) return undefined;
       return (
-        'This idempotency-key was already used with a different request body. Use a new key for a ' +
-        'different invoice (deriveIdempotencyKey(businessId, externalRef) gives one per document), ' +
-        'or send exactly the same body to get the invoice created the first time.'
+        'This idempotency-key was already used with a different request body. Send exactly the same body ' +
+        'to get the invoice created the first time; file a corrected version of a failed document under ' +
+        'its next revision: createAndFile(corrected, { externalRef, revision: 1 }), or deriveIdempotencyKey(businessId, externalRef, 1).'
       );
     default:
       return undefined;

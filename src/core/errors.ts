@@ -1307,6 +1307,60 @@ export function isTotalsMismatchError(value: unknown): value is TotalsMismatchEr
 export type FilingStep = 'check' | 'create' | 'reconcile' | 'read' | 'validate' | 'sign' | 'submit' | 'wait';
 
 /**
+ * What stopped a workflow: the `cause` of every {@link FilingError}. Always an SDK error (anything
+ * else is wrapped in an `InvoicingError` that keeps it as its own cause); a class with subclasses
+ * appears with its own `name` only, so `err.cause.name` narrows to the class.
+ *
+ * @example
+ * ```ts
+ * import { isFilingError } from 'invoicing-sdk';
+ * try {
+ *   await client.invoices.createAndFile(input, { externalRef: 'INV-42' });
+ * } catch (err) {
+ *   if (isFilingError(err) && err.cause.name === 'InvoiceCheckError') console.table(err.cause.report.errors);
+ * }
+ * ```
+ */
+export type FilingErrorCause =
+  | (InvoicingError & {
+      /** Exactly `InvoicingError` (its subclasses are members of their own). */
+      readonly name: 'InvoicingError';
+    })
+  | (APIError & {
+      /** Exactly `APIError` (its subclasses are members of their own). */
+      readonly name: 'APIError';
+    })
+  | BadRequestError
+  | AuthenticationError
+  | PermissionDeniedError
+  | (NotFoundError & {
+      /** Exactly `NotFoundError` (its subclasses are members of their own). */
+      readonly name: 'NotFoundError';
+    })
+  | BusinessNotFoundError
+  | (ConflictError & {
+      /** Exactly `ConflictError` (its subclasses are members of their own). */
+      readonly name: 'ConflictError';
+    })
+  | IdempotencyConflictError
+  | InvalidTransitionError
+  | RateLimitError
+  | InternalServerError
+  | InvalidResponseError
+  | ResponseTooLargeError
+  | (APIConnectionError & {
+      /** Exactly `APIConnectionError` (its subclasses are members of their own). */
+      readonly name: 'APIConnectionError';
+    })
+  | APIConnectionTimeoutError
+  | APIUserAbortError
+  | InvalidInputError
+  | InvoiceCheckError
+  | TotalsMismatchError
+  | WaitTimeoutError
+  | RecoveryInProgressError;
+
+/**
  * What a {@link FilingError} is built from.
  *
  * @example
@@ -1320,7 +1374,7 @@ export interface FilingErrorInit {
   invoiceId: string | undefined;
   /** Where it stopped. */
   step: FilingStep;
-  /** What stopped it. */
+  /** What stopped it; anything but an SDK error is wrapped in an `InvoicingError`. */
   cause: unknown;
   /** Replaces the default message. */
   message?: string | undefined;
@@ -1342,9 +1396,11 @@ function resumeHint(invoiceId: string | undefined): string {
 }
 
 /**
- * `createAndFile()` or `resumeFiling()` stopped. Names the invoice and the step, keeps the cause,
- * and the `hint` says how to resume: `client.invoices.resumeFiling(invoiceId)` reads the invoice
- * and performs only the steps left, never one twice.
+ * Every stop of `createAndFile()`, `resumeFiling()` and each input of `fileMany()`: one shape.
+ * Names the invoice (once created) and the step, keeps what stopped it as a typed `cause` (the
+ * local checks' `InvoiceCheckError`, a `TotalsMismatchError`, an `AuthenticationError`, …), and the
+ * `hint` says what to do next: fix the cause first where retrying cannot help, then resume with
+ * `client.invoices.resumeFiling(invoiceId)`, which performs only the steps left, never one twice.
  *
  * @example
  * ```ts
@@ -1352,21 +1408,24 @@ function resumeHint(invoiceId: string | undefined): string {
  * try {
  *   await client.invoices.createAndFile(input);
  * } catch (err) {
- *   if (isFilingError(err) && err.invoiceId) await client.invoices.resumeFiling(err.invoiceId);
+ *   if (isFilingError(err)) console.error(err.step, err.cause.name, err.hint);
  * }
  * ```
  */
 export class FilingError extends InvoicingError {
   /** Always `FilingError`. */
   override readonly name = 'FilingError' as const;
+  /** What stopped the filing (see {@link FilingErrorCause}). */
+  declare readonly cause: FilingErrorCause;
   /** The invoice, once created; `undefined` when filing stopped before create succeeded. */
   readonly invoiceId: string | undefined;
   /** Where it stopped. */
   readonly step: FilingStep;
 
   constructor(init: FilingErrorInit) {
-    const { invoiceId, step, cause } = init;
-    const why = cause instanceof Error ? cause.message : cause === undefined ? '' : String(cause);
+    const { invoiceId, step } = init;
+    const why = init.cause instanceof Error ? init.cause.message : init.cause === undefined ? '' : String(init.cause);
+    const cause = isInvoicingError(init.cause) ? init.cause : new InvoicingError(why || `Stopped at ${step}.`, { cause: init.cause });
     const subject = invoiceId === undefined ? 'Filing' : `Filing of invoice ${invoiceId}`;
     super(init.message ?? `${subject} stopped at ${step}${why ? `: ${why}` : '.'}`, { cause, hint: init.hint ?? resumeHint(invoiceId) });
     this.invoiceId = invoiceId;

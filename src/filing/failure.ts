@@ -183,8 +183,8 @@ function hintFor(kind: FilingFailureKind, field: string | undefined, over: boole
       return `The buyer's access points are offline: the buyer cannot receive the invoice yet. Nothing on your side causes or fixes this; the buyer's provider must recover. ${next}`;
     case 'field-validation':
       return `The tax authority rejected ${field === undefined ? 'one field (the message does not name it)' : `the field ${field}`}. ${
-        over ? 'Fix it, then re-submit deliberately' : `Fix it; re-submit deliberately once automatic recovery is over. ${next}`
-      }; the authority stops at the first problem, so fixing this field may reveal the next one. Until it is fixed, every retry fails the same way.`;
+        over ? '' : 'Automatic recovery is still in play, but every retry of this invoice fails the same way: do not submit it again. '
+      }It stays in Error: file the corrected document as a new invoice under its next revision, createAndFile(corrected, { externalRef, revision }); the authority stops at the first problem, so the corrected one may reveal the next.`;
     default:
       return `The submission failed for a reason the SDK does not recognise; read the message. ${next}`;
   }

@@ -2,7 +2,8 @@
  * `fileMany`: filing a batch (thousands a day) with `createAndFile` on a few workers.
  *
  * - Bounded concurrency: at most `concurrency` invoices in flight.
- * - One result per input, in input order: a failure is recorded and the others carry on.
+ * - One result per input, in input order: a failure is recorded and the others carry on; an input
+ *   never started because the run was stopped first is `notStarted`, not a failure.
  * - Coordinated backoff: a 429 seen by any worker pauses every worker for its `Retry-After` (one
  *   shared gate), so a rate limit is met by the whole batch slowing down, not by each worker
  *   hammering on its own schedule.
@@ -12,12 +13,13 @@
  *   twice.
  */
 import { canonicalJson } from '../core/canonical-json.js';
-import { FilingError, InvoicingError } from '../core/errors.js';
+import { FilingError, InvoicingError, isErrorKind } from '../core/errors.js';
 import { deriveIdempotencyKey } from '../core/idempotency.js';
 import type { InvoiceCreateParams } from '../model/invoice-input.js';
 import type { Invoice } from '../model/invoice.js';
+import type { InvoiceStatusValue } from '../model/status.js';
 import type { FilingInvoicesApi } from './api.js';
-import { abortReason, realClock } from './clock.js';
+import { realClock } from './clock.js';
 import type { FilingFailure } from './failure.js';
 import { createAndFile, type CreateAndFileOptions, type FilingStepEvent, type FilingStepRecord } from './file.js';
 import { notify } from './callbacks.js';
@@ -30,14 +32,17 @@ import { RateGate } from './retry.js';
  *
  * @example
  * ```ts
+ * const stop = new AbortController();
+ * process.once('SIGINT', () => stop.abort()); // finish the invoices in flight, start no more
  * const results = await client.invoices.fileMany(invoices, {
  *   concurrency: 8,
  *   externalRef: (input, i) => orders[i].number,
+ *   stopSignal: stop.signal,
  *   onProgress: (p) => console.log(`${p.done}/${p.total}`),
  * });
  * ```
  */
-export interface FileManyOptions extends Omit<CreateAndFileOptions, 'idempotencyKey' | 'externalRef' | 'onStep'> {
+export interface FileManyOptions extends Omit<CreateAndFileOptions, 'idempotencyKey' | 'externalRef' | 'revision' | 'onStep'> {
   /** How many invoices are filed at once (default 4). */
   concurrency?: number | undefined;
   /**
@@ -45,24 +50,38 @@ export interface FileManyOptions extends Omit<CreateAndFileOptions, 'idempotency
    * it. Default: derived from the invoice's content, so identical inputs count as one document.
    */
   externalRef?: ((input: InvoiceCreateParams, index: number) => string) | undefined;
-  /** Called after each invoice finishes, successfully or not. */
+  /**
+   * The revision of each document (see `createAndFile`'s `revision`): one number for every input,
+   * or one per input. A corrected version of a document whose earlier version failed gets the next
+   * revision, and with it a key of its own.
+   */
+  revision?: number | ((input: InvoiceCreateParams, index: number) => number | undefined) | undefined;
+  /**
+   * A graceful stop: once it aborts, no further input is started; the invoices in flight finish
+   * their filing (with `wait`, their wait too), then `fileMany` resolves. Inputs not started come
+   * back `notStarted`. `signal` instead stops at once, cutting the requests in flight.
+   */
+  stopSignal?: AbortSignal | undefined;
+  /** Called after each invoice finishes, successfully or not (not for inputs never started). */
   onProgress?: ((progress: FileManyProgress) => void) | undefined;
   /** Step-by-step progress of each invoice. */
   onStep?: ((index: number, event: FilingStepEvent) => void) | undefined;
 }
 
 /**
- * The outcome for one input of `fileMany`, at the input's `index`.
+ * The outcome for one input of `fileMany`, at the input's `index`: filed, stopped (with a
+ * `FilingError`), or not started because the run was stopped first.
  *
  * @example
  * ```ts
  * for (const r of results) {
  *   if (r.ok) console.log(r.index, r.invoice.id, r.invoice.rawStatus);
- *   else console.error(r.index, r.invoiceId ?? '(not created)', r.error.message);
+ *   else if (r.notStarted) console.log(r.index, 'not started');
+ *   else console.error(r.index, r.invoiceId ?? '(not created)', r.error.step, r.error.message);
  * }
  * ```
  */
-export type FileManyResult = FileManySuccess | FileManyFailure;
+export type FileManyResult = FileManySuccess | FileManyFailure | FileManyNotStarted;
 
 /**
  * An input of `fileMany` that was filed.
@@ -77,6 +96,8 @@ export interface FileManySuccess {
   index: number;
   /** Always `true`. */
   ok: true;
+  /** Always `false`. */
+  notStarted: false;
   /** The invoice as last read. */
   invoice: Invoice;
   /** The steps finished. */
@@ -92,7 +113,7 @@ export interface FileManySuccess {
  *
  * @example
  * ```ts
- * const stopped = results.filter((r): r is FileManyFailure => !r.ok);
+ * const stopped = results.filter((r): r is FileManyFailure => !r.ok && !r.notStarted);
  * ```
  */
 export interface FileManyFailure {
@@ -100,8 +121,10 @@ export interface FileManyFailure {
   index: number;
   /** Always `false`. */
   ok: false;
-  /** Why it stopped: `InvoiceCheckError`, `TotalsMismatchError`, `FilingError`, … */
-  error: Error;
+  /** Always `false`. */
+  notStarted: false;
+  /** Why it stopped: the step, and the typed cause (`err.cause.name`), as `createAndFile` throws it. */
+  error: FilingError;
   /** The invoice, when it was created before the stop (resume it with `resumeFiling`). */
   invoiceId: string | undefined;
   /** The idempotency key (undefined when it could not be derived). */
@@ -112,6 +135,54 @@ export interface FileManyFailure {
   steps?: FilingStepRecord[] | undefined;
   /** Why the invoice failed although every step ran: rejected, cancelled, in `ERROR` (`failure.kind`, the service's reason, a hint). */
   failure?: FilingFailure | undefined;
+}
+
+/**
+ * An input of `fileMany` that was never started because the run was stopped (`stopSignal`) or
+ * aborted (`signal`) first: nothing was sent for it. Not a failure; file it in the next run.
+ *
+ * @example
+ * ```ts
+ * const left = results.filter((r): r is FileManyNotStarted => r.notStarted);
+ * ```
+ */
+export interface FileManyNotStarted {
+  /** Position of the input. */
+  index: number;
+  /** Always `false`: it was not filed. */
+  ok: false;
+  /** Always `true`. */
+  notStarted: true;
+  /** Never created. */
+  invoiceId: undefined;
+  /** The key it will be filed under by a run with the same options. */
+  idempotencyKey: string;
+}
+
+/**
+ * One finished input as `onProgress` reports it: its outcome, without the invoice's record (the
+ * results `fileMany` resolves with carry that).
+ *
+ * @example
+ * ```ts
+ * const line = (r: FileManyOutcome) => `${r.index} ${r.ok ? r.status : r.error?.message}`;
+ * ```
+ */
+export interface FileManyOutcome {
+  /** Position of the input. */
+  index: number;
+  /** As in the result. */
+  ok: boolean;
+  /** The invoice, once created. */
+  invoiceId: string | undefined;
+  /** The invoice's status as last read, when it was created. */
+  status: InvoiceStatusValue | undefined;
+  /** The idempotency key (undefined when it could not be derived). */
+  idempotencyKey: string | undefined;
+  /** Why the invoice was not accepted (rejected, cancelled, in `ERROR`), when every step ran. */
+  failure?: FilingFailure | undefined;
+  /** Why it stopped, when it did. */
+  error?: FilingError | undefined;
 }
 
 /**
@@ -131,8 +202,13 @@ export interface FileManyProgress {
   succeeded: number;
   /** Inputs that stopped. */
   failed: number;
-  /** The result just finished. */
-  result: FileManyResult;
+  /** The input just finished. */
+  result: FileManyOutcome;
+}
+
+/** Internal extras: inputs the resource could not serialize (cyclic, too deep), by index, with why. */
+export interface FileManyInternals {
+  invalid?: ReadonlyMap<number, unknown> | undefined;
 }
 
 /** The default `externalRef`: the invoice's content, with object keys sorted so order does not matter. */
@@ -158,14 +234,15 @@ function failedError(invoice: Invoice, steps: readonly FilingStepRecord[], failu
   });
 }
 
-function asError(err: unknown): Error {
-  return err instanceof Error ? err : new InvoicingError(String(err));
+function outcome(result: FileManySuccess | FileManyFailure): FileManyOutcome {
+  if (result.ok) return { index: result.index, ok: true, invoiceId: result.invoice.id, status: result.invoice.status, idempotencyKey: result.idempotencyKey };
+  const { index, invoiceId, idempotencyKey, error, invoice, failure } = result;
+  return { index, ok: false, invoiceId, status: invoice?.status, idempotencyKey, error, ...(failure === undefined ? {} : { failure }) };
 }
 
 /**
- * Files every input with `createAndFile`, `concurrency` at a time, and resolves with one result per
- * input in input order (see the module comment). Never rejects for a single invoice's failure; an
- * abort ends the run early, and the inputs not finished get a failure result carrying the abort.
+ * Files every input with `createAndFile`, `concurrency` at a time: one result per input, in input
+ * order (see the module comment). Never rejects for a single invoice's failure.
  *
  * @example
  * ```ts
@@ -176,58 +253,68 @@ export async function fileMany(
   api: FilingInvoicesApi,
   inputs: readonly InvoiceCreateParams[],
   opts: FileManyOptions = {},
+  internals: FileManyInternals = {},
 ): Promise<FileManyResult[]> {
   try {
-    return await fileAll(api, inputs, opts);
+    return await fileAll(api, inputs, opts, internals);
   } catch (err) {
     throw scrubbed(api, err);
   }
 }
 
-async function fileAll(api: FilingInvoicesApi, inputs: readonly InvoiceCreateParams[], opts: FileManyOptions): Promise<FileManyResult[]> {
+async function fileAll(
+  api: FilingInvoicesApi,
+  inputs: readonly InvoiceCreateParams[],
+  opts: FileManyOptions,
+  internals: FileManyInternals,
+): Promise<FileManyResult[]> {
   if (!Array.isArray(inputs)) throw new InvoicingError('fileMany: inputs must be an array of invoices.');
   const concurrency = opts.concurrency ?? 4;
   if (!Number.isInteger(concurrency) || concurrency < 1) {
     throw new InvoicingError(`fileMany: concurrency must be an integer >= 1, got ${String(concurrency)}`);
   }
-  const { concurrency: _c, externalRef, onProgress, onStep, ...perInvoice } = opts;
+  const { concurrency: _c, externalRef, revision, stopSignal, onProgress, onStep, ...perInvoice } = opts;
   const clock = opts.clock ?? realClock;
   const gate = new RateGate(clock);
   const results = new Array<FileManyResult>(inputs.length);
   const progress = { total: inputs.length, done: 0, succeeded: 0, failed: 0 };
 
-  const finish = (result: FileManyResult): void => {
+  const finish = (result: FileManySuccess | FileManyFailure): void => {
     // A failure is reported, not thrown: scrubbed here like a thrown error.
     if (!result.ok) scrubbed(api, result.error);
     results[result.index] = result;
     progress.done += 1;
     if (result.ok) progress.succeeded += 1;
     else progress.failed += 1;
-    if (onProgress !== undefined) notify('onProgress', api._logger, () => onProgress({ ...progress, result }));
+    if (onProgress !== undefined) notify('onProgress', api._logger, () => onProgress({ ...progress, result: outcome(result) }));
+  };
+  // Stopped before anything was sent for this input: the same shape as a stop of createAndFile.
+  const refuse = (index: number, cause: unknown, key: string | undefined, hint?: string): void => {
+    const error = new FilingError({ invoiceId: undefined, step: 'check', cause, message: cause instanceof Error ? cause.message : String(cause), hint });
+    finish({ index, ok: false, notStarted: false, error, invoiceId: undefined, idempotencyKey: key });
   };
 
-  // Keys up front: a reference that cannot be derived, or two inputs sharing one key (the same
-  // document twice in a batch), is reported for that input and never sent.
-  const keys = new Array<string | undefined>(inputs.length);
+  // Keys up front: input that cannot be sent, a reference that cannot be derived, or two inputs
+  // sharing one key (the same document twice in a batch), is reported for that input and never sent.
+  const keys = new Array<string>(inputs.length);
   const firstWithKey = new Map<string, number>();
   const queue: number[] = [];
   inputs.forEach((input, index) => {
+    if (internals.invalid?.has(index)) return refuse(index, internals.invalid.get(index), undefined);
     let key: string;
     try {
-      key = deriveIdempotencyKey(input.businessId, externalRef ? externalRef(input, index) : contentRef(input));
+      const rev = typeof revision === 'function' ? revision(input, index) : revision;
+      key = deriveIdempotencyKey(input.businessId, externalRef ? externalRef(input, index) : contentRef(input), rev);
     } catch (err) {
-      finish({ index, ok: false, error: asError(err), invoiceId: undefined, idempotencyKey: undefined });
-      return;
+      return refuse(index, err, undefined, (err as { hint?: string }).hint ?? 'Nothing was sent for this input; the others carried on.');
     }
     keys[index] = key;
     const first = firstWithKey.get(key);
     if (first !== undefined) {
-      const error = new InvoicingError(
+      const same = new InvoicingError(
         `Input ${index} is the same document as input ${first} (same ${externalRef ? 'externalRef' : 'content'}); it was not filed again.`,
-        { hint: externalRef ? 'Give each document its own externalRef.' : 'Pass externalRef to tell apart documents that are identical on purpose.' },
       );
-      finish({ index, ok: false, error, invoiceId: undefined, idempotencyKey: key });
-      return;
+      return refuse(index, same, key, externalRef ? 'Give each document its own externalRef.' : 'Pass externalRef to tell apart documents that are identical on purpose.');
     }
     firstWithKey.set(key, index);
     queue.push(index);
@@ -237,25 +324,24 @@ async function fileAll(api: FilingInvoicesApi, inputs: readonly InvoiceCreatePar
   const worker = async (): Promise<void> => {
     while (next < queue.length) {
       const index = queue[next++] as number;
-      const input = inputs[index] as InvoiceCreateParams;
       const key = keys[index] as string;
-      if (opts.signal?.aborted) {
-        finish({ index, ok: false, error: abortReason(opts.signal), invoiceId: undefined, idempotencyKey: key });
+      if (opts.signal?.aborted || stopSignal?.aborted) {
+        results[index] = { index, ok: false, notStarted: true, invoiceId: undefined, idempotencyKey: key };
         continue;
       }
       try {
         const filed = await createAndFile(
           api,
-          input,
+          inputs[index] as InvoiceCreateParams,
           { ...perInvoice, idempotencyKey: key, onStep: onStep && ((event) => onStep(index, event)) },
           { gate, clock },
         );
         const { invoice, steps, failure } = filed;
-        if (failure === undefined) finish({ index, ok: true, invoice, steps, idempotencyKey: key });
-        else finish({ index, ok: false, error: failedError(invoice, steps, failure), invoiceId: invoice.id, idempotencyKey: key, invoice, steps, failure });
+        if (failure === undefined) finish({ index, ok: true, notStarted: false, invoice, steps, idempotencyKey: key });
+        else finish({ index, ok: false, notStarted: false, error: failedError(invoice, steps, failure), invoiceId: invoice.id, idempotencyKey: key, invoice, steps, failure });
       } catch (err) {
-        const invoiceId = (err as { invoiceId?: unknown } | null)?.invoiceId;
-        finish({ index, ok: false, error: asError(err), invoiceId: typeof invoiceId === 'string' ? invoiceId : undefined, idempotencyKey: key });
+        const error = isErrorKind(err, 'FilingError') ? (err as FilingError) : new FilingError({ invoiceId: undefined, step: 'create', cause: err });
+        finish({ index, ok: false, notStarted: false, error, invoiceId: error.invoiceId, idempotencyKey: key });
       }
     }
   };

@@ -8,12 +8,9 @@
  * `resumeFiling` reads the invoice and performs only what is left. Every transition goes through
  * the exactly-once sender (transition.ts).
  *
- * How each stop is reported:
- * - `InvoiceCheckError`: the local checks failed; nothing was sent. Fix the input.
- * - `TotalsMismatchError`: the service's totals contradict the lines; the invoice stays a draft
- *   and nothing is filed. Fix the input (or the rounding, `totals`) and create a corrected invoice.
- * - `FilingError` for every other stop: names the invoice (when created), the step and the cause,
- *   and its hint says how to resume.
+ * Every stop is a `FilingError` naming the invoice (once created), the step and the typed cause:
+ * the local checks' `InvoiceCheckError` at `check`, a `TotalsMismatchError` at `reconcile`, the
+ * service's refusal or a lost connection at the step it hit. Its hint says what to do next.
  */
 import {
   FilingError,
@@ -154,6 +151,15 @@ export interface CreateAndFileOptions extends FilingOptions {
    * second process filing the same document, finds the same invoice instead of creating another.
    */
   externalRef?: string | undefined;
+  /**
+   * Which version of the document `externalRef` names (default 0). When a version failed (the
+   * tax authority rejected a field, the totals were wrong) and you file a corrected one, pass the
+   * next revision: it gets a key of its own (`deriveIdempotencyKey(businessId, externalRef,
+   * revision)`), so the corrected body meets no idempotency conflict, and a re-run of the same
+   * revision still finds its invoice instead of filing it twice. The failed invoice stays as the
+   * service holds it (in `ERROR`, or a draft); the corrected one is a new invoice.
+   */
+  revision?: number | undefined;
   /** Skip the local checks (not recommended; the totals are still reconciled). */
   skipChecks?: boolean | undefined;
   /** Options of the local checks (`checkInvoice`). */
@@ -224,10 +230,14 @@ class FilingRun {
     this.emit({ step: entry.step, state: entry.outcome, invoice, detail: entry.detail });
   }
 
-  /** A stop during `step`: a FilingError, unless it already is one or is an input error. */
-  stop(step: FilingStep, cause: unknown, extra: { hint?: string; message?: string } = {}): never {
-    if (cause instanceof FilingError) throw cause;
-    throw new FilingError({ invoiceId: this.invoiceId, step, cause, ...extra });
+  /** A stop during `step`: a FilingError, unless it already is one. */
+  stop(step: FilingStep, cause: unknown, extra: { hint?: string | undefined; message?: string } = {}): never {
+    if (isErrorKind(cause, 'FilingError')) throw cause;
+    const id = this.invoiceId;
+    const hint =
+      extra.hint ??
+      (id === undefined ? undefined : afterRefusal(cause, `resume with client.invoices.resumeFiling('${id}'): it reads the invoice and performs only the steps left.`));
+    throw new FilingError({ invoiceId: id, step, cause, ...extra, hint });
   }
 
   async transition(step: FilingTransition, invoice: Invoice, detail?: string): Promise<Invoice> {
@@ -287,10 +297,9 @@ class FilingRun {
       this.record({ step: 'wait', outcome: 'done', status: last.status }, last);
       return last;
     } catch (err) {
+      const follow = `follow it with client.invoices.waitFor('${invoice.id}', { timeout }) or read it later with retrieve().`;
       return this.stop('wait', err, {
-        hint:
-          `Invoice ${invoice.id} was submitted; nothing more needs sending for now. Follow it with ` +
-          `client.invoices.waitFor('${invoice.id}', { timeout }) or read it later with retrieve().`,
+        hint: `Invoice ${invoice.id} was submitted; nothing more needs sending for now. ${afterRefusal(err, follow) ?? `To see the answer, ${follow}`}`,
       });
     }
   }
@@ -311,10 +320,7 @@ function describeStatus(invoice: Invoice): string {
   return invoice.rawStatus ?? invoice.status;
 }
 
-/**
- * Where a filing stops on a record with no readable status: right after `create` that is the
- * `validate` it cannot judge; in `resumeFiling` (nothing created) it is the `read` itself.
- */
+/** Where a record with no readable status stops: `validate` after a create, else the `read`. */
 function nextUnknownStep(steps: readonly FilingStepRecord[]): FilingStep {
   return steps.some((s) => s.step === 'create') ? 'validate' : 'read';
 }
@@ -330,14 +336,27 @@ function needsWait(invoice: Invoice): boolean {
   return invoice.status === InvoiceStatus.ERROR && recoveryState(invoice, serverTime(invoice.observedAt)) === 'in-progress';
 }
 
+/**
+ * After a refusal the same call would meet again (a revoked key's 401): fix the cause first, then
+ * `then`. `undefined` when calling again may pass, or for a transition refused by status.
+ */
+function afterRefusal(cause: unknown, then: string): string | undefined {
+  if (!isErrorKind(cause, 'APIError') || mayPass(cause) || isErrorKind(cause, 'InvalidTransitionError')) return undefined;
+  const own = (cause as InvoicingError).hint;
+  return `The service refused the request and would refuse it again: fix that first.${own === undefined ? '' : ` ${own}`} Then ${then}`;
+}
+
 function figures(t: Pick<Invoice, 'subtotal' | 'taxTotal' | 'total'>): TotalsFigures {
   return { subtotal: t.subtotal, taxTotal: t.taxTotal, total: t.total };
 }
 
 /** The idempotency key of a create: the caller's, derived from `externalRef`, or minted once. */
-export function filingKey(input: InvoiceCreateParams, opts: Pick<CreateAndFileOptions, 'idempotencyKey' | 'externalRef'>): string {
+export function filingKey(input: InvoiceCreateParams, opts: Pick<CreateAndFileOptions, 'idempotencyKey' | 'externalRef' | 'revision'>): string {
+  if (opts.revision !== undefined && (opts.externalRef === undefined || opts.idempotencyKey !== undefined)) {
+    throw new InvoicingError('createAndFile: revision numbers a version of the document externalRef names; pass it with externalRef, not idempotencyKey.');
+  }
   if (opts.idempotencyKey !== undefined) return opts.idempotencyKey;
-  if (opts.externalRef !== undefined) return deriveIdempotencyKey(input.businessId, opts.externalRef);
+  if (opts.externalRef !== undefined) return deriveIdempotencyKey(input.businessId, opts.externalRef, opts.revision);
   return mintIdempotencyKey();
 }
 
@@ -370,10 +389,10 @@ async function fileNew(
   opts: CreateAndFileOptions,
   internals: FilingInternals,
 ): Promise<FilingResult> {
+  const key = filingKey(input, opts);
   const run = new FilingRun(api, opts, internals);
   const waitOpts = waitOptions(opts.wait);
   const expected = expectedTotals(run, input, opts);
-  const key = filingKey(input, opts);
 
   // create: replayed safely with the same key after an ambiguous failure.
   run.emit({ step: 'create', state: 'started' });
@@ -396,7 +415,7 @@ async function fileNew(
     return run.stop('create', err, {
       hint:
         `No invoice id is known. Call createAndFile() again with idempotencyKey '${key}'` +
-        (opts.externalRef === undefined ? '' : ` (or the same externalRef '${opts.externalRef}')`) +
+        (opts.externalRef === undefined ? '' : ` (or the same externalRef '${opts.externalRef}'${opts.revision ? ` and revision ${opts.revision}` : ''})`) +
         ': the service returns the invoice already created for that key instead of a second one.',
     });
   }
@@ -418,7 +437,11 @@ function expectedTotals(run: FilingRun, input: InvoiceCreateParams, opts: Create
   if (opts.skipChecks !== true) {
     run.emit({ step: 'check', state: 'started' });
     const report = checkInvoice(input, opts.checkOptions);
-    if (!report.ok) throw new InvoiceCheckError(report);
+    if (!report.ok) {
+      run.stop('check', new InvoiceCheckError(report), {
+        hint: 'Nothing was sent. Fix the issues in err.cause.report.errors and call createAndFile() again.',
+      });
+    }
     run.record({ step: 'check', outcome: 'done' });
   } else {
     run.record({ step: 'check', outcome: 'skipped', detail: 'skipChecks' });
@@ -468,7 +491,17 @@ function reconcile(run: FilingRun, invoice: Invoice, candidates: InvoiceTotals[]
       hint: 'It is filed with these figures; correct it the way your tax rules require (for example a credit note).',
     });
   }
-  throw mismatch;
+  run.stop('reconcile', mismatch, {
+    message: mismatch.message,
+    hint:
+      `Invoice ${invoice.id} stays a draft, never filed. File the corrected document as a new invoice: ${nextRevision(opts)}`,
+  });
+}
+
+/** How to file a corrected version of the document `opts` filed: its next revision. */
+export function nextRevision(opts: Pick<CreateAndFileOptions, 'externalRef' | 'revision'>): string {
+  if (opts.externalRef === undefined) return 'createAndFile(corrected) (a new key is minted for it).';
+  return `createAndFile(corrected, { externalRef: '${opts.externalRef}', revision: ${(opts.revision ?? 0) + 1} }).`;
 }
 
 /**
@@ -511,7 +544,7 @@ async function resume(
   } catch (err) {
     return run.stop('read', err, {
       message: `Could not read invoice ${id} to resume its filing: ${err instanceof Error ? err.message : String(err)}`,
-      hint: `Nothing was sent. Call resumeFiling('${id}') again once the service answers.`,
+      hint: `Nothing was sent. ${afterRefusal(err, `call resumeFiling('${id}') again.`) ?? `Call resumeFiling('${id}') again once the service answers.`}`,
     });
   }
 

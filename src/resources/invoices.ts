@@ -12,7 +12,7 @@ import { BadRequestError, InvalidInputError, isBadRequestError, isNotFoundError,
 import type { Redactor } from '../core/redact.js';
 import { sentLinesClassificationHint } from '../core/error-hints.js';
 import { InvoiceCheckError } from '../core/errors.js';
-import { isErrorKind } from '../core/errors.js';
+import { FilingError, isErrorKind } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { APIPromise, type ResponseRecorder } from '../core/api-promise.js';
 import { Page, PagePromise } from '../core/pagination.js';
@@ -338,9 +338,9 @@ export class Invoices extends APIResource {
   /**
    * Files an invoice in one call: local checks → create (idempotent) → reconcile the service's
    * totals with the lines → validate → sign → submit → wait (with `opts.wait`). Pass `externalRef`
-   * (your document number) so that a re-run, or another process, never files it twice. Throws
-   * `InvoiceCheckError` (nothing sent), `TotalsMismatchError` (nothing filed) or `FilingError`
-   * (names the invoice and step; resume with `resumeFiling`).
+   * (your document number) so that a re-run, or another process, never files it twice, and
+   * `revision` to file a corrected version of it. Every stop throws `FilingError`, naming the
+   * invoice, the step and the typed cause (`InvoiceCheckError` at `check`, …).
    *
    * @example
    * ```ts
@@ -356,7 +356,7 @@ export class Invoices extends APIResource {
       // Checked, reconciled and sent from one plain copy: what is checked is what is sent.
       plain = serializeInvoice(input).sent as InvoiceCreateParams;
     } catch (err) {
-      return Promise.reject(err);
+      return Promise.reject(new FilingError({ invoiceId: undefined, step: 'check', cause: err, message: (err as Error).message, hint: (err as InvalidInputError).hint }));
     }
     if (opts.skipChecks === true) return createAndFile(this, plain, this._withClientRetries(opts));
     return this.#withServiceCodes([plain], opts.checkOptions).then((checkOptions) =>
@@ -396,16 +396,18 @@ export class Invoices extends APIResource {
   fileMany(inputs: readonly InvoiceCreateParams[], opts: FileManyOptions = {}): Promise<FileManyResult[]> {
     // Each input checked and sent from its plain copy; one that cannot be serialized goes as it is and
     // fails on its own (its result says why), without stopping the others.
-    const plain = Array.from(inputs, (input) => {
+    const invalid = new Map<number, unknown>();
+    const plain = Array.from(inputs, (input, index) => {
       try {
         return serializeInvoice(input).sent as InvoiceCreateParams;
-      } catch {
+      } catch (err) {
+        invalid.set(index, err);
         return input;
       }
     });
-    if (opts.skipChecks === true) return fileMany(this, plain, this._withClientRetries(opts));
+    if (opts.skipChecks === true) return fileMany(this, plain, this._withClientRetries(opts), { invalid });
     return this.#withServiceCodes(plain, opts.checkOptions).then((checkOptions) =>
-      fileMany(this, plain, this._withClientRetries({ ...opts, checkOptions })),
+      fileMany(this, plain, this._withClientRetries({ ...opts, checkOptions }), { invalid }),
     );
   }
 

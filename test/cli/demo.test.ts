@@ -82,13 +82,13 @@ describe('cli/demo', () => {
     expect(stdout).toContain('clock runs at 600× real time');
   });
 
-  it('ends the field-error scenario naming the field and asking for a deliberate re-submit', () => {
+  it('ends the field-error scenario naming the field and asking for a corrected invoice under the next revision', () => {
     const { stdout } = outputOf('field-error');
     expect(stdout.match(/Error on automatic retry \d of 3: Validation failed: buyer\.tin is invalid/g)).toHaveLength(3);
     expect(stdout).toContain('automatic recovery is over');
     expect(stdout).toContain('Field rejected by the tax authority: buyer.tin');
-    expect(stdout).toContain('re-submit deliberately');
-    expect(stdout).toMatch(/client\.invoices\.resumeFiling\('inv_\w+'\) sends the one deliberate re-submit/);
+    expect(stdout).toMatch(/Invoice inv_\w+ stays in Error; the corrected document is filed as a new invoice with client\.invoices\.createAndFile\(corrected, \{ externalRef, revision: 1 \}\)/);
+    expect(stdout).not.toContain('resumeFiling');
     expect(stdout).not.toContain('Filed:');
   });
 

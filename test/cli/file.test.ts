@@ -114,6 +114,9 @@ describe('cli/file (invoicing file)', () => {
     expect(await run(ctx)).toBe(1);
     expect(out()).toMatch(/mixed\.json\[1\]/);
     expect(out()).toMatch(/Filed 2 of 3 invoices; 1 did not go through/);
+    // In CLI terms: what to do with the file, not which option of a library call to pass.
+    expect(out()).toContain('Fix the issues in the file (`npx invoicing check <file>` lists them all), then run the command again.');
+    expect(out()).not.toMatch(/skipChecks|err\.cause|createAndFile/);
     expect(sandbox.invoices.count).toBe(2);
   });
 
@@ -213,6 +216,60 @@ describe('cli/file (invoicing file)', () => {
       `Run the same command again: invoice ${result?.invoiceId} is read, and only the steps it has not passed are performed, so nothing is filed twice.`,
     );
     expect(sandbox.invoices.count).toBe(1);
+  });
+
+  it('after a 401 says to set a valid INVOICING_API_KEY first, in CLI terms, then run again', async () => {
+    files = tempFiles({ 'one.json': JSON.stringify(invoice(sandbox.businessId, 1)) });
+    const revoked = sandbox.faults.inject({ path: '/invoices/:id/validate', kind: 'status', status: 401, times: Infinity, body: { success: false, message: 'Invalid API key' } });
+
+    const { ctx, out } = context(sandbox, files.dir, ['one.json', '--format', 'json']);
+    expect(await run(ctx)).toBe(1);
+    const [result] = (JSON.parse(out()) as { results: { invoiceId: string; error: { step: string; hint: string } }[] }).results;
+    expect(result?.error.step).toBe('validate');
+    expect(result?.error.hint).toBe(
+      'The API key was refused: set INVOICING_API_KEY to a valid USER key. Creating a key revokes the existing key of the same ' +
+        `type at once, so a key that worked before may have been replaced. Then run the same command again: invoice ${result?.invoiceId} ` +
+        'is read, and only the steps it has not passed are performed, so nothing is filed twice.',
+    );
+    // Running again as things stand meets the 401 again: the text report does not suggest it alone.
+    const text = context(sandbox, files.dir, ['one.json']);
+    expect(await run(text.ctx)).toBe(1);
+    expect(text.out()).toContain('set INVOICING_API_KEY to a valid USER key');
+    expect(text.out()).not.toContain('Run the same command again to finish what was left');
+    revoked.remove();
+    expect(await run(context(sandbox, files.dir, ['one.json']).ctx)).toBe(0);
+    expect(sandbox.invoices.count).toBe(1);
+  });
+
+  it('files a corrected invoice with --ref path under --revision 1; the hints of the failure and of the key conflict say so', async () => {
+    sandbox.setScenario((inv) => (inv.buyer.tin === '20456789-0001' ? { name: 'field-error', field: 'buyer.tin', automaticRetries: false } : 'accepted'));
+    files = tempFiles({ 'inv.json': JSON.stringify(invoice(sandbox.businessId, 1)) });
+    expect(await run(context(sandbox, files.dir, ['inv.json', '--ref', 'path']).ctx)).toBe(0);
+    // The authority answers 50 ms after the submit; a day later automatic recovery is over.
+    await new Promise((r) => setTimeout(r, 200));
+    sandbox.clock.advance(25 * 3_600_000);
+    const first = context(sandbox, files.dir, ['inv.json', '--ref', 'path', '--format', 'json']);
+    expect(await run(first.ctx)).toBe(1);
+    const [failed] = (JSON.parse(first.out()) as { results: { invoiceId: string; failure?: { kind: string; hint: string } }[] }).results;
+    expect(failed?.failure?.kind).toBe('field-validation');
+    expect(failed?.failure?.hint).toContain('the invoice stays in Error on the service');
+    expect(failed?.failure?.hint).toContain('Correct the file, then run the command again with --revision 1');
+    expect(failed?.failure?.hint).not.toMatch(/createAndFile|resumeFiling|\(/);
+
+    writeFileSync(join(files.dir, 'inv.json'), JSON.stringify({ ...invoice(sandbox.businessId, 1), buyer: { type: 'B2B', tin: '30111222-0001', name: 'Buyer 1' } }));
+    const edited = context(sandbox, files.dir, ['inv.json', '--ref', 'path', '--format', 'json']);
+    expect(await run(edited.ctx)).toBe(1);
+    const [conflict] = (JSON.parse(edited.out()) as { results: { error: { hint: string } }[] }).results;
+    expect(conflict?.error.hint).toContain('run the command with --revision 1');
+
+    const corrected = context(sandbox, files.dir, ['inv.json', '--ref', 'path', '--revision', '1', '--format', 'json']);
+    expect(await run(corrected.ctx)).toBe(0);
+    const [filed] = (JSON.parse(corrected.out()) as { results: { ok: boolean; invoiceId: string }[] }).results;
+    expect(filed?.invoiceId).not.toBe(failed?.invoiceId);
+    // The same revision again finds its invoice: nothing filed twice.
+    expect(await run(context(sandbox, files.dir, ['inv.json', '--ref', 'path', '--revision', '1']).ctx)).toBe(0);
+    expect(sandbox.invoices.count).toBe(2);
+    expect(sandbox.invoices.list().find((inv) => inv.id === failed?.invoiceId)?.status).toBe('Error');
   });
 
   it('derives keys from file and position with --ref path', async () => {

@@ -93,7 +93,8 @@ describe('cli/file Ctrl-C (SIGINT)', () => {
     expect(r.stdout.match(/^not started\s+-\s+-\s+batch\.ndjson line \d+$/gm)).toHaveLength(10);
     expect(r.stdout).toMatch(/^Filed 2 of 12 invoices; 10 not started \([\d.]+ s\)\.$/m);
     expect(r.stdout).toContain('Interrupted (Ctrl-C): 10 invoices not started.');
-    expect(r.stdout).toContain('\n  invoicing file batch.ndjson --concurrency 2\n');
+    // Runnable as printed from a local install: npx finds the project's bin.
+    expect(r.stdout).toContain('\n  npx invoicing file batch.ndjson --concurrency 2\n');
     expect(r.stdout).toContain(`(in ${files.dir})`);
     // Nothing was sent for the invoices not started.
     expect(creates()).toBe(2);
@@ -131,7 +132,7 @@ describe('cli/file Ctrl-C (SIGINT)', () => {
     const aborted = doc.results.filter((x) => x.notStarted !== true);
     expect(aborted).toHaveLength(2);
     expect(aborted.every((x) => x.error?.step === 'submit' && /Run the same command again/.test(x.error.hint ?? ''))).toBe(true);
-    expect(doc.resume).toEqual({ command: 'invoicing file batch.json --concurrency 2 --format json', cwd: files.dir, stdin: false });
+    expect(doc.resume).toEqual({ command: 'npx invoicing file batch.json --concurrency 2 --format json', cwd: files.dir, stdin: false });
     expect(sandbox.invoices.count).toBe(before + 2);
 
     const again = await runBin(bin, args, { cwd: files.dir, env });

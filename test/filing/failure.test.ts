@@ -121,7 +121,9 @@ describe('filing/failure', () => {
       expect(failure).toMatchObject({ kind: 'field-validation', field: 'buyer.tin', recovery: 'in-progress', resubmitRequired: false });
       expect(failure?.hint).not.toMatch(/then re-submit/);
       expect(failure?.hint).toMatch(/do not submit/);
-      expect(failure?.hint).toMatch(/once automatic recovery is over/);
+      // It cannot be fixed in place: the corrected document is a new invoice under the next revision.
+      expect(failure?.hint).toMatch(/stays in Error/);
+      expect(failure?.hint).toMatch(/revision/);
     });
 
     it.each(['Error', 'error', ' ERROR '])('reads an invoice whose status is spelled %s as in Error', (status) => {

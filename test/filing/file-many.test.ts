@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { deriveIdempotencyKey } from '../../src/core/idempotency.js';
 import type { FileManyProgress } from '../../src/filing/file-many.js';
 import type { Sandbox } from '../../src/testing/index.js';
 import { clientOf, sampleInput, sandboxClock, sends, startSandbox } from './helpers.js';
@@ -68,7 +69,7 @@ describe('filing/file-many (client.invoices.fileMany)', () => {
     const results = await client.invoices.fileMany(inputs, { concurrency: 2, externalRef: (_input, i) => `B3-${i}` });
 
     expect(results.map((r) => r.ok)).toEqual([true, true, false, true, true]);
-    expect(results[2]).toMatchObject({ index: 2, ok: false, error: { name: 'InvoiceCheckError' }, invoiceId: undefined });
+    expect(results[2]).toMatchObject({ index: 2, ok: false, notStarted: false, error: { name: 'FilingError', step: 'check', cause: { name: 'InvoiceCheckError' } }, invoiceId: undefined });
     expect(sandbox.invoices.count).toBe(4);
     // Each create carried its derived key; the transitions never reuse it.
     const keys = new Set(results.map((r) => r.idempotencyKey));
@@ -105,6 +106,96 @@ describe('filing/file-many (client.invoices.fileMany)', () => {
 
     expect(results.map((r) => r.ok)).toEqual([true, false, true]);
     expect(results[1]).toMatchObject({ error: { message: expect.stringMatching(/same document as input 0/) } });
+    expect(sandbox.invoices.count).toBe(2);
+  });
+
+  it('gives a cyclic or 100,000-deep input an InvalidInputError in its own result, with or without externalRef', async () => {
+    sandbox = await startSandbox();
+    const client = clientOf(sandbox);
+    const cyclic = sampleInput(sandbox, 2) as unknown as Record<string, unknown>;
+    cyclic.self = cyclic;
+    let deep: Record<string, unknown> = {};
+    const deepInput = { ...sampleInput(sandbox, 3), meta: deep } as unknown as Record<string, unknown>;
+    for (let i = 0; i < 100_000; i++) deep = deep.next = {};
+    const inputs = [sampleInput(sandbox, 1), cyclic, deepInput, sampleInput(sandbox, 4)] as never[];
+
+    for (const externalRef of [undefined, (_input: unknown, i: number) => `deep-${i}`]) {
+      const results = await client.invoices.fileMany(inputs, { skipChecks: true, ...(externalRef ? { externalRef } : {}) });
+      expect(results.map((r) => r.ok)).toEqual([true, false, false, true]);
+      for (const i of [1, 2]) {
+        expect(results[i]).toMatchObject({ ok: false, invoiceId: undefined, error: { name: 'FilingError', step: 'check', cause: { name: 'InvalidInputError' } } });
+      }
+    }
+    expect(sandbox.invoices.count).toBe(4);
+  });
+
+  it('files a corrected version of each document under the revision given, per input or for all', async () => {
+    sandbox = await startSandbox();
+    const client = clientOf(sandbox);
+    const inputs = [sampleInput(sandbox, 1), sampleInput(sandbox, 2)];
+    const externalRef = (_input: unknown, i: number) => `DOC-${i}`;
+    await client.invoices.fileMany(inputs, { externalRef });
+    inputs[1]!.buyer.name = 'Buyer 2, corrected';
+
+    const results = await client.invoices.fileMany(inputs, { externalRef, revision: (_input, i) => (i === 1 ? 1 : undefined) });
+
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(results.map((r) => r.idempotencyKey)).toEqual([
+      deriveIdempotencyKey(sandbox.businessId, 'DOC-0'),
+      deriveIdempotencyKey(sandbox.businessId, 'DOC-1', 1),
+    ]);
+    expect(sandbox.invoices.count).toBe(3);
+    const all = await client.invoices.fileMany(inputs, { externalRef, revision: 1 });
+    expect(all[0]?.idempotencyKey).toBe(deriveIdempotencyKey(sandbox.businessId, 'DOC-0', 1));
+  });
+
+  it('on stopSignal starts nothing new, lets the invoices in flight finish, and reports the rest not started', async () => {
+    sandbox = await startSandbox();
+    const client = clientOf(sandbox);
+    const inputs = Array.from({ length: 10 }, (_, i) => sampleInput(sandbox, i));
+    const stop = new AbortController();
+    const progress: FileManyProgress[] = [];
+
+    const results = await client.invoices.fileMany(inputs, {
+      concurrency: 2,
+      stopSignal: stop.signal,
+      // Stopped while the first two are mid-filing, right after their signs.
+      onStep: (_index, e) => {
+        if (e.step === 'sign' && e.state === 'done') stop.abort();
+      },
+      onProgress: (p) => progress.push(p),
+    });
+
+    expect(results.map((r) => r.ok)).toEqual([true, true, ...Array(8).fill(false)]);
+    expect(results.slice(0, 2).every((r) => r.ok && r.invoice.status === 'SUBMITTED')).toBe(true);
+    expect(results.slice(2)).toEqual(inputs.slice(2).map((_, i) => expect.objectContaining({ index: i + 2, ok: false, notStarted: true, invoiceId: undefined })));
+    expect(results.slice(2).every((r) => !('error' in r))).toBe(true);
+    expect(sandbox.invoices.count).toBe(2);
+    expect(sandbox.invoices.list().every((inv) => inv.submissions === 1)).toBe(true);
+    // Progress reports the two that finished, and carries no records.
+    expect(progress.map((p) => [p.done, p.failed])).toEqual([[1, 0], [2, 0]]);
+    expect(progress.every((p) => !('invoice' in p.result) && !('raw' in p.result))).toBe(true);
+    expect(progress[0]?.result).toMatchObject({ ok: true, status: 'SUBMITTED', invoiceId: expect.any(String) });
+  });
+
+  it('on signal aborts the invoices in flight at their step and reports those never begun as not started', async () => {
+    sandbox = await startSandbox();
+    const client = clientOf(sandbox);
+    const inputs = Array.from({ length: 6 }, (_, i) => sampleInput(sandbox, i));
+    const abort = new AbortController();
+    sandbox.faults.inject({ path: '/invoices/:id/sign', kind: 'delay', ms: 5_000, times: Infinity });
+
+    const results = await client.invoices.fileMany(inputs, {
+      concurrency: 2,
+      signal: abort.signal,
+      onStep: (_index, e) => {
+        if (e.step === 'sign' && e.state === 'started') setTimeout(() => abort.abort(), 20);
+      },
+    });
+
+    const [a, b, ...rest] = results;
+    for (const r of [a, b]) expect(r).toMatchObject({ ok: false, notStarted: false, invoiceId: expect.any(String), error: { name: 'FilingError', step: 'sign', cause: { name: 'APIUserAbortError' } } });
+    expect(rest.every((r) => r.notStarted)).toBe(true);
     expect(sandbox.invoices.count).toBe(2);
   });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { isFilingError, isInvoiceCheckError, isTotalsMismatchError } from '../../src/core/errors.js';
+import { FilingError, isFilingError } from '../../src/core/errors.js';
 import { deriveIdempotencyKey } from '../../src/core/idempotency.js';
 import type { FilingStepEvent } from '../../src/filing/file.js';
 import type { Sandbox } from '../../src/testing/index.js';
@@ -38,7 +38,7 @@ describe('filing/file (client.invoices.createAndFile / resumeFiling)', () => {
       for (const step of ['validate', 'sign', 'submit'] as const) expect(sends(sandbox, step)[0]?.idempotencyKey).not.toBe(key);
     });
 
-    it('refuses with InvoiceCheckError before any request', async () => {
+    it('stops at check with a FilingError whose typed cause is the InvoiceCheckError, before any request', async () => {
       sandbox = await startSandbox();
       const client = clientOf(sandbox);
       const input = sampleInput(sandbox);
@@ -46,18 +46,41 @@ describe('filing/file (client.invoices.createAndFile / resumeFiling)', () => {
 
       const err = await client.invoices.createAndFile(input).catch((e: unknown) => e);
 
-      expect(isInvoiceCheckError(err)).toBe(true);
+      expect(err).toBeInstanceOf(FilingError);
+      const stop = err as FilingError;
+      expect(stop).toMatchObject({ step: 'check', invoiceId: undefined });
+      // `cause` is the SDK's error union: a check of its name narrows to the class.
+      if (stop.cause.name !== 'InvoiceCheckError') throw new Error(`cause ${stop.cause.name}`);
+      expect(stop.cause.report.errors.map((i) => i.path.join('.'))).toContain('lines.0.hsnCode');
+      expect(stop.hint).toMatch(/^Nothing was sent\. Fix the issues in err\.cause\.report\.errors/);
       expect(sandbox.requests).toHaveLength(0);
     });
 
-    it('stops with TotalsMismatchError and files nothing when the service totals contradict the lines', async () => {
+    it('stops at check with a FilingError whose cause is the InvalidInputError for cyclic input', async () => {
+      sandbox = await startSandbox();
+      const input = sampleInput(sandbox) as unknown as Record<string, unknown>;
+      input.self = input;
+
+      const err = await clientOf(sandbox).invoices.createAndFile(input as never).catch((e: unknown) => e);
+
+      expect(err).toMatchObject({ name: 'FilingError', step: 'check', cause: { name: 'InvalidInputError', path: ['self'] } });
+      expect(sandbox.requests).toHaveLength(0);
+    });
+
+    it('stops at reconcile with a FilingError whose cause is the TotalsMismatchError, and files nothing', async () => {
       sandbox = await startSandbox({ totals: (_input, correct) => ({ ...correct, total: '9999.99' }) });
       const client = clientOf(sandbox);
 
       const err = await client.invoices.createAndFile(sampleInput(sandbox), { externalRef: 'ORDER-2' }).catch((e: unknown) => e);
 
-      expect(isTotalsMismatchError(err)).toBe(true);
-      expect(err).toMatchObject({ differences: [{ field: 'total', actual: '9999.99' }] });
+      expect(isFilingError(err)).toBe(true);
+      const stop = err as FilingError;
+      expect(stop.step).toBe('reconcile');
+      expect(stop.invoiceId).toBe(sandbox.invoices.list()[0]?.id);
+      if (stop.cause.name !== 'TotalsMismatchError') throw new Error(`cause ${stop.cause.name}`);
+      expect(stop.cause.differences).toMatchObject([{ field: 'total', actual: '9999.99' }]);
+      // The corrected version needs a key of its own: the hint names the next revision.
+      expect(stop.hint).toContain("createAndFile(corrected, { externalRef: 'ORDER-2', revision: 1 })");
       const [stored] = sandbox.invoices.list();
       expect(stored?.status).toBe('draft');
       expect(sends(sandbox, 'validate')).toHaveLength(0);
@@ -153,6 +176,62 @@ describe('filing/file (client.invoices.createAndFile / resumeFiling)', () => {
       expect(err).toMatchObject({ invoiceId: stored.id, step: 'submit', cause: { name: 'APIConnectionError' } });
       expect((err as { hint: string }).hint).toContain(`resumeFiling('${stored.id}')`);
       expect(stored.status).toBe('Signed');
+    });
+
+    it('after a 401 (a revoked key) says to fix the key first, then resume; never "resume" alone', async () => {
+      sandbox = await startSandbox();
+      const client = clientOf(sandbox);
+      sandbox.faults.inject({ path: '/invoices/:id/validate', kind: 'status', status: 401, times: Infinity, body: { success: false, message: 'Invalid API key' } });
+
+      const err = (await client.invoices.createAndFile(sampleInput(sandbox), { externalRef: 'ORDER-401' }).catch((e: unknown) => e)) as FilingError;
+
+      const id = sandbox.invoices.list()[0]!.id;
+      expect(err).toMatchObject({ name: 'FilingError', step: 'validate', invoiceId: id, cause: { name: 'AuthenticationError', status: 401 } });
+      expect(err.hint).toMatch(/^The service refused the request and would refuse it again: fix that first\. Only the X-API-Key header authenticates/);
+      expect(err.hint).toContain('revokes the existing key of the same type');
+      expect(err.hint).toMatch(new RegExp(`Then resume with client\\.invoices\\.resumeFiling\\('${id}'\\)`));
+      expect(err.hint).not.toMatch(/^Resume/);
+    });
+
+    it('files a corrected version under the next revision: a new invoice, no key conflict, never one revision twice', async () => {
+      // The tax authority rejects the buyer's TIN of the first version; the corrected one passes.
+      sandbox = await startSandbox({ scenario: (inv) => (inv.buyer.tin === '20456789-0001' ? { name: 'field-error', field: 'buyer.tin' } : 'accepted') });
+      const client = clientOf(sandbox);
+      const clock = sandboxClock(sandbox);
+      const first = sampleInput(sandbox);
+
+      const failed = await client.invoices.createAndFile(first, { externalRef: 'INV-77', wait: true, clock });
+      expect(failed.invoice.status).toBe('ERROR');
+      expect(failed.failure).toMatchObject({ kind: 'field-validation', field: 'buyer.tin' });
+      expect(failed.failure?.hint).toContain('revision');
+
+      const corrected = { ...first, buyer: { ...first.buyer, tin: '30111222-0001' } };
+      // The same externalRef and revision with the corrected body: the service holds another body.
+      const conflict = (await client.invoices.createAndFile(corrected, { externalRef: 'INV-77', clock }).catch((e: unknown) => e)) as FilingError;
+      expect(conflict).toMatchObject({ step: 'create', cause: { name: 'IdempotencyConflictError' } });
+      expect(conflict.hint).toContain('revision: 1');
+
+      const filed = await client.invoices.createAndFile(corrected, { externalRef: 'INV-77', revision: 1, wait: true, clock });
+      expect(filed.invoice.rawStatus).toBe('Accepted');
+      expect(filed.invoice.id).not.toBe(failed.invoice.id);
+      expect(sends(sandbox, 'create').at(-1)?.idempotencyKey).toBe(deriveIdempotencyKey(sandbox.businessId, 'INV-77', 1));
+
+      // Running revision 1 again finds its invoice; the failed one stays in Error as it was.
+      const again = await client.invoices.createAndFile(corrected, { externalRef: 'INV-77', revision: 1, clock });
+      expect(again.invoice.id).toBe(filed.invoice.id);
+      expect(sandbox.invoices.count).toBe(2);
+      expect(sandbox.invoices.list().every((inv) => inv.submissions <= 1 || inv.id === failed.invoice.id)).toBe(true);
+      expect((await client.invoices.retrieve(failed.invoice.id)).status).toBe('ERROR');
+    });
+
+    it('derives revision 0 as the key without a revision, and refuses a revision without externalRef', async () => {
+      sandbox = await startSandbox();
+      expect(deriveIdempotencyKey('biz_1', 'INV-1', 0)).toBe(deriveIdempotencyKey('biz_1', 'INV-1'));
+      expect(new Set([0, 1, 2].map((r) => deriveIdempotencyKey('biz_1', 'INV-1', r))).size).toBe(3);
+      expect(() => deriveIdempotencyKey('biz_1', 'INV-1', -1)).toThrow(/revision must be a whole number/);
+      expect(() => deriveIdempotencyKey('biz_1', 'INV-1', 1.5)).toThrow(/revision must be a whole number/);
+      await expect(clientOf(sandbox).invoices.createAndFile(sampleInput(sandbox), { revision: 1 })).rejects.toThrow(/pass it with externalRef/);
+      expect(sandbox.requests).toHaveLength(0);
     });
 
     it('names the idempotency key to retry with when create itself fails', async () => {

@@ -183,7 +183,8 @@ describe('invoices.createAndFile and fileMany check what they send', () => {
 
     const error = await clientOf(sandbox).invoices.createAndFile({ ...sampleInput(sandbox), buyer } as never).catch((e: unknown) => e);
 
-    expect(isInvoiceCheckError(error)).toBe(true);
+    // Every stop of createAndFile is a FilingError; the checks' error is its cause.
+    expect(isInvoiceCheckError((error as Error).cause)).toBe(true);
     expect(sends(sandbox, 'create')).toHaveLength(0);
   });
 
@@ -192,7 +193,7 @@ describe('invoices.createAndFile and fileMany check what they send', () => {
     const input = sampleInput(sandbox) as unknown as Record<string, unknown>;
     input.self = input;
     const error = await clientOf(sandbox).invoices.createAndFile(input as never).catch((e: unknown) => e);
-    expect(isInvalidInputError(error)).toBe(true);
+    expect(isInvalidInputError((error as Error).cause)).toBe(true);
     expect(sandbox.requests).toHaveLength(0);
   });
 

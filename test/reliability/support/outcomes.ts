@@ -27,7 +27,10 @@ export function expectTyped(error: unknown, where: string): string[] {
     problems.push(`${where}: ${describe(error)} is not a typed SDK error`);
     return problems;
   }
-  if (isFilingError(error) && error.cause !== undefined) problems.push(...expectTyped(error.cause, `${where} (cause of FilingError)`));
+  // A FilingError wraps a cause that is not an SDK error in a plain InvoicingError: look through it.
+  if ((isFilingError(error) || error.name === 'InvoicingError') && error.cause !== undefined) {
+    problems.push(...expectTyped(error.cause, `${where} (cause of ${error.name})`));
+  }
   return problems;
 }
 

@@ -284,14 +284,16 @@ export async function driveEveryErrorPath(): Promise<DriveResult> {
     });
     try {
       const mclient = mismatched.client({ logger, logLevel: 'debug' });
-      paths.push({ name: 'TotalsMismatchError', error: await thrownBy(() => mclient.invoices.createAndFile(sampleInput(mismatched.businessId), { externalRef: 'scan-5' })) });
+      // A FilingError at reconcile whose cause is the TotalsMismatchError: both are scanned.
+      const stop = await thrownBy(() => mclient.invoices.createAndFile(sampleInput(mismatched.businessId), { externalRef: 'scan-5' }));
+      paths.push({ name: 'FilingError at reconcile', error: stop }, { name: 'TotalsMismatchError', error: (stop as Error).cause });
     } finally {
       await mismatched.close();
     }
 
     fault.inject({ method: 'POST', path: '/invoices/:id/validate', kind: 'status', status: 500, times: Infinity });
     const results = await filing.fileMany([input, { ...input, dueDate: '2027-03-31T00:00:00Z' }], { concurrency: 2, clock });
-    results.forEach((r, i) => paths.push({ name: `fileMany result ${i}`, error: r.ok ? undefined : r.error }));
+    results.forEach((r, i) => paths.push({ name: `fileMany result ${i}`, error: r.ok || r.notStarted ? undefined : r.error }));
     fault.clear();
     return { paths, logLines: logger.lines, sandboxLog: sandbox.requests.map((r) => JSON.stringify(r)) };
   } finally {
