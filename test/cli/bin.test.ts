@@ -52,6 +52,7 @@ describe('cli/bin (invoicing)', () => {
       const help = await run([flag]);
       expect(help.code).toBe(0);
       expect(help.stdout).toMatch(/check\s+Check invoice files/);
+      expect(help.stdout).toMatch(/sandbox\s+Serve the sandbox on 127.0.0.1 until Ctrl-C/);
       expect(help.stderr).toBe('');
     }
   });
