@@ -285,7 +285,8 @@ export interface Sandbox {
   clearRequests(): void;
   /**
    * Back to a fresh state with the same identities: invoices, extra users and keys, faults, the
-   * request log and scenario choices are dropped, the clock returns to real time.
+   * request log and scenario choices are dropped; the clock returns to its start, real time
+   * (`Date.now()`, which fake timers replace) at scale 1, or the `now` and `timeScale` options.
    */
   reset(): void;
   /** Stops the loopback server, ends stalled bodies and pending delays. Safe to call twice. */
