@@ -3,6 +3,7 @@
  * commands can be driven in-process as well as from the bin.
  */
 import type { Redactor } from '../index.js';
+import { shellQuote } from './interrupt.js';
 
 /** A place to write text (process.stdout / process.stderr, or a buffer). */
 export interface Output {
@@ -111,3 +112,32 @@ export function styles(enabled: boolean) {
 }
 
 export type Styles = ReturnType<typeof styles>;
+
+/**
+ * An error's hint in the command line's terms. The SDK's hints name calls and options a shell user
+ * does not have (`{ skipChecks: true }`, `{ force: true }`, `resumeFiling()`); the CLI's answer to
+ * those is to fix the file, or to wait, and run the same command again.
+ *
+ * @example
+ * ```ts
+ * cliHint(err, 'invoices/a.json[2]'); // 'Fix invoices/a.json and run the same command again; …'
+ * ```
+ */
+export function cliHint(err: { name?: string; hint?: string | undefined; cause?: unknown }, source: string): string | undefined {
+  // The file of `a.json[2]` or `b.ndjson line 3`, as a shell would take it.
+  const file = shellQuote(source.replace(/(\[\d+\]| line \d+)$/, ''));
+  const names: string[] = [];
+  for (let e: unknown = err, depth = 0; typeof e === 'object' && e !== null && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    names.push(String((e as { name?: unknown }).name));
+  }
+  if (names.includes('InvoiceCheckError')) {
+    return `Fix ${file} and run the same command again; nothing was sent. \`invoicing check ${file}\` lists every problem with its field, code and hint.`;
+  }
+  if (names.includes('RecoveryInProgressError')) {
+    return (
+      'The service is retrying this invoice on its own (every 10 minutes, up to 3 times, within 24 hours): ' +
+      'another submit does not speed it up. Run the same command again later; it sends nothing while recovery is in progress.'
+    );
+  }
+  return err.hint;
+}
