@@ -36,11 +36,6 @@ export interface CliContext {
 /**
  * The credentials a command may run with, as the client reads them from the environment (trimmed):
  * what its output is scrubbed of.
- *
- * @example
- * ```ts
- * const redactor = new Redactor(envCredentials(ctx.env));
- * ```
  */
 export function envCredentials(env: CliContext['env']): (string | undefined)[] {
   return [env.INVOICING_API_KEY?.trim(), env.INVOICING_SESSION_TOKEN?.trim()];
@@ -49,11 +44,6 @@ export function envCredentials(env: CliContext['env']): (string | undefined)[] {
 /**
  * `out` with every write scrubbed by `redactor`: a server that echoes the key back, or a file that
  * holds it, cannot make the CLI print it (whole, without its prefix, or a long part of it).
- *
- * @example
- * ```ts
- * redactedOutput(process.stdout, new Redactor([key])).write(`refused ${key}\n`); // refused [REDACTED]
- * ```
  */
 export function redactedOutput(out: Output, redactor: Pick<Redactor, 'redact'>): Output {
   return {
@@ -69,11 +59,6 @@ export function redactedOutput(out: Output, redactor: Pick<Redactor, 'redact'>):
 
 /**
  * `ctx` with its stdout and stderr scrubbed by `redactor` (see {@link redactedOutput}).
- *
- * @example
- * ```ts
- * return runCommand(redactedContext(ctx, new Redactor(envCredentials(ctx.env))));
- * ```
  */
 export function redactedContext(ctx: CliContext, redactor: Pick<Redactor, 'redact'>): CliContext {
   return { ...ctx, stdout: redactedOutput(ctx.stdout, redactor), stderr: redactedOutput(ctx.stderr, redactor) };
@@ -117,11 +102,6 @@ export type Styles = ReturnType<typeof styles>;
  * An error's hint in the command line's terms. The SDK's hints name calls and options a shell user
  * does not have (`{ skipChecks: true }`, `{ force: true }`, `resumeFiling()`); the CLI's answer to
  * those is to fix the file, or to wait, and run the same command again.
- *
- * @example
- * ```ts
- * cliHint(err, 'invoices/a.json[2]'); // 'Fix invoices/a.json and run the same command again; …'
- * ```
  */
 export function cliHint(err: { name?: string; hint?: string | undefined; cause?: unknown }, source: string): string | undefined {
   // The file of `a.json[2]` or `b.ndjson line 3`, as a shell would take it.

@@ -316,12 +316,6 @@ function errorText(err: unknown): string {
 
 /**
  * Runs `invoicing demo`; resolves to the exit code.
- *
- * @example
- * ```ts
- * const code = await run({ argv: ['--scenario', 'offline'], stdout: process.stdout, stderr: process.stderr,
- *   env: process.env, cwd: process.cwd(), readStdin: async () => '' });
- * ```
  */
 export async function run(given: CliContext): Promise<number> {
   const settings = parseDemoArgs(given.argv);

@@ -28,13 +28,6 @@ Exit codes: 0 stopped with Ctrl-C; 2 usage error or the port cannot be used.
 
 /**
  * Runs `invoicing sandbox`; resolves to the exit code once Ctrl-C stops it.
- *
- * @example
- * ```ts
- * const code = await run({ argv: ['--port', '4010'], stdout: process.stdout, stderr: process.stderr,
- *   env: process.env, cwd: process.cwd(), readStdin: async () => '',
- *   onInterrupt: (h) => { process.on('SIGINT', h); return () => process.off('SIGINT', h); } });
- * ```
  */
 export async function run(ctx: CliContext): Promise<number> {
   let parsed;

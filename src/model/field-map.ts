@@ -118,12 +118,6 @@ export function resolveFieldMap(fieldMap: FieldMap | ResolvedFieldMap | undefine
 /**
  * The value at the first alias present (not `undefined` or `null`) in `record`; a dotted alias walks
  * into nested objects unless the record has that literal key.
- *
- * @example
- * ```ts
- * import { readAlias } from './field-map.js';
- * readAlias({ totals: { total: 5 } }, ['total', 'totals.total']); // 5
- * ```
  */
 export function readAlias(record: Record<string, unknown>, aliases: readonly string[]): unknown {
   return readFirst(record, aliases, asIs);
@@ -179,12 +173,6 @@ function readPath(record: Record<string, unknown>, path: readonly string[]): unk
 
 /**
  * What {@link readInvoice} needs besides the record.
- *
- * @example
- * ```ts
- * import { DEFAULT_FIELD_MAP, type ReadInvoiceContext } from './field-map.js';
- * const ctx: ReadInvoiceContext = { fieldMap: DEFAULT_FIELD_MAP, fallbackId: 'inv_1' };
- * ```
  */
 export interface ReadInvoiceContext {
   fieldMap: ResolvedFieldMap;
@@ -198,12 +186,6 @@ export interface ReadInvoiceContext {
  * The canonical {@link Invoice} for a stored record, or `undefined` when `record` is not an object
  * or has no readable id. Never throws: unknown statuses are kept, unreadable amounts are `undefined`.
  * `readInvoiceRecord()` (invoice.ts) gives the same invoice, or the field that could not be read.
- *
- * @example
- * ```ts
- * import { DEFAULT_FIELD_MAP, readInvoice } from './field-map.js';
- * readInvoice({ _id: 'inv_1', state: 'Signed' }, { fieldMap: DEFAULT_FIELD_MAP })?.status; // 'SIGNED'
- * ```
  */
 export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice | undefined {
   if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined;
@@ -234,12 +216,6 @@ export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice |
 
 /**
  * True when `record` reads as an invoice with a status (an id may come from the context).
- *
- * @example
- * ```ts
- * import { DEFAULT_FIELD_MAP, hasReadableStatus } from './field-map.js';
- * hasReadableStatus({ state: 'draft' }, DEFAULT_FIELD_MAP); // true
- * ```
  */
 export function hasReadableStatus(record: unknown, fieldMap: ResolvedFieldMap): boolean {
   if (typeof record !== 'object' || record === null || Array.isArray(record)) return false;
