@@ -83,7 +83,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function fragmentModule(b: Block): string {
   const lines = b.code.split('\n');
   const imports = lines.filter((l) => /^import\s/.test(l));
-  const body = lines.filter((l) => !/^import\s/.test(l)).join('\n');
+  // `expression; // 'value'` states a value: it is asserted.
+  const body = lines
+    .filter((l) => !/^import\s/.test(l))
+    .map((l) => l.replace(/^(\s*)([^=;]+);\s*\/\/ ('[^']*')$/, (_, pad: string, expr: string, value: string) =>
+      `${pad}if (${expr} !== ${value}) throw new Error(\`${page}:${b.line}: ${expr.replaceAll('`', '')} is \${String(${expr})}, the page says ${value}\`);`))
+    .join('\n');
   const own = imports.join('\n');
   const implicit = /\bInvoicingClient\b.*from 'invoicing-sdk'/.test(own) ? '' : `import { InvoicingClient } from ${dist('index')};`;
   return `${toDist(own.replace(/import \{ createSandbox \} from 'invoicing-sdk\/testing';/, ''))}
@@ -125,10 +130,16 @@ describe(`${page} (every code block runs)`, () => {
   });
 
   it('fails on a block that does not do what it says', async () => {
-    const file = join(dir, 'broken.ts');
-    writeFileSync(file, fragmentModule({ line: 0, lang: 'ts', code: "sandbox.setScenario('inv_missing', 'offline');" }));
-    const mod = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as { run(): Promise<void> };
-    await expect(mod.run()).rejects.toThrow('No sandbox invoice inv_missing');
+    const run = async (name: string, code: string) => {
+      const file = join(dir, `${name}.ts`);
+      writeFileSync(file, fragmentModule({ line: 0, lang: 'ts', code }));
+      return ((await import(/* @vite-ignore */ pathToFileURL(file).href)) as { run(): Promise<void> }).run();
+    };
+    await expect(run('throws', "sandbox.setScenario('inv_missing', 'offline');")).rejects.toThrow('No sandbox invoice inv_missing');
+    await expect(run('says', "sandbox.invoices.get(id)?.status; // 'Accepted'")).rejects.toThrow(
+      "sandbox.invoices.get(id)?.status is draft, the page says 'Accepted'",
+    );
+    await expect(run('holds', "sandbox.invoices.get(id)?.status; // 'draft'")).resolves.toBeUndefined();
   });
 
   // The suite and the `it` blocks that continue it, as one test file, collected here.
