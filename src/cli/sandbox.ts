@@ -83,7 +83,7 @@ export async function run(ctx: CliContext): Promise<number> {
       `  export INVOICING_SESSION_TOKEN=${sandbox.sessionToken}`,
       `  business id: ${sandbox.businessId}`,
       '',
-      `Then, in another terminal: ${s.bold('npx invoicing file invoice.json')} (its "businessId" set to the one above).`,
+      `In another terminal, run the export lines, then ${s.bold('npx invoicing file invoice.json')} for an invoice with "businessId": "${sandbox.businessId}".`,
       'Press Ctrl-C to stop.',
       '',
     ].join('\n'),

@@ -108,6 +108,13 @@ describe('cli/sandbox (invoicing sandbox)', () => {
     expect((await exited).code).toBe(0);
   });
 
+  it('explains itself with --help, credentials included, without starting', async () => {
+    const r = await runBin(bin, ['sandbox', '--help'], { cwd: process.cwd() });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: invoicing sandbox \[--port N\]/);
+    expect(r.stdout).toMatch(/throwaway identities: they work only against this\s+sandbox/);
+  });
+
   it('refuses a port that is not a number, with a pointer to --help (exit 2)', async () => {
     for (const port of ['abc', '70000', '1.5']) {
       const r = await runBin(bin, ['sandbox', '--port', port], { cwd: process.cwd() });
