@@ -7,12 +7,8 @@ import { COMMANDS } from './commands.js';
 import { UsageError, type CliContext } from './context.js';
 import { printable } from './escape.js';
 
-/**
- * The version, loaded only by `--version` and the help, through the package's main entry. Imported
- * any other way (statically, or `import('../version.js')`), version.ts would be reached by a set of
- * entries of its own and become a chunk of its own in the ESM build: one more module for every
- * `import 'invoicing-sdk'` to load, to spare `--version` a few milliseconds.
- */
+// Through the main entry: imported on its own, version.ts would become a chunk of its own that
+// every `import 'invoicing-sdk'` then loads.
 async function version(): Promise<string> {
   return (await import('../index.js')).VERSION;
 }

@@ -29,4 +29,8 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
     summary: 'File invoice files with the service, exactly once each (INVOICING_BASE_URL, INVOICING_API_KEY)',
     load: () => import('./file.js'),
   },
+  sandbox: {
+    summary: 'Serve the sandbox on 127.0.0.1 until Ctrl-C, printing its throwaway credentials (--port N)',
+    load: () => import('./sandbox.js'),
+  },
 };

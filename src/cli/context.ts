@@ -3,6 +3,7 @@
  * commands can be driven in-process as well as from the bin.
  */
 import type { Redactor } from '../index.js';
+import { shellQuote } from './interrupt.js';
 
 /** A place to write text (process.stdout / process.stderr, or a buffer). */
 export interface Output {
@@ -35,11 +36,6 @@ export interface CliContext {
 /**
  * The credentials a command may run with, as the client reads them from the environment (trimmed):
  * what its output is scrubbed of.
- *
- * @example
- * ```ts
- * const redactor = new Redactor(envCredentials(ctx.env));
- * ```
  */
 export function envCredentials(env: CliContext['env']): (string | undefined)[] {
   return [env.INVOICING_API_KEY?.trim(), env.INVOICING_SESSION_TOKEN?.trim()];
@@ -48,11 +44,6 @@ export function envCredentials(env: CliContext['env']): (string | undefined)[] {
 /**
  * `out` with every write scrubbed by `redactor`: a server that echoes the key back, or a file that
  * holds it, cannot make the CLI print it (whole, without its prefix, or a long part of it).
- *
- * @example
- * ```ts
- * redactedOutput(process.stdout, new Redactor([key])).write(`refused ${key}\n`); // refused [REDACTED]
- * ```
  */
 export function redactedOutput(out: Output, redactor: Pick<Redactor, 'redact'>): Output {
   return {
@@ -68,11 +59,6 @@ export function redactedOutput(out: Output, redactor: Pick<Redactor, 'redact'>):
 
 /**
  * `ctx` with its stdout and stderr scrubbed by `redactor` (see {@link redactedOutput}).
- *
- * @example
- * ```ts
- * return runCommand(redactedContext(ctx, new Redactor(envCredentials(ctx.env))));
- * ```
  */
 export function redactedContext(ctx: CliContext, redactor: Pick<Redactor, 'redact'>): CliContext {
   return { ...ctx, stdout: redactedOutput(ctx.stdout, redactor), stderr: redactedOutput(ctx.stderr, redactor) };
@@ -111,3 +97,27 @@ export function styles(enabled: boolean) {
 }
 
 export type Styles = ReturnType<typeof styles>;
+
+/**
+ * An error's hint in the command line's terms. The SDK's hints name calls and options a shell user
+ * does not have (`{ skipChecks: true }`, `{ force: true }`, `resumeFiling()`); the CLI's answer to
+ * those is to fix the file, or to wait, and run the same command again.
+ */
+export function cliHint(err: { name?: string; hint?: string | undefined; cause?: unknown }, source: string): string | undefined {
+  // The file of `a.json[2]` or `b.ndjson line 3`, as a shell would take it.
+  const file = shellQuote(source.replace(/(\[\d+\]| line \d+)$/, ''));
+  const names: string[] = [];
+  for (let e: unknown = err, depth = 0; typeof e === 'object' && e !== null && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    names.push(String((e as { name?: unknown }).name));
+  }
+  if (names.includes('InvoiceCheckError')) {
+    return `Fix ${file} and run the same command again; nothing was sent. \`invoicing check ${file}\` lists every problem with its field, code and hint.`;
+  }
+  if (names.includes('RecoveryInProgressError')) {
+    return (
+      'The service is retrying this invoice on its own (every 10 minutes, up to 3 times, within 24 hours): ' +
+      'another submit does not speed it up. Run the same command again later; it sends nothing while recovery is in progress.'
+    );
+  }
+  return err.hint;
+}

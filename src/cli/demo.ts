@@ -1,15 +1,8 @@
 /**
- * `invoicing demo`: files a sample invoice on the embedded sandbox and narrates it, step by step,
- * as it happens. It is the README's first command, so it must work from a fresh clone with no
- * account and no network, finish in seconds, and end with exit code 0 on every scenario it offers:
- * the recovery scenarios' endings (waiting through retries, or "a deliberate re-submit is needed")
- * are what the demo sets out to show, not failures. Only an ending the scenario does not predict
- * (a bug) exits 1.
- *
- * In the recovery scenarios the sandbox's clock runs {@link RECOVERY_TIME_SCALE} times faster than
- * real time, so the service's 10-minute automatic retries pass in about a second. Nothing in the SDK is told about it: `waitFor`
- * measures how fast the server's clock runs from its timestamps, as it would against the real
- * service (where the rate is 1).
+ * `invoicing demo`: files a sample invoice on the embedded sandbox and narrates it as it happens.
+ * Every scenario it offers ends with exit code 0 when it ends as predicted (the recovery endings
+ * are what it shows, not failures). In the recovery scenarios the sandbox clock runs faster; the
+ * SDK is not told: `waitFor` reads the server's pace from its timestamps, as against the service.
  */
 import { parseArgs } from 'node:util';
 import {
@@ -316,12 +309,6 @@ function errorText(err: unknown): string {
 
 /**
  * Runs `invoicing demo`; resolves to the exit code.
- *
- * @example
- * ```ts
- * const code = await run({ argv: ['--scenario', 'offline'], stdout: process.stdout, stderr: process.stderr,
- *   env: process.env, cwd: process.cwd(), readStdin: async () => '' });
- * ```
  */
 export async function run(given: CliContext): Promise<number> {
   const settings = parseDemoArgs(given.argv);

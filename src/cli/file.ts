@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import type { FileManyResult, FilingError, FilingFailure, InvoiceCreateParams, InvoicingClient } from '../index.js';
 import { DEFAULT_MAX_FILE_BYTES, MIB, readTarget, resolveTargets, type Target } from './targets.js';
 import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError, wholeNumber } from './args.js';
-import { colourEnabled, envCredentials, redactedContext, styles, UsageError, type CliContext } from './context.js';
+import { cliHint, colourEnabled, envCredentials, redactedContext, styles, UsageError, type CliContext } from './context.js';
 import { parseSource } from './json-source.js';
 import { printable, safeJson } from './escape.js';
 import { plural } from './format.js';
@@ -387,7 +387,7 @@ function describe(
       name: err.name,
       message: err.message,
       step: err.step,
-      hint: isKeyConflict(err) ? keyConflictHint(source, settings) : (filingAdvice(err, settings)?.hint ?? err.hint),
+      hint: isKeyConflict(err) ? keyConflictHint(source, settings) : (filingAdvice(err, settings)?.hint ?? cliHint(err, source.label)),
     },
   };
 }

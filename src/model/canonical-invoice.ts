@@ -28,6 +28,46 @@ export const InvoiceStatusSchema = z.enum(InvoiceStatus);
  */
 export const DecimalStringSchema = z.string().regex(/^-?\d+(?:\.\d+)?$/, 'a decimal string such as "107.50"');
 
+const text = z.string().optional();
+
+// The stored buyer and lines as the record carries them: each field read where it has the
+// documented type, left out otherwise (the whole record stays in `raw`).
+const StoredBuyerSchema = z.object({
+  /** `B2B`, `B2C` or `B2G` as the service wrote it. */
+  type: text,
+  /** Tax identification number. */
+  tin: text,
+  /** The buyer's name. */
+  name: text,
+  /** The buyer's email address. */
+  email: text,
+});
+
+const StoredLineSchema = z.object({
+  /** What was sold. */
+  description: text,
+  /** How many units (decimal string, as written). */
+  quantity: DecimalStringSchema.optional(),
+  /** Price of one unit before tax (decimal string, two decimals or more). */
+  unitPrice: DecimalStringSchema.optional(),
+  /** Tax rate in percent (decimal string, as written). */
+  taxRate: DecimalStringSchema.optional(),
+  /** Discount in percent (decimal string, as written). */
+  discountRate: DecimalStringSchema.optional(),
+  /** HS subheading of a good. */
+  hsnCode: text,
+  /** ISIC class of a service. */
+  isicCode: text,
+  /** The seller's stock-keeping unit. */
+  sku: text,
+  /** The seller's inventory item id. */
+  inventoryItemId: text,
+  /** Descriptive label of a good. */
+  productCategory: text,
+  /** Descriptive label of a service. */
+  serviceCategory: text,
+});
+
 /**
  * The canonical invoice, after the aliases are read: what `retrieve()`, `list()` and the filing
  * helpers return. Use it to validate an invoice you stored yourself (for example as JSON in a cache).
@@ -46,12 +86,18 @@ export const CanonicalInvoiceSchema = z.object({
   status: InvoiceStatusSchema,
   /** The status exactly as the server sent it. */
   rawStatus: z.string().optional(),
-  /** Sum of the lines before tax, as the service computed it (decimal string). */
+  /** Sum of the lines before tax, as the service computed it (decimal string, two decimals). */
   subtotal: DecimalStringSchema.optional(),
-  /** Tax, as the service computed it from the per-line rates (decimal string). */
+  /** Tax, as the service computed it from the per-line rates (decimal string, two decimals). */
   taxTotal: DecimalStringSchema.optional(),
-  /** Subtotal plus tax (decimal string). */
+  /** Subtotal plus tax (decimal string, two decimals). */
   total: DecimalStringSchema.optional(),
+  /** The buyer, where the record carries one. */
+  buyer: StoredBuyerSchema.optional(),
+  /** The lines, in the record's order (a line that is not an object reads as `{}`). */
+  lines: z.array(StoredLineSchema).optional(),
+  /** The due date as the service wrote it; epoch seconds or milliseconds become an ISO date-time. */
+  dueDate: z.string().optional(),
   /** When the service last changed the record, as it wrote it; epoch seconds or milliseconds become an ISO date-time. */
   updatedAt: z.string().optional(),
   /** Why a submission failed, for an invoice in `ERROR` (the service's words). */
@@ -73,12 +119,13 @@ export const CanonicalInvoiceSchema = z.object({
  * A stored invoice as the SDK returns it. The service does not publish its field names, so these
  * canonical fields are read through the client's `fieldMap` (aliases such as `_id`, `invoiceStatus`,
  * `totalAmount`); the record as the server sent it is always kept in `raw`. Money fields are decimal
- * strings (`"107.50"`), never binary floats; `undefined` when the record carries no such field.
+ * strings with two decimals (`"107.50"`; more only where the service sent more, never rounded),
+ * never binary floats; `undefined` when the record carries no such field.
  *
  * @example
  * ```ts
  * const invoice = await client.invoices.retrieve('inv_123');
- * console.log(invoice.id, invoice.status, invoice.rawStatus, invoice.total);
+ * console.log(invoice.id, invoice.status, invoice.total, invoice.buyer?.tin, invoice.lines?.length, invoice.dueDate);
  * ```
  */
 export type Invoice = z.infer<typeof CanonicalInvoiceSchema>;

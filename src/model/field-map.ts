@@ -4,7 +4,8 @@
  * with dots (`totals.subtotal`) walks into nested objects, unless the record has that literal key.
  */
 import { normalizeStatus } from './status.js';
-import { toDecimalString } from './decimal.js';
+import { parseDecimal, toDecimalString } from './decimal.js';
+import { formatMinorUnits } from './money.js';
 import { epochMs, isoDateTime } from './timestamp.js';
 import type { Invoice } from './canonical-invoice.js';
 
@@ -23,6 +24,9 @@ export type InvoiceField =
   | 'subtotal'
   | 'taxTotal'
   | 'total'
+  | 'buyer'
+  | 'lines'
+  | 'dueDate'
   | 'updatedAt'
   | 'errorMessage'
   | 'recoveryAttempts'
@@ -62,6 +66,9 @@ export const DEFAULT_FIELD_MAP: Readonly<Record<InvoiceField, readonly string[]>
   subtotal: ['subtotal', 'subTotal', 'netAmount', 'totals.subtotal'],
   taxTotal: ['taxTotal', 'taxAmount', 'totalTax', 'vatAmount', 'totals.tax'],
   total: ['total', 'totalAmount', 'grandTotal', 'totals.total'],
+  buyer: ['buyer'],
+  lines: ['lines', 'items'],
+  dueDate: ['dueDate', 'due_date'],
   updatedAt: ['updatedAt', 'updated_at', 'lastModified'],
   errorMessage: ['errorMessage', 'error', 'failureReason', 'message'],
   recoveryAttempts: ATTEMPT_ALIASES,
@@ -111,12 +118,6 @@ export function resolveFieldMap(fieldMap: FieldMap | ResolvedFieldMap | undefine
 /**
  * The value at the first alias present (not `undefined` or `null`) in `record`; a dotted alias walks
  * into nested objects unless the record has that literal key.
- *
- * @example
- * ```ts
- * import { readAlias } from './field-map.js';
- * readAlias({ totals: { total: 5 } }, ['total', 'totals.total']); // 5
- * ```
  */
 export function readAlias(record: Record<string, unknown>, aliases: readonly string[]): unknown {
   return readFirst(record, aliases, asIs);
@@ -172,12 +173,6 @@ function readPath(record: Record<string, unknown>, path: readonly string[]): unk
 
 /**
  * What {@link readInvoice} needs besides the record.
- *
- * @example
- * ```ts
- * import { DEFAULT_FIELD_MAP, type ReadInvoiceContext } from './field-map.js';
- * const ctx: ReadInvoiceContext = { fieldMap: DEFAULT_FIELD_MAP, fallbackId: 'inv_1' };
- * ```
  */
 export interface ReadInvoiceContext {
   fieldMap: ResolvedFieldMap;
@@ -191,12 +186,6 @@ export interface ReadInvoiceContext {
  * The canonical {@link Invoice} for a stored record, or `undefined` when `record` is not an object
  * or has no readable id. Never throws: unknown statuses are kept, unreadable amounts are `undefined`.
  * `readInvoiceRecord()` (invoice.ts) gives the same invoice, or the field that could not be read.
- *
- * @example
- * ```ts
- * import { DEFAULT_FIELD_MAP, readInvoice } from './field-map.js';
- * readInvoice({ _id: 'inv_1', state: 'Signed' }, { fieldMap: DEFAULT_FIELD_MAP })?.status; // 'SIGNED'
- * ```
  */
 export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice | undefined {
   if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined;
@@ -210,9 +199,12 @@ export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice |
     id,
     status: normalizeStatus(rawStatus),
     rawStatus,
-    subtotal: toDecimalString(readAlias(raw, map.subtotal)),
-    taxTotal: toDecimalString(readAlias(raw, map.taxTotal)),
-    total: toDecimalString(readAlias(raw, map.total)),
+    subtotal: readMoney(readAlias(raw, map.subtotal)),
+    taxTotal: readMoney(readAlias(raw, map.taxTotal)),
+    total: readMoney(readAlias(raw, map.total)),
+    buyer: readBuyer(readAlias(raw, map.buyer)),
+    lines: readLines(readAlias(raw, map.lines)),
+    dueDate: readTimestamp(readAlias(raw, map.dueDate)),
     updatedAt: readTimestamp(readAlias(raw, map.updatedAt)),
     errorMessage: readText(readAlias(raw, map.errorMessage)),
     recoveryAttempts: attempts,
@@ -224,12 +216,6 @@ export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice |
 
 /**
  * True when `record` reads as an invoice with a status (an id may come from the context).
- *
- * @example
- * ```ts
- * import { DEFAULT_FIELD_MAP, hasReadableStatus } from './field-map.js';
- * hasReadableStatus({ state: 'draft' }, DEFAULT_FIELD_MAP); // true
- * ```
  */
 export function hasReadableStatus(record: unknown, fieldMap: ResolvedFieldMap): boolean {
   if (typeof record !== 'object' || record === null || Array.isArray(record)) return false;
@@ -265,6 +251,60 @@ function readText(value: unknown, depth = 0): string | undefined {
     return readText(record.message, depth + 1) ?? readText(record.msg, depth + 1) ?? readText(record.detail, depth + 1);
   }
   return undefined;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * An amount with two decimals (`1836` → `'1836.00'`, `'9.3'` → `'9.30'`), exactly: digits beyond
+ * the second are kept where they are not zeros, never rounded away.
+ */
+function readMoney(value: unknown): string | undefined {
+  const d = parseDecimal(typeof value === 'string' ? value.trim() : value);
+  if (d === undefined) return undefined;
+  let { digits, scale } = d;
+  while (scale > 2 && digits % 10n === 0n) {
+    digits /= 10n;
+    scale -= 1;
+  }
+  return scale <= 2 ? formatMinorUnits(digits * 10n ** BigInt(2 - scale), 2) : formatMinorUnits(digits, scale);
+}
+
+const BUYER_FIELDS = ['type', 'tin', 'name', 'email'] as const;
+const LINE_TEXT_FIELDS = ['description', 'hsnCode', 'isicCode', 'sku', 'inventoryItemId', 'productCategory', 'serviceCategory'] as const;
+const LINE_NUMBER_FIELDS = ['quantity', 'taxRate', 'discountRate'] as const;
+
+function pickText<K extends string>(from: Record<string, unknown>, keys: readonly K[], into: Partial<Record<K, string>>): void {
+  for (const key of keys) {
+    const value = from[key];
+    if (typeof value === 'string') into[key] = value;
+  }
+}
+
+function readBuyer(value: unknown): Invoice['buyer'] {
+  if (!isObject(value)) return undefined;
+  const buyer: NonNullable<Invoice['buyer']> = {};
+  pickText(value, BUYER_FIELDS, buyer);
+  return buyer;
+}
+
+type StoredLine = NonNullable<Invoice['lines']>[number];
+
+function readLines(value: unknown): Invoice['lines'] {
+  if (!Array.isArray(value)) return undefined;
+  return value.map((item: unknown) => {
+    const line: StoredLine = {};
+    if (!isObject(item)) return line;
+    pickText(item, LINE_TEXT_FIELDS, line);
+    for (const key of LINE_NUMBER_FIELDS) {
+      const n = toDecimalString(item[key]);
+      if (n !== undefined) line[key] = n;
+    }
+    const unitPrice = readMoney(item.unitPrice);
+    if (unitPrice !== undefined) line.unitPrice = unitPrice;
+    return line;
+  });
 }
 
 function readCount(value: unknown): number | undefined {

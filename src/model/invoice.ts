@@ -30,7 +30,7 @@ const schemas = new WeakMap<ResolvedFieldMap, z.ZodType<Invoice, Record<string, 
  * ```ts
  * import { invoiceSchemaFor } from 'invoicing-sdk';
  * const Stored = invoiceSchemaFor({ total: 'amounts.gross' });
- * Stored.parse({ id: 'inv_1', status: 'draft', amounts: { gross: 10 } }).total; // '10'
+ * Stored.parse({ id: 'inv_1', status: 'draft', amounts: { gross: 10 } }).total; // '10.00'
  * ```
  */
 export function invoiceSchemaFor(fieldMap?: FieldMap | ResolvedFieldMap): z.ZodType<Invoice, Record<string, unknown>> {
@@ -65,7 +65,7 @@ export function invoiceSchemaFor(fieldMap?: FieldMap | ResolvedFieldMap): z.ZodT
  * ```ts
  * import { InvoiceSchema } from 'invoicing-sdk';
  * InvoiceSchema.parse({ _id: 'inv_1', invoiceStatus: 'Validated', totalAmount: 107.5 });
- * // { id: 'inv_1', status: 'VALIDATED', rawStatus: 'Validated', total: '107.5', raw: { … }, … }
+ * // { id: 'inv_1', status: 'VALIDATED', rawStatus: 'Validated', total: '107.50', raw: { … }, … }
  * InvoiceSchema.safeParse({ status: 'draft' }).error?.issues[0]?.path; // ['id']
  * ```
  */

@@ -29,7 +29,7 @@ import {
  * console.log(rotated.id, rotated.key.length);
  * ```
  */
-export type RotatedAPIKey = APIKey & {
+export type RotatedAPIKey = Omit<APIKey, 'key'> & {
   /** The new key's secret: the client already uses it; hand it to every other process that needs one. */
   key: string;
 };

@@ -1,8 +1,8 @@
 /**
  * The msw adapter: request handlers that pass every request under the sandbox's origin to its one
  * handler. msw is an optional peer dependency, so it is only ever loaded here, and lazily: a sandbox
- * that only listens on loopback never needs it installed, and never pays for loading it (200-350 ms)
- * unless `sandbox.handlers` is read. Not even msw's types are imported: the declarations of
+ * that only listens on loopback never needs it installed, nor loads it unless `sandbox.handlers`
+ * is read. Not even msw's types are imported: the declarations of
  * `invoicing-sdk/testing` must compile for a user without msw (test/testing/declarations.test.ts).
  */
 

@@ -296,7 +296,7 @@ export function subjectOf(invoice: InvoiceRecord): ScenarioSubject {
   return structuredClone({
     id: invoice.id,
     businessId: invoice.businessId,
-    buyer: invoice.buyer,
+    buyer: invoice.buyer as ScenarioSubject['buyer'],
     lines: invoice.lines,
     idempotencyKey: invoice.idempotencyKey,
     attempts: invoice.attempts,

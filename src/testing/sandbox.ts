@@ -18,7 +18,7 @@ import { Progress, recoveryOf } from './progress.js';
 import { invoiceWire } from './records.js';
 import { RequestLog, type RequestLogEntry } from './request-log.js';
 import { issueKey } from './routes/api-keys.js';
-import { resolveScenario, type Scenario, type ScenarioRule } from './scenarios.js';
+import { resolveScenario, type Scenario, type ScenarioRule, type ScenarioSubject } from './scenarios.js';
 import { recordStatus, sameStatus, spell } from './statuses.js';
 import type { LoopbackServer } from './server.js';
 import { KNOWN_SCOPES, Store, type InvoiceRecord } from './store.js';
@@ -42,7 +42,7 @@ export interface SandboxInvoice {
   /** Status in the service's spelling (`draft`, `Validated`, …, `Accepted`; see the `statusSpelling` option). */
   status: string;
   /** The buyer as created. */
-  buyer: Record<string, unknown>;
+  buyer: ScenarioSubject['buyer'];
   /** The due date as created. */
   dueDate: string;
   /** The lines as created. */
@@ -285,7 +285,8 @@ export interface Sandbox {
   clearRequests(): void;
   /**
    * Back to a fresh state with the same identities: invoices, extra users and keys, faults, the
-   * request log and scenario choices are dropped, the clock returns to real time.
+   * request log and scenario choices are dropped; the clock returns to its start, real time
+   * (`Date.now()`, which fake timers replace) at scale 1, or the `now` and `timeScale` options.
    */
   reset(): void;
   /** Stops the loopback server, ends stalled bodies and pending delays. Safe to call twice. */
@@ -526,7 +527,7 @@ class SandboxImpl implements Sandbox {
       id: invoice.id,
       businessId: invoice.businessId,
       status: spell(invoice.status, this.options.statusSpelling),
-      buyer: structuredClone(invoice.buyer),
+      buyer: structuredClone(invoice.buyer) as ScenarioSubject['buyer'],
       dueDate: invoice.dueDate,
       lines: structuredClone(invoice.lines),
       subtotal: invoice.subtotal,

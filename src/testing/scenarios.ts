@@ -99,7 +99,7 @@ export type ScenarioRule = (invoice: ScenarioSubject) => Scenario | undefined;
  *
  * @example
  * ```ts
- * const rule: ScenarioRule = (invoice: ScenarioSubject) => (invoice.idempotencyKey.startsWith('slow-') ? 'pending' : undefined);
+ * const rule: ScenarioRule = (invoice: ScenarioSubject) => (invoice.buyer.tin === 'OFFLINE' ? 'offline' : undefined);
  * ```
  */
 export interface ScenarioSubject {
@@ -107,8 +107,17 @@ export interface ScenarioSubject {
   id: string;
   /** Its business. */
   businessId: string;
-  /** The buyer as created. */
-  buyer: Record<string, unknown>;
+  /** The buyer as created (the create checks passed: `type` is one of the three, the rest strings). */
+  buyer: {
+    /** `B2B`, `B2C` or `B2G`. */
+    type: 'B2B' | 'B2C' | 'B2G';
+    /** Tax identification number, as sent. */
+    tin?: string;
+    /** Name, as sent. */
+    name?: string;
+    /** Email, as sent. */
+    email?: string;
+  };
   /** The lines as created. */
   lines: Record<string, unknown>[];
   /** The idempotency key it was created with. */

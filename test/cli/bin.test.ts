@@ -1,5 +1,6 @@
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliHint } from '../../src/cli/context.js';
 import { createSandbox } from '../../src/testing/index.js';
 import { buildBin, runBin, tempFiles } from './helpers.js';
 
@@ -55,6 +56,7 @@ describe('cli/bin (invoicing)', () => {
       const help = await run([flag]);
       expect(help.code).toBe(0);
       expect(help.stdout).toMatch(/check\s+Check invoice files/);
+      expect(help.stdout).toMatch(/sandbox\s+Serve the sandbox on 127.0.0.1 until Ctrl-C/);
       expect(help.stderr).toBe('');
     }
   });
@@ -271,5 +273,35 @@ describe('cli/check (invoicing check)', () => {
     });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/invoicing check: .*(INVOICING_BASE_URL|baseUrl)/);
+  });
+});
+
+describe('cli messages (what a shell user can act on)', () => {
+  it('tells how to fix an invoice that fails the checks in CLI terms, not library calls', async () => {
+    const sandbox = await createSandbox();
+    try {
+      const failing = { ...bad, businessId: sandbox.businessId };
+      const tmp = tempFiles({ 'my invoices/a.json': JSON.stringify([{ ...good, businessId: sandbox.businessId }, failing]) });
+      cleanups.push(tmp.cleanup);
+      const r = await runBin(bin, ['file', 'my invoices/a.json', '--format', 'json'], {
+        cwd: tmp.dir,
+        env: { INVOICING_BASE_URL: sandbox.baseUrl, INVOICING_API_KEY: sandbox.apiKey },
+      });
+      expect(r.code).toBe(1);
+      const hints = [...r.stdout.matchAll(/"hint": "([^"]*)"/g)].map((m) => m[1]);
+      expect(hints).toEqual([
+        "Fix 'my invoices/a.json' and run the same command again; nothing was sent. `invoicing check 'my invoices/a.json'` lists every problem with its field, code and hint.",
+      ]);
+      expect(r.stdout).not.toMatch(/skipChecks|create\(\)|err\.report/);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('says to wait, not { force: true }, while the service retries on its own; keeps other hints', () => {
+    const recovery = { name: 'FilingError', hint: 'Resume later', cause: { name: 'RecoveryInProgressError', hint: 'pass { force: true } to send it anyway' } };
+    expect(cliHint(recovery, 'b.ndjson line 3')).toMatch(/^The service is retrying this invoice on its own .* Run the same command again later/);
+    expect(cliHint({ name: 'InvoiceCheckError', hint: 'call create() again' }, 'b.ndjson line 3')).toMatch(/^Fix b\.ndjson and run/);
+    expect(cliHint({ name: 'AuthenticationError', hint: 'Only X-API-Key works' }, 'a.json')).toBe('Only X-API-Key works');
   });
 });

@@ -17,9 +17,9 @@ describe('model/invoice', () => {
         id: 'inv_1',
         status: 'VALIDATED',
         rawStatus: 'Validated',
-        subtotal: '100',
+        subtotal: '100.00',
         taxTotal: '7.50',
-        total: '107.5',
+        total: '107.50',
         updatedAt: undefined,
         errorMessage: undefined,
         recoveryAttempts: 1,
@@ -53,7 +53,7 @@ describe('model/invoice', () => {
     it('produces invoices that the canonical schema accepts', () => {
       const invoice = InvoiceSchema.parse({ uuid: 'u', state: 'in_progress', total: '1e2', updated_at: 1_795_000_000, error: [{ message: 'x' }] });
       expect(CanonicalInvoiceSchema.parse(invoice)).toEqual(invoice);
-      expect(invoice).toMatchObject({ status: 'PROCESSING', total: '100', errorMessage: 'x' });
+      expect(invoice).toMatchObject({ status: 'PROCESSING', total: '100.00', errorMessage: 'x' });
     });
 
     it('composes with user schemas', () => {

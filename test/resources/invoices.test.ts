@@ -37,7 +37,7 @@ describe('resources/invoices', () => {
       );
       const invoice = await testClient().invoices.create(VALID_INPUT);
       expect(body).toEqual(VALID_INPUT);
-      expect(invoice).toMatchObject({ id: 'inv_7', status: 'DRAFT', rawStatus: 'draft', total: '107.5' });
+      expect(invoice).toMatchObject({ id: 'inv_7', status: 'DRAFT', rawStatus: 'draft', total: '107.50' });
       expect(invoice.observedAt).toBe('2026-11-21T10:00:00.000Z');
     });
 
@@ -159,7 +159,7 @@ describe('resources/invoices', () => {
       const record = invoiceRecord({ id: 'inv_1', status: 'Accepted', extra: { a: 1 } });
       server.use(http.get(`${API}/invoices/inv_1`, () => HttpResponse.json(envelope(record))));
       const invoice = await testClient().invoices.retrieve('inv_1');
-      expect(invoice).toMatchObject({ id: 'inv_1', status: 'ACCEPTED', rawStatus: 'Accepted', subtotal: '100', taxTotal: '7.5' });
+      expect(invoice).toMatchObject({ id: 'inv_1', status: 'ACCEPTED', rawStatus: 'Accepted', subtotal: '100.00', taxTotal: '7.50' });
       expect(invoice.raw).toEqual(record);
     });
 

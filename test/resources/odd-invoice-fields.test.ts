@@ -56,7 +56,7 @@ describe('resources/invoices (odd stored fields)', () => {
     async (total) => {
       serveRecord(`{"id":"inv_1","status":"Validated","total":${total},"subtotal":"100"}`);
       const { one, listed } = await readBoth();
-      expect(one).toMatchObject({ id: 'inv_1', status: 'VALIDATED', total: undefined, subtotal: '100' });
+      expect(one).toMatchObject({ id: 'inv_1', status: 'VALIDATED', total: undefined, subtotal: '100.00' });
       expect(listed).toMatchObject({ id: 'inv_1', total: undefined });
     },
   );

@@ -1,0 +1,96 @@
+/**
+ * `invoicing sandbox`: serves the embedded sandbox on a loopback port until Ctrl-C, for trying the
+ * CLI and other processes against it. It prints the sandbox's credentials on purpose: they are its
+ * own throwaway identities, valid only against this process on this machine.
+ */
+import { parseArgs } from 'node:util';
+import { createSandbox, type Sandbox } from '../testing/index.js';
+import { COLOUR_OPTIONS, colourFlag, toUsageError, wholeNumber } from './args.js';
+import { colourEnabled, styles, UsageError, type CliContext } from './context.js';
+
+export const HELP = `Usage: invoicing sandbox [--port N]
+
+Serves the sandbox (an in-memory emulation of the whole service, the one the demo and
+invoicing-sdk/testing use) on 127.0.0.1 until Ctrl-C, and prints its base URL, API key and
+session token. Point the CLI, your code or curl at it to try them without an account.
+
+The credentials it prints are the sandbox's own throwaway identities: they work only against this
+sandbox, on this machine, and are gone when it stops. Everything is kept in memory.
+
+Options:
+  --port <N>         Port on 127.0.0.1 (default: a free one).
+  --color, --no-color
+                     Colour on or off (default: on a terminal, unless NO_COLOR is set).
+  -h, --help         Show this help.
+
+Exit codes: 0 stopped with Ctrl-C; 2 usage error or the port cannot be used.
+`;
+
+/**
+ * Runs `invoicing sandbox`; resolves to the exit code once Ctrl-C stops it.
+ */
+export async function run(ctx: CliContext): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: ctx.argv,
+      strict: true,
+      allowPositionals: false,
+      tokens: true,
+      options: { ...COLOUR_OPTIONS, port: { type: 'string', short: 'p' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (err) {
+    throw toUsageError(err);
+  }
+  if (parsed.values.help === true) {
+    ctx.stdout.write(HELP);
+    return 0;
+  }
+  const port = wholeNumber('port', parsed.values.port) ?? 0;
+  if (port > 65_535) throw new UsageError(`--port takes a port number up to 65535, got "${port}"`);
+  const onInterrupt = ctx.onInterrupt;
+  if (onInterrupt === undefined) throw new UsageError('the sandbox runs until Ctrl-C, which this context cannot observe');
+
+  let sandbox: Sandbox;
+  try {
+    sandbox = await createSandbox({ port });
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') {
+      ctx.stderr.write(`invoicing sandbox: port ${port} cannot be used (${String(code)}); choose another with --port, or leave it out for a free one.\n`);
+      return 2;
+    }
+    throw err;
+  }
+  // The sandbox's server does not hold the process open (it is made for tests); this timer does,
+  // until Ctrl-C.
+  const keepAlive = setInterval(() => {}, 2 ** 31 - 1);
+  // Listening for Ctrl-C before the credentials are printed: whoever reads them may stop it at once.
+  const stopped = new Promise<void>((resolve) => {
+    const stop = onInterrupt(() => {
+      stop();
+      resolve();
+    });
+  });
+  const s = styles(colourEnabled(ctx.stdout, ctx.env, colourFlag(parsed.tokens)));
+  ctx.stdout.write(
+    [
+      `${s.bold('invoicing sandbox')} on ${s.cyan(sandbox.baseUrl)} (127.0.0.1 only, everything in memory)`,
+      '',
+      s.dim("Its own throwaway credentials: they work only against this sandbox and are gone when it stops."),
+      `  export INVOICING_BASE_URL=${sandbox.baseUrl}`,
+      `  export INVOICING_API_KEY=${sandbox.apiKey}`,
+      `  export INVOICING_SESSION_TOKEN=${sandbox.sessionToken}`,
+      `  business id: ${sandbox.businessId}`,
+      '',
+      `In another terminal, run the export lines, then ${s.bold('npx invoicing file invoice.json')} for an invoice with "businessId": "${sandbox.businessId}".`,
+      'Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+  await stopped;
+  clearInterval(keepAlive);
+  await sandbox.close();
+  ctx.stdout.write(`Stopped. ${sandbox.requests.length} request${sandbox.requests.length === 1 ? '' : 's'} served.\n`);
+  return 0;
+}
