@@ -3,7 +3,8 @@
  * field names, so the sandbox offers two spellings, both among the SDK's default aliases:
  * `standard` (`id`, `status`, `subtotal`, `taxAmount`, `totalAmount`, `updatedAt`, `errorMessage`,
  * `attempts`) and `alternate` (`_id`, `invoiceStatus`, `totals.{subtotal,tax,total}`,
- * `lastModified`, `failureReason`, `retryCount`). Money is a JSON number to two decimals.
+ * `lastModified`, `failureReason`, `retryCount`). Money is a JSON number to two decimals. The
+ * `totalField` option renames the total (`totalAmount`, or `total` inside `totals`).
  */
 import type { RecordStyle, StatusSpelling } from './options.js';
 import { spell } from './statuses.js';
@@ -27,6 +28,7 @@ export function invoiceWire(
   invoice: InvoiceRecord,
   style: RecordStyle,
   spelling: StatusSpelling = 'document',
+  totalField?: string,
 ): Record<string, unknown> {
   // Shared, not copied: stored buyer and lines never change after create, and the record is
   // serialised at once (copying them showed up in bulk-run profiles).
@@ -41,7 +43,7 @@ export function invoiceWire(
       _id: invoice.id,
       invoiceStatus: spell(invoice.status, spelling),
       ...common,
-      totals: { subtotal: money(invoice.subtotal), tax: money(invoice.tax), total: money(invoice.total) },
+      totals: { subtotal: money(invoice.subtotal), tax: money(invoice.tax), [totalField ?? 'total']: money(invoice.total) },
       failureReason: invoice.errorMessage,
       retryCount: invoice.attempts,
       createdAt: iso(invoice.createdAt),
@@ -55,7 +57,7 @@ export function invoiceWire(
     ...common,
     subtotal: money(invoice.subtotal),
     taxAmount: money(invoice.tax),
-    totalAmount: money(invoice.total),
+    [totalField ?? 'totalAmount']: money(invoice.total),
     errorMessage: invoice.errorMessage,
     attempts: invoice.attempts,
     createdAt: iso(invoice.createdAt),

@@ -28,7 +28,8 @@ import { CLASSIFICATION_MESSAGE, validateCreateBody, type CreateInput } from '..
 export const fingerprint: (value: unknown) => string = canonicalJson;
 
 function wire(ctx: RouteContext, invoice: InvoiceRecord): Record<string, unknown> {
-  return invoiceWire(invoice, ctx.state.options.recordStyle, ctx.state.options.statusSpelling);
+  const { recordStyle, statusSpelling, totalField } = ctx.state.options;
+  return invoiceWire(invoice, recordStyle, statusSpelling, totalField);
 }
 
 /** True when `key` may act on invoices of `businessId`. */
