@@ -121,7 +121,7 @@ export async function diagnose(client: DiagnoseTarget, internals: DiagnoseIntern
       hint: origin.pathname !== '/' ? `The base URL is the service's origin; the SDK adds /api/v1 itself: try ${origin.origin}.` : 'Check INVOICING_BASE_URL: it should be the origin the service is served from.',
     });
   } else {
-    add({ id: 'api-prefix', area: 'reachability', status: list.ok ? 'pass' : 'warn', finding: `GET ${ROUTES.invoices} answered ${listStatus ?? 'nothing'} in ${list.ms} ms (time to answer, first byte included)` });
+    add({ id: 'api-prefix', area: 'reachability', status: list.ok || (listStatus !== undefined && listStatus < 500) ? 'pass' : 'warn', finding: `GET ${ROUTES.invoices} answered ${listStatus ?? 'nothing'} in ${list.ms} ms (time to answer, first byte included)` });
   }
 
   // Credentials: the key works, the scopes it lacks (reads that answer 403), the key's type.
@@ -185,7 +185,9 @@ export async function diagnose(client: DiagnoseTarget, internals: DiagnoseIntern
   const records = list.ok && Array.isArray(list.data) ? list.data.filter(isObject) : [];
   const found = await findDescription((path) => client.get(path, request), client.baseUrl);
   add(await readRouteCheck(records, internals.fieldMap, probe));
-  if (!list.ok) skip('page-size', 'routes', `not run: GET ${ROUTES.invoices} answered ${listStatus ?? messageOf(listError)}`);
+  if (listStatus === 400) {
+    add({ id: 'page-size', area: 'routes', status: 'warn', finding: `The service refuses limit=${PAGE_SIZE_ASKED}: ${messageOf(listError)}`, hint: 'Pass a smaller limit to list() and watch().' });
+  } else if (!list.ok) skip('page-size', 'routes', `not run: GET ${ROUTES.invoices} answered ${listStatus ?? messageOf(listError)}`);
   else add(pageSizeCheck(await list.body(), records.length));
   add(fieldNameCheck(records[0], describedInvoiceFields(found), internals.fieldMap));
 
