@@ -77,7 +77,7 @@ export function renderText(diagnosis: Diagnosis, s: Styles): string {
       area = check.area;
       out.push(s.bold(AREAS[check.area]));
     }
-    const pad = ' '.repeat(width + 5);
+    const pad = ' '.repeat(width + 6);
     out.push(`  ${mark[check.status]} ${check.id.padEnd(width)}  ${printable(check.finding)}`);
     if (check.status !== 'pass') for (const line of check.details ?? []) out.push(`${pad}${s.dim('·')} ${printable(line)}`);
     if (check.hint !== undefined && check.status !== 'pass') out.push(`${pad}${s.cyan('→')} ${printable(check.hint)}`);

@@ -190,7 +190,7 @@ export function driftChecks(found: FoundDescription | undefined, fieldMap: Resol
           id: 'drift-statuses',
           area: 'drift',
           status: 'warn',
-          finding: `${statuses.length} invoice status(es) the SDK does not know: ${statuses.join(', ')}`,
+          finding: `${statuses.length} invoice status(es) in the description the SDK does not know`,
           hint: "They read as status 'UNKNOWN' (rawStatus keeps the spelling) and are never final: waitFor keeps polling. If one is final, name it in the client's finalStatuses.",
           details: statuses,
         },
@@ -273,7 +273,7 @@ export function driftChecks(found: FoundDescription | undefined, fieldMap: Resol
           id: 'drift-routes',
           area: 'drift',
           status: 'warn',
-          finding: `${absent.length} route(s) the SDK wraps are not in the description: ${absent.join(', ')}`,
+          finding: `${absent.length} route(s) the SDK wraps are not in the description`,
           hint: absent.some((r) => r === 'GET /api/v1/invoices/{id}')
             ? 'Without GET /api/v1/invoices/{id}, retrieve and waitFor read invoices through the list route.'
             : 'Calls to these routes may answer 404.',

@@ -240,7 +240,7 @@ function keyTypeCheck(record: APIKey | undefined, count: number): DiagnosisCheck
       hint: 'The session may belong to another user; the key type was not checked.',
     };
   }
-  const label = record.name === undefined ? 'the key' : `the key "${record.name}"`;
+  const label = record.name === undefined ? 'The key' : `The key "${record.name}"`;
   if (record.keyableType === 'BUSINESS') {
     return {
       id: 'key-type',
@@ -263,7 +263,7 @@ function clockCheck(body: unknown, headers: Headers, sentAt: number, ms: number)
   const source = Number.isFinite(stamp) ? 'envelope timestamp' : Number.isFinite(date) ? 'Date header' : undefined;
   if (source === undefined) return { id: 'clock', area: 'clock', status: 'warn', finding: 'The answer carries neither an envelope timestamp nor a Date header' };
   const skew = (Number.isFinite(stamp) ? stamp : date) - local;
-  const both = Number.isFinite(stamp) && Number.isFinite(date) ? `; Date header ${Math.round((date - local) / 1000)} s` : '';
+  const both = Number.isFinite(stamp) && Number.isFinite(date) ? `; Date header: ${Math.round((date - local) / 1000)} s` : '';
   const finding = `The service's clock is ${Math.abs(Math.round(skew / 1000))} s ${skew >= 0 ? 'ahead of' : 'behind'} this machine's (${source}, ±${Math.ceil(ms / 2)} ms${both})`;
   const size = Math.abs(skew);
   if (size < SKEW_WARN_MS) return { id: 'clock', area: 'clock', status: 'pass', finding };
