@@ -5,7 +5,8 @@ import { resolveOptions, type ClientOptions, type InheritedRedactor } from './co
 import type { MutationRequestOptions, RequestOptions } from './core/request-options.js';
 import type { ResourceContext } from './core/resource.js';
 import { Transport } from './core/transport.js';
-import { diagnose, type DiagnoseOptions, type Diagnosis } from './diagnose/index.js';
+import { diagnose } from './diagnose/index.js';
+import type { DiagnoseOptions, Diagnosis } from './diagnose/types.js';
 import { resolveFieldMap } from './model/field-map.js';
 import { APIKeys } from './resources/api-keys.js';
 import { Codes } from './resources/codes.js';

@@ -9,7 +9,7 @@ import { ApiKeyCreateParamsSchema } from '../model/api-key.js';
 import { BuyerSchema, InvoiceCreateParamsSchema, InvoiceLineSchema } from '../model/invoice-input.js';
 import { normalizeStatus, UNKNOWN_STATUS } from '../model/status.js';
 import type { ResolvedFieldMap } from '../model/field-map.js';
-import type { DiagnosisCheck } from './types.js';
+import { result, type DiagnosisCheck } from './types.js';
 
 type Json = Record<string, any>;
 type Get = (path: string) => Promise<unknown>;
@@ -102,19 +102,10 @@ const routeKey = (method: string, path: string): string =>
 const ID = 'ID';
 /** The routes the SDK wraps, from its own route table. */
 const WRAPPED: readonly [string, string][] = [
-  ['POST', ROUTES.invoices],
-  ['GET', ROUTES.invoices],
-  ['GET', ROUTES.invoice(ID)],
-  ['POST', ROUTES.transition(ID, 'validate')],
-  ['POST', ROUTES.transition(ID, 'sign')],
-  ['POST', ROUTES.transition(ID, 'submit')],
-  ['POST', ROUTES.apiKeys],
-  ['GET', ROUTES.apiKeys],
-  ['GET', ROUTES.apiKey(ID)],
-  ['DELETE', ROUTES.apiKey(ID)],
-  ['GET', ROUTES.apiKeyReveal(ID)],
-  ['GET', ROUTES.hsCodes],
-  ['GET', ROUTES.serviceCodes],
+  ['POST', ROUTES.invoices], ['GET', ROUTES.invoices], ['GET', ROUTES.invoice(ID)],
+  ...(['validate', 'sign', 'submit'] as const).map((step): [string, string] => ['POST', ROUTES.transition(ID, step)]),
+  ['POST', ROUTES.apiKeys], ['GET', ROUTES.apiKeys], ['GET', ROUTES.apiKey(ID)], ['DELETE', ROUTES.apiKey(ID)], ['GET', ROUTES.apiKeyReveal(ID)],
+  ['GET', ROUTES.hsCodes], ['GET', ROUTES.serviceCodes],
 ];
 
 /** The request body of `method path` in the description, with its schema name. */
@@ -149,34 +140,18 @@ function describedEnum(doc: Json, property: unknown): string[] | undefined {
   return Array.isArray(values) ? values.map(String) : undefined;
 }
 
-interface Pair {
-  sdk: string;
-  shape: Record<string, z.ZodType>;
-  described: { name: string; schema: Json } | undefined;
-}
-
 /** The drift checks, from a found description (or a warning that none was found). */
 export function driftChecks(found: FoundDescription | undefined, fieldMap: ResolvedFieldMap): DiagnosisCheck[] {
   if (found === undefined) {
-    return [
-      {
-        id: 'api-description',
-        area: 'drift',
-        status: 'warn',
-        finding: 'No API description found at /api/docs-json, /api/docs, its Swagger UI config or its swagger-ui-init.js',
-        hint: 'Drift between the service and the SDK cannot be checked; the other checks still ran.',
-      },
-    ];
+    return [result('api-description', 'warn', 'No API description found at /api/docs-json, /api/docs, its Swagger UI config or its swagger-ui-init.js', 'Drift between the service and the SDK was not checked; the other checks ran.')];
   }
   const { doc } = found;
-  const checks: DiagnosisCheck[] = [
-    { id: 'api-description', area: 'drift', status: 'pass', finding: `API description (${doc.openapi ?? doc.swagger}) found at ${found.where}` },
-  ];
+  const checks = [result('api-description', 'pass', `API description (${doc.openapi ?? doc.swagger}) found at ${found.where}`)];
 
   // Statuses: every enum value of a status field in an invoice schema, read as the SDK reads it.
   const statuses: string[] = [];
   for (const [name, schema] of Object.entries(isObject(doc.components?.schemas) ? doc.components.schemas : {})) {
-    if (!/invoice/i.test(name) || !isObject(schema)) continue;
+    if (!/invoice/i.test(name)) continue;
     for (const alias of fieldMap.status) {
       for (const value of describedEnum(doc, resolve(doc, schema)?.properties?.[alias]) ?? []) {
         if (normalizeStatus(value) === UNKNOWN_STATUS && value.toLowerCase() !== 'unknown') statuses.push(`${name}.${alias}: '${value}'`);
@@ -185,40 +160,33 @@ export function driftChecks(found: FoundDescription | undefined, fieldMap: Resol
   }
   checks.push(
     statuses.length === 0
-      ? { id: 'drift-statuses', area: 'drift', status: 'pass', finding: 'Every invoice status in the description is one the SDK knows' }
-      : {
-          id: 'drift-statuses',
-          area: 'drift',
-          status: 'warn',
-          finding: `${statuses.length} invoice status(es) in the description the SDK does not know`,
-          hint: "They read as status 'UNKNOWN' (rawStatus keeps the spelling) and are never final: waitFor keeps polling. If one is final, name it in the client's finalStatuses.",
-          details: statuses,
-        },
+      ? result('drift-statuses', 'pass', 'Every invoice status in the description is one the SDK knows')
+      : result('drift-statuses', 'warn', `${statuses.length} invoice status(es) in the description the SDK does not know`,
+          "They read as status 'UNKNOWN' (rawStatus keeps the spelling) and are never final: waitFor keeps polling. If one is final, name it in the client's finalStatuses.", statuses),
   );
 
   // Request fields and enums: the SDK's create schemas against the description's request bodies.
   const invoiceBody = requestBody(doc, 'POST', ROUTES.invoices);
   const nested = (field: string): { name: string; schema: Json } | undefined => {
     const raw = invoiceBody?.schema.properties?.[field];
-    const schema = resolve(doc, raw);
-    const items = schema?.type === 'array' ? schema.items : undefined;
+    const items = resolve(doc, raw)?.type === 'array' ? resolve(doc, raw)?.items : undefined;
     const target = resolve(doc, items ?? raw);
     return target === undefined ? undefined : { name: refName(items ?? raw) ?? `${invoiceBody?.name}.${field}`, schema: target };
   };
-  const pairs: Pair[] = [
-    { sdk: 'InvoiceCreateParamsSchema', shape: InvoiceCreateParamsSchema.shape, described: invoiceBody },
-    { sdk: 'BuyerSchema', shape: BuyerSchema.shape, described: nested('buyer') },
-    { sdk: 'InvoiceLineSchema', shape: InvoiceLineSchema.shape, described: nested('lines') },
-    { sdk: 'ApiKeyCreateParamsSchema', shape: ApiKeyCreateParamsSchema.shape, described: requestBody(doc, 'POST', ROUTES.apiKeys) },
+  const pairs: [string, Record<string, z.ZodType>, { name: string; schema: Json } | undefined][] = [
+    ['InvoiceCreateParamsSchema', InvoiceCreateParamsSchema.shape, invoiceBody],
+    ['BuyerSchema', BuyerSchema.shape, nested('buyer')],
+    ['InvoiceLineSchema', InvoiceLineSchema.shape, nested('lines')],
+    ['ApiKeyCreateParamsSchema', ApiKeyCreateParamsSchema.shape, requestBody(doc, 'POST', ROUTES.apiKeys)],
   ];
   const missing: string[] = [];
   const unknown: string[] = [];
   const enums: string[] = [];
-  for (const { sdk, shape, described } of pairs) {
+  const quoted = (values: string[]): string => values.map((v) => `'${v}'`).join(', ');
+  for (const [sdk, shape, described] of pairs) {
     if (described === undefined) continue;
     const props: Json = isObject(described.schema.properties) ? described.schema.properties : {};
-    const required: unknown[] = Array.isArray(described.schema.required) ? described.schema.required : [];
-    for (const field of required) {
+    for (const field of Array.isArray(described.schema.required) ? described.schema.required : []) {
       if (typeof field === 'string' && !Object.hasOwn(shape, field)) missing.push(`${described.name}.${field} is required by the service; ${sdk} has no such field`);
     }
     for (const [field, schema] of Object.entries(shape)) {
@@ -231,54 +199,29 @@ export function driftChecks(found: FoundDescription | undefined, fieldMap: Resol
       if (theirs === undefined || ours === undefined) continue;
       const extra = theirs.filter((v) => !ours.includes(v));
       const lacking = ours.filter((v) => !theirs.includes(v));
-      if (extra.length > 0) enums.push(`${described.name}.${field} lists ${extra.map((v) => `'${v}'`).join(', ')}, which ${sdk}.${field} refuses`);
-      if (lacking.length > 0) enums.push(`${sdk}.${field} accepts ${lacking.map((v) => `'${v}'`).join(', ')}, which ${described.name}.${field} does not list`);
+      if (extra.length > 0) enums.push(`${described.name}.${field} lists ${quoted(extra)}, which ${sdk}.${field} refuses`);
+      if (lacking.length > 0) enums.push(`${sdk}.${field} accepts ${quoted(lacking)}, which ${described.name}.${field} does not list`);
     }
   }
-  const fieldStatus = missing.length > 0 ? 'fail' : unknown.length > 0 ? 'warn' : 'pass';
-  checks.push({
-    id: 'drift-request-fields',
-    area: 'drift',
-    status: fieldStatus,
-    finding:
-      fieldStatus === 'pass'
-        ? 'The request bodies the SDK sends match the description (required fields and properties)'
-        : `${missing.length} required field(s) the SDK does not send, ${unknown.length} field(s) it sends that the description lacks`,
-    ...(fieldStatus === 'pass'
-      ? {}
-      : {
-          hint:
-            missing.length > 0
-              ? 'The service rejects a body without a required field: pass it along with the invoice (unknown fields are sent as given) and report the drift.'
-              : 'The service may ignore or reject a field its description lacks.',
-          details: [...missing, ...unknown],
-        }),
-  });
-  checks.push(
-    enums.length === 0
-      ? { id: 'drift-enums', area: 'drift', status: 'pass', finding: 'The enums of the request bodies match the SDK’s' }
-      : { id: 'drift-enums', area: 'drift', status: 'warn', finding: `${enums.length} enum difference(s)`, details: enums },
-  );
+  if (missing.length + unknown.length === 0) checks.push(result('drift-request-fields', 'pass', 'The request bodies the SDK sends match the description (required fields and properties)'));
+  else {
+    const hint = missing.length > 0
+      ? 'The service rejects a body without a required field: pass it along with the invoice (unknown fields are sent as given) and report the drift.'
+      : 'The service may ignore or reject a field its description lacks.';
+    checks.push(result('drift-request-fields', missing.length > 0 ? 'fail' : 'warn',
+      `${missing.length} required field(s) the SDK does not send, ${unknown.length} field(s) it sends that the description lacks`, hint, [...missing, ...unknown]));
+  }
+  checks.push(enums.length === 0 ? result('drift-enums', 'pass', 'The enums of the request bodies match the SDK’s') : result('drift-enums', 'warn', `${enums.length} enum difference(s)`, undefined, enums));
 
   // Routes the SDK wraps that the description does not have.
   const described = new Set<string>();
-  for (const [path, item] of Object.entries(doc.paths as Json)) {
-    for (const method of Object.keys(isObject(item) ? item : {})) described.add(routeKey(method, path));
-  }
+  for (const [path, item] of Object.entries(doc.paths as Json)) for (const method of Object.keys(isObject(item) ? item : {})) described.add(routeKey(method, path));
   const absent = WRAPPED.filter(([m, p]) => !described.has(routeKey(m, p))).map(([m, p]) => `${m} ${p.replaceAll(ID, '{id}')}`);
   checks.push(
     absent.length === 0
-      ? { id: 'drift-routes', area: 'drift', status: 'pass', finding: `All ${WRAPPED.length} routes the SDK wraps are in the description` }
-      : {
-          id: 'drift-routes',
-          area: 'drift',
-          status: 'warn',
-          finding: `${absent.length} route(s) the SDK wraps are not in the description`,
-          hint: absent.some((r) => r === 'GET /api/v1/invoices/{id}')
-            ? 'Without GET /api/v1/invoices/{id}, retrieve and waitFor read invoices through the list route.'
-            : 'Calls to these routes may answer 404.',
-          details: absent,
-        },
+      ? result('drift-routes', 'pass', `All ${WRAPPED.length} routes the SDK wraps are in the description`)
+      : result('drift-routes', 'warn', `${absent.length} route(s) the SDK wraps are not in the description`,
+          absent.includes('GET /api/v1/invoices/{id}') ? 'Without GET /api/v1/invoices/{id}, retrieve and waitFor read invoices through the list route.' : 'Calls to these routes may answer 404.', absent),
   );
   return checks;
 }

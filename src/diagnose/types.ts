@@ -76,3 +76,14 @@ export interface DiagnoseOptions {
   /** Aborts the diagnosis. */
   signal?: AbortSignal | undefined;
 }
+
+const AREAS: Record<string, DiagnosisCheck['area']> = {
+  https: 'reachability', 'base-url': 'reachability', 'api-prefix': 'reachability',
+  'api-key': 'credentials', scopes: 'credentials', 'key-type': 'credentials',
+  clock: 'clock', 'read-route': 'routes', 'page-size': 'routes', 'field-names': 'routes',
+};
+
+/** One check's result; the area follows from the id (every `drift`/`api-description` id is drift). */
+export function result(id: string, status: DiagnosisStatus, finding: string, hint?: string, details?: string[]): DiagnosisCheck {
+  return { id, area: AREAS[id] ?? 'drift', status, finding, ...(hint === undefined ? {} : { hint }), ...(details === undefined ? {} : { details }) };
+}
