@@ -97,7 +97,7 @@ const refName = (schema: unknown): string | undefined =>
 // Paths compared without the version prefix (a description may put it in `servers`) and with any
 // parameter name.
 const routeKey = (method: string, path: string): string =>
-  `${method.toUpperCase()} ${path.replace(/^\/api\/v1(?=\/)/, '').replace(/\{[^}]*\}|:[^/]+|ID/g, '{}')}`;
+  `${method.toUpperCase()} ${path.replace(/^\/api\/v1(?=\/)/, '').replace(/\{[^}]*\}|:[^/]+|(?<=\/)ID(?=\/|$)/g, '{}')}`;
 
 const ID = 'ID';
 /** The routes the SDK wraps, from its own route table. */
@@ -114,7 +114,8 @@ function requestBody(doc: Json, method: string, path: string): { name: string; s
   for (const [p, item] of Object.entries(doc.paths as Json)) {
     const op = isObject(item) ? item[method.toLowerCase()] : undefined;
     if (routeKey(method, p) !== key || !isObject(op)) continue;
-    const raw = op.requestBody?.content?.['application/json']?.schema;
+    // OpenAPI 3 `requestBody`, or Swagger 2's `in: body` parameter.
+    const raw = op.requestBody?.content?.['application/json']?.schema ?? op.parameters?.find?.((p: Json) => p?.in === 'body')?.schema;
     const schema = resolve(doc, op.requestBody?.$ref === undefined ? raw : resolve(doc, op.requestBody)?.content?.['application/json']?.schema);
     if (schema !== undefined) return { name: refName(raw) ?? `${method} ${p} body`, schema };
   }
@@ -150,7 +151,7 @@ export function driftChecks(found: FoundDescription | undefined, fieldMap: Resol
 
   // Statuses: every enum value of a status field in an invoice schema, read as the SDK reads it.
   const statuses: string[] = [];
-  for (const [name, schema] of Object.entries(isObject(doc.components?.schemas) ? doc.components.schemas : {})) {
+  for (const [name, schema] of Object.entries(doc.components?.schemas ?? doc.definitions ?? {})) {
     if (!/invoice/i.test(name)) continue;
     for (const alias of fieldMap.status) {
       for (const value of describedEnum(doc, resolve(doc, schema)?.properties?.[alias]) ?? []) {

@@ -212,6 +212,12 @@ describe('diagnose: drift', () => {
     expect(diagnosis.ok).toBe(true);
   });
 
+  it('never throws on a description of odd shape', async () => {
+    const { diagnosis } = await diagnosed({ apiDescription: () => ({ openapi: '3.0.0', paths: { '/api/v1/invoices': null, '/x': 5 }, components: { schemas: null } }) });
+    expect(check(diagnosis, 'drift-routes')).toMatchObject({ status: 'warn', finding: '13 route(s) the SDK wraps are not in the description' });
+    expect(check(diagnosis, 'drift-request-fields').status).toBe('pass');
+  });
+
   it('names a status the SDK does not know', async () => {
     const { diagnosis } = await diagnosed({ processingStatus: 'AWAITING_AUTHORITY', processingMs: 1_000 });
     expect(check(diagnosis, 'drift-statuses')).toMatchObject({ status: 'warn', details: ["Invoice.status: 'AWAITING_AUTHORITY'"], hint: expect.stringMatching(/finalStatuses/) });
