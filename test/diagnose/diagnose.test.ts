@@ -273,6 +273,23 @@ describe('diagnose: drift', () => {
   });
 });
 
+describe('diagnose: timeout and abort', () => {
+  it('gives each request opts.timeout on real timers, and reports the one that ran out', async () => {
+    const sandbox = await sandboxOf();
+    sandbox.faults.inject({ kind: 'delay', ms: 400, method: 'GET', path: '/api/v1/invoices', times: 1 });
+    const started = Date.now();
+    const diagnosis = await clientOf(sandbox).diagnose({ timeout: 100 });
+    expect(check(diagnosis, 'api-prefix')).toMatchObject({ status: 'warn', finding: expect.stringMatching(/timed out|timeout/i) });
+    expect(check(diagnosis, 'page-size').status).toBe('skip');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('rejects when its signal aborts', async () => {
+    const sandbox = await sandboxOf();
+    await expect(clientOf(sandbox).diagnose({ signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'APIUserAbortError' });
+  });
+});
+
 describe('diagnose: strict', () => {
   it('counts warnings as failures', async () => {
     const sandbox = await sandboxOf({ routes: { retrieve: false } });
