@@ -233,7 +233,9 @@ export function describedInvoiceFields(found: FoundDescription | undefined): Jso
   const { doc } = found;
   for (const [path, item] of Object.entries(doc.paths as Json)) {
     if (routeKey('GET', path) !== routeKey('GET', ROUTES.invoice(ID)) && routeKey('GET', path) !== routeKey('GET', ROUTES.invoices)) continue;
-    const schema = resolve(doc, item?.get?.responses?.['200']?.content?.['application/json']?.schema);
+    let schema = resolve(doc, item?.get?.responses?.['200']?.content?.['application/json']?.schema);
+    // The success envelope, where the description spells it out: the record is its `data`.
+    if (isObject(schema?.properties?.data)) schema = resolve(doc, schema.properties.data);
     const record = schema?.type === 'array' ? resolve(doc, schema.items) : schema;
     if (isObject(record?.properties)) return record;
   }

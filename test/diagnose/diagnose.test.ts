@@ -191,6 +191,15 @@ describe('diagnose: routes and shapes', () => {
     const described = check((await diagnosed({ totalField: 'amountDueTotal' }, {}, false)).diagnosis, 'field-names');
     expect(described).toMatchObject({ status: 'fail', finding: expect.stringMatching(/described invoice schema/), hint: expect.stringContaining("total: 'amountDueTotal'") });
     expect(check((await diagnosed({ apiDocs: 'none' }, {}, false)).diagnosis, 'field-names').status).toBe('skip');
+    const enveloped = await diagnosed({
+      totalField: 'amountDueTotal',
+      apiDescription: (d) => {
+        const ok = d.paths['/api/v1/invoices/{id}'].get.responses[200];
+        ok.content['application/json'].schema = { type: 'object', properties: { success: { type: 'boolean' }, data: ok.content['application/json'].schema, timestamp: { type: 'string' } } };
+        return d;
+      },
+    }, {}, false);
+    expect(check(enveloped.diagnosis, 'field-names')).toMatchObject({ status: 'fail', hint: expect.stringContaining("total: 'amountDueTotal'") });
   });
 });
 
