@@ -17,9 +17,11 @@ import { requireBuild } from '../bench/lib/common.mjs';
  * 19:08 UTC (98,033 bytes), after responses were read through the zod schemas, the per-client
  * redaction was wired and `apiKeys.rotate` landed. Raised from 44,600 when the schemas moved onto
  * classic zod at runtime: zod alone is about 96 KB of the ~300 KB minified (classic zod's method API
- * does not tree-shake).
+ * does not tree-shake). Raised from 98,100 for `client.diagnose()` (issue 26): its checks are a
+ * method of the client, so they ride along (104,406 bytes measured 27 November 2026; loading them
+ * with `import()` measured larger, as a split chunk that the bundle includes anyway).
  */
-export const BUDGET = 98_100;
+export const BUDGET = 104_500;
 
 requireBuild();
 const { 'invoicing-sdk': client } = await measureBundles();

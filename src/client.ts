@@ -5,6 +5,9 @@ import { resolveOptions, type ClientOptions, type InheritedRedactor } from './co
 import type { MutationRequestOptions, RequestOptions } from './core/request-options.js';
 import type { ResourceContext } from './core/resource.js';
 import { Transport } from './core/transport.js';
+import { diagnose } from './diagnose/index.js';
+import type { DiagnoseOptions, Diagnosis } from './diagnose/types.js';
+import { resolveFieldMap } from './model/field-map.js';
 import { APIKeys } from './resources/api-keys.js';
 import { Codes } from './resources/codes.js';
 import { Invoices } from './resources/invoices.js';
@@ -172,6 +175,26 @@ export class InvoicingClient {
     const response = await this.#transport.send({ method, path, body, options: opts, record });
     const envelope = this.#transport.tryUnwrap(response);
     return (envelope === undefined ? response.body : envelope.data) as T;
+  }
+
+  /**
+   * Read-only checks of this setup against the service: reachability, credentials and scopes, the
+   * key's type (with a session token), clock skew, the read route and page size, the stored field
+   * names against `fieldMap`, and drift between the service's API description (behind `/api/docs`)
+   * and the SDK's schemas. Nothing is written; no finding holds a secret. See docs/doctor.md.
+   *
+   * @example
+   * ```ts
+   * const diagnosis = await client.diagnose();
+   * for (const c of diagnosis.checks) if (c.status !== 'pass') console.log(c.status, c.id, c.finding, c.hint);
+   * if (!diagnosis.ok) process.exitCode = 1;
+   * ```
+   */
+  diagnose(opts: DiagnoseOptions = {}): Promise<Diagnosis> {
+    const key = (this.#given.apiKey ?? this.#redaction.apiKey)?.trim();
+    const keyMatches = (fragment: string): boolean => key !== undefined && (key.startsWith(fragment) || key.endsWith(fragment));
+    const internals = { fieldMap: resolveFieldMap(this.#given.fieldMap), allowInsecureHttp: this.#given.allowInsecureHttp === true, keyMatches };
+    return diagnose(this, internals, opts);
   }
 
   /**

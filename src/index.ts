@@ -80,6 +80,7 @@ export { EnvelopeSchema, ListingMetaSchema, type EnvelopeBody } from './model/li
 
 // Core: the client, its options, per-call options, pagination and errors.
 export { InvoicingClient } from './client.js';
+export type { DiagnoseOptions, Diagnosis, DiagnosisCheck, DiagnosisStatus } from './diagnose/types.js';
 export { CLIENT_DEFAULTS, type ClientOptions, type Fetch } from './core/options.js';
 export type { Logger, LogLevel } from './core/logger.js';
 export type { MutationRequestOptions, RequestOptions } from './core/request-options.js';

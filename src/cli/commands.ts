@@ -25,6 +25,10 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
     summary: 'File a sample invoice on the embedded sandbox, step by step (--scenario offline|field-error)',
     load: () => import('./demo.js'),
   },
+  doctor: {
+    summary: 'Check a setup against the service, read-only: reachability, key, clock, routes, drift (exit 1 on a failure)',
+    load: () => import('./doctor.js'),
+  },
   file: {
     summary: 'File invoice files with the service, exactly once each (INVOICING_BASE_URL, INVOICING_API_KEY)',
     load: () => import('./file.js'),

@@ -35,6 +35,8 @@ export interface RouteResult {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** A body that is not JSON (the API reference's page and script), sent as is instead of `body`. */
+  text?: string;
   /** True when the request changed state (for the request log). */
   committed?: boolean;
 }

@@ -192,8 +192,9 @@ export class SandboxHandler {
       if (fault?.kind === 'delay') await this.sleep(fault.ms);
       const answer: Answer = {
         status: result.status,
-        headers: { 'content-type': JSON_TYPE, 'x-request-id': id, ...result.headers },
-        text: JSON.stringify(result.body),
+        // `date` from the sandbox's clock, as a server's own clock would give it.
+        headers: { 'content-type': JSON_TYPE, 'x-request-id': id, date: new Date(clock.now()).toUTCString(), ...result.headers },
+        text: result.text ?? JSON.stringify(result.body),
       };
       if (fault?.kind === 'malformed') return finish(entry, malform(answer, fault));
       if (fault?.kind === 'stall-body') {

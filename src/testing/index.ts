@@ -22,6 +22,7 @@ export type {
   SandboxUser,
 } from './sandbox.js';
 export type {
+  ApiDocsMode,
   KeyReplacement,
   RecordStyle,
   SandboxOptions,

@@ -73,6 +73,19 @@ export interface SandboxRoutes {
 }
 
 /**
+ * Where the sandbox serves its API description (the OpenAPI JSON behind the interactive reference
+ * at `/api/docs`): `json` as NestJS does (the page, its `swagger-ui-init.js` with the description
+ * embedded, and `/api/docs-json`); `embedded` without `/api/docs-json`; `url` a Swagger UI page
+ * whose config names `/api/docs/openapi.json`; `none` no reference at all.
+ *
+ * @example
+ * ```ts
+ * const sandbox = await createSandbox({ apiDocs: 'embedded' });
+ * ```
+ */
+export type ApiDocsMode = 'json' | 'embedded' | 'url' | 'none';
+
+/**
  * Totals the service reports, as decimal strings with two decimals (`"107.50"`).
  *
  * @example
@@ -182,7 +195,15 @@ export interface SandboxOptions {
    * rounds each line's net and tax, `'invoice'` rounds each rate's summed net and its tax once.
    */
   totalsRounding?: 'line' | 'invoice' | undefined;
-  /** Fixed secret for the default USER key (default: random `sk_live_…`). */
+  /** How the API description is served at `/api/docs` (default `'json'`; see {@link ApiDocsMode}). */
+  apiDocs?: ApiDocsMode | undefined;
+  /** Edits the API description before it is served, to make it drift from the service (default: none). */
+  apiDescription?: ((description: Record<string, any>) => Record<string, any>) | undefined;
+  /** Name of the invoice total in stored records (default `totalAmount`; `total` inside `totals` with `recordStyle: 'alternate'`). */
+  totalField?: string | undefined;
+  /** `keyableType` of the default key `sandbox.apiKey` (default `'USER'`; a BUSINESS key is for the sandbox's business). */
+  apiKeyType?: 'USER' | 'BUSINESS' | undefined;
+  /** Fixed secret for the default key (default: random `sk_live_…`). */
   apiKey?: string | undefined;
   /** Fixed token for the default user's session (default: random `sess_…`). */
   sessionToken?: string | undefined;
@@ -222,6 +243,10 @@ export interface ResolvedOptions {
   sessionToken: string | undefined;
   businessId: string | undefined;
   requestLogLimit: number;
+  apiDocs: ApiDocsMode;
+  apiDescription: SandboxOptions['apiDescription'];
+  totalField: string | undefined;
+  apiKeyType: 'USER' | 'BUSINESS';
 }
 
 const STATUS_SPELLINGS: readonly StatusSpelling[] = ['document', 'capitalized', 'upper', 'lower'];
@@ -284,6 +309,10 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
     sessionToken: options.sessionToken,
     businessId: options.businessId,
     requestLogLimit: options.requestLogLimit ?? DEFAULTS.requestLogLimit,
+    apiDocs: options.apiDocs ?? 'json',
+    apiDescription: options.apiDescription,
+    totalField: options.totalField,
+    apiKeyType: options.apiKeyType ?? 'USER',
   };
   if (!Number.isInteger(resolved.port) || resolved.port < 0 || resolved.port > 65535) {
     throw new RangeError(`port must be an integer 0-65535, got ${resolved.port}`);

@@ -5,6 +5,7 @@
  * `attempts`) and `alternate` (`_id`, `invoiceStatus`, `totals.{subtotal,tax,total}`,
  * `lastModified`, `failureReason`, `retryCount`). Money is a JSON number to two decimals. The
  * attempt count is left out with `attemptCount: false` (the document shows none).
+ * `totalField` renames the total (`totalAmount`, or `total` inside `totals`).
  */
 import type { RecordStyle, StatusSpelling } from './options.js';
 import { spell } from './statuses.js';
@@ -29,6 +30,7 @@ export function invoiceWire(
   style: RecordStyle,
   spelling: StatusSpelling = 'document',
   attemptCount = true,
+  totalField?: string,
 ): Record<string, unknown> {
   const attempts = attemptCount ? invoice.attempts : undefined;
   // Shared, not copied: stored buyer and lines never change after create, and the record is
@@ -44,7 +46,7 @@ export function invoiceWire(
       _id: invoice.id,
       invoiceStatus: spell(invoice.status, spelling),
       ...common,
-      totals: { subtotal: money(invoice.subtotal), tax: money(invoice.tax), total: money(invoice.total) },
+      totals: { subtotal: money(invoice.subtotal), tax: money(invoice.tax), [totalField ?? 'total']: money(invoice.total) },
       failureReason: invoice.errorMessage,
       retryCount: attempts,
       createdAt: iso(invoice.createdAt),
@@ -58,7 +60,7 @@ export function invoiceWire(
     ...common,
     subtotal: money(invoice.subtotal),
     taxAmount: money(invoice.tax),
-    totalAmount: money(invoice.total),
+    [totalField ?? 'totalAmount']: money(invoice.total),
     errorMessage: invoice.errorMessage,
     attempts,
     createdAt: iso(invoice.createdAt),

@@ -207,7 +207,7 @@ export interface SandboxApiKeyInput {
 export interface Sandbox {
   /** Origin of the service (`http://127.0.0.1:PORT`, or the `baseUrl` option when not listening); the SDK adds `/api/v1`. */
   readonly baseUrl: string;
-  /** A USER LIVE key of the default user, every scope (`*`). */
+  /** A LIVE key of the default user, every scope (`*`): USER unless the `apiKeyType` option says BUSINESS. */
   readonly apiKey: string;
   /** A signed-in session of the default user, for the `/api/v1/api-key` routes. */
   readonly sessionToken: string;
@@ -513,8 +513,8 @@ class SandboxImpl implements Sandbox {
       userId: user.id,
       name: 'Sandbox default key',
       type: 'LIVE',
-      keyableType: 'USER',
-      businessId: null,
+      keyableType: this.options.apiKeyType,
+      businessId: this.options.apiKeyType === 'BUSINESS' ? business.id : null,
       scopes: ['*'],
       ...(fixed.apiKey === undefined ? {} : { key: fixed.apiKey }),
     });
@@ -543,7 +543,7 @@ class SandboxImpl implements Sandbox {
       history: invoice.history.map((h) => ({ status: spell(h.status, this.options.statusSpelling), at: iso(h.at) })),
       recovery: recoveryOf(invoice, this.clock.now()),
       nextChangeAt: invoice.next === null ? null : iso(invoice.next.at),
-      wire: structuredClone(invoiceWire(invoice, this.options.recordStyle, this.options.statusSpelling, this.options.attemptCount)),
+      wire: structuredClone(invoiceWire(invoice, this.options.recordStyle, this.options.statusSpelling, this.options.attemptCount, this.options.totalField)),
     };
   }
 

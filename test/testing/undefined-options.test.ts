@@ -255,6 +255,26 @@ const ROWS: Row[] = [
     }),
   },
   {
+    option: 'apiDocs',
+    other: 'none',
+    probe: async (_sandbox, call) => [(await call('GET', '/api/docs')).status, (await call('GET', '/api/docs-json')).status],
+  },
+  {
+    option: 'apiDescription',
+    other: (description: Record<string, unknown>) => ({ ...description, info: { title: 'Edited', version: 'v1' } }),
+    probe: async (_sandbox, call) => (await call('GET', '/api/docs-json')).body.info.title,
+  },
+  {
+    option: 'totalField',
+    other: 'grandTotal',
+    probe: async (sandbox, call) => Object.keys((await create(call, sandbox)).body.data).filter((k) => /total/i.test(k)),
+  },
+  {
+    option: 'apiKeyType',
+    other: 'BUSINESS',
+    probe: async (sandbox, call) => (await create(call, sandbox)).status,
+  },
+  {
     option: 'requestLogLimit',
     other: 1_000,
     probe: async (sandbox, call) => {

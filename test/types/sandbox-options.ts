@@ -40,6 +40,10 @@ export const every: { [K in keyof Required<SandboxOptions>]: SandboxOptions[K] }
   processingStatus: text,
   processingMs: port,
   routes: { retrieve: flag },
+  apiDocs: undefined,
+  apiDescription: undefined,
+  totalField: text,
+  apiKeyType: undefined,
 };
 void createSandbox(every);
 

@@ -1,12 +1,14 @@
 /**
  * The route table of the emulated service: every endpoint of the document, plus
  * `GET /invoices/:id` (reading an invoice is how a caller learns its status; the document's table
- * omits it but requires the polling), which the `routes: { retrieve: false }` option takes out.
+ * omits it but requires the polling), which the `routes: { retrieve: false }` option takes out; and
+ * the API reference at `/api/docs` (routes/docs.ts).
  */
 import { compilePattern } from '../faults.js';
 import type { RouteContext, RouteResult } from '../context.js';
 import type { SandboxRoutes } from '../options.js';
 import { createApiKey, listApiKeys, readApiKey, revealApiKey, revokeApiKey } from './api-keys.js';
+import { apiDocs } from './docs.js';
 import { createInvoice, listInvoices, readInvoice, transitionInvoice } from './invoices.js';
 import { hsCodes, serviceCodes } from './taxauth.js';
 
@@ -37,6 +39,9 @@ const ROUTES: readonly Route[] = [
   route('DELETE', '/api/v1/api-key/:id', revokeApiKey),
   route('GET', '/api/v1/taxauth/hs-codes', hsCodes),
   route('GET', '/api/v1/taxauth/service-codes', serviceCodes),
+  route('GET', '/api/docs', apiDocs),
+  route('GET', '/api/docs/:file', apiDocs),
+  route('GET', '/api/docs-json', apiDocs),
 ];
 
 /**

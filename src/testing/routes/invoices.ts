@@ -28,8 +28,8 @@ import { CLASSIFICATION_MESSAGE, validateCreateBody, type CreateInput } from '..
 export const fingerprint: (value: unknown) => string = canonicalJson;
 
 function wire(ctx: RouteContext, invoice: InvoiceRecord): Record<string, unknown> {
-  const { recordStyle, statusSpelling, attemptCount } = ctx.state.options;
-  return invoiceWire(invoice, recordStyle, statusSpelling, attemptCount);
+  const { recordStyle, statusSpelling, attemptCount, totalField } = ctx.state.options;
+  return invoiceWire(invoice, recordStyle, statusSpelling, attemptCount, totalField);
 }
 
 /** True when `key` may act on invoices of `businessId`. */

@@ -1,0 +1,89 @@
+/**
+ * `invoicing doctor`: `client.diagnose()` against the service in the environment, as text or JSON.
+ * Read-only; its output is scrubbed of the credentials it runs with.
+ */
+import { parseArgs } from 'node:util';
+import type { Diagnosis, DiagnosisStatus } from '../index.js';
+import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError, wholeNumber } from './args.js';
+import { colourEnabled, envCredentials, redactedContext, styles, UsageError, type CliContext, type Styles } from './context.js';
+import { printable, safeJson } from './escape.js';
+import { plural } from './format.js';
+
+export const HELP = `Usage: invoicing doctor [options]
+
+Checks a setup against the service, read-only: reachability (https, /api/v1, time to answer), the
+API key and the scopes it lacks, the key's type (with INVOICING_SESSION_TOKEN), clock skew, the
+single-invoice read route, the page size used, the stored invoice's field names against the SDK's
+field map, and drift between the service's API description (behind /api/docs) and the SDK.
+Nothing is created, no key is revealed, no secret is printed.
+
+Options:
+  --format <text|json>   Output format (default text).
+  --strict               Count warnings as failures.
+  --timeout <seconds>    Per request (default 10).
+  --color, --no-color    Colour on or off (default: on a terminal, unless NO_COLOR is set).
+  -h, --help             Show this help.
+
+Environment: INVOICING_BASE_URL (the service's origin), INVOICING_API_KEY, and optionally
+INVOICING_SESSION_TOKEN (to read the key's type and scopes).
+
+Exit codes: 0 nothing failed; 1 a check failed (with --strict: or warned); 2 usage or configuration error.
+`;
+
+const FORMATS = ['text', 'json'] as const;
+const AREAS = { reachability: 'Reachability', credentials: 'Credentials', clock: 'Clock', routes: 'Routes and shapes', drift: 'Drift' } as const;
+
+export async function run(given: CliContext): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: given.argv,
+      strict: true,
+      tokens: true,
+      options: { ...COLOUR_OPTIONS, format: { type: 'string', short: 'f' }, strict: { type: 'boolean' }, timeout: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (err) {
+    throw toUsageError(err);
+  }
+  const v = parsed.values;
+  if (v.help === true) {
+    given.stdout.write(HELP);
+    return 0;
+  }
+  const format = oneOf('format', v.format, FORMATS, 'text');
+  const timeout = (wholeNumber('timeout', v.timeout, 1) ?? 10) * 1000;
+  const baseUrl = given.env.INVOICING_BASE_URL;
+  if (baseUrl === undefined || baseUrl === '') {
+    throw new UsageError("INVOICING_BASE_URL is not set: export it as the service's origin (e.g. https://invoicing.example.com)");
+  }
+  const { InvoicingClient, Redactor } = await import('../index.js');
+  const ctx = redactedContext(given, new Redactor(envCredentials(given.env)));
+  const env = (name: string): string | undefined => given.env[name]?.trim() || undefined;
+  const client = new InvoicingClient({ baseUrl, apiKey: env('INVOICING_API_KEY'), sessionToken: env('INVOICING_SESSION_TOKEN'), logLevel: 'off' });
+  const diagnosis = await client.diagnose({ strict: v.strict === true, timeout });
+  if (format === 'json') ctx.stdout.write(`${safeJson(diagnosis)}\n`);
+  else ctx.stdout.write(renderText(diagnosis, styles(colourEnabled(ctx.stdout, ctx.env, colourFlag(parsed.tokens)))));
+  return diagnosis.ok ? 0 : 1;
+}
+
+/** The diagnosis as text: one line per check under its area, the hint and details below it. */
+export function renderText(diagnosis: Diagnosis, s: Styles): string {
+  const mark: Record<DiagnosisStatus, string> = { pass: s.green('✓'), warn: s.yellow('!'), fail: s.red('✗'), skip: s.dim('-') };
+  const width = Math.max(...diagnosis.checks.map((c) => c.id.length));
+  const out = [s.bold(`invoicing doctor: ${printable(diagnosis.baseUrl)}`), ''];
+  let area: string | undefined;
+  for (const check of diagnosis.checks) {
+    if (check.area !== area) {
+      area = check.area;
+      out.push(s.bold(AREAS[check.area]));
+    }
+    const pad = ' '.repeat(width + 6);
+    out.push(`  ${mark[check.status]} ${check.id.padEnd(width)}  ${printable(check.finding)}`);
+    if (check.status !== 'pass') for (const line of check.details ?? []) out.push(`${pad}${s.dim('·')} ${printable(line)}`);
+    if (check.hint !== undefined && check.status !== 'pass') out.push(`${pad}${s.cyan('→')} ${printable(check.hint)}`);
+  }
+  const { pass, warn, fail, skip } = diagnosis.counts;
+  const verdict = diagnosis.ok ? s.green('OK') : s.red(diagnosis.strict && fail === 0 ? 'FAILED (--strict: warnings count)' : 'FAILED');
+  out.push('', `${verdict}: ${plural(diagnosis.checks.length, 'check')}, ${pass} passed, ${plural(warn, 'warning')}, ${fail} failed, ${skip} skipped`, '');
+  return out.join('\n');
+}

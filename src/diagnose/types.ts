@@ -1,0 +1,89 @@
+/** The public shapes of `client.diagnose()`. */
+
+/**
+ * The outcome of one check: `skip` when it could not run because an earlier check failed or a
+ * credential it needs is not configured.
+ *
+ * @example
+ * ```ts
+ * import type { DiagnosisStatus } from 'invoicing-sdk';
+ * const worst: DiagnosisStatus = 'fail';
+ * ```
+ */
+export type DiagnosisStatus = 'pass' | 'warn' | 'fail' | 'skip';
+
+/**
+ * One check of `client.diagnose()`: what was found, and what to do about it.
+ *
+ * @example
+ * ```ts
+ * const diagnosis = await client.diagnose();
+ * for (const check of diagnosis.checks) console.log(check.status, check.id, check.finding, check.hint ?? '');
+ * ```
+ */
+export interface DiagnosisCheck {
+  /** Stable id: `https`, `base-url`, `api-prefix`, `api-key`, `scopes`, `key-type`, `clock`, `read-route`, `page-size`, `field-names`, `api-description`, `drift-statuses`, `drift-request-fields`, `drift-enums`, `drift-routes`. */
+  id: string;
+  /** What the check is about. */
+  area: 'reachability' | 'credentials' | 'clock' | 'routes' | 'drift';
+  /** pass, warn, fail or skip. */
+  status: DiagnosisStatus;
+  /** What was found, one sentence. Secrets are never part of it. */
+  finding: string;
+  /** What to do, where there is something to do. */
+  hint?: string;
+  /** One line per difference (drift) or per field (field names). */
+  details?: string[];
+}
+
+/**
+ * What `client.diagnose()` gives.
+ *
+ * @example
+ * ```ts
+ * const diagnosis = await client.diagnose({ strict: true });
+ * if (!diagnosis.ok) process.exitCode = 1;
+ * ```
+ */
+export interface Diagnosis {
+  /** True when no check failed (with `strict`, and none warned). */
+  ok: boolean;
+  /** Whether warnings counted as failures. */
+  strict: boolean;
+  /** The service's origin as the client resolved it. */
+  baseUrl: string;
+  /** When the diagnosis ran, ISO 8601 (this machine's clock). */
+  checkedAt: string;
+  /** Every check, in order: reachability, credentials, clock, routes, drift. */
+  checks: DiagnosisCheck[];
+  /** How many checks ended with each status. */
+  counts: Record<DiagnosisStatus, number>;
+}
+
+/**
+ * Options of `client.diagnose()`.
+ *
+ * @example
+ * ```ts
+ * const diagnosis = await client.diagnose({ timeout: 5_000, strict: true });
+ * ```
+ */
+export interface DiagnoseOptions {
+  /** Count warnings as failures (default false). */
+  strict?: boolean | undefined;
+  /** Milliseconds per request (default: the client's `timeout`). Requests are not retried. */
+  timeout?: number | undefined;
+  /** Aborts the diagnosis. */
+  signal?: AbortSignal | undefined;
+}
+
+const AREAS: Record<string, DiagnosisCheck['area']> = {
+  https: 'reachability', 'base-url': 'reachability', 'api-prefix': 'reachability',
+  'api-key': 'credentials', scopes: 'credentials', 'key-type': 'credentials',
+  clock: 'clock', 'read-route': 'routes', 'page-size': 'routes', 'field-names': 'routes',
+};
+
+/** One check's result; the area follows from the id (every `drift`/`api-description` id is drift). */
+export function result(id: string, status: DiagnosisStatus, finding: string, hint?: string, details?: string[]): DiagnosisCheck {
+  return { id, area: AREAS[id] ?? 'drift', status, finding, ...(hint === undefined ? {} : { hint }), ...(details === undefined ? {} : { details }) };
+}

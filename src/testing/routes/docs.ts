@@ -1,0 +1,139 @@
+/**
+ * The interactive endpoint reference the document says is served at `/api/docs`, and the OpenAPI
+ * description it is built from, written here by hand from the document's tables (the stored record
+ * and the later statuses are the sandbox's own choices, as the options set them). Served the way
+ * NestJS serves it (see the `apiDocs` option); public, like a Swagger UI page.
+ */
+import { notFound } from '../errors.js';
+import type { RouteContext, RouteResult } from '../context.js';
+import type { ResolvedOptions } from '../options.js';
+import { DOCUMENTED_STATUSES, spell } from '../statuses.js';
+import { KNOWN_SCOPES } from '../store.js';
+
+const str = { type: 'string' };
+const num = { type: 'number' };
+const int = { type: 'integer' };
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
+const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
+const idParam = { name: 'id', in: 'path', required: true, schema: str };
+const pageParams = [
+  { name: 'page', in: 'query', required: false, schema: int },
+  { name: 'limit', in: 'query', required: false, schema: int },
+];
+const op = (operationId: string, extra: Record<string, unknown> = {}) => ({ operationId, responses: { 200: { description: 'OK' } }, ...extra });
+
+/** The stored invoice as the sandbox's `recordStyle` and `totalField` spell it. */
+function storedInvoice(options: ResolvedOptions): Record<string, unknown> {
+  const statuses = [...DOCUMENTED_STATUSES.map((s) => spell(s, options.statusSpelling)), options.acceptedStatus, options.rejectedStatus];
+  if (options.processingMs > 0) statuses.push(options.processingStatus);
+  const status = { type: 'string', enum: [...new Set(statuses)] };
+  const common = { businessId: str, buyer: ref('BuyerDto'), dueDate: str, lines: { type: 'array', items: ref('InvoiceLineDto') } };
+  const time = { type: 'string', format: 'date-time', nullable: true };
+  if (options.recordStyle === 'alternate') {
+    const totals = object({ subtotal: num, tax: num, [options.totalField ?? 'total']: num });
+    return object({ _id: str, invoiceStatus: status, ...common, totals, failureReason: str, retryCount: int, createdAt: time, lastModified: time, submittedAt: time });
+  }
+  return object({
+    id: str, status, ...common, subtotal: num, taxAmount: num, [options.totalField ?? 'totalAmount']: num,
+    errorMessage: str, attempts: int, createdAt: time, updatedAt: time, submittedAt: time,
+  });
+}
+
+/** The OpenAPI 3 description of the sandbox, after the `apiDescription` option's edit. */
+export function apiDescription(options: ResolvedOptions): Record<string, unknown> {
+  const transition = (step: string) => ({ post: op(`InvoicesController_${step}`, { parameters: [idParam], security: [{ 'X-API-Key': [] }] }) });
+  const paths: Record<string, unknown> = {
+    '/api/v1/invoices': {
+      post: op('InvoicesController_create', {
+        parameters: [{ name: 'idempotency-key', in: 'header', required: true, schema: str }],
+        requestBody: { required: true, ...json(ref('CreateInvoiceDto')) },
+        responses: { 201: { description: 'The created invoice', ...json(ref('Invoice')) } },
+      }),
+      get: op('InvoicesController_list', {
+        parameters: [...pageParams, { name: 'status', in: 'query', required: false, schema: str }],
+        responses: { 200: { description: 'A page of invoices', ...json({ type: 'array', items: ref('Invoice') }) } },
+      }),
+    },
+    ...(options.routes.retrieve
+      ? { '/api/v1/invoices/{id}': { get: op('InvoicesController_findOne', { parameters: [idParam], responses: { 200: { description: 'The invoice', ...json(ref('Invoice')) } } }) } }
+      : {}),
+    '/api/v1/invoices/{id}/validate': transition('validate'),
+    '/api/v1/invoices/{id}/sign': transition('sign'),
+    '/api/v1/invoices/{id}/submit': transition('submit'),
+    '/api/v1/api-key': {
+      post: op('ApiKeyController_create', { requestBody: { required: true, ...json(ref('CreateApiKeyDto')) } }),
+      get: op('ApiKeyController_findAll'),
+    },
+    '/api/v1/api-key/{id}': { get: op('ApiKeyController_findOne', { parameters: [idParam] }), delete: op('ApiKeyController_remove', { parameters: [idParam] }) },
+    '/api/v1/api-key/{id}/reveal': { get: op('ApiKeyController_reveal', { parameters: [idParam] }) },
+    '/api/v1/taxauth/hs-codes': { get: op('TaxauthController_hsCodes', { parameters: pageParams }) },
+    '/api/v1/taxauth/service-codes': { get: op('TaxauthController_serviceCodes', { parameters: pageParams }) },
+  };
+  const description = {
+    openapi: '3.0.0',
+    info: { title: 'Invoicing Service', version: 'v1', description: 'Sandbox emulation of the invoicing service' },
+    paths,
+    components: {
+      securitySchemes: { 'X-API-Key': { type: 'apiKey', in: 'header', name: 'X-API-Key' }, bearer: { type: 'http', scheme: 'bearer' } },
+      schemas: {
+        CreateInvoiceDto: object(
+          { businessId: str, buyer: ref('BuyerDto'), dueDate: { type: 'string', format: 'date-time' }, lines: { type: 'array', minItems: 1, items: ref('InvoiceLineDto') } },
+          ['businessId', 'buyer', 'dueDate', 'lines'],
+        ),
+        BuyerDto: object({ type: { type: 'string', enum: ['B2B', 'B2C', 'B2G'] }, tin: str, name: str, email: str }, ['type']),
+        InvoiceLineDto: object(
+          {
+            description: str, quantity: num, unitPrice: num, taxRate: num, hsnCode: str, isicCode: str, sku: str,
+            discountRate: num, inventoryItemId: str, productCategory: str, serviceCategory: str,
+          },
+          ['description', 'quantity', 'unitPrice', 'taxRate'],
+        ),
+        Invoice: storedInvoice(options),
+        CreateApiKeyDto: object(
+          {
+            name: str, type: { type: 'string', enum: ['LIVE'] }, keyableType: { type: 'string', enum: ['USER', 'BUSINESS'] },
+            businessId: str, scopes: { type: 'array', items: { type: 'string', enum: [...KNOWN_SCOPES] } },
+          },
+          ['name', 'type', 'keyableType'],
+        ),
+      },
+    },
+  };
+  return options.apiDescription?.(structuredClone(description)) ?? description;
+}
+
+const page = (config: string) => `<!DOCTYPE html>
+<html lang="en"><head><meta charset="UTF-8"><title>Swagger UI</title>
+<link rel="stylesheet" type="text/css" href="./swagger-ui.css"></head>
+<body><div id="swagger-ui"></div>
+<script src="./swagger-ui-bundle.js"></script>
+${config}
+</body></html>
+`;
+
+/** GET /api/docs, /api/docs/, /api/docs/swagger-ui-init.js, /api/docs-json, /api/docs/openapi.json */
+export function apiDocs(ctx: RouteContext): RouteResult {
+  const { options } = ctx.state;
+  const mode = options.apiDocs;
+  const path = ctx.path.replace(/\/$/, '');
+  const text = (body: string, type: string): RouteResult => ({ status: 200, body: undefined, text: body, headers: { 'content-type': type } });
+  if (path === '/api/docs' && mode !== 'none') {
+    const config =
+      mode === 'url'
+        ? `<script>window.onload = () => { window.ui = SwaggerUIBundle({ url: "/api/docs/openapi.json", dom_id: '#swagger-ui' }); };</script>`
+        : '<script src="./swagger-ui-init.js"></script>';
+    return text(page(config), 'text/html; charset=utf-8');
+  }
+  if (path === '/api/docs/swagger-ui-init.js' && (mode === 'json' || mode === 'embedded')) {
+    const init = { swaggerDoc: apiDescription(options), customOptions: {} };
+    return text(
+      `\nwindow.onload = function() {\n  let url = window.location.search.match(/url=([^&]+)/);\n  let options = ${JSON.stringify(init, null, 2)};\n  url = options.swaggerUrl || url;\n  window.ui = SwaggerUIBundle({ spec: options.swaggerDoc, dom_id: '#swagger-ui' });\n};\n`,
+      'application/javascript; charset=utf-8',
+    );
+  }
+  if ((path === '/api/docs-json' && mode === 'json') || (path === '/api/docs/openapi.json' && mode === 'url')) {
+    return { status: 200, body: apiDescription(options) };
+  }
+  throw notFound(`Cannot ${ctx.method} ${ctx.path}`);
+}
