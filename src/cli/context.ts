@@ -111,7 +111,7 @@ export function cliHint(err: { name?: string; hint?: string | undefined; cause?:
     names.push(String((e as { name?: unknown }).name));
   }
   if (names.includes('InvoiceCheckError')) {
-    return `Fix ${file} and run the same command again; nothing was sent. \`invoicing check ${file}\` lists every problem with its field, code and hint.`;
+    return `Fix ${file} and run the same command again; nothing was sent. \`npx invoicing check ${file}\` lists every problem with its field, code and hint.`;
   }
   if (names.includes('RecoveryInProgressError')) {
     return (

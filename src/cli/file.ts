@@ -226,11 +226,8 @@ function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revisi
   const passes = sdkMayPassLater?.(err.cause) === true;
   switch (err.step) {
     case 'check':
-      if (err.cause.name !== 'InvoiceCheckError') return undefined;
-      return {
-        hint: 'Nothing was sent. Fix the issues in the file (`npx invoicing check <file>` lists them all), then run the command again.',
-        again: false,
-      };
+      // In the file's own terms: cliHint names the file and the command that lists every problem.
+      return undefined;
     case 'create':
       if (!passes) return { hint: `The service refused the invoice; nothing was created. ${refusalAdvice(err.cause)}`, again: false };
       return {

@@ -290,7 +290,7 @@ describe('cli messages (what a shell user can act on)', () => {
       expect(r.code).toBe(1);
       const hints = [...r.stdout.matchAll(/"hint": "([^"]*)"/g)].map((m) => m[1]);
       expect(hints).toEqual([
-        "Fix 'my invoices/a.json' and run the same command again; nothing was sent. `invoicing check 'my invoices/a.json'` lists every problem with its field, code and hint.",
+        "Fix 'my invoices/a.json' and run the same command again; nothing was sent. `npx invoicing check 'my invoices/a.json'` lists every problem with its field, code and hint.",
       ]);
       expect(r.stdout).not.toMatch(/skipChecks|create\(\)|err\.report/);
     } finally {

@@ -115,7 +115,7 @@ describe('cli/file (invoicing file)', () => {
     expect(out()).toMatch(/mixed\.json\[1\]/);
     expect(out()).toMatch(/Filed 2 of 3 invoices; 1 did not go through/);
     // In CLI terms: what to do with the file, not which option of a library call to pass.
-    expect(out()).toContain('Fix the issues in the file (`npx invoicing check <file>` lists them all), then run the command again.');
+    expect(out()).toContain("Fix mixed.json and run the same command again; nothing was sent. `npx invoicing check mixed.json` lists every problem");
     expect(out()).not.toMatch(/skipChecks|err\.cause|createAndFile/);
     expect(sandbox.invoices.count).toBe(2);
   });
