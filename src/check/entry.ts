@@ -1,0 +1,53 @@
+/**
+ * `invoicing-sdk/check`: the local pre-filing checks, exact totals, the rule catalogue and the
+ * bundled HS 2022 and ISIC Rev. 4 code sets, without the client. Imports none of ky, zod or uuid, so
+ * a web form or a CI job gets the checks alone. Titles and descriptions stay in `invoicing-sdk/codes`.
+ *
+ * @example
+ * ```ts
+ * import { checkInvoice, HS_CODES } from 'invoicing-sdk/check';
+ * const report = checkInvoice(JSON.parse(text));
+ * if (!report.ok) process.exitCode = 1;
+ * HS_CODES.has('8471.30'); // true
+ * ```
+ *
+ * @module
+ */
+export {
+  CHECK_RULES,
+  checkInvoice,
+  checkInvoiceAsSent,
+  compareTotals,
+  computeTotals,
+  decimalEquals,
+  DEFAULT_STANDARD_TAX_RATES,
+  formatIssuePath,
+  formatMinorUnits,
+  MAX_INPUT_DEPTH,
+  normalizeDecimal,
+  toMinorUnits,
+  tryMinorUnits,
+} from './index.js';
+export type {
+  CheckArea,
+  CheckIssue,
+  CheckIssueCode,
+  CheckOptions,
+  CheckReport,
+  CheckRule,
+  CheckSeverity,
+  CodeList,
+  ComputeTotalsOptions,
+  DecimalInput,
+  ExpectedTotals,
+  InvoiceTotals,
+  IssuePath,
+  LineTotals,
+  RateTotals,
+  RoundingLevel,
+  RoundingMode,
+  TotalsDifference,
+  TotalsLineInput,
+} from './index.js';
+export { HS_CODES } from '../codes/hs-codes.js';
+export { ISIC_CODES, PADDED_ISIC_HS_CODES } from '../codes/isic-codes.js';
