@@ -7,7 +7,7 @@
  * ```ts
  * import { checkInvoice, HS_CODES } from 'invoicing-sdk/check';
  * const report = checkInvoice(JSON.parse(text));
- * if (!report.ok) process.exitCode = 1;
+ * for (const issue of report.errors) console.error(`${issue.code}: ${issue.message}`);
  * HS_CODES.has('8471.30'); // true
  * ```
  *
