@@ -1,6 +1,6 @@
 /**
- * `invoicing-sdk/check`: the local pre-filing checks, exact totals, the rule catalogue and the
- * bundled HS 2022 and ISIC Rev. 4 code sets, without the client. Imports none of ky, zod or uuid, so
+ * `invoicing-sdk/check`: the local pre-filing checks (`checkInvoice`), exact totals (`computeTotals`),
+ * the rule catalogue (`CHECK_RULES`) and the bundled HS 2022 and ISIC Rev. 4 code sets, without the client. Imports none of ky, zod or uuid, so
  * a web form or a CI job gets the checks alone. Titles and descriptions stay in `invoicing-sdk/codes`.
  *
  * @example
@@ -13,21 +13,7 @@
  *
  * @module
  */
-export {
-  CHECK_RULES,
-  checkInvoice,
-  checkInvoiceAsSent,
-  compareTotals,
-  computeTotals,
-  decimalEquals,
-  DEFAULT_STANDARD_TAX_RATES,
-  formatIssuePath,
-  formatMinorUnits,
-  MAX_INPUT_DEPTH,
-  normalizeDecimal,
-  toMinorUnits,
-  tryMinorUnits,
-} from './index.js';
+export { CHECK_RULES, checkInvoice, computeTotals } from './index.js';
 export type {
   CheckArea,
   CheckIssue,
@@ -46,8 +32,7 @@ export type {
   RateTotals,
   RoundingLevel,
   RoundingMode,
-  TotalsDifference,
   TotalsLineInput,
 } from './index.js';
 export { HS_CODES } from '../codes/hs-codes.js';
-export { ISIC_CODES, PADDED_ISIC_HS_CODES } from '../codes/isic-codes.js';
+export { ISIC_CODES } from '../codes/isic-codes.js';
