@@ -2,10 +2,10 @@
  * `invoicing-sdk/check` as a browser app or a CI job gets it: bundled from dist/ through the
  * package's `exports`, with none of ky, zod or uuid, and working once bundled.
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +74,24 @@ describe('release/check-entry', () => {
     const padded = run(invoice('6202.00'));
     expect(padded.report.ok).toBe(false);
     expect(padded.report.errors.map((issue: { code: string }) => issue.code)).toContain('HSN_CODE_PADDED_ISIC');
+  });
+
+  it('ships types that reach none of ky, zod or uuid', () => {
+    for (const entry of ['dist/check.d.ts', 'dist/check.d.cts']) {
+      const seen = new Set<string>();
+      const packages: string[] = [];
+      const visit = (file: string) => {
+        if (seen.has(file)) return;
+        seen.add(file);
+        for (const [, specifier] of readFileSync(join(root, file), 'utf8').matchAll(/^(?:import|export)\b[^;]*?\bfrom\s*['"]([^'"]+)['"]/gm)) {
+          if (!specifier!.startsWith('.')) packages.push(specifier!);
+          else visit(join(dirname(file), specifier!.replace(/\.(c?)js$/, '.d.$1ts')));
+        }
+      };
+      visit(entry);
+      expect(seen.size, entry).toBeGreaterThan(1);
+      expect(packages, entry).toEqual([]);
+    }
   });
 
   it('is required from CommonJS without loading zod', () => {
