@@ -1,7 +1,7 @@
 import { defineConfig, type Options } from 'tsup';
 
 // The entry points of package.json `exports`; the CLI is ES module only.
-const entry = { index: 'src/index.ts', testing: 'src/testing/index.ts', codes: 'src/codes/index.ts' };
+const entry = { index: 'src/index.ts', testing: 'src/testing/index.ts', codes: 'src/codes/index.ts', check: 'src/check/entry.ts' };
 
 // Code splitting in both formats: the entries share one copy of the SDK's modules, so a client from
 // the sandbox is an `instanceof` the main entry's `InvoicingClient`, in ESM and in CommonJS.

@@ -13,6 +13,8 @@
 // 6. TypeScript's `moduleResolution: node10` (`node`), which ignores `exports`, finds the types of
 //    every subpath through `typesVersions`: one entry per subpath of `exports`, naming the shipped
 //    declaration file that `exports` gives `require` (node10 stands for CommonJS consumers).
+// 7. `invoicing-sdk/check`, in ESM and in CJS, reaches none of ky, zod or uuid: no import or
+//    require of them in the files it loads, none of their sources in those files' maps.
 // Prints one line per failed check and a summary; exits 1 on a failure.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -21,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ALLOWED = [/^package\.json$/, /^README\.md$/, /^LICENSE$/, /^CHANGELOG\.md$/, /^dist\//];
-const REQUIRED = ['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/index.cjs', 'dist/testing.js', 'dist/testing.cjs', 'dist/codes.js', 'dist/codes.cjs', 'dist/cli/bin.js'];
+const REQUIRED = ['package.json', 'README.md', 'LICENSE', 'dist/index.js', 'dist/index.cjs', 'dist/testing.js', 'dist/testing.cjs', 'dist/codes.js', 'dist/codes.cjs', 'dist/check.js', 'dist/check.cjs', 'dist/check.d.ts', 'dist/check.d.cts', 'dist/cli/bin.js'];
 
 const [pack] = JSON.parse(
   execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
@@ -117,6 +119,25 @@ for (const [name, targets] of Object.entries(typesVersions)) {
   for (const target of [targets].flat()) {
     check(shipped.has(posix.normalize(target)), `typesVersions["*"]["${name}"] points at ${target}, which is not shipped`);
   }
+}
+
+// The check entry runs in browsers and CI jobs without the client's dependencies.
+for (const entry of ['dist/check.js', 'dist/check.cjs']) {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(join(root, file), 'utf8');
+    for (const [, specifier] of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"']+)["']/g)) {
+      if (specifier.startsWith('.')) visit(posix.join(posix.dirname(file), specifier));
+      else check(!/^(ky|zod|uuid)(\/|$)/.test(specifier), `${entry} reaches ${specifier} (through ${file})`);
+    }
+    const mapFile = `${file}.map`;
+    if (!existsSync(join(root, mapFile))) return;
+    const bundled = JSON.parse(readFileSync(join(root, mapFile), 'utf8')).sources.filter((source) => /node_modules\/(ky|zod|uuid)\//.test(source));
+    check(bundled.length === 0, `${entry} loads ${file}, which bundles ${bundled.slice(0, 3).join(', ')}`);
+  };
+  visit(entry);
 }
 
 console.log(`package ${pack.name}@${pack.version}: ${files.length} files, ${(pack.size / 1024).toFixed(1)} kB packed, ${(pack.unpackedSize / 1024).toFixed(1)} kB unpacked, ${maps} source maps`);

@@ -1,11 +1,13 @@
 // Chromium leg of the runtime matrix: bundles scripts/smoke/browser.mjs with esbuild (the way a
 // web app would consume the package), serves it with scripts/smoke/index.html from a loopback
-// page server, and drives Debian's Chromium through playwright-core. Two cases:
+// page server, and drives Debian's Chromium through playwright-core. Three cases:
 //   - with `dangerouslyAllowBrowser: true` the page files an invoice against the sandbox;
-//   - without it the client refuses at construction and no request leaves the page.
+//   - without it the client refuses at construction and no request leaves the page;
+//   - `invoicing-sdk/check`, bundled alone from scripts/smoke/browser-check.mjs with none of ky,
+//     zod or uuid, reports the expected codes and totals.
 // If the sandbox answers CORS preflights, the page calls it cross-origin like a real web app;
 // otherwise the page server forwards /api/* to it so the page stays same-origin.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,12 +24,11 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-async function bundle(repoRoot, outDir) {
+/** Bundles a page script; returns its path and the packages it holds. */
+async function bundle(repoRoot, source, outfile) {
   const { build } = await import('esbuild');
-  mkdirSync(outDir, { recursive: true });
-  const outfile = join(outDir, 'browser-bundle.js');
-  await build({
-    entryPoints: [join(repoRoot, 'scripts/smoke/browser.mjs')],
+  const result = await build({
+    entryPoints: [join(repoRoot, source)],
     absWorkingDir: repoRoot,
     bundle: true,
     format: 'esm',
@@ -35,9 +36,11 @@ async function bundle(repoRoot, outDir) {
     target: 'es2022',
     outfile,
     sourcemap: 'inline',
+    metafile: true,
     logLevel: 'error',
   });
-  return outfile;
+  const packages = Object.keys(result.metafile.inputs).map((input) => input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)\//)?.[1]);
+  return { path: outfile, packages: new Set(packages.filter(Boolean)) };
 }
 
 /** Does the sandbox let a page on `origin` send the SDK's headers cross-origin? */
@@ -63,13 +66,13 @@ async function sandboxAllowsCors(baseUrl, origin) {
   }
 }
 
-function startPageServer({ html, bundlePath, sandboxUrl }) {
+function startPageServer({ html, bundles, sandboxUrl }) {
   const target = new URL(sandboxUrl);
   const server = createServer((req, res) => {
     if (req.url === '/' || req.url === '/index.html') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
-    } else if (req.url === '/browser-bundle.js') {
-      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(readFileSync(bundlePath));
+    } else if (bundles[req.url] !== undefined) {
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(readFileSync(bundles[req.url]));
     } else if (req.url === '/favicon.ico') {
       res.writeHead(204).end();
     } else if (req.url?.startsWith('/api/')) {
@@ -90,9 +93,9 @@ function startPageServer({ html, bundlePath, sandboxUrl }) {
 }
 
 /**
- * Runs both browser cases and returns one result per case: `{ name, ok, detail }`.
+ * Runs the browser cases and returns one result per case: `{ name, ok, detail }`.
  * @param {{ repoRoot: string, chromiumPath: string, chromiumVersion: string, baseUrl: string,
- *           apiKey: string, businessId: string, cacheDir: string, timeoutMs?: number }} options
+ *           apiKey: string, businessId: string, timeoutMs?: number }} options
  */
 export async function runChromium(options) {
   const { repoRoot, chromiumPath, baseUrl, apiKey, businessId } = options;
@@ -103,10 +106,14 @@ export async function runChromium(options) {
   let server;
   let context;
   const userDataDir = mkdtempSync(join(tmpdir(), 'invoicing-sdk-chromium-'));
+  const outDir = mkdtempSync(join(tmpdir(), 'invoicing-sdk-browser-smoke-'));
+  const checkName = `${label} (invoicing-sdk/check)`;
   try {
-    const bundlePath = await bundle(repoRoot, join(options.cacheDir, 'browser-smoke'));
+    const sdkBundle = await bundle(repoRoot, 'scripts/smoke/browser.mjs', join(outDir, 'browser-bundle.js'));
+    const checkBundle = await bundle(repoRoot, 'scripts/smoke/browser-check.mjs', join(outDir, 'check-bundle.js'));
     const html = readFileSync(join(repoRoot, 'scripts/smoke/index.html'), 'utf8');
-    server = await startPageServer({ html, bundlePath, sandboxUrl: baseUrl });
+    const bundles = { '/browser-bundle.js': sdkBundle.path, '/check-bundle.js': checkBundle.path };
+    server = await startPageServer({ html, bundles, sandboxUrl: baseUrl });
     const pageOrigin = `http://127.0.0.1:${server.address().port}`;
     const direct = await sandboxAllowsCors(baseUrl, pageOrigin);
     const apiBase = direct ? baseUrl : pageOrigin;
@@ -128,7 +135,7 @@ export async function runChromium(options) {
     page.on('request', (req) => req.url().includes('/api/') && apiRequests.push(`${req.method()} ${req.url()}`));
 
     await page.goto(`${pageOrigin}/index.html`);
-    await page.waitForFunction(() => window.smokeReady === true);
+    await page.waitForFunction(() => window.smokeReady === true && window.smokeCheckReady === true);
     const settings = { baseUrl: apiBase, apiKey, businessId };
 
     // Guard first: no request may leave the page when the client refuses to be built.
@@ -164,14 +171,24 @@ export async function runChromium(options) {
       const extra = consoleErrors.length ? `\n    page console: ${consoleErrors.join('\n    page console: ')}` : '';
       results.push({ name: `${label} (dangerouslyAllowBrowser)`, ok: false, detail: `${error?.message ?? error} [${notes.join('; ')}]${extra}` });
     }
+
+    try {
+      const leaked = ['ky', 'zod', 'uuid'].filter((dep) => checkBundle.packages.has(dep));
+      if (leaked.length) throw new Error(`the check bundle holds ${leaked.join(', ')}`);
+      const summary = await page.evaluate(() => window.smokeCheck());
+      results.push({ name: checkName, ok: true, detail: `${summary}; bundle without ky, zod or uuid` });
+    } catch (error) {
+      results.push({ name: checkName, ok: false, detail: String(error?.message ?? error) });
+    }
   } catch (error) {
-    for (const name of [`${label} (browser guard)`, `${label} (dangerouslyAllowBrowser)`]) {
+    for (const name of [`${label} (browser guard)`, `${label} (dangerouslyAllowBrowser)`, checkName]) {
       if (!results.some((r) => r.name === name)) results.push({ name, ok: false, detail: String(error?.stack ?? error) });
     }
   } finally {
     await context?.close().catch(() => {});
     server?.close();
     rmSync(userDataDir, { recursive: true, force: true });
+    rmSync(outDir, { recursive: true, force: true });
   }
   return results;
 }

@@ -187,7 +187,6 @@ async function main() {
           baseUrl: sandbox.baseUrl,
           apiKey: sandbox.apiKey,
           businessId: sandbox.businessId,
-          cacheDir: join(repoRoot, 'node_modules', '.cache', 'invoicing-sdk'),
         });
         const each = (Date.now() - t0) / browserResults.length;
         for (const result of browserResults) report(result, each);

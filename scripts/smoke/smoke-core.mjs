@@ -50,6 +50,29 @@ function fail(message) {
 }
 
 /**
+ * The local checks and exact totals, no network: every planted mistake is reported at once. Run by
+ * {@link runSmoke} on the main entry and alone on `invoicing-sdk/check`. Returns the totals.
+ *
+ * @param {Pick<typeof import('invoicing-sdk'), 'checkInvoice' | 'computeTotals'>} check
+ * @param {string} businessId
+ */
+export function runChecks(check, businessId) {
+  const report = check.checkInvoice(badInvoice(businessId));
+  const codes = [...report.errors, ...report.warnings].map((issue) => issue.code);
+  if (report.ok) fail('checkInvoice accepted the deliberately bad invoice');
+  const missing = EXPECTED_CHECK_CODES.filter((code) => !codes.includes(code));
+  if (missing.length > 0) fail(`checkInvoice did not report ${missing.join(', ')} (got ${codes.join(', ')})`);
+  if (!check.checkInvoice(goodInvoice(businessId)).ok) fail('checkInvoice rejected the good invoice');
+
+  // Exact decimal arithmetic, whatever the runtime: 3 × 0.10 is 0.30, not 0.30000000000000004.
+  const totals = check.computeTotals(goodInvoice(businessId).lines);
+  if (totals.subtotal !== EXPECTED_TOTALS.subtotal || totals.taxTotal !== EXPECTED_TOTALS.taxTotal || totals.total !== EXPECTED_TOTALS.total) {
+    fail(`computeTotals gave ${JSON.stringify([totals.subtotal, totals.taxTotal, totals.total])}, expected ${JSON.stringify(Object.values(EXPECTED_TOTALS))}`);
+  }
+  return totals;
+}
+
+/**
  * Runs the scenario and returns a one-line summary; throws with a precise message on any deviation.
  *
  * @param {typeof import('invoicing-sdk')} sdk the package under test
@@ -61,20 +84,9 @@ export async function runSmoke(sdk, settings) {
   const { baseUrl, apiKey, businessId } = settings;
   if (!baseUrl || !apiKey || !businessId) fail('baseUrl, apiKey and businessId are required');
 
-  // 1. Local checks, no network: every planted mistake is reported at once.
-  const report = sdk.checkInvoice(badInvoice(businessId));
-  const codes = [...report.errors, ...report.warnings].map((issue) => issue.code);
-  if (report.ok) fail('checkInvoice accepted the deliberately bad invoice');
-  const missing = EXPECTED_CHECK_CODES.filter((code) => !codes.includes(code));
-  if (missing.length > 0) fail(`checkInvoice did not report ${missing.join(', ')} (got ${codes.join(', ')})`);
-  if (!sdk.checkInvoice(goodInvoice(businessId)).ok) fail('checkInvoice rejected the good invoice');
+  // 1. Local checks, no network.
+  const totals = runChecks(sdk, businessId);
   log(`check: ${EXPECTED_CHECK_CODES.length} expected codes reported`);
-
-  // Exact decimal arithmetic, whatever the runtime: 3 × 0.10 is 0.30, not 0.30000000000000004.
-  const totals = sdk.computeTotals(goodInvoice(businessId).lines);
-  if (totals.subtotal !== EXPECTED_TOTALS.subtotal || totals.taxTotal !== EXPECTED_TOTALS.taxTotal || totals.total !== EXPECTED_TOTALS.total) {
-    fail(`computeTotals gave ${JSON.stringify([totals.subtotal, totals.taxTotal, totals.total])}, expected ${JSON.stringify(Object.values(EXPECTED_TOTALS))}`);
-  }
 
   // 2. File one invoice over the network, end to end, and wait for the tax authority's answer.
   const client = new sdk.InvoicingClient({

@@ -6,7 +6,8 @@
 // It imports the package by its own name, so it exercises the built dist/ through package.json
 // `exports` exactly as a user's `import 'invoicing-sdk'` would.
 import * as sdk from 'invoicing-sdk';
-import { runSmoke } from './smoke-core.mjs';
+import * as check from 'invoicing-sdk/check';
+import { runChecks, runSmoke } from './smoke-core.mjs';
 
 const env = globalThis.process?.env ?? globalThis.Deno?.env.toObject() ?? {};
 const runtime = globalThis.Deno
@@ -41,6 +42,8 @@ try {
     }
     console.log('  cjs: invoicing-sdk/testing shares the classes of invoicing-sdk');
   }
+  runChecks(check, settings.businessId);
+  console.log('  invoicing-sdk/check: the same codes and totals without the client');
   const summary = await runSmoke(sdk, { ...settings, log: (line) => console.log(`  ${line}`) });
   console.log(`SMOKE OK ${runtime}: ${summary}`);
 } catch (error) {

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const OUTPUTS = ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/testing.d.ts', 'dist/codes.d.ts', 'dist/cli/bin.js'];
+const OUTPUTS = ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/testing.d.ts', 'dist/codes.d.ts', 'dist/check.d.ts', 'dist/cli/bin.js'];
 const INPUTS = ['src', 'package.json', 'tsup.config.ts'];
 
 function newest(path) {

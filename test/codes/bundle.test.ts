@@ -66,9 +66,19 @@ describe('codes bundle boundaries', () => {
     expect([...reach.files].some((f) => f.includes('src/codes/hs-subheadings') || f.includes('src/codes/isic-classes'))).toBe(false);
   });
 
+  it('keeps ky, zod, uuid and the code descriptions off the `invoicing-sdk/check` entry, which has the code sets', async () => {
+    const meta = await inputsOf('src/check/entry.ts');
+    const output = Object.values(meta.outputs)[0];
+    expect(output?.imports.map((imp) => imp.path)).toEqual([]);
+    const inputs = Object.keys(meta.inputs);
+    expect(inputs).toContain('src/codes/hs-codes.ts');
+    expect(inputs).toContain('src/codes/isic-codes.ts');
+    expect(inputs.filter((i) => /hs-subheadings|isic-classes|src\/(core|client|resources|filing)/.test(i))).toEqual([]);
+  });
+
   it('puts every stateful SDK module in one output shared by all entries (one class per error, one secret registry)', async () => {
     // As the build does: the package's entries and the CLI, code-split together.
-    const meta = await inputsOf(['src/index.ts', 'src/testing/index.ts', 'src/codes/index.ts', 'src/cli/bin.ts'], { splitting: true });
+    const meta = await inputsOf(['src/index.ts', 'src/testing/index.ts', 'src/codes/index.ts', 'src/check/entry.ts', 'src/cli/bin.ts'], { splitting: true });
     const stateful = Object.keys(meta.inputs).filter((i) => /^src\/client\.ts$|^src\/core\/(errors|redact|transport)/.test(i));
     expect(stateful.length).toBeGreaterThan(0);
     for (const input of stateful) {

@@ -140,6 +140,7 @@ const compilerOptions: ts.CompilerOptions = {
     'invoicing-sdk': [join(root, 'dist/index.d.ts')],
     'invoicing-sdk/testing': [join(root, 'dist/testing.d.ts')],
     'invoicing-sdk/codes': [join(root, 'dist/codes.d.ts')],
+    'invoicing-sdk/check': [join(root, 'dist/check.d.ts')],
   },
 };
 

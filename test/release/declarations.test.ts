@@ -17,7 +17,7 @@ describe('release/declarations', () => {
   const files = readdirSync(DIST).filter((f) => f.endsWith('.d.ts') || f.endsWith('.d.cts'));
 
   it('ships declarations for every entry point', () => {
-    for (const entry of ['index', 'testing', 'codes']) {
+    for (const entry of ['index', 'testing', 'codes', 'check']) {
       expect(files).toContain(`${entry}.d.ts`);
       expect(files).toContain(`${entry}.d.cts`);
     }
