@@ -79,7 +79,7 @@ describe('invoices.create with the service code lists', () => {
     service({ hs: ['8471.30'] });
     const client = testClient();
     const err = await client.invoices.createAndFile(good('9999.99')).catch((e: unknown) => e);
-    expect(err).toMatchObject({ report: { errors: [{ code: 'HSN_CODE_NOT_LISTED' }] } });
+    expect(err).toMatchObject({ name: 'FilingError', step: 'check', cause: { report: { errors: [{ code: 'HSN_CODE_NOT_LISTED' }] } } });
     const [result] = await client.invoices.fileMany([good('9999.99')]);
     expect(result?.ok).toBe(false);
   });
