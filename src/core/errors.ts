@@ -13,7 +13,7 @@ import type { CheckReport, TotalsDifference } from '../check/index.js';
 import type { Invoice } from '../model/invoice.js';
 import { hintFor, isBusinessNotFound, isIdempotencyConflict, requestIdOf, summarizeBody } from './error-hints.js';
 import { defineInspect } from './inspect.js';
-import { legacyRedactor, type Redactor } from './redact.js';
+import { Redactor } from './redact.js';
 import { parseRetryAfter } from './retry-timing.js';
 import { statusText } from './status-text.js';
 
@@ -126,10 +126,11 @@ export interface InvoicingErrorOptions {
 // Which redactor scrubbed each error, for what is rendered later (toJSON, util.inspect). Weak: an
 // error that goes away takes its entry with it.
 const redactors = new WeakMap<object, Redactor>();
+const NO_SECRETS = new Redactor();
 
 /** The redactor of `error`: the one it was built (or redacted) with, else the process-wide fallback. */
 function redactorOf(error: object): Redactor {
-  return redactors.get(error) ?? legacyRedactor();
+  return redactors.get(error) ?? NO_SECRETS;
 }
 
 /**
@@ -156,7 +157,7 @@ export class InvoicingError extends Error {
   // The body never names its own class: a bundler renames a class that refers to itself
   // (`_InvoicingError`), and `err.constructor.name` would show that.
   constructor(message: string, options: InvoicingErrorOptions = {}) {
-    const redactor = options.redactor ?? legacyRedactor();
+    const redactor = options.redactor ?? NO_SECRETS;
     super(redactor.redact(message), options.cause === undefined ? undefined : { cause: scrubbedCause(options.cause, redactor) });
     if (options.redactor !== undefined) redactors.set(this, options.redactor);
     this.hint = options.hint === undefined ? undefined : redactor.redact(options.hint);

@@ -1,4 +1,4 @@
-import { legacyRedactor, type Redactor } from './redact.js';
+import { Redactor } from './redact.js';
 
 /**
  * How much the SDK logs: `debug` (every request and response, headers redacted), `info` (retries),
@@ -58,7 +58,7 @@ export function isLogLevel(value: unknown): value is LogLevel {
 /**
  * Wraps `logger` so that only lines at `level` or above are written, each prefixed with the SDK's
  * name and scrubbed by `redactor` (the client's: its API key, session token and the keys it
- * received), arguments included. Without a redactor, the process-wide fallback scrubs.
+ * received), arguments included.
  *
  * @example
  * ```ts
@@ -67,15 +67,14 @@ export function isLogLevel(value: unknown): value is LogLevel {
  * log.debug(`sent ${apiKey}`); // console.debug('[invoicing-sdk] sent [REDACTED]')
  * ```
  */
-export function createLogger(logger: Logger, level: LogLevel, redactor?: Redactor): Logger {
+export function createLogger(logger: Logger, level: LogLevel, redactor: Redactor = new Redactor()): Logger {
   const threshold = LOG_LEVELS.indexOf(level);
   const method =
     (name: Exclude<LogLevel, 'off'>) =>
     (message: string, ...args: unknown[]): void => {
       if (LOG_LEVELS.indexOf(name) < threshold) return;
-      const scrub = redactor ?? legacyRedactor();
-      const line = `[invoicing-sdk] ${scrub.redact(String(message))}`;
-      const safeArgs = args.map((arg) => scrub.redactDeep(arg));
+      const line = `[invoicing-sdk] ${redactor.redact(String(message))}`;
+      const safeArgs = args.map((arg) => redactor.redactDeep(arg));
       try {
         logger[name](line, ...safeArgs);
       } catch {
