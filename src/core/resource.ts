@@ -31,7 +31,7 @@ export interface ResourceContext {
   readonly maxRetries: number;
   /** The clock for caches; `Date.now` outside tests. */
   readonly now: () => number;
-  /** This client's secrets: records and errors handed out are scrubbed with it. */
+  /** This client's secrets: errors it renders are scrubbed with it (records never are). */
   readonly redactor: Redactor;
   /** Statuses after SUBMITTED that count as final (client option `finalStatuses`). */
   readonly finalStatuses: readonly string[];
@@ -61,8 +61,7 @@ export abstract class APIResource {
 
   /**
    * The invoice in a record, read through the model's schema for the client's `fieldMap`
-   * (`readInvoiceRecord`), its `raw` scrubbed of this client's secrets first. A record that cannot
-   * be read is an `InvalidResponseError` naming the field by its path in the body (`data.id`,
+   * (`readInvoiceRecord`), as the service sent it. A record that cannot be read is an `InvalidResponseError` naming the field by its path in the body (`data.id`,
    * `data.3.id` for the fourth record of a listing).
    *
    * @internal
@@ -75,7 +74,7 @@ export abstract class APIResource {
     at = 'data',
   ): Invoice {
     const ctx = this.#ctx;
-    const read = readInvoiceRecord(scrubbed(ctx.redactor, record), { fieldMap: ctx.fieldMap, observedAt: envelope.timestamp, fallbackId });
+    const read = readInvoiceRecord(record, { fieldMap: ctx.fieldMap, observedAt: envelope.timestamp, fallbackId });
     if (read.ok) return read.invoice;
     const field = read.field === '' ? at : `${at}.${read.field}`;
     throw invalidResponse(response, {
@@ -86,46 +85,6 @@ export abstract class APIResource {
       hint: 'If the service names the id differently, pass fieldMap: { id: "<its field>" } to the client.',
     });
   }
-}
-
-// Past this depth the record is handed to redactDeep, which marks what lies deeper.
-const SCAN_DEPTH = 64;
-// No secret holds NUL (a header value cannot), so no match spans two joined strings.
-const SEPARATOR = '\u0000';
-// A record with more values than this (none real) is left to redactDeep, which also handles cycles.
-const SCAN_VALUES = 100_000;
-
-/**
- * `record` scrubbed of the client's secrets: the record itself when none of its strings or keys holds
- * one (the common case, tested with one scan of them all, joined by a character no secret holds),
- * else the copy `redactDeep` makes. One scan instead of one per string keeps a 100-record page cheap.
- *
- * @example
- * ```ts
- * const raw = scrubbed(ctx.redactor, envelope.data); // the same object when nothing needed scrubbing
- * ```
- */
-export function scrubbed<T>(redactor: Pick<Redactor, 'redact' | 'redactDeep'>, record: T): T {
-  const parts: string[] = [];
-  const stack: [unknown, number][] = [[record, 0]];
-  let values = 0;
-  while (stack.length > 0) {
-    if (++values > SCAN_VALUES) return redactor.redactDeep(record);
-    const [value, depth] = stack.pop()!;
-    if (typeof value === 'string') parts.push(value);
-    else if (typeof value === 'object' && value !== null) {
-      const proto = Object.getPrototypeOf(value) as unknown;
-      if (depth >= SCAN_DEPTH || (!Array.isArray(value) && proto !== Object.prototype && proto !== null)) return redactor.redactDeep(record);
-      if (Array.isArray(value)) for (const item of value) stack.push([item, depth + 1]);
-      else
-        for (const key in value) {
-          parts.push(key);
-          stack.push([(value as Record<string, unknown>)[key], depth + 1]);
-        }
-    }
-  }
-  const text = parts.join(SEPARATOR);
-  return redactor.redact(text) === text ? record : redactor.redactDeep(record);
 }
 
 /**
