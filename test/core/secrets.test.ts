@@ -92,7 +92,7 @@ describe('secrets', () => {
 
   it('no client keeps a secret of another: nothing is registered globally', async () => {
     testClient();
-    const other = new InvoicingClient({ apiKey: 'sk_live_AnotherClientsKey0123456789', baseUrl: 'https://invoicing.example.com' });
+    const other = new InvoicingClient({ apiKey: 'sk_live_zyxwvutsrqponmlkjihgfedcba', baseUrl: 'https://invoicing.example.com' });
     const error = await other.get(`no-slash-${API_KEY}`).then(() => undefined, (e: unknown) => e as Error);
     expect(error?.message).toContain(API_KEY);
   });
