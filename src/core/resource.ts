@@ -1,10 +1,8 @@
 import { requestIdOf } from './error-hints.js';
 import { InvalidResponseError } from './errors.js';
-import type { Logger } from './logger.js';
-import type { Redactor } from './redact.js';
+import type { ResolvedOptions } from './options.js';
 import type { Transport, TransportResponse } from './transport.js';
 import type { Envelope } from './envelope.js';
-import type { ResolvedFieldMap } from '../model/field-map.js';
 import { readInvoiceRecord, type Invoice } from '../model/invoice.js';
 
 /**
@@ -19,22 +17,11 @@ import { readInvoiceRecord, type Invoice } from '../model/invoice.js';
  * }
  * ```
  */
-export interface ResourceContext {
+export interface ResourceContext
+  extends Readonly<Pick<ResolvedOptions, 'fieldMap' | 'logger' | 'codesCacheTtl' | 'maxRetries' | 'redactor' | 'finalStatuses'>> {
   readonly transport: Transport;
-  readonly fieldMap: ResolvedFieldMap;
-  readonly logger: Logger;
-  readonly codesCacheTtl: number;
-  /**
-   * The client's resolved `maxRetries`. The filing workflow sends its transitions with no transport
-   * retry and retries itself (reading back first), so it needs the client's budget to follow it.
-   */
-  readonly maxRetries: number;
   /** The clock for caches; `Date.now` outside tests. */
   readonly now: () => number;
-  /** This client's secrets: errors it renders are scrubbed with it (records never are). */
-  readonly redactor: Redactor;
-  /** Statuses after SUBMITTED that count as final (client option `finalStatuses`). */
-  readonly finalStatuses: readonly string[];
 }
 
 /**
