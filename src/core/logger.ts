@@ -33,23 +33,12 @@ export interface Logger {
   error(message: string, ...args: unknown[]): void;
 }
 
-/**
- * The accepted levels, lowest first.
- *
- * @example
- * ```ts
- * LOG_LEVELS.indexOf('warn') > LOG_LEVELS.indexOf('debug'); // true
- * ```
- */
+/** The accepted levels, lowest first. @example LOG_LEVELS.indexOf('warn') > LOG_LEVELS.indexOf('debug'); // true */
 export const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off'];
 
 /**
  * True for one of the accepted {@link LogLevel} names.
- *
- * @example
- * ```ts
- * isLogLevel(process.env.INVOICING_LOG); // true for 'debug', 'info', 'warn', 'error', 'off'
- * ```
+ * @example isLogLevel(process.env.INVOICING_LOG); // true for 'debug', 'info', 'warn', 'error', 'off'
  */
 export function isLogLevel(value: unknown): value is LogLevel {
   return typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value);

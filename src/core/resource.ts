@@ -78,11 +78,7 @@ export abstract class APIResource {
  * An `InvalidResponseError` for a response the resources could not use: the status, body, request
  * id (`x-request-id`), method and path always come from the response itself, so no call site can
  * leave one out.
- *
- * @example
- * ```ts
- * if (!Array.isArray(envelope.data)) throw invalidResponse(response, { message: 'The listing cannot be read at data.' });
- * ```
+ * @example if (!Array.isArray(envelope.data)) throw invalidResponse(response, { message: 'The listing cannot be read at data.' });
  */
 export function invalidResponse(
   response: TransportResponse,
