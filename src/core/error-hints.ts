@@ -71,7 +71,16 @@ function readMessage(value: unknown, depth = 0): string | undefined {
 }
 
 function joinMessages(items: unknown[], depth = 0): string | undefined {
-  const parts = items.map((item) => readMessage(item, depth)).filter((m): m is string => m !== undefined && m !== '');
+  const parts: string[] = [];
+  let length = 0;
+  // A message quotes a few KB; a body listing thousands of messages is on the error's `body`.
+  for (const item of items) {
+    const message = readMessage(item, depth);
+    if (message === undefined || message === '') continue;
+    parts.push(message);
+    length += message.length + 2;
+    if (length > 8 * MAX_TEXT) break;
+  }
   return parts.length === 0 ? undefined : parts.join('; ');
 }
 
@@ -103,7 +112,7 @@ function summarizeText(text: string): string | undefined {
 }
 
 function clean(text: string): string | undefined {
-  const collapsed = text.replace(/\s+/g, ' ').trim();
+  const collapsed = (text.length > 16 * MAX_TEXT ? text.slice(0, 16 * MAX_TEXT) : text).replace(/\s+/g, ' ').trim();
   if (collapsed === '') return undefined;
   return collapsed.length > MAX_TEXT ? `${collapsed.slice(0, MAX_TEXT)}…` : collapsed;
 }

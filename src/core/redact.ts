@@ -60,6 +60,10 @@ function prefixEnds(secret: string): number[] {
   return ends;
 }
 
+function pair(text: string, at: number): number {
+  return ((text.charCodeAt(at) << 6) ^ text.charCodeAt(at + 1)) & 0xffff;
+}
+
 /** A window of MIN_PARTIAL_LENGTH characters that reaches past a secret's prefix. */
 interface Window {
   secret: number;
@@ -72,6 +76,8 @@ class Matcher {
   readonly #secrets: readonly string[];
   readonly #windows = new Map<string, Window>();
   readonly #blocks = new Set<string>();
+  /** The first two characters of every block, hashed: most text is passed over on this alone. */
+  readonly #pairs = new Uint8Array(65_536);
   readonly #short: string[] = [];
   /** Per secret, the offsets whose window has straddles (checked while a run is extended). */
   readonly #straddling: Uint8Array[];
@@ -89,7 +95,10 @@ class Matcher {
         let window = this.#windows.get(text);
         if (window === undefined) this.#windows.set(text, (window = { secret: index, at, straddles: [] }));
         if (at < bodyFrom && at > 0) window.straddles.push([index, at]);
-        for (let b = 0; b + BLOCK <= MIN_PARTIAL_LENGTH; b += 1) this.#blocks.add(text.slice(b, b + BLOCK));
+        for (let b = 0; b + BLOCK <= MIN_PARTIAL_LENGTH; b += 1) {
+          this.#blocks.add(text.slice(b, b + BLOCK));
+          this.#pairs[pair(text, b)] = 1;
+        }
       }
     });
     this.#straddling = secrets.map((secret) => {
@@ -119,7 +128,7 @@ class Matcher {
     const n = text.length;
     let from = 0; // windows starting before this are checked (or inside a span) already
     for (let i = 0; i + BLOCK <= n; i += BLOCK) {
-      if (!this.#blocks.has(text.slice(i, i + BLOCK))) continue;
+      if (this.#pairs[pair(text, i)] === 0 || !this.#blocks.has(text.slice(i, i + BLOCK))) continue;
       for (let j = Math.max(from, i - BLOCK); j <= i && j + MIN_PARTIAL_LENGTH <= n; j += 1) {
         const window = this.#windows.get(text.slice(j, j + MIN_PARTIAL_LENGTH));
         if (window === undefined) continue;

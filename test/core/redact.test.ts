@@ -309,6 +309,24 @@ describe('redact', () => {
       expect(Object.values(built[1]!)).not.toContain(redactor);
     });
 
+    it.each([
+      ['JSON listing the key in 50,000 messages', { message: Array.from({ length: 50_000 }, () => `invalid key ${KEY} ${'x'.repeat(45)}`) }],
+      ['text holding the key 50,000 times', `invalid key ${KEY} ${'x'.repeat(45)}\n`.repeat(50_000)],
+    ])('quotes a few KB of a 5 MB error body (%s), the whole body scrubbed on .body', (_label, body) => {
+      expect(JSON.stringify(body).length).toBeGreaterThanOrEqual(5_000_000);
+      const started = performance.now();
+      const error = errors.generateAPIError({ status: 400, headers: undefined, body, method: 'POST', path: '/api/v1/invoices', redactor });
+      const elapsed = performance.now() - started;
+      expect(error.message.length).toBeLessThanOrEqual(5_000);
+      expect(error.message).toContain(REDACTED);
+      expect(leaksOf(error.message, KEY)).toEqual([]);
+      const shown = JSON.stringify(error.body);
+      expect(shown).not.toContain(BODY.slice(0, 16));
+      expect(shown.split(REDACTED).length - 1).toBe(50_000);
+      // A generous bound for a loaded machine: the figure itself is in bench/, not asserted.
+      expect(elapsed).toBeLessThan(4_000);
+    });
+
     it('redactError scrubs every error class in place, cause chain included', () => {
       const samples = sampleErrors(echoing, cause);
       expect(new Set(samples.map((e) => e.name))).toEqual(new Set(errors.ERROR_NAMES));
