@@ -18,6 +18,7 @@ import ky, {
   type BeforeRequestHook,
   type BeforeRetryHook,
   type KyInstance,
+  type Options,
 } from 'ky';
 import {
   APIConnectionError,
@@ -169,6 +170,7 @@ export class Transport {
     const own = this.#ownHooks();
     this.#ky = ky.create({
       ...requestInitOnly(config.fetchOptions),
+      timeout: config.timeout,
       // Following a redirect would send the credentials and the body wherever Location points.
       redirect: 'manual',
       throwHttpErrors: true,
@@ -237,15 +239,14 @@ export class Transport {
     if (ctx.signal?.aborted) throw new APIUserAbortError({ method, path, cause: ctx.signal.reason });
     let received: Response;
     try {
-      received = await this.#ky(url, {
-        method,
-        headers,
-        ...(bodyText === undefined ? {} : { body: bodyText }),
-        timeout: ctx.timeout,
-        retry: { limit: ctx.maxRetries },
-        ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
-        context: { [CONTEXT]: ctx },
-      });
+      // Only what differs from the instance's defaults: ky merges every option into them per call.
+      const options: Options = { method, context: { [CONTEXT]: ctx } };
+      if (bodyText !== undefined) options.body = bodyText;
+      if (Object.keys(headers).length > 0) options.headers = headers;
+      if (ctx.timeout !== this.#config.timeout) options.timeout = ctx.timeout;
+      if (ctx.maxRetries !== this.#config.maxRetries) options.retry = { limit: ctx.maxRetries };
+      if (ctx.signal !== undefined) options.signal = ctx.signal;
+      received = await this.#ky(url, options);
     } catch (error) {
       throw this.#toSDKError(error, ctx);
     }
