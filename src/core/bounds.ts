@@ -6,12 +6,7 @@ import { InvoicingError } from './errors.js';
 
 /**
  * A `fetch` implementation (the global one, or a proxy-aware or instrumented one).
- *
- * @example
- * ```ts
- * import type { Fetch } from 'invoicing-sdk';
- * const traced: Fetch = (input, init) => { console.log('fetch'); return fetch(input, init); };
- * ```
+ * @example const traced: Fetch = (input, init) => { console.log('fetch'); return fetch(input, init); };
  */
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 

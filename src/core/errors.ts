@@ -13,15 +13,7 @@ import { Redactor } from './redact.js';
 import { parseRetryAfter } from './retry-timing.js';
 import { statusText } from './status-text.js';
 
-/**
- * The `name` of every error class the SDK defines.
- *
- * @example
- * ```ts
- * import type { InvoicingErrorName } from 'invoicing-sdk';
- * const name: InvoicingErrorName = 'RateLimitError';
- * ```
- */
+/** The `name` of every error class the SDK defines. @example const name: InvoicingErrorName = 'RateLimitError'; */
 export type InvoicingErrorName =
   | 'InvoicingError'
   | 'APIError'

@@ -3,12 +3,7 @@ import { Redactor } from './redact.js';
 /**
  * How much the SDK logs: `debug` (every request and response, headers redacted), `info` (retries),
  * `warn` (responses the SDK had to work around), `error`, or `off`.
- *
- * @example
- * ```ts
- * import { InvoicingClient } from 'invoicing-sdk';
- * const client = new InvoicingClient({ logLevel: 'debug' }); // or INVOICING_LOG=debug
- * ```
+ * @example const client = new InvoicingClient({ logLevel: 'debug' }); // or INVOICING_LOG=debug
  */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
 

@@ -7,37 +7,16 @@
  * past the prefix. Overlapping and adjacent matches become one `[REDACTED]`.
  */
 
-/**
- * What replaces a secret wherever it would appear.
- *
- * @example
- * ```ts
- * import { REDACTED } from 'invoicing-sdk';
- * console.log(REDACTED); // '[REDACTED]'
- * ```
- */
+/** What replaces a secret wherever it would appear. @example console.log(REDACTED); // '[REDACTED]' */
 export const REDACTED = '[REDACTED]';
 
 /**
  * The shortest run of a secret's characters that is redacted on its own.
- *
- * @example
- * ```ts
- * import { MIN_PARTIAL_LENGTH, Redactor } from 'invoicing-sdk';
- * new Redactor(['sk_live_Rq7Zx9Wv2Lp8Nd5R']).redact('Rq7Zx9Wv'.slice(0, MIN_PARTIAL_LENGTH)); // '[REDACTED]'
- * ```
+ * @example new Redactor(['sk_live_Rq7Zx9Wv2Lp8Nd5R']).redact('Rq7Zx9Wv'.slice(0, MIN_PARTIAL_LENGTH)); // '[REDACTED]'
  */
 export const MIN_PARTIAL_LENGTH = 8;
 
-/**
- * What stands in for the part of a value nested deeper than 64 levels.
- *
- * @example
- * ```ts
- * import { TOO_DEEP } from 'invoicing-sdk';
- * console.log(TOO_DEEP); // '[Nested too deep]'
- * ```
- */
+/** What stands in for the part of a value nested deeper than 64 levels. @example console.log(TOO_DEEP); // '[Nested too deep]' */
 export const TOO_DEEP = '[Nested too deep]';
 
 // Shorter pieces (the `1` of `sess_1`) occur everywhere by chance and say nothing of a secret.

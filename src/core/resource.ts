@@ -26,12 +26,7 @@ export interface ResourceContext
 
 /**
  * Base of `client.invoices`, `client.apiKeys` and `client.codes`: thin classes, one call per method.
- *
- * @example
- * ```ts
- * import type { APIResource } from 'invoicing-sdk';
- * const resources: APIResource[] = [client.invoices, client.apiKeys, client.codes];
- * ```
+ * @example const resources: APIResource[] = [client.invoices, client.apiKeys, client.codes];
  */
 export abstract class APIResource {
   readonly #ctx: ResourceContext;
@@ -58,12 +53,14 @@ export abstract class APIResource {
     envelope: Pick<Envelope, 'timestamp'>,
     response: TransportResponse,
     fallbackId?: string,
-    at = 'data',
+    /** Where the record is in the body: `data`, or its index in a listing's `data` (named only on error). */
+    at: string | number = 'data',
   ): Invoice {
     const ctx = this.#ctx;
     const read = readInvoiceRecord(record, { fieldMap: ctx.fieldMap, observedAt: envelope.timestamp, fallbackId });
     if (read.ok) return read.invoice;
-    const field = read.field === '' ? at : `${at}.${read.field}`;
+    const where = typeof at === 'number' ? `data.${at}` : at;
+    const field = read.field === '' ? where : `${where}.${read.field}`;
     throw invalidResponse(response, {
       message:
         read.field === 'id'

@@ -13,8 +13,12 @@ export const RETRYABLE_STATUSES: readonly number[] = [408, 429, 500, 502, 503, 5
  * @example const failure: AttemptFailure = { kind: 'status', status: 503 };
  */
 export type AttemptFailure =
-  | { kind: 'connection' | 'timeout' | 'too-large' | 'aborted' | 'local' }
   | {
+      /** What went wrong. */
+      kind: 'connection' | 'timeout' | 'too-large' | 'aborted' | 'local';
+    }
+  | {
+      /** The service answered with a non-2xx status. */
       kind: 'status';
       /** The status the service answered. */
       status: number;

@@ -236,7 +236,7 @@ export class Invoices extends APIResource {
       const records = envelope.data;
       const data = new Array<Invoice>(records.length);
       for (let i = 0; i < records.length; i++) {
-        const invoice = this._invoiceFrom(records[i], envelope, response, undefined, `data.${i}`);
+        const invoice = this._invoiceFrom(records[i], envelope, response, undefined, i);
         this.#readRoute.remember(invoice.id);
         data[i] = invoice;
       }
