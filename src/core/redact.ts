@@ -40,7 +40,7 @@ function prefixEnds(secret: string): number[] {
 }
 
 function pair(text: string, at: number): number {
-  return ((text.charCodeAt(at) << 6) ^ text.charCodeAt(at + 1)) & 0xffff;
+  return ((text.charCodeAt(at) << 7) ^ text.charCodeAt(at + 1)) & 0xffff;
 }
 
 /** A window of MIN_PARTIAL_LENGTH characters that reaches past a secret's prefix. */
@@ -55,7 +55,7 @@ class Matcher {
   readonly #secrets: readonly string[];
   readonly #windows = new Map<string, Window>();
   readonly #blocks = new Set<string>();
-  /** The first two characters of every block, hashed: most text is passed over on this alone. */
+  /** The first two characters of every block (exact for ASCII): most text is passed over on this alone. */
   readonly #pairs = new Uint8Array(65_536);
   readonly #short: string[] = [];
   /** Per secret, the offsets whose window has straddles (checked while a run is extended). */
@@ -105,11 +105,14 @@ class Matcher {
   spans(text: string): number[] {
     const out: number[] = [];
     const n = text.length;
+    const pairs = this.#pairs;
+    const blocks = this.#blocks;
+    const windows = this.#windows;
     let from = 0; // windows starting before this are checked (or inside a span) already
     for (let i = 0; i + BLOCK <= n; i += BLOCK) {
-      if (this.#pairs[pair(text, i)] === 0 || !this.#blocks.has(text.slice(i, i + BLOCK))) continue;
+      if (pairs[((text.charCodeAt(i) << 7) ^ text.charCodeAt(i + 1)) & 0xffff] === 0 || !blocks.has(text.slice(i, i + BLOCK))) continue;
       for (let j = Math.max(from, i - BLOCK); j <= i && j + MIN_PARTIAL_LENGTH <= n; j += 1) {
-        const window = this.#windows.get(text.slice(j, j + MIN_PARTIAL_LENGTH));
+        const window = windows.get(text.slice(j, j + MIN_PARTIAL_LENGTH));
         if (window === undefined) continue;
         // Every window inside a longer run of the same secret matches too: extend, and skip them.
         const secret = this.#secrets[window.secret]!;
