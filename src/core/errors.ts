@@ -176,9 +176,7 @@ function summarizeCause(cause: unknown, redactor: Redactor): unknown {
 }
 
 /** True for a {@link InvoicingError} (or a subclass), by `name`. @example if (isInvoicingError(err)) console.error(err.hint); */
-export function isInvoicingError(value: unknown): value is InvoicingError {
-  return isErrorKind(value, 'InvoicingError');
-}
+export const isInvoicingError = (value: unknown): value is InvoicingError => isErrorKind(value, 'InvoicingError');
 
 /** What an {@link APIError} is built from. @example new APIError({ message: 'Gone', status: 410, method: 'GET', path: '/api/v1/invoices/x' }); */
 export interface APIErrorInit {
@@ -326,9 +324,7 @@ export function generateAPIError({ status, headers, body, method, path, redactor
 }
 
 /** True for a {@link APIError} (or a subclass), by `name`. @example if (isAPIError(err) && err.status === 404) console.log('no such invoice'); */
-export function isAPIError(value: unknown): value is APIError {
-  return isErrorKind(value, 'APIError');
-}
+export const isAPIError = (value: unknown): value is APIError => isErrorKind(value, 'APIError');
 
 /**
  * 400 (or 422): the service refused the request as sent; for a classification message the hint names the line and the lookup endpoints.
@@ -340,9 +336,7 @@ export class BadRequestError extends APIError {
 }
 
 /** True for a {@link BadRequestError} (or a subclass), by `name`. @example isBadRequestError(new Error('x')); // false */
-export function isBadRequestError(value: unknown): value is BadRequestError {
-  return isErrorKind(value, 'BadRequestError');
-}
+export const isBadRequestError = (value: unknown): value is BadRequestError => isErrorKind(value, 'BadRequestError');
 
 /**
  * 401: the API key (or, on key routes, the session token) is missing, wrong or revoked.
@@ -354,9 +348,7 @@ export class AuthenticationError extends APIError {
 }
 
 /** True for a {@link AuthenticationError} (or a subclass), by `name`. @example if (isAuthenticationError(err)) console.error(err.hint); */
-export function isAuthenticationError(value: unknown): value is AuthenticationError {
-  return isErrorKind(value, 'AuthenticationError');
-}
+export const isAuthenticationError = (value: unknown): value is AuthenticationError => isErrorKind(value, 'AuthenticationError');
 
 /** 403: the key lacks the scope the call needs (the hint names it). @example if (isPermissionDeniedError(err)) console.error(err.hint); */
 export class PermissionDeniedError extends APIError {
@@ -365,9 +357,7 @@ export class PermissionDeniedError extends APIError {
 }
 
 /** True for a {@link PermissionDeniedError} (or a subclass), by `name`. @example if (isPermissionDeniedError(err)) console.error(err.hint); */
-export function isPermissionDeniedError(value: unknown): value is PermissionDeniedError {
-  return isErrorKind(value, 'PermissionDeniedError');
-}
+export const isPermissionDeniedError = (value: unknown): value is PermissionDeniedError => isErrorKind(value, 'PermissionDeniedError');
 
 /** 404: no such resource. @example if (isNotFoundError(err)) console.log('no such invoice'); */
 export class NotFoundError extends APIError {
@@ -376,9 +366,7 @@ export class NotFoundError extends APIError {
 }
 
 /** True for a {@link NotFoundError} (or a subclass), by `name`. @example if (isNotFoundError(err)) console.log('no such invoice'); */
-export function isNotFoundError(value: unknown): value is NotFoundError {
-  return isErrorKind(value, 'NotFoundError');
-}
+export const isNotFoundError = (value: unknown): value is NotFoundError => isErrorKind(value, 'NotFoundError');
 
 /**
  * 404 `Business not found` on create: the business is not the key's user's, or the key is a BUSINESS key (use a USER key).
@@ -390,9 +378,7 @@ export class BusinessNotFoundError extends NotFoundError {
 }
 
 /** True for a {@link BusinessNotFoundError} (or a subclass), by `name`. @example if (isBusinessNotFoundError(err)) console.error(err.hint); */
-export function isBusinessNotFoundError(value: unknown): value is BusinessNotFoundError {
-  return isErrorKind(value, 'BusinessNotFoundError');
-}
+export const isBusinessNotFoundError = (value: unknown): value is BusinessNotFoundError => isErrorKind(value, 'BusinessNotFoundError');
 
 /** 409: the request conflicts with the resource's state. @example if (isConflictError(err)) console.error(err.message); */
 export class ConflictError extends APIError {
@@ -401,9 +387,7 @@ export class ConflictError extends APIError {
 }
 
 /** True for a {@link ConflictError} (or a subclass), by `name`. @example if (isConflictError(err)) console.error(err.message); */
-export function isConflictError(value: unknown): value is ConflictError {
-  return isErrorKind(value, 'ConflictError');
-}
+export const isConflictError = (value: unknown): value is ConflictError => isErrorKind(value, 'ConflictError');
 
 /** 409: this idempotency key was used with a different body. @example if (isIdempotencyConflictError(err)) console.error(err.hint); */
 export class IdempotencyConflictError extends ConflictError {
@@ -412,9 +396,7 @@ export class IdempotencyConflictError extends ConflictError {
 }
 
 /** True for a {@link IdempotencyConflictError} (or a subclass), by `name`. @example if (isIdempotencyConflictError(err)) console.error(err.hint); */
-export function isIdempotencyConflictError(value: unknown): value is IdempotencyConflictError {
-  return isErrorKind(value, 'IdempotencyConflictError');
-}
+export const isIdempotencyConflictError = (value: unknown): value is IdempotencyConflictError => isErrorKind(value, 'IdempotencyConflictError');
 
 /**
  * What an {@link InvalidTransitionError} is built from.
@@ -504,9 +486,7 @@ export class InvalidTransitionError extends ConflictError {
  * True for a {@link InvalidTransitionError} (or a subclass), by `name`.
  * @example if (isInvalidTransitionError(err)) console.error(err.currentStatus);
  */
-export function isInvalidTransitionError(value: unknown): value is InvalidTransitionError {
-  return isErrorKind(value, 'InvalidTransitionError');
-}
+export const isInvalidTransitionError = (value: unknown): value is InvalidTransitionError => isErrorKind(value, 'InvalidTransitionError');
 
 /**
  * 429: too many requests, after the SDK's retries. `retryAfter` is how long the service asked to
@@ -519,9 +499,7 @@ export class RateLimitError extends APIError {
 }
 
 /** True for a {@link RateLimitError} (or a subclass), by `name`. @example if (isRateLimitError(err)) console.log(err.retryAfter); */
-export function isRateLimitError(value: unknown): value is RateLimitError {
-  return isErrorKind(value, 'RateLimitError');
-}
+export const isRateLimitError = (value: unknown): value is RateLimitError => isErrorKind(value, 'RateLimitError');
 
 /** 5xx: the service failed (after the SDK's retries). @example if (isInternalServerError(err)) console.error(err.requestId); */
 export class InternalServerError extends APIError {
@@ -530,9 +508,7 @@ export class InternalServerError extends APIError {
 }
 
 /** True for a {@link InternalServerError} (or a subclass), by `name`. @example if (isInternalServerError(err)) console.error(err.requestId); */
-export function isInternalServerError(value: unknown): value is InternalServerError {
-  return isErrorKind(value, 'InternalServerError');
-}
+export const isInternalServerError = (value: unknown): value is InternalServerError => isErrorKind(value, 'InternalServerError');
 
 /**
  * A 2xx whose body is not what the document shows (the field is named by its path in the body).
@@ -544,9 +520,7 @@ export class InvalidResponseError extends APIError {
 }
 
 /** True for a {@link InvalidResponseError} (or a subclass), by `name`. @example if (isInvalidResponseError(err)) console.error(err.message); */
-export function isInvalidResponseError(value: unknown): value is InvalidResponseError {
-  return isErrorKind(value, 'InvalidResponseError');
-}
+export const isInvalidResponseError = (value: unknown): value is InvalidResponseError => isErrorKind(value, 'InvalidResponseError');
 
 /**
  * What a {@link ResponseTooLargeError} is built from.
@@ -580,9 +554,7 @@ export class ResponseTooLargeError extends APIError {
 }
 
 /** True for a {@link ResponseTooLargeError} (or a subclass), by `name`. @example if (isResponseTooLargeError(err)) console.error(err.limit); */
-export function isResponseTooLargeError(value: unknown): value is ResponseTooLargeError {
-  return isErrorKind(value, 'ResponseTooLargeError');
-}
+export const isResponseTooLargeError = (value: unknown): value is ResponseTooLargeError => isErrorKind(value, 'ResponseTooLargeError');
 
 /**
  * What an {@link APIConnectionError} is built from.
@@ -618,9 +590,7 @@ export class APIConnectionError extends APIError {
 }
 
 /** True for a {@link APIConnectionError} (or a subclass), by `name`. @example if (isAPIConnectionError(err)) console.error(err.message); */
-export function isAPIConnectionError(value: unknown): value is APIConnectionError {
-  return isErrorKind(value, 'APIConnectionError');
-}
+export const isAPIConnectionError = (value: unknown): value is APIConnectionError => isErrorKind(value, 'APIConnectionError');
 
 /**
  * No complete response within `timeout` (per attempt), after the SDK's retries.
@@ -639,9 +609,7 @@ export class APIConnectionTimeoutError extends APIConnectionError {
  * True for a {@link APIConnectionTimeoutError} (or a subclass), by `name`.
  * @example if (isAPIConnectionTimeoutError(err)) console.error(err.hint);
  */
-export function isAPIConnectionTimeoutError(value: unknown): value is APIConnectionTimeoutError {
-  return isErrorKind(value, 'APIConnectionTimeoutError');
-}
+export const isAPIConnectionTimeoutError = (value: unknown): value is APIConnectionTimeoutError => isErrorKind(value, 'APIConnectionTimeoutError');
 
 /** The caller's `signal` aborted the call. @example if (isAPIUserAbortError(err)) console.log('cancelled'); */
 export class APIUserAbortError extends APIError {
@@ -654,9 +622,7 @@ export class APIUserAbortError extends APIError {
 }
 
 /** True for a {@link APIUserAbortError} (or a subclass), by `name`. @example if (isAPIUserAbortError(err)) console.log('cancelled'); */
-export function isAPIUserAbortError(value: unknown): value is APIUserAbortError {
-  return isErrorKind(value, 'APIUserAbortError');
-}
+export const isAPIUserAbortError = (value: unknown): value is APIUserAbortError => isErrorKind(value, 'APIUserAbortError');
 
 /**
  * What an {@link InvalidInputError} is built from.
@@ -692,9 +658,7 @@ export class InvalidInputError extends InvoicingError {
 }
 
 /** True for a {@link InvalidInputError} (or a subclass), by `name`. @example isInvalidInputError(new Error('x')); // false */
-export function isInvalidInputError(value: unknown): value is InvalidInputError {
-  return isErrorKind(value, 'InvalidInputError');
-}
+export const isInvalidInputError = (value: unknown): value is InvalidInputError => isErrorKind(value, 'InvalidInputError');
 
 // Enough to act on from a log line; the full list is in `report`.
 const ISSUES_IN_MESSAGE = 3;
@@ -733,9 +697,7 @@ export class InvoiceCheckError extends InvoicingError {
 }
 
 /** True for a {@link InvoiceCheckError} (or a subclass), by `name`. @example isInvoiceCheckError(new Error('x')); // false */
-export function isInvoiceCheckError(value: unknown): value is InvoiceCheckError {
-  return isErrorKind(value, 'InvoiceCheckError');
-}
+export const isInvoiceCheckError = (value: unknown): value is InvoiceCheckError => isErrorKind(value, 'InvoiceCheckError');
 
 /**
  * Invoice totals as decimal strings (`"107.50"`); a figure the service did not return is `undefined`.
@@ -801,9 +763,7 @@ export class TotalsMismatchError extends InvoicingError {
 }
 
 /** True for a {@link TotalsMismatchError} (or a subclass), by `name`. @example isTotalsMismatchError(new Error('x')); // false */
-export function isTotalsMismatchError(value: unknown): value is TotalsMismatchError {
-  return isErrorKind(value, 'TotalsMismatchError');
-}
+export const isTotalsMismatchError = (value: unknown): value is TotalsMismatchError => isErrorKind(value, 'TotalsMismatchError');
 
 /** Where a filing stopped. @example const step: FilingStep = 'sign'; */
 export type FilingStep = 'check' | 'create' | 'reconcile' | 'read' | 'validate' | 'sign' | 'submit' | 'wait';
@@ -939,9 +899,7 @@ export class WaitTimeoutError extends InvoicingError {
 }
 
 /** True for a {@link WaitTimeoutError} (or a subclass), by `name`. @example isWaitTimeoutError(new Error('x')); // false */
-export function isWaitTimeoutError(value: unknown): value is WaitTimeoutError {
-  return isErrorKind(value, 'WaitTimeoutError');
-}
+export const isWaitTimeoutError = (value: unknown): value is WaitTimeoutError => isErrorKind(value, 'WaitTimeoutError');
 
 /**
  * What a {@link RecoveryInProgressError} is built from.
@@ -1006,9 +964,7 @@ export class RecoveryInProgressError extends InvoicingError {
 }
 
 /** True for a {@link RecoveryInProgressError} (or a subclass), by `name`. @example isRecoveryInProgressError(new Error('x')); // false */
-export function isRecoveryInProgressError(value: unknown): value is RecoveryInProgressError {
-  return isErrorKind(value, 'RecoveryInProgressError');
-}
+export const isRecoveryInProgressError = (value: unknown): value is RecoveryInProgressError => isErrorKind(value, 'RecoveryInProgressError');
 
 /**
  * Scrubs `error` of `redactor`'s secrets in place (every own string or plain-data field, the cause
