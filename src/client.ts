@@ -75,20 +75,7 @@ export class InvoicingClient {
     this.logLevel = resolved.logLevel;
 
     const transport = new Transport({
-      baseUrl: resolved.baseUrl,
-      credentials: { apiKey: resolved.apiKey, sessionToken: resolved.sessionToken },
-      timeout: resolved.timeout,
-      maxRetries: resolved.maxRetries,
-      fetch: resolved.fetch,
-      logger: resolved.logger,
-      logLevel: resolved.logLevel,
-      browser: resolved.browser,
-      hooks: resolved.hooks,
-      fetchOptions: resolved.fetchOptions,
-      defaultHeaders: resolved.defaultHeaders,
-      defaultQuery: resolved.defaultQuery,
-      maxResponseBytes: resolved.maxResponseBytes,
-      redactor: resolved.redactor,
+      ...resolved,
       // After apiKeys.rotate(), clients made by withOptions() from here on get the new key too.
       onApiKeyChange: (apiKey) => {
         this.#given = { ...this.#given, apiKey };
@@ -96,16 +83,8 @@ export class InvoicingClient {
       },
     });
     this.#transport = transport;
-    const ctx: ResourceContext = Object.freeze({
-      transport,
-      fieldMap: resolved.fieldMap,
-      logger: resolved.logger,
-      codesCacheTtl: resolved.codesCacheTtl,
-      maxRetries: resolved.maxRetries,
-      now: () => Date.now(),
-      redactor: resolved.redactor,
-      finalStatuses: resolved.finalStatuses,
-    });
+    const { fieldMap, logger, codesCacheTtl, maxRetries, redactor, finalStatuses } = resolved;
+    const ctx: ResourceContext = Object.freeze({ transport, fieldMap, logger, codesCacheTtl, maxRetries, redactor, finalStatuses, now: () => Date.now() });
     this.invoices = new Invoices(ctx);
     this.apiKeys = new APIKeys(ctx);
     this.codes = new Codes(ctx);

@@ -76,39 +76,17 @@ export class APIPromise<T> implements PromiseLike<T> {
     return this.#started;
   }
 
-  /**
-   * The data with the response it came from and its request id.
-   *
-   * @example
-   * ```ts
-   * const { data: draft, requestId } = await client.invoices.create(input).withResponse();
-   * ```
-   */
+  /** The data with the response it came from and its request id. */
   withResponse(): Promise<WithResponse<T>> {
     return this.#start();
   }
 
-  /**
-   * The raw `Response` of the call (its body can still be read).
-   *
-   * @example
-   * ```ts
-   * const response = await client.invoices.list().asResponse();
-   * console.log(response.status, await response.json());
-   * ```
-   */
+  /** The raw `Response` of the call (its body can still be read). */
   asResponse(): Promise<Response> {
     return this.#start().then((result) => result.response);
   }
 
-  /**
-   * Resolves with the data.
-   *
-   * @example
-   * ```ts
-   * client.invoices.retrieve('inv_123').then((invoice) => console.log(invoice.status));
-   * ```
-   */
+  /** Resolves with the data. */
   then<R1 = T, R2 = never>(
     onFulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onRejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
@@ -118,26 +96,12 @@ export class APIPromise<T> implements PromiseLike<T> {
       .then(onFulfilled, onRejected);
   }
 
-  /**
-   * Handles a failure of the call.
-   *
-   * @example
-   * ```ts
-   * const invoice = await client.invoices.retrieve('inv_123').catch(() => undefined);
-   * ```
-   */
+  /** Handles a failure of the call. */
   catch<R = never>(onRejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R> {
     return this.then(undefined, onRejected);
   }
 
-  /**
-   * Runs `onFinally` once the call settles.
-   *
-   * @example
-   * ```ts
-   * await client.invoices.retrieve('inv_123').finally(() => console.log('done'));
-   * ```
-   */
+  /** Runs `onFinally` once the call settles. */
   finally(onFinally?: (() => void) | null): Promise<T> {
     return this.then().finally(onFinally);
   }

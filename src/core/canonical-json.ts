@@ -3,11 +3,7 @@
  * that mean the same JSON give the same text whatever order their keys were written in. The
  * sandbox uses it to tell a replayed create body from a different one; `fileMany` derives an
  * invoice's default idempotency key from it.
- *
- * @example
- * ```ts
- * canonicalJson({ b: 1, a: [true, { d: undefined, c: 'x' }] }); // '{"a":[true,{"c":"x"}],"b":1}'
- * ```
+ * @example canonicalJson({ b: 1, a: [true, { d: undefined, c: 'x' }] }); // '{"a":[true,{"c":"x"}],"b":1}'
  */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;

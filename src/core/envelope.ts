@@ -33,11 +33,7 @@ export interface Envelope {
 
 /**
  * Where a body came from, for the error if it is not the envelope.
- *
- * @example
- * ```ts
- * const source: BodySource = { status: 200, headers: undefined, method: 'GET', path: '/api/v1/invoices' };
- * ```
+ * @example const source: BodySource = { status: 200, headers: undefined, method: 'GET', path: '/api/v1/invoices' };
  */
 export interface BodySource {
   status: number;
@@ -73,11 +69,7 @@ export function readEnvelope(body: unknown): Envelope | undefined {
  * The envelope in `body` (parsed JSON, or the text when it was not JSON, or `undefined` when
  * empty), or an `InvalidResponseError` saying what was wrong with it: the field that cannot be read
  * is named by its path (`meta.totalPages`).
- *
- * @example
- * ```ts
- * const envelope = unwrapEnvelope(response.body, response);
- * ```
+ * @example const envelope = unwrapEnvelope(response.body, response);
  */
 export function unwrapEnvelope(body: unknown, source: BodySource): Envelope {
   const parsed = EnvelopeSchema.safeParse(body);
@@ -103,11 +95,7 @@ export function readMeta(meta: unknown): ListingMeta | undefined {
 
 /**
  * The dotted path of a zod issue (`meta.totalPages`, `data.3.id`); `''` for the value itself.
- *
- * @example
- * ```ts
- * issuePath(['data', 3, 'id']); // 'data.3.id'
- * ```
+ * @example issuePath(['data', 3, 'id']); // 'data.3.id'
  */
 export function issuePath(path: readonly PropertyKey[]): string {
   return path.map(String).join('.');

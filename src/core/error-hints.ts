@@ -8,11 +8,7 @@ import { isSessionRoute, requiredScope, ROUTES } from './routes.js';
 
 /**
  * What an error body says, as far as it can be read.
- *
- * @example
- * ```ts
- * const said: BodySummary = summarizeBody({ message: 'Invalid buyer', code: 'BUYER_INVALID' });
- * ```
+ * @example const said: BodySummary = summarizeBody({ message: 'Invalid buyer', code: 'BUYER_INVALID' });
  */
 export interface BodySummary {
   /** The service's own words, or `undefined` when the body says nothing readable. */
@@ -75,7 +71,16 @@ function readMessage(value: unknown, depth = 0): string | undefined {
 }
 
 function joinMessages(items: unknown[], depth = 0): string | undefined {
-  const parts = items.map((item) => readMessage(item, depth)).filter((m): m is string => m !== undefined && m !== '');
+  const parts: string[] = [];
+  let length = 0;
+  // A message quotes a few KB; a body listing thousands of messages is on the error's `body`.
+  for (const item of items) {
+    const message = readMessage(item, depth);
+    if (message === undefined || message === '') continue;
+    parts.push(message);
+    length += message.length + 2;
+    if (length > 8 * MAX_TEXT) break;
+  }
   return parts.length === 0 ? undefined : parts.join('; ');
 }
 
@@ -107,32 +112,21 @@ function summarizeText(text: string): string | undefined {
 }
 
 function clean(text: string): string | undefined {
-  const collapsed = text.replace(/\s+/g, ' ').trim();
+  const collapsed = (text.length > 16 * MAX_TEXT ? text.slice(0, 16 * MAX_TEXT) : text).replace(/\s+/g, ' ').trim();
   if (collapsed === '') return undefined;
   return collapsed.length > MAX_TEXT ? `${collapsed.slice(0, MAX_TEXT)}…` : collapsed;
 }
 
 /**
  * The request id the service (or its gateway) put on the response, for support requests.
- *
- * @example
- * ```ts
- * requestIdOf(new Headers({ 'x-request-id': 'req_1' })); // 'req_1'
- * ```
+ * @example requestIdOf(new Headers({ 'x-request-id': 'req_1' })); // 'req_1'
  */
 export function requestIdOf(headers: Headers | undefined): string | undefined {
   if (headers === undefined) return undefined;
   return headers.get('x-request-id') ?? headers.get('request-id') ?? headers.get('x-correlation-id') ?? undefined;
 }
 
-/**
- * What a hint is chosen from.
- *
- * @example
- * ```ts
- * const ctx: HintContext = { status: 403, message: 'Forbidden', method: 'GET', path: '/api/v1/invoices' };
- * ```
- */
+/** What a hint is chosen from. @example const ctx: HintContext = { status: 403, message: 'Forbidden', method: 'GET', path: '/api/v1/invoices' }; */
 export interface HintContext {
   status: number;
   /** The service's message, as read from the body. */
@@ -223,11 +217,7 @@ export function hintFor(ctx: HintContext): string | undefined {
 
 /**
  * The hint of a refused redirect (also one a custom fetch followed although asked not to).
- *
- * @example
- * ```ts
- * redirectHint('https://invoicing.example.com');
- * ```
+ * @example redirectHint('https://invoicing.example.com');
  */
 export function redirectHint(baseUrl: string): string {
   return (
@@ -238,11 +228,7 @@ export function redirectHint(baseUrl: string): string {
 
 /**
  * True for the service's `Business not found` message (a 404 on create with a known cause).
- *
- * @example
- * ```ts
- * isBusinessNotFound('Business not found'); // true
- * ```
+ * @example isBusinessNotFound('Business not found'); // true
  */
 export function isBusinessNotFound(message: string | undefined): boolean {
   return /business\s+not\s+found/i.test(message ?? '');
@@ -250,11 +236,7 @@ export function isBusinessNotFound(message: string | undefined): boolean {
 
 /**
  * True for a message about the idempotency key (a 409 for a key reused with another body).
- *
- * @example
- * ```ts
- * isIdempotencyConflict('Idempotency key already used'); // true
- * ```
+ * @example isIdempotencyConflict('Idempotency key already used'); // true
  */
 export function isIdempotencyConflict(message: string | undefined): boolean {
   return /idempoten/i.test(message ?? '');

@@ -1,31 +1,19 @@
 /**
  * Every error the SDK throws: one root, `InvoicingError`, and one factory from a response,
- * `APIError.generate()` (also exported as `generateAPIError`). Each class has a constant `name`, and
- * each guard (`isRateLimitError`, …) reads `name` rather than using `instanceof`, so guards work
- * across realms and across two copies of the SDK (its ESM and CommonJS builds in one process).
- *
- * Secrets never appear in an error: message, hint, body, code, request id, path and cause are
- * scrubbed when the error is built, and `toJSON()` / `util.inspect()` show only scrubbed fields.
- * Scrubbed by the building client's {@link Redactor} (the `redactor` of the init, or
- * {@link redactError} for an error built without one), else by the process-wide fallback.
+ * `APIError.generate()`. Each class has a constant `name`; the guards read `name` rather than using
+ * `instanceof`, so they work across realms and across the ESM and CommonJS builds in one process.
+ * Message, hint, body, code, request id, path and cause are scrubbed of the client's secrets when the
+ * error is built (or by {@link redactError}), and so is what `toJSON()` and `util.inspect()` show.
  */
 import type { CheckReport, TotalsDifference } from '../check/index.js';
 import type { Invoice } from '../model/invoice.js';
 import { hintFor, isBusinessNotFound, isIdempotencyConflict, requestIdOf, summarizeBody } from './error-hints.js';
 import { defineInspect } from './inspect.js';
-import { legacyRedactor, type Redactor } from './redact.js';
+import { Redactor } from './redact.js';
 import { parseRetryAfter } from './retry-timing.js';
 import { statusText } from './status-text.js';
 
-/**
- * The `name` of every error class the SDK defines.
- *
- * @example
- * ```ts
- * import type { InvoicingErrorName } from 'invoicing-sdk';
- * const name: InvoicingErrorName = 'RateLimitError';
- * ```
- */
+/** The `name` of every error class the SDK defines. @example const name: InvoicingErrorName = 'RateLimitError'; */
 export type InvoicingErrorName =
   | 'InvoicingError'
   | 'APIError'
@@ -83,10 +71,7 @@ const PARENT: Readonly<Record<InvoicingErrorName, InvoicingErrorName | undefined
 /** Every error name, for tests that must cover the whole family. Internal. */
 export const ERROR_NAMES = /* @__PURE__ */ Object.keys(PARENT) as InvoicingErrorName[];
 
-/**
- * True when `value` is an object whose `name` is `name` or a descendant of it in the family. Reads
- * only `name`, so it is safe on any value. Internal: the public guards below are built on it.
- */
+/** True when `value`'s `name` is `name` or a descendant of it in the family. Internal. */
 export function isErrorKind(value: unknown, name: InvoicingErrorName): boolean {
   if (typeof value !== 'object' || value === null) return false;
   let current: unknown = (value as { name?: unknown }).name;
@@ -97,51 +82,38 @@ export function isErrorKind(value: unknown, name: InvoicingErrorName): boolean {
   return false;
 }
 
-// ---------------------------------------------------------------------------------------------
-// The root
-// ---------------------------------------------------------------------------------------------
-
-/**
- * Options every SDK error accepts.
- *
- * @example
- * ```ts
- * import { InvoicingError } from 'invoicing-sdk';
- * throw new InvoicingError('Nothing to do', { hint: 'Pass at least one invoice.' });
- * ```
- */
+/** Options every SDK error accepts. @example throw new InvoicingError('Nothing to do', { hint: 'Pass at least one invoice.' }); */
 export interface InvoicingErrorOptions {
   /** What to do about it, where the service document tells the cause. */
   hint?: string | undefined;
-  /**
-   * The underlying error. An SDK error is kept as it is; anything else is kept as a copy scrubbed of
-   * secrets (name, message, stack, primitive fields and cause chain; no object-valued fields).
-   */
+  /** The underlying error: an SDK error as it is, anything else as a scrubbed copy. */
   cause?: unknown;
-  /**
-   * The building client's redactor: scrubs its secrets out of everything the error holds and shows.
-   * Kept off the error object (nothing of it is reachable from the error).
-   */
+  /** The building client's redactor (kept off the error object). */
   redactor?: Redactor | undefined;
 }
 
-// Which redactor scrubbed each error, for what is rendered later (toJSON, util.inspect). Weak: an
-// error that goes away takes its entry with it.
+// Which redactor scrubbed each error, for what is rendered later (toJSON, util.inspect).
 const redactors = new WeakMap<object, Redactor>();
+const NO_SECRETS = new Redactor();
+// A message quotes a few KB of what the service said; the whole body stays on `body`.
+const MAX_MESSAGE = 4_000;
 
-/** The redactor of `error`: the one it was built (or redacted) with, else the process-wide fallback. */
 function redactorOf(error: object): Redactor {
-  return redactors.get(error) ?? legacyRedactor();
+  return redactors.get(error) ?? NO_SECRETS;
+}
+
+/** `message` scrubbed and cut to {@link MAX_MESSAGE}: the cut comes after the scrub, so it never bares a piece of a secret. */
+function boundedMessage(message: string, redactor: Redactor): string {
+  const scrubbed = redactor.redact(message.length > MAX_MESSAGE + 1_000 ? message.slice(0, MAX_MESSAGE + 1_000) : message);
+  return scrubbed.length > MAX_MESSAGE ? `${scrubbed.slice(0, MAX_MESSAGE)}…` : scrubbed;
 }
 
 /**
- * The root of every error the SDK throws. Secrets (API key, session token, keys created over the
- * session) never appear in its `message`, `toString()`, `JSON.stringify()` or `util.inspect()`
- * output.
+ * The root of every error the SDK throws. Secrets never appear in its `message`, `toString()`,
+ * `JSON.stringify()` or `util.inspect()` output.
  *
  * @example
  * ```ts
- * import { InvoicingError, isInvoicingError } from 'invoicing-sdk';
  * try {
  *   await client.invoices.retrieve('inv_123');
  * } catch (err) {
@@ -150,16 +122,15 @@ function redactorOf(error: object): Redactor {
  * ```
  */
 export class InvoicingError extends Error {
-  /** A stable name (`InvoicingError` here, each subclass its own), read by the name-based guards. */
+  /** A stable name, read by the guards. */
   override readonly name: InvoicingErrorName = 'InvoicingError';
   /** What to do about it, where the service document tells the cause. */
   readonly hint: string | undefined;
 
-  // The body never names its own class: a bundler renames a class that refers to itself
-  // (`_InvoicingError`), and `err.constructor.name` would show that.
+  // The body never names its own class: a bundler renames a class that refers to itself.
   constructor(message: string, options: InvoicingErrorOptions = {}) {
-    const redactor = options.redactor ?? legacyRedactor();
-    super(redactor.redact(message), options.cause === undefined ? undefined : { cause: scrubbedCause(options.cause, redactor) });
+    const redactor = options.redactor ?? NO_SECRETS;
+    super(boundedMessage(String(message), redactor), options.cause === undefined ? undefined : { cause: scrubbedCause(options.cause, redactor) });
     if (options.redactor !== undefined) redactors.set(this, options.redactor);
     this.hint = options.hint === undefined ? undefined : redactor.redact(options.hint);
     installInspect();
@@ -170,15 +141,7 @@ export class InvoicingError extends Error {
     return {};
   }
 
-  /**
-   * A plain, secret-free summary: `name`, `message`, `hint`, the subclass's fields and the cause's
-   * name and message.
-   *
-   * @example
-   * ```ts
-   * console.log(JSON.stringify(err)); // {"name":"RateLimitError","message":"…","status":429,…}
-   * ```
-   */
+  /** A plain, secret-free summary: `name`, `message`, `hint`, the subclass's fields and the cause's name and message. */
   toJSON(): Record<string, unknown> {
     const out: Record<string, unknown> = { name: this.name, message: this.message };
     if (this.hint !== undefined) out.hint = this.hint;
@@ -189,16 +152,13 @@ export class InvoicingError extends Error {
   }
 }
 
-// An SDK error as cause was scrubbed when it was built; anything else (a custom fetch's error, a
-// signal's reason) may hold a secret anywhere, so what is kept is a scrubbed copy.
-function scrubbedCause(cause: unknown, redactor: Redactor): unknown {
-  return cause instanceof InvoicingError ? cause : redactor.redactCause(cause);
-}
-
-// On the prototype at the first construction rather than as a computed class key, which would keep
-// the class in every bundle (src/core/inspect.ts).
+// On the prototype at the first construction: a class body naming itself is renamed by bundlers.
 function installInspect(): void {
   defineInspect(InvoicingError.prototype, inspectError);
+}
+
+function scrubbedCause(cause: unknown, redactor: Redactor): unknown {
+  return cause instanceof InvoicingError ? cause : redactor.redactCause(cause);
 }
 
 /** What `util.inspect` shows: the stack (scrubbed) and the fields of `toJSON()`, never the raw cause. */
@@ -209,7 +169,6 @@ function inspectError(this: InvoicingError, _depth: number, options: object, ins
   return `${stack} ${typeof inspect === 'function' ? inspect(fields, options) : JSON.stringify(fields)}`;
 }
 
-/** The cause as `{ name, message }` (an error) or a string: never its own properties. */
 function summarizeCause(cause: unknown, redactor: Redactor): unknown {
   if (cause instanceof Error || (typeof cause === 'object' && cause !== null && 'message' in cause)) {
     const err = cause as { name?: unknown; message?: unknown };
@@ -218,34 +177,10 @@ function summarizeCause(cause: unknown, redactor: Redactor): unknown {
   return redactor.redact(String(cause));
 }
 
-/**
- * True for any error thrown by the SDK, by `name` (works across realms and across two copies of the
- * SDK).
- *
- * @example
- * ```ts
- * import { isInvoicingError } from 'invoicing-sdk';
- * if (isInvoicingError(err)) console.error(err.hint);
- * ```
- */
-export function isInvoicingError(value: unknown): value is InvoicingError {
-  return isErrorKind(value, 'InvoicingError');
-}
+/** True for a {@link InvoicingError} (or a subclass), by `name`. @example if (isInvoicingError(err)) console.error(err.hint); */
+export const isInvoicingError = (value: unknown): value is InvoicingError => isErrorKind(value, 'InvoicingError');
 
-// ---------------------------------------------------------------------------------------------
-// HTTP failures
-// ---------------------------------------------------------------------------------------------
-
-/**
- * What an {@link APIError} is built from. `APIError.generate()` fills it from a response; the
- * connection errors fill only what they know.
- *
- * @example
- * ```ts
- * import { APIError } from 'invoicing-sdk';
- * const err = new APIError({ message: 'Gone', status: 410, method: 'GET', path: '/api/v1/invoices/x' });
- * ```
- */
+/** What an {@link APIError} is built from. @example new APIError({ message: 'Gone', status: 410, method: 'GET', path: '/api/v1/invoices/x' }); */
 export interface APIErrorInit {
   /** The service's words (or the SDK's, when there were none). */
   message: string;
@@ -255,8 +190,10 @@ export interface APIErrorInit {
   code?: string | undefined;
   /** The response body, parsed when it was JSON, otherwise its text. */
   body?: unknown;
-  /** The `x-request-id` response header, for support requests. */
+  /** The `x-request-id` response header. */
   requestId?: string | undefined;
+  /** Milliseconds the service asked to wait (`Retry-After`), when it said. */
+  retryAfter?: number | undefined;
   /** Request method. */
   method?: string | undefined;
   /** Path of the request, e.g. `/api/v1/invoices`. */
@@ -265,22 +202,13 @@ export interface APIErrorInit {
   hint?: string | undefined;
   /** The underlying error. */
   cause?: unknown;
-  /** The building client's redactor (see {@link InvoicingErrorOptions.redactor}). */
+  /** The building client's redactor. */
   redactor?: Redactor | undefined;
 }
 
 /**
- * An error response, as the transport received it: what {@link APIError.generate} reads.
- *
- * @example
- * ```ts
- * import { APIError, type ErrorResponse } from 'invoicing-sdk';
- * const response: ErrorResponse = {
- *   status: 404, headers: new Headers(), body: { message: 'Business not found' },
- *   method: 'POST', path: '/api/v1/invoices',
- * };
- * const err = APIError.generate(response); // a BusinessNotFoundError
- * ```
+ * An error response, as {@link APIError.generate} reads it.
+ * @example APIError.generate({ status: 404, headers: new Headers(), body: { message: 'Business not found' }, method: 'POST', path: '/api/v1/invoices' });
  */
 export interface ErrorResponse {
   /** HTTP status. */
@@ -293,18 +221,16 @@ export interface ErrorResponse {
   method: string;
   /** Request path, e.g. `/api/v1/invoices`. */
   path: string;
-  /** The client's redactor: the error is scrubbed of its secrets (see {@link InvoicingErrorOptions.redactor}). */
+  /** The client's redactor. */
   redactor?: Redactor | undefined;
 }
 
 /**
- * An HTTP failure: the service answered with an error status or with a body that is not the
- * documented envelope, or no answer arrived (see the subclasses). Built from a response by
- * {@link APIError.generate}.
+ * An HTTP failure: an error status, a body that is not the documented envelope, or no answer at
+ * all (see the subclasses).
  *
  * @example
  * ```ts
- * import { isAPIError } from 'invoicing-sdk';
  * try {
  *   await client.invoices.create(input);
  * } catch (err) {
@@ -313,7 +239,7 @@ export interface ErrorResponse {
  * ```
  */
 export class APIError extends InvoicingError {
-  /** A stable name (`APIError` here, each subclass its own), read by the name-based guards. */
+  /** A stable name, read by the guards. */
   override readonly name: InvoicingErrorName = 'APIError';
   /** HTTP status; `undefined` when no response arrived. */
   readonly status: number | undefined;
@@ -323,6 +249,8 @@ export class APIError extends InvoicingError {
   readonly body: unknown;
   /** The `x-request-id` response header. */
   readonly requestId: string | undefined;
+  /** Milliseconds the service asked to wait (`Retry-After`), when it said. */
+  readonly retryAfter: number | undefined;
   /** Request method (`GET`, `POST`, …). */
   readonly method: string | undefined;
   /** Request path, e.g. `/api/v1/invoices/inv_123/sign`. */
@@ -332,50 +260,35 @@ export class APIError extends InvoicingError {
     super(init.message, { hint: init.hint, cause: init.cause, redactor: init.redactor });
     const redactor = redactorOf(this);
     this.status = init.status;
-    // Code, request id and body come from the server and can echo what was sent; the path carries
-    // the caller's ids, which could be anything, a pasted key included. All are scrubbed.
+    // What the server says can echo what was sent; the path carries the caller's ids (a pasted key).
     this.code = init.code === undefined ? undefined : redactor.redact(init.code);
     this.body = redactor.redactDeep(init.body);
     this.requestId = init.requestId === undefined ? undefined : redactor.redact(init.requestId);
+    this.retryAfter = init.retryAfter;
     this.method = init.method;
     this.path = init.path === undefined ? undefined : redactor.redact(init.path);
   }
 
   /**
-   * The one factory from an error response to an error: reads the body whatever its shape, picks
-   * the class by status (and, for 404 and 409, by the service's words), and adds the hint the
-   * service document supports. The same function as {@link generateAPIError}.
-   *
-   * @example
-   * ```ts
-   * import { APIError, isRateLimitError } from 'invoicing-sdk';
-   * const err = APIError.generate({
-   *   status: 429, headers: new Headers({ 'retry-after': '2' }), body: 'slow down',
-   *   method: 'GET', path: '/api/v1/invoices',
-   * });
-   * if (isRateLimitError(err)) console.log(err.retryAfter); // 2000
-   * ```
+   * The one factory from an error response: picks the class by status (and, for 404 and 409, by
+   * the service's words) and adds the hint the service document supports.
    */
   static generate(response: ErrorResponse): APIError {
     return generateAPIError(response);
   }
 
   protected override details(): Record<string, unknown> {
-    const fields = { status: this.status, code: this.code, method: this.method, path: this.path, requestId: this.requestId, body: this.body };
-    return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+    const { status, code, method, path, requestId, retryAfter, body } = this;
+    return Object.fromEntries(Object.entries({ status, code, method, path, requestId, retryAfter, body }).filter(([, value]) => value !== undefined));
   }
 }
 
 /**
- * {@link APIError.generate}, as a function: the one factory from an error response to an error.
+ * {@link APIError.generate}, as a function.
  *
  * @example
  * ```ts
- * import { generateAPIError } from 'invoicing-sdk';
- * const err = generateAPIError({
- *   status: 401, headers: new Headers(), body: { message: 'Unauthorized' },
- *   method: 'GET', path: '/api/v1/invoices',
- * });
+ * const err = generateAPIError({ status: 401, headers: new Headers(), body: { message: 'Unauthorized' }, method: 'GET', path: '/api/v1/invoices' });
  * console.log(err.name, err.hint); // AuthenticationError, 'Only the X-API-Key header authenticates …'
  * ```
  */
@@ -387,6 +300,7 @@ export function generateAPIError({ status, headers, body, method, path, redactor
     code: said.code,
     body,
     requestId: requestIdOf(headers),
+    retryAfter: parseRetryAfter(headers?.get('retry-after')),
     method,
     path,
     hint: hintFor({ status, message: said.message, method, path }),
@@ -405,256 +319,90 @@ export function generateAPIError({ status, headers, body, method, path, redactor
     case 409:
       return isIdempotencyConflict(said.message) ? new IdempotencyConflictError(init) : new ConflictError(init);
     case 429:
-      return new RateLimitError({ ...init, retryAfter: parseRetryAfter(headers?.get('retry-after')) });
+      return new RateLimitError(init);
     default:
       return status >= 500 ? new InternalServerError(init) : new APIError(init);
   }
 }
 
-/**
- * True for any {@link APIError} (and its subclasses), by `name`.
- *
- * @example
- * ```ts
- * import { isAPIError } from 'invoicing-sdk';
- * if (isAPIError(err) && err.status === 404) console.log('no such invoice');
- * ```
- */
-export function isAPIError(value: unknown): value is APIError {
-  return isErrorKind(value, 'APIError');
-}
+/** True for a {@link APIError} (or a subclass), by `name`. @example if (isAPIError(err) && err.status === 404) console.log('no such invoice'); */
+export const isAPIError = (value: unknown): value is APIError => isErrorKind(value, 'APIError');
 
 /**
- * 400 (or 422): the service refused the request as sent. For a classification message the hint
- * names the line and field and the lookup endpoints.
- *
- * @example
- * ```ts
- * import { isBadRequestError } from 'invoicing-sdk';
- * try {
- *   await client.invoices.create(input);
- * } catch (err) {
- *   if (isBadRequestError(err)) console.error(err.message, err.hint);
- * }
- * ```
+ * 400 (or 422): the service refused the request as sent; for a classification message the hint names the line and the lookup endpoints.
+ * @example if (isBadRequestError(err)) console.error(err.message, err.hint);
  */
 export class BadRequestError extends APIError {
   /** Always `BadRequestError`. */
   override readonly name = 'BadRequestError' as const;
 }
 
-/**
- * True for a {@link BadRequestError}, by `name`.
- *
- * @example
- * ```ts
- * import { isBadRequestError } from 'invoicing-sdk';
- * isBadRequestError(new Error('x')); // false
- * ```
- */
-export function isBadRequestError(value: unknown): value is BadRequestError {
-  return isErrorKind(value, 'BadRequestError');
-}
+/** True for a {@link BadRequestError} (or a subclass), by `name`. @example isBadRequestError(new Error('x')); // false */
+export const isBadRequestError = (value: unknown): value is BadRequestError => isErrorKind(value, 'BadRequestError');
 
 /**
- * 401: the API key (or, on key-management routes, the session token) was missing, wrong or
- * revoked. Only `X-API-Key` works, and a key is revoked as soon as another key of the same type is
- * created: the hint says so.
- *
- * @example
- * ```ts
- * import { isAuthenticationError } from 'invoicing-sdk';
- * try {
- *   await client.invoices.create(input);
- * } catch (err) {
- *   if (isAuthenticationError(err)) console.error(err.hint);
- * }
- * ```
+ * 401: the API key (or, on key routes, the session token) is missing, wrong or revoked.
+ * @example if (isAuthenticationError(err)) console.error(err.hint);
  */
 export class AuthenticationError extends APIError {
   /** Always `AuthenticationError`. */
   override readonly name = 'AuthenticationError' as const;
 }
 
-/**
- * True for an {@link AuthenticationError}, by `name`.
- *
- * @example
- * ```ts
- * import { isAuthenticationError } from 'invoicing-sdk';
- * isAuthenticationError(new Error('x')); // false
- * ```
- */
-export function isAuthenticationError(value: unknown): value is AuthenticationError {
-  return isErrorKind(value, 'AuthenticationError');
-}
+/** True for a {@link AuthenticationError} (or a subclass), by `name`. @example if (isAuthenticationError(err)) console.error(err.hint); */
+export const isAuthenticationError = (value: unknown): value is AuthenticationError => isErrorKind(value, 'AuthenticationError');
 
-/**
- * 403: the key lacks the scope the call needs; the hint names it.
- *
- * @example
- * ```ts
- * import { isPermissionDeniedError } from 'invoicing-sdk';
- * try {
- *   await client.invoices.sign(id);
- * } catch (err) {
- *   if (isPermissionDeniedError(err)) console.error(err.hint); // 'This call needs the scope invoices:write. …'
- * }
- * ```
- */
+/** 403: the key lacks the scope the call needs (the hint names it). @example if (isPermissionDeniedError(err)) console.error(err.hint); */
 export class PermissionDeniedError extends APIError {
   /** Always `PermissionDeniedError`. */
   override readonly name = 'PermissionDeniedError' as const;
 }
 
-/**
- * True for a {@link PermissionDeniedError}, by `name`.
- *
- * @example
- * ```ts
- * import { isPermissionDeniedError } from 'invoicing-sdk';
- * isPermissionDeniedError(new Error('x')); // false
- * ```
- */
-export function isPermissionDeniedError(value: unknown): value is PermissionDeniedError {
-  return isErrorKind(value, 'PermissionDeniedError');
-}
+/** True for a {@link PermissionDeniedError} (or a subclass), by `name`. @example if (isPermissionDeniedError(err)) console.error(err.hint); */
+export const isPermissionDeniedError = (value: unknown): value is PermissionDeniedError => isErrorKind(value, 'PermissionDeniedError');
 
-/**
- * 404: no such resource, or none this key may see.
- *
- * @example
- * ```ts
- * import { isNotFoundError } from 'invoicing-sdk';
- * try {
- *   await client.invoices.retrieve(id);
- * } catch (err) {
- *   if (isNotFoundError(err)) console.log('no such invoice');
- * }
- * ```
- */
+/** 404: no such resource. @example if (isNotFoundError(err)) console.log('no such invoice'); */
 export class NotFoundError extends APIError {
-  /** A stable name (`NotFoundError` here, each subclass its own). */
+  /** A stable name, read by the guards. */
   override readonly name: InvoicingErrorName = 'NotFoundError';
 }
 
-/**
- * True for a {@link NotFoundError} (a {@link BusinessNotFoundError} included), by `name`.
- *
- * @example
- * ```ts
- * import { isNotFoundError } from 'invoicing-sdk';
- * isNotFoundError(new Error('x')); // false
- * ```
- */
-export function isNotFoundError(value: unknown): value is NotFoundError {
-  return isErrorKind(value, 'NotFoundError');
-}
+/** True for a {@link NotFoundError} (or a subclass), by `name`. @example if (isNotFoundError(err)) console.log('no such invoice'); */
+export const isNotFoundError = (value: unknown): value is NotFoundError => isErrorKind(value, 'NotFoundError');
 
 /**
- * 404 `Business not found` on create. The business is not owned by the key's user, or the key is a
- * BUSINESS key (the service's known defect): the hint says to use a USER key.
- *
- * @example
- * ```ts
- * import { isBusinessNotFoundError } from 'invoicing-sdk';
- * try {
- *   await client.invoices.create(input);
- * } catch (err) {
- *   if (isBusinessNotFoundError(err)) console.error(err.hint);
- * }
- * ```
+ * 404 `Business not found` on create: the business is not the key's user's, or the key is a BUSINESS key (use a USER key).
+ * @example if (isBusinessNotFoundError(err)) console.error(err.hint);
  */
 export class BusinessNotFoundError extends NotFoundError {
   /** Always `BusinessNotFoundError`. */
   override readonly name = 'BusinessNotFoundError' as const;
 }
 
-/**
- * True for a {@link BusinessNotFoundError}, by `name`.
- *
- * @example
- * ```ts
- * import { isBusinessNotFoundError } from 'invoicing-sdk';
- * isBusinessNotFoundError(new Error('x')); // false
- * ```
- */
-export function isBusinessNotFoundError(value: unknown): value is BusinessNotFoundError {
-  return isErrorKind(value, 'BusinessNotFoundError');
-}
+/** True for a {@link BusinessNotFoundError} (or a subclass), by `name`. @example if (isBusinessNotFoundError(err)) console.error(err.hint); */
+export const isBusinessNotFoundError = (value: unknown): value is BusinessNotFoundError => isErrorKind(value, 'BusinessNotFoundError');
 
-/**
- * 409: the request conflicts with the resource's state.
- *
- * @example
- * ```ts
- * import { isConflictError } from 'invoicing-sdk';
- * try {
- *   await client.invoices.sign(id);
- * } catch (err) {
- *   if (isConflictError(err)) console.error(err.message);
- * }
- * ```
- */
+/** 409: the request conflicts with the resource's state. @example if (isConflictError(err)) console.error(err.message); */
 export class ConflictError extends APIError {
-  /** A stable name (`ConflictError` here, each subclass its own). */
+  /** A stable name, read by the guards. */
   override readonly name: InvoicingErrorName = 'ConflictError';
 }
 
-/**
- * True for a {@link ConflictError} (its subclasses included), by `name`.
- *
- * @example
- * ```ts
- * import { isConflictError } from 'invoicing-sdk';
- * isConflictError(new Error('x')); // false
- * ```
- */
-export function isConflictError(value: unknown): value is ConflictError {
-  return isErrorKind(value, 'ConflictError');
-}
+/** True for a {@link ConflictError} (or a subclass), by `name`. @example if (isConflictError(err)) console.error(err.message); */
+export const isConflictError = (value: unknown): value is ConflictError => isErrorKind(value, 'ConflictError');
 
-/**
- * 409 about the idempotency key: the key was already used with a different request body.
- *
- * @example
- * ```ts
- * import { isIdempotencyConflictError } from 'invoicing-sdk';
- * try {
- *   await client.invoices.create(input, { idempotencyKey });
- * } catch (err) {
- *   if (isIdempotencyConflictError(err)) console.error(err.hint);
- * }
- * ```
- */
+/** 409: this idempotency key was used with a different body. @example if (isIdempotencyConflictError(err)) console.error(err.hint); */
 export class IdempotencyConflictError extends ConflictError {
   /** Always `IdempotencyConflictError`. */
   override readonly name = 'IdempotencyConflictError' as const;
 }
 
-/**
- * True for an {@link IdempotencyConflictError}, by `name`.
- *
- * @example
- * ```ts
- * import { isIdempotencyConflictError } from 'invoicing-sdk';
- * isIdempotencyConflictError(new Error('x')); // false
- * ```
- */
-export function isIdempotencyConflictError(value: unknown): value is IdempotencyConflictError {
-  return isErrorKind(value, 'IdempotencyConflictError');
-}
+/** True for a {@link IdempotencyConflictError} (or a subclass), by `name`. @example if (isIdempotencyConflictError(err)) console.error(err.hint); */
+export const isIdempotencyConflictError = (value: unknown): value is IdempotencyConflictError => isErrorKind(value, 'IdempotencyConflictError');
 
 /**
  * What an {@link InvalidTransitionError} is built from.
- *
- * @example
- * ```ts
- * import type { InvalidTransitionErrorInit } from 'invoicing-sdk';
- * const init: InvalidTransitionErrorInit = {
- *   invoiceId: 'inv_123', transition: 'submit', currentStatus: 'DRAFT', rawStatus: 'draft',
- * };
- * ```
+ * @example const init: InvalidTransitionErrorInit = { invoiceId: 'inv_1', transition: 'sign', currentStatus: 'DRAFT' };
  */
 export interface InvalidTransitionErrorInit {
   /** The invoice the transition was sent for. */
@@ -692,24 +440,10 @@ function transitionHint(invoiceId: string, currentStatus: string, shown: string)
 }
 
 /**
- * `validate`, `sign` or `submit` was refused because the invoice is not in a state that accepts it,
- * and it has not already passed that step either. Names the status the invoice is in, read back from
- * the service when its message did not say; `client.invoices.resumeFiling(id)` performs only the
- * steps that are left.
- *
- * A conflict with the invoice's state, so a {@link ConflictError} whatever the wire said: `status`
- * is what the service answered (usually 409, but 400 or 422 where the service used that for a wrong
- * state, or `undefined` when the SDK learnt the state by reading the invoice back).
- *
- * @example
- * ```ts
- * import { isInvalidTransitionError } from 'invoicing-sdk';
- * try {
- *   await client.invoices.sign(id);
- * } catch (err) {
- *   if (isInvalidTransitionError(err)) console.error(`${err.invoiceId} is ${err.currentStatus}; ${err.hint}`);
- * }
- * ```
+ * `validate`, `sign` or `submit` was refused because the invoice is not in a state that accepts it.
+ * Names the status it is in; `status` is what the service answered (`undefined` when the SDK learnt
+ * the state by reading the invoice back).
+ * @example if (isInvalidTransitionError(err)) console.error(`${err.invoiceId} is ${err.currentStatus}; ${err.hint}`);
  */
 export class InvalidTransitionError extends ConflictError {
   /** Always `InvalidTransitionError`. */
@@ -751,132 +485,48 @@ export class InvalidTransitionError extends ConflictError {
 }
 
 /**
- * True for an {@link InvalidTransitionError}, by `name`.
- *
- * @example
- * ```ts
- * import { isInvalidTransitionError } from 'invoicing-sdk';
- * isInvalidTransitionError(new Error('x')); // false
- * ```
+ * True for a {@link InvalidTransitionError} (or a subclass), by `name`.
+ * @example if (isInvalidTransitionError(err)) console.error(err.currentStatus);
  */
-export function isInvalidTransitionError(value: unknown): value is InvalidTransitionError {
-  return isErrorKind(value, 'InvalidTransitionError');
-}
+export const isInvalidTransitionError = (value: unknown): value is InvalidTransitionError => isErrorKind(value, 'InvalidTransitionError');
 
 /**
- * 429: too many requests. The SDK already retried up to `maxRetries`, honouring `Retry-After`;
- * `retryAfter` is how long the service asked to wait (milliseconds), when it said.
- *
- * @example
- * ```ts
- * import { isRateLimitError } from 'invoicing-sdk';
- * try {
- *   await client.invoices.list();
- * } catch (err) {
- *   if (isRateLimitError(err)) await new Promise((r) => setTimeout(r, err.retryAfter ?? 1000));
- * }
- * ```
+ * 429: too many requests, after the SDK's retries. `retryAfter` is how long the service asked to
+ * wait; a wait beyond the SDK's cap ends the retries at once, so the caller decides.
+ * @example if (isRateLimitError(err)) await new Promise((r) => setTimeout(r, err.retryAfter ?? 1_000));
  */
 export class RateLimitError extends APIError {
   /** Always `RateLimitError`. */
   override readonly name = 'RateLimitError' as const;
-  /** Milliseconds the service asked to wait (`Retry-After`), when it said. */
-  readonly retryAfter: number | undefined;
-
-  constructor(init: APIErrorInit & { retryAfter?: number | undefined }) {
-    super(init);
-    this.retryAfter = init.retryAfter;
-  }
-
-  protected override details(): Record<string, unknown> {
-    return { ...super.details(), retryAfter: this.retryAfter };
-  }
 }
 
-/**
- * True for a {@link RateLimitError}, by `name`.
- *
- * @example
- * ```ts
- * import { isRateLimitError } from 'invoicing-sdk';
- * isRateLimitError(new Error('x')); // false
- * ```
- */
-export function isRateLimitError(value: unknown): value is RateLimitError {
-  return isErrorKind(value, 'RateLimitError');
-}
+/** True for a {@link RateLimitError} (or a subclass), by `name`. @example if (isRateLimitError(err)) console.log(err.retryAfter); */
+export const isRateLimitError = (value: unknown): value is RateLimitError => isErrorKind(value, 'RateLimitError');
 
-/**
- * 5xx: the service failed. Already retried up to `maxRetries` where a retry could not file twice.
- *
- * @example
- * ```ts
- * import { isInternalServerError } from 'invoicing-sdk';
- * try {
- *   await client.invoices.list();
- * } catch (err) {
- *   if (isInternalServerError(err)) console.error(err.status, err.requestId);
- * }
- * ```
- */
+/** 5xx: the service failed (after the SDK's retries). @example if (isInternalServerError(err)) console.error(err.requestId); */
 export class InternalServerError extends APIError {
   /** Always `InternalServerError`. */
   override readonly name = 'InternalServerError' as const;
 }
 
-/**
- * True for an {@link InternalServerError}, by `name`.
- *
- * @example
- * ```ts
- * import { isInternalServerError } from 'invoicing-sdk';
- * isInternalServerError(new Error('x')); // false
- * ```
- */
-export function isInternalServerError(value: unknown): value is InternalServerError {
-  return isErrorKind(value, 'InternalServerError');
-}
+/** True for a {@link InternalServerError} (or a subclass), by `name`. @example if (isInternalServerError(err)) console.error(err.requestId); */
+export const isInternalServerError = (value: unknown): value is InternalServerError => isErrorKind(value, 'InternalServerError');
 
 /**
- * A response that is not the documented envelope: HTML, truncated JSON, `success: false`, or no
- * `data`. Carries the status and body as received.
- *
- * @example
- * ```ts
- * import { isInvalidResponseError } from 'invoicing-sdk';
- * try {
- *   await client.invoices.create(input);
- * } catch (err) {
- *   if (isInvalidResponseError(err)) console.error(err.status, err.body);
- * }
- * ```
+ * A 2xx whose body is not what the document shows (the field is named by its path in the body).
+ * @example if (isInvalidResponseError(err)) console.error(err.message, err.body);
  */
 export class InvalidResponseError extends APIError {
   /** Always `InvalidResponseError`. */
   override readonly name = 'InvalidResponseError' as const;
 }
 
-/**
- * True for an {@link InvalidResponseError}, by `name`.
- *
- * @example
- * ```ts
- * import { isInvalidResponseError } from 'invoicing-sdk';
- * isInvalidResponseError(new Error('x')); // false
- * ```
- */
-export function isInvalidResponseError(value: unknown): value is InvalidResponseError {
-  return isErrorKind(value, 'InvalidResponseError');
-}
+/** True for a {@link InvalidResponseError} (or a subclass), by `name`. @example if (isInvalidResponseError(err)) console.error(err.message); */
+export const isInvalidResponseError = (value: unknown): value is InvalidResponseError => isErrorKind(value, 'InvalidResponseError');
 
 /**
- * What a {@link ResponseTooLargeError} is built from: an {@link APIErrorInit} and the limit.
- *
- * @example
- * ```ts
- * import { ResponseTooLargeError } from 'invoicing-sdk';
- * new ResponseTooLargeError({ status: 200, method: 'GET', path: '/api/v1/invoices', limit: 10_485_760 });
- * ```
+ * What a {@link ResponseTooLargeError} is built from.
+ * @example new ResponseTooLargeError({ limit: 10_000_000, status: 200, method: 'GET', path: '/api/v1/invoices' });
  */
 export interface ResponseTooLargeErrorInit extends Omit<APIErrorInit, 'message'> {
   /** Replaces the default message. */
@@ -886,18 +536,8 @@ export interface ResponseTooLargeErrorInit extends Omit<APIErrorInit, 'message'>
 }
 
 /**
- * The response body was larger than the SDK reads (`limit`, in bytes), so it was not read. Never
- * retried: the same request would bring the same body.
- *
- * @example
- * ```ts
- * import { isResponseTooLargeError } from 'invoicing-sdk';
- * try {
- *   await client.invoices.list();
- * } catch (err) {
- *   if (isResponseTooLargeError(err)) console.error(`more than ${err.limit} bytes from ${err.path}`);
- * }
- * ```
+ * The body was larger than `maxResponseBytes`; reading stopped.
+ * @example if (isResponseTooLargeError(err)) console.error(`over ${err.limit} bytes`);
  */
 export class ResponseTooLargeError extends APIError {
   /** Always `ResponseTooLargeError`. */
@@ -915,27 +555,12 @@ export class ResponseTooLargeError extends APIError {
   }
 }
 
-/**
- * True for a {@link ResponseTooLargeError}, by `name`.
- *
- * @example
- * ```ts
- * import { isResponseTooLargeError } from 'invoicing-sdk';
- * isResponseTooLargeError(new Error('x')); // false
- * ```
- */
-export function isResponseTooLargeError(value: unknown): value is ResponseTooLargeError {
-  return isErrorKind(value, 'ResponseTooLargeError');
-}
+/** True for a {@link ResponseTooLargeError} (or a subclass), by `name`. @example if (isResponseTooLargeError(err)) console.error(err.limit); */
+export const isResponseTooLargeError = (value: unknown): value is ResponseTooLargeError => isErrorKind(value, 'ResponseTooLargeError');
 
 /**
- * What a connection error knows: no response arrived.
- *
- * @example
- * ```ts
- * import { APIConnectionError } from 'invoicing-sdk';
- * new APIConnectionError({ method: 'GET', path: '/api/v1/invoices' });
- * ```
+ * What an {@link APIConnectionError} is built from.
+ * @example new APIConnectionError({ message: 'Connection error', method: 'GET', path: '/api/v1/invoices' });
  */
 export interface APIConnectionErrorInit {
   /** Replaces the default message. */
@@ -953,21 +578,11 @@ export interface APIConnectionErrorInit {
 }
 
 /**
- * No response arrived: DNS, refused or dropped connection, TLS. Already retried up to `maxRetries`
- * (a POST only when it carried an idempotency key, so a retry never files twice).
- *
- * @example
- * ```ts
- * import { isAPIConnectionError } from 'invoicing-sdk';
- * try {
- *   await client.invoices.list();
- * } catch (err) {
- *   if (isAPIConnectionError(err)) console.error('service unreachable:', err.cause);
- * }
- * ```
+ * No response arrived (refused, reset, DNS), after the SDK's retries.
+ * @example if (isAPIConnectionError(err)) console.error(err.message, err.cause);
  */
 export class APIConnectionError extends APIError {
-  /** A stable name (`APIConnectionError` here, each subclass its own). */
+  /** A stable name, read by the guards. */
   override readonly name: InvoicingErrorName = 'APIConnectionError';
 
   constructor(init: APIConnectionErrorInit = {}) {
@@ -976,32 +591,12 @@ export class APIConnectionError extends APIError {
   }
 }
 
-/**
- * True for an {@link APIConnectionError} or an {@link APIConnectionTimeoutError}, by `name`.
- *
- * @example
- * ```ts
- * import { isAPIConnectionError } from 'invoicing-sdk';
- * isAPIConnectionError(new Error('x')); // false
- * ```
- */
-export function isAPIConnectionError(value: unknown): value is APIConnectionError {
-  return isErrorKind(value, 'APIConnectionError');
-}
+/** True for a {@link APIConnectionError} (or a subclass), by `name`. @example if (isAPIConnectionError(err)) console.error(err.message); */
+export const isAPIConnectionError = (value: unknown): value is APIConnectionError => isErrorKind(value, 'APIConnectionError');
 
 /**
- * An attempt took longer than `timeout` (per attempt, reading the body included). Already retried
- * up to `maxRetries`.
- *
- * @example
- * ```ts
- * import { isAPIConnectionTimeoutError } from 'invoicing-sdk';
- * try {
- *   await client.invoices.list({}, { timeout: 5_000 });
- * } catch (err) {
- *   if (isAPIConnectionTimeoutError(err)) console.error('the service is slow:', err.message);
- * }
- * ```
+ * No complete response within `timeout` (per attempt), after the SDK's retries.
+ * @example if (isAPIConnectionTimeoutError(err)) console.error(err.hint);
  */
 export class APIConnectionTimeoutError extends APIConnectionError {
   /** Always `APIConnectionTimeoutError`. */
@@ -1013,35 +608,12 @@ export class APIConnectionTimeoutError extends APIConnectionError {
 }
 
 /**
- * True for an {@link APIConnectionTimeoutError}, by `name`.
- *
- * @example
- * ```ts
- * import { isAPIConnectionTimeoutError } from 'invoicing-sdk';
- * isAPIConnectionTimeoutError(new Error('x')); // false
- * ```
+ * True for a {@link APIConnectionTimeoutError} (or a subclass), by `name`.
+ * @example if (isAPIConnectionTimeoutError(err)) console.error(err.hint);
  */
-export function isAPIConnectionTimeoutError(value: unknown): value is APIConnectionTimeoutError {
-  return isErrorKind(value, 'APIConnectionTimeoutError');
-}
+export const isAPIConnectionTimeoutError = (value: unknown): value is APIConnectionTimeoutError => isErrorKind(value, 'APIConnectionTimeoutError');
 
-/**
- * The caller's `signal` aborted the call, during a request or during the wait before a retry.
- * `cause` is the signal's reason. Never retried. For a mutating call the request may or may not
- * have reached the service: read the resource before repeating it.
- *
- * @example
- * ```ts
- * import { isAPIUserAbortError } from 'invoicing-sdk';
- * const controller = new AbortController();
- * setTimeout(() => controller.abort(), 1_000);
- * try {
- *   await client.invoices.list({}, { signal: controller.signal });
- * } catch (err) {
- *   if (isAPIUserAbortError(err)) console.log('cancelled');
- * }
- * ```
- */
+/** The caller's `signal` aborted the call. @example if (isAPIUserAbortError(err)) console.log('cancelled'); */
 export class APIUserAbortError extends APIError {
   /** Always `APIUserAbortError`. */
   override readonly name = 'APIUserAbortError' as const;
@@ -1051,31 +623,12 @@ export class APIUserAbortError extends APIError {
   }
 }
 
-/**
- * True for an {@link APIUserAbortError}, by `name`.
- *
- * @example
- * ```ts
- * import { isAPIUserAbortError } from 'invoicing-sdk';
- * isAPIUserAbortError(new Error('x')); // false
- * ```
- */
-export function isAPIUserAbortError(value: unknown): value is APIUserAbortError {
-  return isErrorKind(value, 'APIUserAbortError');
-}
-
-// ---------------------------------------------------------------------------------------------
-// Local failures: nothing was sent, or the filing workflow stopped
-// ---------------------------------------------------------------------------------------------
+/** True for a {@link APIUserAbortError} (or a subclass), by `name`. @example if (isAPIUserAbortError(err)) console.log('cancelled'); */
+export const isAPIUserAbortError = (value: unknown): value is APIUserAbortError => isErrorKind(value, 'APIUserAbortError');
 
 /**
  * What an {@link InvalidInputError} is built from.
- *
- * @example
- * ```ts
- * import type { InvalidInputErrorInit } from 'invoicing-sdk';
- * const init: InvalidInputErrorInit = { message: 'buyer refers to itself', path: ['buyer', 'parent'] };
- * ```
+ * @example const init: InvalidInputErrorInit = { message: 'buyer refers to itself', path: ['buyer', 'parent'] };
  */
 export interface InvalidInputErrorInit {
   /** What is wrong with the input. */
@@ -1087,18 +640,8 @@ export interface InvalidInputErrorInit {
 }
 
 /**
- * Input that cannot be an invoice at all: cyclic, nested deeper than the documented limit, or not
- * plain data (a class instance, a function). Found before anything is sent.
- *
- * @example
- * ```ts
- * import { isInvalidInputError } from 'invoicing-sdk';
- * try {
- *   await client.invoices.create(input);
- * } catch (err) {
- *   if (isInvalidInputError(err)) console.error(err.path?.join('.'), err.message);
- * }
- * ```
+ * Input that cannot be an invoice at all (cyclic, nested too deep, not plain data); nothing was sent.
+ * @example if (isInvalidInputError(err)) console.error(err.path?.join('.'), err.message);
  */
 export class InvalidInputError extends InvoicingError {
   /** Always `InvalidInputError`. */
@@ -1116,37 +659,15 @@ export class InvalidInputError extends InvoicingError {
   }
 }
 
-/**
- * True for an {@link InvalidInputError}, by `name`.
- *
- * @example
- * ```ts
- * import { isInvalidInputError } from 'invoicing-sdk';
- * isInvalidInputError(new Error('x')); // false
- * ```
- */
-export function isInvalidInputError(value: unknown): value is InvalidInputError {
-  return isErrorKind(value, 'InvalidInputError');
-}
+/** True for a {@link InvalidInputError} (or a subclass), by `name`. @example isInvalidInputError(new Error('x')); // false */
+export const isInvalidInputError = (value: unknown): value is InvalidInputError => isErrorKind(value, 'InvalidInputError');
 
 // Enough to act on from a log line; the full list is in `report`.
 const ISSUES_IN_MESSAGE = 3;
 
 /**
- * `invoices.create()` ran the local checks and they failed: nothing was sent. `report` lists every
- * problem at once (the tax authority would stop at the first).
- *
- * @example
- * ```ts
- * import { isInvoiceCheckError } from 'invoicing-sdk';
- * try {
- *   await client.invoices.create(input);
- * } catch (err) {
- *   if (isInvoiceCheckError(err)) {
- *     for (const issue of err.report.errors) console.error(issue.path.join('.'), issue.message);
- *   }
- * }
- * ```
+ * `invoices.create()` ran the local checks and they failed: nothing was sent. `report` lists every problem.
+ * @example if (isInvoiceCheckError(err)) for (const issue of err.report.errors) console.error(issue.path.join('.'), issue.message);
  */
 export class InvoiceCheckError extends InvoicingError {
   /** Always `InvoiceCheckError`. */
@@ -1177,28 +698,12 @@ export class InvoiceCheckError extends InvoicingError {
   }
 }
 
-/**
- * True for an {@link InvoiceCheckError}, by `name`.
- *
- * @example
- * ```ts
- * import { isInvoiceCheckError } from 'invoicing-sdk';
- * isInvoiceCheckError(new Error('x')); // false
- * ```
- */
-export function isInvoiceCheckError(value: unknown): value is InvoiceCheckError {
-  return isErrorKind(value, 'InvoiceCheckError');
-}
+/** True for a {@link InvoiceCheckError} (or a subclass), by `name`. @example isInvoiceCheckError(new Error('x')); // false */
+export const isInvoiceCheckError = (value: unknown): value is InvoiceCheckError => isErrorKind(value, 'InvoiceCheckError');
 
 /**
- * Invoice totals as decimal strings (`"107.50"`); a figure the service did not return is
- * `undefined`.
- *
- * @example
- * ```ts
- * import type { TotalsFigures } from 'invoicing-sdk';
- * const t: TotalsFigures = { subtotal: '100.00', taxTotal: '7.50', total: '107.50' };
- * ```
+ * Invoice totals as decimal strings (`"107.50"`); a figure the service did not return is `undefined`.
+ * @example const t: TotalsFigures = { subtotal: '100.00', taxTotal: '7.50', total: '107.50' };
  */
 export interface TotalsFigures {
   /** Sum of the lines before tax. */
@@ -1211,17 +716,7 @@ export interface TotalsFigures {
 
 /**
  * What a {@link TotalsMismatchError} is built from.
- *
- * @example
- * ```ts
- * import { TotalsMismatchError } from 'invoicing-sdk';
- * new TotalsMismatchError({
- *   invoiceId: 'inv_1',
- *   expected: { total: '107.50' },
- *   actual: { total: '110.00' },
- *   differences: [{ field: 'total', expected: '107.50', actual: '110.00' }],
- * });
- * ```
+ * @example new TotalsMismatchError({ invoiceId: 'inv_1', expected: { total: '107.50' }, actual: { total: '110.00' }, differences: [] });
  */
 export interface TotalsMismatchErrorInit {
   /** The draft whose totals disagree. */
@@ -1235,19 +730,8 @@ export interface TotalsMismatchErrorInit {
 }
 
 /**
- * The service's totals contradict the invoice's lines. The tax authority does not check the
- * arithmetic and would file the wrong figures, so filing stopped before validate: the invoice is
- * still a draft and nothing was filed.
- *
- * @example
- * ```ts
- * import { isTotalsMismatchError } from 'invoicing-sdk';
- * try {
- *   await client.invoices.createAndFile(input);
- * } catch (err) {
- *   if (isTotalsMismatchError(err)) console.error(err.invoiceId, err.differences);
- * }
- * ```
+ * The service's totals contradict the invoice's lines; filing stopped before validate (the invoice is a draft).
+ * @example if (isTotalsMismatchError(err)) console.error(err.invoiceId, err.differences);
  */
 export class TotalsMismatchError extends InvoicingError {
   /** Always `TotalsMismatchError`. */
@@ -1280,30 +764,10 @@ export class TotalsMismatchError extends InvoicingError {
   }
 }
 
-/**
- * True for a {@link TotalsMismatchError}, by `name`.
- *
- * @example
- * ```ts
- * import { isTotalsMismatchError } from 'invoicing-sdk';
- * isTotalsMismatchError(new Error('x')); // false
- * ```
- */
-export function isTotalsMismatchError(value: unknown): value is TotalsMismatchError {
-  return isErrorKind(value, 'TotalsMismatchError');
-}
+/** True for a {@link TotalsMismatchError} (or a subclass), by `name`. @example isTotalsMismatchError(new Error('x')); // false */
+export const isTotalsMismatchError = (value: unknown): value is TotalsMismatchError => isErrorKind(value, 'TotalsMismatchError');
 
-/**
- * Where a filing stopped: the local checks, create, the totals reconciliation, `read` (resumeFiling
- * could not read the invoice it was asked to resume, so nothing was sent), one of the three
- * transitions, or the wait for the tax authority's answer.
- *
- * @example
- * ```ts
- * import type { FilingStep } from 'invoicing-sdk';
- * const step: FilingStep = 'sign';
- * ```
- */
+/** Where a filing stopped. @example const step: FilingStep = 'sign'; */
 export type FilingStep = 'check' | 'create' | 'reconcile' | 'read' | 'validate' | 'sign' | 'submit' | 'wait';
 
 /**
@@ -1452,12 +916,7 @@ export function isFilingError(value: unknown): value is FilingError {
 
 /**
  * What a {@link WaitTimeoutError} is built from.
- *
- * @example
- * ```ts
- * import { WaitTimeoutError } from 'invoicing-sdk';
- * new WaitTimeoutError({ invoiceId: 'inv_1', lastInvoice: undefined, timeoutMs: 60_000 });
- * ```
+ * @example new WaitTimeoutError({ invoiceId: 'inv_1', lastInvoice: undefined, timeoutMs: 60_000 });
  */
 export interface WaitTimeoutErrorInit {
   /** The invoice waited for. */
@@ -1469,18 +928,8 @@ export interface WaitTimeoutErrorInit {
 }
 
 /**
- * `waitFor()` ran out of time before the invoice reached the awaited status. Nothing was changed;
- * `lastInvoice` is the last state seen.
- *
- * @example
- * ```ts
- * import { isWaitTimeoutError } from 'invoicing-sdk';
- * try {
- *   await client.invoices.waitFor(id, { timeout: 60_000 });
- * } catch (err) {
- *   if (isWaitTimeoutError(err)) console.log('still', err.lastInvoice?.status);
- * }
- * ```
+ * `waitFor()` ran out of time before the invoice reached the awaited status; nothing was changed.
+ * @example if (isWaitTimeoutError(err)) console.log('still', err.lastInvoice?.status);
  */
 export class WaitTimeoutError extends InvoicingError {
   /** Always `WaitTimeoutError`. */
@@ -1510,29 +959,12 @@ export class WaitTimeoutError extends InvoicingError {
   }
 }
 
-/**
- * True for a {@link WaitTimeoutError}, by `name`.
- *
- * @example
- * ```ts
- * import { isWaitTimeoutError } from 'invoicing-sdk';
- * isWaitTimeoutError(new Error('x')); // false
- * ```
- */
-export function isWaitTimeoutError(value: unknown): value is WaitTimeoutError {
-  return isErrorKind(value, 'WaitTimeoutError');
-}
+/** True for a {@link WaitTimeoutError} (or a subclass), by `name`. @example isWaitTimeoutError(new Error('x')); // false */
+export const isWaitTimeoutError = (value: unknown): value is WaitTimeoutError => isErrorKind(value, 'WaitTimeoutError');
 
 /**
  * What a {@link RecoveryInProgressError} is built from.
- *
- * @example
- * ```ts
- * import type { RecoveryInProgressErrorInit } from 'invoicing-sdk';
- * const init: RecoveryInProgressErrorInit = {
- *   invoiceId: 'inv_1', nextAttemptAt: '2026-05-01T10:20:00.000Z', attemptsLeft: 2,
- * };
- * ```
+ * @example const init: RecoveryInProgressErrorInit = { invoiceId: 'inv_1', attemptsLeft: 2 };
  */
 export interface RecoveryInProgressErrorInit {
   /** The invoice in Error whose automatic recovery is in play. */
@@ -1548,20 +980,9 @@ export interface RecoveryInProgressErrorInit {
 }
 
 /**
- * `submit` was refused locally: the invoice is in Error and the service's automatic recovery (a
- * retry every 10 minutes, up to 3, within 24 hours) is still in play, so a manual submit would race
- * it. Nothing was sent. The message says when the next automatic attempt is due and how many are
- * left; `{ force: true }` sends the submit anyway.
- *
- * @example
- * ```ts
- * import { isRecoveryInProgressError } from 'invoicing-sdk';
- * try {
- *   await client.invoices.submit(id);
- * } catch (err) {
- *   if (isRecoveryInProgressError(err)) await client.invoices.waitFor(err.invoiceId, { timeout: 30 * 60_000 });
- * }
- * ```
+ * `submit` was refused locally: the service's automatic recovery of the invoice is still in play.
+ * Nothing was sent; `{ force: true }` sends it anyway.
+ * @example if (isRecoveryInProgressError(err)) await client.invoices.waitFor(err.invoiceId);
  */
 export class RecoveryInProgressError extends InvoicingError {
   /** Always `RecoveryInProgressError`. */
@@ -1603,18 +1024,8 @@ export class RecoveryInProgressError extends InvoicingError {
   }
 }
 
-/**
- * True for a {@link RecoveryInProgressError}, by `name`.
- *
- * @example
- * ```ts
- * import { isRecoveryInProgressError } from 'invoicing-sdk';
- * isRecoveryInProgressError(new Error('x')); // false
- * ```
- */
-export function isRecoveryInProgressError(value: unknown): value is RecoveryInProgressError {
-  return isErrorKind(value, 'RecoveryInProgressError');
-}
+/** True for a {@link RecoveryInProgressError} (or a subclass), by `name`. @example isRecoveryInProgressError(new Error('x')); // false */
+export const isRecoveryInProgressError = (value: unknown): value is RecoveryInProgressError => isErrorKind(value, 'RecoveryInProgressError');
 
 /**
  * `waitFor()` was called on an invoice that only the caller moves on (`DRAFT`, `VALIDATED`,
@@ -1658,38 +1069,13 @@ export class NotSubmittedError extends InvoicingError {
   }
 }
 
-/**
- * True for a {@link NotSubmittedError}, by `name`.
- *
- * @example
- * ```ts
- * import { isNotSubmittedError } from 'invoicing-sdk';
- * isNotSubmittedError(new Error('x')); // false
- * ```
- */
-export function isNotSubmittedError(value: unknown): value is NotSubmittedError {
-  return isErrorKind(value, 'NotSubmittedError');
-}
-
-// ---------------------------------------------------------------------------------------------
-// Redacting an error built without its client's redactor
-// ---------------------------------------------------------------------------------------------
+/** True for a {@link NotSubmittedError}, by `name`. @example isNotSubmittedError(new Error('x')); // false */
+export const isNotSubmittedError = (value: unknown): value is NotSubmittedError => isErrorKind(value, 'NotSubmittedError');
 
 /**
- * Scrubs `error` of `redactor`'s secrets, in place, and returns it: message, stack, hint, body,
- * code, request id, path, cause (an SDK error as cause is redacted the same way; any other cause is
- * replaced by a scrubbed copy) and every other own field holding a string or plain data. From then
- * on its `toString()`, `JSON.stringify()` and `util.inspect()` are scrubbed by `redactor` too. For
- * the errors whose init takes no `redactor` (filing, waiting, checks), before they are thrown.
- *
- * @example
- * ```ts
- * import { FilingError, Redactor, redactError } from 'invoicing-sdk';
- * declare const apiKey: string;
- * declare const cause: unknown;
- * const redactor = new Redactor([apiKey]);
- * throw redactError(new FilingError({ invoiceId: 'inv_1', step: 'sign', cause }), redactor);
- * ```
+ * Scrubs `error` of `redactor`'s secrets in place (every own string or plain-data field, the cause
+ * chain) and returns it; its later renderings are scrubbed by `redactor` too.
+ * @example throw redactError(new FilingError({ invoiceId: 'inv_1', step: 'sign', cause }), new Redactor([apiKey]));
  */
 export function redactError<E>(error: E, redactor: Redactor, seen: WeakSet<object> = new WeakSet()): E {
   if (typeof error !== 'object' || error === null || seen.has(error)) return error;

@@ -24,12 +24,7 @@ export function mintIdempotencyKey(): string {
 /**
  * The UUID v5 namespace of {@link deriveIdempotencyKey}. Fixed forever: changing it would change
  * every derived key and let a document be filed twice across an upgrade.
- *
- * @example
- * ```ts
- * import { IDEMPOTENCY_NAMESPACE } from 'invoicing-sdk';
- * console.log(IDEMPOTENCY_NAMESPACE); // '17a8698a-6c03-4abd-a8bc-e465d01cd285'
- * ```
+ * @example console.log(IDEMPOTENCY_NAMESPACE); // '17a8698a-6c03-4abd-a8bc-e465d01cd285'
  */
 export const IDEMPOTENCY_NAMESPACE = '17a8698a-6c03-4abd-a8bc-e465d01cd285';
 

@@ -1,14 +1,9 @@
-import { legacyRedactor, type Redactor } from './redact.js';
+import { Redactor } from './redact.js';
 
 /**
  * How much the SDK logs: `debug` (every request and response, headers redacted), `info` (retries),
  * `warn` (responses the SDK had to work around), `error`, or `off`.
- *
- * @example
- * ```ts
- * import { InvoicingClient } from 'invoicing-sdk';
- * const client = new InvoicingClient({ logLevel: 'debug' }); // or INVOICING_LOG=debug
- * ```
+ * @example const client = new InvoicingClient({ logLevel: 'debug' }); // or INVOICING_LOG=debug
  */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
 
@@ -33,23 +28,12 @@ export interface Logger {
   error(message: string, ...args: unknown[]): void;
 }
 
-/**
- * The accepted levels, lowest first.
- *
- * @example
- * ```ts
- * LOG_LEVELS.indexOf('warn') > LOG_LEVELS.indexOf('debug'); // true
- * ```
- */
+/** The accepted levels, lowest first. @example LOG_LEVELS.indexOf('warn') > LOG_LEVELS.indexOf('debug'); // true */
 export const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off'];
 
 /**
  * True for one of the accepted {@link LogLevel} names.
- *
- * @example
- * ```ts
- * isLogLevel(process.env.INVOICING_LOG); // true for 'debug', 'info', 'warn', 'error', 'off'
- * ```
+ * @example isLogLevel(process.env.INVOICING_LOG); // true for 'debug', 'info', 'warn', 'error', 'off'
  */
 export function isLogLevel(value: unknown): value is LogLevel {
   return typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value);
@@ -58,7 +42,7 @@ export function isLogLevel(value: unknown): value is LogLevel {
 /**
  * Wraps `logger` so that only lines at `level` or above are written, each prefixed with the SDK's
  * name and scrubbed by `redactor` (the client's: its API key, session token and the keys it
- * received), arguments included. Without a redactor, the process-wide fallback scrubs.
+ * received), arguments included.
  *
  * @example
  * ```ts
@@ -67,15 +51,14 @@ export function isLogLevel(value: unknown): value is LogLevel {
  * log.debug(`sent ${apiKey}`); // console.debug('[invoicing-sdk] sent [REDACTED]')
  * ```
  */
-export function createLogger(logger: Logger, level: LogLevel, redactor?: Redactor): Logger {
+export function createLogger(logger: Logger, level: LogLevel, redactor: Redactor = new Redactor()): Logger {
   const threshold = LOG_LEVELS.indexOf(level);
   const method =
     (name: Exclude<LogLevel, 'off'>) =>
     (message: string, ...args: unknown[]): void => {
       if (LOG_LEVELS.indexOf(name) < threshold) return;
-      const scrub = redactor ?? legacyRedactor();
-      const line = `[invoicing-sdk] ${scrub.redact(String(message))}`;
-      const safeArgs = args.map((arg) => scrub.redactDeep(arg));
+      const line = `[invoicing-sdk] ${redactor.redact(String(message))}`;
+      const safeArgs = args.map((arg) => redactor.redactDeep(arg));
       try {
         logger[name](line, ...safeArgs);
       } catch {

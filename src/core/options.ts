@@ -178,11 +178,7 @@ export function isBrowserLike(): boolean {
 /**
  * A client's redactor with the credentials it was built for, so a client derived from it
  * (`withOptions`) can share it: keys the parent created or revealed stay redacted in the child.
- *
- * @example
- * ```ts
- * const child = resolveOptions(options, { redactor: parent.redactor, apiKey: parent.apiKey, sessionToken: parent.sessionToken });
- * ```
+ * @example const child = resolveOptions(options, { redactor: parent.redactor, apiKey: parent.apiKey, sessionToken: parent.sessionToken });
  */
 export interface InheritedRedactor {
   readonly redactor: Redactor;

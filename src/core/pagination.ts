@@ -130,27 +130,13 @@ export class Page<T> implements AsyncIterable<T> {
    * when this page came back empty, when its `meta.page` does not come after the page read before
    * it, or after 10,000 pages in one walk: a server that ignores `?page` would otherwise be read
    * forever.
-   *
-   * @example
-   * ```ts
-   * const page = await client.invoices.list();
-   * if (page.hasNextPage()) console.log('more to come');
-   * ```
    */
   hasNextPage(): boolean {
     const total = this.meta?.totalPages;
     return total !== undefined && this.pageNumber < total && !this.#stopsEarly();
   }
 
-  /**
-   * Loads the next page. Throws an `InvoicingError` when there is none (check `hasNextPage()`).
-   *
-   * @example
-   * ```ts
-   * const first = await client.invoices.list();
-   * const second = first.hasNextPage() ? await first.getNextPage() : undefined;
-   * ```
-   */
+  /** Loads the next page. Throws an `InvoicingError` when there is none (check `hasNextPage()`). */
   async getNextPage(): Promise<Page<T>> {
     if (!this.hasNextPage()) {
       throw new InvoicingError(`There is no page after page ${this.pageNumber}; check hasNextPage() first.`);
@@ -166,11 +152,6 @@ export class Page<T> implements AsyncIterable<T> {
   /**
    * This page and every later one, in order. A page whose `meta.page` repeats one already read is
    * not yielded (see {@link Page.hasNextPage}).
-   *
-   * @example
-   * ```ts
-   * for await (const page of (await client.invoices.list()).iterPages()) console.log(page.data.length);
-   * ```
    */
   async *iterPages(): AsyncGenerator<Page<T>, void, undefined> {
     let page: Page<T> = this;
@@ -185,15 +166,7 @@ export class Page<T> implements AsyncIterable<T> {
     }
   }
 
-  /**
-   * Every item of this page and of every later page.
-   *
-   * @example
-   * ```ts
-   * const page = await client.invoices.list();
-   * for await (const invoice of page) console.log(invoice.id);
-   * ```
-   */
+  /** Every item of this page and of every later page. */
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
     for await (const page of this.iterPages()) yield* page.data;
   }
@@ -222,14 +195,7 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
     super(loadFirst, true);
   }
 
-  /**
-   * Every item of every page.
-   *
-   * @example
-   * ```ts
-   * for await (const invoice of client.invoices.list({ status: 'Submitted' })) console.log(invoice.id);
-   * ```
-   */
+  /** Every item of every page. */
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
     yield* await this;
   }

@@ -7,50 +7,17 @@ import { InvoicingError } from './errors.js';
 
 /**
  * A query parameter value; `undefined` and `null` are left out, arrays repeat the key.
- *
- * @example
- * ```ts
- * import type { QueryValue } from 'invoicing-sdk';
- * const status: QueryValue = ['Submitted', 'Accepted']; // ?status=Submitted&status=Accepted
- * ```
+ * @example const status: QueryValue = ['Submitted', 'Accepted']; // ?status=Submitted&status=Accepted
  */
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
 
-/**
- * Query parameters: `defaultQuery`, per-call `query`, list filters.
- *
- * @example
- * ```ts
- * import type { Query } from 'invoicing-sdk';
- * const query: Query = { status: 'Submitted', limit: 50 };
- * ```
- */
+/** Query parameters: `defaultQuery`, per-call `query`, list filters. @example const query: Query = { status: 'Submitted', limit: 50 }; */
 export type Query = Record<string, QueryValue>;
 
 // Compared with case, `-` and `_` ignored: `api_key`, `API-Key` and `apiKey` are one name.
 const CREDENTIAL_NAMES = new Set([
-  'apikey',
-  'xapikey',
-  'key',
-  'apisecret',
-  'secret',
-  'clientsecret',
-  'token',
-  'accesstoken',
-  'refreshtoken',
-  'idtoken',
-  'authtoken',
-  'bearer',
-  'session',
-  'sessiontoken',
-  'sessionid',
-  'password',
-  'passwd',
-  'auth',
-  'authorization',
-  'credential',
-  'credentials',
-  'privatekey',
+  'apikey', 'xapikey', 'key', 'apisecret', 'secret', 'clientsecret', 'token', 'accesstoken', 'refreshtoken', 'idtoken', 'authtoken',
+  'bearer', 'session', 'sessiontoken', 'sessionid', 'password', 'passwd', 'auth', 'authorization', 'credential', 'credentials', 'privatekey',
 ]);
 
 /**

@@ -36,12 +36,7 @@ export interface RequestOptions {
 
 /**
  * Options of calls that change something: {@link RequestOptions} plus the idempotency key.
- *
- * @example
- * ```ts
- * import { deriveIdempotencyKey } from 'invoicing-sdk';
- * await client.invoices.create(input, { idempotencyKey: deriveIdempotencyKey(input.businessId, 'INV-42') });
- * ```
+ * @example await client.invoices.create(input, { idempotencyKey: deriveIdempotencyKey(input.businessId, 'INV-42') });
  */
 export interface MutationRequestOptions extends RequestOptions {
   /**

@@ -15,12 +15,7 @@ function dropPrototypeKeys(key: string, value: unknown): unknown {
 /**
  * `JSON.parse` without `__proto__` or `constructor` keys at any depth. Throws a `SyntaxError` on
  * text that is not JSON, as `JSON.parse` does.
- *
- * @example
- * ```ts
- * import { parseJsonSafely } from 'invoicing-sdk';
- * parseJsonSafely('{"__proto__":{"polluted":true},"id":"inv_1"}'); // { id: 'inv_1' }
- * ```
+ * @example parseJsonSafely('{"__proto__":{"polluted":true},"id":"inv_1"}'); // { id: 'inv_1' }
  */
 export function parseJsonSafely(text: string): unknown {
   return SUSPECT.test(text) ? JSON.parse(text, dropPrototypeKeys) : JSON.parse(text);

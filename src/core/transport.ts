@@ -1,18 +1,13 @@
 /**
- * HTTP transport on ky: the only module that imports it. One ky instance per client, created from
- * the options resolved once at construction; ky fetches, retries (backoff with full jitter,
- * `Retry-After` capped), times out per attempt and runs the hooks. The SDK adds, in its own hooks
- * (which run before the caller's):
- * - `beforeRequest`: authentication by route (`X-API-Key`, or `Authorization: Bearer` on the
- *   `/api/v1/api-key` routes only), the idempotency key of a POST (run once per call, so every retry
- *   sends the same key), `User-Agent`, and the redacted debug line;
- * - `beforeRetry`: the retry log line;
- * - `beforeError`: {@link toSDKError}, the one factory from ky's errors to the SDK's.
+ * HTTP transport on ky, the only module that imports it. ky fetches, retries (backoff with full
+ * jitter; whether to retry is core/retry.ts), times out per attempt and runs the hooks. The SDK's
+ * own hooks run before the caller's: `beforeRequest` adds authentication by route, the idempotency
+ * key of a POST (ky runs it once per call, so every retry sends the same key), `User-Agent` and the
+ * debug line; `beforeRetry` the retry line; `beforeError` turns ky's error into the SDK's.
  *
- * Each attempt is one call of {@link Transport}'s attempt function (ky's `fetch`): the platform's
- * fetch (or the client's), then the whole body read inside the same per-attempt timeout, counted
- * against `maxResponseBytes` while it is read, and redirects refused. ky's timeout therefore covers
- * the body, and a stall mid-body is retried like any timeout.
+ * One attempt is one call of ky's `fetch`: the platform's fetch, then the whole body read inside the
+ * same per-attempt timeout and counted against `maxResponseBytes`, redirects refused. The body is
+ * read and decoded once; the `Response` that `asResponse()` gives is built only when asked for.
  */
 import ky, {
   isHTTPError,
@@ -23,6 +18,7 @@ import ky, {
   type BeforeRequestHook,
   type BeforeRetryHook,
   type KyInstance,
+  type Options,
 } from 'ky';
 import {
   APIConnectionError,
@@ -35,45 +31,32 @@ import {
   ResponseTooLargeError,
 } from './errors.js';
 import type { Redactor } from './redact.js';
-import { requestIdOf } from './error-hints.js';
-import { redirectHint } from './error-hints.js';
-import { authHeader, checkExtraHeaders, checkHeader, checkIdempotencyKey, redactHeaders, userAgent, type Credentials } from './headers.js';
+import { redirectHint, requestIdOf } from './error-hints.js';
+import { authHeader, checkExtraHeaders, checkHeader, checkIdempotencyKey, redactHeaders, userAgent } from './headers.js';
 import { mintIdempotencyKey } from './idempotency.js';
-import type { Logger, LogLevel } from './logger.js';
-import { boundedInteger, type Fetch } from './bounds.js';
+import { boundedInteger } from './bounds.js';
 import { appendQuery, checkQuery, type Query } from './query.js';
 import type { MutationRequestOptions } from './request-options.js';
 import { failureOf, shouldRetry as classify, RETRYABLE_STATUSES } from './retry.js';
 import { INITIAL_RETRY_DELAY_MS, MAX_RETRY_AFTER_MS, MAX_RETRY_DELAY_MS, parseRetryAfter } from './retry-timing.js';
 import type { ResponseRecorder } from './api-promise.js';
 import { readEnvelope, unwrapEnvelope, type Envelope } from './envelope.js';
+import type { ResolvedOptions } from './options.js';
 import { isSessionRoute } from './routes.js';
 import { parseBodySafely } from './safe-json.js';
 
 export type { QueryValue } from './query.js';
 
-/**
- * HTTP methods the service uses.
- *
- * @example
- * ```ts
- * type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; // what `HttpMethod` allows
- * const method: Method = 'POST';
- * ```
- */
+/** HTTP methods the service uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * ky hooks the client runs on every request, after the SDK's own: `beforeRequest` sees the
- * authenticated request, `beforeError` receives the SDK's error (an `InvoicingError`).
+ * authenticated request, `beforeError` receives the SDK's error (secrets already redacted).
  *
  * @example
  * ```ts
- * import { InvoicingClient, type ClientHooks } from 'invoicing-sdk';
- * const hooks: ClientHooks = {
- *   beforeRequest: [({ request }) => { request.headers.set('x-trace-id', crypto.randomUUID()); }],
- *   afterResponse: [({ response }) => { console.log('status', response.status); }],
- * };
+ * const hooks: ClientHooks = { afterResponse: [({ response }) => console.log('status', response.status)] };
  * const client = new InvoicingClient({ hooks });
  * ```
  */
@@ -89,13 +72,11 @@ export interface ClientHooks {
 }
 
 /**
- * Extra `RequestInit` fields for every request (an undici `dispatcher` for a proxy or mTLS, `cache`,
- * `priority`, …). `method`, `headers`, `body`, `signal` and `redirect` are the SDK's and cannot be
- * set here.
+ * Extra `RequestInit` fields for every request (an undici `dispatcher` for a proxy or mTLS, …);
+ * `method`, `headers`, `body`, `signal` and `redirect` are the SDK's.
  *
  * @example
  * ```ts
- * import { InvoicingClient } from 'invoicing-sdk';
  * declare const proxyAgent: object; // e.g. new ProxyAgent('http://proxy:3128') from undici
  * const client = new InvoicingClient({ fetchOptions: { dispatcher: proxyAgent } });
  * ```
@@ -110,16 +91,10 @@ export interface TransportRequest {
   query?: Query | undefined;
   /** Sent as JSON. */
   body?: unknown;
-  /**
-   * The JSON body already serialized: sent byte for byte instead of `body` (`invoices.create` checks
-   * exactly these bytes before sending them).
-   */
+  /** The JSON body already serialized, sent byte for byte instead of `body`. */
   bodyText?: string | undefined;
   options?: (MutationRequestOptions & { query?: Query | undefined }) | undefined;
-  /**
-   * Send once, never retry, whatever `maxRetries` says. For state transitions, whose retries are the
-   * filing layer's business (it reads the invoice before it tries again).
-   */
+  /** Send once, never retry (transitions: the filing layer reads the invoice before it tries again). */
   noRetry?: boolean | undefined;
   /** Told of the response (for `withResponse()`). */
   record?: ResponseRecorder | undefined;
@@ -129,106 +104,82 @@ export interface TransportRequest {
 export interface TransportResponse {
   status: number;
   headers: Headers;
-  /** Parsed JSON (no `__proto__` or `constructor` keys); the text when it was not JSON; `undefined` when empty. */
+  /** Parsed JSON (no `__proto__` or `constructor` keys); the text when not JSON; `undefined` when empty. */
   body: unknown;
   method: HttpMethod;
   path: string;
-  /** The `x-request-id` (or `request-id`) header. */
   requestId: string | undefined;
-  /** The response as received, its body unread (for `asResponse()` / `withResponse()`). */
-  raw: Response;
-  /**
-   * The client's redactor: an error built from this response after it left the transport (an
-   * `InvalidResponseError` for a record the resource cannot use) is scrubbed with it.
-   */
-  redactor?: Redactor | undefined;
-}
-
-/** What the transport runs on (no secrets outside `credentials`, which it keeps private). */
-export interface TransportConfig {
-  baseUrl: string;
-  credentials: Credentials;
-  timeout: number;
-  maxRetries: number;
-  fetch: Fetch | undefined;
-  logger: Logger;
-  /** The client's level: request lines are not even built below `debug`. */
-  logLevel: LogLevel;
-  browser: boolean;
-  hooks?: ClientHooks | undefined;
-  fetchOptions?: FetchOptions | undefined;
-  /** Checked (`checkExtraHeaders`) and lower-cased at construction. */
-  defaultHeaders?: Record<string, string> | undefined;
-  defaultQuery?: Query | undefined;
-  maxResponseBytes: number;
-  /** This client's secrets: every error leaving the transport is scrubbed with it. */
+  /** The response as received, its body unread: built on first use. */
+  readonly raw: Response;
+  /** The client's redactor, for an error built from this response after it left the transport. */
   redactor: Redactor;
-  /** Told of the new key when {@link Transport.setApiKey} switches it (the client's `withOptions()` base). */
-  onApiKeyChange?: ((apiKey: string) => void) | undefined;
 }
 
-/** What the SDK's hooks and error factory know of one call (ky's `context`). */
+/** What the transport runs on: the client's resolved options. */
+export type TransportConfig = ResolvedOptions & {
+  /** Told of the new key when {@link Transport.setApiKey} switches it. */
+  onApiKeyChange?: ((apiKey: string) => void) | undefined;
+};
+
+/** What the SDK's hooks know of one call (ky's `context`); holds no secret. */
 interface CallContext {
   method: HttpMethod;
   path: string;
   timeout: number;
   maxRetries: number;
   signal: AbortSignal | undefined;
-  /** Per-call idempotency key, checked; minted in `beforeRequest` when a POST has none. */
   idempotencyKey: string | undefined;
   started: number;
 }
 
 const CONTEXT = 'invoicingSdk';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** A fetch rejection that is not an abort: no response arrived. Retried as a connection error. */
 class ConnectionFailure extends Error {
   override readonly name = 'ConnectionFailure';
 }
 
-/** The idempotency key header, read by the retry decision from the request itself. */
-const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** A body read by an attempt: its text, and its bytes when the text would not give them back. */
+interface ReadBody {
+  text: string;
+  bytes: Uint8Array<ArrayBuffer> | undefined;
+}
 
-/**
- * The client's transport: one ky instance, created from the resolved options. Resources call
- * `send` (or `request`, which also unwraps the envelope); nothing else sends.
- *
- * @example
- * ```ts
- * // Internal: resources hold it; users reach routes through client.get() / client.post().
- * declare const transport: { request(r: { method: 'GET'; path: string; query?: Record<string, number> }): Promise<{ envelope: unknown }> };
- * const { envelope } = await transport.request({ method: 'GET', path: '/api/v1/invoices', query: { limit: 5 } });
- * ```
- */
+const BODIES = new WeakMap<Response, ReadBody>();
+
+/** The client's transport: one ky instance. Resources call `send` or `request`; nothing else sends. */
 export class Transport {
-  readonly #config: Omit<TransportConfig, 'credentials'>;
-  readonly #credentials: Credentials;
+  readonly #config: TransportConfig;
+  readonly #credentials: { apiKey: string | undefined; sessionToken: string | undefined };
   readonly #ky: KyInstance;
+  readonly #origin: string;
+  /** Auth header of each call, built once in #prepare, kept off the context that hooks see. */
+  readonly #auth = new WeakMap<CallContext, [string, string]>();
+  /** With a caller's afterResponse hook, every response carries its body (the hook may read it). */
+  readonly #fullResponses: boolean;
   /** Settles when every key rotation in progress has; `X-API-Key` requests wait for it. */
   #rotation: Promise<void> | undefined;
-  #baseUrl: URL | undefined;
 
   constructor(config: TransportConfig) {
-    const { credentials, ...rest } = config;
-    this.#config = rest;
-    this.#credentials = { ...credentials };
-    const own = this.#ownHooks();
+    this.#config = { ...config, apiKey: undefined, sessionToken: undefined };
+    this.#credentials = { apiKey: config.apiKey, sessionToken: config.sessionToken };
+    this.#origin = new URL(config.baseUrl).origin;
     const theirs = config.hooks ?? {};
+    this.#fullResponses = (theirs.afterResponse?.length ?? 0) > 0;
+    const own = this.#ownHooks();
     this.#ky = ky.create({
       ...requestInitOnly(config.fetchOptions),
-      // Redirects are refused (see #attempt): following one would send the credentials and the body
-      // wherever the Location points.
+      timeout: config.timeout,
+      // Following a redirect would send the credentials and the body wherever Location points.
       redirect: 'manual',
       throwHttpErrors: true,
       fetch: (input, init) => this.#attempt(input as Request, init),
-      // Only error bodies reach ky's parser (2xx text is read and parsed below). One that is not
-      // valid JSON whatever its content-type (a proxy's page, a body cut short) is kept as text,
-      // so the error shows what the service said (scrubbed, as every error is).
+      // Only error bodies reach ky's parser; one that is not JSON is kept as text.
       parseJson: (text: string) => parseBodySafely(text),
       retry: {
         limit: config.maxRetries,
-        // POST too: whether a POST may be retried (only with an idempotency key) is decided by
-        // core/retry.ts, through shouldRetry below.
+        // POST too: whether it may be retried (only with an idempotency key) is core/retry.ts's call.
         methods: ['get', 'put', 'head', 'delete', 'options', 'post', 'patch'],
         statusCodes: [...RETRYABLE_STATUSES],
         afterStatusCodes: [...RETRYABLE_STATUSES],
@@ -240,10 +191,10 @@ export class Transport {
         shouldRetry: ({ error, retryCount }) => this.#shouldRetry(error, retryCount),
       },
       hooks: {
-        beforeRequest: [...own.beforeRequest, ...(theirs.beforeRequest ?? [])],
-        beforeRetry: [...own.beforeRetry, ...(theirs.beforeRetry ?? [])],
+        beforeRequest: [own.beforeRequest, ...(theirs.beforeRequest ?? [])],
+        beforeRetry: [own.beforeRetry, ...(theirs.beforeRetry ?? [])],
         afterResponse: [...own.afterResponse, ...(theirs.afterResponse ?? [])],
-        beforeError: [...own.beforeError, ...(theirs.beforeError ?? [])],
+        beforeError: [own.beforeError, ...(theirs.beforeError ?? [])],
       },
     });
   }
@@ -257,10 +208,7 @@ export class Transport {
     }
   }
 
-  /**
-   * Key rotation: sends `X-API-Key` from now on with `apiKey`, and redacts it like the client's own
-   * secrets. The previous key stays in the redactor.
-   */
+  /** Key rotation: `X-API-Key` is `apiKey` from now on, redacted like the client's own secrets. */
   setApiKey(apiKey: string): void {
     checkHeader('apiKey (X-API-Key)', apiKey);
     this.#credentials.apiKey = apiKey;
@@ -269,8 +217,8 @@ export class Transport {
   }
 
   /**
-   * Holds every `X-API-Key` request until `rotation` settles (session routes go on), so that none is
-   * sent with a key the service is revoking: the held ones then go with whichever key is current.
+   * Holds every `X-API-Key` request until `rotation` settles (session routes go on), so none is sent
+   * with a key the service is revoking: the held ones then go with whichever key is current.
    */
   holdApiKeyRequests(rotation: Promise<unknown>): void {
     const held: Promise<void> = Promise.allSettled([this.#rotation, rotation]).then(() => {
@@ -285,38 +233,42 @@ export class Transport {
     if (this.#rotation !== undefined && !isSessionRoute(path)) await untilSettledOrAborted(this.#rotation, opts.signal);
     const ctx = this.#prepare(request);
     const url = this.#url(path, request.query, opts.query);
-    const headers = { ...this.#config.defaultHeaders, ...checkExtraHeaders(opts.headers, 'headers') };
+    const headers = opts.headers === undefined ? { ...this.#config.defaultHeaders } : { ...this.#config.defaultHeaders, ...checkExtraHeaders(opts.headers, 'headers') };
     const bodyText = request.bodyText ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
     if (bodyText !== undefined) headers['content-type'] = 'application/json';
     if (ctx.signal?.aborted) throw new APIUserAbortError({ method, path, cause: ctx.signal.reason });
+    let received: Response;
     try {
-      const raw = await this.#ky(url, {
-        method,
-        headers,
-        ...(bodyText === undefined ? {} : { body: bodyText }),
-        timeout: ctx.timeout,
-        retry: { limit: ctx.maxRetries },
-        ...(ctx.signal === undefined ? {} : { signal: ctx.signal }),
-        context: { [CONTEXT]: ctx },
-      });
-      // The text #attempt decoded while reading the body; a response a caller's afterResponse hook
-      // substituted is read from a clone. Either way `raw` stays unread for asResponse().
-      const text = BODY_TEXT.get(raw) ?? (await raw.clone().text());
-      const requestId = requestIdOf(raw.headers);
-      request.record?.({ raw, requestId });
-      return {
-        status: raw.status,
-        headers: raw.headers,
-        body: parseBodySafely(text),
-        method,
-        path,
-        requestId,
-        raw,
-        redactor: this.#config.redactor,
-      };
+      // Only what differs from the instance's defaults: ky merges every option into them per call.
+      const options: Options = { method, context: { [CONTEXT]: ctx } };
+      if (bodyText !== undefined) options.body = bodyText;
+      if (Object.keys(headers).length > 0) options.headers = headers;
+      if (ctx.timeout !== this.#config.timeout) options.timeout = ctx.timeout;
+      if (ctx.maxRetries !== this.#config.maxRetries) options.retry = { limit: ctx.maxRetries };
+      if (ctx.signal !== undefined) options.signal = ctx.signal;
+      received = await this.#ky(url, options);
     } catch (error) {
       throw this.#toSDKError(error, ctx);
     }
+    // A response a caller's afterResponse hook substituted is read from a clone, and kept as raw.
+    const read = BODIES.get(received);
+    const text = read?.text ?? (await received.clone().text());
+    const requestId = requestIdOf(received.headers);
+    let raw: Response | undefined = read === undefined ? received : undefined;
+    const response: TransportResponse = {
+      status: received.status,
+      headers: received.headers,
+      body: parseBodySafely(text),
+      method,
+      path,
+      requestId,
+      get raw(): Response {
+        return (raw ??= rebuild(received, read!));
+      },
+      redactor: this.#config.redactor,
+    };
+    request.record?.(response);
+    return response;
   }
 
   /** Sends and unwraps the `{ success, data }` envelope; anything else is an `InvalidResponseError`. */
@@ -345,13 +297,12 @@ export class Transport {
     }
     const timeout = boundedInteger('timeout', opts.timeout, this.#config.timeout, 1);
     const maxRetries = request.noRetry === true ? 0 : boundedInteger('maxRetries', opts.maxRetries, this.#config.maxRetries, 0);
-    // The caller's key is checked here, before anything is sent: the service refuses a blank one
-    // (400), and fetch a line break.
     const given = opts.idempotencyKey;
     const idempotencyKey = given === undefined || given === null ? undefined : checkIdempotencyKey(given);
+    const ctx: CallContext = { method, path, timeout, maxRetries, signal: opts.signal, idempotencyKey, started: 0 };
     // Built before anything is sent: a missing credential fails here, locally.
-    authHeader(path, this.#credentials);
-    return { method, path, timeout, maxRetries, signal: opts.signal, idempotencyKey, started: 0 };
+    this.#auth.set(ctx, authHeader(path, this.#credentials));
+    return ctx;
   }
 
   #url(path: string, query: Query | undefined, callQuery: Query | undefined): string {
@@ -359,79 +310,67 @@ export class Transport {
     checkQuery(callQuery, 'The query option');
     const url = new URL(`${this.#config.baseUrl}${path}`);
     // The origin is the client's, whatever the path holds (`/..`, `/%2e%2e`, `@`).
-    if (url.origin !== this.#base().origin) {
-      throw new InvoicingError(`The path ${JSON.stringify(path)} leaves the service's origin; nothing was sent.`);
-    }
+    if (url.origin !== this.#origin) throw new InvoicingError(`The path ${JSON.stringify(path)} leaves the service's origin; nothing was sent.`);
     appendQuery(url, this.#config.defaultQuery);
     appendQuery(url, query);
     appendQuery(url, callQuery);
     return url.href;
   }
 
-  /** The SDK's own hooks; the caller's run after them. */
-  #ownHooks(): Required<{ [K in keyof ClientHooks]-?: NonNullable<ClientHooks[K]> }> {
-    const log = this.#config.logger;
-    const debug = this.#config.logLevel === 'debug';
+  #ownHooks(): { beforeRequest: BeforeRequestHook; beforeRetry: BeforeRetryHook; afterResponse: AfterResponseHook[]; beforeError: BeforeErrorHook } {
+    const { logger: log, logLevel, browser } = this.#config;
+    const debug = logLevel === 'debug';
+    const attemptLine = (ctx: CallContext, attempt: number, headers: Headers): string =>
+      `→ ${ctx.method} ${ctx.path} (attempt ${attempt} of ${ctx.maxRetries + 1}) headers ${JSON.stringify(redactHeaders(Object.fromEntries(headers)))}`;
     return {
-      beforeRequest: [
-        ({ request, options }) => {
-          const ctx = contextOf(options.context);
-          if (ctx === undefined) return;
-          const [name, value] = authHeader(ctx.path, this.#credentials);
-          request.headers.set(name, value);
-          // Once per logical call (ky runs beforeRequest once, before any retry): every retry sends
-          // this same key, so the service returns the first result instead of acting twice.
-          const key = ctx.idempotencyKey ?? (ctx.method === 'POST' ? mintIdempotencyKey() : undefined);
-          if (key !== undefined) request.headers.set(IDEMPOTENCY_HEADER, key);
-          request.headers.set('accept', 'application/json');
-          if (this.#config.browser) request.headers.set('x-invoicing-sdk', userAgent());
-          else request.headers.set('user-agent', userAgent());
-          ctx.started = Date.now();
-          if (debug) {
-            log.debug(
-              `→ ${ctx.method} ${ctx.path} (attempt 1 of ${ctx.maxRetries + 1}) headers ${JSON.stringify(redactHeaders(Object.fromEntries(request.headers)))}`,
-            );
-          }
-        },
-      ],
-      beforeRetry: [
-        ({ request, options, error, retryCount }) => {
-          const ctx = contextOf(options.context);
-          if (ctx === undefined) return;
-          ctx.started = Date.now();
-          if (debug) {
-            log.debug(
-              `→ ${ctx.method} ${ctx.path} (attempt ${retryCount + 1} of ${ctx.maxRetries + 1}) headers ${JSON.stringify(redactHeaders(Object.fromEntries(request.headers)))}`,
-            );
-          }
-          const retryAfter = isHTTPError(error) ? parseRetryAfter(error.response.headers.get('retry-after')) : undefined;
-          log.info(
-            `Retrying ${ctx.method} ${ctx.path} (retry ${retryCount} of ${ctx.maxRetries}) after ${describeFailure(error)}` +
-              `${retryAfter === undefined ? '' : `, waited ${Math.min(retryAfter, MAX_RETRY_AFTER_MS)} ms as Retry-After asked`}.`,
-          );
-        },
-      ],
-      // Only at debug: ky clones the response (a body tee) for every afterResponse hook.
+      beforeRequest: ({ request, options }) => {
+        const ctx = contextOf(options.context);
+        if (ctx === undefined) return;
+        const [name, value] = this.#auth.get(ctx)!;
+        request.headers.set(name, value);
+        // Once per logical call: every retry sends this key, so the service acts once.
+        const key = ctx.idempotencyKey ?? (ctx.method === 'POST' ? mintIdempotencyKey() : undefined);
+        if (key !== undefined) request.headers.set(IDEMPOTENCY_HEADER, key);
+        request.headers.set('accept', 'application/json');
+        request.headers.set(browser ? 'x-invoicing-sdk' : 'user-agent', userAgent());
+        ctx.started = Date.now();
+        if (debug) log.debug(attemptLine(ctx, 1, request.headers));
+      },
+      beforeRetry: ({ request, options, error, retryCount }) => {
+        const ctx = contextOf(options.context);
+        if (ctx === undefined) return;
+        ctx.started = Date.now();
+        if (debug) log.debug(attemptLine(ctx, retryCount + 1, request.headers));
+        const retryAfter = isHTTPError(error) ? parseRetryAfter(error.response.headers.get('retry-after')) : undefined;
+        log.info(
+          `Retrying ${ctx.method} ${ctx.path} (retry ${retryCount} of ${ctx.maxRetries}) after ${describeFailure(error)}` +
+            `${retryAfter === undefined ? '' : `, waited ${retryAfter} ms as Retry-After asked`}.`,
+        );
+      },
+      // Only at debug: ky clones the response for every afterResponse hook.
       afterResponse: debug
         ? [
             ({ options, response }) => {
               const ctx = contextOf(options.context);
               if (ctx === undefined) return;
               const requestId = requestIdOf(response.headers);
-              log.debug(
-                `← ${response.status} ${ctx.method} ${ctx.path} in ${Date.now() - ctx.started} ms${requestId ? ` (request-id ${requestId})` : ''}`,
-              );
+              log.debug(`← ${response.status} ${ctx.method} ${ctx.path} in ${Date.now() - ctx.started} ms${requestId ? ` (request-id ${requestId})` : ''}`);
             },
           ]
         : [],
       // Scrubbed here already: the caller's beforeError hooks run next and may log what they get.
-      beforeError: [({ error, options }) => asError(redactError(this.#toSDKError(error, contextOf(options.context)), this.#config.redactor))],
+      beforeError: ({ error, options }) => asError(redactError(this.#toSDKError(error, contextOf(options.context)), this.#config.redactor)),
     };
   }
 
-  /** ky's `retry.shouldRetry`: `false` where core/retry.ts says no; otherwise ky's own timing. */
+  /**
+   * ky's `retry.shouldRetry`: `false` where core/retry.ts says no, or where `Retry-After` asks for a
+   * wait beyond {@link MAX_RETRY_AFTER_MS} (the error, with `retryAfter`, goes to the caller at once);
+   * otherwise ky's own timing.
+   */
   #shouldRetry(error: Error, retryCount: number): boolean | undefined {
     const request = (error as { request?: Request }).request;
+    if (isHTTPError(error) && (parseRetryAfter(error.response.headers.get('retry-after')) ?? 0) > MAX_RETRY_AFTER_MS) return false;
     const failure = isTimeoutError(error)
       ? { kind: 'timeout' as const }
       : isNetworkError(error) || error instanceof ConnectionFailure
@@ -452,59 +391,47 @@ export class Transport {
     return error instanceof ConnectionFailure ? true : undefined;
   }
 
-  /**
-   * One attempt: fetch, then the whole body, both inside ky's per-attempt timeout. Returns a
-   * response whose body is the bytes read (so ky and the SDK read it without another wait).
-   */
+  /** One attempt: fetch, then the whole body, both inside ky's per-attempt timeout. */
   async #attempt(request: Request, init: RequestInit | undefined): Promise<Response> {
     const signal = request.signal;
-    const custom = this.#config.fetch;
     let response: Response;
     try {
-      // The global fetch is looked up per call, so that one installed later (msw, a polyfill) is used.
-      response = await (custom ?? globalThis.fetch)(request, init);
+      // Looked up per call, so that a fetch installed later (msw, a polyfill) is used.
+      response = await (this.#config.fetch ?? globalThis.fetch)(request, init);
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       throw new ConnectionFailure(causeMessage(error), { cause: error });
     }
-    const where = { method: request.method, path: this.#pathOf(request.url) };
-    refuseRedirect(response, request.url, this.#config.baseUrl, where);
+    const where = (): Where => ({ method: request.method, path: this.#pathOf(request.url) });
+    if (response.redirected || (response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect') {
+      throw refusedRedirect(response, request.url, this.#config.baseUrl, where());
+    }
     const limit = this.#config.maxResponseBytes;
     const declared = Number(response.headers.get('content-length'));
     if (Number.isFinite(declared) && declared > limit && response.headers.get('content-encoding') === null) {
       await response.body?.cancel().catch(() => undefined);
-      throw tooLarge(response, limit, where);
+      throw tooLarge(response, limit, where());
     }
     let bytes: Uint8Array<ArrayBuffer>;
     try {
       bytes = await readBounded(response, limit, signal);
     } catch (error) {
-      if (error === TOO_LARGE) throw tooLarge(response, limit, where);
+      if (error === TOO_LARGE) throw tooLarge(response, limit, where());
       if (signal.aborted) throw signal.reason;
       throw new ConnectionFailure(causeMessage(error), { cause: error });
     }
     const nullBody = response.status === 204 || response.status === 205 || response.status === 304;
-    const text = nullBody ? '' : decodeExactly(bytes);
-    // Built from the text when that gives back the same bytes and headers (undici copies a byte
-    // body through a much slower path than it encodes a string); from the bytes otherwise.
-    const sameFromText = text !== undefined && response.headers.has('content-type');
-    const read = new Response(nullBody ? null : sameFromText ? text : bytes, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
-    BODY_TEXT.set(read, text ?? UTF8.decode(bytes));
-    return read;
-  }
-
-  /** `baseUrl` parsed, once (on first use: a bad one fails the call, as it always has). */
-  #base(): URL {
-    return (this.#baseUrl ??= new URL(this.#config.baseUrl));
+    const exact = nullBody ? '' : decodeExactly(bytes);
+    const read: ReadBody = { text: exact ?? UTF8.decode(bytes), bytes: exact === undefined || !response.headers.has('content-type') ? bytes : undefined };
+    // A 2xx goes back bodiless (its text is in BODIES); an error's body is ky's to read.
+    const out = response.ok && !this.#fullResponses ? bare(response) : rebuild(response, read);
+    BODIES.set(out, read);
+    return out;
   }
 
   /** The path of `url` from the origin (`/api/v1` included), as the SDK's calls name it. */
   #pathOf(url: string): string {
-    const prefix = this.#base().pathname.replace(/\/$/, '');
+    const prefix = new URL(this.#config.baseUrl).pathname.replace(/\/$/, '');
     const path = new URL(url).pathname;
     return path.startsWith(prefix) ? path.slice(prefix.length) : path;
   }
@@ -516,9 +443,8 @@ export class Transport {
     const path = ctx?.path;
     if (ctx?.signal?.aborted) return new APIUserAbortError({ method, path, cause: ctx.signal.reason });
     if (isHTTPError(error)) {
-      const response = error.response;
       const body = typeof error.data === 'string' ? parseBodySafely(error.data) : error.data;
-      return generateAPIError({ status: response.status, headers: response.headers, body, method: method ?? 'GET', path: path ?? '' });
+      return generateAPIError({ status: error.response.status, headers: error.response.headers, body, method: method ?? 'GET', path: path ?? '' });
     }
     if (isTimeoutError(error)) {
       const timeout = ctx?.timeout ?? this.#config.timeout;
@@ -539,7 +465,7 @@ export class Transport {
         hint: `Could not reach ${this.#config.baseUrl}. Check the network and baseUrl (or INVOICING_BASE_URL).`,
       });
     }
-    // A caller's hook threw, or something the SDK did not foresee: passed on as it is.
+    // A caller's hook threw, or something unforeseen: passed on as it is.
     return error;
   }
 }
@@ -548,19 +474,23 @@ function contextOf(context: Record<string, unknown> | undefined): CallContext | 
   return context?.[CONTEXT] as CallContext | undefined;
 }
 
-/** Where a request went, for messages built inside an attempt (ky's fetch gets no context). */
+/** `response` without its body (read already), for ky to pass back. */
+function bare(response: Response): Response {
+  return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** `response` with the body read from it, unread again. */
+function rebuild(response: Response, read: ReadBody): Response {
+  const nullBody = response.status === 204 || response.status === 205 || response.status === 304;
+  return new Response(nullBody ? null : (read.bytes ?? read.text), { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
 interface Where {
   method: string;
   path: string;
 }
 
 const TOO_LARGE = Symbol('invoicing-sdk.too-large');
-
-/**
- * The body text of each response {@link Transport}'s attempt built, decoded once from the bytes it
- * read (as `Response.text()` decodes: UTF-8, BOM dropped), so the SDK never tees the body again.
- */
-const BODY_TEXT = new WeakMap<Response, string>();
 const UTF8 = new TextDecoder();
 const UTF8_EXACT = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -599,6 +529,7 @@ async function readBounded(response: Response, limit: number, signal: AbortSigna
     signal.removeEventListener('abort', onAbort);
   }
   if (signal.aborted) throw signal.reason;
+  if (chunks.length === 1 && chunks[0]!.byteLength === chunks[0]!.buffer.byteLength) return chunks[0] as Uint8Array<ArrayBuffer>;
   const out = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
@@ -621,12 +552,10 @@ function tooLarge(response: Response, limit: number, { method, path }: Where): R
 }
 
 /**
- * Never followed (`redirect: 'manual'`), never retried: the credentials and the body would go
- * wherever the Location says, and a 302 to another resource would pass for this call's answer. A
- * 3xx; a browser's opaque redirect (status 0); a custom fetch that followed one anyway.
+ * A redirect is never followed nor retried: the credentials and the body would go wherever Location
+ * says, and a 302 to another resource would pass for this call's answer.
  */
-function refuseRedirect(response: Response, url: string, baseUrl: string, { method, path }: Where): void {
-  if (!(response.redirected || (response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect')) return;
+function refusedRedirect(response: Response, url: string, baseUrl: string, { method, path }: Where): APIError {
   let to = response.redirected ? response.url : response.headers.get('location');
   try {
     // Absolute, without user info, query or fragment (they can hold tokens).
@@ -635,7 +564,7 @@ function refuseRedirect(response: Response, url: string, baseUrl: string, { meth
     // Not a URL: shown as sent.
   }
   void response.body?.cancel().catch(() => undefined);
-  throw new APIError({
+  return new APIError({
     message: `Redirect refused: ${response.status || 'opaque'}${to ? ` to ${to}` : ''} (${method} ${path}).`,
     status: response.status,
     requestId: requestIdOf(response.headers),
@@ -645,15 +574,13 @@ function refuseRedirect(response: Response, url: string, baseUrl: string, { meth
   });
 }
 
-// What fetchOptions may not set: the SDK's own request fields and every ky option (retries, hooks,
-// timeouts, parsing are the client's options, resolved once).
+// The SDK's own request fields and every ky option (retries, hooks, timeouts are client options).
 const NOT_FETCH_OPTIONS = new Set([
   'method', 'headers', 'body', 'signal', 'redirect', 'json', 'parseJson', 'stringifyJson', 'searchParams',
   'baseUrl', 'prefix', 'prefixUrl', 'retry', 'timeout', 'totalTimeout', 'hooks', 'throwHttpErrors',
   'onDownloadProgress', 'onUploadProgress', 'fetch', 'context',
 ]);
 
-/** `fetchOptions` without the fields the SDK owns. */
 function requestInitOnly(options: FetchOptions | undefined): Record<string, unknown> {
   return Object.fromEntries(Object.entries(options ?? {}).filter(([key]) => !NOT_FETCH_OPTIONS.has(key)));
 }

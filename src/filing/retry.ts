@@ -1,14 +1,11 @@
 /**
- * Retrying inside the filing workflow. The filing helpers call the resources with `maxRetries: 0`
- * and retry here instead, for two reasons the transport cannot know about:
- * - a state transition must be read back after an ambiguous failure before it is sent again
- *   (see transition.ts), which is not a plain retry;
- * - a 429 must pause every worker of a bulk run for the `Retry-After`, not just the one that got it
- *   (see {@link RateGate}).
+ * Retrying inside the filing workflow, for what the transport cannot know: a transition is read back
+ * after an ambiguous failure before it is sent again (transition.ts), and a 429 pauses every worker
+ * of a bulk run ({@link RateGate}). Whether a failure may pass later is core/retry.ts's one answer.
  */
 import { InvoicingError } from '../core/errors.js';
 import { isAmbiguousError, isRateLimitedError, mayPassLater } from '../core/retry.js';
-import { INITIAL_RETRY_DELAY_MS, retryDelay } from '../core/retry-timing.js';
+import { INITIAL_RETRY_DELAY_MS, MAX_RETRY_AFTER_MS, retryDelay } from '../core/retry-timing.js';
 import { abortReason, pause, type WaitClock } from './clock.js';
 
 /** The HTTP status an SDK error carries, if any. */
@@ -17,7 +14,7 @@ export function statusOf(err: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
-/** True for a 429: the service refused the request before doing anything with it (core/retry.ts). */
+/** True for a 429. */
 export const isRateLimited: (err: unknown) => boolean = isRateLimitedError;
 
 /** `Retry-After` in milliseconds, as the transport parsed it onto the error, if present. */
@@ -26,20 +23,13 @@ export function retryAfterOf(err: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
-/**
- * True when a failure leaves it unknown whether the service acted on the request (core/retry.ts,
- * the one classifier): such a request is read back (transitions) or replayed with its idempotency
- * key (create) rather than trusted either way.
- */
+/** True when it is unknown whether the service acted on the request. */
 export const isAmbiguous: (err: unknown) => boolean = isAmbiguousError;
 
-/** True when the same request may succeed if sent again (core/retry.ts, the one classifier). */
+/** True when the same request may succeed if sent again. */
 export const mayPass: (err: unknown) => boolean = mayPassLater;
 
-/**
- * A pause shared by every worker of a bulk run: a 429 seen by one worker holds them all back until
- * the `Retry-After` has passed, instead of each worker hammering the service on its own schedule.
- */
+/** A pause shared by every worker of a bulk run: a 429 seen by one holds them all back. */
 export class RateGate {
   readonly #clock: WaitClock;
   #until = 0;
@@ -69,19 +59,14 @@ export class RateGate {
   }
 }
 
-/**
- * How the filing helpers retry: the clock to sleep on, the shared {@link RateGate}, and the budgets.
- */
+/** How the filing helpers retry: the clock to sleep on, the shared {@link RateGate}, and the budgets. */
 export interface RetryPolicy {
   clock: WaitClock;
   gate: RateGate;
   signal?: AbortSignal | undefined;
   /** Further tries after ambiguous failures (connection, timeout, 5xx). */
   maxRetries: number;
-  /**
-   * Further tries after 429s, each after its `Retry-After`. Counted apart from the faults, and by
-   * default the same budget as `maxRetries`, so that no call is retried beyond it unless asked.
-   */
+  /** Further tries after 429s, each after its `Retry-After` (by default `maxRetries`). */
   maxRateLimitRetries: number;
 }
 
@@ -91,35 +76,27 @@ export interface RetryCounters {
   rateLimited: number;
 }
 
-
 /**
  * Decides what follows a failed try: the wait in ms before the next one, or `undefined` to give up.
- * A 429 pauses the shared gate for its `Retry-After` (the wait is then spent at the gate).
- * `ambiguousRetry` says whether an ambiguous failure may be retried at all by this caller.
+ * A 429 pauses the shared gate for its `Retry-After` (the wait is then spent at the gate); a
+ * `Retry-After` beyond the transport's cap ends the retries at once, as in the transport, so the
+ * caller decides. `ambiguousRetry` says whether an ambiguous failure may be retried by this caller.
  */
-export function nextDelay(
-  policy: RetryPolicy,
-  err: unknown,
-  counters: RetryCounters,
-  ambiguousRetry = true,
-): number | undefined {
+export function nextDelay(policy: RetryPolicy, err: unknown, counters: RetryCounters, ambiguousRetry = true): number | undefined {
   if (policy.signal?.aborted) return undefined;
+  const after = retryAfterOf(err);
+  if (after !== undefined && after > MAX_RETRY_AFTER_MS) return undefined;
   if (isRateLimited(err)) {
     counters.rateLimited += 1;
     if (counters.rateLimited > policy.maxRateLimitRetries) return undefined;
     // Without a Retry-After, back off as for a fault, but never not at all.
-    const after = retryAfterOf(err);
-    policy.gate.pause(
-      after === undefined
-        ? Math.max(INITIAL_RETRY_DELAY_MS, retryDelay({ retriesSoFar: counters.rateLimited - 1 }))
-        : retryDelay({ retriesSoFar: 0, retryAfterMs: after }),
-    );
+    policy.gate.pause(after ?? Math.max(INITIAL_RETRY_DELAY_MS, retryDelay({ retriesSoFar: counters.rateLimited - 1 })));
     return 0;
   }
   if (ambiguousRetry && isAmbiguous(err)) {
     counters.failures += 1;
     if (counters.failures > policy.maxRetries) return undefined;
-    return retryDelay({ retriesSoFar: counters.failures - 1, retryAfterMs: retryAfterOf(err) });
+    return retryDelay({ retriesSoFar: counters.failures - 1, retryAfterMs: after });
   }
   return undefined;
 }

@@ -18,7 +18,7 @@ import { APIPromise, type ResponseRecorder } from '../core/api-promise.js';
 import { Page, PagePromise } from '../core/pagination.js';
 import type { FilingInvoicesApi } from '../filing/api.js';
 import type { MutationRequestOptions, RequestOptions } from '../core/request-options.js';
-import { APIResource, invalidResponse, scrubbed } from '../core/resource.js';
+import { APIResource, invalidResponse } from '../core/resource.js';
 import { assertResourceId } from '../core/resource-id.js';
 import { ROUTES } from '../core/routes.js';
 import type { QueryValue } from '../core/query.js';
@@ -244,7 +244,7 @@ export class Invoices extends APIResource {
       const records = envelope.data;
       const data = new Array<Invoice>(records.length);
       for (let i = 0; i < records.length; i++) {
-        const invoice = this._invoiceFrom(records[i], envelope, response, undefined, `data.${i}`);
+        const invoice = this._invoiceFrom(records[i], envelope, response, undefined, i);
         this.#readRoute.remember(invoice.id);
         data[i] = invoice;
       }
@@ -527,11 +527,11 @@ export class Invoices extends APIResource {
 
   async #transition(id: string, step: FilingTransition, opts: MutationRequestOptions, record: ResponseRecorder | undefined): Promise<Invoice> {
     assertId(id);
-    const { transport, fieldMap, logger, redactor } = this._ctx;
+    const { transport, fieldMap, logger } = this._ctx;
     const response = await transport.send({ method: 'POST', path: ROUTES.transition(id, step), options: opts, noRetry: true, record });
     const envelope = transport.tryUnwrap(response);
     if (envelope !== undefined && hasReadableStatus(envelope.data, fieldMap)) {
-      const read = readInvoiceRecord(scrubbed(redactor, envelope.data), { fieldMap, observedAt: envelope.timestamp, fallbackId: id });
+      const read = readInvoiceRecord(envelope.data, { fieldMap, observedAt: envelope.timestamp, fallbackId: id });
       if (read.ok && read.invoice.id === id) return read.invoice;
     }
     logger.debug(`${step} answered ${response.status} without a readable invoice; reading invoice ${id}.`);

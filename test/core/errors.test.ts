@@ -23,7 +23,7 @@ import {
   RateLimitError,
   type ErrorResponse,
 } from '../../src/core/errors.js';
-import { registerSecret } from '../../src/core/redact.js';
+import { Redactor } from '../../src/core/redact.js';
 import * as sdk from '../../src/index.js';
 import type { Invoice } from '../../src/model/invoice.js';
 import { sampleErrors } from './error-samples.js';
@@ -360,8 +360,8 @@ describe('core/errors RecoveryInProgressError', () => {
 describe('core/errors secrets', () => {
   it('scrubs a secret from message, hint, code, request id, path, body and cause, and from toJSON and inspect', () => {
     const secret = 'sk_test_errors_0123456789abcdef';
-    registerSecret(secret);
     const error = new errors.BadRequestError({
+      redactor: new Redactor([secret]),
       message: `bad key ${secret}`,
       hint: `use ${secret}`,
       code: secret,

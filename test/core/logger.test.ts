@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/core/logger.js';
-import { registerSecret } from '../../src/core/redact.js';
+import { Redactor } from '../../src/core/redact.js';
 import { recordingLogger } from './support.js';
 
 describe('core/logger', () => {
@@ -21,10 +21,9 @@ describe('core/logger', () => {
     expect(sink.lines).toEqual([]);
   });
 
-  it('prefixes lines and scrubs registered secrets from the message and arguments', () => {
-    registerSecret('super-secret-value-42');
+  it("prefixes lines and scrubs the client's secrets from the message and arguments", () => {
     const sink = recordingLogger();
-    createLogger(sink, 'debug').warn('key super-secret-value-42 used', { header: 'super-secret-value-42' });
+    createLogger(sink, 'debug', new Redactor(['super-secret-value-42'])).warn('key super-secret-value-42 used', { header: 'super-secret-value-42' });
     expect(sink.lines[0]).toContain('[invoicing-sdk] key [REDACTED] used');
     expect(sink.lines[0]).not.toContain('super-secret-value-42');
   });

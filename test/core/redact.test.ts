@@ -2,16 +2,7 @@ import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import * as errors from '../../src/core/errors.js';
 import { createLogger, type Logger } from '../../src/core/logger.js';
-import {
-  legacyRedactor,
-  MIN_PARTIAL_LENGTH,
-  REDACTED,
-  redactionInternals,
-  Redactor,
-  redactSecrets,
-  registerSecret,
-  TOO_DEEP,
-} from '../../src/core/redact.js';
+import { MIN_PARTIAL_LENGTH, REDACTED, Redactor, TOO_DEEP } from '../../src/core/redact.js';
 import { sampleErrors } from './error-samples.js';
 
 // 32 random characters after an 8-character type prefix, as the service's keys are.
@@ -65,19 +56,31 @@ describe('redact', () => {
       expect(redactor.redact('keys look like sk_live_… and tokens like sess_…')).toBe('keys look like sk_live_… and tokens like sess_…');
     });
 
-    it.each([1, 2, 3, 4, 5])('redacts a key of %i characters where it appears whole', (length) => {
-      const key = 'Zq9#x'.slice(0, length);
+    it.each([5, 6, 7])('redacts a key of %i characters where it appears whole', (length) => {
+      const key = 'Zq9#x7w'.slice(0, length);
       const short = new Redactor([key]);
       expect(short.redact(`key=${key};`)).toBe(`key=${REDACTED};`);
       expect(short.redact(`${key}${key}`)).toBe(REDACTED);
       expect(short.redact(`${key} and ${key}`)).toBe(`${REDACTED} and ${REDACTED}`);
-      if (length > 1) expect(short.redact(`only ${key.slice(0, -1)}!`)).toBe(`only ${key.slice(0, -1)}!`);
+      expect(short.redact(`only ${key.slice(0, -1)}!`)).toBe(`only ${key.slice(0, -1)}!`);
     });
 
-    it('redacts a short key with a type prefix, and its part after the prefix', () => {
+    it.each([1, 2, 3, 4])('leaves a key of %i characters alone: too short to be a secret', (length) => {
+      const key = 'Zq9#'.slice(0, length);
+      expect(new Redactor([key]).redact(`key=${key};`)).toBe(`key=${key};`);
+    });
+
+    it('redacts a short key with a type prefix, and its part after the prefix from 5 characters on', () => {
       const short = new Redactor(['sk_live_ab']);
-      expect(short.redact('a sk_live_ab b live_ab c ab d')).toBe(`a ${REDACTED} b ${REDACTED} c ${REDACTED} d`);
+      expect(short.redact('a sk_live_ab b live_ab c ab d')).toBe(`a ${REDACTED} b ${REDACTED} c ab d`);
       expect(short.redact('prefix sk_live_ only')).toBe('prefix sk_live_ only');
+    });
+
+    it('never redacts a fragment too short to be a secret: sess_1 leaves ids and paths whole', () => {
+      const session = new Redactor(['sess_1']);
+      const text = 'invoice 3d4eeb92-1f2a-4478-9c1d-0e1b2c3d4e51 at /invoices/inv_1/validate';
+      expect(session.redact(text)).toBe(text);
+      expect(session.redact('token sess_1 refused')).toBe(`token ${REDACTED} refused`);
     });
 
     it('redacts several secrets at once, adjacent or overlapping, as one span each run', () => {
@@ -136,7 +139,7 @@ describe('redact', () => {
         const ends: number[] = [];
         if (prefix.length < secret.length) for (let i = 0; i < prefix.length; i += 1) if ('_-'.includes(prefix[i]!)) ends.push(i + 1);
         const bodyFrom = ends.at(-1) ?? 0;
-        for (const piece of [secret, ...ends.map((end) => secret.slice(end))]) if (piece.length < MIN_PARTIAL_LENGTH) mark(piece);
+        for (const piece of [secret, ...ends.map((end) => secret.slice(end))]) if (piece.length >= 5 && piece.length < MIN_PARTIAL_LENGTH) mark(piece);
         for (let a = 0; a < secret.length; a += 1) {
           for (let b = Math.max(a + MIN_PARTIAL_LENGTH, bodyFrom + 1); b <= secret.length; b += 1) mark(secret.slice(a, b));
         }
@@ -173,7 +176,7 @@ describe('redact', () => {
         if (expected !== text && expected.replaceAll(REDACTED, '').length > 0) mixed += 1;
       }
       // The cases are not degenerate: many redact something, many keep text around what they redact.
-      expect(redacted).toBeGreaterThan(1_000);
+      expect(redacted).toBeGreaterThan(600);
       expect(mixed).toBeGreaterThan(500);
     });
   });
@@ -306,6 +309,24 @@ describe('redact', () => {
       expect(Object.values(built[1]!)).not.toContain(redactor);
     });
 
+    it.each([
+      ['JSON listing the key in 50,000 messages', { message: Array.from({ length: 50_000 }, () => `invalid key ${KEY} ${'x'.repeat(45)}`) }],
+      ['text holding the key 50,000 times', `invalid key ${KEY} ${'x'.repeat(45)}\n`.repeat(50_000)],
+    ])('quotes a few KB of a 5 MB error body (%s), the whole body scrubbed on .body', (_label, body) => {
+      expect(JSON.stringify(body).length).toBeGreaterThanOrEqual(5_000_000);
+      const started = performance.now();
+      const error = errors.generateAPIError({ status: 400, headers: undefined, body, method: 'POST', path: '/api/v1/invoices', redactor });
+      const elapsed = performance.now() - started;
+      expect(error.message.length).toBeLessThanOrEqual(5_000);
+      expect(error.message).toContain(REDACTED);
+      expect(leaksOf(error.message, KEY)).toEqual([]);
+      const shown = JSON.stringify(error.body);
+      expect(shown).not.toContain(BODY.slice(0, 16));
+      expect(shown.split(REDACTED).length - 1).toBe(50_000);
+      // A generous bound for a loaded machine: the figure itself is in bench/, not asserted.
+      expect(elapsed).toBeLessThan(4_000);
+    });
+
     it('redactError scrubs every error class in place, cause chain included', () => {
       const samples = sampleErrors(echoing, cause);
       expect(new Set(samples.map((e) => e.name))).toEqual(new Set(errors.ERROR_NAMES));
@@ -342,26 +363,6 @@ describe('redact', () => {
         expect(leaksOf(line, TOKEN)).toEqual([]);
       }
       expect(lines[0]).toContain(REDACTED);
-    });
-  });
-
-  describe('memory under client churn', () => {
-    it('keeps nothing at module level for 100,000 redactors created, used and dropped', () => {
-      const before = redactionInternals();
-      for (let i = 0; i < 100_000; i += 1) {
-        const redactor = new Redactor([`sk_live_${i.toString(36).padStart(8, '0')}Rq7Zx9Wv2Lp8`, `sess_${i}`]);
-        if (i % 10 === 0) expect(redactor.redact(`k sk_live_${i.toString(36).padStart(8, '0')}Rq7Zx9Wv2Lp8`)).toBe(`k ${REDACTED}`);
-      }
-      expect(redactionInternals()).toEqual(before);
-    });
-
-    it('bounds the process-wide fallback at 64 secrets, the most recent ones', () => {
-      const churned = (i: number): string => `churn${i}Q${((i * 2654435761) % 2 ** 32).toString(36)}`;
-      for (let i = 0; i < 100_000; i += 1) registerSecret(churned(i));
-      expect(redactionInternals().legacySecrets).toBe(64);
-      expect(redactSecrets(`x ${churned(99_999)}`)).toBe(`x ${REDACTED}`);
-      expect(redactSecrets(`x ${churned(1)}`)).toBe(`x ${churned(1)}`);
-      expect(legacyRedactor().size).toBe(64);
     });
   });
 });

@@ -165,23 +165,69 @@ describe('core/transport', () => {
     expect(logger.lines.some((line) => line.includes('waited 1000 ms') && line.includes('HTTP 429'))).toBe(true);
   });
 
-  it('caps a long Retry-After at 60 s', async () => {
+  it.each([
+    ['503, Retry-After: 3600', 503, '3600', 3_600_000],
+    ['429, Retry-After: 61', 429, '61', 61_000],
+  ])('ends the retries at once on %s, beyond the 60 s cap, with retryAfter on the error (fake clock)', async (_label, status, after, ms) => {
     let calls = 0;
     server.use(
       http.get(`${API}/invoices/inv_1`, () => {
         calls += 1;
-        if (calls === 1) return new HttpResponse('later', { status: 503, headers: { 'Retry-After': '3600' } });
+        return new HttpResponse('later', { status, headers: { 'Retry-After': after } });
+      }),
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const error = await testClient({ maxRetries: 5 }).invoices.retrieve('inv_1').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status, retryAfter: ms });
+    expect(calls).toBe(1);
+  });
+
+  it('still waits a Retry-After of exactly 60 s (fake clock)', async () => {
+    let calls = 0;
+    server.use(
+      http.get(`${API}/invoices/inv_1`, () => {
+        calls += 1;
+        if (calls === 1) return new HttpResponse('later', { status: 503, headers: { 'Retry-After': '60' } });
         return HttpResponse.json(envelope(invoiceRecord()));
       }),
     );
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const result = testClient().invoices.retrieve('inv_1');
     result.catch(() => undefined);
-    await vi.advanceTimersByTimeAsync(59_000);
+    await vi.advanceTimersByTimeAsync(59_999);
     expect(calls).toBe(1);
-    await vi.advanceTimersByTimeAsync(1_000);
+    await vi.advanceTimersByTimeAsync(1);
     await expect(result).resolves.toMatchObject({ id: 'inv_1' });
     expect(calls).toBe(2);
+  });
+
+  it('ends the retries at once on Retry-After: 3600 on real timers, and waits a short Retry-After for real', async () => {
+    let calls = 0;
+    const at: number[] = [];
+    server.use(
+      http.get(`${API}/invoices/inv_1`, () => {
+        calls += 1;
+        at.push(performance.now());
+        return new HttpResponse('later', { status: 429, headers: { 'Retry-After': '3600' } });
+      }),
+      http.get(`${API}/invoices/inv_2`, () => {
+        at.push(performance.now());
+        if (at.length === 2) return new HttpResponse('later', { status: 429, headers: { 'Retry-After': '1' } });
+        return HttpResponse.json(envelope(invoiceRecord({ id: 'inv_2' })));
+      }),
+    );
+    const started = performance.now();
+    const outcome = await Promise.race([
+      testClient().invoices.retrieve('inv_1').catch((e: unknown) => e),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5_000)),
+    ]);
+    expect(isRateLimitError(outcome)).toBe(true);
+    expect(outcome).toMatchObject({ retryAfter: 3_600_000 });
+    expect(calls).toBe(1);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    await expect(testClient().invoices.retrieve('inv_2')).resolves.toMatchObject({ id: 'inv_2' });
+    expect(at).toHaveLength(3);
+    expect(at[2]! - at[1]!).toBeGreaterThanOrEqual(990);
   });
 
   it('gives up after maxRetries on a persistent 429 with a RateLimitError carrying retryAfter', async () => {

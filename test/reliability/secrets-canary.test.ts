@@ -9,15 +9,10 @@ import { driveEveryErrorPath, SECRETS } from './support/secret-paths.js';
 
 vi.mock('../../src/core/redact.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/core/redact.js')>();
-  // Every client's Redactor and the process-wide fallback (itself a Redactor) stop scrubbing.
+  // Every client's Redactor stops scrubbing.
   real.Redactor.prototype.redact = (text: string) => text;
   real.Redactor.prototype.redactDeep = <T>(value: T) => value;
-  return {
-    ...real,
-    registerSecret: () => undefined,
-    redactSecrets: (text: string) => text,
-    redactDeep: <T>(value: T) => value,
-  };
+  return real;
 });
 
 describe('secret scan canary', () => {

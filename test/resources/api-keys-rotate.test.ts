@@ -3,7 +3,7 @@
  * the document: creating a key revokes the other key of the same type at once (401 from then on).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isAuthenticationError, isInternalServerError, isInvoicingError } from '../../src/core/errors.js';
+import { isAPIUserAbortError, isAuthenticationError, isInternalServerError, isInvoicingError } from '../../src/core/errors.js';
 import type { APIKeyCreateParams } from '../../src/model/api-key.js';
 import { createSandbox, type Sandbox } from '../../src/testing/index.js';
 import { recordingLogger } from '../core/support.js';
@@ -53,6 +53,22 @@ describe('resources/api-keys rotate (sandbox)', () => {
     await expect(during).resolves.toBeDefined();
     await expect(client.invoices.list()).resolves.toBeDefined();
     await expect(probe(created.key!)).resolves.toBeDefined();
+  });
+
+  it('lets a held call end at its own abort, on real timers, while the rotation still runs', async () => {
+    const client = sandbox.client({ logger: recordingLogger(), maxRetries: 0 });
+    sandbox.faults.inject({ method: 'POST', path: '/api-key', kind: 'delay', ms: 400, afterCommit: true });
+    const rotation = client.apiKeys.rotate(USER_KEY);
+    await waitFor(() => sandbox.requests.some((r) => r.method === 'POST' && r.path === '/api/v1/api-key' && r.committed));
+    const started = performance.now();
+    const held = await client.invoices.list({}, { signal: AbortSignal.timeout(50) }).then(() => undefined, (e: unknown) => e);
+    const waited = performance.now() - started;
+    expect(isAPIUserAbortError(held)).toBe(true);
+    expect(waited).toBeLessThan(350);
+    // Nothing was sent with the key being revoked.
+    expect(sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/api/v1/invoices')).toEqual([]);
+    await rotation;
+    await expect(client.invoices.list()).resolves.toBeDefined();
   });
 
   it('keeps the old key when the create fails at the service, and the client keeps working', async () => {

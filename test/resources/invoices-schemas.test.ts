@@ -1,7 +1,7 @@
 /**
  * Responses of the invoice routes are read through the model's zod schemas: unknown fields are kept,
  * a record or listing field that cannot be read is an InvalidResponseError naming it by its path in
- * the body, and the `raw` of every record is scrubbed of the client's secrets.
+ * the body, and every record comes back exactly as the service sent it (typed fields and `raw`).
  */
 import { describe, expect, it } from 'vitest';
 import { type InvalidResponseError, isInvalidResponseError } from '../../src/core/errors.js';
@@ -69,7 +69,7 @@ describe('resources/invoices (schemas)', () => {
     expect(logger.lines.join('\n')).toMatch(/no meta.totalPages/);
   });
 
-  it('scrubs the client’s key from the raw of every record it returns, whole or in part', async () => {
+  it('returns records exactly as sent, even when they quote the client’s secrets: data is never rewritten', async () => {
     const echo = { note: `called with ${API_KEY}`, nested: [{ by: API_KEY.slice(8) }] };
     server.use(
       http.get(`${API}/invoices/inv_1`, () => HttpResponse.json(envelope(invoiceRecord({ id: 'inv_1', ...echo })))),
@@ -81,11 +81,37 @@ describe('resources/invoices (schemas)', () => {
     const client = testClient();
     const read = [await client.invoices.retrieve('inv_1'), ...(await client.invoices.list()).data, await client.invoices.validate('inv_1')];
     for (const invoice of read) {
-      const text = JSON.stringify(invoice);
-      expect(text).not.toContain(API_KEY.slice(8, 24));
-      expect(text).toContain('[REDACTED]');
-      expect(invoice.raw).toMatchObject({ note: 'called with [REDACTED]' });
+      expect(invoice.raw).toMatchObject(echo);
+      expect(JSON.stringify(invoice)).not.toContain('[REDACTED]');
     }
     expect(read.map((i) => i.status)).toEqual(['DRAFT', 'DRAFT', 'VALIDATED']);
+  });
+
+  it('with sessionToken sess_1, ids come back whole and the next call goes to the id as sent', async () => {
+    const uuid = '3d4eeb92-1f2a-4478-9c1d-0e1b2c3d4e51';
+    const paths: string[] = [];
+    server.use(
+      http.get(`${API}/invoices/inv_1`, () => HttpResponse.json(envelope(invoiceRecord({ id: 'inv_1', uuid, note: 'sess_1 line 1' })))),
+      http.get(`${API}/invoices`, () => HttpResponse.json(envelope([invoiceRecord({ id: 'inv_1', uuid })], { meta: { total: 1, page: 1, limit: 10, totalPages: 1 } }))),
+      http.post(`${API}/invoices/:id/validate`, ({ request }) => {
+        paths.push(new URL(request.url).pathname);
+        return HttpResponse.json(envelope(invoiceRecord({ id: 'inv_1', uuid, status: 'Validated' })));
+      }),
+    );
+    const client = testClient({ sessionToken: 'sess_1' });
+    const invoice = await client.invoices.retrieve('inv_1');
+    expect(invoice.id).toBe('inv_1');
+    expect(invoice.raw).toMatchObject({ id: 'inv_1', uuid, note: 'sess_1 line 1' });
+    const [listed] = (await client.invoices.list()).data;
+    expect(listed?.raw).toMatchObject({ id: 'inv_1', uuid });
+    expect((await client.invoices.validate(invoice.id)).id).toBe('inv_1');
+    expect(paths).toEqual(['/api/v1/invoices/inv_1/validate']);
+  });
+
+  it('scrubs what it renders: an error built from an unreadable record quotes no secret', async () => {
+    server.use(http.get(`${API}/invoices/inv_9`, () => HttpResponse.json(envelope([`called with ${API_KEY}`]))));
+    const error = await failure(testClient().invoices.retrieve('inv_9'));
+    expect(JSON.stringify(error.body)).not.toContain(API_KEY.slice(8, 24));
+    expect(JSON.stringify(error.body)).toContain('[REDACTED]');
   });
 });
