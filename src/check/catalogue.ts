@@ -1,13 +1,8 @@
 /**
- * The one table of every rule `checkInvoice` reports, modelled on zod's issue codes and the EN16931
- * Schematron: each rule has a stable SCREAMING_SNAKE code that is never reused (a retired rule keeps
- * its code out of circulation), a default severity, the area of the service document it comes
- * from, a one-line summary (CHECK_RULES, docs/checks.md), and the wording of its issue. The wording
- * is filled in late, from what the rule found (a MessageContext), so codes stay stable while the
- * wording improves. A message names the field and the value found; a hint says how to fix it.
- *
- * Imports only the value formatters and the model's line bound: issues.ts, options.ts and the rules
- * import this table, never the other way round.
+ * The one table of every rule `checkInvoice` reports, modelled on zod's issue codes and the EN16931 Schematron: each
+ * rule has a stable SCREAMING_SNAKE code that is never reused (a retired rule keeps its code out of circulation), a
+ * default severity, the area of the service document it comes from, a one-line summary (CHECK_RULES, docs/checks.md),
+ * and the wording of its issue.
  */
 import { MAX_LINES } from '../model/money.js';
 import { showTyped, showValue } from './format.js';
@@ -34,9 +29,7 @@ export type CheckSeverity = 'error' | 'warning';
  */
 export type CheckArea = 'input' | 'invoice' | 'buyer' | 'line' | 'classification' | 'tax' | 'totals';
 
-/**
- * What a rule knows when it reports: filled in by the rule, read by the wording in the table.
- */
+/** What a rule knows when it reports: filled in by the rule, read by the wording in the table. */
 export interface MessageContext {
   /** Display path of the field, e.g. `lines[2].hsnCode`. */
   field: string;
@@ -60,17 +53,13 @@ export interface MessageContext {
   rounding?: string;
 }
 
-/**
- * A rendered issue text.
- */
+/** A rendered issue text. */
 export interface IssueText {
   message: string;
   hint?: string;
 }
 
-/**
- * One row of the table.
- */
+/** One row of the table. */
 export interface IssueDefinition {
   /** Default severity (`opts.strict` raises warnings to errors). */
   severity: CheckSeverity;
@@ -99,10 +88,7 @@ const lastName = (field: string): string => {
   return dot === -1 ? field : field.slice(dot + 1);
 };
 
-/**
- * Every rule, keyed by its code, in the order of the service document's sections. The key order
- * is the order of CHECK_RULES.
- */
+/** Every rule, keyed by its code, in the order of the service document's sections. */
 export const ISSUE_TABLE = {
   INVOICE_NOT_OBJECT: {
     severity: 'error',
@@ -595,8 +581,7 @@ export const ISSUE_TABLE = {
 } as const satisfies Record<string, IssueDefinition>;
 
 /**
- * Every code `checkInvoice` can report. Stable: a code keeps its meaning forever and is never
- * reused. See `CHECK_RULES` for each one's severity and summary.
+ * Every code `checkInvoice` can report.
  *
  * @example
  * ```ts

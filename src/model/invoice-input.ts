@@ -1,19 +1,12 @@
 /**
- * The request shape of `POST /api/v1/invoices`, exactly as the service document's Invoice, Buyer and
- * Invoice line tables give it, as zod schemas; the public types are inferred from them.
- *
- * The schemas describe shapes (types, required fields, at least one line). The document's rules on
- * values (classification formats, rates written as percentages, a TIN for B2B and B2G buyers, real
- * date-times) are `checkInvoice()`'s, which reports every problem at once with a stable code.
- *
- * The runtime schemas are loose: a field the SDK does not know is kept, not stripped. The exported
- * types leave that index signature out, so a misspelt field in your own code still fails to compile.
+ * The request shape of `POST /api/v1/invoices`, exactly as the service document's Invoice, Buyer and Invoice line
+ * tables give it, as zod schemas; the public types are inferred from them.
  */
 import * as z from 'zod';
 import { isDecimalText } from './decimal.js';
 
-// An amount as a billing system holds it: a JSON number, or a decimal string ("850.50") that
-// invoices.create() sends as a JSON number written from the same digits.
+// An amount as a billing system holds it: a JSON number, or a decimal string ("850.50") that invoices.create() sends as
+// a JSON number written from the same digits.
 const amount = z.union([
   z.number(),
   z.string().refine(isDecimalText, { error: 'a decimal string such as "850.50" (no exponent, spaces or separators)' }),
@@ -53,7 +46,7 @@ const buyerShape = {
 };
 
 /**
- * The buyer, as sent. Unknown fields are kept.
+ * The buyer, as sent.
  *
  * @example
  * ```ts
@@ -65,8 +58,7 @@ const buyerShape = {
 export const BuyerSchema = z.looseObject(buyerShape);
 
 /**
- * The buyer. Only `type` is required by the service, but send the real `tin`: the tax authority
- * accepts a placeholder and files a document naming the wrong party.
+ * The buyer.
  *
  * @example
  * ```ts
@@ -102,7 +94,7 @@ const lineShape = {
 };
 
 /**
- * One invoice line, as sent. Unknown fields are kept.
+ * One invoice line, as sent.
  *
  * @example
  * ```ts
@@ -113,10 +105,7 @@ const lineShape = {
 export const InvoiceLineSchema = z.looseObject(lineShape);
 
 /**
- * One invoice line. Exactly one of `hsnCode` (a good, `NNNN.NN`) and `isicCode` (a service, four
- * digits, one of the 419 ISIC Rev. 4 classes). `taxRate` is a percentage: 7.5 means 7.5 %.
- * Amounts may be numbers or decimal strings (`unitPrice: '850.50'`): `invoices.create()` sends them as
- * JSON numbers written from the same digits, and the SDK computes with them as exact decimals.
+ * One invoice line.
  *
  * @example
  * ```ts
@@ -140,7 +129,7 @@ const createShape = {
 };
 
 /**
- * The body of `client.invoices.create()`, as sent. Compose it with your own schemas:
+ * The body of `client.invoices.create()`, as sent.
  *
  * @example
  * ```ts
@@ -155,7 +144,7 @@ const createShape = {
 export const InvoiceCreateParamsSchema = z.looseObject(createShape);
 
 /**
- * The body of `client.invoices.create()`. There is no invoice-level tax field: tax is per line.
+ * The body of `client.invoices.create()`.
  *
  * @example
  * ```ts
