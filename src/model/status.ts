@@ -53,13 +53,13 @@ export type InvoiceStatus = (typeof InvoiceStatus)[keyof typeof InvoiceStatus];
 export type KnownInvoiceStatus = 'DRAFT' | 'VALIDATED' | 'SIGNED' | 'SUBMITTED' | 'ERROR';
 
 /**
+ * @deprecated Use {@link InvoiceStatus}.
  *
  * @example
  * ```ts
  * import type { InvoiceStatus } from 'invoicing-sdk';
  * const s: InvoiceStatus = 'ACCEPTED';
  * ```
- * @deprecated Use {@link InvoiceStatus}, now a closed union.
  */
 export type InvoiceStatusValue = InvoiceStatus;
 
@@ -209,13 +209,13 @@ export function matchesStatus(status: unknown, statuses: readonly string[]): boo
 }
 
 /**
+ * @deprecated Use {@link isFinalStatus}, which this calls: `ERROR` and statuses the SDK does not recognise are not final.
  *
  * @example
  * ```ts
  * import { isFinalStatus } from 'invoicing-sdk';
  * isFinalStatus('Accepted'); // true
  * ```
- * @deprecated Use {@link isFinalStatus}, which this calls: `ERROR` and statuses the SDK does not recognise are not final.
  */
 export function isTerminalStatus(status: unknown, finalStatuses?: readonly string[]): boolean {
   return isFinalStatus(status, finalStatuses);
