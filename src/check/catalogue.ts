@@ -124,7 +124,7 @@ export const ISSUE_TABLE = {
     summary: 'The input is nested at most 64 levels deep (an invoice needs 3).',
     message: (c) => ({
       message: `${c.field} is nested more than ${c.min ?? 64} levels deep, the most checkInvoice reads; no field of an invoice holds nested data this deep.`,
-      hint: 'Remove the deeply nested value (JSON.stringify would fail on it with a RangeError if it were deeper still), or send a plain copy with only the fields the service reads.',
+      hint: 'Remove the deeply nested value, or send a plain copy with only the fields the service reads.',
     }),
   },
   INPUT_NOT_PLAIN_DATA: {
@@ -133,7 +133,7 @@ export const ISSUE_TABLE = {
     summary: 'The input is JSON data: no Map, Set, function, symbol or BigInt, which JSON.stringify drops, changes or throws on.',
     message: (c) => ({
       message: `${c.field} is ${c.reason ?? 'not JSON data'}, so what would be sent is not what was checked.`,
-      hint: 'Send plain objects, arrays, strings, numbers, booleans and null (for example the result of JSON.parse): an object for a Map, an array for a Set, a number or a decimal string for a BigInt.',
+      hint: 'Send plain JSON data: an object for a Map, an array for a Set, a number or a decimal string for a BigInt.',
     }),
   },
   OPTION_INVALID: {
@@ -145,7 +145,7 @@ export const ISSUE_TABLE = {
         ? {
             // With a value: a code list (predicate or has()) threw when asked about that code.
             message: `Option ${c.field} ${c.value === undefined ? 'could not be read' : `threw when asked about ${v(c)}`}: ${c.reason}.`,
-            hint: `${c.value === undefined ? 'Pass plain values as options' : 'Make the code list return true or false'} (this one threw, so its default was used); this is not a problem of the invoice itself.`,
+            hint: `${c.value === undefined ? 'Pass plain values as options' : 'Make the code list return true or false'} (its default was used); this is not a problem of the invoice itself.`,
           }
         : {
             message: `Option ${c.field} is ${v(c)}; expected ${c.expected ?? 'a valid value'}.`,
@@ -211,7 +211,7 @@ export const ISSUE_TABLE = {
     summary: 'A total in the input that cannot be compared with the lines (the service computes totals; the SDK does not send it).',
     message: (c) => ({
       message: `${c.field} is not read by the service, which computes totals from the lines, and it could not be compared with them${c.reason ? ` (${c.reason})` : ''}.`,
-      hint: 'invoices.create() leaves it out of the request. Give it as an amount (107.5 or "107.50") to have it compared, or pass checkInvoice(input, { expectedTotals }).',
+      hint: 'Give it as an amount (107.5 or "107.50"), or pass checkInvoice(input, { expectedTotals }).',
     }),
   },
   BUSINESS_ID_EMPTY: {
@@ -260,7 +260,7 @@ export const ISSUE_TABLE = {
     summary: 'buyer.tin does not look made up (shorter than minTinLength, or a run of consecutive digits); the format is not shown.',
     message: (c) => ({
       message: `${c.field} ${v(c)} may not be a real tax identification number (${c.reason ?? 'unusual'}).`,
-      hint: 'The service document does not show the TIN format, so this is only a warning: check it is the buyer\'s real number (the tax authority files a placeholder without complaint).',
+      hint: 'Check it is the buyer\'s real number (the TIN format is not shown, so this is a warning).',
     }),
   },
   BUYER_EMAIL_INVALID: {
@@ -316,7 +316,7 @@ export const ISSUE_TABLE = {
     summary: 'lines has at most 100,000 entries (a longer array is not read).',
     message: (c) => ({
       message: `${c.field} has ${v(c)} entries, more than the ${MAX_LINES} checkInvoice reads, so no line was checked.`,
-      hint: 'Such an array is usually malformed (its length set by hand, or sparse). Split a real invoice this large, or ignore LINES_TOO_MANY to read every line.',
+      hint: 'Fix a malformed array, split a real invoice this large, or ignore LINES_TOO_MANY to read every line.',
     }),
   },
   LINE_NOT_OBJECT: {
@@ -358,7 +358,7 @@ export const ISSUE_TABLE = {
     summary: 'unitPrice is 0 or more (the document gives no range: a discount line may be negative).',
     message: (c) => ({
       message: `${c.field} is ${v(c)}, below 0.`,
-      hint: 'Keep it if this is a discount or refund line (the service document gives no range); otherwise send the price of one unit before tax.',
+      hint: 'Keep it for a discount or refund line; otherwise send the price of one unit before tax.',
     }),
   },
   LINE_TAX_RATE_OUT_OF_RANGE: {
@@ -510,7 +510,7 @@ export const ISSUE_TABLE = {
     summary: 'hsnCode is in the bundled HS 2022 subheadings (offline; the service\'s own list decides).',
     message: (c) => ({
       message: `${c.field} ${v(c)} is not in the bundled HS 2022 subheadings; the service's own list (GET /api/v1/taxauth/hs-codes) decides.`,
-      hint: `${c.suggestion ? `${didYouMean(c.suggestion)} ` : ''}${CODE_LOOKUPS} invoices.create() and createAndFile() ask the service's list before sending.`,
+      hint: `${c.suggestion ? `${didYouMean(c.suggestion)} ` : ''}${CODE_LOOKUPS}`,
     }),
   },
   HSN_CODE_NOT_LISTED: {
@@ -546,7 +546,7 @@ export const ISSUE_TABLE = {
     summary: 'isicCode is one of the 419 ISIC Rev. 4 classes bundled (offline; the service\'s own list decides).',
     message: (c) => ({
       message: `${c.field} ${v(c)} is not one of the 419 ISIC Rev. 4 classes bundled; the service's own list (GET /api/v1/taxauth/service-codes) decides.`,
-      hint: `${c.suggestion ? `Classes in group ${c.reason}: ${c.suggestion}. ` : ''}${CODE_LOOKUPS} invoices.create() and createAndFile() ask the service's list before sending.`,
+      hint: `${c.suggestion ? `Classes in group ${c.reason}: ${c.suggestion}. ` : ''}${CODE_LOOKUPS}`,
     }),
   },
   ISIC_CODE_NOT_LISTED: {
