@@ -1,9 +1,4 @@
-/**
- * The one table of every rule `checkInvoice` reports, modelled on zod's issue codes and the EN16931 Schematron: each
- * rule has a stable SCREAMING_SNAKE code that is never reused (a retired rule keeps its code out of circulation), a
- * default severity, the area of the service document it comes from, a one-line summary (CHECK_RULES, docs/checks.md),
- * and the wording of its issue.
- */
+/** Every rule `checkInvoice` reports: a stable code never reused, severity, area, summary and wording. */
 import { MAX_LINES } from '../model/money.js';
 import { showTyped, showValue } from './format.js';
 

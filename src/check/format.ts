@@ -10,10 +10,7 @@ export function describeThrown(err: unknown): string {
   }
 }
 
-/**
- * A short, safe rendering of any value for a message: strings quoted (and cut at 60 characters), numbers as written,
- * objects by kind.
- */
+/** A short, safe rendering of any value for a message (strings quoted and cut). */
 export function showValue(value: unknown): string {
   switch (typeof value) {
     case 'string':
@@ -42,10 +39,7 @@ export function showValue(value: unknown): string {
   }
 }
 
-/**
- * A value with its type said once, for "expected a string, got …": `a string "abc"`, `the number 5`, `the boolean
- * true`; other values already say their kind (`a Date object`, `10n (a BigInt)`).
- */
+/** A value with its type said once: `a string "abc"`, `the number 5`. */
 export function showTyped(value: unknown): string {
   switch (typeof value) {
     case 'string':

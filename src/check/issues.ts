@@ -1,7 +1,4 @@
-/**
- * The issue model of `checkInvoice`: the public catalogue of rules, the issue shape, and the collector the rules
- * report into.
- */
+/** The issue model of `checkInvoice`: rule catalogue, issue shape and collector. */
 import { ISSUE_TABLE, type CheckArea, type IssueDefinition, type CheckIssueCode, type CheckSeverity, type MessageContext } from './catalogue.js';
 
 export type { CheckArea, CheckIssueCode, CheckSeverity } from './catalogue.js';

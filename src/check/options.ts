@@ -74,10 +74,7 @@ export interface CodeLookup {
   readonly bundled?: boolean;
 }
 
-/**
- * The caller's expected totals, read once: only the figures that can be compared (the others are reported as
- * OPTION_INVALID), and the key the tax figure came under, which its issues name.
- */
+/** The caller's comparable expected totals, and the key the tax figure came under. */
 export interface ResolvedExpectedTotals {
   subtotal: DecimalInput | undefined;
   taxTotal: DecimalInput | undefined;
@@ -91,10 +88,7 @@ export interface ResolvedCheckOptions {
   ignore: ReadonlySet<string> | undefined;
   /** The HS list hsnCode must be in; undefined with `hsCodes: false` (format only). */
   hs: CodeLookup | undefined;
-  /**
-   * The ISIC classes: what isicCode must be in (unless `isicFormatOnly`), and what tells a padded service code
-   * (NNNN.00) and suggestions, which the bundled classes serve with `isicCodes: false`.
-   */
+  /** The ISIC classes isicCode must be in, also used for padded codes and suggestions. */
   isic: CodeLookup;
   isicFormatOnly: boolean;
   minCategoryLength: number;
@@ -406,11 +400,7 @@ function readOption(
   }
 }
 
-/**
- * After the caller's code list threw: reports it at its option (with the code asked about and what was thrown) and
- * sets that option back to its default, as for any unusable option, so that checkInvoice can check the invoice again
- * without it.
- */
+/** Reports a code list that threw and resets that option so the invoice can be checked again. */
 export function dropCodeList(o: ResolvedCheckOptions, err: CodeListThrew): void {
   const hs = err.lookup === o.hs;
   o.problems.push({ path: ['options', hs ? 'hsCodes' : 'isicCodes'], value: err.code, thrown: describeThrown(err.thrown) });

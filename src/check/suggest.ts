@@ -25,10 +25,7 @@ export function editDistance(a: string, b: string): number {
   return prev[m] as number;
 }
 
-/**
- * The best match for `name` among `candidates`: an alias (compared case-insensitively), then a case-insensitive exact
- * match, then the nearest by edit distance within a third of the name's length (at least 1, at most 3).
- */
+/** The best match for `name`: an alias, a case-insensitive match, then the nearest by edit distance. */
 export function didYouMean(
   name: string,
   candidates: readonly string[],

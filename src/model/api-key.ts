@@ -1,7 +1,4 @@
-/**
- * API keys: what `apiKeys.create()` sends and the key records the service returns, as zod schemas with the public
- * types inferred from them.
- */
+/** API key schemas, with the public types inferred from them. */
 import * as z from 'zod';
 
 const KNOWN_SCOPES = ['invoices:read', 'invoices:write', 'taxauth:read', '*'] as const;

@@ -1,7 +1,4 @@
-/**
- * The canonical invoice: what the SDK returns once a stored record's aliases are read (field-map.ts reads them,
- * invoice.ts validates whole records).
- */
+/** The canonical invoice the SDK returns once a record's aliases are read. */
 import * as z from 'zod';
 import { InvoiceStatus } from './status.js';
 

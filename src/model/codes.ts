@@ -1,7 +1,4 @@
-/**
- * Entries of the two classification lookups (`GET /api/v1/taxauth/hs-codes` and `/service-codes`), whose bodies the
- * service does not publish.
- */
+/** Entries of the two classification lookups, whose bodies the service does not publish. */
 import * as z from 'zod';
 
 /**

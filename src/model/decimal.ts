@@ -1,7 +1,4 @@
-/**
- * The one reader of decimal amounts, for the whole SDK: money arithmetic (money.ts) takes its exact digits and scale
- * from {@link parseDecimal}, and the stored-invoice reader writes amounts out with {@link toDecimalString}.
- */
+/** The one reader of decimal amounts for the whole SDK. */
 
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 
@@ -16,10 +13,7 @@ interface ScannedDecimal {
   exponent: number;
 }
 
-/**
- * Splits decimal text into its parts, or `undefined` when it is not a decimal (`""`, `"."`, `"1,5"`, `"abc"`) or its
- * exponent would add more than 400 zeros.
- */
+/** Splits decimal text into its parts, or `undefined` when it is not a decimal. */
 function scanDecimal(text: string): ScannedDecimal | undefined {
   const match = DECIMAL.exec(text);
   if (!match) return undefined;
@@ -41,10 +35,7 @@ export interface Decimal {
 // Money texts longer than this are refused: no amount has a thousand digits, and BigInt work grows with the length.
 const MAX_AMOUNT_LENGTH = 1000;
 
-/**
- * Reads a number or a decimal string as an exact decimal; `undefined` for anything else (NaN, Infinity, `""`, `" 1"`,
- * `"1,5"`, `"abc"`, text over 1,000 characters, exponents adding more than 400 zeros).
- */
+/** Reads a number or a decimal string as an exact decimal; `undefined` for anything else. */
 export function parseDecimal(value: unknown): Decimal | undefined {
   let text: string;
   if (typeof value === 'number') {
@@ -75,10 +66,7 @@ export function parseDecimal(value: unknown): Decimal | undefined {
   return scale < 0 ? { digits: digits * 10n ** BigInt(-scale), scale: 0 } : { digits, scale };
 }
 
-/**
- * Whether `s` is a decimal amount as a billing system writes it and JSON can carry it as a number, digit for digit: an
- * optional `-`, an integer part without leading zeros, an optional fraction (`"850.50"`, `"-3"`, `"0.075"`).
- */
+/** Whether `s` is a decimal JSON can carry as a number, digit for digit. */
 export function isDecimalText(s: string): boolean {
   const n = s.length;
   if (n === 0 || n > MAX_AMOUNT_LENGTH) return false;
@@ -96,11 +84,7 @@ export function isDecimalText(s: string): boolean {
 // Exact powers of ten as doubles, 10^0 … 10^15.
 const POW10: readonly number[] = /* @__PURE__ */ Array.from({ length: 16 }, (_, i) => 10 ** i);
 
-/**
- * The digits and scale of a double's shortest decimal form, without printing it: the fewest decimal places k for which
- * the integer m nearest value × 10^k gives back exactly `value` as m / 10^k (a correctly rounded division of two exact
- * doubles).
- */
+/** The digits and scale of a double's shortest decimal form, without printing it. */
 function splitDouble(value: number): Decimal | undefined {
   for (let k = 1; k < POW10.length; k++) {
     const scaled = value * (POW10[k] as number);
@@ -111,10 +95,7 @@ function splitDouble(value: number): Decimal | undefined {
   return undefined;
 }
 
-/**
- * A decimal string for a JSON number or numeric string, or `undefined` for anything else (`null`, `"N/A"`, `NaN`,
- * objects).
- */
+/** A decimal string for a JSON number or numeric string, else `undefined`. */
 export function toDecimalString(value: unknown): string | undefined {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return undefined;

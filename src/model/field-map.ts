@@ -109,10 +109,7 @@ export function resolveFieldMap(fieldMap: FieldMap | ResolvedFieldMap | undefine
   return frozen;
 }
 
-/**
- * The value at the first alias present (not `undefined` or `null`) in `record`; a dotted alias walks into nested
- * objects unless the record has that literal key.
- */
+/** The value at the first alias present; a dotted alias walks into nested objects. */
 export function readAlias(record: Record<string, unknown>, aliases: readonly string[]): unknown {
   return readFirst(record, aliases, asIs);
 }
@@ -137,10 +134,7 @@ function compile(aliases: readonly string[]): readonly CompiledAlias[] {
   return compiled;
 }
 
-/**
- * The first alias whose value `read` accepts: an id or status that is present but blank (`id: ''`) gives way to the
- * next alias (`_id`) instead of hiding it.
- */
+/** The first alias whose value `read` accepts, so a blank `id` gives way to `_id`. */
 function readFirst<T>(record: Record<string, unknown>, aliases: readonly string[], read: (value: unknown) => T | undefined): T | undefined {
   for (const { key, path } of compile(aliases)) {
     let value = record[key];
@@ -174,10 +168,7 @@ export interface ReadInvoiceContext {
   fallbackId?: string | undefined;
 }
 
-/**
- * The canonical {@link Invoice} for a stored record, or `undefined` when `record` is not an object or has no readable
- * id.
- */
+/** The canonical {@link Invoice} for a stored record, or `undefined` without a readable id. */
 export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice | undefined {
   if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined;
   const raw = record as Record<string, unknown>;
@@ -245,10 +236,7 @@ function readText(value: unknown, depth = 0): string | undefined {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/**
- * An amount with two decimals (`1836` → `'1836.00'`, `'9.3'` → `'9.30'`), exactly: digits beyond the second are kept
- * where they are not zeros, never rounded away.
- */
+/** An amount with at least two decimals, never rounded. */
 function readMoney(value: unknown): string | undefined {
   const d = parseDecimal(typeof value === 'string' ? value.trim() : value);
   if (d === undefined) return undefined;

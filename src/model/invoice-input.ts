@@ -1,7 +1,4 @@
-/**
- * The request shape of `POST /api/v1/invoices`, exactly as the service document's Invoice, Buyer and Invoice line
- * tables give it, as zod schemas; the public types are inferred from them.
- */
+/** The request shape of `POST /api/v1/invoices` as zod schemas. */
 import * as z from 'zod';
 import { isDecimalText } from './decimal.js';
 

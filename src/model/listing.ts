@@ -1,7 +1,4 @@
-/**
- * The `meta` object of a listing envelope: `total`, `page`, `limit`, `totalPages` (integers; `totalPages` already
- * computed by the service).
- */
+/** The `meta` object of a listing envelope. */
 import * as z from 'zod';
 
 const count = z.union([

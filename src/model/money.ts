@@ -426,10 +426,7 @@ export function computeTotals(
 
 const ZERO: Decimal = { digits: 0n, scale: 0 };
 
-/**
- * Amounts already read in this computation, by the value as written: prices, quantities and rates repeat across the
- * lines of a long invoice, and reading one is the costly part of a line.
- */
+/** Amounts already read in this computation: values repeat across lines and reading is costly. */
 type AmountCache = Map<unknown, Decimal> | undefined;
 
 // Invoices with more lines than this remember the amounts they have read.
@@ -578,10 +575,7 @@ function compareDecimal(a: Decimal, b: Decimal): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/**
- * computeTotals for callers that have already validated their options (checkInvoice): no options object to read, no
- * allocation before the work starts.
- */
+/** computeTotals for callers whose options are already validated. */
 export function computeTotalsResolved(
   lines: readonly TotalsLineInput[],
   units: number,

@@ -217,10 +217,7 @@ export class APIKeys extends APIResource {
   }
 }
 
-/**
- * `input` checked with `ApiKeyCreateParamsSchema`, or an `InvoicingError` naming every field that is wrong; nothing is
- * sent then.
- */
+/** `input` checked with `ApiKeyCreateParamsSchema`; nothing is sent when it fails. */
 function checkCreate(input: unknown, call: string): APIKeyCreateParams {
   const parsed = ApiKeyCreateParamsSchema.safeParse(input);
   if (parsed.success) return parsed.data;
@@ -237,10 +234,7 @@ function fieldPath(path: readonly PropertyKey[]): string {
   return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`)).join('');
 }
 
-/**
- * The secret of a key record (if any) added to the client's redactor, and shown as `[REDACTED]` in `JSON.stringify()`
- * and `util.inspect()` of the record and of its `raw`.
- */
+/** Adds a key record's secret to the redactor and hides it when the record is logged. */
 function conceal(record: APIKey, redactor: Redactor): APIKey {
   const { key, raw } = record;
   if (key === undefined) return record;
@@ -251,28 +245,19 @@ function conceal(record: APIKey, redactor: Redactor): APIKey {
   return record;
 }
 
-/**
- * Shows `[REDACTED]` for `target[field]` in `JSON.stringify()` and `util.inspect()`, so that logging a created or
- * revealed key does not print its secret; reading the field still gives the secret.
- */
+/** Shows `[REDACTED]` for `target[field]` when logged; reading it still gives the secret. */
 function hide(target: object, field: string): void {
   const shown = (): Record<string, unknown> => ({ ...target, [field]: REDACTED });
   Object.defineProperty(target, 'toJSON', { value: shown });
   defineInspect(target, (_depth: number, options: object, inspect: (value: unknown, options: object) => string) => inspect(shown(), options));
 }
 
-/**
- * An `InvalidResponseError` for a key route's answer, with the body's shape but none of its text: every string in it
- * is `[REDACTED]`, since any of them may be a secret the SDK did not recognise.
- */
+/** An `InvalidResponseError` for a key route's answer, every string redacted. */
 function invalid(message: string, response: TransportResponse, hint?: string): InvalidResponseError {
   return invalidResponse({ ...response, body: withholdText(response.body) }, { message, hint });
 }
 
-/**
- * `body` with every string in it as `[REDACTED]`; all of it, when it cannot be copied (nested deeper than
- * JSON.stringify goes).
- */
+/** `body` with every string in it as `[REDACTED]`. */
 function withholdText(body: unknown): unknown {
   try {
     return body === undefined ? body : JSON.parse(JSON.stringify(body, (_name, value: unknown) => (typeof value === 'string' ? REDACTED : value)));

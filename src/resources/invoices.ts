@@ -1,7 +1,4 @@
-/**
- * `client.invoices`: create (checked locally first), retrieve, list, validate, sign, submit, and the filing workflow
- * on top (waitFor, createAndFile, resumeFiling, fileMany).
- */
+/** `client.invoices` and the filing workflow on top. */
 import { v4 as uuidv4 } from 'uuid';
 import { checkInvoice, checkInvoiceAsSent, formatIssuePath, MAX_INPUT_DEPTH, type CheckOptions, type CheckReport } from '../check/index.js';
 import { notJsonData } from '../check/rules/fields.js';
@@ -175,10 +172,7 @@ export class Invoices extends APIResource {
     return new PagePromise((record) => load(firstPage ?? 1, record));
   }
 
-  /**
-   * Loads listing pages: each record read through the model's schema (a record that cannot be read is an
-   * `InvalidResponseError` naming it, `data.3.id`), and each id remembered for the read-route fallback.
-   */
+  /** Loads listing pages and remembers each id for the read-route fallback. */
   #pageLoader(
     filters: Record<string, QueryValue>,
     firstPage: number | undefined,
@@ -294,11 +288,7 @@ export class Invoices extends APIResource {
     );
   }
 
-  /**
-   * The check options with the service's own code lists (classification rule 7: valid codes come from GET
-   * /taxauth/hs-codes and /service-codes) where an input has a code the bundled tables lack: a code the service lists
-   * is never refused, one it lacks is an error.
-   */
+  /** The check options with the service's own code lists where an input has a code the bundled tables lack. */
   async #withServiceCodes(inputs: readonly unknown[], given: CheckOptions | undefined): Promise<CheckOptions | undefined> {
     let hs = false;
     let isic = false;
@@ -358,48 +348,27 @@ export class Invoices extends APIResource {
     });
   }
 
-  /**
-   * The filing helpers send with no transport retry and retry themselves (a transition is read back before it is sent
-   * again), so without this they would fall back to their own default instead of the budget the client was given.
-   *
-   * @internal
-   */
+  /** The client's retry budget for the filing helpers, which retry themselves. @internal */
   protected _withClientRetries<T extends { maxRetries?: number | undefined }>(opts: T): T {
     return opts.maxRetries === undefined ? { ...opts, maxRetries: this._ctx.maxRetries } : opts;
   }
 
-  /**
-   * Where the filing workflow reports a callback of the caller that threw.
-   *
-   * @internal
-   */
+  /** Where the filing workflow reports a callback that threw. @internal */
   get _logger(): Logger {
     return this._ctx.logger;
   }
 
-  /**
-   * This client's redactor: the filing workflow scrubs the errors it throws with it.
-   *
-   * @internal
-   */
+  /** This client's redactor, for the filing workflow's errors. @internal */
   get _redactor(): Redactor {
     return this._ctx.redactor;
   }
 
-  /**
-   * The client's `finalStatuses`: what `waitFor` and `watch` stop at by default.
-   *
-   * @internal
-   */
+  /** The client's `finalStatuses`. @internal */
   get _finalStatuses(): readonly string[] {
     return this._ctx.finalStatuses;
   }
 
-  /**
-   * One send of a transition, never retried (`maxRetries` is forced to 0).
-   *
-   * @internal
-   */
+  /** One send of a transition, never retried. @internal */
   _transition(id: string, step: FilingTransition, opts: MutationRequestOptions = {}): Promise<Invoice> {
     return this.#transition(id, step, opts, undefined);
   }
@@ -567,10 +536,7 @@ function where(path: readonly (string | number)[]): string {
   return path.length === 0 ? 'the invoice' : formatIssuePath(path);
 }
 
-/**
- * The report of the checks on what would be sent, with each error that the caller's object explains better (a field it
- * has but does not send: inherited, not enumerable) taken from a check of that object.
- */
+/** The report on what would be sent, explained by the caller's object where it says more. */
 function explainNotSent(report: CheckReport, input: unknown, opts: CheckOptions | undefined): CheckReport {
   let asSent: CheckReport;
   try {

@@ -1,7 +1,4 @@
-/**
- * Reading one invoice where the deployment has no `GET /api/v1/invoices/{id}` route (the service document lists the
- * read endpoint as "not shown").
- */
+/** Reading one invoice where the deployment has no `GET /api/v1/invoices/{id}` route. */
 import type { Logger } from '../core/logger.js';
 
 /** How many recently seen ids are remembered (bounded: memory stays flat on a long-lived client). */
@@ -41,9 +38,8 @@ export class ReadRouteFallback {
   }
 
   /**
-   * After a 404 from `GET /invoices/{id}`: true (and the route is marked missing, with a one-time warning) when the id
-   * is one the service returned to this client, or the answer reads as a framework's "no such route"; false for a real
-   * "invoice not found".
+   * After a 404: true (marking the route missing) when the id is one the service returned or the answer reads as a
+   * missing route.
    */
   routeMissingAfter404(id: string, message: string): boolean {
     if (!this.#seen.has(id) && !ROUTE_MISSING.test(message)) return false;

@@ -1,9 +1,4 @@
-/**
- * Buyer rules (service document, Buyer table): `type` is B2B, B2C or B2G and the only required field; `tin` is
- * optional for the service, but the tax authority accepts a placeholder without complaint and files a document naming
- * the wrong party, so a missing TIN on a B2B/B2G invoice is an error, as is an obvious placeholder (or a blank TIN) on
- * any invoice.
- */
+/** Buyer rules: a placeholder TIN is filed without complaint, so it is an error. */
 import type { IssueCollector } from '../issues.js';
 import type { ResolvedCheckOptions } from '../options.js';
 import { checkOptionalString, reportRequired, reportUnknownField, reportWrongType, type SpecialFields } from './fields.js';
@@ -101,10 +96,7 @@ export function tinPlaceholderReason(tin: string, minLength: number): string | u
   return undefined;
 }
 
-/**
- * name@domain.tld in its loosest form: one "@", something before it, a dot with something on both sides after it, no
- * whitespace.
- */
+/** name@domain.tld in its loosest form. */
 export function looksLikeEmail(s: string): boolean {
   // One pass over the characters (indexOf twice plus lastIndexOf cost more than the whole scan).
   let at = -1;
@@ -125,10 +117,7 @@ export function looksLikeEmail(s: string): boolean {
   return at >= 1 && dot >= at + 2 && dot !== s.length - 1;
 }
 
-/**
- * Checks `buyer`, an object whose fields are the ones sent: the caller's plain object, or the sentView of the caller's
- * object (see sentInvoice).
- */
+/** Checks `buyer` as sent (see sentInvoice). */
 export function checkBuyer(
   buyer: Record<string, unknown>,
   o: ResolvedCheckOptions,

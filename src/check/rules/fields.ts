@@ -7,10 +7,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/**
- * Whether JSON.stringify sends exactly the fields a rule reads: true for an object literal, JSON.parse output and
- * null-prototype objects.
- */
+/** Whether JSON.stringify sends exactly the fields a rule reads. */
 export function isPlainObject(value: object): boolean {
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
@@ -20,10 +17,7 @@ export function isPlainObject(value: object): boolean {
 // (inherited, not enumerable).
 const SENT_FROM = /* @__PURE__ */ new WeakMap<object, object>();
 
-/**
- * The request body is `JSON.stringify(input)`, which sends an object's own enumerable properties only, after calling
- * its `toJSON` when it has one: a field supplied by a prototype or a class getter is not sent.
- */
+/** JSON.stringify sends own enumerable properties only, so rules read this view. */
 export function sentView(value: object, key: string): unknown {
   const toJSON = (value as { toJSON?: unknown }).toJSON;
   let source = value;
@@ -37,11 +31,7 @@ export function sentView(value: object, key: string): unknown {
   return view;
 }
 
-/**
- * The invoice as JSON.stringify would send it, for the rules to read: `input` itself when it, its buyer and its lines
- * are all plain objects (a prototype test each, no copy), else a copy in which each object that is not plain is
- * replaced by its {@link sentView}.
- */
+/** The invoice as JSON.stringify would send it; `input` itself when all of it is plain. */
 export function sentInvoice(input: Record<string, unknown>, maxLines: number): unknown {
   let invoice = input;
   if (!isPlainObject(input)) {
@@ -72,10 +62,7 @@ export function sentInvoice(input: Record<string, unknown>, maxLines: number): u
   return invoice;
 }
 
-/**
- * Why a field the view lacks is still on `source` (so that a rule reading `source.key` would have found it), or
- * undefined when the object simply does not have it.
- */
+/** Why a field the view lacks is still on `source`, if it is. */
 function notSentReason(source: object, key: string): string | undefined {
   try {
     if (Object.hasOwn(source, key)) {
@@ -87,10 +74,7 @@ function notSentReason(source: object, key: string): string | undefined {
   }
 }
 
-/**
- * Reports a required field that is missing or null from `record`, the object the rule read: when that is a {@link
- * sentView}, a field the caller's object has but does not send is explained.
- */
+/** Reports a required field missing or null from `record`, explaining one not sent. */
 export function reportRequired(
   issues: IssueCollector,
   path: IssuePath,
@@ -104,10 +88,7 @@ export function reportRequired(
   issues.add('FIELD_REQUIRED', path, { value, expected, reason });
 }
 
-/**
- * A Map or Set where an object belongs has none of its fields: rather than each field missing, it is reported once, at
- * its own path, as INPUT_NOT_PLAIN_DATA.
- */
+/** A Map or Set where an object belongs is reported once, not as each field missing. */
 export function reportNotJsonRecord(issues: IssueCollector, record: object, path: IssuePath): boolean {
   const source = SENT_FROM.get(record) ?? record;
   const kind = notJsonData(source);
@@ -116,10 +97,7 @@ export function reportNotJsonRecord(issues: IssueCollector, record: object, path
   return true;
 }
 
-/**
- * For CLASSIFICATION_MISSING on `line`: when it is a {@link sentView}, which of hsnCode and isicCode the caller's line
- * has without sending it, e.g. `hsnCode is inherited (…)`.
- */
+/** For CLASSIFICATION_MISSING: which code the caller's line has but does not send. */
 export function codesNotSent(line: object): string | undefined {
   const source = SENT_FROM.get(line);
   if (source === undefined) return undefined;
@@ -144,11 +122,7 @@ export function isBlank(s: string): boolean {
   return true;
 }
 
-/**
- * Whether `String.prototype.trim` removes this UTF-16 code unit: the ECMAScript WhiteSpace (tab, VT, FF, space, NBSP,
- * ZWNBSP and the Unicode Zs spaces) and LineTerminator (LF, CR, U+2028, U+2029) characters, and nothing else (not
- * U+200B).
- */
+/** Whether `String.prototype.trim` removes this UTF-16 code unit. */
 export function isTrimmedSpace(c: number): boolean {
   if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
   if (c < 160) return false;
@@ -241,11 +215,7 @@ export function reportUnknownField(
  */
 export const MAX_INPUT_DEPTH = 64;
 
-/**
- * What a value that is not JSON data is, and what JSON.stringify does with it; undefined for JSON data (plain objects,
- * arrays, class instances with own fields, strings, numbers, booleans, null) and for an object with toJSON (a Date),
- * which JSON.stringify sends as toJSON returns it.
- */
+/** What a non-JSON value is and what JSON.stringify does with it; undefined for JSON data. */
 export function notJsonData(value: unknown): string | undefined {
   switch (typeof value) {
     case 'bigint':
@@ -271,11 +241,7 @@ export function notJsonData(value: unknown): string | undefined {
   }
 }
 
-/**
- * Walks a value the rules do not read (an unknown field's) for what would stop JSON.stringify or change what it sends:
- * a reference back to an enclosing object (INPUT_CYCLIC, a TypeError there), nesting deeper than MAX_INPUT_DEPTH
- * (INPUT_TOO_DEEP, a RangeError there), and values that are not JSON data (INPUT_NOT_PLAIN_DATA).
- */
+/** Walks an unknown field's value for cycles, excess depth and non-JSON data. */
 export function checkSendable(value: unknown, path: IssuePath, enclosing: readonly object[], issues: IssueCollector): void {
   if (typeof value !== 'object' || value === null) {
     const kind = notJsonData(value);

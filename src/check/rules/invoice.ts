@@ -1,8 +1,4 @@
-/**
- * Invoice rules (service document, Invoice table): businessId, buyer, dueDate and lines are required; lines has at
- * least one line; there is no invoice-level tax field and no totals field (the service computes totals from the lines:
- * totals in the input are compared with them).
- */
+/** Invoice rules (service document, Invoice table). */
 import type { IssueCollector } from '../issues.js';
 import type { InvoiceTotals } from '../../model/money.js';
 import type { ResolvedCheckOptions } from '../options.js';

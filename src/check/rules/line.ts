@@ -167,10 +167,7 @@ function amountNumber(value: unknown): number | undefined {
   return typeof value === 'string' && isDecimalText(value) ? Number(value) : undefined;
 }
 
-/**
- * The value of an amount (a finite number, or a decimal string read as one, to judge its range), or undefined after
- * reporting it missing, mistyped or not finite.
- */
+/** The value of an amount, or undefined after reporting it. */
 function amountValue(value: unknown, path: IssuePath, issues: IssueCollector, line: object): number | undefined {
   if (value === undefined || value === null) {
     reportRequired(issues, path, value, AMOUNT, line);

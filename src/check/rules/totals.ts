@@ -5,10 +5,7 @@ import type { ResolvedCheckOptions } from '../options.js';
 
 type Figure = 'subtotal' | 'taxTotal' | 'total';
 
-/**
- * Invoice-level fields that hold a total, and the figure each one is: compared with the lines by checkInvoice and left
- * out of the request by `invoices.create()`.
- */
+/** Invoice-level total fields and the figure each one is. */
 export const INPUT_TOTAL_FIELDS: Readonly<Record<string, Figure | 'totals'>> = /* @__PURE__ */ Object.freeze({
   subtotal: 'subtotal', subTotal: 'subtotal', netAmount: 'subtotal', netTotal: 'subtotal',
   taxTotal: 'taxTotal', tax: 'taxTotal', taxAmount: 'taxTotal', totalTax: 'taxTotal', vatAmount: 'taxTotal', vatTotal: 'taxTotal',
