@@ -61,19 +61,8 @@ export interface CheckReport {
  * @example
  * ```ts
  * import { checkInvoice } from 'invoicing-sdk';
- *
- * const report = checkInvoice(
- *   {
- *     businessId: 'biz_123',
- *     buyer: { type: 'B2B', tin: '12345678-0001' },
- *     dueDate: '2026-12-31T00:00:00Z',
- *     lines: [{ description: 'Consulting', quantity: 10, unitPrice: 150, taxRate: 7.5, hsnCode: '6202.00' }],
- *   },
- *   { expectedTotals: { total: '1612.50' } },
- * );
- * report.ok; // false
- * report.errors[0]?.code; // "HSN_CODE_PADDED_ISIC": 6202 is an ISIC service code padded to look like HS
- * report.totals?.total; // "1612.50"
+ * const report = checkInvoice(input, { expectedTotals: { total: '1612.50' } });
+ * for (const issue of report.errors) console.error(`${issue.code}: ${issue.message}`);
  * ```
  */
 export function checkInvoice(input: unknown, opts?: CheckOptions): CheckReport {

@@ -33,14 +33,7 @@ export type CodeList =
  * @example
  * ```ts
  * import { checkInvoice } from 'invoicing-sdk';
- * checkInvoice(input, {
- *   strict: true,
- *   // The service's live list instead of the bundled HS 2022 table (false: format only).
- *   hsCodes: new Set((await client.codes.hsCodes()).map((c) => c.code)),
- *   standardTaxRates: [7.5, 20],
- *   expectedTotals: { subtotal: '100.00', taxTotal: '7.50', total: '107.50' },
- *   ignore: ['DUE_DATE_NO_OFFSET'],
- * });
+ * checkInvoice(input, { strict: true, standardTaxRates: [7.5, 20], ignore: ['DUE_DATE_NO_OFFSET'] });
  * ```
  */
 export interface CheckOptions extends ComputeTotalsOptions {

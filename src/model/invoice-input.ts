@@ -133,9 +133,7 @@ const createShape = {
  * import * as z from 'zod';
  * import { InvoiceCreateParamsSchema } from 'invoicing-sdk';
  * const Job = z.object({ invoice: InvoiceCreateParamsSchema, externalRef: z.string() });
- * declare const text: string; // a job file's contents
- * const job = Job.parse(JSON.parse(text));
- * await client.invoices.createAndFile(job.invoice);
+ * await client.invoices.createAndFile(Job.parse(JSON.parse(text)).invoice);
  * ```
  */
 export const InvoiceCreateParamsSchema = z.looseObject(createShape);

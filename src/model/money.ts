@@ -324,10 +324,7 @@ const TOTAL_FIELDS = ['subtotal', 'taxTotal', 'total'] as const;
  * ```ts
  * import { compareTotals, computeTotals } from 'invoicing-sdk';
  * const mine = computeTotals([{ quantity: 2, unitPrice: 50, taxRate: 7.5 }]);
- * compareTotals({ subtotal: 100, taxTotal: 7.5, total: 107.5 }, mine); // []
- * compareTotals({ total: '108' }, mine);
- * // [{ field: 'total', expected: '108.00', actual: '107.50', difference: '-0.50' }]
- * compareTotals({ total: '0.125' }, { total: '0.12' }, 2, 'half-even'); // [] (0.125 rounds to 0.12)
+ * compareTotals({ total: '108' }, mine); // [{ field: 'total', expected: '108.00', actual: '107.50', difference: '-0.50' }]
  * ```
  */
 export function compareTotals(

@@ -30,13 +30,7 @@ export const InvoiceStatus = {
  * @example
  * ```ts
  * import type { InvoiceStatus } from 'invoicing-sdk';
- * function label(status: InvoiceStatus): string {
- *   switch (status) {
- *     case 'ACCEPTED': return 'filed';
- *     case 'REJECTED': case 'CANCELLED': return 'not filed';
- *     default: return 'in progress';
- *   }
- * }
+ * const filed = (status: InvoiceStatus): boolean => status === 'ACCEPTED';
  * ```
  */
 export type InvoiceStatus = (typeof InvoiceStatus)[keyof typeof InvoiceStatus];
@@ -118,12 +112,8 @@ const AFTER_SUBMITTED: ReadonlySet<string> = /* @__PURE__ */ new Set(['PROCESSIN
  * @example
  * ```ts
  * import { normalizeStatus } from 'invoicing-sdk';
- * normalizeStatus('draft');       // 'DRAFT'
- * normalizeStatus('Validated');   // 'VALIDATED'
  * normalizeStatus('in_progress'); // 'PROCESSING'
- * normalizeStatus('Cleared');     // 'ACCEPTED'
  * normalizeStatus('Frobnicated'); // 'UNKNOWN' (invoice.rawStatus keeps 'Frobnicated')
- * normalizeStatus(null);          // 'UNKNOWN'
  * ```
  */
 export function normalizeStatus(raw: unknown): InvoiceStatus {

@@ -36,10 +36,8 @@ import { ReadRouteFallback } from './read-fallback.js';
  * @example
  * ```ts
  * import { deriveIdempotencyKey } from 'invoicing-sdk';
- * await client.invoices.create(input, {
- *   idempotencyKey: deriveIdempotencyKey(input.businessId, 'INV-2026-0042'),
- *   checkOptions: { strict: true },
- * });
+ * const idempotencyKey = deriveIdempotencyKey(input.businessId, 'INV-2026-0042');
+ * await client.invoices.create(input, { idempotencyKey, checkOptions: { strict: true } });
  * ```
  */
 export interface InvoiceCreateOptions extends MutationRequestOptions {
