@@ -144,12 +144,8 @@ export const InvoiceCreateParamsSchema = z.looseObject(createShape);
  * @example
  * ```ts
  * import type { InvoiceCreateParams } from 'invoicing-sdk';
- * const input: InvoiceCreateParams = {
- *   businessId: 'biz_123',
- *   buyer: { type: 'B2B', tin: '12345678-0001' },
- *   dueDate: '2026-12-31T00:00:00Z',
- *   lines: [{ description: 'Widget', quantity: 2, unitPrice: 9.99, taxRate: 7.5, hsnCode: '8471.30' }],
- * };
+ * const input: InvoiceCreateParams = { businessId: 'biz_123', buyer: { type: 'B2C' }, dueDate: '2026-12-31T00:00:00Z',
+ *   lines: [{ description: 'Widget', quantity: 2, unitPrice: 9.99, taxRate: 7.5, hsnCode: '8471.30' }] };
  * ```
  */
 export type InvoiceCreateParams = Omit<z.infer<z.ZodObject<typeof createShape>>, 'buyer' | 'lines'> & {

@@ -147,10 +147,8 @@ export function isKnownStatus(status: unknown): status is KnownInvoiceStatus {
  * @example
  * ```ts
  * import { isAfterSubmitted } from 'invoicing-sdk';
- * isAfterSubmitted('Accepted');    // true
  * isAfterSubmitted('Frobnicated'); // true: an unpublished status
  * isAfterSubmitted('SUBMITTED');   // false
- * isAfterSubmitted('UNKNOWN');     // false
  * ```
  */
 export function isAfterSubmitted(status: unknown): boolean {
@@ -166,8 +164,6 @@ export function isAfterSubmitted(status: unknown): boolean {
  * ```ts
  * import { isFinalStatus } from 'invoicing-sdk';
  * isFinalStatus('Accepted');                   // true
- * isFinalStatus('PROCESSING');                 // false
- * isFinalStatus('Frobnicated');                // false: unknown statuses keep waitFor polling
  * isFinalStatus('Registered', ['Registered']); // true: your own list, in the server's spelling
  * ```
  */
