@@ -87,7 +87,12 @@ export class Invoices extends APIResource {
   readonly #serviceLists: { hs?: Promise<ReadonlySet<string> | undefined>; isic?: Promise<ReadonlySet<string> | undefined> } = {};
   #codes: Codes | undefined;
 
-  /** Creates a draft invoice (`POST /api/v1/invoices`); creating it does not file it. */
+  /**
+   * Creates a draft invoice (`POST /api/v1/invoices`); creating it does not file it. Runs `checkInvoice` first and
+   * refuses with `InvoiceCheckError`, sending nothing, unless `opts.skipChecks`; the idempotency-key
+   * (`opts.idempotencyKey`, or a UUID v7) is reused on every retry.
+   * @example const draft = await client.invoices.create(input, { idempotencyKey: deriveIdempotencyKey(input.businessId, 'ORDER-42') });
+   */
   create(input: InvoiceCreateParams, opts: InvoiceCreateOptions = {}): APIPromise<Invoice> {
     return new APIPromise((record) => this.#create(input, opts, record));
   }
@@ -217,7 +222,9 @@ export class Invoices extends APIResource {
 
   /**
    * Sends `submit` (`POST /api/v1/invoices/{id}/submit`): Signed → Submitted, registering the invoice with the tax
-   * authority.
+   * authority. Reads the invoice first and refuses with `RecoveryInProgressError` while automatic recovery is in
+   * play (`{ force: true }` sends anyway); past `SUBMITTED` it is sent and the service's answer is reported.
+   * @example const submitted = await client.invoices.submit(invoice.id);
    */
   submit(id: string, opts: TransitionOptions = {}): APIPromise<Invoice> {
     return this.#transitionOnce(id, 'submit', opts);
