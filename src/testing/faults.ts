@@ -124,7 +124,8 @@ export type FaultSpec = FaultMatch &
  *
  * @example
  * ```ts
- * expect(fault.hits).toBe(3);
+ * const fault = sandbox.faults.inject({ path: '/invoices/:id/submit', kind: 'drop-before' });
+ * expect(fault.hits).toBe(0);
  * ```
  */
 export interface InjectedFault {

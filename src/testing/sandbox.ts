@@ -264,15 +264,7 @@ class SandboxImpl implements Sandbox {
     this.handler = new SandboxHandler(this.state, this.faults, this.log);
     this.baseUrl = options.baseUrl;
 
-    const ids = this.seedIdentities({
-      apiKey: options.apiKey,
-      sessionToken: options.sessionToken,
-      businessId: options.businessId,
-    });
-    this.apiKey = ids.apiKey;
-    this.sessionToken = ids.sessionToken;
-    this.businessId = ids.businessId;
-    this.userId = ids.userId;
+    ({ apiKey: this.apiKey, sessionToken: this.sessionToken, businessId: this.businessId, userId: this.userId } = this.seedIdentities(options));
 
     this.invoices = this.invoiceView();
     this.fetch = (input, init) => this.inProcessFetch(input, init);
@@ -402,12 +394,7 @@ class SandboxImpl implements Sandbox {
     this.clock.reset();
     if (this.options.now !== undefined) this.clock.set(this.options.now);
     this.clock.timeScale = this.options.timeScale;
-    this.seedIdentities({
-      apiKey: this.apiKey,
-      sessionToken: this.sessionToken,
-      businessId: this.businessId,
-      userId: this.userId,
-    });
+    this.seedIdentities(this);
   }
 
   close(): Promise<void> {
@@ -426,19 +413,12 @@ class SandboxImpl implements Sandbox {
     this.state.progress.runDue(this.clock.now());
   }
 
-  private seedIdentities(fixed: { apiKey?: string | undefined; sessionToken?: string | undefined; businessId?: string | undefined; userId?: string }): {
-    apiKey: string;
-    sessionToken: string;
-    businessId: string;
-    userId: string;
-  } {
+  private seedIdentities(fixed: { apiKey?: string | undefined; sessionToken?: string | undefined; businessId?: string | undefined; userId?: string }) {
     const { store } = this.state;
     const now = this.clock.now();
     const user = store.addUser(now, { ...(fixed.userId === undefined ? {} : { id: fixed.userId }), name: 'Sandbox User' });
     const sessionToken = store.addSession(user.id, fixed.sessionToken);
-    const business = store.addBusiness(now, user.id, {
-      ...(fixed.businessId === undefined ? {} : { id: fixed.businessId }),
-    });
+    const business = store.addBusiness(now, user.id, fixed.businessId === undefined ? {} : { id: fixed.businessId });
     const key = store.addKey(now, {
       userId: user.id,
       name: 'Sandbox default key',
@@ -533,16 +513,7 @@ class SandboxImpl implements Sandbox {
     const response = await new Promise<Response>((resolve, reject) => {
       const onAbort = (): void => reject(signal.reason);
       signal.addEventListener('abort', onAbort, { once: true });
-      answer.then(
-        (r) => {
-          signal.removeEventListener('abort', onAbort);
-          resolve(r);
-        },
-        (e: unknown) => {
-          signal.removeEventListener('abort', onAbort);
-          reject(e);
-        },
-      );
+      answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
     });
     if (response.type === 'error') {
       throw new TypeError('fetch failed', { cause: new Error('sandbox: the connection was dropped (injected fault)') });
