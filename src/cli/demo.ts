@@ -1,9 +1,4 @@
-/**
- * `invoicing demo`: files a sample invoice on the embedded sandbox and narrates it as it happens.
- * Every scenario it offers ends with exit code 0 when it ends as predicted (the recovery endings
- * are what it shows, not failures). In the recovery scenarios the sandbox clock runs faster; the
- * SDK is not told: `waitFor` reads the server's pace from its timestamps, as against the service.
- */
+// `invoicing demo`: files a sample invoice on the embedded sandbox and narrates it; recovery scenarios run the sandbox clock faster.
 import { parseArgs } from 'node:util';
 import {
   AUTOMATIC_RECOVERY,
@@ -307,9 +302,7 @@ function errorText(err: unknown): string {
   return typeof hint === 'string' && hint !== '' ? `${printable(err.message)}\n  hint: ${printable(hint)}` : printable(err.message);
 }
 
-/**
- * Runs `invoicing demo`; resolves to the exit code.
- */
+/** Runs `invoicing demo`; resolves to the exit code. */
 export async function run(given: CliContext): Promise<number> {
   const settings = parseDemoArgs(given.argv);
   if (settings.help) {
@@ -341,7 +334,8 @@ export async function run(given: CliContext): Promise<number> {
       result = await client.invoices.createAndFile(input, {
         externalRef: EXTERNAL_REF,
         onStep: (event) => n.step(event),
-        // Bounded in real time; a whole recovery (about 31 sandbox minutes) takes a few seconds.
+        // Bounded in real time; a whole recovery takes a few seconds here.
+
         wait: { timeout: 60_000, onStatus: (invoice) => n.status(invoice) },
       });
     } catch (err) {
