@@ -30,7 +30,6 @@ export const COLOUR_OPTIONS = {
 } as const;
 
 /** `--color` / `--no-color`, the last one winning; needs parseArgs' `tokens: true`. */
-
 export function colourFlag(tokens: readonly { kind: string; name?: string }[] | undefined): boolean | undefined {
   let choice: boolean | undefined;
   for (const t of tokens ?? []) {

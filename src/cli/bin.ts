@@ -49,7 +49,6 @@ async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined) {
     // A usage error: an empty `$CMD` must fail a CI step, and the help must stay off stdout.
-
     process.stderr.write(`invoicing: no command given.\n\n${mainHelp(await version())}`);
     return 2;
   }

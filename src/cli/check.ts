@@ -258,7 +258,6 @@ function summarize(files: FileResult[], unmatched: string[], started: number): S
 }
 
 /** Runs `invoicing check`; its output is scrubbed of the credentials in the environment. */
-
 export async function run(given: CliContext): Promise<number> {
   const started = performance.now();
   const redactor = new Redactor(envCredentials(given.env));

@@ -1,5 +1,4 @@
 // The CLI's command table; a command is loaded only when it runs. To add one: a file exporting `run(ctx)` and a line here.
-
 import type { CliContext } from './context.js';
 
 /** What a command module exports. */

@@ -335,7 +335,6 @@ export async function run(given: CliContext): Promise<number> {
         externalRef: EXTERNAL_REF,
         onStep: (event) => n.step(event),
         // Bounded in real time; a whole recovery takes a few seconds here.
-
         wait: { timeout: 60_000, onStatus: (invoice) => n.status(invoice) },
       });
     } catch (err) {

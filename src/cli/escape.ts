@@ -16,7 +16,6 @@ export function printable(text: string): string {
 const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /** JSON text with those characters escaped as `\uXXXX`: it parses to the same values. */
-
 export function safeJson(value: unknown): string {
   return JSON.stringify(value, null, 2).replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -514,7 +514,6 @@ function notStarted(source: Source, idempotencyKey: string | undefined): FileRec
 }
 
 /** The command that finishes an interrupted run (the same arguments give the same keys). */
-
 function resumeCommand(ctx: CliContext, targets: Target[]): { command: string; cwd: string; stdin: boolean } {
   return {
     command: ['npx', 'invoicing', 'file', ...ctx.argv].map(shellQuote).join(' '),

@@ -64,7 +64,6 @@ export function expandBraces(pattern: string): string[] {
 }
 
 /** The files a pattern matches, sorted; unreadable directories are skipped. */
-
 export async function expandGlob(pattern: string, cwd: string): Promise<string[]> {
   const alternatives = expandBraces(pattern.replace(/\\/g, '/'));
   if (alternatives.length > 1) {

@@ -265,7 +265,6 @@ export function arrayElementStarts(text: string, from: number): number[] {
 }
 
 /** The offset of the value (or key) at `path` from the value at `from`; for a missing path, its deepest part. */
-
 export function locatePath(text: string, path: readonly (string | number)[], from = 0, atKey = false): number {
   let pos = skipWs(text, from);
   for (let p = 0; p < path.length; p++) {

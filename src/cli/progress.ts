@@ -1,5 +1,4 @@
 // The CLI's one progress bar: one redrawn line on a terminal's stderr, off on CI, pipes and `TERM=dumb`.
-
 import type { CliContext, Output, Styles } from './context.js';
 import { formatNumber } from './format.js';
 

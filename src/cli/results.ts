@@ -1,5 +1,4 @@
 // What `invoicing check` found, read by every reporter. The JSON reporter prints it: add, never rename.
-
 import type { CheckIssue, InvoiceTotals } from '../index.js';
 import type { SyntaxProblem } from './json-source.js';
 

@@ -59,7 +59,6 @@ export async function run(ctx: CliContext): Promise<number> {
   // The sandbox's server does not hold the process open; this timer does.
   const keepAlive = setInterval(() => {}, 2 ** 31 - 1);
   // Listening for Ctrl-C before the credentials are printed.
-
   const stopped = new Promise<void>((resolve) => {
     const stop = onInterrupt(() => {
       stop();

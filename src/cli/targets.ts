@@ -141,7 +141,6 @@ function readRegularFile(path: string, maxBytes: number): Uint8Array {
 }
 
 /** Reads a target's text (stdin for `-`), UTF-8 only and at most `maxBytes`. */
-
 export async function readTarget(t: Target, ctx: CliContext, maxBytes = DEFAULT_MAX_FILE_BYTES): Promise<string> {
   if (t.path !== '-') return decodeUtf8(readRegularFile(t.path, maxBytes));
   const input = await ctx.readStdin(maxBytes);

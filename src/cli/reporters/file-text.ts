@@ -1,5 +1,4 @@
 // The human report of `invoicing file`: a line per invoice on a terminal, else a table; then details and the summary.
-
 import type { Output, Styles } from '../context.js';
 import { printable } from '../escape.js';
 import { formatNumber, formatSeconds, plural } from '../format.js';

@@ -52,7 +52,6 @@ export function renderGithub(run: RunResult, s: Styles, quiet = false, repoPath:
       const issues: LocatedIssue[] = quiet ? inv.errors : [...inv.errors, ...inv.warnings];
       for (const issue of issues) {
         // The message already names the field; only say which invoice of the file.
-
         const at = label === '' ? '' : `invoice ${label}: `;
         const text = `${at}${printable(issue.message)}${issue.hint !== undefined ? `\n${printable(issue.hint)}` : ''}`;
         out.push(command(issue.severity, f.file, issue.line, issue.column, issue.code, text));
