@@ -63,14 +63,12 @@ interface Settings {
   ignore: CheckIssueCode[];
   minCategoryLength: number | undefined;
   quiet: boolean;
-  /** `--color` / `--no-color`; undefined: decided by the environment and the terminal. */
   color: boolean | undefined;
   /** The largest input file read, in bytes (`--max-file-size`, in MiB). */
   maxFileBytes: number;
   help: boolean;
 }
 
-/** Parses the command line; throws UsageError with a readable message. */
 export function parseSettings(argv: string[]): Settings {
   let parsed;
   try {

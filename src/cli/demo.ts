@@ -11,10 +11,10 @@ import {
   type InvoiceCreateParams,
 } from '../index.js';
 import { createSandbox, type Sandbox, type Scenario } from '../testing/index.js';
-import { COLOUR_OPTIONS, colourFlag } from './args.js';
+import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError } from './args.js';
 import { printable } from './escape.js';
 import { formatSeconds } from './format.js';
-import { colourEnabled, redactedContext, styles, UsageError, type CliContext, type Output, type Styles } from './context.js';
+import { colourEnabled, redactedContext, styles, type CliContext, type Output, type Styles } from './context.js';
 import { Redactor, redactError } from '../index.js';
 
 export const HELP = `Usage: invoicing demo [--scenario accepted|offline|field-error]
@@ -92,12 +92,10 @@ const NAMES = Object.keys(SCENARIOS) as DemoScenarioName[];
 
 interface Settings {
   scenario: DemoScenarioName;
-  /** `--color` / `--no-color`; undefined: decided by the environment and the terminal. */
   color: boolean | undefined;
   help: boolean;
 }
 
-/** Parses the command line; throws UsageError with a readable message. */
 function parseDemoArgs(argv: string[]): Settings {
   let parsed;
   try {
@@ -109,13 +107,10 @@ function parseDemoArgs(argv: string[]): Settings {
       options: { ...COLOUR_OPTIONS, scenario: { type: 'string', short: 's' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message.replace(/\. To specify a positional.*$/s, '') : String(err));
+    throw toUsageError(err);
   }
-  const scenario = parsed.values.scenario ?? 'accepted';
-  if (!(NAMES as string[]).includes(scenario)) {
-    throw new UsageError(`--scenario must be one of ${NAMES.join(', ')}, got "${scenario}"`);
-  }
-  return { scenario: scenario as DemoScenarioName, color: colourFlag(parsed.tokens), help: parsed.values.help === true };
+  const scenario = oneOf('scenario', parsed.values.scenario, NAMES, 'accepted');
+  return { scenario, color: colourFlag(parsed.tokens), help: parsed.values.help === true };
 }
 
 /** The invoice the demo files: one good (HS code) and one service (ISIC code), both at 7.5 %. */
