@@ -1,7 +1,6 @@
 /**
  * The version of this SDK (kept equal to package.json's by a test).
  *
-
  * @example
  * ```ts
  * import { VERSION } from 'invoicing-sdk';

@@ -22,6 +22,5 @@ export interface FilingInvoicesApi {
   _transition(id: string, step: FilingTransition, opts?: CallOptions & { idempotencyKey?: string | undefined }): Promise<Invoice>;
   readonly _logger?: Logger | undefined;
   readonly _finalStatuses?: readonly string[] | undefined;
-  readonly _redactor
-?: Redactor | undefined;
+  readonly _redactor?: Redactor | undefined;
 }

@@ -18,6 +18,5 @@ function report(name: string, logger: Logger | undefined, err: unknown): void {
     (logger ?? console).error(`Your ${name} callback threw (${what}); the SDK carried on without it.`);
   } catch {
     // Unprintable value or throwing logger: nothing more to do.
-
   }
 }

@@ -88,7 +88,6 @@ export class ServerClockRate {
   }
 
   /** Local ms for `serverMs` to pass; a measured rate under 1 (latency noise) counts as 1. */
-
   toLocal(serverMs: number): number | undefined {
     if (this.#fixed !== undefined) return serverMs / this.#fixed;
     const rate = this.rate;

@@ -235,7 +235,6 @@ function finalKind(status: InvoiceStatus, spelled: string, finalStatuses: readon
 }
 
 /** The server's clock at a read, else `fallback`. */
-
 export function serverTime(observedAt: string | undefined, fallback: number = Date.now()): number {
   const t = observedAt === undefined ? Number.NaN : Date.parse(observedAt);
   return Number.isNaN(t) ? fallback : t;

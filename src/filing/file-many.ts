@@ -244,7 +244,6 @@ async function fileAll(
   };
 
   // Keys up front: an input without a key, or sharing one with another, is reported and never sent.
-
   const keys = new Array<string>(inputs.length);
   const firstWithKey = new Map<string, number>();
   const queue: number[] = [];

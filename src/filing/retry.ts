@@ -126,7 +126,6 @@ export function resolvePolicy(opts: FilingRetryOptions, clock: WaitClock, gate?:
     signal: opts.signal,
     maxRetries,
     // sdk-api.md: 429s never beyond maxRetries unless asked.
-
     maxRateLimitRetries: checkCount('maxRateLimitRetries', opts.maxRateLimitRetries ?? maxRetries),
   };
 }

@@ -242,8 +242,7 @@ async function waitUntil(
 }
 
 /** When an invoice read in ERROR entered it, at the latest: its last touch, else now. */
-export function firstSeen(
-invoice: Invoice, serverNow: number): number {
+export function firstSeen(invoice: Invoice, serverNow: number): number {
   const touched = invoice.updatedAt === undefined ? Number.NaN : Date.parse(invoice.updatedAt);
   return Number.isNaN(touched) ? serverNow : Math.min(touched, serverNow);
 }

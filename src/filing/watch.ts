@@ -464,7 +464,6 @@ function* range(from: number, to: number): Generator<number> {
 }
 
 /** Resolves after pending promise callbacks: `setImmediate` where there is one, else a zero timer. */
-
 function nextTurn(): Promise<void> {
   const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate;
   return new Promise((resolve) => (immediate === undefined ? setTimeout(resolve, 0) : immediate(resolve)));
