@@ -133,7 +133,8 @@ const createShape = {
  * import * as z from 'zod';
  * import { InvoiceCreateParamsSchema } from 'invoicing-sdk';
  * const Job = z.object({ invoice: InvoiceCreateParamsSchema, externalRef: z.string() });
- * await client.invoices.createAndFile(Job.parse(JSON.parse(text)).invoice);
+ * declare const body: string;
+ * await client.invoices.createAndFile(Job.parse(JSON.parse(body)).invoice);
  * ```
  */
 export const InvoiceCreateParamsSchema = z.looseObject(createShape);
