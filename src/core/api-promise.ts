@@ -16,19 +16,13 @@ import { InvoicingError } from './errors.js';
 export interface WithResponse<T> {
   /** What awaiting the call gives. */
   data: T;
-  /**
-   * The HTTP response the data was read from (for a call that made several requests, the last one;
-   * its body can still be read). Headers, status and `x-request-id` are there.
-   */
+  /** The HTTP response the data was read from (for a call that made several requests, the last one; its body can still be read). Headers, status and `x-request-id` are there. */
   response: Response;
   /** The `x-request-id` (or `request-id`) header of `response`. */
   requestId: string | undefined;
 }
 
-/**
- * Receives each response a call reads, so that the last one backs `withResponse()`.
- *
- */
+/** Receives each response a call reads, so that the last one backs `withResponse()`. */
 export type ResponseRecorder = (response: { raw: Response; requestId: string | undefined }) => void;
 
 /**

@@ -68,10 +68,10 @@ const PARENT: Readonly<Record<InvoicingErrorName, InvoicingErrorName | undefined
   NotSubmittedError: 'InvoicingError',
 };
 
-/** Every error name, for tests that must cover the whole family. Internal. */
+/** Every error name, for tests that must cover the whole family. */
 export const ERROR_NAMES = /* @__PURE__ */ Object.keys(PARENT) as InvoicingErrorName[];
 
-/** True when `value`'s `name` is `name` or a descendant of it in the family. Internal. */
+/** True when `value`'s `name` is `name` or a descendant of it in the family. */
 export function isErrorKind(value: unknown, name: InvoicingErrorName): boolean {
   if (typeof value !== 'object' || value === null) return false;
   let current: unknown = (value as { name?: unknown }).name;
@@ -102,7 +102,7 @@ function redactorOf(error: object): Redactor {
   return redactors.get(error) ?? NO_SECRETS;
 }
 
-/** `message` scrubbed and cut to {@link MAX_MESSAGE}: the cut comes after the scrub, so it never bares a piece of a secret. */
+/** `message` scrubbed and cut to {@link MAX_MESSAGE}. */
 function boundedMessage(message: string, redactor: Redactor): string {
   const scrubbed = redactor.redact(message.length > MAX_MESSAGE + 1_000 ? message.slice(0, MAX_MESSAGE + 1_000) : message);
   return scrubbed.length > MAX_MESSAGE ? `${scrubbed.slice(0, MAX_MESSAGE)}…` : scrubbed;
@@ -161,7 +161,7 @@ function scrubbedCause(cause: unknown, redactor: Redactor): unknown {
   return cause instanceof InvoicingError ? cause : redactor.redactCause(cause);
 }
 
-/** What `util.inspect` shows: the stack (scrubbed) and the fields of `toJSON()`, never the raw cause. */
+/** What `util.inspect` shows. */
 function inspectError(this: InvoicingError, _depth: number, options: object, inspect?: (value: unknown, options?: object) => string): string {
   const stack = redactorOf(this).redact(this.stack ?? `${this.name}: ${this.message}`);
   const { name: _name, message: _message, ...fields } = this.toJSON();
@@ -269,10 +269,7 @@ export class APIError extends InvoicingError {
     this.path = init.path === undefined ? undefined : redactor.redact(init.path);
   }
 
-  /**
-   * The one factory from an error response: picks the class by status (and, for 404 and 409, by
-   * the service's words) and adds the hint the service document supports.
-   */
+  /** The one factory from an error response: picks the class by status (and, for 404 and 409, by the service's words) and adds the hint the service document supports. */
   static generate(response: ErrorResponse): APIError {
     return generateAPIError(response);
   }
@@ -340,10 +337,7 @@ export class BadRequestError extends APIError {
 /** True for a {@link BadRequestError} (or a subclass), by `name`. @example isBadRequestError(new Error('x')); // false */
 export const isBadRequestError = (value: unknown): value is BadRequestError => isErrorKind(value, 'BadRequestError');
 
-/**
- * 401: the API key (or, on key routes, the session token) is missing, wrong or revoked.
- * @example if (isAuthenticationError(err)) console.error(err.hint);
- */
+/** 401: the API key (or, on key routes, the session token) is missing, wrong or revoked. @example if (isAuthenticationError(err)) console.error(err.hint); */
 export class AuthenticationError extends APIError {
   /** Always `AuthenticationError`. */
   override readonly name = 'AuthenticationError' as const;
@@ -370,10 +364,7 @@ export class NotFoundError extends APIError {
 /** True for a {@link NotFoundError} (or a subclass), by `name`. @example if (isNotFoundError(err)) console.log('no such invoice'); */
 export const isNotFoundError = (value: unknown): value is NotFoundError => isErrorKind(value, 'NotFoundError');
 
-/**
- * 404 `Business not found` on create: the business is not the key's user's, or the key is a BUSINESS key (use a USER key).
- * @example if (isBusinessNotFoundError(err)) console.error(err.hint);
- */
+/** 404 `Business not found` on create: the business is not the key's user's, or the key is a BUSINESS key (use a USER key). @example if (isBusinessNotFoundError(err)) console.error(err.hint); */
 export class BusinessNotFoundError extends NotFoundError {
   /** Always `BusinessNotFoundError`. */
   override readonly name = 'BusinessNotFoundError' as const;
@@ -400,10 +391,7 @@ export class IdempotencyConflictError extends ConflictError {
 /** True for a {@link IdempotencyConflictError} (or a subclass), by `name`. @example if (isIdempotencyConflictError(err)) console.error(err.hint); */
 export const isIdempotencyConflictError = (value: unknown): value is IdempotencyConflictError => isErrorKind(value, 'IdempotencyConflictError');
 
-/**
- * What an {@link InvalidTransitionError} is built from.
- * @example const init: InvalidTransitionErrorInit = { invoiceId: 'inv_1', transition: 'sign', currentStatus: 'DRAFT' };
- */
+/** What an {@link InvalidTransitionError} is built from. @example const init: InvalidTransitionErrorInit = { invoiceId: 'inv_1', transition: 'sign', currentStatus: 'DRAFT' }; */
 export interface InvalidTransitionErrorInit {
   /** The invoice the transition was sent for. */
   invoiceId: string;
@@ -484,10 +472,7 @@ export class InvalidTransitionError extends ConflictError {
   }
 }
 
-/**
- * True for a {@link InvalidTransitionError} (or a subclass), by `name`.
- * @example if (isInvalidTransitionError(err)) console.error(err.currentStatus);
- */
+/** True for a {@link InvalidTransitionError} (or a subclass), by `name`. @example if (isInvalidTransitionError(err)) console.error(err.currentStatus); */
 export const isInvalidTransitionError = (value: unknown): value is InvalidTransitionError => isErrorKind(value, 'InvalidTransitionError');
 
 /**
@@ -512,10 +497,7 @@ export class InternalServerError extends APIError {
 /** True for a {@link InternalServerError} (or a subclass), by `name`. @example if (isInternalServerError(err)) console.error(err.requestId); */
 export const isInternalServerError = (value: unknown): value is InternalServerError => isErrorKind(value, 'InternalServerError');
 
-/**
- * A 2xx whose body is not what the document shows (the field is named by its path in the body).
- * @example if (isInvalidResponseError(err)) console.error(err.message, err.body);
- */
+/** A 2xx whose body is not what the document shows (the field is named by its path in the body). @example if (isInvalidResponseError(err)) console.error(err.message, err.body); */
 export class InvalidResponseError extends APIError {
   /** Always `InvalidResponseError`. */
   override readonly name = 'InvalidResponseError' as const;
@@ -524,10 +506,7 @@ export class InvalidResponseError extends APIError {
 /** True for a {@link InvalidResponseError} (or a subclass), by `name`. @example if (isInvalidResponseError(err)) console.error(err.message); */
 export const isInvalidResponseError = (value: unknown): value is InvalidResponseError => isErrorKind(value, 'InvalidResponseError');
 
-/**
- * What a {@link ResponseTooLargeError} is built from.
- * @example new ResponseTooLargeError({ limit: 10_000_000, status: 200, method: 'GET', path: '/api/v1/invoices' });
- */
+/** What a {@link ResponseTooLargeError} is built from. @example new ResponseTooLargeError({ limit: 10_000_000, status: 200, method: 'GET', path: '/api/v1/invoices' }); */
 export interface ResponseTooLargeErrorInit extends Omit<APIErrorInit, 'message'> {
   /** Replaces the default message. */
   message?: string | undefined;
@@ -535,10 +514,7 @@ export interface ResponseTooLargeErrorInit extends Omit<APIErrorInit, 'message'>
   limit: number;
 }
 
-/**
- * The body was larger than `maxResponseBytes`; reading stopped.
- * @example if (isResponseTooLargeError(err)) console.error(`over ${err.limit} bytes`);
- */
+/** The body was larger than `maxResponseBytes`; reading stopped. @example if (isResponseTooLargeError(err)) console.error(`over ${err.limit} bytes`); */
 export class ResponseTooLargeError extends APIError {
   /** Always `ResponseTooLargeError`. */
   override readonly name = 'ResponseTooLargeError' as const;
@@ -558,10 +534,7 @@ export class ResponseTooLargeError extends APIError {
 /** True for a {@link ResponseTooLargeError} (or a subclass), by `name`. @example if (isResponseTooLargeError(err)) console.error(err.limit); */
 export const isResponseTooLargeError = (value: unknown): value is ResponseTooLargeError => isErrorKind(value, 'ResponseTooLargeError');
 
-/**
- * What an {@link APIConnectionError} is built from.
- * @example new APIConnectionError({ message: 'Connection error', method: 'GET', path: '/api/v1/invoices' });
- */
+/** What an {@link APIConnectionError} is built from. @example new APIConnectionError({ message: 'Connection error', method: 'GET', path: '/api/v1/invoices' }); */
 export interface APIConnectionErrorInit {
   /** Replaces the default message. */
   message?: string | undefined;
@@ -577,10 +550,7 @@ export interface APIConnectionErrorInit {
   redactor?: Redactor | undefined;
 }
 
-/**
- * No response arrived (refused, reset, DNS), after the SDK's retries.
- * @example if (isAPIConnectionError(err)) console.error(err.message, err.cause);
- */
+/** No response arrived (refused, reset, DNS), after the SDK's retries. @example if (isAPIConnectionError(err)) console.error(err.message, err.cause); */
 export class APIConnectionError extends APIError {
   /** A stable name, read by the guards. */
   override readonly name: InvoicingErrorName = 'APIConnectionError';
@@ -594,10 +564,7 @@ export class APIConnectionError extends APIError {
 /** True for a {@link APIConnectionError} (or a subclass), by `name`. @example if (isAPIConnectionError(err)) console.error(err.message); */
 export const isAPIConnectionError = (value: unknown): value is APIConnectionError => isErrorKind(value, 'APIConnectionError');
 
-/**
- * No complete response within `timeout` (per attempt), after the SDK's retries.
- * @example if (isAPIConnectionTimeoutError(err)) console.error(err.hint);
- */
+/** No complete response within `timeout` (per attempt), after the SDK's retries. @example if (isAPIConnectionTimeoutError(err)) console.error(err.hint); */
 export class APIConnectionTimeoutError extends APIConnectionError {
   /** Always `APIConnectionTimeoutError`. */
   override readonly name = 'APIConnectionTimeoutError' as const;
@@ -607,10 +574,7 @@ export class APIConnectionTimeoutError extends APIConnectionError {
   }
 }
 
-/**
- * True for a {@link APIConnectionTimeoutError} (or a subclass), by `name`.
- * @example if (isAPIConnectionTimeoutError(err)) console.error(err.hint);
- */
+/** True for a {@link APIConnectionTimeoutError} (or a subclass), by `name`. @example if (isAPIConnectionTimeoutError(err)) console.error(err.hint); */
 export const isAPIConnectionTimeoutError = (value: unknown): value is APIConnectionTimeoutError => isErrorKind(value, 'APIConnectionTimeoutError');
 
 /** The caller's `signal` aborted the call. @example if (isAPIUserAbortError(err)) console.log('cancelled'); */
@@ -626,10 +590,7 @@ export class APIUserAbortError extends APIError {
 /** True for a {@link APIUserAbortError} (or a subclass), by `name`. @example if (isAPIUserAbortError(err)) console.log('cancelled'); */
 export const isAPIUserAbortError = (value: unknown): value is APIUserAbortError => isErrorKind(value, 'APIUserAbortError');
 
-/**
- * What an {@link InvalidInputError} is built from.
- * @example const init: InvalidInputErrorInit = { message: 'buyer refers to itself', path: ['buyer', 'parent'] };
- */
+/** What an {@link InvalidInputError} is built from. @example const init: InvalidInputErrorInit = { message: 'buyer refers to itself', path: ['buyer', 'parent'] }; */
 export interface InvalidInputErrorInit {
   /** What is wrong with the input. */
   message: string;
@@ -639,10 +600,7 @@ export interface InvalidInputErrorInit {
   path?: (string | number)[] | undefined;
 }
 
-/**
- * Input that cannot be an invoice at all (cyclic, nested too deep, not plain data); nothing was sent.
- * @example if (isInvalidInputError(err)) console.error(err.path?.join('.'), err.message);
- */
+/** Input that cannot be an invoice at all (cyclic, nested too deep, not plain data); nothing was sent. @example if (isInvalidInputError(err)) console.error(err.path?.join('.'), err.message); */
 export class InvalidInputError extends InvoicingError {
   /** Always `InvalidInputError`. */
   override readonly name = 'InvalidInputError' as const;
@@ -701,10 +659,7 @@ export class InvoiceCheckError extends InvoicingError {
 /** True for a {@link InvoiceCheckError} (or a subclass), by `name`. @example isInvoiceCheckError(new Error('x')); // false */
 export const isInvoiceCheckError = (value: unknown): value is InvoiceCheckError => isErrorKind(value, 'InvoiceCheckError');
 
-/**
- * Invoice totals as decimal strings (`"107.50"`); a figure the service did not return is `undefined`.
- * @example const t: TotalsFigures = { subtotal: '100.00', taxTotal: '7.50', total: '107.50' };
- */
+/** Invoice totals as decimal strings (`"107.50"`); a figure the service did not return is `undefined`. @example const t: TotalsFigures = { subtotal: '100.00', taxTotal: '7.50', total: '107.50' }; */
 export interface TotalsFigures {
   /** Sum of the lines before tax. */
   subtotal?: string | undefined;
@@ -714,10 +669,7 @@ export interface TotalsFigures {
   total?: string | undefined;
 }
 
-/**
- * What a {@link TotalsMismatchError} is built from.
- * @example new TotalsMismatchError({ invoiceId: 'inv_1', expected: { total: '107.50' }, actual: { total: '110.00' }, differences: [] });
- */
+/** What a {@link TotalsMismatchError} is built from. @example new TotalsMismatchError({ invoiceId: 'inv_1', expected: { total: '107.50' }, actual: { total: '110.00' }, differences: [] }); */
 export interface TotalsMismatchErrorInit {
   /** The draft whose totals disagree. */
   invoiceId: string;
@@ -824,15 +776,7 @@ export type FilingErrorCause =
   | WaitTimeoutError
   | RecoveryInProgressError;
 
-/**
- * What a {@link FilingError} is built from.
- *
- * @example
- * ```ts
- * import { FilingError } from 'invoicing-sdk';
- * new FilingError({ invoiceId: 'inv_1', step: 'sign', cause: new Error('socket hang up') });
- * ```
- */
+/** What a {@link FilingError} is built from. @example import { FilingError } from 'invoicing-sdk'; new FilingError({ invoiceId: 'inv_1', step: 'sign', cause: new Error('socket hang up') }); */
 export interface FilingErrorInit {
   /** The invoice, once created; `undefined` when filing stopped before create succeeded. */
   invoiceId: string | undefined;
@@ -901,23 +845,12 @@ export class FilingError extends InvoicingError {
   }
 }
 
-/**
- * True for a {@link FilingError}, by `name`.
- *
- * @example
- * ```ts
- * import { isFilingError } from 'invoicing-sdk';
- * isFilingError(new Error('x')); // false
- * ```
- */
+/** True for a {@link FilingError}, by `name`. @example import { isFilingError } from 'invoicing-sdk'; isFilingError(new Error('x')); // false */
 export function isFilingError(value: unknown): value is FilingError {
   return isErrorKind(value, 'FilingError');
 }
 
-/**
- * What a {@link WaitTimeoutError} is built from.
- * @example new WaitTimeoutError({ invoiceId: 'inv_1', lastInvoice: undefined, timeoutMs: 60_000 });
- */
+/** What a {@link WaitTimeoutError} is built from. @example new WaitTimeoutError({ invoiceId: 'inv_1', lastInvoice: undefined, timeoutMs: 60_000 }); */
 export interface WaitTimeoutErrorInit {
   /** The invoice waited for. */
   invoiceId: string;
@@ -927,10 +860,7 @@ export interface WaitTimeoutErrorInit {
   timeoutMs: number;
 }
 
-/**
- * `waitFor()` ran out of time before the invoice reached the awaited status; nothing was changed.
- * @example if (isWaitTimeoutError(err)) console.log('still', err.lastInvoice?.status);
- */
+/** `waitFor()` ran out of time before the invoice reached the awaited status; nothing was changed. @example if (isWaitTimeoutError(err)) console.log('still', err.lastInvoice?.status); */
 export class WaitTimeoutError extends InvoicingError {
   /** Always `WaitTimeoutError`. */
   override readonly name = 'WaitTimeoutError' as const;
@@ -962,10 +892,7 @@ export class WaitTimeoutError extends InvoicingError {
 /** True for a {@link WaitTimeoutError} (or a subclass), by `name`. @example isWaitTimeoutError(new Error('x')); // false */
 export const isWaitTimeoutError = (value: unknown): value is WaitTimeoutError => isErrorKind(value, 'WaitTimeoutError');
 
-/**
- * What a {@link RecoveryInProgressError} is built from.
- * @example const init: RecoveryInProgressErrorInit = { invoiceId: 'inv_1', attemptsLeft: 2 };
- */
+/** What a {@link RecoveryInProgressError} is built from. @example const init: RecoveryInProgressErrorInit = { invoiceId: 'inv_1', attemptsLeft: 2 }; */
 export interface RecoveryInProgressErrorInit {
   /** The invoice in Error whose automatic recovery is in play. */
   invoiceId: string;

@@ -21,21 +21,14 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~\w-]+$/;
 // otherwise, so two different keys could become one.
 const IDEMPOTENCY_KEY = /^ *[!-~][ -~]*$/;
 
-/**
- * Throws an `InvoicingError` (before anything is sent; fetch would fail only when sending, as a
- * network error that is retried) when `value` cannot be sent as a header value, or `name` as a
- * header name. `what` names it; the value is never quoted, as it may be a secret.
- */
+/** Throws (before anything is sent) when `value` cannot be a header value or `name` a header name; never quotes the value. */
 export function checkHeader(what: string, value: string, name = 'x'): void {
   if (!HEADER_VALUE.test(value) || !HEADER_NAME.test(name)) {
     throw new InvoicingError(`${what} cannot be sent: bad name, or a line break, control or non-Latin-1 character.`);
   }
 }
 
-/**
- * The caller's idempotency key, or an `InvoicingError` (before anything is sent) for one the service
- * would refuse or could mistake for another: not a string, blank, or not printable ASCII.
- */
+/** The caller's idempotency key, or an `InvoicingError` (before anything is sent) for one the service would refuse or could mistake for another. */
 export function checkIdempotencyKey(key: unknown): string {
   if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
     throw new InvoicingError(
@@ -63,11 +56,7 @@ export function userAgent(): string {
   return agent;
 }
 
-/**
- * The caller's extra headers (`defaultHeaders` or per call), names lower-cased, or an
- * `InvoicingError` (before anything is sent) for one that would replace authentication or the
- * idempotency key, or cannot be sent. `where` names the option in the message.
- */
+/** The caller's extra headers (`defaultHeaders` or per call), names lower-cased, or an `InvoicingError` (before anything is sent) for one that would replace authentication or the idempotency key, or cannot be sent. */
 export function checkExtraHeaders(extra: Record<string, string> | undefined, where: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(extra ?? {})) {
@@ -90,11 +79,7 @@ export function checkExtraHeaders(extra: Record<string, string> | undefined, whe
   return out;
 }
 
-/**
- * The authentication header of a request to `path`: `X-API-Key` on service routes, `Authorization:
- * Bearer` on the `/api/v1/api-key` routes. Throws an `InvoicingError` (before anything is sent) when
- * the client lacks the credential the route needs.
- */
+/** The authentication header of a request to `path`. */
 export function authHeader(path: string, credentials: Credentials): [name: string, value: string] {
   if (isSessionRoute(path)) {
     const token = credentials.sessionToken;
@@ -118,7 +103,7 @@ export function authHeader(path: string, credentials: Credentials): [name: strin
   return ['x-api-key', key];
 }
 
-/** A copy of `headers` fit for a log line: credentials replaced by `[REDACTED]`. */
+/** A copy of `headers` for a log line, credentials redacted. */
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {

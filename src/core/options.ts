@@ -34,22 +34,13 @@ import { boundedInteger, type Fetch } from './bounds.js';
 export interface ClientOptions {
   /** Sent only as the `X-API-Key` header. Default: env `INVOICING_API_KEY`. */
   apiKey?: string | undefined;
-  /**
-   * A signed-in portal session, sent only as `Authorization: Bearer …` and only to the
-   * `/api/v1/api-key` routes (key management). Default: env `INVOICING_SESSION_TOKEN`.
-   */
+  /** A signed-in portal session, sent only as `Authorization: Bearer …` and only to the `/api/v1/api-key` routes (key management). Default: env `INVOICING_SESSION_TOKEN`. */
   sessionToken?: string | undefined;
-  /**
-   * Origin of the service, e.g. `https://invoicing.example.com`; the SDK adds `/api/v1`. Default:
-   * env `INVOICING_BASE_URL`. There is no guessed default: missing is an error at construction.
-   */
+  /** Origin of the service, e.g. `https://invoicing.example.com`; the SDK adds `/api/v1`. Default: env `INVOICING_BASE_URL`. There is no guessed default: missing is an error at construction. */
   baseUrl?: string | undefined;
   /** Milliseconds per attempt, reading the body included. Default 30 000. */
   timeout?: number | undefined;
-  /**
-   * Retries after connection errors, timeouts, 408, 429, 500, 502, 503 and 504, with exponential
-   * backoff and full jitter (a POST only with an idempotency key). Default 2.
-   */
+  /** Retries after connection errors, timeouts, 408, 429, 500, 502, 503 and 504, with exponential backoff and full jitter (a POST only with an idempotency key). Default 2. */
   maxRetries?: number | undefined;
   /** Custom `fetch` (proxies, tests). Default: the global `fetch`, looked up at call time. */
   fetch?: Fetch | undefined;
@@ -79,10 +70,7 @@ export interface ClientOptions {
    * the largest legitimate page of a listing.
    */
   maxResponseBytes?: number | undefined;
-  /**
-   * Silence the warning for a `baseUrl` that is plain `http://` to a host other than loopback (the
-   * API key would cross the network in clear text). Default false.
-   */
+  /** Silence the warning for a `baseUrl` that is plain `http://` to a host other than loopback (the API key would cross the network in clear text). Default false. */
   allowInsecureHttp?: boolean | undefined;
   /**
    * Statuses after `SUBMITTED` that count as final for `waitFor` and `watch` (canonical names or
@@ -91,10 +79,7 @@ export interface ClientOptions {
    * `SUBMITTED` keeps them polling.
    */
   finalStatuses?: readonly string[] | undefined;
-  /**
-   * Allow a browser-like runtime. Default false: in a browser the API key would be exposed to every
-   * visitor, so construction throws unless this is set.
-   */
+  /** Allow a browser-like runtime. Default false: in a browser the API key would be exposed to every visitor, so construction throws unless this is set. */
   dangerouslyAllowBrowser?: boolean | undefined;
 }
 
@@ -130,7 +115,7 @@ export const CLIENT_DEFAULTS = {
   dangerouslyAllowBrowser: { env: undefined, value: false },
 } as const satisfies Record<keyof ClientOptions, { env: string | undefined; value: unknown }>;
 
-/** Options after resolution: what the client and transport run on. */
+/** Options after resolution. */
 export interface ResolvedOptions {
   apiKey: string | undefined;
   sessionToken: string | undefined;
@@ -157,7 +142,7 @@ export interface ResolvedOptions {
   finalStatuses: readonly string[];
 }
 
-/** Reads an environment variable where the runtime has them; empty counts as unset. */
+/** Reads an environment variable where the runtime has them. */
 export function readEnv(name: string): string | undefined {
   try {
     const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
@@ -169,28 +154,20 @@ export function readEnv(name: string): string | undefined {
   }
 }
 
-/** A browser-like runtime: a global `window` and `document`. */
+/** A browser-like runtime. */
 export function isBrowserLike(): boolean {
   const g = globalThis as { window?: unknown; document?: unknown };
   return typeof g.window !== 'undefined' && typeof g.document !== 'undefined';
 }
 
-/**
- * A client's redactor with the credentials it was built for, so a client derived from it
- * (`withOptions`) can share it: keys the parent created or revealed stay redacted in the child.
- * @example const child = resolveOptions(options, { redactor: parent.redactor, apiKey: parent.apiKey, sessionToken: parent.sessionToken });
- */
+/** A client's redactor with the credentials it was built for, so a client derived from it (`withOptions`) can share it. */
 export interface InheritedRedactor {
   readonly redactor: Redactor;
   readonly apiKey: string | undefined;
   readonly sessionToken: string | undefined;
 }
 
-/**
- * Resolves the caller's options against {@link CLIENT_DEFAULTS}; throws on invalid ones. Every
- * error it throws is scrubbed of the credentials it was given (a key pasted as `baseUrl` included).
- * `inherit` is reused when the credentials resolve to the same values, else a new redactor is built.
- */
+/** Resolves the caller's options against {@link CLIENT_DEFAULTS}. */
 export function resolveOptions(options: ClientOptions = {}, inherit?: InheritedRedactor): ResolvedOptions {
   const browser = isBrowserLike();
   if (browser && options.dangerouslyAllowBrowser !== true) {

@@ -15,28 +15,15 @@ import { InvoicingError } from './errors.js';
 import type { Logger } from './logger.js';
 import { APIPromise, type ResponseRecorder } from './api-promise.js';
 
-/**
- * The most pages one walk reads (`for await`, `iterPages()`, the code lookups) before it stops with a
- * warning: a bound on a server whose `meta.totalPages` is wrong. A million invoices at 100 a page.
- *
- */
+/** The most pages one walk reads (`for await`, `iterPages()`, the code lookups) before it stops with a warning. */
 export const MAX_PAGES_PER_WALK = 10_000;
 
-/**
- * True when the service numbers a page (`echo`, its `meta.page`) at or before one read earlier in
- * the same walk: by its own account the page was read already.
- *
- */
+/** True when the service numbers a page (`echo`, its `meta.page`) at or before one read earlier in the same walk. */
 export function repeatsPage(echo: number | undefined, previousEcho: number | undefined): boolean {
   return echo !== undefined && previousEcho !== undefined && echo <= previousEcho;
 }
 
-/**
- * Why a walk stops at page `asked` (a repeated page, or an empty one or the page cap while
- * `totalPages` says there are more), for the warning; `undefined` when it goes on or simply reached
- * the last page.
- *
- */
+/** Why a walk stops at page `asked` (a repeated page, or an empty one or the page cap while `totalPages` says there are more), for the warning. */
 export function earlyStop(
   listing: string,
   asked: number,
@@ -57,16 +44,7 @@ export function earlyStop(
   return undefined;
 }
 
-/**
- * Loads page `page` (from 1).
- *
- * @example
- * ```ts
- * import type { PageLoader } from 'invoicing-sdk';
- * declare const load: PageLoader<string>;
- * const second = await load(2);
- * ```
- */
+/** Loads page `page` (from 1). @example import type { PageLoader } from 'invoicing-sdk'; declare const load: PageLoader<string>; const second = await load(2); */
 export type PageLoader<T> = (page: number) => Promise<Page<T>>;
 
 /**
@@ -87,10 +65,7 @@ export class Page<T> implements AsyncIterable<T> {
   readonly data: T[];
   /** The listing's `meta` as the service sent it; `undefined` when it sent none. */
   readonly meta: ListingMeta | undefined;
-  /**
-   * This page's number, from 1: the page the SDK asked for. The service's own number for it, which
-   * may count differently, is `meta.page`.
-   */
+  /** This page's number, from 1: the page the SDK asked for. The service's own number for it, which may count differently, is `meta.page`. */
   readonly pageNumber: number;
   readonly #load: PageLoader<T>;
   readonly #logger: Pick<Logger, 'warn'> | undefined;
@@ -149,10 +124,7 @@ export class Page<T> implements AsyncIterable<T> {
     return next;
   }
 
-  /**
-   * This page and every later one, in order. A page whose `meta.page` repeats one already read is
-   * not yielded (see {@link Page.hasNextPage}).
-   */
+  /** This page and every later one, in order. A page whose `meta.page` repeats one already read is not yielded (see {@link Page.hasNextPage}). */
   async *iterPages(): AsyncGenerator<Page<T>, void, undefined> {
     let page: Page<T> = this;
     yield page;

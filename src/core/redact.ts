@@ -10,10 +10,7 @@
 /** What replaces a secret wherever it would appear. @example console.log(REDACTED); // '[REDACTED]' */
 export const REDACTED = '[REDACTED]';
 
-/**
- * The shortest run of a secret's characters that is redacted on its own.
- * @example new Redactor(['sk_live_Rq7Zx9Wv2Lp8Nd5R']).redact('Rq7Zx9Wv'.slice(0, MIN_PARTIAL_LENGTH)); // '[REDACTED]'
- */
+/** The shortest run of a secret's characters that is redacted on its own. @example new Redactor(['sk_live_Rq7Zx9Wv2Lp8Nd5R']).redact('Rq7Zx9Wv'.slice(0, MIN_PARTIAL_LENGTH)); // '[REDACTED]' */
 export const MIN_PARTIAL_LENGTH = 8;
 
 /** What stands in for the part of a value nested deeper than 64 levels. @example console.log(TOO_DEEP); // '[Nested too deep]' */
@@ -30,7 +27,7 @@ const MAX_ADDED_SECRETS = 256;
 const CREDENTIAL_SHAPE = /\b(Bearer|ApiKey)\s+[A-Za-z0-9._~+/=-]{6,}/g;
 const TYPE_PREFIX = /^(?:[a-z]{1,8}[_-]){1,3}/;
 
-/** The ends of the type prefix's segments: `sk_live_x` gives [3, 8]. */
+/** The ends of the type prefix's segments. */
 function prefixEnds(secret: string): number[] {
   const prefix = TYPE_PREFIX.exec(secret)?.[0] ?? '';
   if (prefix.length >= secret.length) return [];
@@ -209,10 +206,7 @@ export class Redactor {
     return out.includes('Bearer') || out.includes('ApiKey') ? out.replace(CREDENTIAL_SHAPE, `$1 ${REDACTED}`) : out;
   }
 
-  /**
-   * A copy of plain data with every string and key scrubbed (class instances kept as they are).
-   * Cycles become `'[Circular]'`, depth past 64 {@link TOO_DEEP}, a throwing getter `'[Unreadable]'`.
-   */
+  /** A copy of plain data with every string and key scrubbed (class instances kept as they are). Cycles become `'[Circular]'`, depth past 64 {@link TOO_DEEP}, a throwing getter `'[Unreadable]'`. */
   redactDeep<T>(value: T): T {
     return this.#deep(value, new WeakSet(), 0) as T;
   }

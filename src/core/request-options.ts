@@ -22,15 +22,9 @@ export interface RequestOptions {
   timeout?: number | undefined;
   /** Retries after a retryable failure. Overrides the client's `maxRetries`. */
   maxRetries?: number | undefined;
-  /**
-   * Extra headers, added to the client's `defaultHeaders`. One that would set `X-API-Key`,
-   * `Authorization` or `idempotency-key` is refused with an `InvoicingError`; nothing is sent.
-   */
+  /** Extra headers, added to the client's `defaultHeaders`. One that would set `X-API-Key`, `Authorization` or `idempotency-key` is refused with an `InvoicingError`; nothing is sent. */
   headers?: Record<string, string> | undefined;
-  /**
-   * Extra query parameters. One named like a credential (`apiKey`, `token`, `password`, …) is refused
-   * with an `InvoicingError`; nothing is sent.
-   */
+  /** Extra query parameters. One named like a credential (`apiKey`, `token`, `password`, …) is refused with an `InvoicingError`; nothing is sent. */
   query?: Query | undefined;
 }
 
@@ -39,9 +33,6 @@ export interface RequestOptions {
  * @example await client.invoices.create(input, { idempotencyKey: deriveIdempotencyKey(input.businessId, 'INV-42') });
  */
 export interface MutationRequestOptions extends RequestOptions {
-  /**
-   * Sent as `idempotency-key`, unchanged on every retry. Default: a UUID v7 minted once for the
-   * call. Reuse a key only to repeat the same request.
-   */
+  /** Sent as `idempotency-key`, unchanged on every retry. Default: a UUID v7 minted once for the call. Reuse a key only to repeat the same request. */
   idempotencyKey?: string | undefined;
 }

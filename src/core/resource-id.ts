@@ -2,17 +2,7 @@
 // errors.ts imports error-hints.ts.
 import { InvoicingError } from './errors.js';
 
-/**
- * Refuses, before any request, an id that cannot name one resource: not a string, blank, or a dot
- * segment. `.` and `..` (also written `%2e`) survive `encodeURIComponent` and URL parsing folds
- * them away, so `retrieve('..')` would otherwise request the listing `/api/v1/`.
- *
- * @example
- * ```ts
- * assertResourceId('inv_123', 'An invoice id'); // passes
- * assertResourceId('..', 'An invoice id'); // throws InvoicingError
- * ```
- */
+/** Refuses, before any request, an id that cannot name one resource. */
 export function assertResourceId(id: unknown, what: string): asserts id is string {
   if (typeof id !== 'string' || id.trim() === '') {
     throw new InvoicingError(`${what} must be a non-empty string; got ${JSON.stringify(id)}.`);

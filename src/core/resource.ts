@@ -5,18 +5,7 @@ import type { Transport, TransportResponse } from './transport.js';
 import type { Envelope } from './envelope.js';
 import { readInvoiceRecord, type Invoice } from '../model/invoice.js';
 
-/**
- * What a resource runs on. Holds no secret: the credentials stay inside the transport.
- *
- * @example
- * ```ts
- * class Reports extends APIResource {
- *   list() {
- *     return this._ctx.transport.request({ method: 'GET', path: '/api/v1/reports' });
- *   }
- * }
- * ```
- */
+/** What a resource runs on. */
 export interface ResourceContext
   extends Readonly<Pick<ResolvedOptions, 'fieldMap' | 'logger' | 'codesCacheTtl' | 'maxRetries' | 'redactor' | 'finalStatuses'>> {
   readonly transport: Transport;
@@ -24,10 +13,7 @@ export interface ResourceContext
   readonly now: () => number;
 }
 
-/**
- * Base of `client.invoices`, `client.apiKeys` and `client.codes`: thin classes, one call per method.
- * @example const resources: APIResource[] = [client.invoices, client.apiKeys, client.codes];
- */
+/** Base of `client.invoices`, `client.apiKeys` and `client.codes`: thin classes, one call per method. @example const resources: APIResource[] = [client.invoices, client.apiKeys, client.codes]; */
 export abstract class APIResource {
   readonly #ctx: ResourceContext;
 
@@ -71,12 +57,7 @@ export abstract class APIResource {
   }
 }
 
-/**
- * An `InvalidResponseError` for a response the resources could not use: the status, body, request
- * id (`x-request-id`), method and path always come from the response itself, so no call site can
- * leave one out.
- * @example if (!Array.isArray(envelope.data)) throw invalidResponse(response, { message: 'The listing cannot be read at data.' });
- */
+/** An `InvalidResponseError` for a response the resources could not use. */
 export function invalidResponse(
   response: TransportResponse,
   init: { message: string; hint?: string | undefined; cause?: unknown },

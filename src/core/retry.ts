@@ -24,10 +24,7 @@ export type AttemptFailure =
       status: number;
     };
 
-/**
- * Everything {@link shouldRetry} decides on.
- * @example const input: RetryDecisionInput = { method: 'POST', hasIdempotencyKey: true, retriesSoFar: 0, maxRetries: 2, failure: { kind: 'timeout' } };
- */
+/** Everything {@link shouldRetry} decides on. @example const input: RetryDecisionInput = { method: 'POST', hasIdempotencyKey: true, retriesSoFar: 0, maxRetries: 2, failure: { kind: 'timeout' } }; */
 export interface RetryDecisionInput {
   /** The HTTP method of the call. */
   method: string;
@@ -41,10 +38,7 @@ export interface RetryDecisionInput {
   failure: AttemptFailure;
 }
 
-/**
- * Whether to retry after a failed attempt.
- * @example shouldRetry({ method: 'GET', hasIdempotencyKey: false, retriesSoFar: 0, maxRetries: 2, failure: { kind: 'status', status: 429 } }); // true
- */
+/** Whether to retry after a failed attempt. @example shouldRetry({ method: 'GET', hasIdempotencyKey: false, retriesSoFar: 0, maxRetries: 2, failure: { kind: 'status', status: 429 } }); // true */
 export function shouldRetry(input: RetryDecisionInput): boolean {
   if (input.retriesSoFar >= input.maxRetries) return false;
   // A POST without an idempotency key may have been carried out already; repeating it could file twice.

@@ -24,10 +24,7 @@ export const ROUTES = {
   serviceCodes: '/api/v1/taxauth/service-codes',
 } as const;
 
-/**
- * Key-management routes: authenticated by the signed-in session (`Authorization: Bearer`), never by
- * an API key.
- */
+/** Key-management routes. */
 export function isSessionRoute(path: string): boolean {
   return path === ROUTES.apiKeys || path.startsWith(`${ROUTES.apiKeys}/`);
 }
@@ -35,20 +32,13 @@ export function isSessionRoute(path: string): boolean {
 /** The scope a call needs, and whether the service document says so. */
 export interface RequiredScope {
   scope: string;
-  /**
-   * True only where the document names the scope: `invoices:write` for validate, sign and submit.
-   * Elsewhere it says "not shown", and the scope is inferred from the scope names.
-   */
+  /** True only where the document names the scope: `invoices:write` for validate, sign and submit. Elsewhere it says "not shown", and the scope is inferred from the scope names. */
   documented: boolean;
 }
 
 const TRANSITION_PATH = /^\/api\/v1\/invoices\/[^/]+\/(?:validate|sign|submit)$/;
 
-/**
- * The scope a call needs, as far as the service document tells. It names `invoices:write` for the
- * three transitions only; for every other route the scope is "not shown", so it is inferred from
- * the scope names (`invoices:read`, `invoices:write`, `taxauth:read`) and marked undocumented.
- */
+/** The scope a call needs, as far as the service document tells. */
 export function requiredScope(method: string, path: string): RequiredScope | undefined {
   const verb = method.toUpperCase();
   if (verb === 'POST' && TRANSITION_PATH.test(path)) return { scope: 'invoices:write', documented: true };

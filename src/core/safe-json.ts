@@ -21,11 +21,7 @@ export function parseJsonSafely(text: string): unknown {
   return SUSPECT.test(text) ? JSON.parse(text, dropPrototypeKeys) : JSON.parse(text);
 }
 
-/**
- * A response body as the SDK keeps it: parsed JSON (see {@link parseJsonSafely}), the text when it
- * is not JSON, `undefined` when empty.
- *
- */
+/** A response body as the SDK keeps it. */
 export function parseBodySafely(text: string): unknown {
   try {
     return parseJsonSafely(text);

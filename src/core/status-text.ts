@@ -22,16 +22,7 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   504: 'Gateway Timeout',
 };
 
-/**
- * The reason phrase of `status`, or `undefined` for a status outside the table; callers pick their
- * own fallback (the error factory says "HTTP error", the sandbox says what NestJS says).
- *
- * @example
- * ```ts
- * statusText(429); // 'Too Many Requests'
- * statusText(418); // undefined
- * ```
- */
+/** The reason phrase of `status`, or `undefined` for a status outside the table. */
 export function statusText(status: number): string | undefined {
   return STATUS_TEXT[status];
 }

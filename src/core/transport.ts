@@ -115,13 +115,13 @@ export interface TransportResponse {
   redactor: Redactor;
 }
 
-/** What the transport runs on: the client's resolved options. */
+/** What the transport runs on. */
 export type TransportConfig = ResolvedOptions & {
   /** Told of the new key when {@link Transport.setApiKey} switches it. */
   onApiKeyChange?: ((apiKey: string) => void) | undefined;
 };
 
-/** What the SDK's hooks know of one call (ky's `context`); holds no secret. */
+/** What the SDK's hooks know of one call (ky's `context`). */
 interface CallContext {
   method: HttpMethod;
   path: string;
@@ -135,12 +135,12 @@ interface CallContext {
 const CONTEXT = 'invoicingSdk';
 const IDEMPOTENCY_HEADER = 'idempotency-key';
 
-/** A fetch rejection that is not an abort: no response arrived. Retried as a connection error. */
+/** A fetch rejection that is not an abort. */
 class ConnectionFailure extends Error {
   override readonly name = 'ConnectionFailure';
 }
 
-/** A body read by an attempt: its text, and its bytes when the text would not give them back. */
+/** A body read by an attempt. */
 interface ReadBody {
   text: string;
   bytes: Uint8Array<ArrayBuffer> | undefined;
@@ -148,7 +148,7 @@ interface ReadBody {
 
 const BODIES = new WeakMap<Response, ReadBody>();
 
-/** The client's transport: one ky instance. Resources call `send` or `request`; nothing else sends. */
+/** The client's transport. */
 export class Transport {
   readonly #config: TransportConfig;
   readonly #credentials: { apiKey: string | undefined; sessionToken: string | undefined };
@@ -216,10 +216,7 @@ export class Transport {
     this.#config.onApiKeyChange?.(apiKey);
   }
 
-  /**
-   * Holds every `X-API-Key` request until `rotation` settles (session routes go on), so none is sent
-   * with a key the service is revoking: the held ones then go with whichever key is current.
-   */
+  /** Holds every `X-API-Key` request until `rotation` settles (session routes go on), so none is sent with a key the service is revoking: the held ones then go with whichever key is current. */
   holdApiKeyRequests(rotation: Promise<unknown>): void {
     const held: Promise<void> = Promise.allSettled([this.#rotation, rotation]).then(() => {
       if (this.#rotation === held) this.#rotation = undefined;
@@ -551,10 +548,7 @@ function tooLarge(response: Response, limit: number, { method, path }: Where): R
   });
 }
 
-/**
- * A redirect is never followed nor retried: the credentials and the body would go wherever Location
- * says, and a 302 to another resource would pass for this call's answer.
- */
+/** A redirect is never followed nor retried. */
 function refusedRedirect(response: Response, url: string, baseUrl: string, { method, path }: Where): APIError {
   let to = response.redirected ? response.url : response.headers.get('location');
   try {
