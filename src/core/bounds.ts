@@ -1,7 +1,4 @@
-/**
- * Small shared definitions of the client's options and the transport (kept apart so that neither
- * imports the other).
- */
+// Shared by the options and the transport, so neither imports the other.
 import { InvoicingError } from './errors.js';
 
 /** A `fetch` implementation (the global one, or a proxy-aware or instrumented one). @example const traced: Fetch = (input, init) => { console.log('fetch'); return fetch(input, init); }; */

@@ -1,10 +1,4 @@
-/**
- * The wire envelope, read through the model's zod schemas (`EnvelopeSchema`, `ListingMetaSchema`):
- * `{ success: true, data, timestamp, message? }`, and for listings `meta { total, page, limit,
- * totalPages }`. Extra fields are kept. A body that is not this envelope becomes an
- * `InvalidResponseError` naming what was wrong (the field, as zod's issue path: `meta.totalPages`),
- * never a `TypeError` further on.
- */
+// The `{ success, data, timestamp, message?, meta? }` envelope, read with the model's zod schemas; anything else is an InvalidResponseError naming the field.
 import * as z from 'zod';
 import { requestIdOf, summarizeBody } from './error-hints.js';
 import { InvalidResponseError } from './errors.js';
@@ -30,8 +24,7 @@ export interface BodySource {
   path: string;
 }
 
-// For routes whose bodies the document does not show (transitions, key and code lookups): a `meta`
-// that cannot be read is left out instead of failing a call that does not page.
+// Routes with unshown bodies: an unreadable `meta` is dropped rather than failing a call that does not page.
 const TolerantEnvelopeSchema = EnvelopeSchema.extend({
   meta: ListingMetaSchema.nullish()
     .catch(undefined)

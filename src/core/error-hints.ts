@@ -1,9 +1,4 @@
-/**
- * What an error response says and what to do about it: the body read whatever its shape, the request
- * id, and the wording of every hint. Hints say only what the service document tells about a cause.
- * Plain functions over plain values, so errors.ts (which builds the errors) depends on this module and
- * never the other way round.
- */
+// What an error body says and the hint for it (only where the service document tells the cause); errors.ts depends on this, never the reverse.
 import { isSessionRoute, requiredScope, ROUTES } from './routes.js';
 
 /** What an error body says, as far as it can be read. */
@@ -17,8 +12,7 @@ export interface BodySummary {
 // Long enough for any real message; bounds what a plain-text or HTML body can put in an error.
 const MAX_TEXT = 500;
 
-// Real error bodies nest messages two or three levels deep; a hostile one nested thousands deep
-// must not exhaust the stack (a RangeError instead of the typed error).
+// A hostile body nested thousands deep must not exhaust the stack.
 const MAX_MESSAGE_DEPTH = 8;
 
 /** Reads an error body of any shape. */
@@ -35,8 +29,7 @@ function messageOf(record: Record<string, unknown>): string | undefined {
   const fromErrors = readMessage(record.errors);
   const fromError = readMessage(record.error);
   const fromProblem = readMessage(record.detail) ?? readMessage(record.title);
-  // NestJS puts the status text ("Bad Request") in `error` and the real words in `message`, so
-  // `message` wins; `errors[]` lists field problems that a generic `message` would hide.
+  // NestJS puts the status text in `error` and the words in `message`; `errors[]` adds field problems.
   if (fromMessage !== undefined && fromErrors !== undefined && !fromMessage.includes(fromErrors)) {
     return `${fromMessage}: ${fromErrors}`;
   }
@@ -118,8 +111,7 @@ export interface HintContext {
   path: string;
 }
 
-// Built by a call marked pure: the routes are read as properties, which a bundler would otherwise
-// keep (with the text) in every bundle of this module.
+// Pure call: bundlers otherwise keep this text (reading ROUTES properties) in every bundle.
 const LOOKUPS = /* @__PURE__ */ (() =>
   `Valid codes: GET ${ROUTES.hsCodes} for goods (hsnCode, NNNN.NN; client.codes.hsCodes()) and ` +
   `GET ${ROUTES.serviceCodes} for services (isicCode, four digits; client.codes.serviceCodes()). ` +

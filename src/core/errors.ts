@@ -1,10 +1,5 @@
-/**
- * Every error the SDK throws: one root, `InvoicingError`, and one factory from a response,
- * `APIError.generate()`. Each class has a constant `name`; the guards read `name` rather than using
- * `instanceof`, so they work across realms and across the ESM and CommonJS builds in one process.
- * Message, hint, body, code, request id, path and cause are scrubbed of the client's secrets when the
- * error is built (or by {@link redactError}), and so is what `toJSON()` and `util.inspect()` show.
- */
+// One root (InvoicingError), one factory from a response (APIError.generate). Guards read the const `name`,
+// so they work across realms and across the ESM and CJS builds; every rendered field is scrubbed of secrets.
 import type { CheckReport, TotalsDifference } from '../check/index.js';
 import type { Invoice } from '../model/invoice.js';
 import { hintFor, isBusinessNotFound, isIdempotencyConflict, requestIdOf, summarizeBody } from './error-hints.js';
@@ -109,16 +104,10 @@ function boundedMessage(message: string, redactor: Redactor): string {
 }
 
 /**
- * The root of every error the SDK throws. Secrets never appear in its `message`, `toString()`,
- * `JSON.stringify()` or `util.inspect()` output.
- *
+ * The root of every error the SDK throws; secrets never appear in its message or any rendering of it.
  * @example
  * ```ts
- * try {
- *   await client.invoices.retrieve('inv_123');
- * } catch (err) {
- *   if (isInvoicingError(err)) console.error(err.message, err.hint);
- * }
+ * try { await client.invoices.retrieve('inv_123'); } catch (err) { if (isInvoicingError(err)) console.error(err.hint); }
  * ```
  */
 export class InvoicingError extends Error {
@@ -206,10 +195,7 @@ export interface APIErrorInit {
   redactor?: Redactor | undefined;
 }
 
-/**
- * An error response, as {@link APIError.generate} reads it.
- * @example APIError.generate({ status: 404, headers: new Headers(), body: { message: 'Business not found' }, method: 'POST', path: '/api/v1/invoices' });
- */
+/** An error response, as {@link APIError.generate} reads it. @example APIError.generate({ status: 404, headers: new Headers(), body: {}, method: 'GET', path: '/api/v1/invoices/x' }); */
 export interface ErrorResponse {
   /** HTTP status. */
   status: number;
@@ -226,16 +212,10 @@ export interface ErrorResponse {
 }
 
 /**
- * An HTTP failure: an error status, a body that is not the documented envelope, or no answer at
- * all (see the subclasses).
- *
+ * An HTTP failure: an error status, a body that is not the documented envelope, or no answer at all.
  * @example
  * ```ts
- * try {
- *   await client.invoices.create(input);
- * } catch (err) {
- *   if (isAPIError(err)) console.error(err.status, err.message, err.requestId, err.hint);
- * }
+ * try { await client.invoices.create(input); } catch (err) { if (isAPIError(err)) console.error(err.status, err.requestId); }
  * ```
  */
 export class APIError extends InvoicingError {
@@ -282,11 +262,9 @@ export class APIError extends InvoicingError {
 
 /**
  * {@link APIError.generate}, as a function.
- *
  * @example
  * ```ts
- * const err = generateAPIError({ status: 401, headers: new Headers(), body: { message: 'Unauthorized' }, method: 'GET', path: '/api/v1/invoices' });
- * console.log(err.name, err.hint); // AuthenticationError, 'Only the X-API-Key header authenticates …'
+ * const err = generateAPIError({ status: 401, headers: new Headers(), body: {}, method: 'GET', path: '/api/v1/invoices' });
  * ```
  */
 export function generateAPIError({ status, headers, body, method, path, redactor }: ErrorResponse): APIError {
@@ -325,10 +303,7 @@ export function generateAPIError({ status, headers, body, method, path, redactor
 /** True for a {@link APIError} (or a subclass), by `name`. @example if (isAPIError(err) && err.status === 404) console.log('no such invoice'); */
 export const isAPIError = (value: unknown): value is APIError => isErrorKind(value, 'APIError');
 
-/**
- * 400 (or 422): the service refused the request as sent; for a classification message the hint names the line and the lookup endpoints.
- * @example if (isBadRequestError(err)) console.error(err.message, err.hint);
- */
+/** 400 (or 422): the service refused the request as sent. @example if (isBadRequestError(err)) console.error(err.message, err.hint); */
 export class BadRequestError extends APIError {
   /** Always `BadRequestError`. */
   override readonly name = 'BadRequestError' as const;
@@ -427,12 +402,7 @@ function transitionHint(invoiceId: string, currentStatus: string, shown: string)
     : `The next step for a ${shown} invoice is ${next}; client.invoices.resumeFiling('${invoiceId}') performs only the steps left.`;
 }
 
-/**
- * `validate`, `sign` or `submit` was refused because the invoice is not in a state that accepts it.
- * Names the status it is in; `status` is what the service answered (`undefined` when the SDK learnt
- * the state by reading the invoice back).
- * @example if (isInvalidTransitionError(err)) console.error(`${err.invoiceId} is ${err.currentStatus}; ${err.hint}`);
- */
+/** `validate`, `sign` or `submit` was refused: the invoice is not in a state that accepts it. @example if (isInvalidTransitionError(err)) console.error(err.currentStatus, err.hint); */
 export class InvalidTransitionError extends ConflictError {
   /** Always `InvalidTransitionError`. */
   override readonly name = 'InvalidTransitionError' as const;
@@ -475,11 +445,7 @@ export class InvalidTransitionError extends ConflictError {
 /** True for a {@link InvalidTransitionError} (or a subclass), by `name`. @example if (isInvalidTransitionError(err)) console.error(err.currentStatus); */
 export const isInvalidTransitionError = (value: unknown): value is InvalidTransitionError => isErrorKind(value, 'InvalidTransitionError');
 
-/**
- * 429: too many requests, after the SDK's retries. `retryAfter` is how long the service asked to
- * wait; a wait beyond the SDK's cap ends the retries at once, so the caller decides.
- * @example if (isRateLimitError(err)) await new Promise((r) => setTimeout(r, err.retryAfter ?? 1_000));
- */
+/** 429 after the SDK's retries; `retryAfter` is the wait the service asked for. @example if (isRateLimitError(err)) console.log(err.retryAfter); */
 export class RateLimitError extends APIError {
   /** Always `RateLimitError`. */
   override readonly name = 'RateLimitError' as const;
@@ -623,10 +589,7 @@ export const isInvalidInputError = (value: unknown): value is InvalidInputError 
 // Enough to act on from a log line; the full list is in `report`.
 const ISSUES_IN_MESSAGE = 3;
 
-/**
- * `invoices.create()` ran the local checks and they failed: nothing was sent. `report` lists every problem.
- * @example if (isInvoiceCheckError(err)) for (const issue of err.report.errors) console.error(issue.path.join('.'), issue.message);
- */
+/** The local checks failed in `invoices.create()`: nothing was sent; `report` lists every problem. @example if (isInvoiceCheckError(err)) console.table(err.report.errors); */
 export class InvoiceCheckError extends InvoicingError {
   /** Always `InvoiceCheckError`. */
   override readonly name = 'InvoiceCheckError' as const;
@@ -681,10 +644,7 @@ export interface TotalsMismatchErrorInit {
   differences: TotalsDifference[];
 }
 
-/**
- * The service's totals contradict the invoice's lines; filing stopped before validate (the invoice is a draft).
- * @example if (isTotalsMismatchError(err)) console.error(err.invoiceId, err.differences);
- */
+/** The service's totals contradict the invoice's lines; filing stopped before validate. @example if (isTotalsMismatchError(err)) console.error(err.differences); */
 export class TotalsMismatchError extends InvoicingError {
   /** Always `TotalsMismatchError`. */
   override readonly name = 'TotalsMismatchError' as const;
@@ -723,51 +683,28 @@ export const isTotalsMismatchError = (value: unknown): value is TotalsMismatchEr
 export type FilingStep = 'check' | 'create' | 'reconcile' | 'read' | 'validate' | 'sign' | 'submit' | 'wait';
 
 /**
- * What stopped a workflow: the `cause` of every {@link FilingError}. Always an SDK error (anything
- * else is wrapped in an `InvoicingError` that keeps it as its own cause); a class with subclasses
- * appears with its own `name` only, so `err.cause.name` narrows to the class.
- *
+ * What stopped a workflow: always an SDK error, and `cause.name` narrows to the class.
  * @example
  * ```ts
- * import { isFilingError } from 'invoicing-sdk';
- * try {
- *   await client.invoices.createAndFile(input, { externalRef: 'INV-42' });
- * } catch (err) {
- *   if (isFilingError(err) && err.cause.name === 'InvoiceCheckError') console.table(err.cause.report.errors);
- * }
+ * declare const err: FilingError; if (err.cause.name === 'InvoiceCheckError') console.table(err.cause.report.errors);
  * ```
  */
 export type FilingErrorCause =
-  | (InvoicingError & {
-      /** Exactly `InvoicingError` (its subclasses are members of their own). */
-      readonly name: 'InvoicingError';
-    })
-  | (APIError & {
-      /** Exactly `APIError` (its subclasses are members of their own). */
-      readonly name: 'APIError';
-    })
+  | (InvoicingError & { readonly name: 'InvoicingError' })
+  | (APIError & { readonly name: 'APIError' })
   | BadRequestError
   | AuthenticationError
   | PermissionDeniedError
-  | (NotFoundError & {
-      /** Exactly `NotFoundError` (its subclasses are members of their own). */
-      readonly name: 'NotFoundError';
-    })
+  | (NotFoundError & { readonly name: 'NotFoundError' })
   | BusinessNotFoundError
-  | (ConflictError & {
-      /** Exactly `ConflictError` (its subclasses are members of their own). */
-      readonly name: 'ConflictError';
-    })
+  | (ConflictError & { readonly name: 'ConflictError' })
   | IdempotencyConflictError
   | InvalidTransitionError
   | RateLimitError
   | InternalServerError
   | InvalidResponseError
   | ResponseTooLargeError
-  | (APIConnectionError & {
-      /** Exactly `APIConnectionError` (its subclasses are members of their own). */
-      readonly name: 'APIConnectionError';
-    })
+  | (APIConnectionError & { readonly name: 'APIConnectionError' })
   | APIConnectionTimeoutError
   | APIUserAbortError
   | InvalidInputError
@@ -804,20 +741,10 @@ function resumeHint(invoiceId: string | undefined): string {
 }
 
 /**
- * Every stop of `createAndFile()`, `resumeFiling()` and each input of `fileMany()`: one shape.
- * Names the invoice (once created) and the step, keeps what stopped it as a typed `cause` (the
- * local checks' `InvoiceCheckError`, a `TotalsMismatchError`, an `AuthenticationError`, …), and the
- * `hint` says what to do next: fix the cause first where retrying cannot help, then resume with
- * `client.invoices.resumeFiling(invoiceId)`, which performs only the steps left, never one twice.
- *
+ * Every stop of `createAndFile()`, `resumeFiling()` and `fileMany()`: the invoice, the step, a typed `cause` and a hint.
  * @example
  * ```ts
- * import { isFilingError } from 'invoicing-sdk';
- * try {
- *   await client.invoices.createAndFile(input);
- * } catch (err) {
- *   if (isFilingError(err)) console.error(err.step, err.cause.name, err.hint);
- * }
+ * try { await client.invoices.createAndFile(input); } catch (err) { if (isFilingError(err)) console.error(err.step, err.cause.name); }
  * ```
  */
 export class FilingError extends InvoicingError {
@@ -906,11 +833,7 @@ export interface RecoveryInProgressErrorInit {
   hint?: string | undefined;
 }
 
-/**
- * `submit` was refused locally: the service's automatic recovery of the invoice is still in play.
- * Nothing was sent; `{ force: true }` sends it anyway.
- * @example if (isRecoveryInProgressError(err)) await client.invoices.waitFor(err.invoiceId);
- */
+/** `submit` refused locally while the service's automatic recovery is in play; `{ force: true }` sends it anyway. @example if (isRecoveryInProgressError(err)) await client.invoices.waitFor(err.invoiceId); */
 export class RecoveryInProgressError extends InvoicingError {
   /** Always `RecoveryInProgressError`. */
   override readonly name = 'RecoveryInProgressError' as const;
@@ -955,17 +878,10 @@ export class RecoveryInProgressError extends InvoicingError {
 export const isRecoveryInProgressError = (value: unknown): value is RecoveryInProgressError => isErrorKind(value, 'RecoveryInProgressError');
 
 /**
- * `waitFor()` was called on an invoice that only the caller moves on (`DRAFT`, `VALIDATED`,
- * `SIGNED`): waiting would never end, so it answers at once. `nextStep` is the call to make.
- *
+ * `waitFor()` on an invoice only the caller moves on (`DRAFT`, `VALIDATED`, `SIGNED`); `nextStep` is the call to make.
  * @example
  * ```ts
- * import { isNotSubmittedError } from 'invoicing-sdk';
- * try {
- *   await client.invoices.waitFor(id);
- * } catch (err) {
- *   if (isNotSubmittedError(err)) await client.invoices.resumeFiling(err.invoiceId, { wait: true });
- * }
+ * try { await client.invoices.waitFor('inv_1'); } catch (err) { if (isNotSubmittedError(err)) console.log(err.nextStep); }
  * ```
  */
 export class NotSubmittedError extends InvoicingError {
@@ -999,11 +915,7 @@ export class NotSubmittedError extends InvoicingError {
 /** True for a {@link NotSubmittedError}, by `name`. @example isNotSubmittedError(new Error('x')); // false */
 export const isNotSubmittedError = (value: unknown): value is NotSubmittedError => isErrorKind(value, 'NotSubmittedError');
 
-/**
- * Scrubs `error` of `redactor`'s secrets in place (every own string or plain-data field, the cause
- * chain) and returns it; its later renderings are scrubbed by `redactor` too.
- * @example throw redactError(new FilingError({ invoiceId: 'inv_1', step: 'sign', cause }), new Redactor([apiKey]));
- */
+/** Scrubs `error` (own fields, cause chain) of `redactor`'s secrets in place and returns it. @example throw redactError(new InvoicingError('x'), new Redactor(['sk_live_secret'])); */
 export function redactError<E>(error: E, redactor: Redactor, seen: WeakSet<object> = new WeakSet()): E {
   if (typeof error !== 'object' || error === null || seen.has(error)) return error;
   seen.add(error);

@@ -1,10 +1,4 @@
-/**
- * The one place request headers are built, and the one place they are redacted for logging.
- *
- * Authentication follows the service document to the letter: `X-API-Key` on every service route and
- * nowhere else; `Authorization: Bearer <session>` only on the `/api/v1/api-key` routes, which never
- * get `X-API-Key`. Never `Authorization: ApiKey` and never a query parameter: both are rejected.
- */
+// The one place request headers are built and redacted for logs. X-API-Key on service routes only; Bearer session only on /api/v1/api-key.
 import { VERSION } from '../version.js';
 import { InvoicingError } from './errors.js';
 import { REDACTED } from './redact.js';
@@ -12,13 +6,11 @@ import { isSessionRoute } from './routes.js';
 
 const SENSITIVE = new Set(['x-api-key', 'authorization', 'cookie', 'proxy-authorization']);
 
-// What Node's HTTP client sends (the fetch standard is looser, and undici refuses the rest only when
-// sending, as a network error): tab, printable ASCII and Latin-1.
+// What Node's HTTP client sends (undici refuses the rest only when sending, as a retried network error).
 const HEADER_VALUE = /^[\t -~\x80-\xff]*$/;
 // A token (RFC 9110).
 const HEADER_NAME = /^[!#$%&'*+.^_`|~\w-]+$/;
-// Printable ASCII, not blank: a key of other characters reaches the service as bytes it may decode
-// otherwise, so two different keys could become one.
+// Printable ASCII, not blank: other bytes may be decoded so that two keys become one.
 const IDEMPOTENCY_KEY = /^ *[!-~][ -~]*$/;
 
 /** Throws (before anything is sent) when `value` cannot be a header value or `name` a header name; never quotes the value. */
@@ -61,8 +53,7 @@ export function checkExtraHeaders(extra: Record<string, string> | undefined, whe
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(extra ?? {})) {
     const lower = name.toLowerCase();
-    // Authentication is decided by the route alone: a second credential scheme is rejected by the
-    // service (401), and a replaced key would be sent where the caller did not mean it to go.
+    // Authentication is the route's alone: the service rejects a second scheme (401).
     if (SENSITIVE.has(lower)) {
       throw new InvoicingError(`${where} cannot set ${JSON.stringify(name)}: authentication headers are set by the client.`, {
         hint: 'Pass apiKey (sent as X-API-Key) or sessionToken (sent as Authorization: Bearer, to /api/v1/api-key routes only) to the client instead.',

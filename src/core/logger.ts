@@ -1,20 +1,13 @@
 import { Redactor } from './redact.js';
 
-/**
- * How much the SDK logs: `debug` (every request and response, headers redacted), `info` (retries),
- * `warn` (responses the SDK had to work around), `error`, or `off`.
- * @example const client = new InvoicingClient({ logLevel: 'debug' }); // or INVOICING_LOG=debug
- */
+/** How much the SDK logs: `debug` (requests, headers redacted), `info` (retries), `warn`, `error` or `off`. @example const level: LogLevel = 'debug'; */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
 
 /**
- * Where log lines go. `console` fits, and so do pino, winston and most other loggers.
- *
+ * Where log lines go: `console`, pino, winston and most other loggers fit.
  * @example
  * ```ts
- * import pino from 'pino';
- * import { InvoicingClient } from 'invoicing-sdk';
- * const client = new InvoicingClient({ logger: pino(), logLevel: 'info' });
+ * const client = new InvoicingClient({ logger: console, logLevel: 'info' });
  * ```
  */
 export interface Logger {

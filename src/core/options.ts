@@ -1,7 +1,4 @@
-/**
- * Client options: one defaults table, resolved once at construction. Per-call options
- * (`RequestOptions`) override the resolved values for one call.
- */
+// Client options: one defaults table, resolved once at construction; per-call options override.
 import { resolveFieldMap, type FieldMap, type ResolvedFieldMap } from '../model/field-map.js';
 import { InvoicingError, redactError } from './errors.js';
 import { checkExtraHeaders, checkHeader } from './headers.js';
@@ -17,18 +14,10 @@ export { boundedInteger } from './bounds.js';
 import { boundedInteger, type Fetch } from './bounds.js';
 
 /**
- * Options of `new InvoicingClient(options)`. Every option has a default (see the table in the
- * README); the three credentials and the log level fall back to environment variables.
- *
+ * Options of `new InvoicingClient(options)`; credentials, baseUrl and log level fall back to environment variables.
  * @example
  * ```ts
- * import { InvoicingClient } from 'invoicing-sdk';
- * const client = new InvoicingClient({
- *   apiKey: process.env.INVOICING_API_KEY,
- *   baseUrl: 'https://invoicing.example.com',
- *   timeout: 20_000,
- *   maxRetries: 3,
- * });
+ * const client = new InvoicingClient({ apiKey: process.env.INVOICING_API_KEY, baseUrl: 'https://invoicing.example.com' });
  * ```
  */
 export interface ClientOptions {
@@ -52,11 +41,7 @@ export interface ClientOptions {
   fieldMap?: FieldMap | undefined;
   /** How long `client.codes` keeps a lookup, in milliseconds. Default one hour. */
   codesCacheTtl?: number | undefined;
-  /**
-   * ky hooks (`beforeRequest`, `beforeRetry`, `afterResponse`, `beforeError`) run on every request,
-   * after the SDK's own (so `beforeRequest` sees the authenticated request and `beforeError` the
-   * SDK's error).
-   */
+  /** ky hooks run on every request, after the SDK's own. */
   hooks?: ClientHooks | undefined;
   /** Extra `RequestInit` for every request, e.g. an undici `dispatcher` for a proxy or mTLS. */
   fetchOptions?: FetchOptions | undefined;
@@ -64,34 +49,21 @@ export interface ClientOptions {
   defaultHeaders?: Record<string, string> | undefined;
   /** Query parameters added to every request. A parameter named like a credential is refused. */
   defaultQuery?: Query | undefined;
-  /**
-   * The largest response body read, in bytes after decompression; a larger one ends in
-   * `ResponseTooLargeError` (never retried) instead of filling memory. Default 32 MiB, several times
-   * the largest legitimate page of a listing.
-   */
+  /** The largest response body read, in bytes; a larger one is a `ResponseTooLargeError`. Default 32 MiB. */
   maxResponseBytes?: number | undefined;
   /** Silence the warning for a `baseUrl` that is plain `http://` to a host other than loopback (the API key would cross the network in clear text). Default false. */
   allowInsecureHttp?: boolean | undefined;
-  /**
-   * Statuses after `SUBMITTED` that count as final for `waitFor` and `watch` (canonical names or
-   * the service's spellings, matched without regard to case, spaces, `-` or `_`). Default
-   * `DEFAULT_FINAL_STATUSES`: `ACCEPTED`, `REJECTED`, `CANCELLED`. Any other status after
-   * `SUBMITTED` keeps them polling.
-   */
+  /** Statuses after `SUBMITTED` that are final for `waitFor` and `watch`. Default `DEFAULT_FINAL_STATUSES`. */
   finalStatuses?: readonly string[] | undefined;
   /** Allow a browser-like runtime. Default false: in a browser the API key would be exposed to every visitor, so construction throws unless this is set. */
   dangerouslyAllowBrowser?: boolean | undefined;
 }
 
 /**
- * The defaults table: every option's environment variable (if any) and default value. Options are
- * resolved from it once, at construction.
- *
+ * The defaults table: each option's environment variable and default, resolved once at construction.
  * @example
  * ```ts
- * import { CLIENT_DEFAULTS } from 'invoicing-sdk';
- * CLIENT_DEFAULTS.timeout.value; // 30000
- * CLIENT_DEFAULTS.apiKey.env;    // 'INVOICING_API_KEY'
+ * const timeout = CLIENT_DEFAULTS.timeout.value;
  * ```
  */
 export const CLIENT_DEFAULTS = {
@@ -183,13 +155,10 @@ export function resolveOptions(options: ClientOptions = {}, inherit?: InheritedR
     const env = CLIENT_DEFAULTS[key].env;
     return readEnv(env);
   };
-  // Read before any other option is checked, so that the redactor built from them scrubs every
-  // error below.
+  // Read first, so the redactor built from them scrubs every error below.
   const apiKey = pick('apiKey');
   const sessionToken = pick('sessionToken');
-  // This client's own redactor: every error, log line and record it hands out is scrubbed of its
-  // secrets, and nothing is shared with other clients (only with a client derived by withOptions()
-  // that keeps the same credentials).
+  // Shared only with a withOptions() child that keeps the same credentials.
   const redactor =
     inherit !== undefined && inherit.apiKey === apiKey && inherit.sessionToken === sessionToken
       ? inherit.redactor
@@ -197,8 +166,7 @@ export function resolveOptions(options: ClientOptions = {}, inherit?: InheritedR
   try {
     return resolveRest(options, browser, pick, apiKey, sessionToken, redactor);
   } catch (error) {
-    // An error about any option may quote its value, and that value may be a credential put in the
-    // wrong option (baseUrl: process.env.INVOICING_API_KEY).
+    // An option's value may be a credential in the wrong place (baseUrl: the API key).
     throw redactError(error, redactor);
   }
 }

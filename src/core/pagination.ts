@@ -1,15 +1,4 @@
-/**
- * Listings. `list()` returns a {@link PagePromise}: await it for the first {@link Page}, or iterate
- * it with `for await` for every item of every page. Pages are followed by `meta.totalPages`, which the
- * service computes, so no request is ever made for a page that does not exist.
- *
- * The walk counts the pages it asks for itself (`?page=2`, `3`, …) and uses the service's `meta.page`
- * only to notice a server that does not page: a walk driven by an echo that never advances (a server
- * that ignores `?page`, or counts from 0) would ask for the same page forever. A walk stops early, with
- * a warning, at a page whose `meta.page` does not come after the one read before it (its items are
- * not yielded: by the server's own account they were read already), at an empty page, and after
- * {@link MAX_PAGES_PER_WALK} pages.
- */
+// Listings follow `meta.totalPages`; a walk stops with a warning at a repeated or empty page, or after MAX_PAGES_PER_WALK.
 import type { ListingMeta } from './envelope.js';
 import { InvoicingError } from './errors.js';
 import type { Logger } from './logger.js';
@@ -49,15 +38,10 @@ export type PageLoader<T> = (page: number) => Promise<Page<T>>;
 
 /**
  * One page of a listing, with the way to the next.
- *
  * @example
  * ```ts
- * let page = await client.invoices.list({ limit: 100 });
- * for (;;) {
- *   for (const invoice of page.data) console.log(invoice.id);
- *   if (!page.hasNextPage()) break;
- *   page = await page.getNextPage();
- * }
+ * const page = await client.invoices.list({ limit: 100 });
+ * if (page.hasNextPage()) await page.getNextPage();
  * ```
  */
 export class Page<T> implements AsyncIterable<T> {
@@ -99,13 +83,7 @@ export class Page<T> implements AsyncIterable<T> {
     return reason !== undefined;
   }
 
-  /**
-   * True when `meta.totalPages` says a later page exists. False when the service sent no
-   * `totalPages`: the SDK does not guess. Also false, with a warning through the client's logger,
-   * when this page came back empty, when its `meta.page` does not come after the page read before
-   * it, or after 10,000 pages in one walk: a server that ignores `?page` would otherwise be read
-   * forever.
-   */
+  /** True when `meta.totalPages` says a later page exists, and this page is neither empty, a repeat, nor past the page cap. */
   hasNextPage(): boolean {
     const total = this.meta?.totalPages;
     return total !== undefined && this.pageNumber < total && !this.#stopsEarly();
@@ -145,23 +123,14 @@ export class Page<T> implements AsyncIterable<T> {
 }
 
 /**
- * The result of a `list()` call: awaitable (the first page) and async-iterable (every item of every
- * page). Nothing is requested until it is awaited or iterated; the first page is fetched once, however
- * often it is used.
- *
+ * What `list()` returns: await it for the first page, iterate it for every item; nothing is sent before either.
  * @example
  * ```ts
- * const first = await client.invoices.list({ limit: 50 });   // one page
- * for await (const invoice of client.invoices.list()) {       // every invoice
- *   console.log(invoice.id, invoice.status);
- * }
+ * for await (const invoice of client.invoices.list()) console.log(invoice.id);
  * ```
  */
 export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable<T> {
-  /**
-   * @param loadFirst Loads the first page, reporting its response to `record`.
-   * @internal
-   */
+  /** @internal */
   constructor(loadFirst: (record: ResponseRecorder) => Promise<Page<T>>) {
     // Lazy: nothing is requested until the listing is awaited or iterated.
     super(loadFirst, true);

@@ -1,8 +1,4 @@
-/**
- * Query strings. Credentials never travel in one (the service rejects `?apiKey=` with 401, and URLs
- * end up in proxy logs, browser history and error reports), so a parameter named like a credential
- * is refused locally, before anything is sent.
- */
+// Credentials never travel in a query string: a parameter named like one is refused before sending.
 import { InvoicingError } from './errors.js';
 
 /** A query parameter value; `undefined` and `null` are left out, arrays repeat the key. @example const status: QueryValue = ['Submitted', 'Accepted']; // ?status=Submitted&status=Accepted */
@@ -17,17 +13,7 @@ const CREDENTIAL_NAMES = new Set([
   'bearer', 'session', 'sessiontoken', 'sessionid', 'password', 'passwd', 'auth', 'authorization', 'credential', 'credentials', 'privatekey',
 ]);
 
-/**
- * True when a query parameter name looks like a credential (`apiKey`, `api_key`, `token`,
- * `access_token`, `sessionToken`, `secret`, `password`, `authorization`, …; case, `-` and `_` ignored).
- *
- * @example
- * ```ts
- * import { isCredentialParam } from 'invoicing-sdk';
- * isCredentialParam('API_KEY'); // true
- * isCredentialParam('status');  // false
- * ```
- */
+/** True when a query parameter name looks like a credential (`apiKey`, `token`, `password`, …). @example isCredentialParam('API_KEY'); // true */
 export function isCredentialParam(name: string): boolean {
   return CREDENTIAL_NAMES.has(name.toLowerCase().replace(/[-_\s]/g, ''));
 }

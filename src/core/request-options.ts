@@ -1,18 +1,10 @@
 import type { Query } from './query.js';
 
 /**
- * Per-call options. Every method takes them last; they override the client's options for that call
- * only.
- *
+ * Per-call options, taken last by every method; they override the client's options for that call.
  * @example
  * ```ts
- * const controller = new AbortController();
- * const invoice = await client.invoices.retrieve('inv_123', {
- *   signal: controller.signal,
- *   timeout: 10_000,
- *   maxRetries: 0,
- *   headers: { 'x-trace-id': 'abc' },
- * });
+ * await client.invoices.retrieve('inv_123', { timeout: 10_000, maxRetries: 0 });
  * ```
  */
 export interface RequestOptions {
@@ -28,10 +20,7 @@ export interface RequestOptions {
   query?: Query | undefined;
 }
 
-/**
- * Options of calls that change something: {@link RequestOptions} plus the idempotency key.
- * @example await client.invoices.create(input, { idempotencyKey: deriveIdempotencyKey(input.businessId, 'INV-42') });
- */
+/** {@link RequestOptions} plus the idempotency key. @example await client.invoices.create(input, { idempotencyKey: 'order-42' }); */
 export interface MutationRequestOptions extends RequestOptions {
   /** Sent as `idempotency-key`, unchanged on every retry. Default: a UUID v7 minted once for the call. Reuse a key only to repeat the same request. */
   idempotencyKey?: string | undefined;

@@ -1,5 +1,4 @@
-// Apart from routes.ts, which must not import the error classes: error-hints.ts reads the routes, and
-// errors.ts imports error-hints.ts.
+// Not in routes.ts, which must not import errors.ts (errors.ts imports error-hints.ts, which reads routes).
 import { InvoicingError } from './errors.js';
 
 /** Refuses, before any request, an id that cannot name one resource. */

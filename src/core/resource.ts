@@ -27,13 +27,7 @@ export abstract class APIResource {
     return this.#ctx;
   }
 
-  /**
-   * The invoice in a record, read through the model's schema for the client's `fieldMap`
-   * (`readInvoiceRecord`), as the service sent it. A record that cannot be read is an `InvalidResponseError` naming the field by its path in the body (`data.id`,
-   * `data.3.id` for the fourth record of a listing).
-   *
-   * @internal
-   */
+  /** The invoice in a record, read for the client's `fieldMap`; an unreadable one is an `InvalidResponseError` naming its path. @internal */
   protected _invoiceFrom(
     record: unknown,
     envelope: Pick<Envelope, 'timestamp'>,

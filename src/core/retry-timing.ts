@@ -1,7 +1,4 @@
-/**
- * When to retry: the backoff table the transport hands to ky (`retry.delay`, `backoffLimit`,
- * `maxRetryAfter`) and the filing workflow's own waits. Whether to retry is core/retry.ts.
- */
+// When to retry (ky's backoff settings and the filing waits); whether to is core/retry.ts.
 
 /** Backoff before the first retry, doubled for each further retry. */
 export const INITIAL_RETRY_DELAY_MS = 500;

@@ -1,7 +1,4 @@
-/**
- * The service's routes, in one place: the transport decides authentication from them and the error
- * hints name them.
- */
+// The service's routes: authentication and error hints read them.
 import type { FilingTransition } from '../model/status.js';
 
 /** Every route is served under this prefix (the service's only version). */
@@ -9,10 +6,7 @@ export const API_PREFIX = '/api/v1';
 
 const segment = (id: string): string => encodeURIComponent(id);
 
-/** Paths relative to the service's origin, `/api/v1` included. */
-// The fixed paths are plain strings rather than `${API_PREFIX}/…`: to a bundler a template with a
-// substitution may have side effects, and it would keep this table in bundles that never call the
-// service (test/core/routes.test.ts holds them to API_PREFIX).
+/** Paths from the origin, `/api/v1` included; fixed ones are plain strings so bundlers can drop the table. */
 export const ROUTES = {
   invoices: '/api/v1/invoices',
   invoice: (id: string) => `${API_PREFIX}/invoices/${segment(id)}`,

@@ -1,8 +1,4 @@
-/**
- * HTTP reason phrases, shared by the error factory (for a message when the body has none) and the
- * sandbox (for the `error` field NestJS puts in its bodies). Internal: not exported from the package
- * entry. Kept free of imports so the sandbox can use it without loading the transport or zod.
- */
+// HTTP reason phrases for the error factory and the sandbox; no imports, so the sandbox loads neither transport nor zod.
 
 /** The reason phrase of each status the service document (or a gateway in front of it) can answer. */
 const STATUS_TEXT: Readonly<Record<number, string>> = {
