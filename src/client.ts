@@ -12,29 +12,16 @@ import { APIKeys } from './resources/api-keys.js';
 import { Codes } from './resources/codes.js';
 import { Invoices } from './resources/invoices.js';
 
-// The redactor a client derived by withOptions() may share with its parent, keyed by the options
-// object handed to the constructor (weakly: nothing here outlives that call's garbage).
+// The redaction a withOptions() child may share with its parent, keyed by the options it was built from.
 const inherited = new WeakMap<ClientOptions, InheritedRedactor>();
 
 /**
- * The client of the invoicing service, the only one. Options are resolved once, here, from the
- * defaults table and the environment (`INVOICING_API_KEY`, `INVOICING_SESSION_TOKEN`,
- * `INVOICING_BASE_URL`, `INVOICING_LOG`); per-call options override them for one call.
- *
- * `client.invoices.create()` runs `checkInvoice()` first (unless `skipChecks`), and
- * `client.invoices` carries the filing workflow (`waitFor`, `createAndFile`, `resumeFiling`,
- * `fileMany`).
- *
- * The credentials are kept private: they never appear in `JSON.stringify(client)`, `util.inspect`,
- * log lines or errors.
+ * The client of the invoicing service. Options come from the constructor, then the environment
+ * (`INVOICING_API_KEY`, `INVOICING_SESSION_TOKEN`, `INVOICING_BASE_URL`, `INVOICING_LOG`).
  *
  * @example
  * ```ts
- * import { InvoicingClient } from 'invoicing-sdk';
- *
- * const client = new InvoicingClient({ baseUrl: 'https://invoicing.example.com' }); // key from env
- * const draft = await client.invoices.create(input);
- * for await (const invoice of client.invoices.list({ status: 'Submitted' })) console.log(invoice.id);
+ * const client = new InvoicingClient({ baseUrl: 'https://invoicing.example.com' });
  * ```
  */
 export class InvoicingClient {
@@ -58,10 +45,7 @@ export class InvoicingClient {
   readonly #transport: Transport;
   readonly #redaction: InheritedRedactor;
 
-  /**
-   * Resolves the options and checks them: a missing `baseUrl`, an invalid value, or a browser-like
-   * runtime without `dangerouslyAllowBrowser` throws an `InvoicingError` here.
-   */
+  /** Resolves and checks the options; throws an `InvoicingError` for an invalid one. */
   constructor(options: ClientOptions = {}) {
     defineInspect(InvoicingClient.prototype, inspectClient);
     const resolved = resolveOptions(options, inherited.get(options));
@@ -115,14 +99,11 @@ export class InvoicingClient {
   }
 
   /**
-   * `GET` of a route the SDK does not wrap, with the client's authentication, retries, timeouts,
-   * errors and redaction. `path` is from the origin (`/api/v1/…`); the answer's `data` when it is
-   * the service's `{ success, data }` envelope, otherwise the parsed body.
+   * `GET` of a route the SDK does not wrap; resolves with the envelope's `data`, else the body.
    *
    * @example
    * ```ts
    * const invoices = await client.get<unknown[]>('/api/v1/invoices', { query: { limit: 5 } });
-   * const { response } = await client.get('/api/v1/invoices').withResponse();
    * ```
    */
   get<T = unknown>(path: string, opts: RequestOptions = {}): APIPromise<T> {
@@ -130,9 +111,7 @@ export class InvoicingClient {
   }
 
   /**
-   * `POST` to a route the SDK does not wrap, with the client's authentication, retries (with an
-   * idempotency key minted once for the call, or `opts.idempotencyKey`), errors and redaction.
-   * `body` is sent as JSON.
+   * `POST` of a JSON `body` to a route the SDK does not wrap, with an idempotency key per call.
    *
    * @example
    * ```ts
@@ -157,16 +136,11 @@ export class InvoicingClient {
   }
 
   /**
-   * Read-only checks of this setup against the service: reachability, credentials and scopes, the
-   * key's type (with a session token), clock skew, the read route and page size, the stored field
-   * names against `fieldMap`, and drift between the service's API description (behind `/api/docs`)
-   * and the SDK's schemas. Nothing is written; no finding holds a secret. See docs/doctor.md.
+   * Read-only checks of this setup against the service (see docs/doctor.md).
    *
    * @example
    * ```ts
-   * const diagnosis = await client.diagnose();
-   * for (const c of diagnosis.checks) if (c.status !== 'pass') console.log(c.status, c.id, c.finding, c.hint);
-   * if (!diagnosis.ok) process.exitCode = 1;
+   * const { ok, checks } = await client.diagnose();
    * ```
    */
   diagnose(opts: DiagnoseOptions = {}): Promise<Diagnosis> {
@@ -177,10 +151,7 @@ export class InvoicingClient {
   }
 
   /**
-   * A new client with the same options except those given. It takes the API key this client has
-   * now: a child made before `apiKeys.rotate()` keeps the old key (revoked by the rotation).
-   * While its `apiKey` and `sessionToken` stay the same it shares this client's redaction, so a key
-   * this client created or revealed is redacted in the new client's errors and logs too.
+   * A new client with the same options except those given, and this client's current API key.
    *
    * @example
    * ```ts
@@ -189,7 +160,6 @@ export class InvoicingClient {
    */
   withOptions(overrides: ClientOptions): InvoicingClient {
     const options: ClientOptions = { ...this.#given, ...overrides };
-    // Shared only if the credentials resolve to the same values (checked in resolveOptions).
     inherited.set(options, this.#redaction);
     return new InvoicingClient(options);
   }
@@ -199,7 +169,7 @@ export class InvoicingClient {
    *
    * @example
    * ```ts
-   * console.log(JSON.stringify(client)); // {"baseUrl":"https://…","timeout":30000,…,"hasApiKey":true}
+   * console.log(JSON.stringify(client));
    * ```
    */
   toJSON(): Record<string, unknown> {
@@ -214,10 +184,6 @@ export class InvoicingClient {
   }
 }
 
-/**
- * What `util.inspect` and `console.log` show for a client: the same secret-free summary as
- * `toJSON()`. On `InvoicingClient.prototype` (src/core/inspect.ts).
- */
 function inspectClient(this: InvoicingClient): string {
   return `InvoicingClient ${JSON.stringify(this.toJSON())}`;
 }

@@ -1,6 +1,5 @@
 /**
- * The version of this SDK, sent in the `User-Agent`-style header. A test keeps it equal to
- * package.json's `version`.
+ * The version of this SDK (kept equal to package.json's by a test).
  *
  * @example
  * ```ts

@@ -1,14 +1,4 @@
-/**
- * The one table of every rule `checkInvoice` reports, modelled on zod's issue codes and the EN16931
- * Schematron: each rule has a stable SCREAMING_SNAKE code that is never reused (a retired rule keeps
- * its code out of circulation), a default severity, the area of the service document it comes
- * from, a one-line summary (CHECK_RULES, docs/checks.md), and the wording of its issue. The wording
- * is filled in late, from what the rule found (a MessageContext), so codes stay stable while the
- * wording improves. A message names the field and the value found; a hint says how to fix it.
- *
- * Imports only the value formatters and the model's line bound: issues.ts, options.ts and the rules
- * import this table, never the other way round.
- */
+/** Every rule `checkInvoice` reports: a stable code never reused, severity, area, summary and wording. */
 import { MAX_LINES } from '../model/money.js';
 import { showTyped, showValue } from './format.js';
 
@@ -34,9 +24,7 @@ export type CheckSeverity = 'error' | 'warning';
  */
 export type CheckArea = 'input' | 'invoice' | 'buyer' | 'line' | 'classification' | 'tax' | 'totals';
 
-/**
- * What a rule knows when it reports: filled in by the rule, read by the wording in the table.
- */
+/** What a rule knows when it reports: filled in by the rule, read by the wording in the table. */
 export interface MessageContext {
   /** Display path of the field, e.g. `lines[2].hsnCode`. */
   field: string;
@@ -60,17 +48,13 @@ export interface MessageContext {
   rounding?: string;
 }
 
-/**
- * A rendered issue text.
- */
+/** A rendered issue text. */
 export interface IssueText {
   message: string;
   hint?: string;
 }
 
-/**
- * One row of the table.
- */
+/** One row of the table. */
 export interface IssueDefinition {
   /** Default severity (`opts.strict` raises warnings to errors). */
   severity: CheckSeverity;
@@ -99,10 +83,7 @@ const lastName = (field: string): string => {
   return dot === -1 ? field : field.slice(dot + 1);
 };
 
-/**
- * Every rule, keyed by its code, in the order of the service document's sections. The key order
- * is the order of CHECK_RULES.
- */
+/** Every rule, keyed by its code, in the order of the service document's sections. */
 export const ISSUE_TABLE = {
   INVOICE_NOT_OBJECT: {
     severity: 'error',
@@ -138,7 +119,7 @@ export const ISSUE_TABLE = {
     summary: 'The input is nested at most 64 levels deep (an invoice needs 3).',
     message: (c) => ({
       message: `${c.field} is nested more than ${c.min ?? 64} levels deep, the most checkInvoice reads; no field of an invoice holds nested data this deep.`,
-      hint: 'Remove the deeply nested value (JSON.stringify would fail on it with a RangeError if it were deeper still), or send a plain copy with only the fields the service reads.',
+      hint: 'Remove the deeply nested value, or send a plain copy with only the fields the service reads.',
     }),
   },
   INPUT_NOT_PLAIN_DATA: {
@@ -147,7 +128,7 @@ export const ISSUE_TABLE = {
     summary: 'The input is JSON data: no Map, Set, function, symbol or BigInt, which JSON.stringify drops, changes or throws on.',
     message: (c) => ({
       message: `${c.field} is ${c.reason ?? 'not JSON data'}, so what would be sent is not what was checked.`,
-      hint: 'Send plain objects, arrays, strings, numbers, booleans and null (for example the result of JSON.parse): an object for a Map, an array for a Set, a number or a decimal string for a BigInt.',
+      hint: 'Send plain JSON data: an object for a Map, an array for a Set, a number or a decimal string for a BigInt.',
     }),
   },
   OPTION_INVALID: {
@@ -159,7 +140,7 @@ export const ISSUE_TABLE = {
         ? {
             // With a value: a code list (predicate or has()) threw when asked about that code.
             message: `Option ${c.field} ${c.value === undefined ? 'could not be read' : `threw when asked about ${v(c)}`}: ${c.reason}.`,
-            hint: `${c.value === undefined ? 'Pass plain values as options' : 'Make the code list return true or false'} (this one threw, so its default was used); this is not a problem of the invoice itself.`,
+            hint: `${c.value === undefined ? 'Pass plain values as options' : 'Make the code list return true or false'} (its default was used); this is not a problem of the invoice itself.`,
           }
         : {
             message: `Option ${c.field} is ${v(c)}; expected ${c.expected ?? 'a valid value'}.`,
@@ -225,7 +206,7 @@ export const ISSUE_TABLE = {
     summary: 'A total in the input that cannot be compared with the lines (the service computes totals; the SDK does not send it).',
     message: (c) => ({
       message: `${c.field} is not read by the service, which computes totals from the lines, and it could not be compared with them${c.reason ? ` (${c.reason})` : ''}.`,
-      hint: 'invoices.create() leaves it out of the request. Give it as an amount (107.5 or "107.50") to have it compared, or pass checkInvoice(input, { expectedTotals }).',
+      hint: 'Give it as an amount (107.5 or "107.50"), or pass checkInvoice(input, { expectedTotals }).',
     }),
   },
   BUSINESS_ID_EMPTY: {
@@ -274,7 +255,7 @@ export const ISSUE_TABLE = {
     summary: 'buyer.tin does not look made up (shorter than minTinLength, or a run of consecutive digits); the format is not shown.',
     message: (c) => ({
       message: `${c.field} ${v(c)} may not be a real tax identification number (${c.reason ?? 'unusual'}).`,
-      hint: 'The service document does not show the TIN format, so this is only a warning: check it is the buyer\'s real number (the tax authority files a placeholder without complaint).',
+      hint: 'Check it is the buyer\'s real number (the TIN format is not shown, so this is a warning).',
     }),
   },
   BUYER_EMAIL_INVALID: {
@@ -330,7 +311,7 @@ export const ISSUE_TABLE = {
     summary: 'lines has at most 100,000 entries (a longer array is not read).',
     message: (c) => ({
       message: `${c.field} has ${v(c)} entries, more than the ${MAX_LINES} checkInvoice reads, so no line was checked.`,
-      hint: 'Such an array is usually malformed (its length set by hand, or sparse). Split a real invoice this large, or ignore LINES_TOO_MANY to read every line.',
+      hint: 'Fix a malformed array, split a real invoice this large, or ignore LINES_TOO_MANY to read every line.',
     }),
   },
   LINE_NOT_OBJECT: {
@@ -372,7 +353,7 @@ export const ISSUE_TABLE = {
     summary: 'unitPrice is 0 or more (the document gives no range: a discount line may be negative).',
     message: (c) => ({
       message: `${c.field} is ${v(c)}, below 0.`,
-      hint: 'Keep it if this is a discount or refund line (the service document gives no range); otherwise send the price of one unit before tax.',
+      hint: 'Keep it for a discount or refund line; otherwise send the price of one unit before tax.',
     }),
   },
   LINE_TAX_RATE_OUT_OF_RANGE: {
@@ -524,7 +505,7 @@ export const ISSUE_TABLE = {
     summary: 'hsnCode is in the bundled HS 2022 subheadings (offline; the service\'s own list decides).',
     message: (c) => ({
       message: `${c.field} ${v(c)} is not in the bundled HS 2022 subheadings; the service's own list (GET /api/v1/taxauth/hs-codes) decides.`,
-      hint: `${c.suggestion ? `${didYouMean(c.suggestion)} ` : ''}${CODE_LOOKUPS} invoices.create() and createAndFile() ask the service's list before sending.`,
+      hint: `${c.suggestion ? `${didYouMean(c.suggestion)} ` : ''}${CODE_LOOKUPS}`,
     }),
   },
   HSN_CODE_NOT_LISTED: {
@@ -560,7 +541,7 @@ export const ISSUE_TABLE = {
     summary: 'isicCode is one of the 419 ISIC Rev. 4 classes bundled (offline; the service\'s own list decides).',
     message: (c) => ({
       message: `${c.field} ${v(c)} is not one of the 419 ISIC Rev. 4 classes bundled; the service's own list (GET /api/v1/taxauth/service-codes) decides.`,
-      hint: `${c.suggestion ? `Classes in group ${c.reason}: ${c.suggestion}. ` : ''}${CODE_LOOKUPS} invoices.create() and createAndFile() ask the service's list before sending.`,
+      hint: `${c.suggestion ? `Classes in group ${c.reason}: ${c.suggestion}. ` : ''}${CODE_LOOKUPS}`,
     }),
   },
   ISIC_CODE_NOT_LISTED: {
@@ -595,8 +576,7 @@ export const ISSUE_TABLE = {
 } as const satisfies Record<string, IssueDefinition>;
 
 /**
- * Every code `checkInvoice` can report. Stable: a code keeps its meaning forever and is never
- * reused. See `CHECK_RULES` for each one's severity and summary.
+ * Every code `checkInvoice` can report.
  *
  * @example
  * ```ts

@@ -1,7 +1,6 @@
 /**
- * `invoicing-sdk/check`: the local pre-filing checks (`checkInvoice`), exact totals (`computeTotals`),
- * the rule catalogue (`CHECK_RULES`) and the bundled HS 2022 and ISIC Rev. 4 code sets, without the client. Imports none of ky, zod or uuid, so
- * a web form or a CI job gets the checks alone. Titles and descriptions stay in `invoicing-sdk/codes`.
+ * `invoicing-sdk/check`: `checkInvoice`, `computeTotals`, `CHECK_RULES` and the bundled code sets, without ky, zod or
+ * uuid.
  *
  * @example
  * ```ts

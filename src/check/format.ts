@@ -1,17 +1,6 @@
-/**
- * How values are shown inside issue messages. Imports nothing, so the rule table, the options
- * reader and checkInvoice itself can all use it without importing each other.
- */
+/** How values are shown inside issue messages. */
 
-/**
- * What a getter, proxy trap or iterator threw, for a message: `Error: boom`. Never throws itself,
- * whatever was thrown.
- *
- * @example
- * ```ts
- * describeThrown(new TypeError('no')); // 'TypeError: no'
- * ```
- */
+/** What a getter, proxy trap or iterator threw, for a message: `Error: boom`. */
 export function describeThrown(err: unknown): string {
   try {
     if (err instanceof Error) return `${err.name}: ${err.message}`;
@@ -21,16 +10,7 @@ export function describeThrown(err: unknown): string {
   }
 }
 
-/**
- * A short, safe rendering of any value for a message: strings quoted (and cut at 60 characters),
- * numbers as written, objects by kind.
- *
- * @example
- * ```ts
- * showValue('0000.00'); // '"0000.00"'
- * showValue(NaN);       // 'NaN'
- * ```
- */
+/** A short, safe rendering of any value for a message (strings quoted and cut). */
 export function showValue(value: unknown): string {
   switch (typeof value) {
     case 'string':
@@ -59,16 +39,7 @@ export function showValue(value: unknown): string {
   }
 }
 
-/**
- * A value with its type said once, for "expected a string, got …": `a string "abc"`, `the number
- * 5`, `the boolean true`; other values already say their kind (`a Date object`, `10n (a BigInt)`).
- *
- * @example
- * ```ts
- * showTyped('abc'); // 'a string "abc"'
- * showTyped(5);     // 'the number 5'
- * ```
- */
+/** A value with its type said once: `a string "abc"`, `the number 5`. */
 export function showTyped(value: unknown): string {
   switch (typeof value) {
     case 'string':

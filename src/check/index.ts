@@ -1,7 +1,4 @@
-/**
- * Local pre-filing checks. Pure and synchronous: no network, no clock, no transport imports, so it
- * runs the same in an editor, a unit test and a CI job with no credentials.
- */
+/** Local pre-filing checks. */
 import { IssueCollector, type CheckIssue } from './issues.js';
 import { describeThrown } from './format.js';
 import type { InvoiceTotals } from '../model/money.js';
@@ -58,34 +55,14 @@ export interface CheckReport {
 }
 
 /**
- * Checks an invoice against every rule of the service document before anything is sent, and
- * reports all problems at once (the tax authority stops at the first). Pure and synchronous, never
- * throws, no network.
- *
- * Each issue has a stable `code` (see `CHECK_RULES`), a `severity`, a `path` such as
- * `['lines', 2, 'hsnCode']`, a `message` naming the field and the value, and a `hint`.
- *
- * An error only where the service document gives ground (it rejects the value, or says it is wrong
- * although accepted); everything else is a warning, and `opts.strict` makes warnings errors. Codes
- * outside the bundled HS 2022 and ISIC Rev. 4 tables are warnings; outside lists given as
- * `opts.hsCodes` / `opts.isicCodes` (such as the service's, from `client.codes`), errors.
+ * Checks an invoice against every rule of the service document before anything is sent, and reports all problems at
+ * once (the tax authority stops at the first).
  *
  * @example
  * ```ts
  * import { checkInvoice } from 'invoicing-sdk';
- *
- * const report = checkInvoice(
- *   {
- *     businessId: 'biz_123',
- *     buyer: { type: 'B2B', tin: '12345678-0001' },
- *     dueDate: '2026-12-31T00:00:00Z',
- *     lines: [{ description: 'Consulting', quantity: 10, unitPrice: 150, taxRate: 7.5, hsnCode: '6202.00' }],
- *   },
- *   { expectedTotals: { total: '1612.50' } },
- * );
- * report.ok; // false
- * report.errors[0]?.code; // "HSN_CODE_PADDED_ISIC": 6202 is an ISIC service code padded to look like HS
- * report.totals?.total; // "1612.50"
+ * const report = checkInvoice(input, { expectedTotals: { total: '1612.50' } });
+ * for (const issue of report.errors) console.error(`${issue.code}: ${issue.message}`);
  * ```
  */
 export function checkInvoice(input: unknown, opts?: CheckOptions): CheckReport {
@@ -93,11 +70,10 @@ export function checkInvoice(input: unknown, opts?: CheckOptions): CheckReport {
 }
 
 /**
- * {@link checkInvoice} on what `JSON.stringify(input)` sends, which is what `invoices.create()` sends:
- * an invoice, buyer or line that is a class instance or was made with `Object.create` is checked as
- * its own enumerable properties (or what its `toJSON()` returns), so a required field that comes
- * from a prototype or a class getter is a FIELD_REQUIRED saying so. `client.invoices.create()` runs
- * this. For plain data (JSON.parse output, object literals) it is `checkInvoice` itself.
+ * {@link checkInvoice} on what `JSON.stringify(input)` sends, which is what `invoices.create()` sends: an invoice,
+ * buyer or line that is a class instance or was made with `Object.create` is checked as its own enumerable properties
+ * (or what its `toJSON()` returns), so a required field that comes from a prototype or a class getter is a
+ * FIELD_REQUIRED saying so.
  *
  * @example
  * ```ts
@@ -125,8 +101,7 @@ function runChecks(input: unknown, opts: CheckOptions | undefined, asSent: boole
       const sent = asSent && isRecord(input) ? sentInvoice(input, o.maxLines) : input;
       totals = checkInvoiceInput(sent, o, issues);
     } catch (err) {
-      // The caller's hsCodes or isicCodes threw: an option problem, not the invoice's. Checked again
-      // from the start without that list (at most once per list), as with any unusable option.
+      // The caller's hsCodes or isicCodes threw: an option problem, not the invoice's.
       if (err instanceof CodeListThrew) {
         dropCodeList(o, err);
         continue;

@@ -1,8 +1,4 @@
-/**
- * The issue model of `checkInvoice`: the public catalogue of rules, the issue shape, and the
- * collector the rules report into. The rules themselves (codes, severities, wording) are one table
- * in catalogue.ts.
- */
+/** The issue model of `checkInvoice`: rule catalogue, issue shape and collector. */
 import { ISSUE_TABLE, type CheckArea, type IssueDefinition, type CheckIssueCode, type CheckSeverity, type MessageContext } from './catalogue.js';
 
 export type { CheckArea, CheckIssueCode, CheckSeverity } from './catalogue.js';
@@ -28,8 +24,7 @@ export interface CheckRule {
 }
 
 /**
- * The catalogue of rules, keyed by code: default severity, area of the service document and a
- * one-line summary. For docs, dashboards and `ignore` lists.
+ * The catalogue of rules, keyed by code: default severity, area of the service document and a one-line summary.
  *
  * @example
  * ```ts
@@ -39,8 +34,7 @@ export interface CheckRule {
  * ```
  */
 export const CHECK_RULES: { readonly [C in CheckIssueCode]: Readonly<CheckRule> } = /* @__PURE__ */ Object.freeze(
-  // Each call is marked pure (this one and the two inside), so that a bundle which never reads
-  // CHECK_RULES drops it.
+  // Each call is marked pure (this one and the two inside), so that a bundle which never reads CHECK_RULES drops it.
   /* @__PURE__ */ Object.fromEntries(
     /* @__PURE__ */ (Object.keys(ISSUE_TABLE) as CheckIssueCode[]).map((code) => {
       const rule: IssueDefinition = ISSUE_TABLE[code];
@@ -50,8 +44,7 @@ export const CHECK_RULES: { readonly [C in CheckIssueCode]: Readonly<CheckRule> 
 );
 
 /**
- * A path into the invoice: keys and array indexes, e.g. `['lines', 2, 'hsnCode']`. Problems with
- * the options of checkInvoice start with `'options'`.
+ * A path into the invoice: keys and array indexes, e.g. `['lines', 2, 'hsnCode']`.
  *
  * @example
  * ```ts
@@ -89,8 +82,7 @@ export interface CheckIssue {
 const SIMPLE_KEY = /^[A-Za-z_$][\w$]*$/;
 
 /**
- * Renders a path the way JavaScript would address it: `lines[2].hsnCode`. The empty path (the
- * invoice itself) is `(invoice)`.
+ * Renders a path the way JavaScript would address it: `lines[2].hsnCode`.
  *
  * @example
  * ```ts
@@ -109,10 +101,7 @@ export function formatIssuePath(path: readonly (string | number)[]): string {
   return out;
 }
 
-/**
- * Where rules report. Renders wording from the table in catalogue.ts, applies `strict` and `ignore`, and drops an
- * issue already reported with the same code at the same path.
- */
+/** Where rules report. */
 export class IssueCollector {
   readonly errors: CheckIssue[] = [];
   readonly warnings: CheckIssue[] = [];

@@ -1,7 +1,4 @@
-/**
- * Options of `checkInvoice`, resolved once per call into plain fields the rules read. A bad option
- * is reported as an OPTION_INVALID issue (checkInvoice never throws) and its default is used.
- */
+/** Options of `checkInvoice`, resolved once per call into plain fields the rules read. */
 import { HS_CODES } from '../codes/hs-codes.js';
 import { ISIC_CODES } from '../codes/isic-codes.js';
 import type { CheckIssueCode } from './catalogue.js';
@@ -10,12 +7,8 @@ import { describeThrown } from './format.js';
 import { MAX_LINES, tryMinorUnits, type ComputeTotalsOptions, type DecimalInput, type ExpectedTotals, type RoundingLevel, type RoundingMode } from '../model/money.js';
 
 /**
- * A list of valid codes: a `Set`, an array or any iterable of strings, anything with a
- * `has(code)` method, or a predicate. `HS_CODES` from `invoicing-sdk/codes` is one; the codes from
- * `client.codes.hsCodes()` are another. A `Set`, a `has()` object or a predicate is asked live; a
- * mutable array is copied into a `Set` on every call, so for a large list pass a `Set` or a frozen
- * array (copied once). Other iterables are read once, at their first use. A predicate or `has()`
- * that throws is reported as OPTION_INVALID at its option, and the invoice is checked without it.
+ * A list of valid codes: a `Set`, an array or any iterable of strings, anything with a `has(code)` method, or a
+ * predicate.
  *
  * @example
  * ```ts
@@ -35,55 +28,31 @@ export type CodeList =
   | ((code: string) => boolean);
 
 /**
- * Options of `checkInvoice`. Every field is optional.
+ * Options of `checkInvoice`.
  *
  * @example
  * ```ts
  * import { checkInvoice } from 'invoicing-sdk';
- * checkInvoice(input, {
- *   strict: true,
- *   // The service's live list instead of the bundled HS 2022 table (false: format only).
- *   hsCodes: new Set((await client.codes.hsCodes()).map((c) => c.code)),
- *   standardTaxRates: [7.5, 20],
- *   expectedTotals: { subtotal: '100.00', taxTotal: '7.50', total: '107.50' },
- *   ignore: ['DUE_DATE_NO_OFFSET'],
- * });
+ * checkInvoice(input, { strict: true, standardTaxRates: [7.5, 20], ignore: ['DUE_DATE_NO_OFFSET'] });
  * ```
  */
 export interface CheckOptions extends ComputeTotalsOptions {
   /** Report every warning as an error. Default false. */
   strict?: boolean | undefined;
   /**
-   * Your own figures: each one that differs from the lines' totals is a TOTALS_MISMATCH error (as is
-   * a total the input itself carries, such as `totalAmount`). Without `rounding`, a figure that
-   * matches per-line or per-invoice rounding agrees: the service document shows neither.
+   * Your own figures: each one that differs from the lines' totals is a TOTALS_MISMATCH error (as is a total the input
+   * itself carries, such as `totalAmount`).
    */
   expectedTotals?: ExpectedTotals | undefined;
-  /**
-   * Valid HS codes: an hsnCode outside the list given is HSN_CODE_NOT_LISTED (an error). Default:
-   * the bundled HS 2022 subheadings (`HS_CODES`), outside which a code is HSN_CODE_UNKNOWN, a
-   * warning (the document says valid codes come from the service). Pass the service's live list
-   * (`client.codes.hsCodes()`) to check against it, or `false` for the format, padding and
-   * placeholder rules only.
-   */
+  /** Valid HS codes: an hsnCode outside the list given is HSN_CODE_NOT_LISTED (an error). */
   hsCodes?: CodeList | false | undefined;
-  /**
-   * Valid ISIC codes: an isicCode outside the list given is ISIC_CODE_NOT_LISTED (an error).
-   * Default: the 419 ISIC Rev. 4 classes bundled (`ISIC_CODES`), outside which a code is
-   * ISIC_CODE_UNKNOWN, a warning. Pass the service's live list (`client.codes.serviceCodes()`), or
-   * `false` for the format and placeholder rules only.
-   */
+  /** Valid ISIC codes: an isicCode outside the list given is ISIC_CODE_NOT_LISTED (an error). */
   isicCodes?: CodeList | false | undefined;
   /** productCategory / serviceCategory shorter than this (after trimming) are LINE_CATEGORY_SHORT (a warning). Default 3. */
   minCategoryLength?: number | undefined;
   /** A buyer.tin with fewer letters and digits than this is BUYER_TIN_SUSPICIOUS (a warning). Default 6. */
   minTinLength?: number | undefined;
-  /**
-   * Tax rates in use, as percentages. A taxRate r with 0 < r < 1 whose r × 100 is one of them is
-   * named in its LINE_TAX_RATE_LOW warning. (The error LINE_TAX_RATE_FRACTION is only for 0.075,
-   * the document's own example, and for r × 100 equal to another line's rate.) Default
-   * {@link DEFAULT_STANDARD_TAX_RATES}.
-   */
+  /** Tax rates in use, as percentages. */
   standardTaxRates?: Iterable<number> | undefined;
   /** Codes to leave out of the report entirely. */
   ignore?: Iterable<CheckIssueCode> | undefined;
@@ -98,10 +67,7 @@ export interface CodeLookup {
   readonly bundled?: boolean;
 }
 
-/**
- * The caller's expected totals, read once: only the figures that can be compared (the others are
- * reported as OPTION_INVALID), and the key the tax figure came under, which its issues name.
- */
+/** The caller's comparable expected totals, and the key the tax figure came under. */
 export interface ResolvedExpectedTotals {
   subtotal: DecimalInput | undefined;
   taxTotal: DecimalInput | undefined;
@@ -115,10 +81,7 @@ export interface ResolvedCheckOptions {
   ignore: ReadonlySet<string> | undefined;
   /** The HS list hsnCode must be in; undefined with `hsCodes: false` (format only). */
   hs: CodeLookup | undefined;
-  /**
-   * The ISIC classes: what isicCode must be in (unless `isicFormatOnly`), and what tells a padded
-   * service code (NNNN.00) and suggestions, which the bundled classes serve with `isicCodes: false`.
-   */
+  /** The ISIC classes isicCode must be in, also used for padded codes and suggestions. */
   isic: CodeLookup;
   isicFormatOnly: boolean;
   minCategoryLength: number;
@@ -132,10 +95,7 @@ export interface ResolvedCheckOptions {
   expectedTotals: ResolvedExpectedTotals | undefined;
   /** Longer `lines` are LINES_TOO_MANY and not read; no bound when that code is ignored. */
   maxLines: number;
-  /**
-   * Options that were unusable: reported by checkInvoice as OPTION_INVALID. `thrown` says what
-   * reading the option threw (a getter, a proxy trap, an iterator).
-   */
+  /** Options that were unusable: reported by checkInvoice as OPTION_INVALID. */
   problems: { path: IssuePath; value: unknown; expected?: string; thrown?: string }[];
 }
 
@@ -144,10 +104,8 @@ const DEFAULT_ISIC: CodeLookup = { has: (c) => ISIC_CODES.has(c), codes: ISIC_CO
 const DEFAULT_HS: CodeLookup = { has: (c) => HS_CODES.has(c), codes: HS_CODES, bundled: true };
 
 /**
- * The default of `standardTaxRates`: the service's own 7.5 % and the standard and reduced VAT/GST
- * rates in wide use (every whole rate from 5 to 28 %). A `taxRate` below 1 % whose 100-fold is one
- * of them (0.2, 0.25) gets a warning that says so; only 0.075 and a fraction of another line's rate
- * are errors.
+ * The default of `standardTaxRates`: the service's own 7.5 % and the standard and reduced VAT/GST rates in wide use
+ * (every whole rate from 5 to 28 %).
  *
  * @example
  * ```ts
@@ -179,18 +137,10 @@ const DEFAULTS: ResolvedCheckOptions = /* @__PURE__ */ Object.freeze({
   problems: [],
 }) as ResolvedCheckOptions;
 
-// Sets, has() objects and predicates are asked live, so their lookup can be kept. An array is
-// copied into a Set, which for a large list costs more than the check itself: the copy is kept
-// only for a frozen array, which cannot change; a mutable one is copied on every call, so that a
-// code pushed to it after a call is seen by the next. Any other iterable is kept as first read:
-// it may be a one-shot iterator (`map.keys()`), which a second call would find empty.
+// Sets, has() objects and predicates are asked live, so their lookup can be kept.
 const lookupCache = /* @__PURE__ */ new WeakMap<object, CodeLookup>();
 
-/**
- * What the caller's code list (a predicate or a `has()`) threw when asked about `code`. Thrown
- * through the rules to checkInvoice, which reports it as OPTION_INVALID at the option, not as
- * INPUT_UNREADABLE: the invoice is not at fault. Not an Error: it never leaves checkInvoice.
- */
+/** What the caller's code list (a predicate or a `has()`) threw when asked about `code`. */
 export class CodeListThrew {
   constructor(
     readonly lookup: CodeLookup,
@@ -252,8 +202,8 @@ function integerOption(
   return fallback;
 }
 
-// The order options are read in: minorUnits and roundingMode come before the expectedTotals
-// they round, and problems are reported in this order.
+// The order options are read in: minorUnits and roundingMode come before the expectedTotals they round, and problems
+// are reported in this order.
 const OPTION_NAMES = [
   'strict', 'hsCodes', 'isicCodes', 'ignore', 'rounding', 'roundingMode', 'minorUnits', 'expectedTotals',
   'minCategoryLength', 'minTinLength', 'standardTaxRates',
@@ -264,11 +214,7 @@ const RATES = 'an array of percentages greater than 0 and at most 100, e.g. [7.5
 const ratesCache = /* @__PURE__ */ new WeakMap<object, ReadonlySet<number>>();
 ratesCache.set(DEFAULT_STANDARD_TAX_RATES, DEFAULT_RATES);
 
-/**
- * Reads the caller's options once per call; no options at all costs nothing. Never throws: an
- * option whose getter, proxy trap or iterator throws is reported (OPTION_INVALID, with what was
- * thrown) and left at its default, and the other options are still read.
- */
+/** Reads the caller's options once per call; no options at all costs nothing. */
 export function resolveCheckOptions(opts: CheckOptions | undefined): ResolvedCheckOptions {
   if (opts === undefined || opts === null) return DEFAULTS;
   if (typeof opts !== 'object') {
@@ -447,11 +393,7 @@ function readOption(
   }
 }
 
-/**
- * After the caller's code list threw: reports it at its option (with the code asked about and what
- * was thrown) and sets that option back to its default, as for any unusable option, so that
- * checkInvoice can check the invoice again without it.
- */
+/** Reports a code list that threw and resets that option so the invoice can be checked again. */
 export function dropCodeList(o: ResolvedCheckOptions, err: CodeListThrew): void {
   const hs = err.lookup === o.hs;
   o.problems.push({ path: ['options', hs ? 'hsCodes' : 'isicCodes'], value: err.code, thrown: describeThrown(err.thrown) });
@@ -462,12 +404,7 @@ export function dropCodeList(o: ResolvedCheckOptions, err: CodeListThrew): void 
 const EXPECTED_TOTALS_KEYS = /* @__PURE__ */ new Set(['subtotal', 'taxTotal', 'tax', 'total']);
 const UNUSABLE_TOTAL = 'a finite number or a decimal string such as "107.50"';
 
-/**
- * Reads each figure once (a getter is not asked twice) and keeps those that can be compared. `tax`
- * is read as `taxTotal` (the service document says "tax"); given both, they must be the same
- * amount at the minor unit ("112.50" and 112.5 are). A key that names no total is reported rather
- * than silently reconciling nothing. Issues about a figure name the key the caller used.
- */
+/** Reads each figure once (a getter is not asked twice) and keeps those that can be compared. */
 function readExpectedTotals(
   given: ExpectedTotals,
   minorUnits: number,

@@ -1,17 +1,6 @@
-/**
- * "Did you mean": the closest known name to a misspelt one. Runs only on the error path (an unknown
- * field was found), so clarity beats speed here.
- */
+/** "Did you mean": the closest known name to a misspelt one. */
 
-/**
- * Optimal string alignment distance (Levenshtein plus adjacent transpositions), case-sensitive.
- *
- * @example
- * ```ts
- * editDistance('hsCode', 'hsnCode'); // 1
- * editDistance('qunatity', 'quantity'); // 1
- * ```
- */
+/** Optimal string alignment distance (Levenshtein plus adjacent transpositions), case-sensitive. */
 export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
   const n = a.length;
@@ -36,17 +25,7 @@ export function editDistance(a: string, b: string): number {
   return prev[m] as number;
 }
 
-/**
- * The best match for `name` among `candidates`: an alias (compared case-insensitively), then a
- * case-insensitive exact match, then the nearest by edit distance within a third of the name's
- * length (at least 1, at most 3). `undefined` when nothing is close.
- *
- * @example
- * ```ts
- * didYouMean('hsCode', ['hsnCode', 'isicCode']); // "hsnCode"
- * didYouMean('price', ['unitPrice'], { price: 'unitPrice' }); // "unitPrice"
- * ```
- */
+/** The best match for `name`: an alias, a case-insensitive match, then the nearest by edit distance. */
 export function didYouMean(
   name: string,
   candidates: readonly string[],

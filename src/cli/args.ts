@@ -1,13 +1,7 @@
-/**
- * Command-line helpers shared by the commands: parseArgs errors turned into UsageError (exit code 2
- * and a pointer to --help), and value checks with messages that name the flag.
- */
+// Command-line helpers shared by the commands.
 import { UsageError } from './context.js';
 
-/**
- * A parseArgs failure (unknown flag, missing value) as a UsageError: exit code 2 and a pointer to
- * --help instead of a stack trace.
- */
+/** A parseArgs failure as a UsageError (exit code 2, a pointer to --help). */
 export function toUsageError(err: unknown): UsageError {
   // Node appends advice about `--` that does not apply to these commands.
   return new UsageError(err instanceof Error ? err.message.replace(/\. To specify a positional.*$/s, '') : String(err));
@@ -35,10 +29,7 @@ export const COLOUR_OPTIONS = {
   'no-color': { type: 'boolean' },
 } as const;
 
-/**
- * `--color` / `--no-color` as given, the last one winning (`alias ls='… --color'` then `--no-color`
- * on the command line); undefined when neither is given. Needs parseArgs' `tokens: true`.
- */
+/** `--color` / `--no-color`, the last one winning; needs parseArgs' `tokens: true`. */
 export function colourFlag(tokens: readonly { kind: string; name?: string }[] | undefined): boolean | undefined {
   let choice: boolean | undefined;
   for (const t of tokens ?? []) {

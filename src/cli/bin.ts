@@ -1,14 +1,10 @@
 #!/usr/bin/env node
-/**
- * `invoicing`: dispatches to the command table. Kept tiny so that start-up costs only what the
- * chosen command imports.
- */
+// `invoicing`: dispatches to the command table; start-up costs only what the chosen command imports.
 import { COMMANDS } from './commands.js';
 import { UsageError, type CliContext } from './context.js';
 import { printable } from './escape.js';
 
-// Through the main entry: imported on its own, version.ts would become a chunk of its own that
-// every `import 'invoicing-sdk'` then loads.
+// Through the main entry, so version.ts does not become a chunk of its own.
 async function version(): Promise<string> {
   return (await import('../index.js')).VERSION;
 }
@@ -52,8 +48,7 @@ function readStdin(maxBytes: number): Promise<Uint8Array> {
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined) {
-    // A usage error, like an unknown command: `invoicing $CMD` with an empty variable must fail a CI
-    // step, and the help must not land in what a script captures from stdout.
+    // A usage error: an empty `$CMD` must fail a CI step, and the help must stay off stdout.
     process.stderr.write(`invoicing: no command given.\n\n${mainHelp(await version())}`);
     return 2;
   }

@@ -1,14 +1,5 @@
-/**
- * `invoicing check <files|globs|dirs…>`: runs checkInvoice over invoice files, offline, for CI.
- * Imports node built-ins and the SDK's main entry at start-up (once per run); the HS
- * table is loaded only when --hs-codes asks for it.
- *
- * The SDK comes through `../index.js`, never `../check/index.js` or another SDK module: the build
- * takes `src/index.ts` from the built `dist/index.js` at run time (tsup.config.ts), so there is one
- * copy of the SDK, while any other SDK module would be bundled into the CLI a second time (harmless
- * only for a stateless helper such as `didYouMean`; test/codes/bundle.test.ts keeps the classes, the
- * errors and the secret registry out). The same rule holds for the other commands and the sandbox.
- */
+// `invoicing check`: checkInvoice over invoice files, offline, for CI.
+// The SDK comes only through `../index.js` (external in the build): any other SDK module would be bundled twice.
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHECK_RULES, checkInvoice, Redactor, redactError, type CheckIssue, type CheckIssueCode, type CheckOptions } from '../index.js';
@@ -72,14 +63,12 @@ interface Settings {
   ignore: CheckIssueCode[];
   minCategoryLength: number | undefined;
   quiet: boolean;
-  /** `--color` / `--no-color`; undefined: decided by the environment and the terminal. */
   color: boolean | undefined;
   /** The largest input file read, in bytes (`--max-file-size`, in MiB). */
   maxFileBytes: number;
   help: boolean;
 }
 
-/** Parses the command line; throws UsageError with a readable message. */
 export function parseSettings(argv: string[]): Settings {
   let parsed;
   try {
@@ -132,10 +121,7 @@ export function parseSettings(argv: string[]): Settings {
   };
 }
 
-/**
- * The hsCodes option for the chosen mode: checkInvoice's own default (the bundled HS table) for
- * `bundled`, false (format only) for `none`, the service's list for `api`.
- */
+/** The hsCodes option for the chosen mode. */
 async function loadHsCodes(mode: HsMode): Promise<ReadonlySet<string> | false | undefined> {
   if (mode === 'none') return false;
   if (mode === 'bundled') return undefined;
@@ -167,11 +153,7 @@ function position(starts: number[], offset: number): { line: number; column: num
   return { line: lo + 1, column: offset - (starts[lo] as number) + 1 };
 }
 
-/**
- * GitHub attaches an annotation to `file=` read from the repository root ($GITHUB_WORKSPACE), so a
- * run from a subdirectory (`working-directory: invoices`) names its files from there; a file
- * outside the workspace, or standard input, is left as displayed.
- */
+/** GitHub annotates `file=` relative to $GITHUB_WORKSPACE; other files are left as displayed. */
 function workspacePath(ctx: CliContext): (file: string) => string {
   const workspace = ctx.env.GITHUB_WORKSPACE;
   return (file) => {
@@ -189,8 +171,7 @@ function checkSource(text: string, parsed: ParsedSource, opts: CheckOptions): In
     let from = src.offset;
     let path = issue.path;
     if (parsed.kind === 'array') {
-      // From the element itself: each walk from the array's start made a file of many invoices
-      // with errors quadratic.
+      // From the element itself, so many errors in one file stay linear.
       elements ??= arrayElementStarts(text, src.offset);
       const element = elements[src.index as number];
       if (element !== undefined) from = element;
@@ -231,10 +212,7 @@ async function checkTarget(t: Target, opts: CheckOptions, ctx: CliContext, maxBy
   return { file: t.display, ok: invoices.every((i) => i.ok), invoices };
 }
 
-/**
- * Runs `fn` over the items in order, yielding to the event loop every `batch` items so the progress
- * bar can draw and standard input can flow.
- */
+/** Runs `fn` over the items, yielding every `batch` items so the progress bar draws and stdin flows. */
 async function mapInBatches<T, R>(items: readonly T[], batch: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
   for (let i = 0; i < items.length; i++) {
@@ -277,10 +255,7 @@ function summarize(files: FileResult[], unmatched: string[], started: number): S
   return s;
 }
 
-/**
- * Runs `invoicing check`. What it prints, and any error it ends with, is scrubbed of the credentials
- * in the environment (`--hs-codes api` runs with them, and a file may hold a key pasted into a field).
- */
+/** Runs `invoicing check`; its output is scrubbed of the credentials in the environment. */
 export async function run(given: CliContext): Promise<number> {
   const started = performance.now();
   const redactor = new Redactor(envCredentials(given.env));

@@ -1,7 +1,4 @@
-/**
- * The CLI's command table. A command is loaded only when it runs, so `invoicing check` never pays
- * for the client or zod. To add a command: one file exporting `run(ctx)` and one line here.
- */
+// The CLI's command table; a command is loaded only when it runs. To add one: a file exporting `run(ctx)` and a line here.
 import type { CliContext } from './context.js';
 
 /** What a command module exports. */

@@ -1,11 +1,7 @@
-/**
- * What a CLI command gets from the outside world, passed in rather than read from globals so the
- * commands can be driven in-process as well as from the bin.
- */
+// What a CLI command gets from the outside world, passed in so commands run in-process too.
 import type { Redactor } from '../index.js';
 import { shellQuote } from './interrupt.js';
 
-/** A place to write text (process.stdout / process.stderr, or a buffer). */
 export interface Output {
   write(text: string): unknown;
   /** True when this is an interactive terminal (colour, progress). */
@@ -21,30 +17,18 @@ export interface CliContext {
   stderr: Output;
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
-  /**
-   * Reads standard input (for the `-` file argument): its bytes, to be decoded as UTF-8 by the
-   * caller, or text already decoded. May stop after a little more than `maxBytes`.
-   */
+  /** Reads stdin for `-`: bytes or text; may stop a little after `maxBytes`. */
   readStdin(maxBytes: number): Promise<Uint8Array | string>;
-  /**
-   * Calls `handler` on each Ctrl-C (SIGINT) until the returned function is called; while a handler
-   * is installed, Ctrl-C does not end the process. Absent: Ctrl-C is not observed.
-   */
+  /** Calls `handler` on each Ctrl-C until the returned function is called. */
   onInterrupt?: ((handler: () => void) => () => void) | undefined;
 }
 
-/**
- * The credentials a command may run with, as the client reads them from the environment (trimmed):
- * what its output is scrubbed of.
- */
+/** The credentials a command may run with, as the client reads them: its output is scrubbed of them. */
 export function envCredentials(env: CliContext['env']): (string | undefined)[] {
   return [env.INVOICING_API_KEY?.trim(), env.INVOICING_SESSION_TOKEN?.trim()];
 }
 
-/**
- * `out` with every write scrubbed by `redactor`: a server that echoes the key back, or a file that
- * holds it, cannot make the CLI print it (whole, without its prefix, or a long part of it).
- */
+/** `out` with every write scrubbed by `redactor`. */
 export function redactedOutput(out: Output, redactor: Pick<Redactor, 'redact'>): Output {
   return {
     write: (text: string) => out.write(redactor.redact(text)),
@@ -57,9 +41,6 @@ export function redactedOutput(out: Output, redactor: Pick<Redactor, 'redact'>):
   };
 }
 
-/**
- * `ctx` with its stdout and stderr scrubbed by `redactor` (see {@link redactedOutput}).
- */
 export function redactedContext(ctx: CliContext, redactor: Pick<Redactor, 'redact'>): CliContext {
   return { ...ctx, stdout: redactedOutput(ctx.stdout, redactor), stderr: redactedOutput(ctx.stderr, redactor) };
 }
@@ -69,11 +50,7 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-/**
- * Whether colour is wanted on this output. In order: `--color` / `--no-color` (`flag`); `FORCE_COLOR`
- * (set enables, `0` or `false` disables); `NO_COLOR` (any non-empty value disables); otherwise only
- * on a terminal that is not `TERM=dumb`.
- */
+/** Colour: `--color`/`--no-color`, then `FORCE_COLOR`, then `NO_COLOR`, else a terminal not `TERM=dumb`. */
 export function colourEnabled(out: Output, env: CliContext['env'], flag?: boolean): boolean {
   if (flag !== undefined) return flag;
   const force = env.FORCE_COLOR;
@@ -98,13 +75,8 @@ export function styles(enabled: boolean) {
 
 export type Styles = ReturnType<typeof styles>;
 
-/**
- * An error's hint in the command line's terms. The SDK's hints name calls and options a shell user
- * does not have (`{ skipChecks: true }`, `{ force: true }`, `resumeFiling()`); the CLI's answer to
- * those is to fix the file, or to wait, and run the same command again.
- */
+/** An error's hint in shell terms (the SDK's hints name calls a shell user does not have). */
 export function cliHint(err: { name?: string; hint?: string | undefined; cause?: unknown }, source: string): string | undefined {
-  // The file of `a.json[2]` or `b.ndjson line 3`, as a shell would take it.
   const file = shellQuote(source.replace(/(\[\d+\]| line \d+)$/, ''));
   const names: string[] = [];
   for (let e: unknown = err, depth = 0; typeof e === 'object' && e !== null && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {

@@ -1,9 +1,4 @@
-/**
- * `invoicing demo`: files a sample invoice on the embedded sandbox and narrates it as it happens.
- * Every scenario it offers ends with exit code 0 when it ends as predicted (the recovery endings
- * are what it shows, not failures). In the recovery scenarios the sandbox clock runs faster; the
- * SDK is not told: `waitFor` reads the server's pace from its timestamps, as against the service.
- */
+// `invoicing demo`: files a sample invoice on the embedded sandbox and narrates it; recovery scenarios run the sandbox clock faster.
 import { parseArgs } from 'node:util';
 import {
   AUTOMATIC_RECOVERY,
@@ -16,10 +11,10 @@ import {
   type InvoiceCreateParams,
 } from '../index.js';
 import { createSandbox, type Sandbox, type Scenario } from '../testing/index.js';
-import { COLOUR_OPTIONS, colourFlag } from './args.js';
+import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError } from './args.js';
 import { printable } from './escape.js';
 import { formatSeconds } from './format.js';
-import { colourEnabled, redactedContext, styles, UsageError, type CliContext, type Output, type Styles } from './context.js';
+import { colourEnabled, redactedContext, styles, type CliContext, type Output, type Styles } from './context.js';
 import { Redactor, redactError } from '../index.js';
 
 export const HELP = `Usage: invoicing demo [--scenario accepted|offline|field-error]
@@ -97,12 +92,10 @@ const NAMES = Object.keys(SCENARIOS) as DemoScenarioName[];
 
 interface Settings {
   scenario: DemoScenarioName;
-  /** `--color` / `--no-color`; undefined: decided by the environment and the terminal. */
   color: boolean | undefined;
   help: boolean;
 }
 
-/** Parses the command line; throws UsageError with a readable message. */
 function parseDemoArgs(argv: string[]): Settings {
   let parsed;
   try {
@@ -114,13 +107,10 @@ function parseDemoArgs(argv: string[]): Settings {
       options: { ...COLOUR_OPTIONS, scenario: { type: 'string', short: 's' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message.replace(/\. To specify a positional.*$/s, '') : String(err));
+    throw toUsageError(err);
   }
-  const scenario = parsed.values.scenario ?? 'accepted';
-  if (!(NAMES as string[]).includes(scenario)) {
-    throw new UsageError(`--scenario must be one of ${NAMES.join(', ')}, got "${scenario}"`);
-  }
-  return { scenario: scenario as DemoScenarioName, color: colourFlag(parsed.tokens), help: parsed.values.help === true };
+  const scenario = oneOf('scenario', parsed.values.scenario, NAMES, 'accepted');
+  return { scenario, color: colourFlag(parsed.tokens), help: parsed.values.help === true };
 }
 
 /** The invoice the demo files: one good (HS code) and one service (ISIC code), both at 7.5 %. */
@@ -307,9 +297,7 @@ function errorText(err: unknown): string {
   return typeof hint === 'string' && hint !== '' ? `${printable(err.message)}\n  hint: ${printable(hint)}` : printable(err.message);
 }
 
-/**
- * Runs `invoicing demo`; resolves to the exit code.
- */
+/** Runs `invoicing demo`; resolves to the exit code. */
 export async function run(given: CliContext): Promise<number> {
   const settings = parseDemoArgs(given.argv);
   if (settings.help) {
@@ -341,7 +329,7 @@ export async function run(given: CliContext): Promise<number> {
       result = await client.invoices.createAndFile(input, {
         externalRef: EXTERNAL_REF,
         onStep: (event) => n.step(event),
-        // Bounded in real time; a whole recovery (about 31 sandbox minutes) takes a few seconds.
+        // Bounded in real time; a whole recovery takes a few seconds here.
         wait: { timeout: 60_000, onStatus: (invoice) => n.status(invoice) },
       });
     } catch (err) {

@@ -1,7 +1,4 @@
-/**
- * `invoicing doctor`: `client.diagnose()` against the service in the environment, as text or JSON.
- * Read-only; its output is scrubbed of the credentials it runs with.
- */
+// `invoicing doctor`: `client.diagnose()` against the service in the environment, read-only, output scrubbed.
 import { parseArgs } from 'node:util';
 import type { Diagnosis, DiagnosisStatus } from '../index.js';
 import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError, wholeNumber } from './args.js';

@@ -1,12 +1,4 @@
-/**
- * `invoicing file <files|globs|dirs…>`: files invoices with the service through
- * `client.invoices.fileMany()`, reading them exactly as `invoicing check` does (one invoice, an
- * array, or NDJSON per file; globs and directories; `-` for standard input).
- *
- * Every invoice gets a deterministic idempotency key (from its content, or with `--ref path` from
- * its file and position), so running the same command again after an interruption finds the
- * invoices already created and only finishes what was left: nothing is filed twice.
- */
+// `invoicing file`: files invoices through fileMany(), read as `invoicing check` reads them; keys are deterministic, so a re-run files nothing twice.
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -78,14 +70,12 @@ interface Settings {
   strict: boolean;
   format: (typeof FORMATS)[number];
   quiet: boolean;
-  /** `--color` / `--no-color`; undefined: decided by the environment and the terminal. */
   color: boolean | undefined;
   /** The largest input file read, in bytes (`--max-file-size`, in MiB). */
   maxFileBytes: number;
   help: boolean;
 }
 
-/** Parses the command line; throws UsageError with a readable message. */
 export function parseSettings(argv: string[]): Settings {
   let parsed;
   try {
@@ -200,10 +190,7 @@ function isKeyConflict(err: unknown): boolean {
   return false;
 }
 
-/**
- * What to do about a refusal the same command would meet again, in CLI terms: the library's hints
- * name options and calls (`apiKey`, `client.apiKeys.list()`) a CLI user does not have.
- */
+/** A refusal's advice in CLI terms (the library's hints name options a CLI user does not have). */
 function refusalAdvice(cause: Error & { hint?: string }): string {
   switch (cause.name) {
     case 'AuthenticationError':
@@ -222,11 +209,9 @@ function refusalAdvice(cause: Error & { hint?: string }): string {
 function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revision'>): { hint: string; again: boolean } | undefined {
   if (isKeyConflict(err)) return undefined;
   const id = err.invoiceId;
-  // The SDK's one retry classifier (core/retry.ts), loaded with the client (makeClient).
   const passes = sdkMayPassLater?.(err.cause) === true;
   switch (err.step) {
     case 'check':
-      // In the file's own terms: cliHint names the file and the command that lists every problem.
       return undefined;
     case 'create':
       if (!passes) return { hint: `The service refused the invoice; nothing was created. ${refusalAdvice(err.cause)}`, again: false };
@@ -239,7 +224,6 @@ function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revisi
     case 'reconcile':
       if (id === undefined) return undefined;
       if (err.cause.name !== 'TotalsMismatchError') {
-        // No totals the SDK can read: only code that maps the service's field names can reconcile them.
         return {
           hint: `Invoice ${id} was left as it is; nothing was filed. invoicing file files nothing whose totals it cannot reconcile; see docs/filing.md (fieldMap).`,
           again: false,
@@ -253,7 +237,6 @@ function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revisi
       if (id === undefined) return undefined;
       return {
         hint: `${passes ? 'Run' : `${refusalAdvice(err.cause)} Then run`} the same command again: invoice ${id} is read, and only the steps it has not passed are performed, so nothing is filed twice.`,
-        // After a refusal, running again as things stand meets it again: not suggested on its own.
         again: passes,
       };
     case 'wait':
@@ -280,7 +263,7 @@ function correctedAdvice(settings: Pick<Settings, 'ref' | 'revision'>): string {
   return 'Correct the file, then run the command again: corrected content is a new key, filed as a new invoice.';
 }
 
-/** A submission failure's hint in CLI terms (the library's names calls a CLI user does not make). */
+/** A submission failure's hint in CLI terms. */
 function failureHint(failure: FilingFailure, settings: Pick<Settings, 'ref' | 'revision'>): string {
   if (failure.kind === 'field-validation') {
     const field = failure.field === undefined ? 'one field' : `the field ${failure.field}`;
@@ -407,10 +390,7 @@ async function makeClient(ctx: CliContext): Promise<InvoicingClient> {
   return new InvoicingClient({ baseUrl, apiKey, logLevel: 'off' });
 }
 
-/**
- * Runs `invoicing file`. Everything it prints, and any error it ends with, is scrubbed of the
- * credentials it runs with: the service's messages and the files' text can hold the key.
- */
+/** Runs `invoicing file`; everything it prints is scrubbed of the credentials it runs with. */
 export async function run(given: CliContext): Promise<number> {
   const started = performance.now();
   const { Redactor, redactError } = await import('../index.js');
@@ -436,8 +416,7 @@ async function fileAll(ctx: CliContext, started: number): Promise<number> {
   const targets = await resolveTargets(settings.inputs, ctx.cwd, unmatched);
   const { sources, unreadable } = await readSources(targets, ctx, settings.maxFileBytes);
   if (unmatched.length > 0 || unreadable.length > 0) {
-    // Nothing is filed when the command line names files that are not there: a typo should not
-    // file half a batch.
+    // A typo should not file half a batch.
     for (const u of unmatched) ctx.stderr.write(`invoicing file: nothing matched ${printable(u)}\n`);
     for (const u of unreadable) ctx.stderr.write(`invoicing file: cannot read ${printable(u)}\n`);
     return 2;
@@ -512,8 +491,7 @@ async function fileAll(ctx: CliContext, started: number): Promise<number> {
           `${s.dim(`  (in ${printable(resume.cwd)}${resume.stdin ? '; give it the same standard input again' : ''})`)}\n`,
       );
     } else if (results.some((r) => !r.ok && !r.notStarted && r.failure === undefined && filingAdvice(r.error, settings)?.again === true)) {
-      // Not after a refusal alone (a key conflict, a create the service refused): running again sends the
-      // same key and body, and is refused again.
+      // Not after a refusal alone: running again is refused again.
       ctx.stdout.write(s.dim('Run the same command again to finish what was left: invoices already created are picked up, never filed twice.\n'));
     }
   }
@@ -533,10 +511,7 @@ function notStarted(source: Source, idempotencyKey: string | undefined): FileRec
   };
 }
 
-/**
- * The command that finishes an interrupted run: the same arguments give the same keys. Through
- * `npx`, which finds a local install's bin (and a global one), so it runs as printed.
- */
+/** The command that finishes an interrupted run (the same arguments give the same keys). */
 function resumeCommand(ctx: CliContext, targets: Target[]): { command: string; cwd: string; stdin: boolean } {
   return {
     command: ['npx', 'invoicing', 'file', ...ctx.argv].map(shellQuote).join(' '),

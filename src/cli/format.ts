@@ -1,15 +1,8 @@
-/**
- * How the CLI writes numbers, in one place: every count, total and duration goes through
- * {@link formatNumber}, so one run never prints "2000" in one line and "2,000" in the next.
- */
-
+// Every count, total and duration the CLI prints goes through formatNumber, so they look alike.
 const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const FIXED = new Map<number, Intl.NumberFormat>();
 
-/**
- * A number with thousands separators (`2,000`), and with `fractionDigits` exactly that many
- * decimals (`1,234.50`).
- */
+/** A number with thousands separators, and exactly `fractionDigits` decimals when given. */
 export function formatNumber(n: number, fractionDigits = 0): string {
   if (fractionDigits === 0) return WHOLE.format(n);
   let f = FIXED.get(fractionDigits);

@@ -1,8 +1,5 @@
-/**
- * A small glob matcher on Node built-ins only (Node 20 has no fs.glob): `*`, `?`, `[abc]`, `[!abc]`,
- * `{a,b}` (expanded first, so alternatives may contain `/`) and `**` (any number of directories). `*` and `?` never match a leading dot, and `**`
- * never descends into dot-directories or node_modules, as in most shells and linters.
- */
+// A small glob matcher on Node built-ins (Node 20 has no fs.glob): `*`, `?`, `[abc]`, `[!abc]`, `{a,b}`, `**`;
+// dotfiles and node_modules are skipped, as in most shells.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -35,10 +32,7 @@ function skipDir(name: string): boolean {
   return name.startsWith('.') || name === 'node_modules';
 }
 
-/**
- * Brace expansion, done before anything else so alternatives may hold slashes:
- * `a/{b,c/d}/*.json` → `a/b/*.json`, `a/c/d/*.json`. Nested braces expand too.
- */
+/** Brace expansion, first, so alternatives may hold slashes (nested braces too). */
 export function expandBraces(pattern: string): string[] {
   const open = pattern.indexOf('{');
   if (open === -1) return [pattern];
@@ -69,10 +63,7 @@ export function expandBraces(pattern: string): string[] {
   return [pattern];
 }
 
-/**
- * Expands a pattern (with `/` separators, relative to `cwd` or absolute) to the files it matches,
- * sorted. Directories that cannot be read are skipped.
- */
+/** The files a pattern matches, sorted; unreadable directories are skipped. */
 export async function expandGlob(pattern: string, cwd: string): Promise<string[]> {
   const alternatives = expandBraces(pattern.replace(/\\/g, '/'));
   if (alternatives.length > 1) {

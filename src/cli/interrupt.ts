@@ -1,11 +1,5 @@
-/**
- * Ctrl-C during `invoicing file`, through `fileMany`'s own two stops: the first Ctrl-C aborts its
- * `stopSignal` (no new invoice is started; those in flight finish their filing), the second its
- * `signal` (the requests in flight are cut). Invoices never started come back `notStarted`.
- *
- * Nothing here decides what is filed twice: each invoice's idempotency key is derived from its
- * content or its file and position, so a re-run gets the same keys and picks up what is done.
- */
+// Ctrl-C during `invoicing file`: the first aborts fileMany's `stopSignal`, the second its `signal`.
+
 
 /** The stop state of one `invoicing file` run. */
 export class FilingInterrupt {

@@ -1,8 +1,4 @@
-/**
- * Reading invoice files: one invoice, an array of invoices, or NDJSON (one invoice per line). A
- * broken file is reported with its line and column, never thrown. Also finds where a path such as
- * `lines[2].hsnCode` sits in the text, so reports and CI annotations point at the right line.
- */
+// Reading invoice files (one invoice, an array, or NDJSON), with syntax errors located, and paths located in the text.
 
 /** Where something is in a file: 1-based line and column. */
 export interface Position {
@@ -65,10 +61,7 @@ class JsonSyntax extends Error {
   }
 }
 
-/**
- * A validating scanner that only finds where JSON text goes wrong (JSON.parse says what, but in
- * Node 20 not always where). Returns the end offset of the value starting at `i`.
- */
+/** Finds where JSON text goes wrong (Node 20's JSON.parse does not always say where); returns the value's end. */
 function scanValue(text: string, i: number, depth: number): number {
   i = skipWs(text, i);
   if (i >= text.length) throw new JsonSyntax('unexpected end of input, a value was expected', i);
@@ -160,10 +153,7 @@ function syntaxProblem(text: string, err: unknown): SyntaxProblem {
   );
 }
 
-/**
- * Reads a file's text as invoices. `ndjsonHint` (from a .ndjson/.jsonl name) reads it line by line
- * straight away; otherwise a file that is not one JSON value but whose first line is, is NDJSON.
- */
+/** Reads a file's text as invoices; a file whose first line alone is JSON is NDJSON. */
 export function parseSource(text: string, ndjsonHint = false): ParsedSource {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const shift = text.length - body.length;
@@ -259,10 +249,7 @@ function skipValue(text: string, i: number): number {
   return j;
 }
 
-/**
- * The offsets of the elements of the (valid) JSON array starting at `from`, in one pass: so that
- * locating issues in element 5,000 does not walk the 4,999 before it again for every issue.
- */
+/** The offsets of the elements of the (valid) JSON array at `from`, in one pass. */
 export function arrayElementStarts(text: string, from: number): number[] {
   const starts: number[] = [];
   const open = skipWs(text, from);
@@ -277,11 +264,7 @@ export function arrayElementStarts(text: string, from: number): number[] {
   return starts;
 }
 
-/**
- * The offset in (valid) JSON text of the value at `path` (of its key, with `atKey`), starting from
- * the value at `from`. For a path that does not exist (a missing field), the offset of the deepest
- * part that does.
- */
+/** The offset of the value (or key) at `path` from the value at `from`; for a missing path, its deepest part. */
 export function locatePath(text: string, path: readonly (string | number)[], from = 0, atKey = false): number {
   let pos = skipWs(text, from);
   for (let p = 0; p < path.length; p++) {

@@ -1,8 +1,4 @@
-/**
- * The one progress bar of the CLI (`check` and `file`): a single line on a terminal's stderr,
- * redrawn at most every 80 ms and cleared at the end, so stdout (the report) stays clean. Off when
- * stderr is not a terminal, on CI, on `TERM=dumb`, and for runs too short to need it.
- */
+// The CLI's one progress bar: one redrawn line on a terminal's stderr, off on CI, pipes and `TERM=dumb`.
 import type { CliContext, Output, Styles } from './context.js';
 import { formatNumber } from './format.js';
 

@@ -1,7 +1,4 @@
-/**
- * What `invoicing check` found, in one shape all reporters read. The JSON reporter prints it
- * nearly as is, so changes here are changes to a machine-readable format: add, never rename.
- */
+// What `invoicing check` found, read by every reporter. The JSON reporter prints it: add, never rename.
 import type { CheckIssue, InvoiceTotals } from '../index.js';
 import type { SyntaxProblem } from './json-source.js';
 

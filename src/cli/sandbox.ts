@@ -1,8 +1,4 @@
-/**
- * `invoicing sandbox`: serves the embedded sandbox on a loopback port until Ctrl-C, for trying the
- * CLI and other processes against it. It prints the sandbox's credentials on purpose: they are its
- * own throwaway identities, valid only against this process on this machine.
- */
+// `invoicing sandbox`: serves the embedded sandbox on loopback until Ctrl-C; it prints its own throwaway credentials.
 import { parseArgs } from 'node:util';
 import { createSandbox, type Sandbox } from '../testing/index.js';
 import { COLOUR_OPTIONS, colourFlag, toUsageError, wholeNumber } from './args.js';
@@ -26,9 +22,7 @@ Options:
 Exit codes: 0 stopped with Ctrl-C; 2 usage error or the port cannot be used.
 `;
 
-/**
- * Runs `invoicing sandbox`; resolves to the exit code once Ctrl-C stops it.
- */
+/** Runs `invoicing sandbox`; resolves to the exit code once Ctrl-C stops it. */
 export async function run(ctx: CliContext): Promise<number> {
   let parsed;
   try {
@@ -62,10 +56,9 @@ export async function run(ctx: CliContext): Promise<number> {
     }
     throw err;
   }
-  // The sandbox's server does not hold the process open (it is made for tests); this timer does,
-  // until Ctrl-C.
+  // The sandbox's server does not hold the process open; this timer does.
   const keepAlive = setInterval(() => {}, 2 ** 31 - 1);
-  // Listening for Ctrl-C before the credentials are printed: whoever reads them may stop it at once.
+  // Listening for Ctrl-C before the credentials are printed.
   const stopped = new Promise<void>((resolve) => {
     const stop = onInterrupt(() => {
       stop();

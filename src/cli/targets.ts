@@ -1,8 +1,4 @@
-/**
- * Turning command-line arguments into files to read, shared by the commands that read invoice
- * files (`check`, `file`): paths, directories (searched for invoice files), quoted globs, and `-`
- * for standard input.
- */
+// Command-line arguments to files to read: paths, directories, quoted globs, and `-` for stdin.
 import { closeSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
@@ -16,15 +12,11 @@ export interface Target {
   display: string;
 }
 
-/**
- * Expands arguments to files, sorted per argument and without duplicates. A path that does not
- * exist becomes a target too, so that reading it reports it as unreadable. Arguments that match
- * nothing are pushed to `unmatched`.
- */
+/** Expands arguments to files, sorted and deduplicated; a missing path stays a target (reported unreadable). */
 export async function resolveTargets(inputs: string[], cwd: string, unmatched: string[]): Promise<Target[]> {
   const prefix = cwd.endsWith(sep) ? cwd : cwd + sep;
   const display = (abs: string): string => {
-    // The common case without path.relative, which is slow enough to show on 10,000 files.
+    // Fast path: path.relative is slow on many files.
     if (abs.startsWith(prefix) && sep === '/') return abs.slice(prefix.length);
     const rel = relative(cwd, abs);
     return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? abs : rel.split('\\').join('/');
@@ -128,14 +120,9 @@ function firstInvalidByte(bytes: Uint8Array): number {
   return i > 0 && (bytes[i - 1] as number) >= 0xc0 ? i - 1 : i;
 }
 
-/**
- * Reads a regular file of at most `maxBytes`: its size is checked before anything is read, so
- * `/dev/zero`, a pipe or a huge file is refused rather than read whole.
- */
+/** Reads a regular file of at most `maxBytes`, checking the size first (so `/dev/zero` is refused). */
 function readRegularFile(path: string, maxBytes: number): Uint8Array {
-  // Synchronous reads on purpose: for the small files invoices are, they measured 5–8× faster than
-  // any number of concurrent fs.promises calls (each of those is several thread-pool round trips).
-  // See docs/performance.md.
+  // Synchronous on purpose: faster than fs.promises for small files (docs/performance.md).
   const info = statSync(path);
   if (info.isDirectory()) throw Object.assign(new Error(`EISDIR: ${path}`), { code: 'EISDIR' });
   if (!info.isFile()) throw new InputError(`${kindOf(info)}, not an invoice file`);
@@ -153,10 +140,7 @@ function readRegularFile(path: string, maxBytes: number): Uint8Array {
   }
 }
 
-/**
- * Reads a target's text (standard input for `-`), UTF-8 only and at most `maxBytes`; throws the fs
- * error for a file that cannot be read and an {@link InputError} for one that is not read.
- */
+/** Reads a target's text (stdin for `-`), UTF-8 only and at most `maxBytes`. */
 export async function readTarget(t: Target, ctx: CliContext, maxBytes = DEFAULT_MAX_FILE_BYTES): Promise<string> {
   if (t.path !== '-') return decodeUtf8(readRegularFile(t.path, maxBytes));
   const input = await ctx.readStdin(maxBytes);

@@ -7,7 +7,7 @@ import { Redactor } from './redact.js';
 import { DEFAULT_FINAL_STATUSES } from '../model/status.js';
 import { checkQuery, type Query } from './query.js';
 import { API_PREFIX } from './routes.js';
-import type { ClientHooks, FetchOptions } from './transport.js';
+import type { ClientHooks, FetchOptions, ResolvedOptions } from './transport.js';
 
 export type { Fetch } from './bounds.js';
 export { boundedInteger } from './bounds.js';
@@ -87,32 +87,7 @@ export const CLIENT_DEFAULTS = {
   dangerouslyAllowBrowser: { env: undefined, value: false },
 } as const satisfies Record<keyof ClientOptions, { env: string | undefined; value: unknown }>;
 
-/** Options after resolution. */
-export interface ResolvedOptions {
-  apiKey: string | undefined;
-  sessionToken: string | undefined;
-  /** Origin plus any path prefix, without `/api/v1` and without a trailing slash. */
-  baseUrl: string;
-  timeout: number;
-  maxRetries: number;
-  fetch: Fetch | undefined;
-  logger: Logger;
-  logLevel: LogLevel;
-  fieldMap: ResolvedFieldMap;
-  codesCacheTtl: number;
-  browser: boolean;
-  hooks: ClientHooks | undefined;
-  fetchOptions: FetchOptions | undefined;
-  /** Checked and lower-cased. */
-  defaultHeaders: Record<string, string>;
-  defaultQuery: Query | undefined;
-  maxResponseBytes: number;
-  allowInsecureHttp: boolean;
-  /** This client's secrets, for scrubbing errors, logs and records. */
-  redactor: Redactor;
-  /** Statuses after SUBMITTED that count as final for `waitFor` and `watch`. */
-  finalStatuses: readonly string[];
-}
+export type { ResolvedOptions } from './transport.js';
 
 /** Reads an environment variable where the runtime has them. */
 export function readEnv(name: string): string | undefined {

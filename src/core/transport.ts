@@ -26,14 +26,15 @@ import type { Redactor } from './redact.js';
 import { redirectHint, requestIdOf } from './error-hints.js';
 import { authHeader, checkExtraHeaders, checkHeader, checkIdempotencyKey, redactHeaders, userAgent } from './headers.js';
 import { mintIdempotencyKey } from './idempotency.js';
-import { boundedInteger } from './bounds.js';
+import { boundedInteger, type Fetch } from './bounds.js';
 import { appendQuery, checkQuery, type Query } from './query.js';
 import type { MutationRequestOptions } from './request-options.js';
 import { failureOf, shouldRetry as classify, RETRYABLE_STATUSES } from './retry.js';
 import { INITIAL_RETRY_DELAY_MS, MAX_RETRY_AFTER_MS, MAX_RETRY_DELAY_MS, parseRetryAfter } from './retry-timing.js';
 import type { ResponseRecorder } from './api-promise.js';
 import { readEnvelope, unwrapEnvelope, type Envelope } from './envelope.js';
-import type { ResolvedOptions } from './options.js';
+import type { ResolvedFieldMap } from '../model/field-map.js';
+import type { Logger, LogLevel } from './logger.js';
 import { isSessionRoute } from './routes.js';
 import { parseBodySafely } from './safe-json.js';
 
@@ -68,6 +69,33 @@ export interface ClientHooks {
  * ```
  */
 export type FetchOptions = Omit<RequestInit, 'method' | 'headers' | 'body' | 'signal' | 'redirect'> & Record<string, unknown>;
+
+/** Options after resolution. */
+export interface ResolvedOptions {
+  apiKey: string | undefined;
+  sessionToken: string | undefined;
+  /** Origin plus any path prefix, without `/api/v1` and without a trailing slash. */
+  baseUrl: string;
+  timeout: number;
+  maxRetries: number;
+  fetch: Fetch | undefined;
+  logger: Logger;
+  logLevel: LogLevel;
+  fieldMap: ResolvedFieldMap;
+  codesCacheTtl: number;
+  browser: boolean;
+  hooks: ClientHooks | undefined;
+  fetchOptions: FetchOptions | undefined;
+  /** Checked and lower-cased. */
+  defaultHeaders: Record<string, string>;
+  defaultQuery: Query | undefined;
+  maxResponseBytes: number;
+  allowInsecureHttp: boolean;
+  /** This client's secrets, for scrubbing errors, logs and records. */
+  redactor: Redactor;
+  /** Statuses after SUBMITTED that count as final for `waitFor` and `watch`. */
+  finalStatuses: readonly string[];
+}
 
 /** One logical call, before retries. */
 export interface TransportRequest {

@@ -1,8 +1,4 @@
-/**
- * Drift: the service's own API description (the OpenAPI JSON behind its interactive reference at
- * `/api/docs`) compared with the SDK's zod schemas, status reader and routes. The description is
- * found the way Swagger UI finds it; the SDK's side is read from the schemas themselves.
- */
+// The service's OpenAPI description (behind `/api/docs`) against the SDK's schemas, status reader and routes.
 import * as z from 'zod';
 import { ROUTES } from '../core/routes.js';
 import { ApiKeyCreateParamsSchema } from '../model/api-key.js';
@@ -24,11 +20,7 @@ export interface FoundDescription {
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isDescription = (v: unknown): v is Json => isObject(v) && (typeof v.openapi === 'string' || typeof v.swagger === 'string') && isObject(v.paths);
 
-/**
- * The description, looked for as Swagger UI does: NestJS's `/api/docs-json`; else the `/api/docs`
- * page, then the `url` in its Swagger UI config or the `spec` embedded in its `swagger-ui-init.js`.
- * Only paths on the service's own origin are followed. `get` answers the body, or throws.
- */
+// Found as Swagger UI does (`/api/docs-json`, else the page's `url` or embedded spec), on the service's origin only.
 export async function findDescription(get: Get, origin: string): Promise<FoundDescription | undefined> {
   const attempt = async (path: string): Promise<unknown> => get(path).catch(() => undefined);
   const json = await attempt('/api/docs-json');

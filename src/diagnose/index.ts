@@ -1,8 +1,4 @@
-/**
- * `client.diagnose()`: a short, read-only list of checks of a setup against the configured service.
- * Only GETs, through the client's public methods: nothing is created, no key is revealed, and no
- * finding quotes a secret. Each check answers pass, warn, fail or skip with a finding and a hint.
- */
+// Read-only: only GETs through the client's public methods; no finding quotes a secret.
 import type { APIPromise } from '../core/api-promise.js';
 import { isAPIError, isAPIUserAbortError } from '../core/errors.js';
 import { isInsecureRemote } from '../core/options.js';
@@ -13,7 +9,6 @@ import { readAlias, type InvoiceField, type ResolvedFieldMap } from '../model/fi
 import { describedInvoiceFields, driftChecks, findDescription } from './drift.js';
 import { result, type DiagnoseOptions, type Diagnosis, type DiagnosisCheck, type DiagnosisStatus } from './types.js';
 
-/** What the diagnosis uses of the client (its public methods). */
 export interface DiagnoseTarget {
   readonly baseUrl: string;
   readonly hasApiKey: boolean;
@@ -149,10 +144,7 @@ function finish(baseUrl: string, strict: boolean, checks: DiagnosisCheck[]): Dia
   return { ok: counts.fail === 0 && (!strict || counts.warn === 0), strict, baseUrl, checkedAt: new Date().toISOString(), checks, counts };
 }
 
-/**
- * The session's key record that is this client's key: a listed prefix or suffix (masks such as `*`
- * and `…` split off) of at least 10 characters that the client's key starts or ends with.
- */
+// This client's key: a listed prefix or suffix (masks split off) of 10+ characters it starts or ends with.
 function pickOwnKey(keys: readonly APIKey[], keyMatches: (fragment: string) => boolean): APIKey | undefined {
   let best: APIKey | undefined;
   let bestLength = 0;
@@ -211,10 +203,7 @@ function pageSizeCheck(body: unknown, count: number): DiagnosisCheck {
     `Asked for ${PAGE_SIZE_ASKED} per page, the service uses ${used} (meta.limit ${meta.limit ?? 'absent'}, total ${meta.total ?? '?'}, totalPages ${meta.totalPages ?? '?'})${more}`);
 }
 
-/**
- * Which field names the service uses for id, status and the totals, from a stored record (else the
- * description's), and whether the client's field map reads them.
- */
+// The service's field names for id, status and totals (from a record, else the description) against the field map.
 function fieldNameCheck(record: Record<string, unknown> | undefined, described: Record<string, any> | undefined, fieldMap: ResolvedFieldMap): DiagnosisCheck {
   const source = record ?? (isObject(described?.properties) ? described.properties : undefined);
   if (source === undefined) {

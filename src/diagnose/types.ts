@@ -1,12 +1,8 @@
-/** The public shapes of `client.diagnose()`. */
-
 /**
- * The outcome of one check: `skip` when it could not run because an earlier check failed or a
- * credential it needs is not configured.
+ * The outcome of one check: `skip` when an earlier check failed or a credential is not configured.
  *
  * @example
  * ```ts
- * import type { DiagnosisStatus } from 'invoicing-sdk';
  * const worst: DiagnosisStatus = 'fail';
  * ```
  */
@@ -17,12 +13,11 @@ export type DiagnosisStatus = 'pass' | 'warn' | 'fail' | 'skip';
  *
  * @example
  * ```ts
- * const diagnosis = await client.diagnose();
- * for (const check of diagnosis.checks) console.log(check.status, check.id, check.finding, check.hint ?? '');
+ * for (const check of (await client.diagnose()).checks) console.log(check.status, check.finding);
  * ```
  */
 export interface DiagnosisCheck {
-  /** Stable id: `https`, `base-url`, `api-prefix`, `api-key`, `scopes`, `key-type`, `clock`, `read-route`, `page-size`, `field-names`, `api-description`, `drift-statuses`, `drift-request-fields`, `drift-enums`, `drift-routes`. */
+  /** Stable id, such as `api-key` or `drift-routes`. */
   id: string;
   /** What the check is about. */
   area: 'reachability' | 'credentials' | 'clock' | 'routes' | 'drift';
@@ -41,8 +36,7 @@ export interface DiagnosisCheck {
  *
  * @example
  * ```ts
- * const diagnosis = await client.diagnose({ strict: true });
- * if (!diagnosis.ok) process.exitCode = 1;
+ * if (!(await client.diagnose()).ok) process.exitCode = 1;
  * ```
  */
 export interface Diagnosis {

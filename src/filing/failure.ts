@@ -1,12 +1,4 @@
-/**
- * Reading a failure. An invoice fails when it ends in a final status other than an acceptance
- * (`REJECTED`, `CANCELLED`, a `finalStatuses` entry that is not an acceptance), or lands in `Error`.
- * For `Error` the service document names two messages, which call for opposite reactions:
- * - the buyer's access points are offline: nothing on the sender's side causes or fixes it;
- * - a validation error naming a single field: the tax authority stops at the first problem, so the
- *   sender fixes that field, and fixing it may reveal the next one.
- * Anything else is `unknown`, with the service's own words kept.
- */
+// Reading a failure: a final status other than an acceptance, or `Error` (access points offline, a field, or unknown).
 import {
   DEFAULT_FINAL_STATUSES,
   InvoiceStatus,
@@ -17,8 +9,7 @@ import {
 } from '../model/status.js';
 
 /**
- * What kind of failure an invoice shows: a final answer other than acceptance (`rejected`,
- * `cancelled`, `not-accepted` for another final status), or, in `ERROR`, the submission failure.
+ * What kind of failure an invoice shows: a final answer other than acceptance, or the `ERROR` kind.
  *
  * @example
  * ```ts
@@ -35,36 +26,24 @@ export type FilingFailureKind =
   | 'unknown';
 
 /**
- * A failure: an invoice that ended in a final status other than an acceptance, or is in `ERROR`
- * (what went wrong, whether the service's automatic recovery is still in play, what to do).
+ * A failure: a final status other than an acceptance, or `ERROR`, with what to do.
  *
  * @example
  * ```ts
- * const { invoice, failure } = await client.invoices.waitFor(id, { timeout: 60_000 });
- * if (failure?.kind === 'rejected') console.error(`rejected: ${failure.message}`);
- * if (failure?.kind === 'field-validation') console.error(`fix ${failure.field}: ${failure.message}`);
- * if (failure?.resubmitRequired) await client.invoices.resumeFiling(invoice.id);
+ * const { failure } = await client.invoices.waitFor(id, { timeout: 60_000 });
+ * if (failure) console.error(failure.kind, failure.hint);
  * ```
  */
 export interface FilingFailure {
-  /**
-   * `rejected`, `cancelled`: the final answer; `not-accepted`: another final status that is not an
-   * acceptance. In `ERROR`: `access-points-offline` (the buyer cannot receive the invoice yet;
-   * nothing to fix on the sender's side), `field-validation` (the tax authority rejected one
-   * field, see `field`), `unknown` (another message, see `message`).
-   */
+  /** The kind of failure. */
   kind: FilingFailureKind;
   /** The service's words (`errorMessage` of the record), or a placeholder when it sent none. */
   message: string;
   /** The field the tax authority rejected, when the message or record names it. */
   field?: string | undefined;
-  /**
-   * In `ERROR`: `in-progress` while the service's automatic retry (every 10 minutes, up to 3
-   * attempts, within 24 hours) will pick the invoice up (wait, do not submit); `over` once it will
-   * not (a deliberate re-submit is needed). `not-applicable` for a final status.
-   */
+  /** In `ERROR`: whether automatic recovery is still `in-progress` or `over`; `not-applicable` otherwise. */
   recovery: 'in-progress' | 'over' | 'not-applicable';
-  /** What the recovery verdict rests on (`attempts`, `window`, `quiet`, `elapsed`, `none`), in `ERROR`. */
+  /** What the recovery verdict rests on, in `ERROR`. */
   recoveryEvidence?: RecoveryEvidence | undefined;
   /** True when automatic recovery is over, so only a deliberate re-submit moves the invoice on. */
   resubmitRequired: boolean;
@@ -77,7 +56,7 @@ export interface FilingFailure {
 const OFFLINE = /access[\s_-]*points?\b[^.]*\b(offline|unavailable|unreachable|down)\b/i;
 const VALIDATION = /\bvalidation\b|\binvalid\b|\bis required\b|\bmissing\b|\bmust be\b/i;
 
-/** Field names as the record may carry them in a structured form, tried before the message. */
+/** Structured field names, tried before the message. */
 const FIELD_KEYS = ['field', 'errorField', 'failedField', 'invalidField', 'path'] as const;
 
 /** Patterns that pull one field name out of a message, most specific first. */
@@ -89,7 +68,6 @@ const FIELD_PATTERNS: readonly RegExp[] = [
   /^\s*(?:validation\s+(?:error|failed)\s*[:-]\s*)?([A-Za-z_][\w.[\]-]*)\s+(?:is|was|must|has|should)\b/i,
 ];
 
-/** Words the loose patterns above may catch that are never a field name. */
 const NOT_FIELDS = new Set(['the', 'a', 'an', 'this', 'invoice', 'value', 'request', 'validation', 'error', 'field']);
 
 function fieldFromRecord(raw: Record<string, unknown>): string | undefined {
@@ -113,7 +91,7 @@ function firstOf(value: unknown): unknown {
 
 function fieldFromMessage(message: string): string | undefined {
   for (const pattern of FIELD_PATTERNS) {
-    // A sentence's full stop is not part of the name: `… for buyer.name.` names `buyer.name`.
+    // A sentence's full stop is not part of the name.
     const found = pattern.exec(message)?.[1]?.trim().replace(/\.+$/, '');
     if (found && !NOT_FIELDS.has(found.toLowerCase())) return found;
   }
@@ -137,16 +115,11 @@ export interface FailureClassification {
 }
 
 /**
- * Classifies a submission failure message (and, when given, the raw record, which may carry the
- * field in a structured form). Pure; never throws.
+ * Classifies a submission failure message (and the raw record, when given). Never throws.
  *
  * @example
  * ```ts
- * import { classifyFailureMessage } from 'invoicing-sdk';
- * classifyFailureMessage('Access points are offline');
- * // { kind: 'access-points-offline' }
- * classifyFailureMessage("Validation error: field 'buyer.tin' is invalid");
- * // { kind: 'field-validation', field: 'buyer.tin' }
+ * classifyFailureMessage("Validation error: field 'buyer.tin' is invalid"); // { kind: 'field-validation', field: 'buyer.tin' }
  * ```
  */
 export function classifyFailureMessage(
@@ -164,7 +137,6 @@ export function classifyFailureMessage(
   return { kind: 'unknown' };
 }
 
-/** What each recovery evidence means, in words. */
 export const RECOVERY_EVIDENCE: Readonly<Record<RecoveryEvidence, string>> = {
   attempts: "the record's attempt count",
   window: 'the time since the last touch (the 24-hour window)',
@@ -203,19 +175,12 @@ function finalHint(kind: 'rejected' | 'cancelled' | 'not-accepted', status: stri
 }
 
 /**
- * Reads the failure of an invoice: a final status other than an acceptance (`REJECTED`,
- * `CANCELLED`, another `finalStatuses` entry), or `ERROR`; `undefined` for an acceptance or a status
- * still on its way. `serverNow` is the service's clock (the record's `observedAt`) against which
- * automatic recovery is judged; it defaults to that, then to the local clock. `context`: the
- * statuses that count as final (default `DEFAULT_FINAL_STATUSES`), and when the invoice was first
- * seen in `ERROR` (server ms), where known.
+ * Reads the failure of an invoice; `undefined` for an acceptance or a status still on its way.
+ * Recovery is judged against `serverNow` (default: the record's `observedAt`).
  *
  * @example
  * ```ts
- * import { describeFailure } from 'invoicing-sdk';
- * const invoice = await client.invoices.retrieve(id);
- * const failure = describeFailure(invoice);
- * if (failure) console.log(failure.kind, failure.recovery, failure.hint);
+ * const failure = describeFailure(await client.invoices.retrieve(id));
  * ```
  */
 export function describeFailure(
@@ -262,7 +227,6 @@ export function describeFailure(
   };
 }
 
-/** The kind of a final status other than an acceptance; `undefined` for an acceptance or a status not final. */
 function finalKind(status: InvoiceStatus, spelled: string, finalStatuses: readonly string[]): 'rejected' | 'cancelled' | 'not-accepted' | undefined {
   if (status === InvoiceStatus.REJECTED) return 'rejected';
   if (status === InvoiceStatus.CANCELLED) return 'cancelled';
@@ -270,7 +234,7 @@ function finalKind(status: InvoiceStatus, spelled: string, finalStatuses: readon
   return isFinalStatus(spelled, finalStatuses) ? 'not-accepted' : undefined;
 }
 
-/** The server's clock at a read, falling back to the local clock when the record has none. */
+/** The server's clock at a read, else `fallback`. */
 export function serverTime(observedAt: string | undefined, fallback: number = Date.now()): number {
   const t = observedAt === undefined ? Number.NaN : Date.parse(observedAt);
   return Number.isNaN(t) ? fallback : t;

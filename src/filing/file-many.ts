@@ -1,17 +1,4 @@
-/**
- * `fileMany`: filing a batch (thousands a day) with `createAndFile` on a few workers.
- *
- * - Bounded concurrency: at most `concurrency` invoices in flight.
- * - One result per input, in input order: a failure is recorded and the others carry on; an input
- *   never started because the run was stopped first is `notStarted`, not a failure.
- * - Coordinated backoff: a 429 seen by any worker pauses every worker for its `Retry-After` (one
- *   shared gate), so a rate limit is met by the whole batch slowing down, not by each worker
- *   hammering on its own schedule.
- * - Deterministic keys: each invoice's idempotency key is derived from `externalRef(input, index)`
- *   (your document number), or, without it, from the invoice's content. A re-run after a crash
- *   therefore finds the invoices already created and only finishes what was left: nothing is filed
- *   twice.
- */
+// fileMany: createAndFile on a few workers sharing one rate gate; one result per input; keys derived, so re-runs file nothing twice.
 import { canonicalJson } from '../core/canonical-json.js';
 import { FilingError, InvoicingError, isErrorKind } from '../core/errors.js';
 import { deriveIdempotencyKey } from '../core/idempotency.js';
@@ -27,40 +14,21 @@ import { scrubbed } from './redact.js';
 import { RateGate } from './retry.js';
 
 /**
- * Options of `client.invoices.fileMany(inputs, opts)`: those of `createAndFile` (applied to every
- * invoice) plus the batch's own.
+ * Options of `client.invoices.fileMany(inputs, opts)`: `createAndFile`'s plus the batch's own.
  *
  * @example
  * ```ts
- * const stop = new AbortController();
- * process.once('SIGINT', () => stop.abort()); // finish the invoices in flight, start no more
- * const results = await client.invoices.fileMany(invoices, {
- *   concurrency: 8,
- *   externalRef: (input, i) => orders[i].number,
- *   stopSignal: stop.signal,
- *   onProgress: (p) => console.log(`${p.done}/${p.total}`),
- * });
+ * await client.invoices.fileMany(invoices, { concurrency: 8, externalRef: (input, i) => orders[i].number });
  * ```
  */
 export interface FileManyOptions extends Omit<CreateAndFileOptions, 'idempotencyKey' | 'externalRef' | 'revision' | 'onStep'> {
   /** How many invoices are filed at once (default 4). */
   concurrency?: number | undefined;
-  /**
-   * Your reference of each document (order or invoice number); its idempotency key is derived from
-   * it. Default: derived from the invoice's content, so identical inputs count as one document.
-   */
+  /** Your reference of each document, for its idempotency key (default: the invoice's content). */
   externalRef?: ((input: InvoiceCreateParams, index: number) => string) | undefined;
-  /**
-   * The revision of each document (see `createAndFile`'s `revision`): one number for every input,
-   * or one per input. A corrected version of a document whose earlier version failed gets the next
-   * revision, and with it a key of its own.
-   */
+  /** The revision of each document (see `createAndFile`'s `revision`): one for all, or one per input. */
   revision?: number | ((input: InvoiceCreateParams, index: number) => number | undefined) | undefined;
-  /**
-   * A graceful stop: once it aborts, no further input is started; the invoices in flight finish
-   * their filing (with `wait`, their wait too), then `fileMany` resolves. Inputs not started come
-   * back `notStarted`. `signal` instead stops at once, cutting the requests in flight.
-   */
+  /** A graceful stop: no further input starts, those in flight finish (`signal` cuts them instead). */
   stopSignal?: AbortSignal | undefined;
   /** Called after each invoice finishes, successfully or not (not for inputs never started). */
   onProgress?: ((progress: FileManyProgress) => void) | undefined;
@@ -69,16 +37,11 @@ export interface FileManyOptions extends Omit<CreateAndFileOptions, 'idempotency
 }
 
 /**
- * The outcome for one input of `fileMany`, at the input's `index`: filed, stopped (with a
- * `FilingError`), or not started because the run was stopped first.
+ * The outcome for one input of `fileMany`: filed, stopped, or not started.
  *
  * @example
  * ```ts
- * for (const r of results) {
- *   if (r.ok) console.log(r.index, r.invoice.id, r.invoice.rawStatus);
- *   else if (r.notStarted) console.log(r.index, 'not started');
- *   else console.error(r.index, r.invoiceId ?? '(not created)', r.error.step, r.error.message);
- * }
+ * for (const r of results) if (!r.ok && !r.notStarted) console.error(r.index, r.error.message);
  * ```
  */
 export type FileManyResult = FileManySuccess | FileManyFailure | FileManyNotStarted;
@@ -102,7 +65,7 @@ export interface FileManySuccess {
   invoice: Invoice;
   /** The steps finished. */
   steps: FilingStepRecord[];
-  /** Never set: an invoice with a failure (rejected, in `ERROR`, …) is a {@link FileManyFailure}. */
+  /** Never set: an invoice with a failure is a {@link FileManyFailure}. */
   failure?: undefined;
   /** The idempotency key used to create it. */
   idempotencyKey: string;
@@ -123,7 +86,7 @@ export interface FileManyFailure {
   ok: false;
   /** Always `false`. */
   notStarted: false;
-  /** Why it stopped: the step, and the typed cause (`err.cause.name`), as `createAndFile` throws it. */
+  /** Why it stopped, as `createAndFile` throws it. */
   error: FilingError;
   /** The invoice, when it was created before the stop (resume it with `resumeFiling`). */
   invoiceId: string | undefined;
@@ -133,13 +96,12 @@ export interface FileManyFailure {
   invoice?: Invoice | undefined;
   /** The steps finished, when filing ran to its end. */
   steps?: FilingStepRecord[] | undefined;
-  /** Why the invoice failed although every step ran: rejected, cancelled, in `ERROR` (`failure.kind`, the service's reason, a hint). */
+  /** Why the invoice failed although every step ran. */
   failure?: FilingFailure | undefined;
 }
 
 /**
- * An input of `fileMany` that was never started because the run was stopped (`stopSignal`) or
- * aborted (`signal`) first: nothing was sent for it. Not a failure; file it in the next run.
+ * An input of `fileMany` never started because the run was stopped first. Not a failure.
  *
  * @example
  * ```ts
@@ -160,8 +122,7 @@ export interface FileManyNotStarted {
 }
 
 /**
- * One finished input as `onProgress` reports it: its outcome, without the invoice's record (the
- * results `fileMany` resolves with carry that).
+ * One finished input as `onProgress` reports it, without the invoice's record.
  *
  * @example
  * ```ts
@@ -179,7 +140,7 @@ export interface FileManyOutcome {
   status: InvoiceStatusValue | undefined;
   /** The idempotency key (undefined when it could not be derived). */
   idempotencyKey: string | undefined;
-  /** Why the invoice was not accepted (rejected, cancelled, in `ERROR`), when every step ran. */
+  /** Why the invoice was not accepted, when every step ran. */
   failure?: FilingFailure | undefined;
   /** Why it stopped, when it did. */
   error?: FilingError | undefined;
@@ -206,17 +167,15 @@ export interface FileManyProgress {
   result: FileManyOutcome;
 }
 
-/** Internal extras: inputs the resource could not serialize (cyclic, too deep), by index, with why. */
+/** Inputs the resource could not serialize, by index, with why. */
 export interface FileManyInternals {
   invalid?: ReadonlyMap<number, unknown> | undefined;
 }
 
-/** The default `externalRef`: the invoice's content, with object keys sorted so order does not matter. */
 export function contentRef(input: InvoiceCreateParams): string {
   return `content:${canonicalJson(input)}`;
 }
 
-/** The error of a result whose invoice failed after its steps ran: the failure in words. */
 function failedError(invoice: Invoice, steps: readonly FilingStepRecord[], failure: FilingFailure): FilingError {
   const status = invoice.rawStatus ?? invoice.status;
   const what =
@@ -240,15 +199,6 @@ function outcome(result: FileManySuccess | FileManyFailure): FileManyOutcome {
   return { index, ok: false, invoiceId, status: invoice?.status, idempotencyKey, error, ...(failure === undefined ? {} : { failure }) };
 }
 
-/**
- * Files every input with `createAndFile`, `concurrency` at a time: one result per input, in input
- * order (see the module comment). Never rejects for a single invoice's failure.
- *
- * @example
- * ```ts
- * const results = await fileMany(client.invoices, invoices, { externalRef: (inv, i) => refs[i] });
- * ```
- */
 export async function fileMany(
   api: FilingInvoicesApi,
   inputs: readonly InvoiceCreateParams[],
@@ -280,7 +230,7 @@ async function fileAll(
   const progress = { total: inputs.length, done: 0, succeeded: 0, failed: 0 };
 
   const finish = (result: FileManySuccess | FileManyFailure): void => {
-    // A failure is reported, not thrown: scrubbed here like a thrown error.
+    // Reported, not thrown: scrubbed like a thrown error.
     if (!result.ok) scrubbed(api, result.error);
     results[result.index] = result;
     progress.done += 1;
@@ -288,14 +238,12 @@ async function fileAll(
     else progress.failed += 1;
     if (onProgress !== undefined) notify('onProgress', api._logger, () => onProgress({ ...progress, result: outcome(result) }));
   };
-  // Stopped before anything was sent for this input: the same shape as a stop of createAndFile.
   const refuse = (index: number, cause: unknown, key: string | undefined, hint?: string): void => {
     const error = new FilingError({ invoiceId: undefined, step: 'check', cause, message: cause instanceof Error ? cause.message : String(cause), hint });
     finish({ index, ok: false, notStarted: false, error, invoiceId: undefined, idempotencyKey: key });
   };
 
-  // Keys up front: input that cannot be sent, a reference that cannot be derived, or two inputs
-  // sharing one key (the same document twice in a batch), is reported for that input and never sent.
+  // Keys up front: an input without a key, or sharing one with another, is reported and never sent.
   const keys = new Array<string>(inputs.length);
   const firstWithKey = new Map<string, number>();
   const queue: number[] = [];

@@ -1,17 +1,4 @@
-/**
- * `createAndFile` and `resumeFiling`: filing an invoice in one call, correctly and exactly once.
- *
- *   check locally → create (idempotent) → reconcile totals → validate → sign → submit → wait?
- *
- * Both work from where the invoice stands: a create that replays an invoice already further along
- * (same idempotency key as an earlier, interrupted run) continues from its status, and
- * `resumeFiling` reads the invoice and performs only what is left. Every transition goes through
- * the exactly-once sender (transition.ts).
- *
- * Every stop is a `FilingError` naming the invoice (once created), the step and the typed cause:
- * the local checks' `InvoiceCheckError` at `check`, a `TotalsMismatchError` at `reconcile`, the
- * service's refusal or a lost connection at the step it hit. Its hint says what to do next.
- */
+// createAndFile / resumeFiling: check → create → reconcile → validate → sign → submit → wait, from where the invoice stands.
 import {
   FilingError,
   type FilingStep,
@@ -46,15 +33,11 @@ import { performTransition, type TransitionOutcome } from './transition.js';
 import { waitFor, type WaitOptions } from './wait.js';
 
 /**
- * A progress report from `createAndFile`/`resumeFiling`: a step `started`, is `done`, or was
- * `skipped` (already done, for example by an earlier run).
+ * A progress report from `createAndFile`/`resumeFiling`.
  *
  * @example
  * ```ts
- * await client.invoices.createAndFile(input, {
- *   externalRef: 'order-1042',
- *   onStep: (e) => console.log(e.step, e.state, e.invoice?.rawStatus ?? ''),
- * });
+ * await client.invoices.createAndFile(input, { onStep: (e) => console.log(e.step, e.state) });
  * ```
  */
 export interface FilingStepEvent {
@@ -75,8 +58,7 @@ export interface FilingStepEvent {
  *
  * @example
  * ```ts
- * const { steps } = await client.invoices.createAndFile(input, { externalRef: 'order-1042' });
- * console.table(steps); // [{ step: 'check', outcome: 'done' }, { step: 'create', … }, …]
+ * const { steps } = await client.invoices.createAndFile(input);
  * ```
  */
 export interface FilingStepRecord {
@@ -97,9 +79,7 @@ export interface FilingStepRecord {
  *
  * @example
  * ```ts
- * const { invoice, steps, failure } = await client.invoices.createAndFile(input, { wait: true });
- * console.log(invoice.id, invoice.rawStatus, steps.map((s) => s.step).join(' → '));
- * if (failure) console.warn(failure.kind, failure.hint);
+ * const { invoice, failure } = await client.invoices.createAndFile(input, { wait: true });
  * ```
  */
 export interface FilingResult {
@@ -107,7 +87,7 @@ export interface FilingResult {
   invoice: Invoice;
   /** The steps finished, in order. */
   steps: FilingStepRecord[];
-  /** Present unless the invoice was accepted or is still on its way (`rejected`, `ERROR`, …): what failed and what to do. */
+  /** What failed and what to do, unless the invoice was accepted or is still on its way. */
   failure?: FilingFailure | undefined;
 }
 
@@ -122,10 +102,7 @@ export interface FilingResult {
 export interface FilingOptions extends FilingRetryOptions {
   /** Per-request timeout in ms (the client's `timeout` by default). */
   timeout?: number | undefined;
-  /**
-   * Wait for the tax authority's answer after submitting: `true` for the default wait, or the
-   * options of `waitFor`. Without it the call returns once the invoice is submitted.
-   */
+  /** Wait for the tax authority's answer after submitting: `true` or `waitFor`'s options. */
   wait?: boolean | WaitOptions | undefined;
   /** Progress: called when each step starts and ends. */
   onStep?: ((event: FilingStepEvent) => void) | undefined;
@@ -136,44 +113,23 @@ export interface FilingOptions extends FilingRetryOptions {
  *
  * @example
  * ```ts
- * const { invoice } = await client.invoices.createAndFile(input, {
- *   externalRef: 'order-1042', // the same order never files twice, across processes and re-runs
- *   wait: true,
- * });
+ * await client.invoices.createAndFile(input, { externalRef: 'order-1042', wait: true });
  * ```
  */
 export interface CreateAndFileOptions extends FilingOptions {
   /** The `idempotency-key` of the create. Prefer `externalRef`. */
   idempotencyKey?: string | undefined;
-  /**
-   * Your own reference of the document (order number, invoice number). The idempotency key is
-   * derived from it and the business (`deriveIdempotencyKey`), so re-running after a crash, or a
-   * second process filing the same document, finds the same invoice instead of creating another.
-   */
+  /** Your reference of the document; the idempotency key is derived from it, so a re-run finds the same invoice. */
   externalRef?: string | undefined;
-  /**
-   * Which version of the document `externalRef` names (default 0). When a version failed (the
-   * tax authority rejected a field, the totals were wrong) and you file a corrected one, pass the
-   * next revision: it gets a key of its own (`deriveIdempotencyKey(businessId, externalRef,
-   * revision)`), so the corrected body meets no idempotency conflict, and a re-run of the same
-   * revision still finds its invoice instead of filing it twice. The failed invoice stays as the
-   * service holds it (in `ERROR`, or a draft); the corrected one is a new invoice.
-   */
+  /** Version of the `externalRef` document (default 0); a corrected document gets the next one and a key of its own. */
   revision?: number | undefined;
   /** Skip the local checks (not recommended; the totals are still reconciled). */
   skipChecks?: boolean | undefined;
   /** Options of the local checks (`checkInvoice`). */
   checkOptions?: CheckOptions | undefined;
-  /**
-   * How the service rounds, for the totals reconciliation (default: half up, 2 decimals, and either
-   * per line or per invoice, since the document shows neither; give `rounding` to accept only one).
-   */
+  /** How the service rounds, for the totals reconciliation (default: either per line or per invoice). */
   totals?: ComputeTotalsOptions | undefined;
-  /**
-   * Stop when the service's record carries no totals the SDK can read (default `false`: the
-   * reconcile is skipped with a warning; configure `fieldMap` if the service names its totals
-   * differently).
-   */
+  /** Stop when the service's record carries no readable totals (default: skip the reconcile with a warning). */
   requireTotals?: boolean | undefined;
 }
 
@@ -186,15 +142,11 @@ export interface CreateAndFileOptions extends FilingOptions {
  * ```
  */
 export interface ResumeFilingOptions extends FilingOptions {
-  /**
-   * An invoice in `ERROR` whose automatic recovery is still in progress: `'return'` (default without
-   * `wait`) returns at once with the failure and submits nothing; `'wait'` (default with `wait`)
-   * waits for recovery to end and, if it ends without success, re-submits once.
-   */
+  /** While recovery of an `ERROR` invoice is in progress: `'return'` at once, or `'wait'` and re-submit once if it fails. */
   duringRecovery?: 'return' | 'wait' | undefined;
 }
 
-/** Internal extras: the bulk runner's shared gate and clock. */
+/** The bulk runner's shared gate and clock. */
 export interface FilingInternals {
   gate?: RateGate | undefined;
   clock?: WaitClock | undefined;
@@ -202,7 +154,6 @@ export interface FilingInternals {
 
 const STEP_ORDER: readonly FilingTransition[] = ['validate', 'sign', 'submit'];
 
-/** Runs the steps of one filing and keeps its record; one per call. */
 class FilingRun {
   readonly steps: FilingStepRecord[] = [];
   invoiceId: string | undefined;
@@ -210,7 +161,7 @@ class FilingRun {
   readonly opts: FilingOptions;
   readonly internals: FilingInternals;
   readonly clock: WaitClock;
-  /** The failure the last wait ended with (judged with what the wait saw over time). */
+
   waited: FilingFailure | undefined;
 
   constructor(api: FilingInvoicesApi, opts: FilingOptions, internals: FilingInternals) {
@@ -230,7 +181,6 @@ class FilingRun {
     this.emit({ step: entry.step, state: entry.outcome, invoice, detail: entry.detail });
   }
 
-  /** A stop during `step`: a FilingError, unless it already is one. */
   stop(step: FilingStep, cause: unknown, extra: { hint?: string | undefined; message?: string } = {}): never {
     if (isErrorKind(cause, 'FilingError')) throw cause;
     const id = this.invoiceId;
@@ -243,7 +193,7 @@ class FilingRun {
   async transition(step: FilingTransition, invoice: Invoice, detail?: string): Promise<Invoice> {
     this.emit({ step, state: 'started', invoice });
     try {
-      // Only the retry and request settings: the create's idempotency key is not the transition's.
+      // Not the create's idempotency key.
       const { signal, timeout, maxRetries, maxRateLimitRetries } = this.opts;
       const result = await performTransition(
         this.api,
@@ -262,7 +212,6 @@ class FilingRun {
     }
   }
 
-  /** Validate, sign and submit, each only if the invoice has not passed it yet. */
   async advance(invoice: Invoice): Promise<Invoice> {
     if (invoice.status === UNKNOWN_STATUS && invoice.rawStatus === undefined) {
       this.stop(nextUnknownStep(this.steps), new InvoicingError(`Invoice ${invoice.id} has no status the SDK can read.`), {
@@ -272,7 +221,7 @@ class FilingRun {
       });
     }
     for (const step of STEP_ORDER) {
-      // The raw spelling: a status the SDK does not recognise is still one reached after SUBMITTED.
+      // Raw spelling: an unrecognised status is still one past SUBMITTED.
       if (hasPassed(invoice.rawStatus ?? invoice.status, step)) {
         this.record({ step, outcome: 'skipped', status: invoice.status, detail: `already ${describeStatus(invoice)}` }, invoice);
       }
@@ -320,7 +269,6 @@ function describeStatus(invoice: Invoice): string {
   return invoice.rawStatus ?? invoice.status;
 }
 
-/** Where a record with no readable status stops: `validate` after a create, else the `read`. */
 function nextUnknownStep(steps: readonly FilingStepRecord[]): FilingStep {
   return steps.some((s) => s.step === 'create') ? 'validate' : 'read';
 }
@@ -330,16 +278,12 @@ function waitOptions(wait: FilingOptions['wait']): WaitOptions | undefined {
   return wait === true ? {} : wait;
 }
 
-/** True while the invoice may still move on its own: submitted, or in `ERROR` with recovery in play. */
 function needsWait(invoice: Invoice): boolean {
   if (invoice.status === InvoiceStatus.SUBMITTED) return true;
   return invoice.status === InvoiceStatus.ERROR && recoveryState(invoice, serverTime(invoice.observedAt)) === 'in-progress';
 }
 
-/**
- * After a refusal the same call would meet again (a revoked key's 401): fix the cause first, then
- * `then`. `undefined` when calling again may pass, or for a transition refused by status.
- */
+/** Hint for a refusal that calling again would meet again; `undefined` when calling again may pass. */
 function afterRefusal(cause: unknown, then: string): string | undefined {
   if (!isErrorKind(cause, 'APIError') || mayPass(cause) || isErrorKind(cause, 'InvalidTransitionError')) return undefined;
   const own = (cause as InvoicingError).hint;
@@ -350,7 +294,6 @@ function figures(t: Pick<Invoice, 'subtotal' | 'taxTotal' | 'total'>): TotalsFig
   return { subtotal: t.subtotal, taxTotal: t.taxTotal, total: t.total };
 }
 
-/** The idempotency key of a create: the caller's, derived from `externalRef`, or minted once. */
 export function filingKey(input: InvoiceCreateParams, opts: Pick<CreateAndFileOptions, 'idempotencyKey' | 'externalRef' | 'revision'>): string {
   if (opts.revision !== undefined && (opts.externalRef === undefined || opts.idempotencyKey !== undefined)) {
     throw new InvoicingError('createAndFile: revision numbers a version of the document externalRef names; pass it with externalRef, not idempotencyKey.');
@@ -360,16 +303,6 @@ export function filingKey(input: InvoiceCreateParams, opts: Pick<CreateAndFileOp
   return mintIdempotencyKey();
 }
 
-/**
- * Files an invoice in one call: check locally → create (idempotent) → reconcile the service's
- * totals with the lines → validate → sign → submit → wait (when `opts.wait`). See the module
- * comment for how stops are reported.
- *
- * @example
- * ```ts
- * const { invoice, steps } = await createAndFile(client.invoices, input, { externalRef: 'order-1042' });
- * ```
- */
 export async function createAndFile(
   api: FilingInvoicesApi,
   input: InvoiceCreateParams,
@@ -394,7 +327,6 @@ async function fileNew(
   const waitOpts = waitOptions(opts.wait);
   const expected = expectedTotals(run, input, opts);
 
-  // create: replayed safely with the same key after an ambiguous failure.
   run.emit({ step: 'create', state: 'started' });
   const policy = resolvePolicy(opts, run.clock, internals.gate);
   let invoice: Invoice;
@@ -403,9 +335,7 @@ async function fileNew(
       api.create(input, { idempotencyKey: key, skipChecks: true, maxRetries: 0, signal: opts.signal, timeout: opts.timeout }),
     );
   } catch (err) {
-    // Calling again can only help after a failure that may pass: no answer, a 5xx or 408, a 429, an
-    // abort. A refusal (400, 401, 403, 404, a key conflict) would be refused again, with nothing
-    // created: its own hint says what to fix.
+    // A refusal would be refused again, with nothing created.
     if (isErrorKind(err, 'APIError') && !mayPass(err)) {
       const causeHint = (err as InvoicingError).hint;
       return run.stop('create', err, {
@@ -449,15 +379,14 @@ function expectedTotals(run: FilingRun, input: InvoiceCreateParams, opts: Create
   try {
     const first = computeTotals(input.lines, opts.totals);
     if (opts.totals?.rounding !== undefined) return [first];
-    // The document shows no rounding: per line and per invoice are both the service's figures.
+    // The document shows no rounding: accept per line or per invoice.
     return [first, computeTotals(input.lines, { ...opts.totals, rounding: 'invoice' })];
   } catch (err) {
-    // Only reachable with skipChecks: the checks refuse lines whose amounts cannot be read.
+    // Only reachable with skipChecks.
     return run.stop('reconcile', err, { hint: 'The lines carry amounts that are not numbers; nothing was sent.' });
   }
 }
 
-/** Holds the service's totals against the lines; throws before anything is filed when they differ. */
 function reconcile(run: FilingRun, invoice: Invoice, candidates: InvoiceTotals[] | undefined, opts: CreateAndFileOptions): void {
   const expected = candidates?.[0];
   if (candidates === undefined || expected === undefined) return;
@@ -485,7 +414,7 @@ function reconcile(run: FilingRun, invoice: Invoice, candidates: InvoiceTotals[]
   }
   const mismatch = new TotalsMismatchError({ invoiceId: invoice.id, expected: figures(expected), actual, differences });
   if (statusRank(invoice.rawStatus ?? invoice.status) >= statusRank(InvoiceStatus.SUBMITTED)) {
-    // An earlier run already filed it: say so rather than "nothing was filed".
+
     run.stop('reconcile', mismatch, {
       message: `Invoice ${invoice.id} was already submitted by an earlier run, and the service's totals contradict its lines: ${mismatch.message.split(': ').slice(1).join(': ')}`,
       hint: 'It is filed with these figures; correct it the way your tax rules require (for example a credit note).',
@@ -498,22 +427,11 @@ function reconcile(run: FilingRun, invoice: Invoice, candidates: InvoiceTotals[]
   });
 }
 
-/** How to file a corrected version of the document `opts` filed: its next revision. */
 export function nextRevision(opts: Pick<CreateAndFileOptions, 'externalRef' | 'revision'>): string {
   if (opts.externalRef === undefined) return 'createAndFile(corrected) (a new key is minted for it).';
   return `createAndFile(corrected, { externalRef: '${opts.externalRef}', revision: ${(opts.revision ?? 0) + 1} }).`;
 }
 
-/**
- * Reads invoice `id` and performs only what is left: validate, sign and submit where not yet done;
- * for an invoice in `ERROR`, one deliberate re-submit once automatic recovery is over (while it is
- * in progress: see `duringRecovery`); then waits when `opts.wait`.
- *
- * @example
- * ```ts
- * const { invoice, steps } = await resumeFiling(client.invoices, id, { wait: true });
- * ```
- */
 export async function resumeFiling(
   api: FilingInvoicesApi,
   id: string,

@@ -1,35 +1,25 @@
-/**
- * Retrying inside the filing workflow, for what the transport cannot know: a transition is read back
- * after an ambiguous failure before it is sent again (transition.ts), and a 429 pauses every worker
- * of a bulk run ({@link RateGate}). Whether a failure may pass later is core/retry.ts's one answer.
- */
+// Filing retries: read-back before resending a transition, and one 429 gate shared by a bulk run's workers.
 import { InvoicingError } from '../core/errors.js';
 import { isAmbiguousError, isRateLimitedError, mayPassLater } from '../core/retry.js';
 import { INITIAL_RETRY_DELAY_MS, MAX_RETRY_AFTER_MS, retryDelay } from '../core/retry-timing.js';
 import { abortReason, pause, type WaitClock } from './clock.js';
 
-/** The HTTP status an SDK error carries, if any. */
 export function statusOf(err: unknown): number | undefined {
   const status = (err as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : undefined;
 }
 
-/** True for a 429. */
 export const isRateLimited: (err: unknown) => boolean = isRateLimitedError;
 
-/** `Retry-After` in milliseconds, as the transport parsed it onto the error, if present. */
 export function retryAfterOf(err: unknown): number | undefined {
   const value = (err as { retryAfter?: unknown } | null)?.retryAfter;
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
-/** True when it is unknown whether the service acted on the request. */
 export const isAmbiguous: (err: unknown) => boolean = isAmbiguousError;
-
-/** True when the same request may succeed if sent again. */
 export const mayPass: (err: unknown) => boolean = mayPassLater;
 
-/** A pause shared by every worker of a bulk run: a 429 seen by one holds them all back. */
+/** A pause shared by every worker of a bulk run. */
 export class RateGate {
   readonly #clock: WaitClock;
   #until = 0;
@@ -38,17 +28,14 @@ export class RateGate {
     this.#clock = clock;
   }
 
-  /** Holds every caller of {@link wait} back for at least `ms` from now. */
   pause(ms: number): void {
     this.#until = Math.max(this.#until, this.#clock.now() + ms);
   }
 
-  /** Milliseconds left of the pause in force (0 when none). */
   remaining(): number {
     return Math.max(0, this.#until - this.#clock.now());
   }
 
-  /** Resolves once no pause is in force; rejects at once when `signal` aborts. */
   async wait(signal?: AbortSignal): Promise<void> {
     for (;;) {
       if (signal?.aborted) throw abortReason(signal);
@@ -59,14 +46,11 @@ export class RateGate {
   }
 }
 
-/** How the filing helpers retry: the clock to sleep on, the shared {@link RateGate}, and the budgets. */
 export interface RetryPolicy {
   clock: WaitClock;
   gate: RateGate;
   signal?: AbortSignal | undefined;
-  /** Further tries after ambiguous failures (connection, timeout, 5xx). */
   maxRetries: number;
-  /** Further tries after 429s, each after its `Retry-After` (by default `maxRetries`). */
   maxRateLimitRetries: number;
 }
 
@@ -76,12 +60,7 @@ export interface RetryCounters {
   rateLimited: number;
 }
 
-/**
- * Decides what follows a failed try: the wait in ms before the next one, or `undefined` to give up.
- * A 429 pauses the shared gate for its `Retry-After` (the wait is then spent at the gate); a
- * `Retry-After` beyond the transport's cap ends the retries at once, as in the transport, so the
- * caller decides. `ambiguousRetry` says whether an ambiguous failure may be retried by this caller.
- */
+/** The wait in ms before the next try, or `undefined` to give up; a 429 pauses the shared gate instead. */
 export function nextDelay(policy: RetryPolicy, err: unknown, counters: RetryCounters, ambiguousRetry = true): number | undefined {
   if (policy.signal?.aborted) return undefined;
   const after = retryAfterOf(err);
@@ -89,7 +68,6 @@ export function nextDelay(policy: RetryPolicy, err: unknown, counters: RetryCoun
   if (isRateLimited(err)) {
     counters.rateLimited += 1;
     if (counters.rateLimited > policy.maxRateLimitRetries) return undefined;
-    // Without a Retry-After, back off as for a fault, but never not at all.
     policy.gate.pause(after ?? Math.max(INITIAL_RETRY_DELAY_MS, retryDelay({ retriesSoFar: counters.rateLimited - 1 })));
     return 0;
   }
@@ -101,10 +79,7 @@ export function nextDelay(policy: RetryPolicy, err: unknown, counters: RetryCoun
   return undefined;
 }
 
-/**
- * Runs an idempotent call (a read, or a create carrying its idempotency key) until it succeeds or
- * {@link nextDelay} gives up, waiting at the shared gate before every try.
- */
+/** Runs an idempotent call until it succeeds or {@link nextDelay} gives up. */
 export async function withRetries<T>(policy: RetryPolicy, call: () => Promise<T>): Promise<T> {
   const counters: RetryCounters = { failures: 0, rateLimited: 0 };
   for (;;) {
@@ -131,26 +106,18 @@ export async function withRetries<T>(policy: RetryPolicy, call: () => Promise<T>
 export interface FilingRetryOptions {
   /** Aborts the call at once, also during a backoff wait. */
   signal?: AbortSignal | undefined;
-  /**
-   * Further tries after an ambiguous failure (connection, timeout, 5xx). Through `client.invoices`
-   * the default is the client's `maxRetries`; called directly, 2.
-   */
+  /** Further tries after an ambiguous failure (default: the client's `maxRetries`). */
   maxRetries?: number | undefined;
-  /**
-   * Further tries after a 429, each after its `Retry-After` (default: the same as `maxRetries`).
-   * Raise it for a large `fileMany` run against a strict rate limit.
-   */
+  /** Further tries after a 429, each after its `Retry-After` (default: `maxRetries`). */
   maxRateLimitRetries?: number | undefined;
-  /** The clock to sleep on (default the real clock); tests pass a simulated one. */
+  /** The clock to sleep on (default the real clock). */
   clock?: WaitClock | undefined;
 }
 
-/** The defaults of {@link FilingRetryOptions}. */
 export const RETRY_DEFAULTS = {
   maxRetries: 2,
 } as const;
 
-/** Builds a {@link RetryPolicy}; `gate` is shared by the workers of a bulk run, else private. */
 export function resolvePolicy(opts: FilingRetryOptions, clock: WaitClock, gate?: RateGate): RetryPolicy {
   const maxRetries = checkCount('maxRetries', opts.maxRetries ?? RETRY_DEFAULTS.maxRetries);
   return {
@@ -158,7 +125,7 @@ export function resolvePolicy(opts: FilingRetryOptions, clock: WaitClock, gate?:
     gate: gate ?? new RateGate(clock),
     signal: opts.signal,
     maxRetries,
-    // sdk-api.md: "never beyond maxRetries", 429s included, unless the caller asks for more.
+    // sdk-api.md: 429s never beyond maxRetries unless asked.
     maxRateLimitRetries: checkCount('maxRateLimitRetries', opts.maxRateLimitRetries ?? maxRetries),
   };
 }

@@ -1,13 +1,5 @@
-/**
- * `watch`: following many invoices at once. Each tick reads every due invoice the cheaper way: one
- * GET each, or the listing pages where they were last seen (every page while a position is
- * unknown; one missing from its page is read with a GET in the same tick). Per invoice it keeps
- * `waitFor`'s rules: in recovery it is read only when a retry can have landed, nothing is ever
- * submitted, and once settled it is reported and dropped. Every request waits at one shared
- * {@link RateGate}, so a 429 anywhere pauses all reads.
- */
-import { InvoicingError } from '../core/errors.js';
-import { isErrorKind } from '../core/errors.js';
+// watch: each tick reads every due invoice the cheaper way (GETs or listing pages), with waitFor's rules per invoice.
+import { InvoicingError, isErrorKind } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import type { Redactor } from '../core/redact.js';
 import type { Invoice } from '../model/invoice.js';
@@ -18,11 +10,9 @@ import { scrubbed } from './redact.js';
 import { pause, realClock, ServerClockRate, type WaitClock } from './clock.js';
 import { describeFailure, serverTime, type FilingFailure } from './failure.js';
 import { nextDelay, RateGate, resolvePolicy, statusOf, type RetryCounters, type RetryPolicy } from './retry.js';
-import { nextRecoveryRead } from './wait.js';
+import { changed, firstSeen, nextRecoveryRead } from './wait.js';
 
-/**
- * What `watch` needs from `client.invoices`: reading one invoice and reading one listing page.
- */
+/** What `watch` needs from `client.invoices`. */
 export interface WatchInvoicesApi {
   retrieve(id: string, opts?: CallOptions): Promise<Invoice>;
   list(
@@ -30,9 +20,7 @@ export interface WatchInvoicesApi {
     opts?: CallOptions,
   ): PromiseLike<{ data: readonly Invoice[]; meta: { totalPages?: number | undefined } | undefined }>;
   readonly _logger?: Logger | undefined;
-  /** The client's `finalStatuses`, the default of `opts.finalStatuses`. */
   readonly _finalStatuses?: readonly string[] | undefined;
-  /** The client's redactor: every error the watch throws is scrubbed with it. */
   readonly _redactor?: Redactor | undefined;
 }
 
@@ -41,45 +29,31 @@ export interface WatchInvoicesApi {
  *
  * @example
  * ```ts
- * const ids = ['inv_1001', 'inv_1002']; // the invoices you submitted
- * const controller = new AbortController();
- * const watch = client.invoices.watch(ids, {
- *   interval: 5_000,
- *   signal: controller.signal,
- *   onChange: (change) => {
- *     if (change.kind === 'status') console.log(change.id, change.invoice.rawStatus);
- *   },
- * });
- * const summary = await watch.finished();
+ * await client.invoices.watch(['inv_1001'], { interval: 5_000, onChange: console.log }).finished();
  * ```
  */
 export interface WatchOptions {
-  /** Local milliseconds between two ticks (default 2000). Every due invoice is read once a tick. */
+  /** Local milliseconds between two ticks (default 2000). */
   interval?: number | undefined;
-  /** Ends the watch: the iteration finishes without an error and `finished()` resolves with `aborted: true`. */
+  /** Ends the watch without an error; `finished()` resolves with `aborted: true`. */
   signal?: AbortSignal | undefined;
   /** Called for every change, in order, whether or not the watch is also iterated. */
   onChange?: ((change: WatchChange) => void) | undefined;
-  /**
-   * Statuses after which an invoice is no longer followed (canonical or as the service spells them).
-   * Default: the client's `finalStatuses` (`ACCEPTED`, `REJECTED`, `CANCELLED` unless set); an
-   * unknown status after `SUBMITTED` keeps it followed. `ERROR` with automatic recovery over always
-   * ends following.
-   */
+  /** Statuses after which an invoice is no longer followed (default: the client's `finalStatuses`). */
   finalStatuses?: readonly (InvoiceStatus | (string & {}))[] | undefined;
-  /** Restrict listing pages to one business (fewer pages for a USER key that spans businesses). */
+  /** Restrict listing pages to one business. */
   businessId?: string | undefined;
   /** Records per listing page (default and most 100). */
   pageSize?: number | undefined;
   /** Per-invoice reads in flight at once in per-invoice mode (default 4). */
   concurrency?: number | undefined;
-  /** Further tries of a read after a connection failure, timeout or 5xx within one tick (default 2); then it waits for the next tick. */
+  /** Further tries of a failed read within one tick (default 2). */
   maxRetries?: number | undefined;
   /** Per-request timeout in ms (the client's `timeout` by default). */
   requestTimeout?: number | undefined;
   /** Server milliseconds per local millisecond, when known (a sped-up sandbox); measured otherwise. */
   timeScale?: number | undefined;
-  /** The clock to read and sleep on (default the real clock); tests pass a simulated one. */
+  /** The clock to read and sleep on (default the real clock). */
   clock?: WaitClock | undefined;
 }
 
@@ -101,16 +75,11 @@ export interface WatchedStatus {
 }
 
 /**
- * One event of a watch: an invoice read for the first time or with a new status (raw status or
- * attempt count), or an invoice that can no longer be read.
+ * One event of a watch: an invoice read with a new status, or one that can no longer be read.
  *
  * @example
  * ```ts
- * const ids = ['inv_1001', 'inv_1002']; // the invoices you submitted
- * for await (const change of client.invoices.watch(ids)) {
- *   if (change.kind === 'gone') console.warn(change.id, 'cannot be read:', change.error);
- *   else if (change.final) console.log(change.id, 'settled as', change.invoice.rawStatus, change.failure?.hint ?? '');
- * }
+ * for await (const change of client.invoices.watch(['inv_1001'])) console.log(change.kind, change.id);
  * ```
  */
 export type WatchChange =
@@ -125,10 +94,7 @@ export type WatchChange =
       previous: WatchedStatus | undefined;
       /** True when the invoice settled (final status, or `ERROR` with recovery over) and is no longer followed. */
       final: boolean;
-      /**
-       * Unless the invoice was accepted or is still on its way: `rejected`, `cancelled`, another final
-       * status, or `ERROR` (what failed and whether a deliberate re-submit is needed).
-       */
+      /** What failed, unless the invoice was accepted or is still on its way. */
       failure: FilingFailure | undefined;
       /** The tick that saw it, from 1. */
       tick: number;
@@ -149,10 +115,7 @@ export type WatchChange =
  *
  * @example
  * ```ts
- * const ids = ['inv_1001', 'inv_1002']; // the invoices you submitted
- * const watch = client.invoices.watch(ids);
- * const summary = await watch.finished();
- * console.log(`${summary.requests} requests over ${summary.ticks} ticks`);
+ * const { requests, ticks } = await client.invoices.watch(['inv_1001']).finished();
  * ```
  */
 export interface WatchStats {
@@ -173,21 +136,16 @@ export interface WatchStats {
 }
 
 /**
- * A running watch: iterate it with `for await`, or call `finished()` to run it through its
- * `onChange` callback. It can be iterated once.
+ * A running watch: iterate it once with `for await`, or call `finished()`.
  *
  * @example
  * ```ts
- * const ids = ['inv_1001', 'inv_1002']; // the invoices you submitted
- * const watch = client.invoices.watch(ids, { signal: AbortSignal.timeout(3_600_000) });
- * for await (const change of watch) {
- *   if (change.kind === 'status' && change.final) console.log(change.id, change.invoice.rawStatus);
- * }
- * console.log(watch.stats);
+ * const watch = client.invoices.watch(['inv_1001']);
+ * for await (const change of watch) console.log(change.id);
  * ```
  */
 export interface InvoiceWatch extends AsyncIterable<WatchChange> {
-  /** Runs the watch to its end (every invoice settled, or aborted), calling `onChange`; resolves with the counters. */
+  /** Runs the watch to its end, calling `onChange`; resolves with the counters. */
   finished(): Promise<WatchStats>;
   /** Counters so far. */
   readonly stats: Readonly<WatchStats>;
@@ -204,18 +162,15 @@ export interface InvoiceWatch extends AsyncIterable<WatchChange> {
  */
 export const WATCH_DEFAULTS = {
   interval: 2_000,
-  /** The largest page the listing serves. */
   pageSize: 100,
   concurrency: 4,
   maxRetries: 2,
 } as const;
 
-/** What is kept per followed invoice: a fixed-size record, updated in place. */
 interface Followed {
   last: WatchedStatus | undefined;
-  /** Server time before which the invoice is not read on purpose (automatic recovery); 0 when due every tick. */
+  /** Server time before which recovery makes a read pointless; 0 when due every tick. */
   notBefore: number;
-  /** The listing page it was last seen on. */
   page: number | undefined;
   /** Server time it was first seen in its current stretch of `ERROR`. */
   errorSince: number | undefined;
@@ -231,22 +186,7 @@ function checkPositive(name: string, value: number, integer: boolean): number {
   return value;
 }
 
-
-function differs(before: WatchedStatus | undefined, after: Invoice): boolean {
-  return (
-    before === undefined ||
-    before.status !== after.status ||
-    before.rawStatus !== after.rawStatus ||
-    before.attempts !== after.attempts
-  );
-}
-
-/**
- * Follows `ids` until each settles (see the module comment). Returns an {@link InvoiceWatch}: an async
- * iterable of {@link WatchChange}s that also runs through `opts.onChange` with `finished()`. Throws
- * from the iteration only for a failure no tick can fix (401, 403, a malformed answer after its
- * retries); transient failures are retried within the tick, then at the next one.
- */
+/** Follows `ids` until each settles; throws only for a failure no tick can fix. */
 export function watchInvoices(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions = {}): InvoiceWatch {
   try {
     return watch(api, ids, opts);
@@ -287,7 +227,6 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
     aborted: false,
   };
 
-  // Learned from earlier ticks.
   let totalPages: number | undefined;
   let lastListMisses = 0;
   let listUnavailable = false;
@@ -299,12 +238,10 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
     return serverAnchor.server + (clock.now() - serverAnchor.local) * (rate.rate ?? 1);
   };
 
-  /** One request through the shared gate, retried within the tick; SKIPPED when it keeps failing transiently. */
   async function read<T>(send: () => PromiseLike<T>): Promise<T | typeof SKIPPED> {
     const counters: RetryCounters = { failures: 0, rateLimited: 0 };
     for (;;) {
-      // Let every answer that has already arrived be handled first, so that a 429 another read just
-      // got closes the gate before this read is sent.
+      // Let answers already in handle first, so a 429 another read got closes the gate before this send.
       await nextTurn();
       await policy.gate.wait(signal);
       stats.requests += 1;
@@ -322,7 +259,7 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
     }
   }
 
-  /** Records a reading; returns the change to report, if any. Drops the invoice once settled. */
+  /** Records a reading; returns the change to report. Drops the invoice once settled. */
   function observe(id: string, entry: Followed, invoice: Invoice, tick: number): WatchChange | undefined {
     rate.observe(invoice.observedAt);
     const server = serverTime(invoice.observedAt, Number.NaN);
@@ -331,15 +268,15 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
     }
     const now = Number.isFinite(server) ? server : serverNow();
     if (invoice.status !== 'ERROR') entry.errorSince = undefined;
-    else if (entry.errorSince === undefined) entry.errorSince = Math.min(now, touchedAt(invoice, now));
+    else if (entry.errorSince === undefined) entry.errorSince = firstSeen(invoice, now);
     const recovery = recoveryVerdict(invoice, now, entry.errorSince).state;
-    // Settled: a final status (a rejection or cancellation whatever the list says), or ERROR recovery will not pick up.
+    // A rejection or cancellation settles whatever the list says.
     const settled =
       isFinalStatus(invoice.rawStatus ?? invoice.status, finalStatuses) ||
       recovery === 'over' ||
       invoice.status === 'REJECTED' ||
       invoice.status === 'CANCELLED';
-    const changed = differs(entry.last, invoice);
+    const isNew = changed(entry.last, invoice);
     const previous = entry.last;
     entry.last = { status: invoice.status, rawStatus: invoice.rawStatus, attempts: invoice.attempts };
     entry.notBefore = recovery === 'in-progress' ? now + nextRecoveryRead(invoice, now) : 0;
@@ -347,7 +284,7 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
       followed.delete(id);
       stats.settled += 1;
     }
-    if (!changed && !settled) return undefined;
+    if (!isNew && !settled) return undefined;
     const failure = describeFailure(invoice, now, { finalStatuses, errorSince: entry.errorSince });
     return { kind: 'status', id, invoice, previous, final: settled, failure, tick };
   }
@@ -371,7 +308,6 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
     }
   }
 
-  /** Per-invoice reads of `due`, `concurrency` at a time; changes in the order of `due`. */
   async function readEach(due: readonly string[], tick: number, out: WatchChange[]): Promise<void> {
     const results: (WatchChange | undefined)[] = new Array(due.length);
     let next = 0;
@@ -385,7 +321,7 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
     for (const change of results) if (change !== undefined) out.push(change);
   }
 
-  /** Reads listing pages until every due invoice is found; returns those not found. */
+  /** Returns the due invoices not found on the pages. */
   async function readPages(due: Set<string>, pages: Iterable<number> | 'all', tick: number, out: WatchChange[]): Promise<string[]> {
     const missing = new Set(due);
     const readPage = async (page: number): Promise<boolean> => {
@@ -394,8 +330,7 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
       try {
         listing = await read(() => api.list(params, call));
       } catch (err) {
-        // A listing this key may not read (403) or a route that is not there (404): the invoices
-        // can still be read one by one, so the watch goes on without pages.
+        // Without a listing the invoices can still be read one by one.
         const status = statusOf(err);
         if (signal?.aborted || status === undefined || (status !== 403 && status !== 404 && status !== 405)) throw err;
         listUnavailable = true;
@@ -406,9 +341,9 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
       if (listing.meta?.totalPages !== undefined) totalPages = listing.meta.totalPages;
       for (const invoice of listing.data) {
         const entry = followed.get(invoice.id);
-        // A listing record without a status (a summary row) tells nothing: the GET will.
+        // A summary row without a status tells nothing: the GET will.
         if (entry === undefined || invoice.rawStatus === undefined) continue;
-        // Any followed invoice on the page is a fresh reading, due or not: it costs nothing more.
+        // Any followed invoice on the page is a free fresh reading, due or not.
         entry.page = page;
         missing.delete(invoice.id);
         const change = observe(invoice.id, entry, invoice, tick);
@@ -451,7 +386,7 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
         if (due.size === 0) {
           stats.lastMode = 'idle';
         } else if (totalPages === undefined && due.size > 1 && !listUnavailable) {
-          // Nothing learned yet: one listing page costs one request and tells how many there are.
+          // Page 1 tells how many pages there are.
           stats.lastMode = 'list';
           const missing = await readPages(due, [1], tick, out);
           const left = new Set(missing.filter((id) => followed.has(id)));
@@ -489,14 +424,14 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
         await pause(clock, sleepFor(), signal);
       }
     } catch (err) {
-      // An abort ends the watch cleanly, wherever it lands (mid-request or mid-sleep).
+      // An abort ends the watch cleanly.
       if (!signal?.aborted) throw scrubbed(api, err);
     }
     stats.following = followed.size;
     stats.aborted = signal?.aborted === true;
   }
 
-  /** The tick interval, or longer when every invoice left waits for an automatic retry. */
+  /** Longer than the interval when every invoice left waits for an automatic retry. */
   function sleepFor(): number {
     const now = serverNow();
     let soonest = Number.POSITIVE_INFINITY;
@@ -524,20 +459,11 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
   };
 }
 
-/** The last touch of `invoice` (server ms), or `fallback` when it has none readable. */
-function touchedAt(invoice: Invoice, fallback: number): number {
-  const touched = invoice.updatedAt === undefined ? Number.NaN : Date.parse(invoice.updatedAt);
-  return Number.isNaN(touched) ? fallback : touched;
-}
-
 function* range(from: number, to: number): Generator<number> {
   for (let page = from; page <= to; page += 1) yield page;
 }
 
-/**
- * Resolves on a later turn of the event loop, after the pending promise callbacks: `setImmediate`
- * where the runtime has it (no timer's 1 ms floor per read), a zero timer elsewhere.
- */
+/** Resolves after pending promise callbacks: `setImmediate` where there is one, else a zero timer. */
 function nextTurn(): Promise<void> {
   const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate;
   return new Promise((resolve) => (immediate === undefined ? setTimeout(resolve, 0) : immediate(resolve)));

@@ -1,17 +1,11 @@
-/**
- * API keys: what `apiKeys.create()` sends and the key records the service returns, as zod schemas
- * with the public types inferred from them. The service shows only the `key` field of its records;
- * the other fields are read where present (a few under aliases) and the record is kept as `raw`.
- * Redacting the secret is the resource's job (it adds it to the client's redactor), not this module's.
- */
+/** API key schemas, with the public types inferred from them. */
 import * as z from 'zod';
 
 const KNOWN_SCOPES = ['invoices:read', 'invoices:write', 'taxauth:read', '*'] as const;
 
 /**
- * A scope an API key is created with: one of the three the service names, `*` (every permission),
- * or another non-blank name. The document names these and says the rest is "not shown", so another
- * name is sent (`apiKeys.create()` warns that the service does not name it).
+ * A scope an API key is created with: one of the three the service names, `*` (every permission), or another non-blank
+ * name.
  *
  * @example
  * ```ts
@@ -36,8 +30,7 @@ function shown(value: unknown): string {
 }
 
 /**
- * A scope an API key can hold. The service names these four (`*` is every permission); others are
- * sent as given.
+ * A scope an API key can hold.
  *
  * @example
  * ```ts
@@ -56,18 +49,11 @@ const createShape = {
   type: z.union([z.literal('LIVE'), z.custom<string & {}>((value) => typeof value === 'string' && value.trim() !== '')], {
     error: "type is required (for example 'LIVE')",
   }),
-  /**
-   * `USER`: acts for the user across every business the user owns (the working path for creating
-   * invoices). `BUSINESS`: acts for one business and needs `businessId`; note the service's known
-   * defect, which makes a BUSINESS key fail on `POST /api/v1/invoices` with 404 "Business not found".
-   */
+  /** `USER`: acts for the user across every business the user owns (the working path for creating invoices). */
   keyableType: z.enum(['USER', 'BUSINESS'], { error: "keyableType must be 'USER' or 'BUSINESS'" }),
   /** Required when `keyableType` is `BUSINESS`. */
   businessId: z.string({ error: 'businessId must be a string' }).optional(),
-  /**
-   * Required, and not empty. The service grants every permission (`*`) to a key created without
-   * scopes, so the SDK makes the choice explicit: pass `['*']` to ask for everything.
-   */
+  /** Required, and not empty. */
   scopes: z
     .array(ApiKeyScopeSchema, {
       error:
@@ -79,9 +65,7 @@ const createShape = {
 };
 
 /**
- * The body of `apiKeys.create()`. Besides the shapes, it refuses what the service would take
- * silently: an empty `scopes` (which the service reads as every permission) and a BUSINESS key
- * without `businessId` (issue path `['businessId']`).
+ * The body of `apiKeys.create()`.
  *
  * @example
  * ```ts
@@ -146,11 +130,7 @@ export const ApiKeyRecordSchema = z.object({
   businessId: z.string({ error: 'businessId must be a string' }).optional(),
   /** Scopes held. */
   scopes: z.array(z.string()).optional(),
-  /**
-   * The secret: present after `create()` and `reveal()`, never in `list()`. Store it safely. Read it
-   * as `created.key`: `JSON.stringify()` and `util.inspect()` (`console.log`) of the record show
-   * `[REDACTED]` in its place, here and in `raw`.
-   */
+  /** The secret: present after `create()` and `reveal()`, never in `list()`. */
   key: z.string().optional(),
   /** When the key was created, as the service wrote it. */
   createdAt: z.string().optional(),
@@ -159,8 +139,7 @@ export const ApiKeyRecordSchema = z.object({
 });
 
 /**
- * An API key record. The service shows only the `key` field of its records; the others are read
- * where present, and the record is kept as `raw`.
+ * An API key record.
  *
  * @example
  * ```ts
@@ -185,8 +164,7 @@ function first(record: Record<string, unknown>, aliases: readonly string[]): unk
 }
 
 /**
- * A key record as the service returns it, read into an {@link APIKey}; `raw` is the very object
- * parsed. Unknown fields are kept; only a record that is not an object fails.
+ * A key record as the service returns it, read into an {@link APIKey}; `raw` is the very object parsed.
  *
  * @example
  * ```ts
@@ -236,8 +214,7 @@ export type ApiKeyReadResult =
     };
 
 /**
- * Reads one key record, with `fallbackId` (the id asked for) when the record shows none. Never
- * throws. The messages never quote the record's values, which may hold the secret.
+ * Reads one key record, with `fallbackId` (the id asked for) when the record shows none.
  *
  * @example
  * ```ts

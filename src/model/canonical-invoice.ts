@@ -1,7 +1,4 @@
-/**
- * The canonical invoice: what the SDK returns once a stored record's aliases are read (field-map.ts
- * reads them, invoice.ts validates whole records).
- */
+/** The canonical invoice the SDK returns once a record's aliases are read. */
 import * as z from 'zod';
 import { InvoiceStatus } from './status.js';
 
@@ -30,8 +27,8 @@ export const DecimalStringSchema = z.string().regex(/^-?\d+(?:\.\d+)?$/, 'a deci
 
 const text = z.string().optional();
 
-// The stored buyer and lines as the record carries them: each field read where it has the
-// documented type, left out otherwise (the whole record stays in `raw`).
+// The stored buyer and lines as the record carries them: each field read where it has the documented type, left out
+// otherwise (the whole record stays in `raw`).
 const StoredBuyerSchema = z.object({
   /** `B2B`, `B2C` or `B2G` as the service wrote it. */
   type: text,
@@ -69,8 +66,7 @@ const StoredLineSchema = z.object({
 });
 
 /**
- * The canonical invoice, after the aliases are read: what `retrieve()`, `list()` and the filing
- * helpers return. Use it to validate an invoice you stored yourself (for example as JSON in a cache).
+ * The canonical invoice, after the aliases are read: what `retrieve()`, `list()` and the filing helpers return.
  *
  * @example
  * ```ts
@@ -106,21 +102,14 @@ export const CanonicalInvoiceSchema = z.object({
   recoveryAttempts: z.number().int().nonnegative().optional(),
   /** @deprecated The same count as `recoveryAttempts`. */
   attempts: z.number().int().nonnegative().optional(),
-  /**
-   * The server's clock when this record was read (the envelope's `timestamp`). Recovery rules
-   * ("touched in the last 24 hours") are judged against it, not against the local clock.
-   */
+  /** The server's clock when this record was read (the envelope's `timestamp`). */
   observedAt: z.string().optional(),
   /** The record exactly as the service returned it. */
   raw: z.record(z.string(), z.unknown()),
 });
 
 /**
- * A stored invoice as the SDK returns it. The service does not publish its field names, so these
- * canonical fields are read through the client's `fieldMap` (aliases such as `_id`, `invoiceStatus`,
- * `totalAmount`); the record as the server sent it is always kept in `raw`. Money fields are decimal
- * strings with two decimals (`"107.50"`; more only where the service sent more, never rounded),
- * never binary floats; `undefined` when the record carries no such field.
+ * A stored invoice as the SDK returns it.
  *
  * @example
  * ```ts

@@ -1,9 +1,4 @@
-/**
- * Entries of the two classification lookups (`GET /api/v1/taxauth/hs-codes` and
- * `/service-codes`), whose bodies the service does not publish. An entry is read from a bare string,
- * a JSON number, or an object holding the code under one of a few names; a code sent as a number has
- * lost its leading zeros (ISIC `0111`) or trailing zero (HS `8471.30`), which are put back.
- */
+/** Entries of the two classification lookups, whose bodies the service does not publish. */
 import * as z from 'zod';
 
 /**
@@ -23,7 +18,7 @@ export const ClassificationCodeSchema = z.object({
 });
 
 /**
- * One classification code: an HS subheading (`8471.30`) or an ISIC Rev. 4 class (`6202`).
+ * One classification code: an HS subheading (`8471.30`) or an ISIC Rev.
  *
  * @example
  * ```ts
@@ -88,8 +83,8 @@ function entrySchema(fromNumber: (n: number) => string) {
 }
 
 /**
- * One entry of the HS lookup read into a {@link ClassificationCode}; a number gets its two decimals
- * back (`8471.3` → `'8471.30'`).
+ * One entry of the HS lookup read into a {@link ClassificationCode}; a number gets its two decimals back (`8471.3` →
+ * `'8471.30'`).
  *
  * @example
  * ```ts
@@ -100,8 +95,8 @@ function entrySchema(fromNumber: (n: number) => string) {
 export const HsCodeSchema = entrySchema(hsFromNumber);
 
 /**
- * One entry of the ISIC service-code lookup read into a {@link ClassificationCode}; a number gets
- * its leading zeros back (`111` → `'0111'`).
+ * One entry of the ISIC service-code lookup read into a {@link ClassificationCode}; a number gets its leading zeros
+ * back (`111` → `'0111'`).
  *
  * @example
  * ```ts

@@ -1,22 +1,8 @@
-/**
- * The one reader of decimal amounts, for the whole SDK: money arithmetic (money.ts) takes its exact
- * digits and scale from {@link parseDecimal}, and the stored-invoice reader writes amounts out with
- * {@link toDecimalString}. Both go through the same grammar ({@link scanDecimal}): an optional sign,
- * digits with an optional fraction, an optional exponent. Nothing here is a binary float.
- *
- * A JSON string is kept digit for digit by `toDecimalString` (`"107.50"` stays `"107.50"`); a JSON
- * number is read from the shortest representation JavaScript gives it (`107.5` → `"107.5"`), which
- * is the number as the service wrote it for every amount of up to 15 significant digits. Exponents
- * are expanded (`1e-7` → `"0.0000001"`) up to 400 zeros: a larger exponent (`"1e999999999"`) makes
- * the amount unreadable rather than a string of a billion zeros or a megabyte-sized BigInt.
- */
+/** The one reader of decimal amounts for the whole SDK. */
 
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 
-/**
- * The most zeros an exponent may add. Every finite double fits (`1e308`, `5e-324`); no amount of
- * money comes near it.
- */
+/** The most zeros an exponent may add. */
 const MAX_EXPONENT_ZEROS = 400;
 
 /** A decimal's parts as written: sign, integer digits, fraction digits, and the power of ten. */
@@ -27,10 +13,7 @@ interface ScannedDecimal {
   exponent: number;
 }
 
-/**
- * Splits decimal text into its parts, or `undefined` when it is not a decimal (`""`, `"."`,
- * `"1,5"`, `"abc"`) or its exponent would add more than 400 zeros.
- */
+/** Splits decimal text into its parts, or `undefined` when it is not a decimal. */
 function scanDecimal(text: string): ScannedDecimal | undefined {
   const match = DECIMAL.exec(text);
   if (!match) return undefined;
@@ -43,23 +26,16 @@ function scanDecimal(text: string): ScannedDecimal | undefined {
   return { negative: sign === '-', int, frac, exponent };
 }
 
-/**
- * An exact decimal: `digits × 10^-scale`, `scale ≥ 0`.
- */
+/** An exact decimal: `digits × 10^-scale`, `scale ≥ 0`. */
 export interface Decimal {
   digits: bigint;
   scale: number;
 }
 
-// Money texts longer than this are refused: no amount has a thousand digits, and BigInt work grows
-// with the length.
+// Money texts longer than this are refused: no amount has a thousand digits, and BigInt work grows with the length.
 const MAX_AMOUNT_LENGTH = 1000;
 
-/**
- * Reads a number or a decimal string as an exact decimal; `undefined` for anything else (NaN,
- * Infinity, `""`, `" 1"`, `"1,5"`, `"abc"`, text over 1,000 characters, exponents adding more than
- * 400 zeros). A number is read from its shortest text, so `0.1` is exactly one tenth.
- */
+/** Reads a number or a decimal string as an exact decimal; `undefined` for anything else. */
 export function parseDecimal(value: unknown): Decimal | undefined {
   let text: string;
   if (typeof value === 'number') {
@@ -72,8 +48,8 @@ export function parseDecimal(value: unknown): Decimal | undefined {
     const point = text.indexOf('.');
     if (point > 0 && !text.includes('e')) {
       const digitText = text.slice(0, point) + text.slice(point + 1);
-      // At most 15 digits is an integer a number holds exactly, and BigInt(number) is the cheaper
-      // conversion; longer ones go through the text.
+      // At most 15 digits is an integer a number holds exactly, and BigInt(number) is the cheaper conversion; longer
+      // ones go through the text.
       return { digits: digitText.length <= 15 ? BigInt(Number(digitText)) : BigInt(digitText), scale: text.length - point - 1 };
     }
   } else if (typeof value === 'string') {
@@ -90,11 +66,7 @@ export function parseDecimal(value: unknown): Decimal | undefined {
   return scale < 0 ? { digits: digits * 10n ** BigInt(-scale), scale: 0 } : { digits, scale };
 }
 
-/**
- * Whether `s` is a decimal amount as a billing system writes it and JSON can carry it as a number,
- * digit for digit: an optional `-`, an integer part without leading zeros, an optional fraction
- * (`"850.50"`, `"-3"`, `"0.075"`). No exponent, sign `+`, spaces or thousands separators.
- */
+/** Whether `s` is a decimal JSON can carry as a number, digit for digit. */
 export function isDecimalText(s: string): boolean {
   const n = s.length;
   if (n === 0 || n > MAX_AMOUNT_LENGTH) return false;
@@ -112,13 +84,7 @@ export function isDecimalText(s: string): boolean {
 // Exact powers of ten as doubles, 10^0 … 10^15.
 const POW10: readonly number[] = /* @__PURE__ */ Array.from({ length: 16 }, (_, i) => 10 ** i);
 
-/**
- * The digits and scale of a double's shortest decimal form, without printing it: the fewest decimal
- * places k for which the integer m nearest value × 10^k gives back exactly `value` as m / 10^k (a
- * correctly rounded division of two exact doubles). With m at most 2^52 only one integer can do so,
- * so this is the decimal `String(value)` prints; `undefined` (the caller prints it) past 15 places
- * or 2^52. A property test holds it to `String()`.
- */
+/** The digits and scale of a double's shortest decimal form, without printing it. */
 function splitDouble(value: number): Decimal | undefined {
   for (let k = 1; k < POW10.length; k++) {
     const scaled = value * (POW10[k] as number);
@@ -129,10 +95,7 @@ function splitDouble(value: number): Decimal | undefined {
   return undefined;
 }
 
-/**
- * A decimal string for a JSON number or numeric string, or `undefined` for anything else
- * (`null`, `"N/A"`, `NaN`, objects). Digits sent as text are kept as sent (`"107.50"`).
- */
+/** A decimal string for a JSON number or numeric string, else `undefined`. */
 export function toDecimalString(value: unknown): string | undefined {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return undefined;

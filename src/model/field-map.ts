@@ -1,8 +1,4 @@
-/**
- * Reading a stored invoice whose field names the service does not publish. Each canonical field is
- * looked up through a list of aliases (the design's table); the first alias present wins. An alias
- * with dots (`totals.subtotal`) walks into nested objects, unless the record has that literal key.
- */
+/** Reading a stored invoice whose field names the service does not publish. */
 import { normalizeStatus } from './status.js';
 import { parseDecimal, toDecimalString } from './decimal.js';
 import { formatMinorUnits } from './money.js';
@@ -34,9 +30,8 @@ export type InvoiceField =
   | 'attempts';
 
 /**
- * How to read stored invoices: for any canonical field, the alias or aliases to read, in order (a
- * dotted alias walks into nested objects). A field given here replaces the default aliases for that
- * field; spread {@link DEFAULT_FIELD_MAP} to keep them.
+ * How to read stored invoices: for any canonical field, the alias or aliases to read, in order (a dotted alias walks
+ * into nested objects).
  *
  * @example
  * ```ts
@@ -51,8 +46,8 @@ export type FieldMap = Partial<Record<InvoiceField, string | readonly string[]>>
 const ATTEMPT_ALIASES = ['attempts', 'attemptCount', 'retryCount', 'retries', 'submissionAttempts', 'submitAttempts'] as const;
 
 /**
- * The aliases read by default, from the design's table (`recoveryAttempts` counts the service's
- * automatic-recovery attempts; `attempts` is its deprecated name).
+ * The aliases read by default, from the design's table (`recoveryAttempts` counts the service's automatic-recovery
+ * attempts; `attempts` is its deprecated name).
  *
  * @example
  * ```ts
@@ -90,8 +85,7 @@ export type ResolvedFieldMap = Readonly<Record<InvoiceField, readonly string[]>>
 const resolved = /* @__PURE__ */ new WeakSet<object>();
 
 /**
- * Merges the caller's field map over the defaults, field by field. `recoveryAttempts` and its
- * deprecated name `attempts` are one field. A map this function returned is returned as is.
+ * Merges the caller's field map over the defaults, field by field.
  *
  * @example
  * ```ts
@@ -115,10 +109,7 @@ export function resolveFieldMap(fieldMap: FieldMap | ResolvedFieldMap | undefine
   return frozen;
 }
 
-/**
- * The value at the first alias present (not `undefined` or `null`) in `record`; a dotted alias walks
- * into nested objects unless the record has that literal key.
- */
+/** The value at the first alias present; a dotted alias walks into nested objects. */
 export function readAlias(record: Record<string, unknown>, aliases: readonly string[]): unknown {
   return readFirst(record, aliases, asIs);
 }
@@ -143,10 +134,7 @@ function compile(aliases: readonly string[]): readonly CompiledAlias[] {
   return compiled;
 }
 
-/**
- * The first alias whose value `read` accepts: an id or status that is present but blank (`id: ''`)
- * gives way to the next alias (`_id`) instead of hiding it.
- */
+/** The first alias whose value `read` accepts, so a blank `id` gives way to `_id`. */
 function readFirst<T>(record: Record<string, unknown>, aliases: readonly string[], read: (value: unknown) => T | undefined): T | undefined {
   for (const { key, path } of compile(aliases)) {
     let value = record[key];
@@ -171,9 +159,7 @@ function readPath(record: Record<string, unknown>, path: readonly string[]): unk
   return current;
 }
 
-/**
- * What {@link readInvoice} needs besides the record.
- */
+/** What {@link readInvoice} needs besides the record. */
 export interface ReadInvoiceContext {
   fieldMap: ResolvedFieldMap;
   /** The envelope's `timestamp`: the server's clock when the record was read. */
@@ -182,11 +168,7 @@ export interface ReadInvoiceContext {
   fallbackId?: string | undefined;
 }
 
-/**
- * The canonical {@link Invoice} for a stored record, or `undefined` when `record` is not an object
- * or has no readable id. Never throws: unknown statuses are kept, unreadable amounts are `undefined`.
- * `readInvoiceRecord()` (invoice.ts) gives the same invoice, or the field that could not be read.
- */
+/** The canonical {@link Invoice} for a stored record, or `undefined` without a readable id. */
 export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice | undefined {
   if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined;
   const raw = record as Record<string, unknown>;
@@ -214,9 +196,7 @@ export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice |
   };
 }
 
-/**
- * True when `record` reads as an invoice with a status (an id may come from the context).
- */
+/** True when `record` reads as an invoice with a status (an id may come from the context). */
 export function hasReadableStatus(record: unknown, fieldMap: ResolvedFieldMap): boolean {
   if (typeof record !== 'object' || record === null || Array.isArray(record)) return false;
   return readFirst(record as Record<string, unknown>, fieldMap.status, readStatusText) !== undefined;
@@ -235,8 +215,8 @@ function readTimestamp(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-// Real messages nest two or three levels deep; a record nested thousands deep must not exhaust the
-// stack (a RangeError instead of an invoice). The same bound as the error-body reader's.
+// Real messages nest two or three levels deep; a record nested thousands deep must not exhaust the stack (a RangeError
+// instead of an invoice).
 const MAX_TEXT_DEPTH = 8;
 
 function readText(value: unknown, depth = 0): string | undefined {
@@ -256,10 +236,7 @@ function readText(value: unknown, depth = 0): string | undefined {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/**
- * An amount with two decimals (`1836` → `'1836.00'`, `'9.3'` → `'9.30'`), exactly: digits beyond
- * the second are kept where they are not zeros, never rounded away.
- */
+/** An amount with at least two decimals, never rounded. */
 function readMoney(value: unknown): string | undefined {
   const d = parseDecimal(typeof value === 'string' ? value.trim() : value);
   if (d === undefined) return undefined;

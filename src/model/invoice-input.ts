@@ -1,19 +1,9 @@
-/**
- * The request shape of `POST /api/v1/invoices`, exactly as the service document's Invoice, Buyer and
- * Invoice line tables give it, as zod schemas; the public types are inferred from them.
- *
- * The schemas describe shapes (types, required fields, at least one line). The document's rules on
- * values (classification formats, rates written as percentages, a TIN for B2B and B2G buyers, real
- * date-times) are `checkInvoice()`'s, which reports every problem at once with a stable code.
- *
- * The runtime schemas are loose: a field the SDK does not know is kept, not stripped. The exported
- * types leave that index signature out, so a misspelt field in your own code still fails to compile.
- */
+/** The request shape of `POST /api/v1/invoices` as zod schemas. */
 import * as z from 'zod';
 import { isDecimalText } from './decimal.js';
 
-// An amount as a billing system holds it: a JSON number, or a decimal string ("850.50") that
-// invoices.create() sends as a JSON number written from the same digits.
+// An amount as a billing system holds it: a JSON number, or a decimal string ("850.50") that invoices.create() sends as
+// a JSON number written from the same digits.
 const amount = z.union([
   z.number(),
   z.string().refine(isDecimalText, { error: 'a decimal string such as "850.50" (no exponent, spaces or separators)' }),
@@ -53,7 +43,7 @@ const buyerShape = {
 };
 
 /**
- * The buyer, as sent. Unknown fields are kept.
+ * The buyer, as sent.
  *
  * @example
  * ```ts
@@ -65,8 +55,7 @@ const buyerShape = {
 export const BuyerSchema = z.looseObject(buyerShape);
 
 /**
- * The buyer. Only `type` is required by the service, but send the real `tin`: the tax authority
- * accepts a placeholder and files a document naming the wrong party.
+ * The buyer.
  *
  * @example
  * ```ts
@@ -102,7 +91,7 @@ const lineShape = {
 };
 
 /**
- * One invoice line, as sent. Unknown fields are kept.
+ * One invoice line, as sent.
  *
  * @example
  * ```ts
@@ -113,10 +102,7 @@ const lineShape = {
 export const InvoiceLineSchema = z.looseObject(lineShape);
 
 /**
- * One invoice line. Exactly one of `hsnCode` (a good, `NNNN.NN`) and `isicCode` (a service, four
- * digits, one of the 419 ISIC Rev. 4 classes). `taxRate` is a percentage: 7.5 means 7.5 %.
- * Amounts may be numbers or decimal strings (`unitPrice: '850.50'`): `invoices.create()` sends them as
- * JSON numbers written from the same digits, and the SDK computes with them as exact decimals.
+ * One invoice line.
  *
  * @example
  * ```ts
@@ -140,32 +126,26 @@ const createShape = {
 };
 
 /**
- * The body of `client.invoices.create()`, as sent. Compose it with your own schemas:
+ * The body of `client.invoices.create()`, as sent.
  *
  * @example
  * ```ts
  * import * as z from 'zod';
  * import { InvoiceCreateParamsSchema } from 'invoicing-sdk';
  * const Job = z.object({ invoice: InvoiceCreateParamsSchema, externalRef: z.string() });
- * declare const text: string; // a job file's contents
- * const job = Job.parse(JSON.parse(text));
- * await client.invoices.createAndFile(job.invoice);
+ * await client.invoices.createAndFile(Job.parse(JSON.parse(text)).invoice);
  * ```
  */
 export const InvoiceCreateParamsSchema = z.looseObject(createShape);
 
 /**
- * The body of `client.invoices.create()`. There is no invoice-level tax field: tax is per line.
+ * The body of `client.invoices.create()`.
  *
  * @example
  * ```ts
  * import type { InvoiceCreateParams } from 'invoicing-sdk';
- * const input: InvoiceCreateParams = {
- *   businessId: 'biz_123',
- *   buyer: { type: 'B2B', tin: '12345678-0001' },
- *   dueDate: '2026-12-31T00:00:00Z',
- *   lines: [{ description: 'Widget', quantity: 2, unitPrice: 9.99, taxRate: 7.5, hsnCode: '8471.30' }],
- * };
+ * const input: InvoiceCreateParams = { businessId: 'biz_123', buyer: { type: 'B2C' }, dueDate: '2026-12-31T00:00:00Z',
+ *   lines: [{ description: 'Widget', quantity: 2, unitPrice: 9.99, taxRate: 7.5, hsnCode: '8471.30' }] };
  * ```
  */
 export type InvoiceCreateParams = Omit<z.infer<z.ZodObject<typeof createShape>>, 'buyer' | 'lines'> & {

@@ -1,8 +1,4 @@
-/**
- * The stored invoice as the SDK returns it. The service does not publish the stored record's field
- * names, so the record is read through the field aliases (field-map.ts) into the canonical
- * {@link Invoice}; the record itself is kept untouched as `raw`, unknown fields and all.
- */
+/** The stored invoice as the SDK returns it. */
 import * as z from 'zod';
 import { DEFAULT_FIELD_MAP, readInvoice, resolveFieldMap, type FieldMap, type ResolvedFieldMap } from './field-map.js';
 
@@ -17,14 +13,12 @@ import type { Invoice } from './canonical-invoice.js';
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-// One schema per field map, built on first use: the client resolves its map once, so this is one
-// entry per client configuration.
+// One schema per field map, built on first use: the client resolves its map once, so this is one entry per client
+// configuration.
 const schemas = new WeakMap<ResolvedFieldMap, z.ZodType<Invoice, Record<string, unknown>>>();
 
 /**
- * The schema reading stored records through `fieldMap` (default: the built-in aliases). Unknown
- * fields are kept in `raw`, which is the very object parsed, not a copy. A record that is not an
- * object fails at the root; one with no readable id fails at `['id']`.
+ * The schema reading stored records through `fieldMap` (default: the built-in aliases).
  *
  * @example
  * ```ts
@@ -56,10 +50,8 @@ export function invoiceSchemaFor(fieldMap?: FieldMap | ResolvedFieldMap): z.ZodT
 }
 
 /**
- * The stored invoice record read through the default field aliases into the canonical
- * {@link Invoice}, `raw` kept untouched. Unknown fields are kept; an unrecognised status is
- * `UNKNOWN` (with `rawStatus`), an unreadable amount `undefined`: only a record that is not an
- * object, or has no readable id, fails, and the issue names the field.
+ * The stored invoice record read through the default field aliases into the canonical {@link Invoice}, `raw` kept
+ * untouched.
  *
  * @example
  * ```ts
@@ -101,9 +93,7 @@ export type InvoiceReadResult =
     };
 
 /**
- * Reads one stored record into the canonical {@link Invoice} through `fieldMap`, stamping the
- * envelope's `observedAt`. `fallbackId` (the id that was asked for) stands in when the record carries
- * none. Never throws: a record the SDK cannot read gives `{ ok: false, field, message }`.
+ * Reads one stored record into the canonical {@link Invoice} through `fieldMap`, stamping the envelope's `observedAt`.
  *
  * @example
  * ```ts

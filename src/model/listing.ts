@@ -1,8 +1,4 @@
-/**
- * The `meta` object of a listing envelope: `total`, `page`, `limit`, `totalPages` (integers;
- * `totalPages` already computed by the service). Counts written as digits are read as numbers; when
- * `totalPages` is missing it is computed from `total` and `limit`.
- */
+/** The `meta` object of a listing envelope. */
 import * as z from 'zod';
 
 const count = z.union([
@@ -15,8 +11,7 @@ const count = z.union([
 ]);
 
 /**
- * A listing's `meta`. Unknown fields are kept; a count that is not a non-negative integer fails with
- * the field's name as the issue path.
+ * A listing's `meta`.
  *
  * @example
  * ```ts
@@ -54,11 +49,7 @@ export const ListingMetaSchema = z
 export type ListingMeta = z.infer<typeof ListingMetaSchema>;
 
 /**
- * The service's success envelope: `{ success: true, data, timestamp?, message?, meta? }`. Unknown
- * fields are kept. `data` must be present (it may be `null`); a `timestamp` or `message` that is not
- * a string reads as absent (the document shows `message` as optional and nothing depends on either
- * being readable); `meta`, when present, is a {@link ListingMetaSchema} and a count that cannot be
- * read fails with its path (`['meta', 'totalPages']`).
+ * The service's success envelope: `{ success: true, data, timestamp?, message?, meta? }`.
  *
  * @example
  * ```ts

@@ -1,17 +1,9 @@
-/**
- * Exact decimal money arithmetic. Every amount is read from its shortest decimal form (`String(n)`
- * for a number, the text itself for a decimal string) and computed as a scaled integer, so 0.1 is
- * exactly one tenth and ten lines of 0.1 make exactly 1.00. Binary floating point never touches a
- * total.
- *
- * There is one path: amounts become `BigInt` digits with a decimal scale (decimal.ts reads them),
- * products and sums are exact, and rounding happens only where the rounding rules say.
- */
+/** Exact decimal money arithmetic. */
 import { parseDecimal, type Decimal } from './decimal.js';
 
 /**
- * How a value exactly halfway between two minor units is rounded: `'half-up'` away from zero
- * (0.125 → 0.13), `'half-even'` to the even neighbour (0.125 → 0.12, 0.135 → 0.14).
+ * How a value exactly halfway between two minor units is rounded: `'half-up'` away from zero (0.125 → 0.13),
+ * `'half-even'` to the even neighbour (0.125 → 0.12, 0.135 → 0.14).
  *
  * @example
  * ```ts
@@ -24,11 +16,6 @@ export type RoundingMode = 'half-up' | 'half-even';
 
 /**
  * Where rounding happens:
- * - `'line'` (default): each line's net is rounded to the minor unit, its tax is computed from the
- *   rounded net and rounded, and the rounded figures are added up. This is what most e-invoice
- *   formats print, and every printed line then adds up to the printed total.
- * - `'invoice'`: exact nets are added up per tax rate, and each rate group's net and tax are rounded
- *   once.
  *
  * @example
  * ```ts
@@ -130,8 +117,7 @@ export interface RateTotals {
 }
 
 /**
- * Invoice totals as decimal strings to the minor unit (`"107.50"`). `byRate` is ordered by rate,
- * lowest first; `lines` follows the input order.
+ * Invoice totals as decimal strings to the minor unit (`"107.50"`).
  *
  * @example
  * ```ts
@@ -154,7 +140,7 @@ export interface InvoiceTotals {
 }
 
 /**
- * The caller's own figures to reconcile against; any subset. Compared at the minor unit.
+ * The caller's own figures to reconcile against; any subset.
  *
  * @example
  * ```ts
@@ -259,9 +245,8 @@ export function formatMinorUnits(value: bigint | number, minorUnits = 2): string
 }
 
 /**
- * Converts an amount to an integer count of minor units, exactly (`19.99` → `1999n`), rounding
- * digits beyond the minor unit with `roundingMode` (default half-up). Throws a `RangeError` for a
- * value that is not a finite number or decimal string.
+ * Converts an amount to an integer count of minor units, exactly (`19.99` → `1999n`), rounding digits beyond the minor
+ * unit with `roundingMode` (default half-up).
  *
  * @example
  * ```ts
@@ -300,8 +285,7 @@ export function tryMinorUnits(
 }
 
 /**
- * Whether two amounts are equal at the minor unit (`"107.5"` equals `107.50`; `0.1 + 0.2` equals
- * `0.3`). False when either is not a finite number or decimal string.
+ * Whether two amounts are equal at the minor unit (`"107.5"` equals `107.50`; `0.1 + 0.2` equals `0.3`).
  *
  * @example
  * ```ts
@@ -317,8 +301,8 @@ export function decimalEquals(a: unknown, b: unknown, minorUnits = 2): boolean {
 }
 
 /**
- * Normalises a tax rate or other decimal to its shortest exact text (`7.50` → `"7.5"`), or
- * `undefined` when it is not a finite decimal.
+ * Normalises a tax rate or other decimal to its shortest exact text (`7.50` → `"7.5"`), or `undefined` when it is not
+ * a finite decimal.
  *
  * @example
  * ```ts
@@ -334,20 +318,13 @@ export function normalizeDecimal(value: unknown): string | undefined {
 const TOTAL_FIELDS = ['subtotal', 'taxTotal', 'total'] as const;
 
 /**
- * Compares two sets of totals at the minor unit and lists each field that differs. Fields that are
- * absent (`undefined`/`null`) on either side are not compared. A value that is not a number or
- * decimal string counts as a difference and is shown as it came. Used by the filing helper to hold
- * the service's totals against {@link computeTotals}. Figures with more decimals than `minorUnits`
- * are rounded with `roundingMode` (default half-up), as computeTotals rounds.
+ * Compares two sets of totals at the minor unit and lists each field that differs.
  *
  * @example
  * ```ts
  * import { compareTotals, computeTotals } from 'invoicing-sdk';
  * const mine = computeTotals([{ quantity: 2, unitPrice: 50, taxRate: 7.5 }]);
- * compareTotals({ subtotal: 100, taxTotal: 7.5, total: 107.5 }, mine); // []
- * compareTotals({ total: '108' }, mine);
- * // [{ field: 'total', expected: '108.00', actual: '107.50', difference: '-0.50' }]
- * compareTotals({ total: '0.125' }, { total: '0.12' }, 2, 'half-even'); // [] (0.125 rounds to 0.12)
+ * compareTotals({ total: '108' }, mine); // [{ field: 'total', expected: '108.00', actual: '107.50', difference: '-0.50' }]
  * ```
  */
 export function compareTotals(
@@ -396,12 +373,7 @@ interface ResolvedTotalsOptions {
   mode: RoundingMode;
 }
 
-/**
- * The most lines checkInvoice reads and computeTotals takes. The service document gives no limit;
- * this one is far above any real invoice (its request body would weigh tens of megabytes). It
- * exists for malformed input: `lines.length = 2 ** 32 - 1`, or a sparse array with a few lines and
- * a length of millions, would otherwise be walked index by index until memory runs out.
- */
+/** The most lines checkInvoice reads and computeTotals takes. */
 export const MAX_LINES = 100_000;
 
 /** Validates the arguments of computeTotals (it throws, unlike checkInvoice) and resolves defaults. */
@@ -428,20 +400,10 @@ function resolveTotalsOptions(lines: unknown, opts: ComputeTotalsOptions | undef
 }
 
 /**
- * Computes an invoice's totals exactly, to the minor unit, the way the service's document describes
- * them: per line, net = quantity × unitPrice × (1 − discountRate/100) and tax = net × taxRate/100;
- * lines with the same rate are grouped (the service derives the tax category from the rate);
- * subtotal = Σ net, taxTotal = Σ tax, total = subtotal + taxTotal.
- *
- * Rounding (documented in docs/checks.md): by default each line's net is rounded to the minor unit,
- * its tax is computed from that rounded net and rounded, and the rounded figures are summed
- * (`rounding: 'line'`); `rounding: 'invoice'` sums exact nets per rate and rounds each group once.
- * Halves go away from zero (`roundingMode: 'half-up'`) unless `'half-even'` is asked for.
- *
- * Amounts may be numbers (read from their shortest decimal form, so `0.1` is exactly one tenth) or
- * decimal strings. Throws a `TypeError` naming the line and field for a value that is neither, and
- * a `RangeError` for more than 100,000 lines (malformed input, such as a sparse array with a length
- * of millions); {@link checkInvoice} never throws and reports those as issues instead.
+ * Computes an invoice's totals exactly, to the minor unit, the way the service's document describes them: per line,
+ * net = quantity × unitPrice × (1 − discountRate/100) and tax = net × taxRate/100; lines with the same rate are
+ * grouped (the service derives the tax category from the rate); subtotal = Σ net, taxTotal = Σ tax, total = subtotal +
+ * taxTotal.
  *
  * @example
  * ```ts
@@ -461,12 +423,7 @@ export function computeTotals(
 
 const ZERO: Decimal = { digits: 0n, scale: 0 };
 
-/**
- * Amounts already read in this computation, by the value as written: prices, quantities and rates
- * repeat across the lines of a long invoice, and reading one is the costly part of a line. Lives for
- * one call of computeTotals, never between calls; short invoices go without (making it costs more
- * than it saves).
- */
+/** Amounts already read in this computation: values repeat across lines and reading is costly. */
 type AmountCache = Map<unknown, Decimal> | undefined;
 
 // Invoices with more lines than this remember the amounts they have read.
@@ -615,10 +572,7 @@ function compareDecimal(a: Decimal, b: Decimal): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/**
- * computeTotals for callers that have already validated their options (checkInvoice): no options
- * object to read, no allocation before the work starts.
- */
+/** computeTotals for callers whose options are already validated. */
 export function computeTotalsResolved(
   lines: readonly TotalsLineInput[],
   units: number,
@@ -628,11 +582,7 @@ export function computeTotalsResolved(
   return exactTotals(lines, { units, rounding, mode });
 }
 
-/**
- * Moves the decimal point of an exact decimal by `places` (positive: ×10^places), as shortest text.
- * Used to turn a fraction into the percentage it probably meant (0.075 → "7.5") without the float
- * error of `0.075 * 100`.
- */
+/** Moves the decimal point of an exact decimal by `places` (positive: ×10^places), as shortest text. */
 export function shiftDecimal(value: unknown, places: number): string | undefined {
   const d = parseDecimal(value);
   if (d === undefined) return undefined;

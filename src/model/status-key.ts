@@ -1,18 +1,6 @@
-/**
- * How status spellings are compared, in one place: `normalizeStatus` (status.ts) matches the
- * documented statuses with it, and `waitFor` matches `until` with it, also for the statuses after
- * `SUBMITTED`, whose spelling the service does not publish either. Not exported by the package.
- */
+/** How status spellings are compared, in one place. */
 
-/**
- * Lower-cases and drops spaces, `-` and `_`: `Draft`, `DRAFT`, ` draft ` and `dr-aft` match.
- *
- * @example
- * ```ts
- * import { foldStatus } from './status-key.js';
- * foldStatus(' Sub-mitted '); // 'submitted'
- * ```
- */
+/** Lower-cases and drops spaces, `-` and `_`: `Draft`, `DRAFT`, ` draft ` and `dr-aft` match. */
 export function foldStatus(value: string): string {
   return value.toLowerCase().replace(/[\s_-]+/g, '');
 }

@@ -1,24 +1,9 @@
-/**
- * The invoice status machine, as the service document describes it. One module that the client,
- * `waitFor`, `createAndFile`, the sandbox and the docs all use, so the rules live in one place.
- *
- * The service does not publish its spelling of statuses (its own document writes both `draft` and
- * `Validated`), and the statuses reached after `Submitted` are not published at all. So:
- * - statuses are matched without regard to case, spaces, `-` or `_`, with the synonyms servers use
- *   for the statuses after `Submitted`;
- * - any other value is the catch-all `UNKNOWN` (the record keeps the server's spelling), never a
- *   crash; an unrecognised non-empty spelling is read as "after Submitted" (the only place an
- *   unpublished status can come from) but never as final.
- */
+/** The invoice status machine, as the service document describes it. */
 import { epochMs } from './timestamp.js';
 import { foldStatus } from './status-key.js';
 
 /**
- * Every canonical invoice status, as values: `InvoiceStatus.SIGNED === 'SIGNED'`. The first five are
- * the statuses the service document names; `PROCESSING`, `ACCEPTED`, `REJECTED` and `CANCELLED` are
- * the SDK's names for what follows `SUBMITTED` as the tax authority answers (the document does not
- * publish them); `UNKNOWN` is the catch-all for a value the SDK does not recognise or a record with
- * no status. The server's own spelling is always kept in `invoice.rawStatus`.
+ * Every canonical invoice status, as values: `InvoiceStatus.SIGNED === 'SIGNED'`.
  *
  * @example
  * ```ts
@@ -40,19 +25,12 @@ export const InvoiceStatus = {
 } as const;
 
 /**
- * A canonical invoice status: a closed union, so a typo fails to compile and an exhaustive `switch`
- * type-checks. `UNKNOWN` stands for any value the SDK does not recognise (see `invoice.rawStatus`).
+ * A canonical invoice status: a closed union, so a typo fails to compile and an exhaustive `switch` type-checks.
  *
  * @example
  * ```ts
  * import type { InvoiceStatus } from 'invoicing-sdk';
- * function label(status: InvoiceStatus): string {
- *   switch (status) {
- *     case 'ACCEPTED': return 'filed';
- *     case 'REJECTED': case 'CANCELLED': return 'not filed';
- *     default: return 'in progress';
- *   }
- * }
+ * const filed = (status: InvoiceStatus): boolean => status === 'ACCEPTED';
  * ```
  */
 export type InvoiceStatus = (typeof InvoiceStatus)[keyof typeof InvoiceStatus];
@@ -69,7 +47,7 @@ export type InvoiceStatus = (typeof InvoiceStatus)[keyof typeof InvoiceStatus];
 export type KnownInvoiceStatus = 'DRAFT' | 'VALIDATED' | 'SIGNED' | 'SUBMITTED' | 'ERROR';
 
 /**
- * @deprecated Use {@link InvoiceStatus}, now a closed union.
+ * @deprecated Use {@link InvoiceStatus}.
  *
  * @example
  * ```ts
@@ -91,8 +69,7 @@ export type InvoiceStatusValue = InvoiceStatus;
 export const UNKNOWN_STATUS = 'UNKNOWN' as const;
 
 /**
- * The statuses after `SUBMITTED` that end the filing by default (`waitFor` stops there). Override
- * with the client's `finalStatuses` option or {@link isFinalStatus}'s second argument.
+ * The statuses after `SUBMITTED` that end the filing by default (`waitFor` stops there).
  *
  * @example
  * ```ts
@@ -102,9 +79,8 @@ export const UNKNOWN_STATUS = 'UNKNOWN' as const;
  */
 export const DEFAULT_FINAL_STATUSES: readonly InvoiceStatus[] = ['ACCEPTED', 'REJECTED', 'CANCELLED'];
 
-// Folded spellings (see status-key.ts) of every canonical status and of the synonyms servers use
-// for the statuses after SUBMITTED. Literals, not `InvoiceStatus.X`, so that a bundle which never
-// normalises a status can drop the table.
+// Folded spellings (see status-key.ts) of every canonical status and of the synonyms servers use for the statuses after
+// SUBMITTED.
 const SPELLINGS: Readonly<Record<string, InvoiceStatus>> = {
   draft: 'DRAFT',
   validated: 'VALIDATED',
@@ -128,21 +104,16 @@ const SPELLINGS: Readonly<Record<string, InvoiceStatus>> = {
 const AFTER_SUBMITTED: ReadonlySet<string> = /* @__PURE__ */ new Set(['PROCESSING', 'ACCEPTED', 'REJECTED', 'CANCELLED']);
 
 /**
- * Reads a status as the server spelled it and returns the canonical value, ignoring case, spaces,
- * `-` and `_`: `draft`, `Draft` and `DRAFT` give `DRAFT`; synonyms of the statuses after
- * `SUBMITTED` map to the SDK's names (`in_progress`, `pending` → `PROCESSING`; `approved`, `cleared`
- * → `ACCEPTED`; `declined` → `REJECTED`; `canceled`, `voided` → `CANCELLED`). Anything else, and
- * anything that is not a non-empty string, gives `UNKNOWN`. Never throws.
+ * Reads a status as the server spelled it and returns the canonical value, ignoring case, spaces, `-` and `_`:
+ * `draft`, `Draft` and `DRAFT` give `DRAFT`; synonyms of the statuses after `SUBMITTED` map to the SDK's names
+ * (`in_progress`, `pending` → `PROCESSING`; `approved`, `cleared` → `ACCEPTED`; `declined` → `REJECTED`; `canceled`,
+ * `voided` → `CANCELLED`).
  *
  * @example
  * ```ts
  * import { normalizeStatus } from 'invoicing-sdk';
- * normalizeStatus('draft');       // 'DRAFT'
- * normalizeStatus('Validated');   // 'VALIDATED'
  * normalizeStatus('in_progress'); // 'PROCESSING'
- * normalizeStatus('Cleared');     // 'ACCEPTED'
  * normalizeStatus('Frobnicated'); // 'UNKNOWN' (invoice.rawStatus keeps 'Frobnicated')
- * normalizeStatus(null);          // 'UNKNOWN'
  * ```
  */
 export function normalizeStatus(raw: unknown): InvoiceStatus {
@@ -169,18 +140,15 @@ export function isKnownStatus(status: unknown): status is KnownInvoiceStatus {
 }
 
 /**
- * True for a status reached after `SUBMITTED` as the tax authority answers: `PROCESSING`,
- * `ACCEPTED`, `REJECTED`, `CANCELLED` in any spelling, and any other non-empty spelling the SDK does
- * not recognise (only the statuses after `SUBMITTED` are unpublished). Pass `invoice.rawStatus` to
- * count the latter; the canonical `UNKNOWN` alone says nothing. Never throws.
+ * True for a status reached after `SUBMITTED` as the tax authority answers: `PROCESSING`, `ACCEPTED`, `REJECTED`,
+ * `CANCELLED` in any spelling, and any other non-empty spelling the SDK does not recognise (only the statuses after
+ * `SUBMITTED` are unpublished).
  *
  * @example
  * ```ts
  * import { isAfterSubmitted } from 'invoicing-sdk';
- * isAfterSubmitted('Accepted');    // true
  * isAfterSubmitted('Frobnicated'); // true: an unpublished status
  * isAfterSubmitted('SUBMITTED');   // false
- * isAfterSubmitted('UNKNOWN');     // false
  * ```
  */
 export function isAfterSubmitted(status: unknown): boolean {
@@ -191,17 +159,11 @@ export function isAfterSubmitted(status: unknown): boolean {
 
 /**
  * True when `status` is final: the tax authority's answer is in and nothing more happens on its own.
- * `finalStatuses` (default {@link DEFAULT_FINAL_STATUSES}) may hold canonical statuses or the
- * server's own spellings; both sides are compared without regard to case, spaces, `-` or `_`. A
- * status the SDK does not recognise is not final unless `finalStatuses` names it; `ERROR` is not
- * final by default, because automatic recovery may pick the invoice up (see {@link recoveryState}).
  *
  * @example
  * ```ts
  * import { isFinalStatus } from 'invoicing-sdk';
  * isFinalStatus('Accepted');                   // true
- * isFinalStatus('PROCESSING');                 // false
- * isFinalStatus('Frobnicated');                // false: unknown statuses keep waitFor polling
  * isFinalStatus('Registered', ['Registered']); // true: your own list, in the server's spelling
  * ```
  */
@@ -210,9 +172,7 @@ export function isFinalStatus(status: unknown, finalStatuses: readonly string[] 
 }
 
 /**
- * True when `status` is one of `statuses`. Both sides may be canonical statuses or the server's own
- * spellings: a recognised status matches any spelling of it (`'Cleared'` matches `'ACCEPTED'`), an
- * unrecognised one matches its own spelling, ignoring case, spaces, `-` and `_`. Never throws.
+ * True when `status` is one of `statuses`.
  *
  * @example
  * ```ts
@@ -235,8 +195,7 @@ export function matchesStatus(status: unknown, statuses: readonly string[]): boo
 }
 
 /**
- * @deprecated Use {@link isFinalStatus}, which this calls: `ERROR` and statuses the SDK does not
- * recognise are not final.
+ * @deprecated Use {@link isFinalStatus}, which this calls: `ERROR` and statuses the SDK does not recognise are not final.
  *
  * @example
  * ```ts
@@ -249,9 +208,8 @@ export function isTerminalStatus(status: unknown, finalStatuses?: readonly strin
 }
 
 /**
- * How far along the filing flow a status is: 0 draft, 1 validated, 2 signed, 3 submitted or error
- * (an Error invoice was submitted once), 4 after submitted (an unrecognised non-empty spelling
- * included); -1 for a missing status.
+ * How far along the filing flow a status is: 0 draft, 1 validated, 2 signed, 3 submitted or error (an Error invoice
+ * was submitted once), 4 after submitted (an unrecognised non-empty spelling included); -1 for a missing status.
  *
  * @example
  * ```ts
@@ -292,8 +250,7 @@ export function statusRank(status: unknown): number {
 export type FilingTransition = 'validate' | 'sign' | 'submit';
 
 /**
- * Each transition: the statuses it is sent from and the status it leads to. `submit` is also sent
- * from `ERROR`, as the deliberate re-submit once automatic recovery is over.
+ * Each transition: the statuses it is sent from and the status it leads to.
  *
  * @example
  * ```ts
@@ -326,8 +283,7 @@ export function canTransition(status: unknown, transition: FilingTransition): bo
 }
 
 /**
- * True when an invoice in `status` has already passed `transition`, so sending it again would be a
- * duplicate. An invoice in `ERROR` has passed `submit` once (it failed after being submitted).
+ * True when an invoice in `status` has already passed `transition`, so sending it again would be a duplicate.
  *
  * @example
  * ```ts
@@ -341,9 +297,8 @@ export function hasPassed(status: unknown, transition: FilingTransition): boolea
 }
 
 /**
- * The next transition to send for an invoice in `status`, or `undefined` when none is due
- * (submitted, after submitted, unknown). `ERROR` gives `undefined` too: whether to re-submit depends
- * on automatic recovery (see {@link recoveryState}).
+ * The next transition to send for an invoice in `status`, or `undefined` when none is due (submitted, after submitted,
+ * unknown).
  *
  * @example
  * ```ts
@@ -366,11 +321,8 @@ export function nextTransition(status: unknown): FilingTransition | undefined {
 }
 
 /**
- * The service's automatic recovery of invoices in `Error`, from the document's Limits: a retry every
- * 10 minutes, up to 3 attempts, only for invoices touched in the last 24 hours. `latestEndMs`: without
- * an attempt count, the attempts are used up at the latest this long after the invoice entered
- * `Error` (first run within 10 minutes, two more 10 minutes apart, and one more run that no longer
- * picks it up).
+ * The service's automatic recovery of invoices in `Error`, from the document's Limits: a retry every 10 minutes, up to
+ * 3 attempts, only for invoices touched in the last 24 hours.
  *
  * @example
  * ```ts
@@ -390,10 +342,10 @@ export const AUTOMATIC_RECOVERY = {
 } as const;
 
 /**
- * What a recovery verdict rests on: `attempts` (the record's attempt count), `window` (untouched for
- * 24 hours), `quiet` (untouched for more than 10 minutes: a run of the job would have touched it;
- * or, while in progress, touched within them), `elapsed` (40 minutes since it entered `Error`),
- * `none` (no count and no readable timestamp: in progress until the wait's own timeout).
+ * What a recovery verdict rests on: `attempts` (the record's attempt count), `window` (untouched for 24 hours),
+ * `quiet` (untouched for more than 10 minutes: a run of the job would have touched it; or, while in progress, touched
+ * within them), `elapsed` (40 minutes since it entered `Error`), `none` (no count and no readable timestamp: in
+ * progress until the wait's own timeout).
  *
  * @example
  * ```ts
@@ -420,11 +372,7 @@ export interface RecoveryVerdict {
 }
 
 /**
- * Whether the service's automatic recovery will still pick up an invoice in `ERROR`, and on what
- * evidence. A count the record shows decides (3 used: over); without one, recovery is over once the
- * invoice has been untouched for more than 10 minutes (every run that takes it touches it), or 40
- * minutes after it entered `Error` (`errorSince`, server ms, where the caller saw it). Either way it
- * is over 24 hours after the last touch. `now` is the service's clock.
+ * Whether the service's automatic recovery will still pick up an invoice in `ERROR`, and on what evidence.
  *
  * @example
  * ```ts
@@ -452,8 +400,8 @@ export function recoveryVerdict(
 }
 
 /**
- * The state of {@link recoveryVerdict}: `in-progress` (wait and poll, never submit), `over` (a
- * deliberate re-submit is required), `not-applicable` (the invoice is not in `ERROR`).
+ * The state of {@link recoveryVerdict}: `in-progress` (wait and poll, never submit), `over` (a deliberate re-submit is
+ * required), `not-applicable` (the invoice is not in `ERROR`).
  *
  * @example
  * ```ts
@@ -476,8 +424,7 @@ function timeOf(value: string | Date): number {
 }
 
 /**
- * The spelling the service document uses for each documented status (`draft`, `Validated`, …). The
- * sandbox answers with these; the SDK never relies on them.
+ * The spelling the service document uses for each documented status (`draft`, `Validated`, …).
  *
  * @example
  * ```ts
@@ -510,10 +457,8 @@ export interface NextAutomaticAttempt {
 }
 
 /**
- * When the service's recovery job will next try an invoice in `ERROR`, at the latest, and how many
- * automatic attempts are left. The job runs every 10 minutes on its own schedule, so the next run
- * comes within 10 minutes of the last touch (or of `now`, once that has passed without a change).
- * `undefined` fields where the record does not tell.
+ * When the service's recovery job will next try an invoice in `ERROR`, at the latest, and how many automatic attempts
+ * are left.
  *
  * @example
  * ```ts

@@ -1,18 +1,6 @@
 const EPOCH_DIGITS = /^\s*\d+(?:\.\d+)?\s*$/;
 
-/**
- * Epoch milliseconds of a timestamp written as a number or as digits (`1767225600`,
- * `"1767225600000"`), which `new Date()` cannot read as such; `NaN` for anything else. Epoch seconds
- * and epoch milliseconds are both in use; seconds stay below 1e11 until the year 5138. The one rule
- * for the record reader (field-map.ts) and `recoveryState` (status.ts). Not exported by the
- * package.
- *
- * @example
- * ```ts
- * import { epochMs } from './timestamp.js';
- * epochMs('1767225600'); // 1767225600000
- * ```
- */
+/** Epoch milliseconds of a timestamp written as a number or digits; `NaN` otherwise. */
 export function epochMs(value: unknown): number {
   const n = typeof value === 'string' && EPOCH_DIGITS.test(value) ? Number(value) : value;
   return typeof n === 'number' && Number.isFinite(n) ? (n < 1e11 ? n * 1000 : n) : Number.NaN;
@@ -20,18 +8,7 @@ export function epochMs(value: unknown): number {
 
 const pad2 = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
 
-/**
- * `new Date(ms).toISOString()`, computed with integer arithmetic for whole milliseconds in the years
- * 1970 to 9999 (every record read with an epoch `updatedAt` passes here, and building a `Date` costs
- * more than the rest of the read); other values go through `Date`. Throws a `RangeError` where
- * `toISOString()` does. Not exported by the package.
- *
- * @example
- * ```ts
- * import { isoDateTime } from './timestamp.js';
- * isoDateTime(1767225600000); // '2026-01-01T00:00:00.000Z'
- * ```
- */
+/** `new Date(ms).toISOString()` without building a `Date` for the common range. */
 export function isoDateTime(ms: number): string {
   if (!Number.isInteger(ms) || ms < 0 || ms > 253_402_300_799_999) return new Date(ms).toISOString();
   const days = Math.floor(ms / 86_400_000);

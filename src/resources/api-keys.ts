@@ -35,9 +35,7 @@ export type RotatedAPIKey = Omit<APIKey, 'key'> & {
 };
 
 /**
- * `client.apiKeys`: key management over a signed-in session. Every call sends the session token as
- * `Authorization: Bearer` (never an API key) and fails locally, before any request, when the client
- * has no session token.
+ * `client.apiKeys`: key management over a signed-in session.
  *
  * @example
  * ```ts
@@ -47,32 +45,7 @@ export type RotatedAPIKey = Omit<APIKey, 'key'> & {
  * ```
  */
 export class APIKeys extends APIResource {
-  /**
-   * Creates a key (`POST /api/v1/api-key`) and returns it with its secret in `key`.
-   *
-   * **Creating a key revokes the existing key of the same type at once**: requests with the old key
-   * then fail with 401. Roll the new key out before anything else uses the old one. `scopes` is
-   * required: pass `['*']` for every permission.
-   *
-   * **Sent once, never retried automatically**, unless you pass `idempotencyKey`: the service does
-   * not promise idempotency on this route, so a retry after a create that went through (its answer
-   * lost to a timeout or a 5xx) would create a second key and revoke the first. After a connection
-   * error, timeout or 5xx, check `apiKeys.list()` before creating again. Pass `idempotencyKey` only if
-   * you know the service honours it here; the call is then retried like any other POST.
-   *
-   * @example
-   * ```ts
-   * const created = await client.apiKeys.create({
-   *   name: 'billing server',
-   *   type: 'LIVE',
-   *   keyableType: 'USER',
-   *   scopes: ['invoices:read', 'invoices:write', 'taxauth:read'],
-   * });
-   * // The answer to create is one place the secret appears (create warns when it has none); reveal(id) is the other.
-   * const secret = created.key ?? (created.id === undefined ? undefined : (await client.apiKeys.reveal(created.id)).key);
-   * if (secret !== undefined) await saveSecret(secret);
-   * ```
-   */
+  /** Creates a key (`POST /api/v1/api-key`) and returns it with its secret in `key`. */
   create(input: APIKeyCreateParams, opts: MutationRequestOptions = {}): APIPromise<APIKey> {
     return new APIPromise((record) => this.#create(input, opts, record));
   }
@@ -97,8 +70,8 @@ export class APIKeys extends APIResource {
       path: ROUTES.apiKeys,
       body,
       options: opts,
-      // The transport mints an idempotency key for every POST, which would make this look
-      // retry-safe; it is not (see above), so only the caller's own key opts into retries.
+      // The transport mints an idempotency key for every POST, which would make this look retry-safe; it is not (see
+      // above), so only the caller's own key opts into retries.
       noRetry: opts.idempotencyKey === undefined,
       record,
     });
@@ -110,42 +83,14 @@ export class APIKeys extends APIResource {
   }
 
   /**
-   * Rotates this client's API key: creates a new key (`POST /api/v1/api-key`, with the session
-   * token) and switches this client to it at once, then returns the created key's record (its
-   * secret in `key`, read with `reveal(id)` when the create answer lacks it).
-   *
-   * **Creating a key revokes the other key of the same type at that moment** (the service's rule;
-   * for example a new LIVE USER key revokes the current LIVE USER key). This client does not lose a
-   * request to it: its API-key calls made while the rotation runs wait for it, and every call after
-   * it uses the new key. **Every other process, and every client made with `withOptions()` before the
-   * rotation, still holds the old key and gets 401 (`AuthenticationError`) from then on**: hand them
-   * the new secret right away. Clients made with `withOptions()` after it get the new key.
-   *
-   * If the create fails (refused locally, 4xx, network), this client keeps its old key. A create
-   * whose answer is lost may still have gone through at the service (the old key is then revoked):
-   * like `create()`, the call is sent once and never retried unless you pass `idempotencyKey`; check
-   * `apiKeys.list()` before rotating again. Rotations of one client run one after another.
-   *
-   * `keyableType: 'USER'` is the working path for filing: a BUSINESS key fails on
-   * `POST /api/v1/invoices` (the service's known defect).
-   *
-   * @example
-   * ```ts
-   * const client = new InvoicingClient({ apiKey: process.env.INVOICING_API_KEY, sessionToken: process.env.INVOICING_SESSION_TOKEN });
-   * const created = await client.apiKeys.rotate({
-   *   name: 'billing server 2026-11',
-   *   type: 'LIVE',
-   *   keyableType: 'USER',
-   *   scopes: ['invoices:read', 'invoices:write', 'taxauth:read'],
-   * });
-   * await secretStore.put('INVOICING_API_KEY', created.key); // every other process needs it now
-   * await client.invoices.list(); // already sent with the new key
-   * ```
+   * Rotates this client's API key: creates a new key (`POST /api/v1/api-key`, with the session token) and switches
+   * this client to it at once, then returns the created key's record (its secret in `key`, read with `reveal(id)` when
+   * the create answer lacks it).
    */
   rotate(input: APIKeyCreateParams, opts: MutationRequestOptions = {}): APIPromise<RotatedAPIKey> {
     return new APIPromise((record) => {
-      // One after another: two creates racing would leave the client on whichever answer came last,
-      // which need not be the key the service kept.
+      // One after another: two creates racing would leave the client on whichever answer came last, which need not be
+      // the key the service kept.
       const run = (): Promise<RotatedAPIKey> => this.#rotate(input, opts, record);
       const rotation = this.#rotating.then(run, run);
       this.#rotating = rotation.catch(() => undefined);
@@ -184,22 +129,15 @@ export class APIKeys extends APIResource {
   }
 
   /**
-   * Lists the caller's keys (`GET /api/v1/api-key`), every page of the listing (followed by
-   * `meta.totalPages`, like the other listings). The secrets are never included.
-   *
-   * @example
-   * ```ts
-   * const keys = await client.apiKeys.list();
-   * console.log(keys.map((k) => k.name));
-   * ```
+   * Lists the caller's keys (`GET /api/v1/api-key`), every page of the listing (followed by `meta.totalPages`, like
+   * the other listings).
    */
   list(opts: RequestOptions = {}): APIPromise<APIKey[]> {
     return new APIPromise((record) => this.#list(opts, record));
   }
 
   async #list(opts: RequestOptions, record: ResponseRecorder): Promise<APIKey[]> {
-    // Walked as every listing is (core/pagination.ts), with the same guards against a server that
-    // ignores ?page.
+    // Walked as every listing is (core/pagination.ts), with the same guards against a server that ignores ?page.
     const load = async (page: number): Promise<Page<APIKey>> => {
       const { envelope, response } = await this.#request({
         method: 'GET',
@@ -218,15 +156,7 @@ export class APIKeys extends APIResource {
     return keys;
   }
 
-  /**
-   * One key's details (`GET /api/v1/api-key/{id}`).
-   *
-   * @example
-   * ```ts
-   * const k = await client.apiKeys.retrieve('key_123');
-   * console.log(k.scopes);
-   * ```
-   */
+  /** One key's details (`GET /api/v1/api-key/{id}`). */
   retrieve(id: string, opts: RequestOptions = {}): APIPromise<APIKey> {
     return new APIPromise((record) => this.#retrieve(id, opts, record));
   }
@@ -237,15 +167,7 @@ export class APIKeys extends APIResource {
     return this.#read(envelope.data, response, 'data', id);
   }
 
-  /**
-   * Shows the full secret again (`GET /api/v1/api-key/{id}/reveal`): the service keeps it
-   * recoverable.
-   *
-   * @example
-   * ```ts
-   * const { key } = await client.apiKeys.reveal('key_123');
-   * ```
-   */
+  /** Shows the full secret again (`GET /api/v1/api-key/{id}/reveal`): the service keeps it recoverable. */
   reveal(id: string, opts: RequestOptions = {}): APIPromise<APIKey> {
     return new APIPromise((record) => this.#reveal(id, opts, record));
   }
@@ -259,14 +181,7 @@ export class APIKeys extends APIResource {
     return revealed;
   }
 
-  /**
-   * Revokes a key (`DELETE /api/v1/api-key/{id}`), immediately and permanently.
-   *
-   * @example
-   * ```ts
-   * await client.apiKeys.revoke('key_123');
-   * ```
-   */
+  /** Revokes a key (`DELETE /api/v1/api-key/{id}`), immediately and permanently. */
   revoke(id: string, opts: MutationRequestOptions = {}): APIPromise<void> {
     return new APIPromise((record) => this.#revoke(id, opts, record));
   }
@@ -277,10 +192,7 @@ export class APIKeys extends APIResource {
     await this._ctx.transport.send({ method: 'DELETE', path: ROUTES.apiKey(id), options: opts, record });
   }
 
-  /**
-   * One key record read with `ApiKeySchema`; `where` names it in the response (`data`, `data[3]`).
-   * Its secret is added to the client's redactor and concealed from `JSON.stringify`/`util.inspect`.
-   */
+  /** One key record read with `ApiKeySchema`; `where` names it in the response (`data`, `data[3]`). */
   #read(data: unknown, response: TransportResponse, where: string, fallbackId?: string): APIKey {
     const result = readApiKeyRecord(data, { fallbackId });
     if (!result.ok) {
@@ -290,11 +202,7 @@ export class APIKeys extends APIResource {
     return conceal(result.apiKey, this._ctx.redactor);
   }
 
-  /**
-   * Sends and unwraps the envelope. An answer that is not the envelope is an `InvalidResponseError`
-   * that neither quotes nor keeps the body's text: these answers carry key secrets, and one the SDK
-   * cannot read (a bare secret, a field name it does not know) has registered none for redaction.
-   */
+  /** Sends and unwraps the envelope. */
   async #request(request: TransportRequest): Promise<{ envelope: Envelope; response: TransportResponse }> {
     const response = await this._ctx.transport.send(request);
     const envelope = this._ctx.transport.tryUnwrap(response);
@@ -309,10 +217,7 @@ export class APIKeys extends APIResource {
   }
 }
 
-/**
- * `input` checked with `ApiKeyCreateParamsSchema`, or an `InvoicingError` naming every field that
- * is wrong; nothing is sent then.
- */
+/** `input` checked with `ApiKeyCreateParamsSchema`; nothing is sent when it fails. */
 function checkCreate(input: unknown, call: string): APIKeyCreateParams {
   const parsed = ApiKeyCreateParamsSchema.safeParse(input);
   if (parsed.success) return parsed.data;
@@ -329,10 +234,7 @@ function fieldPath(path: readonly PropertyKey[]): string {
   return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`)).join('');
 }
 
-/**
- * The secret of a key record (if any) added to the client's redactor, and shown as `[REDACTED]` in
- * `JSON.stringify()` and `util.inspect()` of the record and of its `raw`.
- */
+/** Adds a key record's secret to the redactor and hides it when the record is logged. */
 function conceal(record: APIKey, redactor: Redactor): APIKey {
   const { key, raw } = record;
   if (key === undefined) return record;
@@ -343,28 +245,19 @@ function conceal(record: APIKey, redactor: Redactor): APIKey {
   return record;
 }
 
-/**
- * Shows `[REDACTED]` for `target[field]` in `JSON.stringify()` and `util.inspect()`, so that logging
- * a created or revealed key does not print its secret; reading the field still gives the secret.
- */
+/** Shows `[REDACTED]` for `target[field]` when logged; reading it still gives the secret. */
 function hide(target: object, field: string): void {
   const shown = (): Record<string, unknown> => ({ ...target, [field]: REDACTED });
   Object.defineProperty(target, 'toJSON', { value: shown });
   defineInspect(target, (_depth: number, options: object, inspect: (value: unknown, options: object) => string) => inspect(shown(), options));
 }
 
-/**
- * An `InvalidResponseError` for a key route's answer, with the body's shape but none of its text:
- * every string in it is `[REDACTED]`, since any of them may be a secret the SDK did not recognise.
- */
+/** An `InvalidResponseError` for a key route's answer, every string redacted. */
 function invalid(message: string, response: TransportResponse, hint?: string): InvalidResponseError {
   return invalidResponse({ ...response, body: withholdText(response.body) }, { message, hint });
 }
 
-/**
- * `body` with every string in it as `[REDACTED]`; all of it, when it cannot be copied (nested
- * deeper than JSON.stringify goes).
- */
+/** `body` with every string in it as `[REDACTED]`. */
 function withholdText(body: unknown): unknown {
   try {
     return body === undefined ? body : JSON.parse(JSON.stringify(body, (_name, value: unknown) => (typeof value === 'string' ? REDACTED : value)));

@@ -12,8 +12,7 @@ import { HsCodeSchema, ServiceCodeSchema, type ClassificationCode } from '../mod
 type EntrySchema = typeof HsCodeSchema;
 
 /**
- * Parameters of the code lookups. The service does not document its query parameters; any given
- * here are passed through. `refresh` is the SDK's own: it skips the cache.
+ * Parameters of the code lookups.
  *
  * @example
  * ```ts
@@ -42,8 +41,7 @@ interface CacheEntry {
 
 /**
  * `client.codes`: the valid classification codes from the service (`GET /api/v1/taxauth/hs-codes` and
- * `/service-codes`), cached in memory for `codesCacheTtl` (one hour by default). For offline checks,
- * the bundled tables in `invoicing-sdk/codes` need no network at all.
+ * `/service-codes`), cached in memory for `codesCacheTtl` (one hour by default).
  *
  * @example
  * ```ts
@@ -55,40 +53,17 @@ interface CacheEntry {
 export class Codes extends APIResource {
   readonly #cache = new Map<string, CacheEntry>();
 
-  /**
-   * Valid HS codes for goods (`hsnCode`, `NNNN.NN`), from `GET /api/v1/taxauth/hs-codes`.
-   *
-   * @example
-   * ```ts
-   * const goods = await client.codes.hsCodes();
-   * console.log(goods.find((c) => c.code === '8471.30')?.description);
-   * ```
-   */
+  /** Valid HS codes for goods (`hsnCode`, `NNNN.NN`), from `GET /api/v1/taxauth/hs-codes`. */
   hsCodes(params: CodeLookupParams = {}, opts: RequestOptions = {}): APIPromise<ClassificationCode[]> {
     return new APIPromise((record) => this.#lookup(ROUTES.hsCodes, params, opts, HsCodeSchema, record));
   }
 
-  /**
-   * Valid ISIC service codes (`isicCode`, four digits), from `GET /api/v1/taxauth/service-codes`.
-   *
-   * @example
-   * ```ts
-   * const services = await client.codes.serviceCodes();
-   * console.log(services.length); // 419 published classes
-   * ```
-   */
+  /** Valid ISIC service codes (`isicCode`, four digits), from `GET /api/v1/taxauth/service-codes`. */
   serviceCodes(params: CodeLookupParams = {}, opts: RequestOptions = {}): APIPromise<ClassificationCode[]> {
     return new APIPromise((record) => this.#lookup(ROUTES.serviceCodes, params, opts, ServiceCodeSchema, record));
   }
 
-  /**
-   * Forgets every cached lookup.
-   *
-   * @example
-   * ```ts
-   * client.codes.clearCache();
-   * ```
-   */
+  /** Forgets every cached lookup. */
   clearCache(): void {
     this.#cache.clear();
   }
@@ -105,8 +80,8 @@ export class Codes extends APIResource {
     const query: Record<string, QueryValue> = { ...filters, ...opts.query };
     const { signal } = opts;
     if (signal?.aborted) return Promise.reject(new APIUserAbortError({ method: 'GET', path, cause: signal.reason }));
-    // Keyed by the query exactly as it is sent (an array repeats its parameter), so that two
-    // lookups share an entry only when they ask the same thing.
+    // Keyed by the query exactly as it is sent (an array repeats its parameter), so that two lookups share an entry
+    // only when they ask the same thing.
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       for (const item of [value].flat()) if (item !== undefined && item !== null) search.append(name, String(item));
@@ -115,8 +90,8 @@ export class Codes extends APIResource {
     const { now, codesCacheTtl } = this._ctx;
     let entry = this.#cache.get(cacheKey);
     if (refresh === true || entry === undefined || now() - entry.at >= codesCacheTtl) {
-      // The shared fetch runs on a signal of its own: one caller's abort must not fail the others
-      // waiting on the same answer. It is stopped only when every one of them has aborted.
+      // The shared fetch runs on a signal of its own: one caller's abort must not fail the others waiting on the same
+      // answer.
       const controller = new AbortController();
       const created: CacheEntry = { at: now(), value: Promise.resolve([]), controller, waiting: 0 };
       const value = this.#fetchAll(path, query, { ...opts, signal: controller.signal }, schema, (response) => {
@@ -168,8 +143,8 @@ export class Codes extends APIResource {
   ): Promise<ClassificationCode[]> {
     const { transport, logger } = this._ctx;
     const out: ClassificationCode[] = [];
-    // Pages are counted here (the first as the caller asked), never taken from the service's
-    // meta.page: a server that ignores ?page, or counts from 0, would otherwise be asked forever.
+    // Pages are counted here (the first as the caller asked), never taken from the service's meta.page: a server that
+    // ignores ?page, or counts from 0, would otherwise be asked forever.
     const asked = Number(query.page ?? 1);
     let requested = Number.isSafeInteger(asked) && asked > 0 ? asked : 1;
     let previousEcho: number | undefined;

@@ -1,7 +1,4 @@
-/**
- * `client.invoices`: create (checked locally first), retrieve, list, validate, sign, submit, and the
- * filing workflow on top (waitFor, createAndFile, resumeFiling, fileMany).
- */
+/** `client.invoices` and the filing workflow on top. */
 import { v4 as uuidv4 } from 'uuid';
 import { checkInvoice, checkInvoiceAsSent, formatIssuePath, MAX_INPUT_DEPTH, type CheckOptions, type CheckReport } from '../check/index.js';
 import { notJsonData } from '../check/rules/fields.js';
@@ -39,10 +36,8 @@ import { ReadRouteFallback } from './read-fallback.js';
  * @example
  * ```ts
  * import { deriveIdempotencyKey } from 'invoicing-sdk';
- * await client.invoices.create(input, {
- *   idempotencyKey: deriveIdempotencyKey(input.businessId, 'INV-2026-0042'),
- *   checkOptions: { strict: true },
- * });
+ * const idempotencyKey = deriveIdempotencyKey(input.businessId, 'INV-2026-0042');
+ * await client.invoices.create(input, { idempotencyKey, checkOptions: { strict: true } });
  * ```
  */
 export interface InvoiceCreateOptions extends MutationRequestOptions {
@@ -53,8 +48,8 @@ export interface InvoiceCreateOptions extends MutationRequestOptions {
 }
 
 /**
- * Parameters of `invoices.list()`: `page` and `limit`, and any filter the service accepts (it does not
- * document them; they are passed through as query parameters).
+ * Parameters of `invoices.list()`: `page` and `limit`, and any filter the service accepts (it does not document them;
+ * they are passed through as query parameters).
  *
  * @example
  * ```ts
@@ -73,9 +68,9 @@ export interface InvoiceListParams {
 }
 
 /**
- * `client.invoices`: create drafts (always checked locally first with `checkInvoice()`, unless
- * `skipChecks`), read and list them, file them with validate, sign and submit (each exactly once),
- * and the filing workflow on top: `waitFor`, `createAndFile`, `resumeFiling`, `fileMany`.
+ * `client.invoices`: create drafts (always checked locally first with `checkInvoice()`, unless `skipChecks`), read and
+ * list them, file them with validate, sign and submit (each exactly once), and the filing workflow on top: `waitFor`,
+ * `createAndFile`, `resumeFiling`, `fileMany`.
  *
  * @example
  * ```ts
@@ -93,29 +88,18 @@ export class Invoices extends APIResource {
   #codes: Codes | undefined;
 
   /**
-   * Creates a draft invoice (`POST /api/v1/invoices`); creating it does not file it. Runs
-   * `checkInvoice()` first, on exactly what is sent, and throws `InvoiceCheckError`, sending nothing,
-   * when it finds errors (unless `opts.skipChecks`). Always sends an `idempotency-key` (yours, or a UUID v7 minted for this
-   * call) and retries with the same key, so a retry never creates a second invoice.
-   *
-   * @example
-   * ```ts
-   * const invoice = await client.invoices.create({
-   *   businessId: 'biz_123',
-   *   buyer: { type: 'B2B', tin: '12345678-0001', name: 'Acme Ltd' },
-   *   dueDate: '2026-12-31T00:00:00Z',
-   *   lines: [{ description: 'Consulting', quantity: 10, unitPrice: 150, taxRate: 7.5, isicCode: '6202' }],
-   * });
-   * console.log(invoice.id, invoice.status); // 'DRAFT'
-   * ```
+   * Creates a draft invoice (`POST /api/v1/invoices`); creating it does not file it. Runs `checkInvoice` first and
+   * refuses with `InvoiceCheckError`, sending nothing, unless `opts.skipChecks`; the idempotency-key
+   * (`opts.idempotencyKey`, or a UUID v7) is reused on every retry.
+   * @example const draft = await client.invoices.create(input, { idempotencyKey: deriveIdempotencyKey(input.businessId, 'ORDER-42') });
    */
   create(input: InvoiceCreateParams, opts: InvoiceCreateOptions = {}): APIPromise<Invoice> {
     return new APIPromise((record) => this.#create(input, opts, record));
   }
 
   async #create(input: InvoiceCreateParams, opts: InvoiceCreateOptions, record: ResponseRecorder): Promise<Invoice> {
-    // Serialized once: the checks read JSON.parse of these bytes and these bytes are sent, so a
-    // getter, toJSON or Proxy that answers differently on another read cannot change what was checked.
+    // Serialized once: the checks read JSON.parse of these bytes and these bytes are sent, so a getter, toJSON or Proxy
+    // that answers differently on another read cannot change what was checked.
     const { bodyText, sent } = serializeInvoice(input);
     if (opts.skipChecks !== true) {
       const checkOptions = await this.#withServiceCodes([sent], opts.checkOptions);
@@ -143,18 +127,7 @@ export class Invoices extends APIResource {
     return invoice;
   }
 
-  /**
-   * Reads one invoice (`GET /api/v1/invoices/{id}`), through the client's `fieldMap`. Where the
-   * deployment has no such route (a 404 for an invoice this client created or listed, or a
-   * framework's "Cannot GET"), this client reads invoices through the list route from then on, with
-   * one warning; an invoice that does not exist is still a `NotFoundError`.
-   *
-   * @example
-   * ```ts
-   * const invoice = await client.invoices.retrieve('inv_123');
-   * console.log(invoice.status, invoice.rawStatus, invoice.total);
-   * ```
-   */
+  /** Reads one invoice (`GET /api/v1/invoices/{id}`), through the client's `fieldMap`. */
   retrieve(id: string, opts: RequestOptions = {}): APIPromise<Invoice> {
     return new APIPromise((record) => this.#retrieve(id, opts, record));
   }
@@ -172,8 +145,8 @@ export class Invoices extends APIResource {
         record,
       });
     } catch (err) {
-      // A 404 for an invoice this client was just given, or a framework's "Cannot GET": the route is
-      // missing on this deployment, not the invoice. Anything else (a real "not found") stands.
+      // A 404 for an invoice this client was just given, or a framework's "Cannot GET": the route is missing on this
+      // deployment, not the invoice.
       if (!isNotFoundError(err) || !readRoute.routeMissingAfter404(id, notFoundText(err))) throw err;
       return this.#retrieveFromList(id, opts, record);
     }
@@ -195,30 +168,14 @@ export class Invoices extends APIResource {
     });
   }
 
-  /**
-   * Lists invoices (`GET /api/v1/invoices`). Await the result for one page, or iterate it for every
-   * invoice of every page; pages are followed by the service's `meta.totalPages`. A walk stops early,
-   * with a warning, at an empty page or at a page the service numbers as one already read (see
-   * {@link Page.hasNextPage}).
-   *
-   * @example
-   * ```ts
-   * for await (const invoice of client.invoices.list({ limit: 100 })) {
-   *   console.log(invoice.id, invoice.status);
-   * }
-   * ```
-   */
+  /** Lists invoices (`GET /api/v1/invoices`). */
   list(params: InvoiceListParams = {}, opts: RequestOptions = {}): PagePromise<Invoice> {
     const { page: firstPage, ...filters } = params;
     const load = this.#pageLoader(filters, firstPage, withoutIdempotency(opts), undefined);
     return new PagePromise((record) => load(firstPage ?? 1, record));
   }
 
-  /**
-   * Loads listing pages: each record read through the model's schema (a record that cannot be read
-   * is an `InvalidResponseError` naming it, `data.3.id`), and each id remembered for the read-route
-   * fallback. `record` (when given) is told of every page's response.
-   */
+  /** Loads listing pages and remembers each id for the read-route fallback. */
   #pageLoader(
     filters: Record<string, QueryValue>,
     firstPage: number | undefined,
@@ -253,46 +210,21 @@ export class Invoices extends APIResource {
     return load;
   }
 
-  /**
-   * Sends `validate` (`POST /api/v1/invoices/{id}/validate`): draft → Validated. Exactly once in
-   * effect: after an ambiguous failure (dropped connection, timeout, 5xx) the invoice is read back
-   * and the step counted done if it got there, and sent again only if it did not; a "wrong state"
-   * answer becomes `InvalidTransitionError` naming the current status. See docs/filing.md.
-   *
-   * @example
-   * ```ts
-   * const validated = await client.invoices.validate('inv_123');
-   * ```
-   */
+  /** Sends `validate` (`POST /api/v1/invoices/{id}/validate`): draft → Validated. */
   validate(id: string, opts: TransitionOptions = {}): APIPromise<Invoice> {
     return this.#transitionOnce(id, 'validate', opts);
   }
 
-  /**
-   * Sends `sign` (`POST /api/v1/invoices/{id}/sign`): Validated → Signed, with the business's key.
-   * Exactly once in effect, as {@link Invoices.validate}.
-   *
-   * @example
-   * ```ts
-   * const signed = await client.invoices.sign('inv_123');
-   * ```
-   */
+  /** Sends `sign` (`POST /api/v1/invoices/{id}/sign`): Validated → Signed, with the business's key. */
   sign(id: string, opts: TransitionOptions = {}): APIPromise<Invoice> {
     return this.#transitionOnce(id, 'sign', opts);
   }
 
   /**
-   * Sends `submit` (`POST /api/v1/invoices/{id}/submit`): Signed → Submitted, registering the invoice
-   * with the tax authority. Exactly once in effect, as {@link Invoices.validate}. An invoice in
-   * `ERROR` is picked up by the service's automatic recovery for a while, and another submit does not
-   * speed it up: the SDK then refuses locally with `RecoveryInProgressError` (`{ force: true }` sends
-   * anyway); `resumeFiling()` re-submits once recovery is over. An invoice past `SUBMITTED`
-   * (`REJECTED`, …) is sent the submit, and the service's answer is reported.
-   *
-   * @example
-   * ```ts
-   * const submitted = await client.invoices.submit('inv_123');
-   * ```
+   * Sends `submit` (`POST /api/v1/invoices/{id}/submit`): Signed → Submitted, registering the invoice with the tax
+   * authority. Reads the invoice first and refuses with `RecoveryInProgressError` while automatic recovery is in
+   * play (`{ force: true }` sends anyway); past `SUBMITTED` it is sent and the service's answer is reported.
+   * @example const submitted = await client.invoices.submit(invoice.id);
    */
   submit(id: string, opts: TransitionOptions = {}): APIPromise<Invoice> {
     return this.#transitionOnce(id, 'submit', opts);
@@ -300,55 +232,21 @@ export class Invoices extends APIResource {
 
 
   /**
-   * Follows an invoice after submission by reading it until `opts.until` holds (default: the tax
-   * authority answered, or the invoice is in `ERROR` that automatic recovery will not pick up).
-   * While recovery is in progress it waits for the service's 10-minute retries and never submits.
-   * Resolves with `{ invoice, failure }`; `failure` is present unless the invoice was accepted
-   * (`rejected`, `cancelled`, `ERROR`, …) and says what failed and what to do. On `DRAFT`,
-   * `VALIDATED` or `SIGNED` it throws `NotSubmittedError` at once. See docs/filing.md.
-   *
-   * @example
-   * ```ts
-   * const { invoice, failure } = await client.invoices.waitFor(id, { timeout: 120_000 });
-   * if (failure?.resubmitRequired) console.warn(failure.hint);
-   * ```
+   * Follows an invoice after submission by reading it until `opts.until` holds (default: the tax authority answered,
+   * or the invoice is in `ERROR` that automatic recovery will not pick up).
    */
   waitFor(id: string, opts: WaitOptions = {}): Promise<WaitResult> {
     return waitFor(this, checkedId(id), opts);
   }
 
-  /**
-   * Follows many invoices at once until each settles: an async iterable of status changes (and
-   * `opts.onChange`). Each tick reads them one GET each or through listing pages of 100, whichever
-   * costs fewer requests, keeps `waitFor`'s recovery rules per invoice, and pauses every read on a 429.
-   * See docs/scale-out.md.
-   *
-   * @example
-   * ```ts
-   * const ids = ['inv_1001', 'inv_1002']; // the invoices you submitted
-   * for await (const change of client.invoices.watch(ids, { signal: AbortSignal.timeout(3_600_000) })) {
-   *   if (change.kind === 'status' && change.final) console.log(change.id, change.invoice.rawStatus);
-   * }
-   * ```
-   */
+  /** Follows many invoices at once until each settles: an async iterable of status changes (and `opts.onChange`). */
   watch(ids: Iterable<string>, opts: WatchOptions = {}): InvoiceWatch {
     return watchInvoices(this, ids, opts);
   }
 
   /**
-   * Files an invoice in one call: local checks → create (idempotent) → reconcile the service's
-   * totals with the lines → validate → sign → submit → wait (with `opts.wait`). Pass `externalRef`
-   * (your document number) so that a re-run, or another process, never files it twice, and
-   * `revision` to file a corrected version of it. Every stop throws `FilingError`, naming the
-   * invoice, the step and the typed cause (`InvoiceCheckError` at `check`, …).
-   *
-   * @example
-   * ```ts
-   * const { invoice, steps } = await client.invoices.createAndFile(input, {
-   *   externalRef: 'ORDER-2026-0042',
-   *   wait: { timeout: 120_000 },
-   * });
-   * ```
+   * Files an invoice in one call: local checks → create (idempotent) → reconcile the service's totals with the lines →
+   * validate → sign → submit → wait (with `opts.wait`).
    */
   createAndFile(input: InvoiceCreateParams, opts: CreateAndFileOptions = {}): Promise<FilingResult> {
     let plain: InvoiceCreateParams;
@@ -365,37 +263,21 @@ export class Invoices extends APIResource {
   }
 
   /**
-   * Reads the invoice and performs only what is left: the remaining transitions, or for an invoice
-   * in `ERROR` one deliberate re-submit once automatic recovery is over (never while it is in
-   * progress); then waits with `opts.wait`.
-   *
-   * @example
-   * ```ts
-   * const { invoice, steps } = await client.invoices.resumeFiling('inv_123', { wait: true });
-   * ```
+   * Reads the invoice and performs only what is left: the remaining transitions, or for an invoice in `ERROR` one
+   * deliberate re-submit once automatic recovery is over (never while it is in progress); then waits with `opts.wait`.
    */
   resumeFiling(id: string, opts: ResumeFilingOptions = {}): Promise<FilingResult> {
     return resumeFiling(this, checkedId(id), this._withClientRetries(opts));
   }
 
   /**
-   * Files many invoices with `createAndFile`, `opts.concurrency` at a time: one result per input in
-   * input order (a failure never stops the others), a 429 pauses every worker for its
-   * `Retry-After`, and keys derived from `opts.externalRef` (or the content) so that a re-run after
-   * a crash files nothing twice.
-   *
-   * @example
-   * ```ts
-   * const results = await client.invoices.fileMany(invoices, {
-   *   concurrency: 8,
-   *   externalRef: (input, i) => orders[i].number,
-   * });
-   * const stopped = results.filter((r) => !r.ok);
-   * ```
+   * Files many invoices with `createAndFile`, `opts.concurrency` at a time: one result per input in input order (a
+   * failure never stops the others), a 429 pauses every worker for its `Retry-After`, and keys derived from
+   * `opts.externalRef` (or the content) so that a re-run after a crash files nothing twice.
    */
   fileMany(inputs: readonly InvoiceCreateParams[], opts: FileManyOptions = {}): Promise<FileManyResult[]> {
-    // Each input checked and sent from its plain copy; one that cannot be serialized goes as it is and
-    // fails on its own (its result says why), without stopping the others.
+    // Each input checked and sent from its plain copy; one that cannot be serialized goes as it is and fails on its own
+    // (its result says why), without stopping the others.
     const invalid = new Map<number, unknown>();
     const plain = Array.from(inputs, (input, index) => {
       try {
@@ -411,12 +293,7 @@ export class Invoices extends APIResource {
     );
   }
 
-  /**
-   * The check options with the service's own code lists (classification rule 7: valid codes come
-   * from GET /taxauth/hs-codes and /service-codes) where an input has a code the bundled tables
-   * lack: a code the service lists is never refused, one it lacks is an error. Lists the caller
-   * gives win; a list that cannot be read leaves the offline check (a warning), never a refusal.
-   */
+  /** The check options with the service's own code lists where an input has a code the bundled tables lack. */
   async #withServiceCodes(inputs: readonly unknown[], given: CheckOptions | undefined): Promise<CheckOptions | undefined> {
     let hs = false;
     let isic = false;
@@ -476,51 +353,27 @@ export class Invoices extends APIResource {
     });
   }
 
-  /**
-   * The filing helpers send with no transport retry and retry themselves (a transition is read back
-   * before it is sent again), so without this they would fall back to their own default instead of
-   * the budget the client was given. A per-call `maxRetries` still wins.
-   *
-   * @internal
-   */
+  /** The client's retry budget for the filing helpers, which retry themselves. @internal */
   protected _withClientRetries<T extends { maxRetries?: number | undefined }>(opts: T): T {
     return opts.maxRetries === undefined ? { ...opts, maxRetries: this._ctx.maxRetries } : opts;
   }
 
-  /**
-   * Where the filing workflow reports a callback of the caller that threw.
-   *
-   * @internal
-   */
+  /** Where the filing workflow reports a callback that threw. @internal */
   get _logger(): Logger {
     return this._ctx.logger;
   }
 
-  /**
-   * This client's redactor: the filing workflow scrubs the errors it throws with it.
-   *
-   * @internal
-   */
+  /** This client's redactor, for the filing workflow's errors. @internal */
   get _redactor(): Redactor {
     return this._ctx.redactor;
   }
 
-  /**
-   * The client's `finalStatuses`: what `waitFor` and `watch` stop at by default.
-   *
-   * @internal
-   */
+  /** The client's `finalStatuses`. @internal */
   get _finalStatuses(): readonly string[] {
     return this._ctx.finalStatuses;
   }
 
-  /**
-   * One send of a transition, never retried (`maxRetries` is forced to 0). The service does not show
-   * what these calls return: when the answer is a readable invoice it is used, otherwise the invoice
-   * is read back with `retrieve()`.
-   *
-   * @internal
-   */
+  /** One send of a transition, never retried. @internal */
   _transition(id: string, step: FilingTransition, opts: MutationRequestOptions = {}): Promise<Invoice> {
     return this.#transition(id, step, opts, undefined);
   }
@@ -539,9 +392,7 @@ export class Invoices extends APIResource {
       return await this.#retrieve(id, { signal: opts.signal, timeout: opts.timeout, maxRetries: opts.maxRetries, headers: opts.headers }, record);
     } catch (err) {
       if (isErrorKind(err, 'APIUserAbortError')) throw err;
-      // The transition itself was answered with success; only reading the invoice back failed. Its
-      // error (a 429, a 409, a 5xx of the read) must not pass for the transition's own answer, or
-      // the caller would take a sent transition for a refused one and send it again.
+      // The transition itself was answered with success; only reading the invoice back failed.
       throw invalidResponse(response, {
         message: `${step} of invoice ${id} answered ${response.status} without the invoice, and reading it back failed: ${err instanceof Error ? err.message : String(err)}`,
         cause: err,
@@ -567,10 +418,7 @@ function withoutIdempotency(opts: RequestOptions): RequestOptions {
   return { signal, timeout, maxRetries, headers, query };
 }
 
-/**
- * The service's classification 400 names no line; the SDK has the lines it sent, so the hint can
- * name them. The error is rebuilt (hints are read-only) with everything else kept.
- */
+/** The service's classification 400 names no line; the SDK has the lines it sent, so the hint can name them. */
 function withSentLinesHint(err: unknown, input: unknown): unknown {
   if (!isBadRequestError(err)) return err;
   const hint = sentLinesClassificationHint(err.message, (input as { lines?: unknown }).lines);
@@ -614,13 +462,7 @@ const LIST_ISSUES: ReadonlySet<string> = new Set(['HSN_CODE_UNKNOWN', 'HSN_CODE_
 const AMOUNT_FIELDS: ReadonlySet<string> = new Set(['quantity', 'unitPrice', 'taxRate', 'discountRate']);
 
 /**
- * The request body of `create`, built once: the JSON text to send, and `JSON.parse` of it (plain
- * data) for the checks. A line amount given as a decimal string (`"850.50"`) goes on the wire as
- * the JSON number written from the same digits (`850.50`) and stays that string for the checks;
- * totals in the input (`totalAmount`, a line's `lineTotal`, …), which the service does not read,
- * are not sent, but are kept for the checks to compare with the lines. Input that cannot be sent
- * as it is (a cycle, nesting deeper than `MAX_INPUT_DEPTH`, a Map, Set, BigInt or function, a
- * getter that throws) is an `InvalidInputError` naming the field; nothing is sent.
+ * The request body of `create`, built once: the JSON text to send, and `JSON.parse` of it (plain data) for the checks.
  */
 function serializeInvoice(input: unknown): { bodyText: string; sent: unknown } {
   // Each object's path, set when JSON.stringify reaches it; `this` in the replacer is the holder.
@@ -699,11 +541,7 @@ function where(path: readonly (string | number)[]): string {
   return path.length === 0 ? 'the invoice' : formatIssuePath(path);
 }
 
-/**
- * The report of the checks on what would be sent, with each error that the caller's object explains
- * better (a field it has but does not send: inherited, not enumerable) taken from a check of that
- * object. The verdict stays the sent data's; only the wording of matching issues changes.
- */
+/** The report on what would be sent, explained by the caller's object where it says more. */
 function explainNotSent(report: CheckReport, input: unknown, opts: CheckOptions | undefined): CheckReport {
   let asSent: CheckReport;
   try {

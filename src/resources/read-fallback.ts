@@ -1,9 +1,4 @@
-/**
- * Reading one invoice where the deployment has no `GET /api/v1/invoices/{id}` route (the service
- * document lists the read endpoint as "not shown"). A 404 on that route for an invoice this client
- * has just created or listed cannot mean "no such invoice": the route itself is missing. From then
- * on this client reads single invoices by walking the list route, and says so once.
- */
+/** Reading one invoice where the deployment has no `GET /api/v1/invoices/{id}` route. */
 import type { Logger } from '../core/logger.js';
 
 /** How many recently seen ids are remembered (bounded: memory stays flat on a long-lived client). */
@@ -12,35 +7,14 @@ const REMEMBERED_IDS = 10_000;
 /** Texts of a framework's "no such route" answer (Express, NestJS, Fastify, …). */
 const ROUTE_MISSING = /cannot get|route .*not found|no route|not found: get/i;
 
-/**
- * A page of invoices as the list route gives it.
- *
- * @example
- * ```ts
- * const page: ListedPage<Invoice> = await client.invoices.list({ limit: 100 });
- * ```
- */
+/** A page of invoices as the list route gives it. */
 export interface ListedPage<T> {
   data: readonly T[];
   hasNextPage(): boolean;
   getNextPage(): Promise<ListedPage<T>>;
 }
 
-/**
- * Per-client memory of whether the single-invoice read route exists. `client.invoices` keeps one:
- * it remembers the ids of created and listed invoices, and after a 404 from `GET /invoices/{id}`
- * decides whether the route or the invoice is missing.
- *
- * @example
- * ```ts
- * const readRoute = new ReadRouteFallback(logger);
- * readRoute.remember(created.id);
- * // later, GET /api/v1/invoices/{id} answered 404:
- * if (readRoute.routeMissingAfter404(created.id, err.message)) {
- *   const invoice = await readRoute.find(created.id, client.invoices.list({ limit: 100 }));
- * }
- * ```
- */
+/** Per-client memory of whether the single-invoice read route exists. */
 export class ReadRouteFallback {
   readonly #seen = new Set<string>();
   #routeMissing = false;
@@ -64,9 +38,8 @@ export class ReadRouteFallback {
   }
 
   /**
-   * After a 404 from `GET /invoices/{id}`: true (and the route is marked missing, with a one-time
-   * warning) when the id is one the service returned to this client, or the answer reads as a
-   * framework's "no such route"; false for a real "invoice not found".
+   * After a 404: true (marking the route missing) when the id is one the service returned or the answer reads as a
+   * missing route.
    */
   routeMissingAfter404(id: string, message: string): boolean {
     if (!this.#seen.has(id) && !ROUTE_MISSING.test(message)) return false;

@@ -1,20 +1,11 @@
-/**
- * The sandbox's clock. Sandbox time is the real clock (`Date.now()`) plus an offset, optionally
- * running faster than real time: `advance()` and `set()` move it without waiting, `timeScale`
- * speeds it up for demos. It reads `Date.now()` on every call, so vitest/sinon fake timers that
- * replace `Date` move it too.
- */
+// Reads `Date.now()` on every call, so fake timers that replace `Date` move the sandbox clock too.
 
 /**
  * The sandbox's clock: what the emulated service believes the time is.
  *
  * @example
  * ```ts
- * const sandbox = await createSandbox();
  * sandbox.clock.advance(10 * 60_000); // the automatic retry runs, no real time passes
- * sandbox.clock.set('2026-01-01T00:00:00Z');
- * sandbox.clock.timeScale = 600; // one real second is ten sandbox minutes
- * sandbox.clock.timeScale = 0; // frozen: only advance() and set() move it
  * ```
  */
 export interface SandboxClock {
@@ -28,10 +19,7 @@ export interface SandboxClock {
   advance(ms: number): void;
   /** Jumps to `at`; moving backwards is allowed but events already applied stay applied. */
   set(at: Date | number | string): void;
-  /**
-   * How many sandbox milliseconds pass per real millisecond (1 by default). 0 freezes the clock:
-   * only `advance()` and `set()` move it, which makes boundaries (1 ms before a retry) exact.
-   */
+  /** Sandbox milliseconds per real millisecond (default 1); 0 freezes it between `advance()`/`set()`. */
   timeScale: number;
   /** Back to real time, scale 1. */
   reset(): void;
@@ -44,22 +32,12 @@ export function toEpochMs(at: Date | number | string): number {
   return ms;
 }
 
-/**
- * Builds a clock. `onMove` runs after `advance`/`set`, so the sandbox can apply what became due.
- *
- * @example
- * ```ts
- * const clock = createClock({ start: '2026-01-01T00:00:00Z' });
- * clock.advance(1000);
- * clock.iso(); // '2026-01-01T00:00:01.000Z' (plus whatever real time passed)
- * ```
- */
+/** `onMove` runs after `advance`/`set`, so the sandbox can apply what became due. */
 export function createClock(
   options: { start?: Date | number | string | undefined; timeScale?: number | undefined } = {},
   onMove: () => void = () => {},
 ): SandboxClock {
-  // Sandbox time = anchorSandbox + (Date.now() - anchorReal) * scale. Re-anchoring on every
-  // change keeps the function continuous when the scale changes mid-run.
+  // Re-anchoring on every change keeps time continuous when the scale changes mid-run.
   let anchorReal = Date.now();
   let anchorSandbox = options.start === undefined ? anchorReal : toEpochMs(options.start);
   let scale = checkScale(options.timeScale ?? 1);

@@ -1,14 +1,10 @@
-/**
- * What a route sees: the request, already read, and the sandbox's state. Plus the envelope helpers
- * every route answers with, and the authentication rules of the document's Authentication section.
- */
+// What a route sees, the envelope helpers, and the document's authentication rules.
 import type { SandboxClock } from './clock.js';
 import { badRequest, forbidden, unauthorized } from './errors.js';
 import type { ResolvedOptions } from './options.js';
 import type { Progress } from './progress.js';
 import type { ApiKeyRecord, Store } from './store.js';
 
-/** The sandbox's state, as routes use it. */
 export interface SandboxState {
   store: Store;
   progress: Progress;
@@ -16,7 +12,6 @@ export interface SandboxState {
   clock: SandboxClock;
 }
 
-/** One request, read once. */
 export interface RouteContext {
   state: SandboxState;
   method: string;
@@ -24,29 +19,23 @@ export interface RouteContext {
   path: string;
   params: Record<string, string>;
   headers: Headers;
-  /** Parsed JSON body (`undefined` when empty or not sent as JSON). */
   body: unknown;
-  /** Sandbox time when the request arrived. */
   now: number;
 }
 
-/** A route's answer before it becomes a `Response`. */
 export interface RouteResult {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
-  /** A body that is not JSON (the API reference's page and script), sent as is instead of `body`. */
+  /** A non-JSON body, sent as is instead of `body`. */
   text?: string;
-  /** True when the request changed state (for the request log). */
   committed?: boolean;
 }
 
-/** `{ success: true, data, timestamp }`, the document's success envelope. */
 export function envelope(ctx: RouteContext, data: unknown, status = 200, extra: Record<string, unknown> = {}): RouteResult {
   return { status, body: { success: true, data, ...extra, timestamp: new Date(ctx.now).toISOString() } };
 }
 
-/** Reads `page` and `limit` as the listings accept them (400 with class-validator wording otherwise). */
 export function pageParams(ctx: RouteContext, defaults: { limit: number; maxLimit: number }): { page: number; limit: number } {
   const messages: string[] = [];
   const read = (name: string, fallback: number, max: number): number => {
@@ -64,7 +53,6 @@ export function pageParams(ctx: RouteContext, defaults: { limit: number; maxLimi
   return { page, limit };
 }
 
-/** A listing: one page of `items` in the envelope, with `meta`. */
 export function listing<T>(ctx: RouteContext, items: readonly T[], page: number, limit: number, map: (item: T) => unknown): RouteResult {
   const start = (page - 1) * limit;
   const data = items.slice(start, start + limit).map(map);
@@ -73,10 +61,7 @@ export function listing<T>(ctx: RouteContext, items: readonly T[], page: number,
   });
 }
 
-/**
- * The API key of an invoice or lookup request. Only `X-API-Key` works: `Authorization: ApiKey` and
- * `?apiKey=` are 401 even when the key they carry is valid (Authentication, rule 2).
- */
+// Only `X-API-Key` works: `Authorization: ApiKey` and `?apiKey=` are 401 even with a valid key.
 export function requireApiKey(ctx: RouteContext): ApiKeyRecord {
   const secret = ctx.headers.get('x-api-key');
   if (secret === null || secret === '') {
@@ -98,17 +83,13 @@ export function requireApiKey(ctx: RouteContext): ApiKeyRecord {
   return key;
 }
 
-/** 403 naming the scope when `key` does not hold it (`*` holds every scope). */
 export function requireScope(ctx: RouteContext, key: ApiKeyRecord, scope: string): void {
   if (key.scopes.includes('*') || key.scopes.includes(scope)) return;
   const held = key.scopes.length === 0 ? 'no scopes' : key.scopes.join(', ');
   throw forbidden(`Missing scope ${scope}: ${ctx.method} ${ctx.path} requires ${scope}; this API key holds ${held}`);
 }
 
-/**
- * The signed-in user of a key-management request: `Authorization: Bearer <session token>` only; an
- * API key never manages keys (Authentication, rule 3).
- */
+// Key management takes a session (`Authorization: Bearer`) only, never an API key.
 export function requireSession(ctx: RouteContext): string {
   const authorization = ctx.headers.get('authorization') ?? '';
   const match = /^bearer\s+(\S+)$/i.exec(authorization.trim());

@@ -1,10 +1,5 @@
-/**
- * The sandbox's one behaviour. `process()` decides what to answer to a request, transport-neutral;
- * `handle()` is its fetch-style face (`Request` in, `Response` out) used by the msw handlers and
- * `sandbox.fetch`, and the loopback server writes the same outcome straight to its socket. A dropped
- * connection is `Response.error()` for fetch (msw turns it into a network error) and a destroyed
- * socket on loopback.
- */
+// The sandbox's one behaviour: `process()` decides, transport-neutral; `handle()` is its fetch face
+// (msw, `sandbox.fetch`) and the loopback server writes the same outcome to its socket.
 import type { RouteContext, RouteResult, SandboxState } from './context.js';
 import { nestErrorBody, reasonPhrase, SandboxHttpError } from './errors.js';
 import type { FaultRegistry, FaultSpec, MalformedVariant } from './faults.js';
@@ -15,32 +10,23 @@ import { findRoute } from './routes/index.js';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const HUGE_DEFAULT_BYTES = 5 * 1024 * 1024;
 
-/** Thrown into pending delays when the sandbox closes. */
 class SandboxClosedError extends Error {
   override readonly name = 'SandboxClosedError';
 }
 
-/** A request as either adapter receives it, already read. */
 export interface IncomingRequest {
   method: string;
   url: URL;
   headers: Headers;
-  /** The body as text (`''` when none). */
   text: string;
-  /** Aborts when the caller goes away. */
   signal: AbortSignal;
 }
 
-/**
- * What to send back, before it becomes a fetch `Response` (msw, in-process) or bytes on a socket
- * (loopback): either drop the connection, or a status, headers and body, possibly cut after
- * `stallAfter` bytes and then held open.
- */
+/** Drop the connection, or answer (cut after `stallAfter` bytes and held open when set). */
 export type Outcome =
   | { kind: 'drop' }
   | { kind: 'answer'; status: number; headers: Record<string, string>; body: Uint8Array; stallAfter?: number };
 
-/** A finished answer before it becomes an outcome: status, headers and body text. */
 interface Answer {
   status: number;
   headers: Record<string, string>;
@@ -55,10 +41,8 @@ const CORS_HEADERS = {
 
 const encoder = new TextEncoder();
 
-/** Runs requests against the sandbox state, applying faults and writing the request log. */
 export class SandboxHandler {
   private readonly sleeping = new Set<{ timer: ReturnType<typeof setTimeout>; reject: (e: Error) => void }>();
-  /** How to end each stalled body when the sandbox closes. */
   private readonly stalls = new Set<() => void>();
   private closed = false;
 
@@ -68,15 +52,7 @@ export class SandboxHandler {
     private readonly log: RequestLog,
   ) {}
 
-  /**
-   * Answers one fetch `Request` as the service would, with any injected fault applied; a dropped
-   * connection is `Response.error()`.
-   *
-   * @example
-   * ```ts
-   * const response = await handler.handle(new Request(`${origin}/api/v1/invoices`, { headers }));
-   * ```
-   */
+  /** A dropped connection is `Response.error()`. */
   async handle(request: Request): Promise<Response> {
     const method = request.method.toUpperCase();
     const text = method === 'GET' || method === 'HEAD' ? '' : await request.text();
@@ -102,10 +78,7 @@ export class SandboxHandler {
     return new Response(body, init);
   }
 
-  /**
-   * Keeps a stalled body open until the caller aborts (`signal`) or the sandbox closes, then calls
-   * `finish` once. Returns a function that stops waiting without calling it.
-   */
+  /** Calls `finish` once when the caller aborts or the sandbox closes; returns a stop without calling it. */
   holdOpen(signal: AbortSignal, finish: (reason: unknown) => void): () => void {
     let done = false;
     const stop = (): void => {
@@ -129,10 +102,9 @@ export class SandboxHandler {
     return stop;
   }
 
-  /** The transport-neutral core: what to answer to one request. */
   async process(request: IncomingRequest): Promise<Outcome> {
     const { method, url, headers, text } = request;
-    // Preflights are answered before the service's own routing (a browser sends them on its own).
+    // Preflights are answered before the service's own routing.
     if (method === 'OPTIONS') {
       return {
         kind: 'answer',
@@ -208,7 +180,6 @@ export class SandboxHandler {
     }
   }
 
-  /** Ends pending delays and stalled bodies: the sandbox is closing. */
   shutdown(): void {
     this.closed = true;
     for (const s of this.sleeping) {
@@ -267,7 +238,6 @@ export class SandboxHandler {
   }
 }
 
-/** Logs the answer and turns it into bytes, CORS headers added. */
 function finish(entry: RequestLogEntry, answer: Answer): Outcome {
   entry.status = answer.status;
   if (answer.stallAfter !== undefined) entry.outcome = 'stalled';
@@ -282,7 +252,7 @@ function finish(entry: RequestLogEntry, answer: Answer): Outcome {
   };
 }
 
-/** The log keeps answers for assertions, but never the `key` secret of a created or revealed key. */
+// The log keeps answers, but never the `key` secret of a created key.
 function redactKeySecret(body: unknown): unknown {
   const data = (body as { data?: unknown } | null)?.data;
   if (data === null || typeof data !== 'object' || !('key' in data)) return body;
@@ -318,7 +288,6 @@ const HTML_PAGE = (status: number): string =>
   `<!DOCTYPE html>\n<html><head><title>${status} ${reasonPhrase(status)}</title></head>` +
   `<body><center><h1>${status} ${reasonPhrase(status)}</h1></center><hr><center>nginx</center></body></html>\n`;
 
-/** Spoils a finished answer the way `variant` says; the server has already acted. */
 function malform(answer: Answer, fault: { variant: MalformedVariant; status?: number; bytes?: number }): Answer {
   const status = fault.status ?? answer.status;
   const headers = { ...answer.headers };

@@ -1,4 +1,4 @@
-/** Identifiers and secrets the sandbox hands out: random, prefixed so a glance tells them apart. */
+// Random, prefixed so a glance tells them apart.
 
 function randomHex(bytes: number): string {
   const buf = new Uint8Array(bytes);
@@ -8,22 +8,18 @@ function randomHex(bytes: number): string {
   return out;
 }
 
-/** A record id such as `inv_3f9a…` (12 random bytes). */
 export function newId(prefix: string): string {
   return `${prefix}_${randomHex(12)}`;
 }
 
-/** An API key secret for `type` (`LIVE` gives `sk_live_…`). */
 export function newKeySecret(type: string): string {
   return `sk_${type.toLowerCase()}_${randomHex(24)}`;
 }
 
-/** A session token as the portal would issue one. */
 export function newSessionToken(): string {
   return `sess_${randomHex(24)}`;
 }
 
-/** A request id for `x-request-id`. */
 export function newRequestId(): string {
   return `req_${randomHex(10)}`;
 }

@@ -1,15 +1,9 @@
-/**
- * The sandbox's options and their defaults, resolved once at `createSandbox()` (one table, as in
- * the rest of the SDK). Each default is the behaviour of the service as its document describes
- * it; where the document says "not shown", the default is the sandbox's documented choice and the
- * option lets a test try the other readings.
- */
+// Defaults follow the service's document; where it says "not shown", an option tries other readings.
 import { resolveScenario, type Scenario, type ScenarioRule } from './scenarios.js';
 import { isLaterStatus } from './statuses.js';
 
 /**
- * How stored invoices are spelled on the wire: `standard` (`id`, `status`, `totalAmount`, …) or
- * `alternate` (`_id`, `invoiceStatus`, `totals.total`, …); see docs/testing.md.
+ * Field names of stored invoices on the wire: `standard` (`id`, `status`, …) or `alternate` (`_id`, `invoiceStatus`, …).
  *
  * @example
  * ```ts
@@ -22,8 +16,7 @@ export type { StatusSpelling } from './statuses.js';
 import type { StatusSpelling } from './statuses.js';
 
 /**
- * What validate, sign and submit answer with (the document does not show their bodies): the updated
- * invoice, `data: null`, or a bare `{ message }`.
+ * What validate, sign and submit answer with: the updated invoice, `data: null`, or a bare `{ message }`.
  *
  * @example
  * ```ts
@@ -33,8 +26,7 @@ import type { StatusSpelling } from './statuses.js';
 export type TransitionResponse = 'invoice' | 'null' | 'message';
 
 /**
- * What happens to a four-digit `isicCode` that is not one of the 419 published classes: a 400 on
- * create, a 400 on validate, or nothing.
+ * What an unpublished four-digit `isicCode` gets: a 400 on create, a 400 on validate, or nothing.
  *
  * @example
  * ```ts
@@ -44,8 +36,7 @@ export type TransitionResponse = 'invoice' | 'null' | 'message';
 export type UnknownIsicCodeHandling = 'reject' | 'reject-on-validate' | 'accept';
 
 /**
- * Which active keys a new key replaces (revokes) among the creating user's keys: those of the same
- * `type`; of the same `type` and `keyableType` (default); or also of the same business.
+ * Which of the user's active keys a new key revokes: same `type`, same `type` and `keyableType`, or also same business.
  *
  * @example
  * ```ts
@@ -55,28 +46,21 @@ export type UnknownIsicCodeHandling = 'reject' | 'reject-on-validate' | 'accept'
 export type KeyReplacement = 'type' | 'type+keyableType' | 'type+keyableType+business';
 
 /**
- * Routes the sandbox serves beyond the document's table, each `true` by default; `false` takes the
- * route out, so that it answers 404 `Cannot GET …` as any unknown route does.
+ * Routes beyond the document's table, each `true` by default; `false` makes the route answer 404.
  *
  * @example
  * ```ts
- * // No GET /api/v1/invoices/{id}: a client must read invoices through the list route.
  * const sandbox = await createSandbox({ routes: { retrieve: false } });
  * ```
  */
 export interface SandboxRoutes {
-  /**
-   * `GET /api/v1/invoices/{id}`. The document's endpoint table does not list it (it says only that
-   * invoice reads are "not shown"); `false` plays a service without it.
-   */
+  /** `GET /api/v1/invoices/{id}`, which the document's table does not list. */
   retrieve?: boolean | undefined;
 }
 
 /**
- * Where the sandbox serves its API description (the OpenAPI JSON behind the interactive reference
- * at `/api/docs`): `json` as NestJS does (the page, its `swagger-ui-init.js` with the description
- * embedded, and `/api/docs-json`); `embedded` without `/api/docs-json`; `url` a Swagger UI page
- * whose config names `/api/docs/openapi.json`; `none` no reference at all.
+ * How `/api/docs` serves the OpenAPI description: `json` as NestJS does (with `/api/docs-json`),
+ * `embedded` only inside the page, `url` from `/api/docs/openapi.json`, `none` not at all.
  *
  * @example
  * ```ts
@@ -103,9 +87,7 @@ export interface SandboxTotals {
 }
 
 /**
- * Options of {@link createSandbox}. Every field is optional, and one given as `undefined` is the same
- * as one left out (`{ port: process.env.PORT ? Number(process.env.PORT) : undefined }` takes the
- * default port).
+ * Options of {@link createSandbox}; one given as `undefined` is the same as one left out.
  *
  * @example
  * ```ts
@@ -117,39 +99,21 @@ export interface SandboxOptions {
   listen?: boolean | undefined;
   /** Port to listen on, on 127.0.0.1 (default 0: a free port). */
   port?: number | undefined;
-  /**
-   * Origin used when not listening (default `http://sandbox.invoicing.test`): the msw handlers
-   * answer requests to it. Ignored when listening (the origin is the loopback address).
-   */
+  /** Origin the msw handlers answer when not listening (default `http://sandbox.invoicing.test`). */
   baseUrl?: string | undefined;
-  /**
-   * Load msw and build `sandbox.handlers` at start (default: `true` when `listen` is `false`).
-   * Loading msw costs a few hundred milliseconds, so a listening sandbox otherwise loads it on the
-   * first read of `sandbox.handlers` (synchronously; a runtime without `require` needs `true`).
-   */
+  /** Load msw at start (default: `true` when not listening; otherwise on first read of `handlers`). */
   msw?: boolean | undefined;
   /** Default submission outcome for every invoice, or a rule choosing one per invoice (default `'accepted'`). */
   scenario?: Scenario | ScenarioRule | undefined;
   /** Sandbox milliseconds between a submit and the tax authority's answer (default 2000). */
   responseDelayMs?: number | undefined;
-  /**
-   * The final status an accepted invoice reaches after `Submitted` (default `'Accepted'`; the
-   * document does not name the statuses after Submitted, so this option and the two below are how
-   * they are spelled on the wire: `'ACCEPTED'`, `'cleared'`, anything not one of the five documented).
-   */
+  /** The final status of an accepted invoice, any status after `Submitted` (default `'Accepted'`). */
   acceptedStatus?: string | undefined;
   /** The final status of an invoice the tax authority rejects (the `rejected` scenario; default `'Rejected'`). */
   rejectedStatus?: string | undefined;
-  /**
-   * The status an invoice holds while the tax authority processes it, between `Submitted` and its
-   * final answer (default `'Processing'`): not final, so clients keep reading. Give a value the SDK
-   * does not know (`'AWAITING_AUTHORITY'`) to see how a client treats an unknown, not-final status.
-   */
+  /** The not-final status between `Submitted` and the authority's answer (default `'Processing'`). */
   processingStatus?: string | undefined;
-  /**
-   * Sandbox milliseconds the invoice holds `processingStatus` before the final answer (default 0:
-   * no such stage, `Submitted` goes straight to the final status `responseDelayMs` after the submit).
-   */
+  /** Sandbox milliseconds spent in `processingStatus` (default 0: no such stage). */
   processingMs?: number | undefined;
   /** Routes beyond the document's table to serve or take out (default: all served; see {@link SandboxRoutes}). */
   routes?: SandboxRoutes | undefined;
@@ -161,39 +125,23 @@ export interface SandboxOptions {
   statusSpelling?: StatusSpelling | undefined;
   /** Body of validate/sign/submit answers (default `'invoice'`: the updated invoice in the envelope). */
   transitionResponse?: TransitionResponse | undefined;
-  /** Shortest accepted `productCategory`/`serviceCategory` (default 3; the document says only "very short" is rejected). */
+  /** Shortest accepted `productCategory`/`serviceCategory` (default 3). */
   categoryMinLength?: number | undefined;
   /** A four-digit `isicCode` outside the 419 classes (default `'reject'`: 400 on create). */
   unknownIsicCode?: UnknownIsicCodeHandling | undefined;
   /** Which existing keys a new key revokes (default `'type+keyableType'`). */
   keyReplacement?: KeyReplacement | undefined;
-  /**
-   * When the service's recovery job runs (it re-submits invoices in Error: up to 3 attempts, only
-   * those touched in the last 24 hours). It runs every 10 minutes on its own schedule, at every
-   * multiple of 10 minutes of sandbox time since the Unix epoch (`:00`, `:10`, `:20`… past each hour)
-   * shifted by this many milliseconds, 0 to 599 999 (default 0). An invoice that fails at 10:03 is
-   * retried at 10:10, one that fails at 10:09:59 at 10:10 as well.
-   */
+  /** Shift of the recovery job's 10-minute schedule, 0 to 599 999 ms (default 0: `:00`, `:10`, …). */
   recoveryJobOffsetMs?: number | undefined;
-  /**
-   * Show the automatic-recovery attempt count on records (`attempts`, or `retryCount` in the
-   * alternate style; default `true`). The document shows no such field: `false` serves records
-   * without it, so a client must judge recovery from time alone.
-   */
+  /** Show the recovery attempt count (`attempts` or `retryCount`) on records (default `true`). */
   attemptCount?: boolean | undefined;
   /** Sandbox start time (default: now). */
   now?: Date | number | string | undefined;
   /** Sandbox milliseconds per real millisecond (default 1; 0 freezes the clock between `advance()` calls). */
   timeScale?: number | undefined;
-  /**
-   * Replaces the service's totals for an invoice (to exercise `TotalsMismatchError`): receives the
-   * create body and the correct totals, returns the totals to store.
-   */
+  /** Replaces the totals the service stores for an invoice (to exercise `TotalsMismatchError`). */
   totals?: ((input: Record<string, unknown>, correct: SandboxTotals) => SandboxTotals) | undefined;
-  /**
-   * Where the service rounds its totals to the cent (the document does not say): `'line'` (default)
-   * rounds each line's net and tax, `'invoice'` rounds each rate's summed net and its tax once.
-   */
+  /** Round to the cent per line (default) or once per rate over the invoice. */
   totalsRounding?: 'line' | 'invoice' | undefined;
   /** How the API description is served at `/api/docs` (default `'json'`; see {@link ApiDocsMode}). */
   apiDocs?: ApiDocsMode | undefined;
@@ -213,102 +161,48 @@ export interface SandboxOptions {
   requestLogLimit?: number | undefined;
 }
 
+type Optional = 'now' | 'totals' | 'apiKey' | 'sessionToken' | 'businessId' | 'apiDescription' | 'totalField';
+
 /** Options after defaults; read-only for the life of the sandbox. */
-export interface ResolvedOptions {
-  listen: boolean;
-  port: number;
-  baseUrl: string;
-  msw: boolean;
-  scenario: Scenario | ScenarioRule;
-  responseDelayMs: number;
-  acceptedStatus: string;
-  rejectedStatus: string;
-  processingStatus: string;
-  processingMs: number;
-  businessKeyDefect: boolean;
-  routes: Record<keyof SandboxRoutes, boolean>;
-  recordStyle: RecordStyle;
-  statusSpelling: StatusSpelling;
-  transitionResponse: TransitionResponse;
-  categoryMinLength: number;
-  unknownIsicCode: UnknownIsicCodeHandling;
-  keyReplacement: KeyReplacement;
-  recoveryJobOffsetMs: number;
-  attemptCount: boolean;
-  now: Date | number | string | undefined;
-  timeScale: number;
-  totals: SandboxOptions['totals'];
-  totalsRounding: 'line' | 'invoice';
-  apiKey: string | undefined;
-  sessionToken: string | undefined;
-  businessId: string | undefined;
-  requestLogLimit: number;
-  apiDocs: ApiDocsMode;
-  apiDescription: SandboxOptions['apiDescription'];
-  totalField: string | undefined;
-  apiKeyType: 'USER' | 'BUSINESS';
-}
+export type ResolvedOptions = { [K in Exclude<keyof SandboxOptions, Optional | 'routes'>]-?: NonNullable<SandboxOptions[K]> } & Pick<
+  SandboxOptions,
+  Optional
+> & { routes: Record<keyof SandboxRoutes, boolean> };
 
 const STATUS_SPELLINGS: readonly StatusSpelling[] = ['document', 'capitalized', 'upper', 'lower'];
 
-const DEFAULTS = {
-  listen: true,
-  port: 0,
-  baseUrl: 'http://sandbox.invoicing.test',
-  scenario: 'accepted',
-  responseDelayMs: 2000,
-  acceptedStatus: 'Accepted',
-  rejectedStatus: 'Rejected',
-  processingStatus: 'Processing',
-  processingMs: 0,
-  businessKeyDefect: true,
-  recordStyle: 'standard',
-  statusSpelling: 'document',
-  transitionResponse: 'invoice',
-  categoryMinLength: 3,
-  unknownIsicCode: 'reject',
-  keyReplacement: 'type+keyableType',
-  recoveryJobOffsetMs: 0,
-  timeScale: 1,
-  requestLogLimit: 100_000,
-} as const satisfies Partial<ResolvedOptions>;
-
-/**
- * Fills in the defaults and rejects values that would only fail later and obscurely. Every option is
- * read with `??` (never merged with `{ ...DEFAULTS, ...options }`), so one given as `undefined`
- * takes its default like one left out (test/testing/undefined-options.test.ts).
- */
+// Each option is read with `??`, never spread, so one given as `undefined` takes its default.
 export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
-  const listen = options.listen ?? DEFAULTS.listen;
+  const listen = options.listen ?? true;
   const resolved: ResolvedOptions = {
     listen,
-    port: options.port ?? DEFAULTS.port,
-    baseUrl: new URL(options.baseUrl ?? DEFAULTS.baseUrl).origin,
+    port: options.port ?? 0,
+    baseUrl: new URL(options.baseUrl ?? 'http://sandbox.invoicing.test').origin,
     msw: options.msw ?? !listen,
-    scenario: options.scenario ?? DEFAULTS.scenario,
-    responseDelayMs: options.responseDelayMs ?? DEFAULTS.responseDelayMs,
-    acceptedStatus: options.acceptedStatus ?? DEFAULTS.acceptedStatus,
-    rejectedStatus: options.rejectedStatus ?? DEFAULTS.rejectedStatus,
-    processingStatus: options.processingStatus ?? DEFAULTS.processingStatus,
-    processingMs: options.processingMs ?? DEFAULTS.processingMs,
-    businessKeyDefect: options.businessKeyDefect ?? DEFAULTS.businessKeyDefect,
+    scenario: options.scenario ?? 'accepted',
+    responseDelayMs: options.responseDelayMs ?? 2000,
+    acceptedStatus: options.acceptedStatus ?? 'Accepted',
+    rejectedStatus: options.rejectedStatus ?? 'Rejected',
+    processingStatus: options.processingStatus ?? 'Processing',
+    processingMs: options.processingMs ?? 0,
+    businessKeyDefect: options.businessKeyDefect ?? true,
     routes: { retrieve: options.routes?.retrieve ?? true },
-    recordStyle: options.recordStyle ?? DEFAULTS.recordStyle,
-    statusSpelling: options.statusSpelling ?? DEFAULTS.statusSpelling,
-    transitionResponse: options.transitionResponse ?? DEFAULTS.transitionResponse,
-    categoryMinLength: options.categoryMinLength ?? DEFAULTS.categoryMinLength,
-    unknownIsicCode: options.unknownIsicCode ?? DEFAULTS.unknownIsicCode,
-    keyReplacement: options.keyReplacement ?? DEFAULTS.keyReplacement,
-    recoveryJobOffsetMs: options.recoveryJobOffsetMs ?? DEFAULTS.recoveryJobOffsetMs,
+    recordStyle: options.recordStyle ?? 'standard',
+    statusSpelling: options.statusSpelling ?? 'document',
+    transitionResponse: options.transitionResponse ?? 'invoice',
+    categoryMinLength: options.categoryMinLength ?? 3,
+    unknownIsicCode: options.unknownIsicCode ?? 'reject',
+    keyReplacement: options.keyReplacement ?? 'type+keyableType',
+    recoveryJobOffsetMs: options.recoveryJobOffsetMs ?? 0,
     attemptCount: options.attemptCount ?? true,
     now: options.now,
-    timeScale: options.timeScale ?? DEFAULTS.timeScale,
+    timeScale: options.timeScale ?? 1,
     totals: options.totals,
     totalsRounding: options.totalsRounding ?? 'line',
     apiKey: options.apiKey,
     sessionToken: options.sessionToken,
     businessId: options.businessId,
-    requestLogLimit: options.requestLogLimit ?? DEFAULTS.requestLogLimit,
+    requestLogLimit: options.requestLogLimit ?? 100_000,
     apiDocs: options.apiDocs ?? 'json',
     apiDescription: options.apiDescription,
     totalField: options.totalField,

@@ -1,30 +1,12 @@
-/**
- * How stored records are spelled on the wire. The document does not publish the stored invoice's
- * field names, so the sandbox offers two spellings, both among the SDK's default aliases:
- * `standard` (`id`, `status`, `subtotal`, `taxAmount`, `totalAmount`, `updatedAt`, `errorMessage`,
- * `attempts`) and `alternate` (`_id`, `invoiceStatus`, `totals.{subtotal,tax,total}`,
- * `lastModified`, `failureReason`, `retryCount`). Money is a JSON number to two decimals. The
- * attempt count is left out with `attemptCount: false` (the document shows none).
- * `totalField` renames the total (`totalAmount`, or `total` inside `totals`).
- */
+// The document does not publish the stored invoice's field names: two spellings, money as JSON numbers.
 import type { RecordStyle, StatusSpelling } from './options.js';
 import { spell } from './statuses.js';
 import type { ApiKeyRecord, InvoiceRecord } from './store.js';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
-/** A decimal string (`"107.50"`) as a JSON number (107.5); exact, since it has two decimals. */
-const money = (decimal: string): number => Number(decimal);
+const money = Number;
 
-/**
- * The invoice as the service returns it, its status spelled as `spelling` says.
- *
- * @example
- * ```ts
- * invoiceWire(record, 'standard').status; // 'draft'
- * invoiceWire(record, 'standard', 'upper').status; // 'DRAFT'
- * ```
- */
 export function invoiceWire(
   invoice: InvoiceRecord,
   style: RecordStyle,
@@ -33,8 +15,7 @@ export function invoiceWire(
   totalField?: string,
 ): Record<string, unknown> {
   const attempts = attemptCount ? invoice.attempts : undefined;
-  // Shared, not copied: stored buyer and lines never change after create, and the record is
-  // serialised at once (copying them showed up in bulk-run profiles).
+  // Shared, not copied: stored buyer and lines never change after create.
   const common = {
     businessId: invoice.businessId,
     buyer: invoice.buyer,
@@ -69,14 +50,7 @@ export function invoiceWire(
   };
 }
 
-/**
- * An API key record as list and detail return it: never the secret, only its first characters.
- *
- * @example
- * ```ts
- * apiKeyWire(record).prefix; // 'sk_live_3f9a'
- * ```
- */
+/** Never the secret, only its first characters. */
 export function apiKeyWire(key: ApiKeyRecord): Record<string, unknown> {
   return {
     id: key.id,

@@ -1,11 +1,4 @@
-/**
- * `createSandbox()`: the emulated service, its identities (a user with a session, a business, a
- * USER key with every scope), and the test controls (clock, faults, request log, stored invoices,
- * scenarios). The behaviour lives in one fetch-style handler; the loopback server and the msw
- * handlers are two ways of reaching it.
- */
-// Through the main entry, not ../client.js, so that the sandbox's client is the user's
-// InvoicingClient class: see the note at the top of src/cli/check.ts.
+// The main entry, not ../client.js, so the sandbox's client is the user's InvoicingClient class.
 import { InvoicingClient } from '../index.js';
 import type { ClientOptions } from '../core/options.js';
 import { createClock, toEpochMs, type SandboxClock } from './clock.js';
@@ -24,14 +17,11 @@ import type { LoopbackServer } from './server.js';
 import { KNOWN_SCOPES, Store, type InvoiceRecord } from './store.js';
 
 /**
- * A stored invoice as tests see it: the service's fields plus what the sandbox knows about it.
- * Money as decimal strings (`"107.50"`), times as ISO strings, `status` in the service's spelling.
+ * A stored invoice as tests see it: money as decimal strings, times as ISO strings.
  *
  * @example
  * ```ts
- * const stored = sandbox.invoices.get(invoice.id);
- * expect(stored?.status).toBe('Accepted');
- * expect(stored?.submissions).toBe(1);
+ * expect(sandbox.invoices.get(invoice.id)?.status).toBe('Accepted');
  * ```
  */
 export interface SandboxInvoice {
@@ -76,21 +66,14 @@ export interface SandboxInvoice {
   }[];
   /** Automatic recovery as the service sees it now (`not-applicable` outside `Error`). */
   recovery: 'in-progress' | 'over' | 'not-applicable';
-  /**
-   * When the next automatic change is due, or null: the authority's answer, or the recovery job's
-   * next run (at a multiple of 10 minutes, see the `recoveryJobOffsetMs` option) for an invoice it
-   * will pick up.
-   */
+  /** When the next automatic change (the authority's answer or a recovery run) is due, or null. */
   nextChangeAt: string | null;
   /** The record exactly as `GET /api/v1/invoices/:id` returns it (in the sandbox's `recordStyle`). */
   wire: Record<string, unknown>;
 }
 
 /**
- * A raw edit of a stored invoice, for states that are slow or impossible to reach through the API
- * (an invoice in `Error` untouched for 25 hours). An invoice left in `Error` is picked up by the
- * recovery job's next run after now when that run may take it (fewer than 3 attempts, touched
- * within 24 hours of the run, `automaticRetries` not false).
+ * A raw edit of a stored invoice, for states slow or impossible to reach through the API.
  *
  * @example
  * ```ts
@@ -136,9 +119,6 @@ export interface SandboxInvoices {
  * @example
  * ```ts
  * const other = sandbox.createUser();
- * // A business the sandbox's default user does not own: BusinessNotFoundError (404).
- * await sandbox.client().invoices.create({ ...input, businessId: other.businessId });
- * // Its own user files there.
  * await sandbox.client({ apiKey: other.apiKey }).invoices.create({ ...input, businessId: other.businessId });
  * ```
  */
@@ -169,9 +149,7 @@ export interface SandboxApiKey {
 }
 
 /**
- * What {@link Sandbox.createApiKey} takes. The HTTP route always revokes the keys a new key
- * replaces; this test helper does so only with `replaceExisting: true`, so a test can hold a
- * restricted key next to `sandbox.apiKey`.
+ * What {@link Sandbox.createApiKey} takes; unlike the HTTP route it revokes nothing unless `replaceExisting`.
  *
  * @example
  * ```ts
@@ -215,12 +193,7 @@ export interface Sandbox {
   readonly businessId: string;
   /** The default user. */
   readonly userId: string;
-  /**
-   * msw request handlers answering like the loopback server: `setupServer(...sandbox.handlers)`.
-   * msw is loaded at start with `{ msw: true }` (the default when not listening), otherwise on
-   * first read; throws, saying what to do, when msw is not installed. Typed without naming msw's
-   * types, so that these declarations compile without msw (see {@link SandboxMswHandler}).
-   */
+  /** msw request handlers answering like the loopback server; throws when msw is not installed. */
   readonly handlers: SandboxMswHandler[];
   /** The sandbox's clock. */
   readonly clock: SandboxClock;
@@ -230,44 +203,15 @@ export interface Sandbox {
   readonly requests: RequestLogEntry[];
   /** The stored invoices. */
   readonly invoices: SandboxInvoices;
-  /**
-   * An `InvoicingClient` wired to the sandbox: its `baseUrl`, `apiKey` and `sessionToken`, and,
-   * when not listening, `sandbox.fetch` (in-process). `options` override any of them; one given as
-   * `undefined` keeps the sandbox's value, as a left-out one does.
-   *
-   * @example
-   * ```ts
-   * const client = sandbox.client({ maxRetries: 0 });
-   * const { invoice } = await client.invoices.createAndFile(input);
-   * ```
-   */
+  /** An `InvoicingClient` wired to the sandbox; `options` override (an `undefined` one keeps the sandbox's). */
   client(options?: ClientOptions): InvoicingClient;
   /** The behaviour itself: answers one fetch `Request` (no socket, no msw). */
   handle(request: Request): Promise<Response>;
-  /**
-   * A `fetch` that talks to the sandbox in-process: a dropped connection rejects with
-   * `TypeError('fetch failed')`, an aborted signal with its reason, as the global fetch does.
-   */
+  /** A `fetch` that talks to the sandbox in-process, failing as the global fetch does. */
   readonly fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
-  /**
-   * Sets the submission scenario for every invoice without its own: a scenario, or a rule choosing
-   * one per invoice. Takes effect at the next submit attempt, automatic retries included.
-   *
-   * @example
-   * ```ts
-   * sandbox.setScenario({ name: 'offline', recoversOnAttempt: 'never' });
-   * ```
-   */
+  /** Sets the submission scenario (or a per-invoice rule) from the next submit attempt on. */
   setScenario(scenario: Scenario | ScenarioRule): void;
-  /**
-   * Sets the scenario of one invoice (`undefined` goes back to the sandbox's). Takes effect at its
-   * next submit attempt, automatic retries included.
-   *
-   * @example
-   * ```ts
-   * sandbox.setScenario(invoice.id, 'field-error');
-   * ```
-   */
+  /** Sets one invoice's scenario (`undefined` goes back to the sandbox's). */
   setScenario(invoiceId: string, scenario: Scenario | undefined): void;
   /** Adds a user with a session, a business and a USER key of their own. */
   createUser(input?: { name?: string | undefined; email?: string | undefined }): SandboxUser;
@@ -283,11 +227,7 @@ export interface Sandbox {
   revokeApiKey(idOrKey: string): void;
   /** Empties the request log. */
   clearRequests(): void;
-  /**
-   * Back to a fresh state with the same identities: invoices, extra users and keys, faults, the
-   * request log and scenario choices are dropped; the clock returns to its start, real time
-   * (`Date.now()`, which fake timers replace) at scale 1, or the `now` and `timeScale` options.
-   */
+  /** Back to a fresh state with the same identities, and the clock back at its start. */
   reset(): void;
   /** Stops the loopback server, ends stalled bodies and pending delays. Safe to call twice. */
   close(): Promise<void>;
@@ -295,7 +235,6 @@ export interface Sandbox {
   [Symbol.asyncDispose](): Promise<void>;
 }
 
-/** Implementation of {@link Sandbox}. */
 class SandboxImpl implements Sandbox {
   readonly clock: SandboxClock;
   readonly faults: FaultRegistry;
@@ -312,7 +251,6 @@ class SandboxImpl implements Sandbox {
   private readonly log: RequestLog;
   private readonly handler: SandboxHandler;
   private server: LoopbackServer | undefined;
-  /** The msw handlers once loaded (at start with `{ msw: true }`, else on first read), or why not. */
   private msw: LoadedMswHandlers | undefined;
   private closing: Promise<void> | undefined;
 
@@ -326,40 +264,27 @@ class SandboxImpl implements Sandbox {
     this.handler = new SandboxHandler(this.state, this.faults, this.log);
     this.baseUrl = options.baseUrl;
 
-    const ids = this.seedIdentities({
-      apiKey: options.apiKey,
-      sessionToken: options.sessionToken,
-      businessId: options.businessId,
-    });
-    this.apiKey = ids.apiKey;
-    this.sessionToken = ids.sessionToken;
-    this.businessId = ids.businessId;
-    this.userId = ids.userId;
+    ({ apiKey: this.apiKey, sessionToken: this.sessionToken, businessId: this.businessId, userId: this.userId } = this.seedIdentities(options));
 
     this.invoices = this.invoiceView();
     this.fetch = (input, init) => this.inProcessFetch(input, init);
   }
 
-  /** Starts the server and loads msw, as the options ask. */
   async start(): Promise<this> {
     const handle = (request: Request): Promise<Response> => this.handle(request);
     if (this.options.listen) {
-      // node:http is loaded only to listen, so a sandbox that does not (msw in a browser, Deno,
-      // workers) never needs it.
+      // node:http only when listening, so browsers and workers never need it.
       const { listen } = await import('./server.js');
       this.server = await listen(this.handler, this.options.port);
       this.baseUrl = this.server.origin;
     }
     if (this.options.msw) {
-      // Handlers answer the origin callers use: the loopback origin when listening.
       this.msw = await loadMswHandlers(this.baseUrl, handle);
     }
     return this;
   }
 
   get handlers(): SandboxMswHandler[] {
-    // Not preloaded: load msw now, synchronously, so that a listening sandbox pays for msw only
-    // when its handlers are wanted. A failure is kept, so every read explains it the same way.
     this.msw ??= loadMswHandlersSync(this.baseUrl, (request) => this.handle(request));
     if (!this.msw.ok) throw new Error(this.msw.problem);
     return [...this.msw.handlers];
@@ -374,15 +299,13 @@ class SandboxImpl implements Sandbox {
   }
 
   client(options: ClientOptions = {}): InvoicingClient {
-    // Not `...options`: a spread would let `{ apiKey: undefined }` replace the sandbox's key (the
-    // client would then read INVOICING_API_KEY, or send none), where ClientOptions means absent.
+    // A plain spread would let `{ apiKey: undefined }` drop the sandbox's key.
     const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
     return new InvoicingClient({
       baseUrl: this.baseUrl,
       apiKey: this.apiKey,
       sessionToken: this.sessionToken,
-      // Without a server the requests never leave the process: its made-up http:// host is not a
-      // key crossing the network in clear text.
+      // In-process: the made-up http:// host never carries a key over a network.
       ...(this.server === undefined ? { fetch: this.fetch, allowInsecureHttp: true } : {}),
       ...(given as ClientOptions),
     });
@@ -471,12 +394,7 @@ class SandboxImpl implements Sandbox {
     this.clock.reset();
     if (this.options.now !== undefined) this.clock.set(this.options.now);
     this.clock.timeScale = this.options.timeScale;
-    this.seedIdentities({
-      apiKey: this.apiKey,
-      sessionToken: this.sessionToken,
-      businessId: this.businessId,
-      userId: this.userId,
-    });
+    this.seedIdentities(this);
   }
 
   close(): Promise<void> {
@@ -491,24 +409,16 @@ class SandboxImpl implements Sandbox {
     return this.close();
   }
 
-  /** Applies what became due (called after the clock moves). */
   private catchUp(): void {
     this.state.progress.runDue(this.clock.now());
   }
 
-  private seedIdentities(fixed: { apiKey?: string | undefined; sessionToken?: string | undefined; businessId?: string | undefined; userId?: string }): {
-    apiKey: string;
-    sessionToken: string;
-    businessId: string;
-    userId: string;
-  } {
+  private seedIdentities(fixed: { apiKey?: string | undefined; sessionToken?: string | undefined; businessId?: string | undefined; userId?: string }) {
     const { store } = this.state;
     const now = this.clock.now();
     const user = store.addUser(now, { ...(fixed.userId === undefined ? {} : { id: fixed.userId }), name: 'Sandbox User' });
     const sessionToken = store.addSession(user.id, fixed.sessionToken);
-    const business = store.addBusiness(now, user.id, {
-      ...(fixed.businessId === undefined ? {} : { id: fixed.businessId }),
-    });
+    const business = store.addBusiness(now, user.id, fixed.businessId === undefined ? {} : { id: fixed.businessId });
     const key = store.addKey(now, {
       userId: user.id,
       name: 'Sandbox default key',
@@ -586,7 +496,6 @@ class SandboxImpl implements Sandbox {
         invoice.next = null;
         invoice.verdict = null;
         if (invoice.status === 'ERROR') {
-          // The job's next run picks it up, if it may (see SandboxInvoicePatch).
           progress.bookRecovery(invoice, now);
         } else if (invoice.status === 'SUBMITTED') {
           progress.schedule(invoice, 'respond', now + sandbox.options.responseDelayMs);
@@ -604,16 +513,7 @@ class SandboxImpl implements Sandbox {
     const response = await new Promise<Response>((resolve, reject) => {
       const onAbort = (): void => reject(signal.reason);
       signal.addEventListener('abort', onAbort, { once: true });
-      answer.then(
-        (r) => {
-          signal.removeEventListener('abort', onAbort);
-          resolve(r);
-        },
-        (e: unknown) => {
-          signal.removeEventListener('abort', onAbort);
-          reject(e);
-        },
-      );
+      answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
     });
     if (response.type === 'error') {
       throw new TypeError('fetch failed', { cause: new Error('sandbox: the connection was dropped (injected fault)') });
@@ -623,16 +523,11 @@ class SandboxImpl implements Sandbox {
 }
 
 /**
- * Starts a sandbox: an in-memory emulation of the whole service, listening on a random loopback
- * port unless `{ listen: false }`.
+ * Starts an in-memory emulation of the service, on a random loopback port unless `{ listen: false }`.
  *
  * @example
  * ```ts
- * import { createSandbox } from 'invoicing-sdk/testing';
- *
  * const sandbox = await createSandbox();
- * const res = await fetch(`${sandbox.baseUrl}/api/v1/invoices`, { headers: { 'x-api-key': sandbox.apiKey } });
- * await sandbox.close();
  * ```
  */
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {

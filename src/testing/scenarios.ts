@@ -1,8 +1,3 @@
-/**
- * What the tax authority does with a submitted invoice in the sandbox. The document says only that
- * an invoice moves on "as the tax authority responds", and names two failures; each scenario plays
- * one of those stories out on the sandbox clock.
- */
 import { isLaterStatus } from './statuses.js';
 
 /**
@@ -16,29 +11,11 @@ import { isLaterStatus } from './statuses.js';
 export type ScenarioName = 'accepted' | 'rejected' | 'offline' | 'field-error' | 'pending';
 
 /**
- * A submission outcome. A name alone takes the defaults shown here.
- *
- * - `accepted`: `responseDelayMs` after the submit the invoice reaches `status` (default the
- *   sandbox's `acceptedStatus`, `Accepted`), through the sandbox's `processingStatus` for
- *   `processingMs` when that is above 0.
- * - `rejected`: the same way, the authority turns it down: `status` (default the sandbox's
- *   `rejectedStatus`, `Rejected`), `errorMessage` set to `reason`. Final: nothing moves it on.
- * - `offline`: it goes to `Error` with `message` (default `Access points are offline`); the
- *   automatic retry runs every 10 minutes, up to 3 attempts; retry number `recoversOnAttempt`
- *   (default 1) succeeds, `'never'` means none does (recovery ends after 3 attempts).
- * - `field-error`: it goes to `Error` with `Validation failed: <field> is invalid` (default field
- *   `buyer.tin`); every retry fails the same way.
- * - `pending`: the authority never answers; the invoice stays `Submitted`.
- *
- * `automaticRetries: false` keeps the service's retry job from picking the invoice up, so it sits in
- * `Error` with fewer than 3 attempts until the 24-hour window closes: the document's second way for
- * recovery to be over.
+ * What the tax authority does with a submitted invoice; a name alone takes the defaults.
  *
  * @example
  * ```ts
  * const sandbox = await createSandbox({ scenario: { name: 'offline', recoversOnAttempt: 2 } });
- * sandbox.setScenario(invoiceId, { name: 'field-error', field: 'buyer.tin' });
- * sandbox.setScenario(invoiceId, { name: 'rejected', reason: 'Duplicate invoice number' });
  * ```
  */
 export type Scenario =
@@ -68,7 +45,7 @@ export type Scenario =
       automaticRetries?: boolean | undefined;
     }
   | {
-      /** The authority rejects one field. */
+      /** The authority rejects one field, at every attempt. */
       name: 'field-error';
       /** The field named (default `buyer.tin`). */
       field?: string | undefined;
@@ -87,19 +64,17 @@ export type Scenario =
  *
  * @example
  * ```ts
- * const sandbox = await createSandbox({
- *   scenario: (invoice) => (invoice.buyer.tin === 'OFFLINE-BUYER' ? 'offline' : 'accepted'),
- * });
+ * const rule: ScenarioRule = (invoice) => (invoice.buyer.tin === 'OFFLINE' ? 'offline' : undefined);
  * ```
  */
 export type ScenarioRule = (invoice: ScenarioSubject) => Scenario | undefined;
 
 /**
- * What a scenario rule sees of the invoice (a copy: changing it changes nothing).
+ * What a scenario rule sees of the invoice (a copy).
  *
  * @example
  * ```ts
- * const rule: ScenarioRule = (invoice: ScenarioSubject) => (invoice.buyer.tin === 'OFFLINE' ? 'offline' : undefined);
+ * const tin = (invoice: ScenarioSubject) => invoice.buyer.tin;
  * ```
  */
 export interface ScenarioSubject {
@@ -107,7 +82,7 @@ export interface ScenarioSubject {
   id: string;
   /** Its business. */
   businessId: string;
-  /** The buyer as created (the create checks passed: `type` is one of the three, the rest strings). */
+  /** The buyer as created. */
   buyer: {
     /** `B2B`, `B2C` or `B2G`. */
     type: 'B2B' | 'B2C' | 'B2G';
@@ -156,21 +131,8 @@ export const REJECTED_MESSAGE = 'Rejected by the tax authority';
 
 const NAMES: readonly ScenarioName[] = ['accepted', 'rejected', 'offline', 'field-error', 'pending'];
 
-/**
- * The sandbox's statuses a scenario falls back on.
- *
- * @example
- * ```ts
- * resolveScenario('rejected', { acceptedStatus: 'Accepted', rejectedStatus: 'Rejected' }).status; // 'Rejected'
- * ```
- */
-export interface ScenarioStatuses {
-  acceptedStatus: string;
-  rejectedStatus: string;
-}
-
 /** Fills in a scenario's defaults; throws on an unknown name so a typo fails at once. */
-export function resolveScenario(scenario: Scenario, statuses: ScenarioStatuses): ResolvedScenario {
+export function resolveScenario(scenario: Scenario, statuses: { acceptedStatus: string; rejectedStatus: string }): ResolvedScenario {
   const s = typeof scenario === 'string' ? { name: scenario } : scenario;
   switch (s.name) {
     case 'accepted':
@@ -209,7 +171,7 @@ export function resolveScenario(scenario: Scenario, statuses: ScenarioStatuses):
   }
 }
 
-/** A status the authority's answer gives must read as "after Submitted", or clients wait forever. */
+// A status before or at Submitted would leave clients waiting forever.
 function laterStatus(status: string): string {
   if (!isLaterStatus(status)) {
     throw new RangeError(`A scenario's status must be a status after Submitted (such as 'Accepted'), got ${JSON.stringify(status)}`);
@@ -229,16 +191,12 @@ export function isScenarioName(value: string): value is ScenarioName {
   return (NAMES as readonly string[]).includes(value);
 }
 
-/**
- * The result of one submit attempt: attempt 0 is the submit itself (or a deliberate re-submit),
- * attempts 1-3 are the automatic retries.
- */
+/** One submit attempt's result: attempt 0 is the submit itself, 1-3 the automatic retries. */
 export type AttemptOutcome =
   | { kind: 'answered'; status: string; errorMessage: string | null }
   | { kind: 'failed'; message: string; automaticRetries: boolean }
   | { kind: 'no-answer' };
 
-/** Plays one submit attempt of `scenario`: the authority's final answer, a failure, or silence. */
 export function attemptOutcome(scenario: ResolvedScenario, attempt: number, acceptedStatus: string): AttemptOutcome {
   switch (scenario.name) {
     case 'accepted':

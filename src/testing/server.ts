@@ -1,31 +1,13 @@
-/**
- * The loopback adapter: a `node:http` server on 127.0.0.1 that reads each request, asks the
- * sandbox's one handler what to answer, and writes that outcome to the socket. A dropped connection
- * destroys the socket without a byte of answer; a stalled body sends its first bytes and holds the
- * connection open until the caller leaves or the sandbox closes.
- */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SandboxHandler } from './handler.js';
 
-/** A listening loopback server. */
 export interface LoopbackServer {
-  /** `http://127.0.0.1:<port>` */
   origin: string;
   close(): Promise<void>;
 }
 
-/**
- * Serves `handler` on 127.0.0.1, never another interface: the sandbox hands out working keys to
- * anyone who asks its test controls and must not be reachable from the network.
- *
- * @example
- * ```ts
- * const server = await listen(handler, 0);
- * console.log(server.origin);
- * await server.close();
- * ```
- */
+// 127.0.0.1 only: the sandbox hands out working keys and must not be reachable from the network.
 export async function listen(handler: SandboxHandler, port: number): Promise<LoopbackServer> {
   let origin = '';
   const server: Server = createServer((req, res) => {
@@ -47,7 +29,7 @@ export async function listen(handler: SandboxHandler, port: number): Promise<Loo
     });
   });
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // An open sandbox must not keep a test process alive: callers' own sockets hold it while in use.
+  // An open sandbox must not keep a test process alive.
   server.unref();
   return {
     origin,

@@ -1,12 +1,7 @@
-/**
- * The sandbox's state: users, signed-in sessions, businesses, API keys, invoices and the
- * idempotency records of `POST /invoices`. Plain maps, changed synchronously, so two concurrent
- * requests never interleave between a lookup and the write that depends on it.
- */
+// Plain maps changed synchronously, so concurrent requests never interleave a lookup and its write.
 import type { Scenario } from './scenarios.js';
 import { newId, newKeySecret, newSessionToken } from './ids.js';
 
-/** A portal user. */
 export interface UserRecord {
   id: string;
   name: string;
@@ -14,7 +9,6 @@ export interface UserRecord {
   createdAt: number;
 }
 
-/** A business and the user who owns it. */
 export interface BusinessRecord {
   id: string;
   name: string;
@@ -25,7 +19,6 @@ export interface BusinessRecord {
 /** The scopes the document names. */
 export const KNOWN_SCOPES = ['invoices:read', 'invoices:write', 'taxauth:read', '*'] as const;
 
-/** An API key, secret included (the secret never leaves through list or detail). */
 export interface ApiKeyRecord {
   id: string;
   name: string;
@@ -41,13 +34,7 @@ export interface ApiKeyRecord {
   lastUsedAt: number | null;
 }
 
-/** One status an invoice held, and since when. */
-export interface StatusChange {
-  status: string;
-  at: number;
-}
-
-/** An invoice as the sandbox holds it. `status` is canonical (`DRAFT` … or a later raw status). */
+/** `status` is canonical (`DRAFT` …) or a later status as given. */
 export interface InvoiceRecord {
   id: string;
   businessId: string;
@@ -60,34 +47,26 @@ export interface InvoiceRecord {
   tax: string;
   total: string;
   errorMessage: string | null;
-  /** Automatic-recovery attempts used since the last (re-)submit. */
   attempts: number;
   createdAt: number;
   updatedAt: number;
   submittedAt: number | null;
   idempotencyKey: string;
-  /** Submit calls the service accepted (the first submit and deliberate re-submits). */
   submissions: number;
-  history: StatusChange[];
-  /** Per-invoice scenario set by `sandbox.setScenario(id, …)`. */
+  history: { status: string; at: number }[];
   scenario: Scenario | undefined;
-  /** Whether the service's retry job picks this invoice up while in Error. */
   automaticRetries: boolean;
-  /** The next scheduled event: the authority's answer, its verdict after processing, or the recovery job's run. */
   next: { kind: 'respond' | 'verdict' | 'retry'; at: number } | null;
-  /** The authority's final answer while the invoice is in the processing status. */
+  /** The authority's final answer, held during the processing status. */
   verdict: { status: string; errorMessage: string | null } | null;
-  /** Lines whose four-digit code is not one of the 419 classes, for `unknownIsicCode: 'reject-on-validate'`. */
   unknownIsicLines: number[];
 }
 
-/** What an idempotency key of `POST /invoices` is bound to. */
 export interface IdempotencyRecord {
   fingerprint: string;
   invoiceId: string;
 }
 
-/** The whole in-memory state. */
 export class Store {
   readonly users = new Map<string, UserRecord>();
   readonly sessions = new Map<string, string>();
@@ -152,7 +131,6 @@ export class Store {
     record.revokedAt = now;
   }
 
-  /** True when `userId` owns `businessId`. */
   owns(userId: string, businessId: string): boolean {
     return this.businesses.get(businessId)?.ownerUserId === userId;
   }

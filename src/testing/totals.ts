@@ -1,19 +1,9 @@
-/**
- * The service's arithmetic, written for the sandbox alone: the totals it stores are computed here,
- * in integer hundredths (BigInt), and never by the SDK's `computeTotals`, so that a test holding the
- * sandbox's totals against the SDK's compares two independent computations
- * (test/testing/totals.test.ts).
- *
- * The rule the sandbox applies (the document says only that the service computes the totals from
- * the lines and aggregates the per-line rates, so the rounding is an option): per line (default),
- * each line's net, quantity × unitPrice × (100 − discountRate) / 100, is rounded to the cent and its
- * tax is the rounded net × taxRate / 100, rounded to the cent; per invoice, the exact nets of the
- * lines at one rate are summed, and that sum and its tax are rounded once. Halves go away from zero;
- * subtotal and tax are the sums of the cents, and total is their sum.
- */
+// The service's arithmetic in exact BigInt, never the SDK's `computeTotals`, so tests compare two
+// independent computations. Per line or per rate group (an option: the document does not say);
+// halves away from zero.
 import type { SandboxTotals } from './options.js';
 
-/** A number as `units / 10^scale`, both integers, `scale` ≥ 0. */
+/** `units / 10^scale`. */
 interface Scaled {
   units: bigint;
   scale: number;
@@ -25,10 +15,7 @@ function pow10(n: number): bigint {
   return 10n ** BigInt(n);
 }
 
-/**
- * Reads a JSON number exactly as it is written: by its shortest round-trip text, so `0.1` is one
- * tenth and not the double nearest to it. Exponent forms (`1e+21`, `5e-7`) are read too.
- */
+// By its shortest round-trip text, so `0.1` is one tenth, not the double nearest to it.
 function readNumber(value: unknown): Scaled {
   const text = typeof value === 'number' ? String(value) : String(value ?? '');
   const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/i.exec(text);
@@ -44,7 +31,6 @@ function readNumber(value: unknown): Scaled {
   return { units: sign === '-' ? -units : units, scale };
 }
 
-/** `value` in whole cents, halves away from zero. */
 function toCents(value: Scaled): bigint {
   if (value.scale <= CENT_DIGITS) return value.units * pow10(CENT_DIGITS - value.scale);
   const divisor = pow10(value.scale - CENT_DIGITS);
@@ -55,14 +41,13 @@ function toCents(value: Scaled): bigint {
   return negative ? -cents : cents;
 }
 
-/** Cents as a decimal string with two decimals: `10750n` → `"107.50"`, `-5n` → `"-0.05"`. */
 function centsText(cents: bigint): string {
   const negative = cents < 0n;
   const digits = (negative ? -cents : cents).toString().padStart(CENT_DIGITS + 1, '0');
   return `${negative ? '-' : ''}${digits.slice(0, -CENT_DIGITS)}.${digits.slice(-CENT_DIGITS)}`;
 }
 
-/** One line's exact net, quantity × price × (100 − discount) / 100: the "/ 100" adds two to the scale. */
+// quantity × price × (100 − discount) / 100: the "/ 100" adds two to the scale.
 function exactNet(line: Record<string, unknown>): Scaled {
   const quantity = readNumber(line.quantity);
   const price = readNumber(line.unitPrice);
@@ -73,7 +58,6 @@ function exactNet(line: Record<string, unknown>): Scaled {
   };
 }
 
-/** Net and tax in cents of an exact net at one rate: tax = net × rate / 100 (two more places). */
 function rounded(net: Scaled, rate: Scaled, roundNetFirst: boolean): { net: bigint; tax: bigint } {
   const netCents = toCents(net);
   const taxBase = roundNetFirst ? { units: netCents, scale: CENT_DIGITS } : net;
@@ -85,15 +69,6 @@ function add(a: Scaled, b: Scaled): Scaled {
   return { units: a.units * pow10(scale - a.scale) + b.units * pow10(scale - b.scale), scale };
 }
 
-/**
- * The totals the sandbox's service stores for `lines` (already validated: every amount a finite
- * JSON number), as decimal strings to the cent.
- *
- * @example
- * ```ts
- * serviceTotals([{ quantity: 2, unitPrice: 50, taxRate: 7.5 }]); // { subtotal: '100.00', tax: '7.50', total: '107.50' }
- * ```
- */
 export function serviceTotals(lines: readonly Record<string, unknown>[], rounding: 'line' | 'invoice' = 'line'): SandboxTotals {
   let subtotal = 0n;
   let tax = 0n;
@@ -104,7 +79,6 @@ export function serviceTotals(lines: readonly Record<string, unknown>[], roundin
       tax += cents.tax;
     }
   } else {
-    // Lines at one rate (7.5 and 7.50 alike) share a group: keyed by the rate's exact value.
     const groups = new Map<string, { rate: Scaled; net: Scaled }>();
     for (const line of lines) {
       const rate = readNumber(line.taxRate);

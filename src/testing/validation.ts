@@ -1,16 +1,10 @@
-/**
- * The service's own checks on `POST /invoices`, as the document describes them, and no more: like
- * the real service and tax authority, the sandbox does not catch a padded code (`6202.00`), a wrong
- * TIN or a contradictory total. Field problems come back together as a class-validator style
- * message array; the classification rules stop at the first bad line with the document's wording.
- */
+// The service's checks on `POST /invoices` as the document describes them, and no more.
 import { ISIC_CODES } from '../codes/isic-codes.js';
 import { badRequest } from './errors.js';
 import type { UnknownIsicCodeHandling } from './options.js';
 
 /**
- * The document's classification message (Errors table); the sandbox prefixes it with the line:
- * `lines[1] has an invalid or missing classification code`.
+ * The document's classification message; the sandbox prefixes it with the line (`lines[1] …`).
  *
  * @example
  * ```ts
@@ -25,46 +19,31 @@ const CATEGORY_FIELDS = ['productCategory', 'serviceCategory'] as const;
 const HS_FORMAT = /^\d{4}\.\d{2}$/;
 const FOUR_DIGITS = /^\d{4}$/;
 const PLACEHOLDERS = new Set(['0000', '0000.00']);
-// The document's type of dueDate is "ISO 8601 date-time": a date and a time, the offset optional. A
-// bare date is not a date-time, and the date and time must exist (Date.parse alone would read
-// 2026-02-30 as 2 March).
+// A date and a time, the offset optional, that exist (Date.parse alone reads 2026-02-30 as 2 March).
 const ISO_8601_DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):?(\d{2}))?$/;
 
-/** A create body that passed the checks, reduced to the fields the document accepts. */
 export interface CreateInput {
   businessId: string;
   buyer: Record<string, unknown>;
   dueDate: string;
   lines: Record<string, unknown>[];
-  /** Lines whose four-digit code is not one of the 419 classes (for `unknownIsicCode: 'reject-on-validate'`). */
+  /** Lines with an unpublished four-digit code (for `unknownIsicCode: 'reject-on-validate'`). */
   unknownIsicLines: number[];
 }
 
-/** Settings of the checks. */
-export interface ValidationSettings {
-  categoryMinLength: number;
-  unknownIsicCode: UnknownIsicCodeHandling;
-}
+type ValidationSettings = { categoryMinLength: number; unknownIsicCode: UnknownIsicCodeHandling };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-/** Keeps only `fields` of `source` that are present. */
 function pick(source: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of fields) if (source[f] !== undefined) out[f] = source[f];
   return out;
 }
 
-/**
- * Checks a create body; returns the accepted input or throws a 400 `SandboxHttpError`.
- *
- * @example
- * ```ts
- * validateCreateBody(body, { categoryMinLength: 3, unknownIsicCode: 'reject' });
- * ```
- */
+/** Returns the accepted input or throws a 400 `SandboxHttpError`. */
 export function validateCreateBody(body: unknown, settings: ValidationSettings): CreateInput {
   const b = isObject(body) ? body : {};
   const messages: string[] = [];
@@ -125,7 +104,6 @@ function daysInMonth(year: number, month: number): number {
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
-/** True for an ISO 8601 date-time whose calendar date, time and offset exist. */
 function isDateTime(value: string): boolean {
   const m = ISO_8601_DATE_TIME.exec(value);
   if (m === null) return false;
@@ -161,11 +139,7 @@ function lineFieldMessages(line: unknown, i: number, categoryMinLength: number):
   return out;
 }
 
-/**
- * The line's one classification code, or a 400 with the document's message. A four-digit code is
- * read as an ISIC class whichever field carries it (classification rule 2); `NNNN.NN` is accepted
- * as an HS code without looking it up, as the tax authority does.
- */
+// A four-digit code is an ISIC class whichever field carries it; `NNNN.NN` is not looked up.
 function classificationOf(line: Record<string, unknown>, i: number): string {
   const hs = line.hsnCode as string | undefined;
   const isic = line.isicCode as string | undefined;

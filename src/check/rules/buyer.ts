@@ -1,10 +1,4 @@
-/**
- * Buyer rules (service document, Buyer table): `type` is B2B, B2C or B2G and the only required
- * field; `tin` is optional for the service, but the tax authority accepts a placeholder without
- * complaint and files a document naming the wrong party, so a missing TIN on a B2B/B2G invoice is
- * an error, as is an obvious placeholder (or a blank TIN) on any invoice. A B2C buyer may go without.
- * The format is not shown: a short TIN or a run of consecutive digits is only a warning.
- */
+/** Buyer rules: a placeholder TIN is filed without complaint, so it is an error. */
 import type { IssueCollector } from '../issues.js';
 import type { ResolvedCheckOptions } from '../options.js';
 import { checkOptionalString, reportRequired, reportUnknownField, reportWrongType, type SpecialFields } from './fields.js';
@@ -51,19 +45,15 @@ function isTinSeparator(c: number): boolean {
   return c === 32 || c === 9 || c === 160 || c === 45 || c === 46 || c === 47 || c === 95;
 }
 
-/**
- * Why a TIN is an obvious placeholder, or undefined when it could be real. One pass over the
- * characters (this runs for every B2B invoice); strings are built only for short non-numeric values.
- */
+/** Why a TIN is an obvious placeholder, or undefined when it could be real. */
 export function tinPlaceholderReason(tin: string, minLength: number): string | undefined {
   const n = tin.length;
   let core = 0;
   let first = -1;
   let prev = -1;
   let digits = true;
-  // What the characters so far have in common, known from the second one: RUN_SAME (one character
-  // repeated), RUN_UP or RUN_DOWN (digits stepping by +1 or -1, 9 to 0 and 0 to 9 included), or
-  // nothing (RUN_NONE). One comparison per digit while a pattern holds.
+  // What the characters so far have in common, known from the second one: RUN_SAME (one character repeated), RUN_UP or
+  // RUN_DOWN (digits stepping by +1 or -1, 9 to 0 and 0 to 9 included), or nothing (RUN_NONE).
   let run = RUN_UNKNOWN;
   for (let i = 0; i < n; i++) {
     const c = tin.charCodeAt(i);
@@ -77,8 +67,7 @@ export function tinPlaceholderReason(tin: string, minLength: number): string | u
           if (core === 2 && (step === RUN_SAME || step === RUN_UP || step === RUN_DOWN)) run = step;
           else {
             run = RUN_NONE;
-            // Settled: no pattern, long enough, and (starting with a digit) no placeholder word. The
-            // rest of the characters cannot change the answer.
+            // Settled: no pattern, long enough, and (starting with a digit) no placeholder word.
             if (core >= minLength && first >= 48 && first <= 57 && NO_WORD_STARTS_WITH_DIGIT) return undefined;
           }
         }
@@ -107,11 +96,7 @@ export function tinPlaceholderReason(tin: string, minLength: number): string | u
   return undefined;
 }
 
-/**
- * name@domain.tld in its loosest form: one "@", something before it, a dot with something on both
- * sides after it, no whitespace. Deliberately permissive: it catches a name or a phone number typed
- * into the field, not every RFC 5322 corner. Hand-written: it runs for every invoice.
- */
+/** name@domain.tld in its loosest form. */
 export function looksLikeEmail(s: string): boolean {
   // One pass over the characters (indexOf twice plus lastIndexOf cost more than the whole scan).
   let at = -1;
@@ -132,10 +117,7 @@ export function looksLikeEmail(s: string): boolean {
   return at >= 1 && dot >= at + 2 && dot !== s.length - 1;
 }
 
-/**
- * Checks `buyer`, an object whose fields are the ones sent: the caller's plain object, or the
- * sentView of the caller's object (see sentInvoice). `invoice` is the object it sits in.
- */
+/** Checks `buyer` as sent (see sentInvoice). */
 export function checkBuyer(
   buyer: Record<string, unknown>,
   o: ResolvedCheckOptions,

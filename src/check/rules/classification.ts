@@ -1,15 +1,4 @@
-/**
- * Classification rules (service document, "Classification rules" 1–7 and the Errors table):
- * - a good carries `hsnCode` (NNNN.NN), a service `isicCode` (four digits); exactly one of them;
- * - neither is rejected with "has an invalid or missing classification code";
- * - a four-digit code is an ISIC service code checked against the 419 classes, never a truncated
- *   HS code, and must never be padded to NNNN.00 (the authority accepts the padded value and files
- *   an unrelated product);
- * - the placeholders 0000.00 and 0000 are rejected;
- * - valid codes come from the service's lists (rule 7): a code outside the bundled HS 2022 and
- *   ISIC Rev. 4 tables is a warning; outside a list the caller gives (`opts.hsCodes`,
- *   `opts.isicCodes`, e.g. the service's own from `client.codes`) it is an error.
- */
+/** Classification rules (service document, "Classification rules" 1–7 and the Errors table): */
 import { PADDED_ISIC_HS_CODES } from '../../codes/isic-codes.js';
 import type { IssueCollector } from '../issues.js';
 import type { CodeLookup, ResolvedCheckOptions } from '../options.js';
@@ -19,10 +8,7 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
-/**
- * The last two digits (0 to 99) of an `NNNN.NN`, or -1 when `s` is not written so. By character
- * codes (no regex, no allocation); the caller learns "ends in .00" without reading them again.
- */
+/** The last two digits (0 to 99) of an `NNNN.NN`, or -1 when `s` is not written so. */
 function hsSubheading(s: string): number {
   if (
     s.length !== 7 ||
@@ -82,8 +68,7 @@ function isicPath(i: number): (string | number)[] {
 }
 
 /**
- * Checks `hsnCode` / `isicCode` of line `i` (a plain object, or the sentView of the caller's line:
- * see sentInvoice). Null counts as absent.
+ * Checks `hsnCode` / `isicCode` of line `i` (a plain object, or the sentView of the caller's line: see sentInvoice).
  */
 export function checkClassification(
   line: Record<string, unknown>,
@@ -122,10 +107,7 @@ export function checkClassification(
   }
 }
 
-/**
- * A line with hsnCode and isicCode (rule 6). Which one to keep follows from which is valid in its
- * table: a good keeps hsnCode, a service keeps isicCode. Each code is still judged on its own after.
- */
+/** A line with hsnCode and isicCode (rule 6). */
 function bothCodes(hsn: unknown, isic: unknown, i: number, o: ResolvedCheckOptions, issues: IssueCollector): void {
   const hsnValid =
     typeof hsn === 'string' &&
@@ -140,10 +122,7 @@ function bothCodes(hsn: unknown, isic: unknown, i: number, o: ResolvedCheckOptio
   });
 }
 
-/**
- * A well-formed NNNN.NN that ends in .00 or meets a code list: placeholder, padded service code,
- * membership.
- */
+/** A well-formed NNNN.NN that ends in .00 or meets a code list: placeholder, padded service code, membership. */
 function checkHsnValue(hsn: string, i: number, o: ResolvedCheckOptions, issues: IssueCollector): void {
   if (hsn.charCodeAt(5) === 48 && hsn.charCodeAt(6) === 48) {
     // NNNN.00 only: the placeholder, then a padded service code.
@@ -153,9 +132,8 @@ function checkHsnValue(hsn: string, i: number, o: ResolvedCheckOptions, issues: 
     }
     const heading = hsn.slice(0, 4);
     if (o.isic.has(heading)) {
-      // Whether NNNN.00 is itself a real HS subheading decides between a certain mistake and a
-      // coincidence worth a look. Without an HS list (hsCodes: false), the bundled list of the 15
-      // such codes answers it.
+      // Whether NNNN.00 is itself a real HS subheading decides between a certain mistake and a coincidence worth a
+      // look.
       const real = o.hs !== undefined ? o.hs.has(hsn) : PADDED_ISIC_HS_CODES.has(hsn);
       issues.add(real ? 'HSN_CODE_LOOKS_PADDED' : 'HSN_CODE_PADDED_ISIC', hsnPath(i), { value: hsn, suggestion: heading });
       return;
@@ -178,11 +156,7 @@ const HSN_EXPECTED = 'a string such as "8471.30"';
 // A number that was an NNNN.NN and lost its trailing zero (8471.3) or leading zeros (101.21).
 const NUMBER_WITH_DECIMALS = /^\d{1,4}\.\d{1,2}$/;
 
-/**
- * A number sent as hsnCode. Whole numbers up to 9999 are four-digit codes that lost their leading
- * zeros, which the service reads as ISIC service codes: never suggest padding them to NNNN.00
- * (rule 3) nor the placeholder (rule 4). A number with one or two decimals lost only zeros.
- */
+/** A number sent as hsnCode. */
 function numericHsnProblem(hsn: number, path: (string | number)[], o: ResolvedCheckOptions, issues: IssueCollector): void {
   let reason: string | undefined;
   let suggestion: string | undefined;

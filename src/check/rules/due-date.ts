@@ -1,8 +1,4 @@
-/**
- * Invoice rule: `dueDate` is an ISO 8601 date-time (Invoice table: "string, ISO 8601 date-time").
- * A bare date, an impossible calendar date (2026-02-30) or time (25:00) is an error; a date-time
- * without a UTC offset is a warning, because the service then picks the time zone.
- */
+/** Invoice rule: `dueDate` is an ISO 8601 date-time (Invoice table: "string, ISO 8601 date-time"). */
 import type { IssueCollector } from '../issues.js';
 import { reportRequired, reportWrongType } from './fields.js';
 
@@ -25,10 +21,7 @@ function twoDigits(s: string, i: number): number {
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }
 
-/**
- * The well-formed case without a regex: YYYY-MM-DDThh:mm:ss(.s+)?(Z|±hh:mm), a real calendar date
- * and time. False means "look closer", not "invalid": the regex path then says exactly what is wrong.
- */
+/** The well-formed case without a regex: YYYY-MM-DDThh:mm:ss(.s+)?(Z|±hh:mm), a real calendar date and time. */
 function isCompleteDateTime(s: string): boolean {
   const n = s.length;
   if (n < 20) return false;
@@ -60,10 +53,7 @@ function isCompleteDateTime(s: string): boolean {
   return false;
 }
 
-/**
- * Checks `dueDate` of `invoice` (asked only when the date is missing, for why: see sentInvoice).
- * Small on purpose, so that the JIT inlines the well-formed case.
- */
+/** Checks `dueDate` of `invoice` (asked only when the date is missing, for why: see sentInvoice). */
 export function checkDueDate(value: unknown, issues: IssueCollector, invoice: object): void {
   if (typeof value !== 'string' || !isCompleteDateTime(value)) dueDateProblem(value, issues, invoice);
 }

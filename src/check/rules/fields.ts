@@ -1,8 +1,4 @@
-/**
- * Field-level helpers shared by the rule files: type reports, optional strings, unknown fields.
- * The hot path (a well-formed invoice) only ever reaches the cheap `typeof` tests; everything that
- * builds a message runs only once a problem is found.
- */
+/** Field-level helpers shared by the rule files: type reports, optional strings, unknown fields. */
 import { formatIssuePath, type IssueCollector, type IssuePath } from '../issues.js';
 import { didYouMean } from '../suggest.js';
 
@@ -11,26 +7,17 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/**
- * Whether JSON.stringify sends exactly the fields a rule reads: true for an object literal,
- * JSON.parse output and null-prototype objects.
- */
+/** Whether JSON.stringify sends exactly the fields a rule reads. */
 export function isPlainObject(value: object): boolean {
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }
 
-// Each view made by sentView, to the object it was copied from: asked only when a field is missing,
-// to say why (inherited, not enumerable). A side table, so the rules take no extra argument.
+// Each view made by sentView, to the object it was copied from: asked only when a field is missing, to say why
+// (inherited, not enumerable).
 const SENT_FROM = /* @__PURE__ */ new WeakMap<object, object>();
 
-/**
- * The request body is `JSON.stringify(input)`, which sends an object's own enumerable properties
- * only, after calling its `toJSON` when it has one: a field supplied by a prototype or a class
- * getter is not sent. An object whose prototype is neither Object.prototype nor null (a class
- * instance, `Object.create(...)`) is checked through this view, so that the checks judge what
- * would be sent. A getter or toJSON that throws propagates (checkInvoice reports INPUT_UNREADABLE).
- */
+/** JSON.stringify sends own enumerable properties only, so rules read this view. */
 export function sentView(value: object, key: string): unknown {
   const toJSON = (value as { toJSON?: unknown }).toJSON;
   let source = value;
@@ -44,12 +31,7 @@ export function sentView(value: object, key: string): unknown {
   return view;
 }
 
-/**
- * The invoice as JSON.stringify would send it, for the rules to read: `input` itself when it, its
- * buyer and its lines are all plain objects (a prototype test each, no copy), else a copy in which
- * each object that is not plain is replaced by its {@link sentView}. Lines beyond `maxLines` are
- * not walked (the rules report LINES_TOO_MANY and read none of them).
- */
+/** The invoice as JSON.stringify would send it; `input` itself when all of it is plain. */
 export function sentInvoice(input: Record<string, unknown>, maxLines: number): unknown {
   let invoice = input;
   if (!isPlainObject(input)) {
@@ -80,10 +62,7 @@ export function sentInvoice(input: Record<string, unknown>, maxLines: number): u
   return invoice;
 }
 
-/**
- * Why a field the view lacks is still on `source` (so that a rule reading `source.key` would have
- * found it), or undefined when the object simply does not have it.
- */
+/** Why a field the view lacks is still on `source`, if it is. */
 function notSentReason(source: object, key: string): string | undefined {
   try {
     if (Object.hasOwn(source, key)) {
@@ -95,10 +74,7 @@ function notSentReason(source: object, key: string): string | undefined {
   }
 }
 
-/**
- * Reports a required field that is missing or null from `record`, the object the rule read: when
- * that is a {@link sentView}, a field the caller's object has but does not send is explained.
- */
+/** Reports a required field missing or null from `record`, explaining one not sent. */
 export function reportRequired(
   issues: IssueCollector,
   path: IssuePath,
@@ -112,11 +88,7 @@ export function reportRequired(
   issues.add('FIELD_REQUIRED', path, { value, expected, reason });
 }
 
-/**
- * A Map or Set where an object belongs has none of its fields: rather than each field missing, it is
- * reported once, at its own path, as INPUT_NOT_PLAIN_DATA. Returns whether it did. Asked only once a
- * field is found missing, so plain data pays nothing for it.
- */
+/** A Map or Set where an object belongs is reported once, not as each field missing. */
 export function reportNotJsonRecord(issues: IssueCollector, record: object, path: IssuePath): boolean {
   const source = SENT_FROM.get(record) ?? record;
   const kind = notJsonData(source);
@@ -125,10 +97,7 @@ export function reportNotJsonRecord(issues: IssueCollector, record: object, path
   return true;
 }
 
-/**
- * For CLASSIFICATION_MISSING on `line`: when it is a {@link sentView}, which of hsnCode and isicCode
- * the caller's line has without sending it, e.g. `hsnCode is inherited (…)`.
- */
+/** For CLASSIFICATION_MISSING: which code the caller's line has but does not send. */
 export function codesNotSent(line: object): string | undefined {
   const source = SENT_FROM.get(line);
   if (source === undefined) return undefined;
@@ -153,11 +122,7 @@ export function isBlank(s: string): boolean {
   return true;
 }
 
-/**
- * Whether `String.prototype.trim` removes this UTF-16 code unit: the ECMAScript WhiteSpace (tab,
- * VT, FF, space, NBSP, ZWNBSP and the Unicode Zs spaces) and LineTerminator (LF, CR, U+2028,
- * U+2029) characters, and nothing else (not U+200B). Printable ASCII settles in two comparisons.
- */
+/** Whether `String.prototype.trim` removes this UTF-16 code unit. */
 export function isTrimmedSpace(c: number): boolean {
   if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
   if (c < 160) return false;
@@ -210,11 +175,7 @@ export interface SpecialFields {
   total: ReadonlySet<string>;
 }
 
-/**
- * Reports one field the service does not read. Called only for keys that failed the owner's
- * known-field test, so it may take its time: special tax and total fields get their own codes,
- * everything else a "did you mean".
- */
+/** Reports one field the service does not read. */
 export function reportUnknownField(
   issues: IssueCollector,
   owner: FieldOwner,
@@ -241,10 +202,8 @@ export function reportUnknownField(
 }
 
 /**
- * How deep input is read: the invoice is level 0, `lines[0].description` level 3 (a value's level
- * is the length of its path). A documented limit (docs/checks.md), far above any invoice, so that a
- * runaway structure is one INPUT_TOO_DEEP issue instead of a RangeError from JSON.stringify when
- * the invoice is sent.
+ * How deep input is read: the invoice is level 0, `lines[0].description` level 3 (a value's level is the length of its
+ * path).
  *
  * @example
  * ```ts
@@ -256,11 +215,7 @@ export function reportUnknownField(
  */
 export const MAX_INPUT_DEPTH = 64;
 
-/**
- * What a value that is not JSON data is, and what JSON.stringify does with it; undefined for JSON
- * data (plain objects, arrays, class instances with own fields, strings, numbers, booleans, null)
- * and for an object with toJSON (a Date), which JSON.stringify sends as toJSON returns it.
- */
+/** What a non-JSON value is and what JSON.stringify does with it; undefined for JSON data. */
 export function notJsonData(value: unknown): string | undefined {
   switch (typeof value) {
     case 'bigint':
@@ -286,13 +241,7 @@ export function notJsonData(value: unknown): string | undefined {
   }
 }
 
-/**
- * Walks a value the rules do not read (an unknown field's) for what would stop JSON.stringify or
- * change what it sends: a reference back to an enclosing object (INPUT_CYCLIC, a TypeError there),
- * nesting deeper than MAX_INPUT_DEPTH (INPUT_TOO_DEEP, a RangeError there), and values that are not
- * JSON data (INPUT_NOT_PLAIN_DATA). Reports the first problem found, at its path. Each object is
- * walked once (a shared, acyclic object is not walked again), so the walk is linear in the input.
- */
+/** Walks an unknown field's value for cycles, excess depth and non-JSON data. */
 export function checkSendable(value: unknown, path: IssuePath, enclosing: readonly object[], issues: IssueCollector): void {
   if (typeof value !== 'object' || value === null) {
     const kind = notJsonData(value);
@@ -300,8 +249,8 @@ export function checkSendable(value: unknown, path: IssuePath, enclosing: readon
     return;
   }
   const walk = new SendableWalk(issues, path);
-  // The objects the value sits in, outermost first (`enclosing[k]` at the first k parts of the
-  // path): a reference back to one of them is named by its own path.
+  // The objects the value sits in, outermost first (`enclosing[k]` at the first k parts of the path): a reference back
+  // to one of them is named by its own path.
   for (let k = 0; k < enclosing.length; k++) walk.enter(enclosing[k] as object, k);
   walk.visit(value, path.length);
 }

@@ -1,9 +1,4 @@
-/**
- * Invoice rules (service document, Invoice table): businessId, buyer, dueDate and lines are
- * required; lines has at least one line; there is no invoice-level tax field and no totals field
- * (the service computes totals from the lines: totals in the input are compared with them). Lines beyond a bound the document does not give
- * (MAX_LINES) are not read at all: see LINES_TOO_MANY.
- */
+/** Invoice rules (service document, Invoice table). */
 import type { IssueCollector } from '../issues.js';
 import type { InvoiceTotals } from '../../model/money.js';
 import type { ResolvedCheckOptions } from '../options.js';
@@ -26,10 +21,7 @@ const INVOICE_SPECIAL: SpecialFields = {
   total: new Set(['subtotal', 'subTotal', 'total', 'totalAmount', 'grandTotal', 'netAmount', 'amount', 'totals']),
 };
 
-/**
- * Checks a whole invoice, as given, and returns its totals when they can be computed. `create()`
- * passes it what JSON.stringify would send (see checkInvoiceAsSent).
- */
+/** Checks a whole invoice, as given, and returns its totals when they can be computed. */
 export function checkInvoiceInput(
   input: unknown,
   o: ResolvedCheckOptions,
@@ -70,8 +62,8 @@ export function checkInvoiceInput(
   } else if (lines.length === 0) {
     issues.add('LINES_EMPTY', ['lines'], { value: lines });
   } else if (lines.length > o.maxLines) {
-    // Malformed input, usually a length set by hand or a sparse array: walking it index by index
-    // would take minutes or run out of memory, so no line is read.
+    // Malformed input, usually a length set by hand or a sparse array: walking it index by index would take minutes or
+    // run out of memory, so no line is read.
     issues.add('LINES_TOO_MANY', ['lines'], { value: lines.length });
   } else {
     lineList = lines;

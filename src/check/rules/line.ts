@@ -1,12 +1,4 @@
-/**
- * Invoice line rules (service document, Invoice line table, and Tax rules). The document gives the
- * amounts as numbers with no range, so ranges are warnings; its ground for an error is a taxRate
- * written as a fraction (0.075 for its own example 7.5, or r whose 100-fold is another line's rate)
- * and a very short category (rejected). Amounts may be numbers or decimal strings ("850.50").
- *
- * This loop runs once per line of every invoice checked, so the well-formed case is a handful of
- * `typeof` tests and comparisons; anything that builds a message sits in the `*Problem` functions.
- */
+/** Invoice line rules (service document, Invoice line table, and Tax rules). */
 import type { IssueCollector, IssuePath } from '../issues.js';
 import { isDecimalText } from '../../model/decimal.js';
 import { shiftDecimal } from '../../model/money.js';
@@ -65,12 +57,7 @@ function isLineField(key: string): boolean {
   }
 }
 
-/**
- * Checks every line (each one plain, or the sentView of the caller's line: see sentInvoice). Returns
- * whether all lines' amounts are finite numbers, i.e. whether totals can be computed (range
- * problems such as a negative price are reported but do not stop the totals). `invoice` is the
- * object the lines sit in.
- */
+/** Checks every line (each one plain, or the sentView of the caller's line: see sentInvoice). */
 export function checkLines(
   lines: readonly unknown[],
   o: ResolvedCheckOptions,
@@ -180,11 +167,7 @@ function amountNumber(value: unknown): number | undefined {
   return typeof value === 'string' && isDecimalText(value) ? Number(value) : undefined;
 }
 
-/**
- * The value of an amount (a finite number, or a decimal string read as one, to judge its range),
- * or undefined after reporting it missing, mistyped or not finite. Exact arithmetic reads the
- * value itself (money.ts), never this number.
- */
+/** The value of an amount, or undefined after reporting it. */
 function amountValue(value: unknown, path: IssuePath, issues: IssueCollector, line: object): number | undefined {
   if (value === undefined || value === null) {
     reportRequired(issues, path, value, AMOUNT, line);
@@ -204,12 +187,7 @@ function amountValue(value: unknown, path: IssuePath, issues: IssueCollector, li
 // The document's own example of a rate: "7.5 means 7.5 percent, not 0.075".
 const DOCUMENT_EXAMPLE_RATE = '7.5';
 
-/**
- * A taxRate r with 0 < r < 1. A fraction sent by mistake (an error) where the document gives
- * ground: r × 100, computed exactly, is its example rate 7.5, or the rate of another line of the
- * same invoice. Otherwise it may be a real rate below 1 %: a warning, which names a standard rate
- * (`opts.standardTaxRates`) when r × 100 is one.
- */
+/** A taxRate r with 0 < r < 1. */
 function lowTaxRate(value: unknown, i: number, o: ResolvedCheckOptions, issues: IssueCollector, lines: readonly unknown[]): void {
   const path = ['lines', i, 'taxRate'];
   const suggestion = shiftDecimal(value, 2) as string;
@@ -232,10 +210,7 @@ function lowTaxRate(value: unknown, i: number, o: ResolvedCheckOptions, issues: 
   }
 }
 
-/**
- * The document: "a very short value is rejected", minimum not shown. Blank or one character is very
- * short under any reading (an error); shorter than `min` is a guess (a warning).
- */
+/** The document: "a very short value is rejected", minimum not shown. */
 function categoryCheck(value: unknown, path: IssuePath, min: number, issues: IssueCollector): void {
   if (typeof value !== 'string') {
     reportWrongType(issues, path, value, 'a string');

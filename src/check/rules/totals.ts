@@ -1,22 +1,11 @@
-/**
- * Tax and totals rules: "The service calculates invoice totals from the lines... The tax authority
- * does not check the arithmetic; a total that contradicts its lines is accepted and filed. Callers
- * reconcile totals themselves before filing." The totals are computed exactly from the lines, and
- * each of the caller's figures that differs is an error that shows both numbers: the figures of
- * `expectedTotals`, and totals the input itself carries (a billing export's `totalAmount`), which
- * the service does not read and `invoices.create()` does not send. The document shows no rounding,
- * so unless `rounding` is given a figure that matches per-line or per-invoice rounding agrees.
- */
+/** Tax and totals rules: "The service calculates invoice totals from the lines... */
 import type { IssueCollector, IssuePath } from '../issues.js';
 import { compareTotals, computeTotalsResolved, tryMinorUnits, type DecimalInput, type InvoiceTotals, type TotalsLineInput } from '../../model/money.js';
 import type { ResolvedCheckOptions } from '../options.js';
 
 type Figure = 'subtotal' | 'taxTotal' | 'total';
 
-/**
- * Invoice-level fields that hold a total, and the figure each one is: compared with the lines by
- * checkInvoice and left out of the request by `invoices.create()`. `totals` is an object of them.
- */
+/** Invoice-level total fields and the figure each one is. */
 export const INPUT_TOTAL_FIELDS: Readonly<Record<string, Figure | 'totals'>> = /* @__PURE__ */ Object.freeze({
   subtotal: 'subtotal', subTotal: 'subtotal', netAmount: 'subtotal', netTotal: 'subtotal',
   taxTotal: 'taxTotal', tax: 'taxTotal', taxAmount: 'taxTotal', totalTax: 'taxTotal', vatAmount: 'taxTotal', vatTotal: 'taxTotal',

@@ -1,8 +1,4 @@
-/**
- * The human report of `invoicing file`: every invoice, whatever the batch size. On a terminal, one
- * line per invoice; elsewhere (a pipe, a CI log) a table of every invoice, which a reader or a
- * script can scan. Then the details of those that did not go through, and the summary line.
- */
+// The human report of `invoicing file`: a line per invoice on a terminal, else a table; then details and the summary.
 import type { Output, Styles } from '../context.js';
 import { printable } from '../escape.js';
 import { formatNumber, formatSeconds, plural } from '../format.js';

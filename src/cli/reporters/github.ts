@@ -1,15 +1,10 @@
-/**
- * GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=CODE::message`, shown inline
- * on the pull request's diff; warnings as `::warning`. Then the summary line.
- */
+// GitHub Actions workflow commands (`::error file=…,line=…::message`), then the summary line.
 import type { Styles } from '../context.js';
 import { printable } from '../escape.js';
 import { invoiceLabel, type LocatedIssue, type RunResult } from '../results.js';
 import { summaryLine } from './text.js';
 
-// Escaping rules of workflow commands: data escapes %, CR, LF; properties also ':' and ','. Text
-// from files is made printable before (the log renders ANSI sequences), so the only line break
-// left is the reporter's own, between a message and its hint.
+// Workflow-command escaping: data escapes %, CR, LF; properties also ':' and ','.
 function data(s: string): string {
   return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
@@ -33,10 +28,7 @@ function command(
   return `::${kind} ${props.join(',')}::${data(message)}`;
 }
 
-/**
- * Renders a run as workflow commands. `repoPath` turns a file as displayed into the path GitHub
- * attaches annotations by: from the repository root (see check.ts), not the current directory.
- */
+/** Renders a run as workflow commands; `repoPath` maps a displayed file to its path from the repository root. */
 export function renderGithub(run: RunResult, s: Styles, quiet = false, repoPath: (file: string) => string = (f) => f): string {
   const out: string[] = [];
   for (const result of run.files) {
@@ -59,8 +51,7 @@ export function renderGithub(run: RunResult, s: Styles, quiet = false, repoPath:
       }
       const issues: LocatedIssue[] = quiet ? inv.errors : [...inv.errors, ...inv.warnings];
       for (const issue of issues) {
-        // The message already names the field (`lines[0].hsnCode "6202" …`); only say which invoice
-        // of a file holding several.
+        // The message already names the field; only say which invoice of the file.
         const at = label === '' ? '' : `invoice ${label}: `;
         const text = `${at}${printable(issue.message)}${issue.hint !== undefined ? `\n${printable(issue.hint)}` : ''}`;
         out.push(command(issue.severity, f.file, issue.line, issue.column, issue.code, text));

@@ -1,8 +1,4 @@
-/**
- * API key routes, for a signed-in session only: create, list, detail, reveal, revoke. Creating a
- * key revokes the user's active keys of the same kind (Authentication, rule 6; which kind is the
- * `keyReplacement` option).
- */
+// For a signed-in session only. A new key revokes the user's active keys of its kind (rule 6).
 import { badRequest, notFound } from '../errors.js';
 import { envelope, listing, pageParams, requireSession, type RouteContext, type RouteResult } from '../context.js';
 import type { KeyReplacement } from '../options.js';
@@ -12,7 +8,6 @@ import { KNOWN_SCOPES, type ApiKeyRecord } from '../store.js';
 const KEY_TYPES = ['LIVE'] as const;
 const KEYABLE_TYPES = ['USER', 'BUSINESS'] as const;
 
-/** True when a new key `created` replaces the existing `other` under `rule`. */
 export function replaces(rule: KeyReplacement, created: ApiKeyRecord, other: ApiKeyRecord): boolean {
   if (other === created || other.userId !== created.userId || other.status !== 'active') return false;
   if (other.type !== created.type) return false;

@@ -1,9 +1,5 @@
-/**
- * The interactive endpoint reference the document says is served at `/api/docs`, and the OpenAPI
- * description it is built from, written here by hand from the document's tables (the stored record
- * and the later statuses are the sandbox's own choices, as the options set them). Served the way
- * NestJS serves it (see the `apiDocs` option); public, like a Swagger UI page.
- */
+// The reference the document serves at `/api/docs`, its OpenAPI description written by hand from the
+// document's tables and served the way NestJS does (see the `apiDocs` option).
 import { notFound } from '../errors.js';
 import type { RouteContext, RouteResult } from '../context.js';
 import type { ResolvedOptions } from '../options.js';

@@ -1,9 +1,5 @@
-/**
- * The route table of the emulated service: every endpoint of the document, plus
- * `GET /invoices/:id` (reading an invoice is how a caller learns its status; the document's table
- * omits it but requires the polling), which the `routes: { retrieve: false }` option takes out; and
- * the API reference at `/api/docs` (routes/docs.ts).
- */
+// Every endpoint of the document, plus `GET /invoices/:id` (the table omits it but polling needs
+// it; `routes: { retrieve: false }` takes it out) and the API reference at `/api/docs`.
 import { compilePattern } from '../faults.js';
 import type { RouteContext, RouteResult } from '../context.js';
 import type { SandboxRoutes } from '../options.js';
@@ -15,7 +11,6 @@ import { hsCodes, serviceCodes } from './taxauth.js';
 type Handler = (ctx: RouteContext) => RouteResult | Promise<RouteResult>;
 
 interface Route {
-  /** The option of `routes` that can take the route out. */
   optional?: keyof SandboxRoutes;
   method: string;
   regex: RegExp;
@@ -44,11 +39,7 @@ const ROUTES: readonly Route[] = [
   route('GET', '/api/docs-json', apiDocs),
 ];
 
-/**
- * The handler for `method path` and its path parameters, or `undefined` (NestJS then answers 404).
- * A route `served` switches off is not there at all: its path falls through to the other routes,
- * then to the unknown-route 404.
- */
+// A route switched off is not there at all: its path falls through to the unknown-route 404.
 export function findRoute(
   method: string,
   path: string,

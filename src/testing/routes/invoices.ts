@@ -1,6 +1,3 @@
-/**
- * Invoice routes: create (idempotent), read, list, and the three filing transitions.
- */
 import { InvoiceStatus, type FilingTransition } from '../../model/status.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import {
@@ -21,18 +18,11 @@ import { sameStatus } from '../statuses.js';
 import { serviceTotals as computeServiceTotals } from '../totals.js';
 import { CLASSIFICATION_MESSAGE, validateCreateBody, type CreateInput } from '../validation.js';
 
-/**
- * A stable text of a JSON value with object keys sorted, so that a replay with the keys in another
- * order is still "the same body".
- */
-export const fingerprint: (value: unknown) => string = canonicalJson;
-
 function wire(ctx: RouteContext, invoice: InvoiceRecord): Record<string, unknown> {
   const { recordStyle, statusSpelling, attemptCount, totalField } = ctx.state.options;
   return invoiceWire(invoice, recordStyle, statusSpelling, attemptCount, totalField);
 }
 
-/** True when `key` may act on invoices of `businessId`. */
 function keyCovers(ctx: RouteContext, key: ApiKeyRecord, businessId: string): boolean {
   if (key.keyableType === 'BUSINESS') return key.businessId === businessId;
   return ctx.state.store.owns(key.userId, businessId);
@@ -45,7 +35,6 @@ function findInvoice(ctx: RouteContext, key: ApiKeyRecord): InvoiceRecord {
   return invoice;
 }
 
-/** The service's totals (the sandbox's own arithmetic, never the SDK's), or the `totals` option's. */
 function serviceTotals(ctx: RouteContext, input: CreateInput, body: unknown): SandboxTotals {
   const correct = computeServiceTotals(input.lines, ctx.state.options.totalsRounding);
   const override = ctx.state.options.totals;
@@ -70,7 +59,8 @@ export function createInvoice(ctx: RouteContext): RouteResult {
     throw notFound('Business not found');
   }
 
-  const print = fingerprint(ctx.body);
+  // Keys sorted: a replay with the keys in another order is still "the same body".
+  const print = canonicalJson(ctx.body);
   const slot = `${key.userId}\u0000${idempotencyKey}`;
   const previous = store.idempotency.get(slot);
   if (previous !== undefined) {
