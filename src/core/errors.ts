@@ -501,19 +501,9 @@ export class ResponseTooLargeError extends APIError {
 export const isResponseTooLargeError = (value: unknown): value is ResponseTooLargeError => isErrorKind(value, 'ResponseTooLargeError');
 
 /** What an {@link APIConnectionError} is built from. @example new APIConnectionError({ message: 'Connection error', method: 'GET', path: '/api/v1/invoices' }); */
-export interface APIConnectionErrorInit {
+export interface APIConnectionErrorInit extends Pick<APIErrorInit, 'method' | 'path' | 'hint' | 'cause' | 'redactor'> {
   /** Replaces the default message. */
   message?: string | undefined;
-  /** Request method. */
-  method?: string | undefined;
-  /** Request path. */
-  path?: string | undefined;
-  /** What to do about it. */
-  hint?: string | undefined;
-  /** The network error beneath (never an object holding the request's headers). */
-  cause?: unknown;
-  /** The client's redactor (see {@link InvoicingErrorOptions.redactor}). */
-  redactor?: Redactor | undefined;
 }
 
 /** No response arrived (refused, reset, DNS), after the SDK's retries. @example if (isAPIConnectionError(err)) console.error(err.message, err.cause); */
@@ -690,21 +680,36 @@ export type FilingStep = 'check' | 'create' | 'reconcile' | 'read' | 'validate' 
  * ```
  */
 export type FilingErrorCause =
-  | (InvoicingError & { readonly name: 'InvoicingError' })
-  | (APIError & { readonly name: 'APIError' })
+  | (InvoicingError & {
+      /** Exactly `InvoicingError` (its subclasses are members of their own). */
+      readonly name: 'InvoicingError';
+    })
+  | (APIError & {
+      /** Exactly `APIError` (its subclasses are members of their own). */
+      readonly name: 'APIError';
+    })
   | BadRequestError
   | AuthenticationError
   | PermissionDeniedError
-  | (NotFoundError & { readonly name: 'NotFoundError' })
+  | (NotFoundError & {
+      /** Exactly `NotFoundError` (its subclasses are members of their own). */
+      readonly name: 'NotFoundError';
+    })
   | BusinessNotFoundError
-  | (ConflictError & { readonly name: 'ConflictError' })
+  | (ConflictError & {
+      /** Exactly `ConflictError` (its subclasses are members of their own). */
+      readonly name: 'ConflictError';
+    })
   | IdempotencyConflictError
   | InvalidTransitionError
   | RateLimitError
   | InternalServerError
   | InvalidResponseError
   | ResponseTooLargeError
-  | (APIConnectionError & { readonly name: 'APIConnectionError' })
+  | (APIConnectionError & {
+      /** Exactly `APIConnectionError` (its subclasses are members of their own). */
+      readonly name: 'APIConnectionError';
+    })
   | APIConnectionTimeoutError
   | APIUserAbortError
   | InvalidInputError
