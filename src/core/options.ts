@@ -1,5 +1,5 @@
 // Client options: one defaults table, resolved once at construction; per-call options override.
-import { resolveFieldMap, type FieldMap, type ResolvedFieldMap } from '../model/field-map.js';
+import { resolveFieldMap, type FieldMap } from '../model/field-map.js';
 import { InvoicingError, redactError } from './errors.js';
 import { checkExtraHeaders, checkHeader } from './headers.js';
 import { createLogger, isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
@@ -10,7 +10,6 @@ import { API_PREFIX } from './routes.js';
 import type { ClientHooks, FetchOptions, ResolvedOptions } from './transport.js';
 
 export type { Fetch } from './bounds.js';
-export { boundedInteger } from './bounds.js';
 import { boundedInteger, type Fetch } from './bounds.js';
 
 /**
