@@ -1,57 +1,37 @@
-/**
- * What every resource method returns: awaited, the data; `.withResponse()`, the data with the HTTP
- * response it came from; `.asResponse()`, that response alone.
- */
+// What every resource method returns: the data when awaited, plus `.withResponse()` and `.asResponse()`.
 import { InvoicingError } from './errors.js';
 
 /**
  * The data of a call with the response it came from.
- *
  * @example
  * ```ts
  * const { data, response, requestId } = await client.invoices.retrieve('inv_123').withResponse();
- * console.log(data.status, response.status, requestId);
  * ```
  */
 export interface WithResponse<T> {
   /** What awaiting the call gives. */
   data: T;
-  /**
-   * The HTTP response the data was read from (for a call that made several requests, the last one;
-   * its body can still be read). Headers, status and `x-request-id` are there.
-   */
+  /** The HTTP response the data was read from (for a call that made several requests, the last one; its body can still be read). Headers, status and `x-request-id` are there. */
   response: Response;
   /** The `x-request-id` (or `request-id`) header of `response`. */
   requestId: string | undefined;
 }
 
-/**
- * Receives each response a call reads, so that the last one backs `withResponse()`.
- *
- */
+/** Receives each response a call reads, so that the last one backs `withResponse()`. */
 export type ResponseRecorder = (response: { raw: Response; requestId: string | undefined }) => void;
 
 /**
- * A call in flight. Await it for the data; `.withResponse()` for `{ data, response, requestId }`;
- * `.asResponse()` for the raw `Response`. The request starts when the method is called.
- *
+ * A call in flight: await it for the data, `.withResponse()` adds the response, `.asResponse()` gives the response alone.
  * @example
  * ```ts
- * const invoice = await client.invoices.retrieve('inv_123');
- * const { data, requestId } = await client.invoices.retrieve('inv_123').withResponse();
  * const response = await client.invoices.retrieve('inv_123').asResponse();
- * console.log(response.headers.get('x-request-id'));
  * ```
  */
 export class APIPromise<T> implements PromiseLike<T> {
   readonly #result: () => Promise<WithResponse<T>>;
   #started: Promise<WithResponse<T>> | undefined;
 
-  /**
-   * @param run The call: resolves with its data; reports each response it reads to `record`.
-   * @param lazy Start only when awaited or asked for the response (listings); default: at once.
-   * @internal
-   */
+  /** `lazy` starts the call only when awaited or asked for the response (listings). @internal */
   constructor(run: (record: ResponseRecorder) => Promise<T>, lazy = false) {
     this.#result = () => {
       let last: { raw: Response; requestId: string | undefined } | undefined;

@@ -1,21 +1,10 @@
-/**
- * Small shared definitions of the client's options and the transport (kept apart so that neither
- * imports the other).
- */
+// Shared by the options and the transport, so neither imports the other.
 import { InvoicingError } from './errors.js';
 
-/**
- * A `fetch` implementation (the global one, or a proxy-aware or instrumented one).
- * @example const traced: Fetch = (input, init) => { console.log('fetch'); return fetch(input, init); };
- */
+/** A `fetch` implementation (the global one, or a proxy-aware or instrumented one). @example const traced: Fetch = (input, init) => { console.log('fetch'); return fetch(input, init); }; */
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
-/**
- * An integer from `min` to `max`, by default 2147483647, the per-call bounds too. Timers hold at most
- * 2^31 - 1 ms: Node turns a longer timeout into 1 ms (every request would time out at once), browsers
- * into 0.
- * @example boundedInteger('timeout', undefined, 30_000, 1); // 30000
- */
+/** An integer from `min` to `max`, by default 2147483647, the per-call bounds too. */
 export function boundedInteger(name: string, value: number | undefined, fallback: number, min: number, max = 2_147_483_647): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < min || value > max) {

@@ -1,10 +1,4 @@
-/**
- * The wire envelope, read through the model's zod schemas (`EnvelopeSchema`, `ListingMetaSchema`):
- * `{ success: true, data, timestamp, message? }`, and for listings `meta { total, page, limit,
- * totalPages }`. Extra fields are kept. A body that is not this envelope becomes an
- * `InvalidResponseError` naming what was wrong (the field, as zod's issue path: `meta.totalPages`),
- * never a `TypeError` further on.
- */
+// The `{ success, data, timestamp, message?, meta? }` envelope, read with the model's zod schemas; anything else is an InvalidResponseError naming the field.
 import * as z from 'zod';
 import { requestIdOf, summarizeBody } from './error-hints.js';
 import { InvalidResponseError } from './errors.js';
@@ -12,16 +6,7 @@ import { EnvelopeSchema, ListingMetaSchema, type ListingMeta } from '../model/li
 
 export type { ListingMeta } from '../model/listing.js';
 
-/**
- * An unwrapped success envelope.
- *
- * @example
- * ```ts
- * // What `{ success: true, data: [], timestamp: '2026-11-01T09:00:00Z' }` unwraps to:
- * const envelope = { data: [], timestamp: '2026-11-01T09:00:00Z', message: undefined, meta: undefined };
- * console.log(envelope.meta, envelope.timestamp);
- * ```
- */
+/** An unwrapped success envelope. */
 export interface Envelope {
   data: unknown;
   /** The server's clock when it answered. */
@@ -31,10 +16,7 @@ export interface Envelope {
   meta: ListingMeta | undefined;
 }
 
-/**
- * Where a body came from, for the error if it is not the envelope.
- * @example const source: BodySource = { status: 200, headers: undefined, method: 'GET', path: '/api/v1/invoices' };
- */
+/** Where a body came from, for the error if it is not the envelope. */
 export interface BodySource {
   status: number;
   headers: Headers | undefined;
@@ -42,35 +24,20 @@ export interface BodySource {
   path: string;
 }
 
-// For routes whose bodies the document does not show (transitions, key and code lookups): a `meta`
-// that cannot be read is left out instead of failing a call that does not page.
+// Routes with unshown bodies: an unreadable `meta` is dropped rather than failing a call that does not page.
 const TolerantEnvelopeSchema = EnvelopeSchema.extend({
   meta: ListingMetaSchema.nullish()
     .catch(undefined)
     .transform((meta) => meta ?? undefined),
 });
 
-/**
- * The envelope in `body` (parsed JSON), or `undefined` when it is not one. Tolerant: a `meta` that
- * cannot be read is `undefined` (for routes whose answers the service does not show).
- *
- * @example
- * ```ts
- * readEnvelope({ success: true, data: null, meta: 'odd' }); // { data: null, meta: undefined, … }
- * readEnvelope({ success: false }); // undefined
- * ```
- */
+/** The envelope in `body` (parsed JSON), or `undefined` when it is not one. */
 export function readEnvelope(body: unknown): Envelope | undefined {
   const parsed = TolerantEnvelopeSchema.safeParse(body);
   return parsed.success ? toEnvelope(parsed.data) : undefined;
 }
 
-/**
- * The envelope in `body` (parsed JSON, or the text when it was not JSON, or `undefined` when
- * empty), or an `InvalidResponseError` saying what was wrong with it: the field that cannot be read
- * is named by its path (`meta.totalPages`).
- * @example const envelope = unwrapEnvelope(response.body, response);
- */
+/** The envelope in `body` (parsed JSON, or the text when it was not JSON, or `undefined` when empty), or an `InvalidResponseError` saying what was wrong with it. */
 export function unwrapEnvelope(body: unknown, source: BodySource): Envelope {
   const parsed = EnvelopeSchema.safeParse(body);
   if (parsed.success) return toEnvelope(parsed.data);
@@ -78,25 +45,13 @@ export function unwrapEnvelope(body: unknown, source: BodySource): Envelope {
   throw invalid(body, source, describeIssue(parsed.error.issues[0]));
 }
 
-/**
- * Listing meta, or `undefined` when the body carries none that can be read. Every field is optional
- * on the wire; a count may come as a string of digits; `totalPages` is derived when missing.
- *
- * @example
- * ```ts
- * readMeta({ total: 7, limit: 3 })?.totalPages; // 3
- * readMeta('nope'); // undefined
- * ```
- */
+/** Listing meta, or `undefined` when the body carries none that can be read. */
 export function readMeta(meta: unknown): ListingMeta | undefined {
   const parsed = ListingMetaSchema.safeParse(meta);
   return parsed.success ? parsed.data : undefined;
 }
 
-/**
- * The dotted path of a zod issue (`meta.totalPages`, `data.3.id`); `''` for the value itself.
- * @example issuePath(['data', 3, 'id']); // 'data.3.id'
- */
+/** The dotted path of a zod issue (`meta.totalPages`, `data.3.id`). */
 export function issuePath(path: readonly PropertyKey[]): string {
   return path.map(String).join('.');
 }

@@ -1,15 +1,7 @@
-/**
- * What an error response says and what to do about it: the body read whatever its shape, the request
- * id, and the wording of every hint. Hints say only what the service document tells about a cause.
- * Plain functions over plain values, so errors.ts (which builds the errors) depends on this module and
- * never the other way round.
- */
+// What an error body says and the hint for it (only where the service document tells the cause); errors.ts depends on this, never the reverse.
 import { isSessionRoute, requiredScope, ROUTES } from './routes.js';
 
-/**
- * What an error body says, as far as it can be read.
- * @example const said: BodySummary = summarizeBody({ message: 'Invalid buyer', code: 'BUYER_INVALID' });
- */
+/** What an error body says, as far as it can be read. */
 export interface BodySummary {
   /** The service's own words, or `undefined` when the body says nothing readable. */
   message: string | undefined;
@@ -20,22 +12,10 @@ export interface BodySummary {
 // Long enough for any real message; bounds what a plain-text or HTML body can put in an error.
 const MAX_TEXT = 500;
 
-// Real error bodies nest messages two or three levels deep; a hostile one nested thousands deep
-// must not exhaust the stack (a RangeError instead of the typed error).
+// A hostile body nested thousands deep must not exhaust the stack.
 const MAX_MESSAGE_DEPTH = 8;
 
-/**
- * Reads an error body of any shape. The service does not publish its error format, so this accepts
- * what NestJS-style services send (`{ statusCode, message, error }`, `message` a string or an
- * array), `{ error }` (a string or an object), `{ errors: [...] }`, RFC 7807 problem details, plain
- * text and HTML pages from proxies.
- *
- * @example
- * ```ts
- * summarizeBody({ statusCode: 400, message: ['lines should not be empty'], error: 'Bad Request' });
- * // { message: 'lines should not be empty', code: undefined }
- * ```
- */
+/** Reads an error body of any shape. */
 export function summarizeBody(body: unknown): BodySummary {
   if (typeof body === 'string') return { message: summarizeText(body), code: undefined };
   if (Array.isArray(body)) return { message: joinMessages(body), code: undefined };
@@ -49,8 +29,7 @@ function messageOf(record: Record<string, unknown>): string | undefined {
   const fromErrors = readMessage(record.errors);
   const fromError = readMessage(record.error);
   const fromProblem = readMessage(record.detail) ?? readMessage(record.title);
-  // NestJS puts the status text ("Bad Request") in `error` and the real words in `message`, so
-  // `message` wins; `errors[]` lists field problems that a generic `message` would hide.
+  // NestJS puts the status text in `error` and the words in `message`; `errors[]` adds field problems.
   if (fromMessage !== undefined && fromErrors !== undefined && !fromMessage.includes(fromErrors)) {
     return `${fromMessage}: ${fromErrors}`;
   }
@@ -117,16 +96,13 @@ function clean(text: string): string | undefined {
   return collapsed.length > MAX_TEXT ? `${collapsed.slice(0, MAX_TEXT)}…` : collapsed;
 }
 
-/**
- * The request id the service (or its gateway) put on the response, for support requests.
- * @example requestIdOf(new Headers({ 'x-request-id': 'req_1' })); // 'req_1'
- */
+/** The request id the service (or its gateway) put on the response, for support requests. */
 export function requestIdOf(headers: Headers | undefined): string | undefined {
   if (headers === undefined) return undefined;
   return headers.get('x-request-id') ?? headers.get('request-id') ?? headers.get('x-correlation-id') ?? undefined;
 }
 
-/** What a hint is chosen from. @example const ctx: HintContext = { status: 403, message: 'Forbidden', method: 'GET', path: '/api/v1/invoices' }; */
+/** What a hint is chosen from. */
 export interface HintContext {
   status: number;
   /** The service's message, as read from the body. */
@@ -135,8 +111,7 @@ export interface HintContext {
   path: string;
 }
 
-// Built by a call marked pure: the routes are read as properties, which a bundler would otherwise
-// keep (with the text) in every bundle of this module.
+// Pure call: bundlers otherwise keep this text (reading ROUTES properties) in every bundle.
 const LOOKUPS = /* @__PURE__ */ (() =>
   `Valid codes: GET ${ROUTES.hsCodes} for goods (hsnCode, NNNN.NN; client.codes.hsCodes()) and ` +
   `GET ${ROUTES.serviceCodes} for services (isicCode, four digits; client.codes.serviceCodes()). ` +
@@ -147,16 +122,7 @@ const CLASSIFICATION = /classification|hsn\s*code|isic\s*code|hsnCode|isicCode|h
 const CLASSIFICATION_RULE = 'A good needs hsnCode, a service needs isicCode.';
 const PLACEHOLDERS = new Set(['0000', '0000.00']);
 
-/**
- * The hint of an error response, where the service document tells its cause (the Errors table of
- * the SDK design); `undefined` where it tells nothing.
- *
- * @example
- * ```ts
- * hintFor({ status: 403, message: 'Forbidden', method: 'POST', path: '/api/v1/invoices/inv_1/sign' });
- * // 'This call needs the scope invoices:write. …'
- * ```
- */
+/** The hint of an error response, where the service document tells its cause (the Errors table of the SDK design). */
 export function hintFor(ctx: HintContext): string | undefined {
   const message = ctx.message ?? '';
   switch (ctx.status) {
@@ -215,10 +181,7 @@ export function hintFor(ctx: HintContext): string | undefined {
   }
 }
 
-/**
- * The hint of a refused redirect (also one a custom fetch followed although asked not to).
- * @example redirectHint('https://invoicing.example.com');
- */
+/** The hint of a refused redirect (also one a custom fetch followed although asked not to). */
 export function redirectHint(baseUrl: string): string {
   return (
     'The SDK never follows redirects, so credentials never go elsewhere (nor should a custom fetch). ' +
@@ -226,18 +189,12 @@ export function redirectHint(baseUrl: string): string {
   );
 }
 
-/**
- * True for the service's `Business not found` message (a 404 on create with a known cause).
- * @example isBusinessNotFound('Business not found'); // true
- */
+/** True for the service's `Business not found` message (a 404 on create with a known cause). */
 export function isBusinessNotFound(message: string | undefined): boolean {
   return /business\s+not\s+found/i.test(message ?? '');
 }
 
-/**
- * True for a message about the idempotency key (a 409 for a key reused with another body).
- * @example isIdempotencyConflict('Idempotency key already used'); // true
- */
+/** True for a message about the idempotency key (a 409 for a key reused with another body). */
 export function isIdempotencyConflict(message: string | undefined): boolean {
   return /idempoten/i.test(message ?? '');
 }
@@ -253,10 +210,7 @@ function lineNamedIn(message: string): { index: number | undefined; field: strin
   return { index, field };
 }
 
-/**
- * Names the line and field when the message does (`lines.2.hsnCode`, `lines[2]`, `line 3`), and the
- * lookup endpoints either way.
- */
+/** Names the line and field when the message does (`lines.2.hsnCode`, `lines[2]`, `line 3`), and the lookup endpoints either way. */
 function classificationHint(message: string): string {
   const { index, field } = lineNamedIn(message);
   const where =
@@ -267,28 +221,14 @@ function classificationHint(message: string): string {
   return `${where} ${CLASSIFICATION_RULE} ${LOOKUPS}`;
 }
 
-/** A code as sent: the trimmed string, or `undefined` for a missing or blank one. */
+/** A code as sent. */
 function sentCode(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
   const text = String(value).trim();
   return text === '' ? undefined : text;
 }
 
-/**
- * The classification hint for a 400 on `POST /invoices` whose message names no line (the service
- * answers only "... has an invalid or missing classification code"), worked out from the lines that
- * were sent: a line with neither `hsnCode` nor `isicCode`, a placeholder (`0000.00`, `0000`), or both
- * codes with different values. `undefined` when the message is not about classification, already
- * names a line, or no sent line shows one of those faults (then the generic hint stands).
- *
- * @example
- * ```ts
- * sentLinesClassificationHint('Line has an invalid or missing classification code', [
- *   { description: 'Widget', quantity: 1, unitPrice: 5, taxRate: 7.5, hsnCode: '0000.00' },
- * ]);
- * // 'From the lines sent: line 1 (lines[0].hsnCode) is the placeholder 0000.00. …'
- * ```
- */
+/** The classification hint for a 400 whose message names no line, worked out from the lines sent; `undefined` when none shows a fault. */
 export function sentLinesClassificationHint(message: string | undefined, lines: unknown): string | undefined {
   if (message === undefined || !CLASSIFICATION.test(message)) return undefined;
   if (lineNamedIn(message).index !== undefined || !Array.isArray(lines)) return undefined;

@@ -1,10 +1,5 @@
-/**
- * Every error the SDK throws: one root, `InvoicingError`, and one factory from a response,
- * `APIError.generate()`. Each class has a constant `name`; the guards read `name` rather than using
- * `instanceof`, so they work across realms and across the ESM and CommonJS builds in one process.
- * Message, hint, body, code, request id, path and cause are scrubbed of the client's secrets when the
- * error is built (or by {@link redactError}), and so is what `toJSON()` and `util.inspect()` show.
- */
+// One root (InvoicingError), one factory from a response (APIError.generate). Guards read the const `name`,
+// so they work across realms and across the ESM and CJS builds; every rendered field is scrubbed of secrets.
 import type { CheckReport, TotalsDifference } from '../check/index.js';
 import type { Invoice } from '../model/invoice.js';
 import { hintFor, isBusinessNotFound, isIdempotencyConflict, requestIdOf, summarizeBody } from './error-hints.js';
@@ -68,10 +63,10 @@ const PARENT: Readonly<Record<InvoicingErrorName, InvoicingErrorName | undefined
   NotSubmittedError: 'InvoicingError',
 };
 
-/** Every error name, for tests that must cover the whole family. Internal. */
+/** Every error name, for tests that must cover the whole family. */
 export const ERROR_NAMES = /* @__PURE__ */ Object.keys(PARENT) as InvoicingErrorName[];
 
-/** True when `value`'s `name` is `name` or a descendant of it in the family. Internal. */
+/** True when `value`'s `name` is `name` or a descendant of it in the family. */
 export function isErrorKind(value: unknown, name: InvoicingErrorName): boolean {
   if (typeof value !== 'object' || value === null) return false;
   let current: unknown = (value as { name?: unknown }).name;
@@ -102,23 +97,17 @@ function redactorOf(error: object): Redactor {
   return redactors.get(error) ?? NO_SECRETS;
 }
 
-/** `message` scrubbed and cut to {@link MAX_MESSAGE}: the cut comes after the scrub, so it never bares a piece of a secret. */
+/** `message` scrubbed and cut to {@link MAX_MESSAGE}. */
 function boundedMessage(message: string, redactor: Redactor): string {
   const scrubbed = redactor.redact(message.length > MAX_MESSAGE + 1_000 ? message.slice(0, MAX_MESSAGE + 1_000) : message);
   return scrubbed.length > MAX_MESSAGE ? `${scrubbed.slice(0, MAX_MESSAGE)}…` : scrubbed;
 }
 
 /**
- * The root of every error the SDK throws. Secrets never appear in its `message`, `toString()`,
- * `JSON.stringify()` or `util.inspect()` output.
- *
+ * The root of every error the SDK throws; secrets never appear in its message or any rendering of it.
  * @example
  * ```ts
- * try {
- *   await client.invoices.retrieve('inv_123');
- * } catch (err) {
- *   if (isInvoicingError(err)) console.error(err.message, err.hint);
- * }
+ * try { await client.invoices.retrieve('inv_123'); } catch (err) { if (isInvoicingError(err)) console.error(err.hint); }
  * ```
  */
 export class InvoicingError extends Error {
@@ -161,7 +150,7 @@ function scrubbedCause(cause: unknown, redactor: Redactor): unknown {
   return cause instanceof InvoicingError ? cause : redactor.redactCause(cause);
 }
 
-/** What `util.inspect` shows: the stack (scrubbed) and the fields of `toJSON()`, never the raw cause. */
+/** What `util.inspect` shows. */
 function inspectError(this: InvoicingError, _depth: number, options: object, inspect?: (value: unknown, options?: object) => string): string {
   const stack = redactorOf(this).redact(this.stack ?? `${this.name}: ${this.message}`);
   const { name: _name, message: _message, ...fields } = this.toJSON();
@@ -206,10 +195,7 @@ export interface APIErrorInit {
   redactor?: Redactor | undefined;
 }
 
-/**
- * An error response, as {@link APIError.generate} reads it.
- * @example APIError.generate({ status: 404, headers: new Headers(), body: { message: 'Business not found' }, method: 'POST', path: '/api/v1/invoices' });
- */
+/** An error response, as {@link APIError.generate} reads it. @example APIError.generate({ status: 404, headers: new Headers(), body: {}, method: 'GET', path: '/api/v1/invoices/x' }); */
 export interface ErrorResponse {
   /** HTTP status. */
   status: number;
@@ -226,16 +212,10 @@ export interface ErrorResponse {
 }
 
 /**
- * An HTTP failure: an error status, a body that is not the documented envelope, or no answer at
- * all (see the subclasses).
- *
+ * An HTTP failure: an error status, a body that is not the documented envelope, or no answer at all.
  * @example
  * ```ts
- * try {
- *   await client.invoices.create(input);
- * } catch (err) {
- *   if (isAPIError(err)) console.error(err.status, err.message, err.requestId, err.hint);
- * }
+ * try { await client.invoices.create(input); } catch (err) { if (isAPIError(err)) console.error(err.status, err.requestId); }
  * ```
  */
 export class APIError extends InvoicingError {
@@ -269,10 +249,7 @@ export class APIError extends InvoicingError {
     this.path = init.path === undefined ? undefined : redactor.redact(init.path);
   }
 
-  /**
-   * The one factory from an error response: picks the class by status (and, for 404 and 409, by
-   * the service's words) and adds the hint the service document supports.
-   */
+  /** The one factory from an error response: picks the class by status (and, for 404 and 409, by the service's words) and adds the hint the service document supports. */
   static generate(response: ErrorResponse): APIError {
     return generateAPIError(response);
   }
@@ -285,11 +262,9 @@ export class APIError extends InvoicingError {
 
 /**
  * {@link APIError.generate}, as a function.
- *
  * @example
  * ```ts
- * const err = generateAPIError({ status: 401, headers: new Headers(), body: { message: 'Unauthorized' }, method: 'GET', path: '/api/v1/invoices' });
- * console.log(err.name, err.hint); // AuthenticationError, 'Only the X-API-Key header authenticates …'
+ * const err = generateAPIError({ status: 401, headers: new Headers(), body: {}, method: 'GET', path: '/api/v1/invoices' });
  * ```
  */
 export function generateAPIError({ status, headers, body, method, path, redactor }: ErrorResponse): APIError {
@@ -328,10 +303,7 @@ export function generateAPIError({ status, headers, body, method, path, redactor
 /** True for a {@link APIError} (or a subclass), by `name`. @example if (isAPIError(err) && err.status === 404) console.log('no such invoice'); */
 export const isAPIError = (value: unknown): value is APIError => isErrorKind(value, 'APIError');
 
-/**
- * 400 (or 422): the service refused the request as sent; for a classification message the hint names the line and the lookup endpoints.
- * @example if (isBadRequestError(err)) console.error(err.message, err.hint);
- */
+/** 400 (or 422): the service refused the request as sent. @example if (isBadRequestError(err)) console.error(err.message, err.hint); */
 export class BadRequestError extends APIError {
   /** Always `BadRequestError`. */
   override readonly name = 'BadRequestError' as const;
@@ -340,10 +312,7 @@ export class BadRequestError extends APIError {
 /** True for a {@link BadRequestError} (or a subclass), by `name`. @example isBadRequestError(new Error('x')); // false */
 export const isBadRequestError = (value: unknown): value is BadRequestError => isErrorKind(value, 'BadRequestError');
 
-/**
- * 401: the API key (or, on key routes, the session token) is missing, wrong or revoked.
- * @example if (isAuthenticationError(err)) console.error(err.hint);
- */
+/** 401: the API key (or, on key routes, the session token) is missing, wrong or revoked. @example if (isAuthenticationError(err)) console.error(err.hint); */
 export class AuthenticationError extends APIError {
   /** Always `AuthenticationError`. */
   override readonly name = 'AuthenticationError' as const;
@@ -370,10 +339,7 @@ export class NotFoundError extends APIError {
 /** True for a {@link NotFoundError} (or a subclass), by `name`. @example if (isNotFoundError(err)) console.log('no such invoice'); */
 export const isNotFoundError = (value: unknown): value is NotFoundError => isErrorKind(value, 'NotFoundError');
 
-/**
- * 404 `Business not found` on create: the business is not the key's user's, or the key is a BUSINESS key (use a USER key).
- * @example if (isBusinessNotFoundError(err)) console.error(err.hint);
- */
+/** 404 `Business not found` on create: the business is not the key's user's, or the key is a BUSINESS key (use a USER key). @example if (isBusinessNotFoundError(err)) console.error(err.hint); */
 export class BusinessNotFoundError extends NotFoundError {
   /** Always `BusinessNotFoundError`. */
   override readonly name = 'BusinessNotFoundError' as const;
@@ -400,10 +366,7 @@ export class IdempotencyConflictError extends ConflictError {
 /** True for a {@link IdempotencyConflictError} (or a subclass), by `name`. @example if (isIdempotencyConflictError(err)) console.error(err.hint); */
 export const isIdempotencyConflictError = (value: unknown): value is IdempotencyConflictError => isErrorKind(value, 'IdempotencyConflictError');
 
-/**
- * What an {@link InvalidTransitionError} is built from.
- * @example const init: InvalidTransitionErrorInit = { invoiceId: 'inv_1', transition: 'sign', currentStatus: 'DRAFT' };
- */
+/** What an {@link InvalidTransitionError} is built from. @example const init: InvalidTransitionErrorInit = { invoiceId: 'inv_1', transition: 'sign', currentStatus: 'DRAFT' }; */
 export interface InvalidTransitionErrorInit {
   /** The invoice the transition was sent for. */
   invoiceId: string;
@@ -439,12 +402,7 @@ function transitionHint(invoiceId: string, currentStatus: string, shown: string)
     : `The next step for a ${shown} invoice is ${next}; client.invoices.resumeFiling('${invoiceId}') performs only the steps left.`;
 }
 
-/**
- * `validate`, `sign` or `submit` was refused because the invoice is not in a state that accepts it.
- * Names the status it is in; `status` is what the service answered (`undefined` when the SDK learnt
- * the state by reading the invoice back).
- * @example if (isInvalidTransitionError(err)) console.error(`${err.invoiceId} is ${err.currentStatus}; ${err.hint}`);
- */
+/** `validate`, `sign` or `submit` was refused: the invoice is not in a state that accepts it. @example if (isInvalidTransitionError(err)) console.error(err.currentStatus, err.hint); */
 export class InvalidTransitionError extends ConflictError {
   /** Always `InvalidTransitionError`. */
   override readonly name = 'InvalidTransitionError' as const;
@@ -484,17 +442,10 @@ export class InvalidTransitionError extends ConflictError {
   }
 }
 
-/**
- * True for a {@link InvalidTransitionError} (or a subclass), by `name`.
- * @example if (isInvalidTransitionError(err)) console.error(err.currentStatus);
- */
+/** True for a {@link InvalidTransitionError} (or a subclass), by `name`. @example if (isInvalidTransitionError(err)) console.error(err.currentStatus); */
 export const isInvalidTransitionError = (value: unknown): value is InvalidTransitionError => isErrorKind(value, 'InvalidTransitionError');
 
-/**
- * 429: too many requests, after the SDK's retries. `retryAfter` is how long the service asked to
- * wait; a wait beyond the SDK's cap ends the retries at once, so the caller decides.
- * @example if (isRateLimitError(err)) await new Promise((r) => setTimeout(r, err.retryAfter ?? 1_000));
- */
+/** 429 after the SDK's retries; `retryAfter` is the wait the service asked for. @example if (isRateLimitError(err)) console.log(err.retryAfter); */
 export class RateLimitError extends APIError {
   /** Always `RateLimitError`. */
   override readonly name = 'RateLimitError' as const;
@@ -512,10 +463,7 @@ export class InternalServerError extends APIError {
 /** True for a {@link InternalServerError} (or a subclass), by `name`. @example if (isInternalServerError(err)) console.error(err.requestId); */
 export const isInternalServerError = (value: unknown): value is InternalServerError => isErrorKind(value, 'InternalServerError');
 
-/**
- * A 2xx whose body is not what the document shows (the field is named by its path in the body).
- * @example if (isInvalidResponseError(err)) console.error(err.message, err.body);
- */
+/** A 2xx whose body is not what the document shows (the field is named by its path in the body). @example if (isInvalidResponseError(err)) console.error(err.message, err.body); */
 export class InvalidResponseError extends APIError {
   /** Always `InvalidResponseError`. */
   override readonly name = 'InvalidResponseError' as const;
@@ -524,10 +472,7 @@ export class InvalidResponseError extends APIError {
 /** True for a {@link InvalidResponseError} (or a subclass), by `name`. @example if (isInvalidResponseError(err)) console.error(err.message); */
 export const isInvalidResponseError = (value: unknown): value is InvalidResponseError => isErrorKind(value, 'InvalidResponseError');
 
-/**
- * What a {@link ResponseTooLargeError} is built from.
- * @example new ResponseTooLargeError({ limit: 10_000_000, status: 200, method: 'GET', path: '/api/v1/invoices' });
- */
+/** What a {@link ResponseTooLargeError} is built from. @example new ResponseTooLargeError({ limit: 10_000_000, status: 200, method: 'GET', path: '/api/v1/invoices' }); */
 export interface ResponseTooLargeErrorInit extends Omit<APIErrorInit, 'message'> {
   /** Replaces the default message. */
   message?: string | undefined;
@@ -535,10 +480,7 @@ export interface ResponseTooLargeErrorInit extends Omit<APIErrorInit, 'message'>
   limit: number;
 }
 
-/**
- * The body was larger than `maxResponseBytes`; reading stopped.
- * @example if (isResponseTooLargeError(err)) console.error(`over ${err.limit} bytes`);
- */
+/** The body was larger than `maxResponseBytes`; reading stopped. @example if (isResponseTooLargeError(err)) console.error(`over ${err.limit} bytes`); */
 export class ResponseTooLargeError extends APIError {
   /** Always `ResponseTooLargeError`. */
   override readonly name = 'ResponseTooLargeError' as const;
@@ -558,29 +500,13 @@ export class ResponseTooLargeError extends APIError {
 /** True for a {@link ResponseTooLargeError} (or a subclass), by `name`. @example if (isResponseTooLargeError(err)) console.error(err.limit); */
 export const isResponseTooLargeError = (value: unknown): value is ResponseTooLargeError => isErrorKind(value, 'ResponseTooLargeError');
 
-/**
- * What an {@link APIConnectionError} is built from.
- * @example new APIConnectionError({ message: 'Connection error', method: 'GET', path: '/api/v1/invoices' });
- */
-export interface APIConnectionErrorInit {
+/** What an {@link APIConnectionError} is built from. @example new APIConnectionError({ message: 'Connection error', method: 'GET', path: '/api/v1/invoices' }); */
+export interface APIConnectionErrorInit extends Pick<APIErrorInit, 'method' | 'path' | 'hint' | 'cause' | 'redactor'> {
   /** Replaces the default message. */
   message?: string | undefined;
-  /** Request method. */
-  method?: string | undefined;
-  /** Request path. */
-  path?: string | undefined;
-  /** What to do about it. */
-  hint?: string | undefined;
-  /** The network error beneath (never an object holding the request's headers). */
-  cause?: unknown;
-  /** The client's redactor (see {@link InvoicingErrorOptions.redactor}). */
-  redactor?: Redactor | undefined;
 }
 
-/**
- * No response arrived (refused, reset, DNS), after the SDK's retries.
- * @example if (isAPIConnectionError(err)) console.error(err.message, err.cause);
- */
+/** No response arrived (refused, reset, DNS), after the SDK's retries. @example if (isAPIConnectionError(err)) console.error(err.message, err.cause); */
 export class APIConnectionError extends APIError {
   /** A stable name, read by the guards. */
   override readonly name: InvoicingErrorName = 'APIConnectionError';
@@ -594,10 +520,7 @@ export class APIConnectionError extends APIError {
 /** True for a {@link APIConnectionError} (or a subclass), by `name`. @example if (isAPIConnectionError(err)) console.error(err.message); */
 export const isAPIConnectionError = (value: unknown): value is APIConnectionError => isErrorKind(value, 'APIConnectionError');
 
-/**
- * No complete response within `timeout` (per attempt), after the SDK's retries.
- * @example if (isAPIConnectionTimeoutError(err)) console.error(err.hint);
- */
+/** No complete response within `timeout` (per attempt), after the SDK's retries. @example if (isAPIConnectionTimeoutError(err)) console.error(err.hint); */
 export class APIConnectionTimeoutError extends APIConnectionError {
   /** Always `APIConnectionTimeoutError`. */
   override readonly name = 'APIConnectionTimeoutError' as const;
@@ -607,10 +530,7 @@ export class APIConnectionTimeoutError extends APIConnectionError {
   }
 }
 
-/**
- * True for a {@link APIConnectionTimeoutError} (or a subclass), by `name`.
- * @example if (isAPIConnectionTimeoutError(err)) console.error(err.hint);
- */
+/** True for a {@link APIConnectionTimeoutError} (or a subclass), by `name`. @example if (isAPIConnectionTimeoutError(err)) console.error(err.hint); */
 export const isAPIConnectionTimeoutError = (value: unknown): value is APIConnectionTimeoutError => isErrorKind(value, 'APIConnectionTimeoutError');
 
 /** The caller's `signal` aborted the call. @example if (isAPIUserAbortError(err)) console.log('cancelled'); */
@@ -626,10 +546,7 @@ export class APIUserAbortError extends APIError {
 /** True for a {@link APIUserAbortError} (or a subclass), by `name`. @example if (isAPIUserAbortError(err)) console.log('cancelled'); */
 export const isAPIUserAbortError = (value: unknown): value is APIUserAbortError => isErrorKind(value, 'APIUserAbortError');
 
-/**
- * What an {@link InvalidInputError} is built from.
- * @example const init: InvalidInputErrorInit = { message: 'buyer refers to itself', path: ['buyer', 'parent'] };
- */
+/** What an {@link InvalidInputError} is built from. @example const init: InvalidInputErrorInit = { message: 'buyer refers to itself', path: ['buyer', 'parent'] }; */
 export interface InvalidInputErrorInit {
   /** What is wrong with the input. */
   message: string;
@@ -639,10 +556,7 @@ export interface InvalidInputErrorInit {
   path?: (string | number)[] | undefined;
 }
 
-/**
- * Input that cannot be an invoice at all (cyclic, nested too deep, not plain data); nothing was sent.
- * @example if (isInvalidInputError(err)) console.error(err.path?.join('.'), err.message);
- */
+/** Input that cannot be an invoice at all (cyclic, nested too deep, not plain data); nothing was sent. @example if (isInvalidInputError(err)) console.error(err.path?.join('.'), err.message); */
 export class InvalidInputError extends InvoicingError {
   /** Always `InvalidInputError`. */
   override readonly name = 'InvalidInputError' as const;
@@ -665,10 +579,7 @@ export const isInvalidInputError = (value: unknown): value is InvalidInputError 
 // Enough to act on from a log line; the full list is in `report`.
 const ISSUES_IN_MESSAGE = 3;
 
-/**
- * `invoices.create()` ran the local checks and they failed: nothing was sent. `report` lists every problem.
- * @example if (isInvoiceCheckError(err)) for (const issue of err.report.errors) console.error(issue.path.join('.'), issue.message);
- */
+/** The local checks failed in `invoices.create()`: nothing was sent; `report` lists every problem. @example if (isInvoiceCheckError(err)) console.table(err.report.errors); */
 export class InvoiceCheckError extends InvoicingError {
   /** Always `InvoiceCheckError`. */
   override readonly name = 'InvoiceCheckError' as const;
@@ -701,10 +612,7 @@ export class InvoiceCheckError extends InvoicingError {
 /** True for a {@link InvoiceCheckError} (or a subclass), by `name`. @example isInvoiceCheckError(new Error('x')); // false */
 export const isInvoiceCheckError = (value: unknown): value is InvoiceCheckError => isErrorKind(value, 'InvoiceCheckError');
 
-/**
- * Invoice totals as decimal strings (`"107.50"`); a figure the service did not return is `undefined`.
- * @example const t: TotalsFigures = { subtotal: '100.00', taxTotal: '7.50', total: '107.50' };
- */
+/** Invoice totals as decimal strings (`"107.50"`); a figure the service did not return is `undefined`. @example const t: TotalsFigures = { subtotal: '100.00', taxTotal: '7.50', total: '107.50' }; */
 export interface TotalsFigures {
   /** Sum of the lines before tax. */
   subtotal?: string | undefined;
@@ -714,10 +622,7 @@ export interface TotalsFigures {
   total?: string | undefined;
 }
 
-/**
- * What a {@link TotalsMismatchError} is built from.
- * @example new TotalsMismatchError({ invoiceId: 'inv_1', expected: { total: '107.50' }, actual: { total: '110.00' }, differences: [] });
- */
+/** What a {@link TotalsMismatchError} is built from. @example new TotalsMismatchError({ invoiceId: 'inv_1', expected: { total: '107.50' }, actual: { total: '110.00' }, differences: [] }); */
 export interface TotalsMismatchErrorInit {
   /** The draft whose totals disagree. */
   invoiceId: string;
@@ -729,10 +634,7 @@ export interface TotalsMismatchErrorInit {
   differences: TotalsDifference[];
 }
 
-/**
- * The service's totals contradict the invoice's lines; filing stopped before validate (the invoice is a draft).
- * @example if (isTotalsMismatchError(err)) console.error(err.invoiceId, err.differences);
- */
+/** The service's totals contradict the invoice's lines; filing stopped before validate. @example if (isTotalsMismatchError(err)) console.error(err.differences); */
 export class TotalsMismatchError extends InvoicingError {
   /** Always `TotalsMismatchError`. */
   override readonly name = 'TotalsMismatchError' as const;
@@ -771,18 +673,10 @@ export const isTotalsMismatchError = (value: unknown): value is TotalsMismatchEr
 export type FilingStep = 'check' | 'create' | 'reconcile' | 'read' | 'validate' | 'sign' | 'submit' | 'wait';
 
 /**
- * What stopped a workflow: the `cause` of every {@link FilingError}. Always an SDK error (anything
- * else is wrapped in an `InvoicingError` that keeps it as its own cause); a class with subclasses
- * appears with its own `name` only, so `err.cause.name` narrows to the class.
- *
+ * What stopped a workflow: always an SDK error, and `cause.name` narrows to the class.
  * @example
  * ```ts
- * import { isFilingError } from 'invoicing-sdk';
- * try {
- *   await client.invoices.createAndFile(input, { externalRef: 'INV-42' });
- * } catch (err) {
- *   if (isFilingError(err) && err.cause.name === 'InvoiceCheckError') console.table(err.cause.report.errors);
- * }
+ * declare const err: FilingError; if (err.cause.name === 'InvoiceCheckError') console.table(err.cause.report.errors);
  * ```
  */
 export type FilingErrorCause =
@@ -824,15 +718,7 @@ export type FilingErrorCause =
   | WaitTimeoutError
   | RecoveryInProgressError;
 
-/**
- * What a {@link FilingError} is built from.
- *
- * @example
- * ```ts
- * import { FilingError } from 'invoicing-sdk';
- * new FilingError({ invoiceId: 'inv_1', step: 'sign', cause: new Error('socket hang up') });
- * ```
- */
+/** What a {@link FilingError} is built from. @example import { FilingError } from 'invoicing-sdk'; new FilingError({ invoiceId: 'inv_1', step: 'sign', cause: new Error('socket hang up') }); */
 export interface FilingErrorInit {
   /** The invoice, once created; `undefined` when filing stopped before create succeeded. */
   invoiceId: string | undefined;
@@ -860,20 +746,10 @@ function resumeHint(invoiceId: string | undefined): string {
 }
 
 /**
- * Every stop of `createAndFile()`, `resumeFiling()` and each input of `fileMany()`: one shape.
- * Names the invoice (once created) and the step, keeps what stopped it as a typed `cause` (the
- * local checks' `InvoiceCheckError`, a `TotalsMismatchError`, an `AuthenticationError`, …), and the
- * `hint` says what to do next: fix the cause first where retrying cannot help, then resume with
- * `client.invoices.resumeFiling(invoiceId)`, which performs only the steps left, never one twice.
- *
+ * Every stop of `createAndFile()`, `resumeFiling()` and `fileMany()`: the invoice, the step, a typed `cause` and a hint.
  * @example
  * ```ts
- * import { isFilingError } from 'invoicing-sdk';
- * try {
- *   await client.invoices.createAndFile(input);
- * } catch (err) {
- *   if (isFilingError(err)) console.error(err.step, err.cause.name, err.hint);
- * }
+ * try { await client.invoices.createAndFile(input); } catch (err) { if (isFilingError(err)) console.error(err.step, err.cause.name); }
  * ```
  */
 export class FilingError extends InvoicingError {
@@ -901,23 +777,12 @@ export class FilingError extends InvoicingError {
   }
 }
 
-/**
- * True for a {@link FilingError}, by `name`.
- *
- * @example
- * ```ts
- * import { isFilingError } from 'invoicing-sdk';
- * isFilingError(new Error('x')); // false
- * ```
- */
+/** True for a {@link FilingError}, by `name`. @example import { isFilingError } from 'invoicing-sdk'; isFilingError(new Error('x')); // false */
 export function isFilingError(value: unknown): value is FilingError {
   return isErrorKind(value, 'FilingError');
 }
 
-/**
- * What a {@link WaitTimeoutError} is built from.
- * @example new WaitTimeoutError({ invoiceId: 'inv_1', lastInvoice: undefined, timeoutMs: 60_000 });
- */
+/** What a {@link WaitTimeoutError} is built from. @example new WaitTimeoutError({ invoiceId: 'inv_1', lastInvoice: undefined, timeoutMs: 60_000 }); */
 export interface WaitTimeoutErrorInit {
   /** The invoice waited for. */
   invoiceId: string;
@@ -927,10 +792,7 @@ export interface WaitTimeoutErrorInit {
   timeoutMs: number;
 }
 
-/**
- * `waitFor()` ran out of time before the invoice reached the awaited status; nothing was changed.
- * @example if (isWaitTimeoutError(err)) console.log('still', err.lastInvoice?.status);
- */
+/** `waitFor()` ran out of time before the invoice reached the awaited status; nothing was changed. @example if (isWaitTimeoutError(err)) console.log('still', err.lastInvoice?.status); */
 export class WaitTimeoutError extends InvoicingError {
   /** Always `WaitTimeoutError`. */
   override readonly name = 'WaitTimeoutError' as const;
@@ -962,10 +824,7 @@ export class WaitTimeoutError extends InvoicingError {
 /** True for a {@link WaitTimeoutError} (or a subclass), by `name`. @example isWaitTimeoutError(new Error('x')); // false */
 export const isWaitTimeoutError = (value: unknown): value is WaitTimeoutError => isErrorKind(value, 'WaitTimeoutError');
 
-/**
- * What a {@link RecoveryInProgressError} is built from.
- * @example const init: RecoveryInProgressErrorInit = { invoiceId: 'inv_1', attemptsLeft: 2 };
- */
+/** What a {@link RecoveryInProgressError} is built from. @example const init: RecoveryInProgressErrorInit = { invoiceId: 'inv_1', attemptsLeft: 2 }; */
 export interface RecoveryInProgressErrorInit {
   /** The invoice in Error whose automatic recovery is in play. */
   invoiceId: string;
@@ -979,11 +838,7 @@ export interface RecoveryInProgressErrorInit {
   hint?: string | undefined;
 }
 
-/**
- * `submit` was refused locally: the service's automatic recovery of the invoice is still in play.
- * Nothing was sent; `{ force: true }` sends it anyway.
- * @example if (isRecoveryInProgressError(err)) await client.invoices.waitFor(err.invoiceId);
- */
+/** `submit` refused locally while the service's automatic recovery is in play; `{ force: true }` sends it anyway. @example if (isRecoveryInProgressError(err)) await client.invoices.waitFor(err.invoiceId); */
 export class RecoveryInProgressError extends InvoicingError {
   /** Always `RecoveryInProgressError`. */
   override readonly name = 'RecoveryInProgressError' as const;
@@ -1028,17 +883,10 @@ export class RecoveryInProgressError extends InvoicingError {
 export const isRecoveryInProgressError = (value: unknown): value is RecoveryInProgressError => isErrorKind(value, 'RecoveryInProgressError');
 
 /**
- * `waitFor()` was called on an invoice that only the caller moves on (`DRAFT`, `VALIDATED`,
- * `SIGNED`): waiting would never end, so it answers at once. `nextStep` is the call to make.
- *
+ * `waitFor()` on an invoice only the caller moves on (`DRAFT`, `VALIDATED`, `SIGNED`); `nextStep` is the call to make.
  * @example
  * ```ts
- * import { isNotSubmittedError } from 'invoicing-sdk';
- * try {
- *   await client.invoices.waitFor(id);
- * } catch (err) {
- *   if (isNotSubmittedError(err)) await client.invoices.resumeFiling(err.invoiceId, { wait: true });
- * }
+ * try { await client.invoices.waitFor('inv_1'); } catch (err) { if (isNotSubmittedError(err)) console.log(err.nextStep); }
  * ```
  */
 export class NotSubmittedError extends InvoicingError {
@@ -1072,11 +920,7 @@ export class NotSubmittedError extends InvoicingError {
 /** True for a {@link NotSubmittedError}, by `name`. @example isNotSubmittedError(new Error('x')); // false */
 export const isNotSubmittedError = (value: unknown): value is NotSubmittedError => isErrorKind(value, 'NotSubmittedError');
 
-/**
- * Scrubs `error` of `redactor`'s secrets in place (every own string or plain-data field, the cause
- * chain) and returns it; its later renderings are scrubbed by `redactor` too.
- * @example throw redactError(new FilingError({ invoiceId: 'inv_1', step: 'sign', cause }), new Redactor([apiKey]));
- */
+/** Scrubs `error` (own fields, cause chain) of `redactor`'s secrets in place and returns it. @example throw redactError(new InvoicingError('x'), new Redactor(['sk_live_secret'])); */
 export function redactError<E>(error: E, redactor: Redactor, seen: WeakSet<object> = new WeakSet()): E {
   if (typeof error !== 'object' || error === null || seen.has(error)) return error;
   seen.add(error);

@@ -1,10 +1,4 @@
-/**
- * The one place request headers are built, and the one place they are redacted for logging.
- *
- * Authentication follows the service document to the letter: `X-API-Key` on every service route and
- * nowhere else; `Authorization: Bearer <session>` only on the `/api/v1/api-key` routes, which never
- * get `X-API-Key`. Never `Authorization: ApiKey` and never a query parameter: both are rejected.
- */
+// The one place request headers are built and redacted for logs. X-API-Key on service routes only; Bearer session only on /api/v1/api-key.
 import { VERSION } from '../version.js';
 import { InvoicingError } from './errors.js';
 import { REDACTED } from './redact.js';
@@ -12,30 +6,21 @@ import { isSessionRoute } from './routes.js';
 
 const SENSITIVE = new Set(['x-api-key', 'authorization', 'cookie', 'proxy-authorization']);
 
-// What Node's HTTP client sends (the fetch standard is looser, and undici refuses the rest only when
-// sending, as a network error): tab, printable ASCII and Latin-1.
+// What Node's HTTP client sends (undici refuses the rest only when sending, as a retried network error).
 const HEADER_VALUE = /^[\t -~\x80-\xff]*$/;
 // A token (RFC 9110).
 const HEADER_NAME = /^[!#$%&'*+.^_`|~\w-]+$/;
-// Printable ASCII, not blank: a key of other characters reaches the service as bytes it may decode
-// otherwise, so two different keys could become one.
+// Printable ASCII, not blank: other bytes may be decoded so that two keys become one.
 const IDEMPOTENCY_KEY = /^ *[!-~][ -~]*$/;
 
-/**
- * Throws an `InvoicingError` (before anything is sent; fetch would fail only when sending, as a
- * network error that is retried) when `value` cannot be sent as a header value, or `name` as a
- * header name. `what` names it; the value is never quoted, as it may be a secret.
- */
+/** Throws (before anything is sent) when `value` cannot be a header value or `name` a header name; never quotes the value. */
 export function checkHeader(what: string, value: string, name = 'x'): void {
   if (!HEADER_VALUE.test(value) || !HEADER_NAME.test(name)) {
     throw new InvoicingError(`${what} cannot be sent: bad name, or a line break, control or non-Latin-1 character.`);
   }
 }
 
-/**
- * The caller's idempotency key, or an `InvoicingError` (before anything is sent) for one the service
- * would refuse or could mistake for another: not a string, blank, or not printable ASCII.
- */
+/** The caller's idempotency key, or an `InvoicingError` (before anything is sent) for one the service would refuse or could mistake for another. */
 export function checkIdempotencyKey(key: unknown): string {
   if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
     throw new InvoicingError(
@@ -63,17 +48,12 @@ export function userAgent(): string {
   return agent;
 }
 
-/**
- * The caller's extra headers (`defaultHeaders` or per call), names lower-cased, or an
- * `InvoicingError` (before anything is sent) for one that would replace authentication or the
- * idempotency key, or cannot be sent. `where` names the option in the message.
- */
+/** The caller's extra headers (`defaultHeaders` or per call), names lower-cased, or an `InvoicingError` (before anything is sent) for one that would replace authentication or the idempotency key, or cannot be sent. */
 export function checkExtraHeaders(extra: Record<string, string> | undefined, where: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(extra ?? {})) {
     const lower = name.toLowerCase();
-    // Authentication is decided by the route alone: a second credential scheme is rejected by the
-    // service (401), and a replaced key would be sent where the caller did not mean it to go.
+    // Authentication is the route's alone: the service rejects a second scheme (401).
     if (SENSITIVE.has(lower)) {
       throw new InvoicingError(`${where} cannot set ${JSON.stringify(name)}: authentication headers are set by the client.`, {
         hint: 'Pass apiKey (sent as X-API-Key) or sessionToken (sent as Authorization: Bearer, to /api/v1/api-key routes only) to the client instead.',
@@ -90,11 +70,7 @@ export function checkExtraHeaders(extra: Record<string, string> | undefined, whe
   return out;
 }
 
-/**
- * The authentication header of a request to `path`: `X-API-Key` on service routes, `Authorization:
- * Bearer` on the `/api/v1/api-key` routes. Throws an `InvoicingError` (before anything is sent) when
- * the client lacks the credential the route needs.
- */
+/** The authentication header of a request to `path`. */
 export function authHeader(path: string, credentials: Credentials): [name: string, value: string] {
   if (isSessionRoute(path)) {
     const token = credentials.sessionToken;
@@ -118,7 +94,7 @@ export function authHeader(path: string, credentials: Credentials): [name: strin
   return ['x-api-key', key];
 }
 
-/** A copy of `headers` fit for a log line: credentials replaced by `[REDACTED]`. */
+/** A copy of `headers` for a log line, credentials redacted. */
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {

@@ -1,20 +1,13 @@
 import { Redactor } from './redact.js';
 
-/**
- * How much the SDK logs: `debug` (every request and response, headers redacted), `info` (retries),
- * `warn` (responses the SDK had to work around), `error`, or `off`.
- * @example const client = new InvoicingClient({ logLevel: 'debug' }); // or INVOICING_LOG=debug
- */
+/** How much the SDK logs: `debug` (requests, headers redacted), `info` (retries), `warn`, `error` or `off`. @example const level: LogLevel = 'debug'; */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
 
 /**
- * Where log lines go. `console` fits, and so do pino, winston and most other loggers.
- *
+ * Where log lines go: `console`, pino, winston and most other loggers fit.
  * @example
  * ```ts
- * import pino from 'pino';
- * import { InvoicingClient } from 'invoicing-sdk';
- * const client = new InvoicingClient({ logger: pino(), logLevel: 'info' });
+ * const client = new InvoicingClient({ logger: console, logLevel: 'info' });
  * ```
  */
 export interface Logger {
@@ -28,29 +21,15 @@ export interface Logger {
   error(message: string, ...args: unknown[]): void;
 }
 
-/** The accepted levels, lowest first. @example LOG_LEVELS.indexOf('warn') > LOG_LEVELS.indexOf('debug'); // true */
+/** The accepted levels, lowest first. */
 export const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off'];
 
-/**
- * True for one of the accepted {@link LogLevel} names.
- * @example isLogLevel(process.env.INVOICING_LOG); // true for 'debug', 'info', 'warn', 'error', 'off'
- */
+/** True for one of the accepted {@link LogLevel} names. */
 export function isLogLevel(value: unknown): value is LogLevel {
   return typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value);
 }
 
-/**
- * Wraps `logger` so that only lines at `level` or above are written, each prefixed with the SDK's
- * name and scrubbed by `redactor` (the client's: its API key, session token and the keys it
- * received), arguments included.
- *
- * @example
- * ```ts
- * const redactor = new Redactor([apiKey, sessionToken]);
- * const log = createLogger(console, 'debug', redactor);
- * log.debug(`sent ${apiKey}`); // console.debug('[invoicing-sdk] sent [REDACTED]')
- * ```
- */
+/** Wraps `logger`: only lines at `level` or above, each prefixed with the SDK's name and scrubbed by the client's `redactor`. */
 export function createLogger(logger: Logger, level: LogLevel, redactor: Redactor = new Redactor()): Logger {
   const threshold = LOG_LEVELS.indexOf(level);
   const method =

@@ -1,8 +1,5 @@
-/**
- * Client options: one defaults table, resolved once at construction. Per-call options
- * (`RequestOptions`) override the resolved values for one call.
- */
-import { resolveFieldMap, type FieldMap, type ResolvedFieldMap } from '../model/field-map.js';
+// Client options: one defaults table, resolved once at construction; per-call options override.
+import { resolveFieldMap, type FieldMap } from '../model/field-map.js';
 import { InvoicingError, redactError } from './errors.js';
 import { checkExtraHeaders, checkHeader } from './headers.js';
 import { createLogger, isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
@@ -13,43 +10,25 @@ import { API_PREFIX } from './routes.js';
 import type { ClientHooks, FetchOptions, ResolvedOptions } from './transport.js';
 
 export type { Fetch } from './bounds.js';
-export { boundedInteger } from './bounds.js';
 import { boundedInteger, type Fetch } from './bounds.js';
 
 /**
- * Options of `new InvoicingClient(options)`. Every option has a default (see the table in the
- * README); the three credentials and the log level fall back to environment variables.
- *
+ * Options of `new InvoicingClient(options)`; credentials, baseUrl and log level fall back to environment variables.
  * @example
  * ```ts
- * import { InvoicingClient } from 'invoicing-sdk';
- * const client = new InvoicingClient({
- *   apiKey: process.env.INVOICING_API_KEY,
- *   baseUrl: 'https://invoicing.example.com',
- *   timeout: 20_000,
- *   maxRetries: 3,
- * });
+ * const client = new InvoicingClient({ apiKey: process.env.INVOICING_API_KEY, baseUrl: 'https://invoicing.example.com' });
  * ```
  */
 export interface ClientOptions {
   /** Sent only as the `X-API-Key` header. Default: env `INVOICING_API_KEY`. */
   apiKey?: string | undefined;
-  /**
-   * A signed-in portal session, sent only as `Authorization: Bearer …` and only to the
-   * `/api/v1/api-key` routes (key management). Default: env `INVOICING_SESSION_TOKEN`.
-   */
+  /** A signed-in portal session, sent only as `Authorization: Bearer …` and only to the `/api/v1/api-key` routes (key management). Default: env `INVOICING_SESSION_TOKEN`. */
   sessionToken?: string | undefined;
-  /**
-   * Origin of the service, e.g. `https://invoicing.example.com`; the SDK adds `/api/v1`. Default:
-   * env `INVOICING_BASE_URL`. There is no guessed default: missing is an error at construction.
-   */
+  /** Origin of the service, e.g. `https://invoicing.example.com`; the SDK adds `/api/v1`. Default: env `INVOICING_BASE_URL`. There is no guessed default: missing is an error at construction. */
   baseUrl?: string | undefined;
   /** Milliseconds per attempt, reading the body included. Default 30 000. */
   timeout?: number | undefined;
-  /**
-   * Retries after connection errors, timeouts, 408, 429, 500, 502, 503 and 504, with exponential
-   * backoff and full jitter (a POST only with an idempotency key). Default 2.
-   */
+  /** Retries after connection errors, timeouts, 408, 429, 500, 502, 503 and 504, with exponential backoff and full jitter (a POST only with an idempotency key). Default 2. */
   maxRetries?: number | undefined;
   /** Custom `fetch` (proxies, tests). Default: the global `fetch`, looked up at call time. */
   fetch?: Fetch | undefined;
@@ -61,11 +40,7 @@ export interface ClientOptions {
   fieldMap?: FieldMap | undefined;
   /** How long `client.codes` keeps a lookup, in milliseconds. Default one hour. */
   codesCacheTtl?: number | undefined;
-  /**
-   * ky hooks (`beforeRequest`, `beforeRetry`, `afterResponse`, `beforeError`) run on every request,
-   * after the SDK's own (so `beforeRequest` sees the authenticated request and `beforeError` the
-   * SDK's error).
-   */
+  /** ky hooks run on every request, after the SDK's own. */
   hooks?: ClientHooks | undefined;
   /** Extra `RequestInit` for every request, e.g. an undici `dispatcher` for a proxy or mTLS. */
   fetchOptions?: FetchOptions | undefined;
@@ -73,40 +48,21 @@ export interface ClientOptions {
   defaultHeaders?: Record<string, string> | undefined;
   /** Query parameters added to every request. A parameter named like a credential is refused. */
   defaultQuery?: Query | undefined;
-  /**
-   * The largest response body read, in bytes after decompression; a larger one ends in
-   * `ResponseTooLargeError` (never retried) instead of filling memory. Default 32 MiB, several times
-   * the largest legitimate page of a listing.
-   */
+  /** The largest response body read, in bytes; a larger one is a `ResponseTooLargeError`. Default 32 MiB. */
   maxResponseBytes?: number | undefined;
-  /**
-   * Silence the warning for a `baseUrl` that is plain `http://` to a host other than loopback (the
-   * API key would cross the network in clear text). Default false.
-   */
+  /** Silence the warning for a `baseUrl` that is plain `http://` to a host other than loopback (the API key would cross the network in clear text). Default false. */
   allowInsecureHttp?: boolean | undefined;
-  /**
-   * Statuses after `SUBMITTED` that count as final for `waitFor` and `watch` (canonical names or
-   * the service's spellings, matched without regard to case, spaces, `-` or `_`). Default
-   * `DEFAULT_FINAL_STATUSES`: `ACCEPTED`, `REJECTED`, `CANCELLED`. Any other status after
-   * `SUBMITTED` keeps them polling.
-   */
+  /** Statuses after `SUBMITTED` that are final for `waitFor` and `watch`. Default `DEFAULT_FINAL_STATUSES`. */
   finalStatuses?: readonly string[] | undefined;
-  /**
-   * Allow a browser-like runtime. Default false: in a browser the API key would be exposed to every
-   * visitor, so construction throws unless this is set.
-   */
+  /** Allow a browser-like runtime. Default false: in a browser the API key would be exposed to every visitor, so construction throws unless this is set. */
   dangerouslyAllowBrowser?: boolean | undefined;
 }
 
 /**
- * The defaults table: every option's environment variable (if any) and default value. Options are
- * resolved from it once, at construction.
- *
+ * The defaults table: each option's environment variable and default, resolved once at construction.
  * @example
  * ```ts
- * import { CLIENT_DEFAULTS } from 'invoicing-sdk';
- * CLIENT_DEFAULTS.timeout.value; // 30000
- * CLIENT_DEFAULTS.apiKey.env;    // 'INVOICING_API_KEY'
+ * const timeout = CLIENT_DEFAULTS.timeout.value;
  * ```
  */
 export const CLIENT_DEFAULTS = {
@@ -132,7 +88,7 @@ export const CLIENT_DEFAULTS = {
 
 export type { ResolvedOptions } from './transport.js';
 
-/** Reads an environment variable where the runtime has them; empty counts as unset. */
+/** Reads an environment variable where the runtime has them. */
 export function readEnv(name: string): string | undefined {
   try {
     const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
@@ -144,28 +100,20 @@ export function readEnv(name: string): string | undefined {
   }
 }
 
-/** A browser-like runtime: a global `window` and `document`. */
+/** A browser-like runtime. */
 export function isBrowserLike(): boolean {
   const g = globalThis as { window?: unknown; document?: unknown };
   return typeof g.window !== 'undefined' && typeof g.document !== 'undefined';
 }
 
-/**
- * A client's redactor with the credentials it was built for, so a client derived from it
- * (`withOptions`) can share it: keys the parent created or revealed stay redacted in the child.
- * @example const child = resolveOptions(options, { redactor: parent.redactor, apiKey: parent.apiKey, sessionToken: parent.sessionToken });
- */
+/** A client's redactor with the credentials it was built for, so a client derived from it (`withOptions`) can share it. */
 export interface InheritedRedactor {
   readonly redactor: Redactor;
   readonly apiKey: string | undefined;
   readonly sessionToken: string | undefined;
 }
 
-/**
- * Resolves the caller's options against {@link CLIENT_DEFAULTS}; throws on invalid ones. Every
- * error it throws is scrubbed of the credentials it was given (a key pasted as `baseUrl` included).
- * `inherit` is reused when the credentials resolve to the same values, else a new redactor is built.
- */
+/** Resolves the caller's options against {@link CLIENT_DEFAULTS}. */
 export function resolveOptions(options: ClientOptions = {}, inherit?: InheritedRedactor): ResolvedOptions {
   const browser = isBrowserLike();
   if (browser && options.dangerouslyAllowBrowser !== true) {
@@ -181,13 +129,10 @@ export function resolveOptions(options: ClientOptions = {}, inherit?: InheritedR
     const env = CLIENT_DEFAULTS[key].env;
     return readEnv(env);
   };
-  // Read before any other option is checked, so that the redactor built from them scrubs every
-  // error below.
+  // Read first, so the redactor built from them scrubs every error below.
   const apiKey = pick('apiKey');
   const sessionToken = pick('sessionToken');
-  // This client's own redactor: every error, log line and record it hands out is scrubbed of its
-  // secrets, and nothing is shared with other clients (only with a client derived by withOptions()
-  // that keeps the same credentials).
+  // Shared only with a withOptions() child that keeps the same credentials.
   const redactor =
     inherit !== undefined && inherit.apiKey === apiKey && inherit.sessionToken === sessionToken
       ? inherit.redactor
@@ -195,8 +140,7 @@ export function resolveOptions(options: ClientOptions = {}, inherit?: InheritedR
   try {
     return resolveRest(options, browser, pick, apiKey, sessionToken, redactor);
   } catch (error) {
-    // An error about any option may quote its value, and that value may be a credential put in the
-    // wrong option (baseUrl: process.env.INVOICING_API_KEY).
+    // An option's value may be a credential in the wrong place (baseUrl: the API key).
     throw redactError(error, redactor);
   }
 }

@@ -1,42 +1,18 @@
-/**
- * Listings. `list()` returns a {@link PagePromise}: await it for the first {@link Page}, or iterate
- * it with `for await` for every item of every page. Pages are followed by `meta.totalPages`, which the
- * service computes, so no request is ever made for a page that does not exist.
- *
- * The walk counts the pages it asks for itself (`?page=2`, `3`, …) and uses the service's `meta.page`
- * only to notice a server that does not page: a walk driven by an echo that never advances (a server
- * that ignores `?page`, or counts from 0) would ask for the same page forever. A walk stops early, with
- * a warning, at a page whose `meta.page` does not come after the one read before it (its items are
- * not yielded: by the server's own account they were read already), at an empty page, and after
- * {@link MAX_PAGES_PER_WALK} pages.
- */
+// Listings follow `meta.totalPages`; a walk stops with a warning at a repeated or empty page, or after MAX_PAGES_PER_WALK.
 import type { ListingMeta } from './envelope.js';
 import { InvoicingError } from './errors.js';
 import type { Logger } from './logger.js';
 import { APIPromise, type ResponseRecorder } from './api-promise.js';
 
-/**
- * The most pages one walk reads (`for await`, `iterPages()`, the code lookups) before it stops with a
- * warning: a bound on a server whose `meta.totalPages` is wrong. A million invoices at 100 a page.
- *
- */
+/** The most pages one walk reads (`for await`, `iterPages()`, the code lookups) before it stops with a warning. */
 export const MAX_PAGES_PER_WALK = 10_000;
 
-/**
- * True when the service numbers a page (`echo`, its `meta.page`) at or before one read earlier in
- * the same walk: by its own account the page was read already.
- *
- */
+/** True when the service numbers a page (`echo`, its `meta.page`) at or before one read earlier in the same walk. */
 export function repeatsPage(echo: number | undefined, previousEcho: number | undefined): boolean {
   return echo !== undefined && previousEcho !== undefined && echo <= previousEcho;
 }
 
-/**
- * Why a walk stops at page `asked` (a repeated page, or an empty one or the page cap while
- * `totalPages` says there are more), for the warning; `undefined` when it goes on or simply reached
- * the last page.
- *
- */
+/** Why a walk stops at page `asked` (a repeated page, or an empty one or the page cap while `totalPages` says there are more), for the warning. */
 export function earlyStop(
   listing: string,
   asked: number,
@@ -57,29 +33,15 @@ export function earlyStop(
   return undefined;
 }
 
-/**
- * Loads page `page` (from 1).
- *
- * @example
- * ```ts
- * import type { PageLoader } from 'invoicing-sdk';
- * declare const load: PageLoader<string>;
- * const second = await load(2);
- * ```
- */
+/** Loads page `page` (from 1). @example import type { PageLoader } from 'invoicing-sdk'; declare const load: PageLoader<string>; const second = await load(2); */
 export type PageLoader<T> = (page: number) => Promise<Page<T>>;
 
 /**
  * One page of a listing, with the way to the next.
- *
  * @example
  * ```ts
- * let page = await client.invoices.list({ limit: 100 });
- * for (;;) {
- *   for (const invoice of page.data) console.log(invoice.id);
- *   if (!page.hasNextPage()) break;
- *   page = await page.getNextPage();
- * }
+ * const page = await client.invoices.list({ limit: 100 });
+ * if (page.hasNextPage()) await page.getNextPage();
  * ```
  */
 export class Page<T> implements AsyncIterable<T> {
@@ -87,10 +49,7 @@ export class Page<T> implements AsyncIterable<T> {
   readonly data: T[];
   /** The listing's `meta` as the service sent it; `undefined` when it sent none. */
   readonly meta: ListingMeta | undefined;
-  /**
-   * This page's number, from 1: the page the SDK asked for. The service's own number for it, which
-   * may count differently, is `meta.page`.
-   */
+  /** This page's number, from 1: the page the SDK asked for. The service's own number for it, which may count differently, is `meta.page`. */
   readonly pageNumber: number;
   readonly #load: PageLoader<T>;
   readonly #logger: Pick<Logger, 'warn'> | undefined;
@@ -124,13 +83,7 @@ export class Page<T> implements AsyncIterable<T> {
     return reason !== undefined;
   }
 
-  /**
-   * True when `meta.totalPages` says a later page exists. False when the service sent no
-   * `totalPages`: the SDK does not guess. Also false, with a warning through the client's logger,
-   * when this page came back empty, when its `meta.page` does not come after the page read before
-   * it, or after 10,000 pages in one walk: a server that ignores `?page` would otherwise be read
-   * forever.
-   */
+  /** True when `meta.totalPages` says a later page exists, and this page is neither empty, a repeat, nor past the page cap. */
   hasNextPage(): boolean {
     const total = this.meta?.totalPages;
     return total !== undefined && this.pageNumber < total && !this.#stopsEarly();
@@ -149,10 +102,7 @@ export class Page<T> implements AsyncIterable<T> {
     return next;
   }
 
-  /**
-   * This page and every later one, in order. A page whose `meta.page` repeats one already read is
-   * not yielded (see {@link Page.hasNextPage}).
-   */
+  /** This page and every later one, in order. A page whose `meta.page` repeats one already read is not yielded (see {@link Page.hasNextPage}). */
   async *iterPages(): AsyncGenerator<Page<T>, void, undefined> {
     let page: Page<T> = this;
     yield page;
@@ -173,23 +123,14 @@ export class Page<T> implements AsyncIterable<T> {
 }
 
 /**
- * The result of a `list()` call: awaitable (the first page) and async-iterable (every item of every
- * page). Nothing is requested until it is awaited or iterated; the first page is fetched once, however
- * often it is used.
- *
+ * What `list()` returns: await it for the first page, iterate it for every item; nothing is sent before either.
  * @example
  * ```ts
- * const first = await client.invoices.list({ limit: 50 });   // one page
- * for await (const invoice of client.invoices.list()) {       // every invoice
- *   console.log(invoice.id, invoice.status);
- * }
+ * for await (const invoice of client.invoices.list()) console.log(invoice.id);
  * ```
  */
 export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable<T> {
-  /**
-   * @param loadFirst Loads the first page, reporting its response to `record`.
-   * @internal
-   */
+  /** @internal */
   constructor(loadFirst: (record: ResponseRecorder) => Promise<Page<T>>) {
     // Lazy: nothing is requested until the listing is awaited or iterated.
     super(loadFirst, true);

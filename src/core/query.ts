@@ -1,14 +1,7 @@
-/**
- * Query strings. Credentials never travel in one (the service rejects `?apiKey=` with 401, and URLs
- * end up in proxy logs, browser history and error reports), so a parameter named like a credential
- * is refused locally, before anything is sent.
- */
+// Credentials never travel in a query string: a parameter named like one is refused before sending.
 import { InvoicingError } from './errors.js';
 
-/**
- * A query parameter value; `undefined` and `null` are left out, arrays repeat the key.
- * @example const status: QueryValue = ['Submitted', 'Accepted']; // ?status=Submitted&status=Accepted
- */
+/** A query parameter value; `undefined` and `null` are left out, arrays repeat the key. @example const status: QueryValue = ['Submitted', 'Accepted']; // ?status=Submitted&status=Accepted */
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
 
 /** Query parameters: `defaultQuery`, per-call `query`, list filters. @example const query: Query = { status: 'Submitted', limit: 50 }; */
@@ -20,31 +13,12 @@ const CREDENTIAL_NAMES = new Set([
   'bearer', 'session', 'sessiontoken', 'sessionid', 'password', 'passwd', 'auth', 'authorization', 'credential', 'credentials', 'privatekey',
 ]);
 
-/**
- * True when a query parameter name looks like a credential (`apiKey`, `api_key`, `token`,
- * `access_token`, `sessionToken`, `secret`, `password`, `authorization`, …; case, `-` and `_` ignored).
- *
- * @example
- * ```ts
- * import { isCredentialParam } from 'invoicing-sdk';
- * isCredentialParam('API_KEY'); // true
- * isCredentialParam('status');  // false
- * ```
- */
+/** True when a query parameter name looks like a credential (`apiKey`, `token`, `password`, …). @example isCredentialParam('API_KEY'); // true */
 export function isCredentialParam(name: string): boolean {
   return CREDENTIAL_NAMES.has(name.toLowerCase().replace(/[-_\s]/g, ''));
 }
 
-/**
- * Throws an `InvoicingError` naming the parameter (never its value) when `query` has a parameter
- * named like a credential. `where` names the option (`defaultQuery`, `query`, …).
- *
- * @example
- * ```ts
- * checkQuery({ status: 'Submitted' }, 'query'); // passes
- * checkQuery({ apiKey: 'sk_…' }, 'query');      // throws InvoicingError
- * ```
- */
+/** Throws an `InvoicingError` naming the parameter (never its value) when `query` has a parameter named like a credential. */
 export function checkQuery(query: Query | undefined, where: string): void {
   if (query === undefined || query === null) return;
   for (const name of Object.keys(query)) {
@@ -59,15 +33,7 @@ export function checkQuery(query: Query | undefined, where: string): void {
   }
 }
 
-/**
- * Appends `query` to `url` (`undefined`/`null` left out, arrays repeat the key).
- *
- * @example
- * ```ts
- * const url = new URL('https://x.test/api/v1/invoices');
- * appendQuery(url, { status: ['A', 'B'], page: undefined }); // ?status=A&status=B
- * ```
- */
+/** Appends `query` to `url` (`undefined`/`null` left out, arrays repeat the key). */
 export function appendQuery(url: URL, query: Query | undefined): void {
   if (query === undefined || query === null) return;
   for (const [key, value] of Object.entries(query)) {

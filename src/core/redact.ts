@@ -1,19 +1,11 @@
-/**
- * Redaction of what the SDK renders (error messages and bodies, log lines, CLI output), never of
- * the data it hands back. Each client owns a {@link Redactor} built from its secrets. For each
- * secret it redacts: the whole secret and the secret without its type prefix (`sk_live_`, `sess_`:
- * up to three segments of 1–8 lower-case letters each ended by `_` or `-`), when 5 or more
- * characters long; and any run of {@link MIN_PARTIAL_LENGTH} or more of its characters that reaches
- * past the prefix. Overlapping and adjacent matches become one `[REDACTED]`.
- */
+// Redacts what the SDK renders, never the data it returns. Per secret: the whole secret and the secret without its type
+// prefix (up to three `[a-z]{1,8}[_-]` segments) when 5+ characters long, and any run of MIN_PARTIAL_LENGTH+ of its
+// characters reaching past the prefix. Overlapping and adjacent matches become one [REDACTED].
 
 /** What replaces a secret wherever it would appear. @example console.log(REDACTED); // '[REDACTED]' */
 export const REDACTED = '[REDACTED]';
 
-/**
- * The shortest run of a secret's characters that is redacted on its own.
- * @example new Redactor(['sk_live_Rq7Zx9Wv2Lp8Nd5R']).redact('Rq7Zx9Wv'.slice(0, MIN_PARTIAL_LENGTH)); // '[REDACTED]'
- */
+/** The shortest run of a secret's characters that is redacted on its own. @example new Redactor(['sk_live_Rq7Zx9Wv2Lp8Nd5R']).redact('Rq7Zx9Wv'.slice(0, MIN_PARTIAL_LENGTH)); // '[REDACTED]' */
 export const MIN_PARTIAL_LENGTH = 8;
 
 /** What stands in for the part of a value nested deeper than 64 levels. @example console.log(TOO_DEEP); // '[Nested too deep]' */
@@ -21,8 +13,7 @@ export const TOO_DEEP = '[Nested too deep]';
 
 // Shorter pieces (the `1` of `sess_1`) occur everywhere by chance and say nothing of a secret.
 const MIN_SECRET_LENGTH = 5;
-// Every run of MIN_PARTIAL_LENGTH characters holds a block of BLOCK that starts at a multiple of
-// BLOCK, so the scan looks up one block in BLOCK and checks windows only around a hit.
+// Every MIN_PARTIAL_LENGTH run holds a BLOCK-aligned block: the scan looks up one block in BLOCK.
 const BLOCK = 4;
 const MAX_REDACT_DEPTH = 64;
 const MAX_CAUSE_DEPTH = 4;
@@ -30,7 +21,7 @@ const MAX_ADDED_SECRETS = 256;
 const CREDENTIAL_SHAPE = /\b(Bearer|ApiKey)\s+[A-Za-z0-9._~+/=-]{6,}/g;
 const TYPE_PREFIX = /^(?:[a-z]{1,8}[_-]){1,3}/;
 
-/** The ends of the type prefix's segments: `sk_live_x` gives [3, 8]. */
+/** The ends of the type prefix's segments. */
 function prefixEnds(secret: string): number[] {
   const prefix = TYPE_PREFIX.exec(secret)?.[0] ?? '';
   if (prefix.length >= secret.length) return [];
@@ -162,15 +153,10 @@ function replaceSpans(text: string, spans: number[]): string {
 }
 
 /**
- * One client's redaction, built from its secrets (API key, session token, keys it creates or
- * reveals). Holds them in private fields only, out of reach of `util.inspect` and `JSON.stringify`.
- *
+ * One client's redaction, built from its secrets, held in private fields only.
  * @example
  * ```ts
- * import { Redactor } from 'invoicing-sdk';
- * const redactor = new Redactor(['sk_live_Rq7Zx9Wv2Lp8Nd5R']);
- * redactor.redact('invalid key sk_live_Rq7Zx9Wv2Lp8Nd5R'); // 'invalid key [REDACTED]'
- * redactor.redact('invalid key Rq7Zx9Wv2Lp8'); // 'invalid key [REDACTED]'
+ * new Redactor(['sk_live_Rq7Zx9Wv2Lp8Nd5R']).redact('key sk_live_Rq7Zx9Wv2Lp8Nd5R'); // 'key [REDACTED]'
  * ```
  */
 export class Redactor {
@@ -209,10 +195,7 @@ export class Redactor {
     return out.includes('Bearer') || out.includes('ApiKey') ? out.replace(CREDENTIAL_SHAPE, `$1 ${REDACTED}`) : out;
   }
 
-  /**
-   * A copy of plain data with every string and key scrubbed (class instances kept as they are).
-   * Cycles become `'[Circular]'`, depth past 64 {@link TOO_DEEP}, a throwing getter `'[Unreadable]'`.
-   */
+  /** A copy of plain data with every string and key scrubbed (class instances kept as they are). Cycles become `'[Circular]'`, depth past 64 {@link TOO_DEEP}, a throwing getter `'[Unreadable]'`. */
   redactDeep<T>(value: T): T {
     return this.#deep(value, new WeakSet(), 0) as T;
   }
@@ -243,11 +226,7 @@ export class Redactor {
     }
   }
 
-  /**
-   * A scrubbed copy of a thrown value, fit to be an SDK error's `cause`: name, message, stack,
-   * primitive own fields and the cause chain. Object fields are left out (a custom fetch's error
-   * can carry a `Request` or `Headers` holding the key).
-   */
+  /** A scrubbed copy of a thrown value for an error's `cause`; object fields are left out (they may hold the key). */
   redactCause(cause: unknown): unknown {
     return this.#cause(cause, 0);
   }

@@ -1,18 +1,10 @@
 import type { Query } from './query.js';
 
 /**
- * Per-call options. Every method takes them last; they override the client's options for that call
- * only.
- *
+ * Per-call options, taken last by every method; they override the client's options for that call.
  * @example
  * ```ts
- * const controller = new AbortController();
- * const invoice = await client.invoices.retrieve('inv_123', {
- *   signal: controller.signal,
- *   timeout: 10_000,
- *   maxRetries: 0,
- *   headers: { 'x-trace-id': 'abc' },
- * });
+ * await client.invoices.retrieve('inv_123', { timeout: 10_000, maxRetries: 0 });
  * ```
  */
 export interface RequestOptions {
@@ -22,26 +14,14 @@ export interface RequestOptions {
   timeout?: number | undefined;
   /** Retries after a retryable failure. Overrides the client's `maxRetries`. */
   maxRetries?: number | undefined;
-  /**
-   * Extra headers, added to the client's `defaultHeaders`. One that would set `X-API-Key`,
-   * `Authorization` or `idempotency-key` is refused with an `InvoicingError`; nothing is sent.
-   */
+  /** Extra headers, added to the client's `defaultHeaders`. One that would set `X-API-Key`, `Authorization` or `idempotency-key` is refused with an `InvoicingError`; nothing is sent. */
   headers?: Record<string, string> | undefined;
-  /**
-   * Extra query parameters. One named like a credential (`apiKey`, `token`, `password`, …) is refused
-   * with an `InvoicingError`; nothing is sent.
-   */
+  /** Extra query parameters. One named like a credential (`apiKey`, `token`, `password`, …) is refused with an `InvoicingError`; nothing is sent. */
   query?: Query | undefined;
 }
 
-/**
- * Options of calls that change something: {@link RequestOptions} plus the idempotency key.
- * @example await client.invoices.create(input, { idempotencyKey: deriveIdempotencyKey(input.businessId, 'INV-42') });
- */
+/** {@link RequestOptions} plus the idempotency key. @example await client.invoices.create(input, { idempotencyKey: 'order-42' }); */
 export interface MutationRequestOptions extends RequestOptions {
-  /**
-   * Sent as `idempotency-key`, unchanged on every retry. Default: a UUID v7 minted once for the
-   * call. Reuse a key only to repeat the same request.
-   */
+  /** Sent as `idempotency-key`, unchanged on every retry. Default: a UUID v7 minted once for the call. Reuse a key only to repeat the same request. */
   idempotencyKey?: string | undefined;
 }

@@ -1,18 +1,7 @@
-// Apart from routes.ts, which must not import the error classes: error-hints.ts reads the routes, and
-// errors.ts imports error-hints.ts.
+// Not in routes.ts, which must not import errors.ts (errors.ts imports error-hints.ts, which reads routes).
 import { InvoicingError } from './errors.js';
 
-/**
- * Refuses, before any request, an id that cannot name one resource: not a string, blank, or a dot
- * segment. `.` and `..` (also written `%2e`) survive `encodeURIComponent` and URL parsing folds
- * them away, so `retrieve('..')` would otherwise request the listing `/api/v1/`.
- *
- * @example
- * ```ts
- * assertResourceId('inv_123', 'An invoice id'); // passes
- * assertResourceId('..', 'An invoice id'); // throws InvoicingError
- * ```
- */
+/** Refuses, before any request, an id that cannot name one resource. */
 export function assertResourceId(id: unknown, what: string): asserts id is string {
   if (typeof id !== 'string' || id.trim() === '') {
     throw new InvoicingError(`${what} must be a non-empty string; got ${JSON.stringify(id)}.`);

@@ -5,18 +5,7 @@ import type { Transport, TransportResponse } from './transport.js';
 import type { Envelope } from './envelope.js';
 import { readInvoiceRecord, type Invoice } from '../model/invoice.js';
 
-/**
- * What a resource runs on. Holds no secret: the credentials stay inside the transport.
- *
- * @example
- * ```ts
- * class Reports extends APIResource {
- *   list() {
- *     return this._ctx.transport.request({ method: 'GET', path: '/api/v1/reports' });
- *   }
- * }
- * ```
- */
+/** What a resource runs on. */
 export interface ResourceContext
   extends Readonly<Pick<ResolvedOptions, 'fieldMap' | 'logger' | 'codesCacheTtl' | 'maxRetries' | 'redactor' | 'finalStatuses'>> {
   readonly transport: Transport;
@@ -24,10 +13,7 @@ export interface ResourceContext
   readonly now: () => number;
 }
 
-/**
- * Base of `client.invoices`, `client.apiKeys` and `client.codes`: thin classes, one call per method.
- * @example const resources: APIResource[] = [client.invoices, client.apiKeys, client.codes];
- */
+/** Base of `client.invoices`, `client.apiKeys` and `client.codes`: thin classes, one call per method. @example const resources: APIResource[] = [client.invoices, client.apiKeys, client.codes]; */
 export abstract class APIResource {
   readonly #ctx: ResourceContext;
 
@@ -41,13 +27,7 @@ export abstract class APIResource {
     return this.#ctx;
   }
 
-  /**
-   * The invoice in a record, read through the model's schema for the client's `fieldMap`
-   * (`readInvoiceRecord`), as the service sent it. A record that cannot be read is an `InvalidResponseError` naming the field by its path in the body (`data.id`,
-   * `data.3.id` for the fourth record of a listing).
-   *
-   * @internal
-   */
+  /** The invoice in a record, read for the client's `fieldMap`; an unreadable one is an `InvalidResponseError` naming its path. @internal */
   protected _invoiceFrom(
     record: unknown,
     envelope: Pick<Envelope, 'timestamp'>,
@@ -71,12 +51,7 @@ export abstract class APIResource {
   }
 }
 
-/**
- * An `InvalidResponseError` for a response the resources could not use: the status, body, request
- * id (`x-request-id`), method and path always come from the response itself, so no call site can
- * leave one out.
- * @example if (!Array.isArray(envelope.data)) throw invalidResponse(response, { message: 'The listing cannot be read at data.' });
- */
+/** An `InvalidResponseError` for a response the resources could not use. */
 export function invalidResponse(
   response: TransportResponse,
   init: { message: string; hint?: string | undefined; cause?: unknown },

@@ -1,22 +1,13 @@
-/**
- * When to retry: the backoff table the transport hands to ky (`retry.delay`, `backoffLimit`,
- * `maxRetryAfter`) and the filing workflow's own waits. Whether to retry is core/retry.ts.
- */
+// When to retry (ky's backoff settings and the filing waits); whether to is core/retry.ts.
 
 /** Backoff before the first retry, doubled for each further retry. */
 export const INITIAL_RETRY_DELAY_MS = 500;
 /** The backoff never grows past this, however many retries are allowed. */
 export const MAX_RETRY_DELAY_MS = 8_000;
-/**
- * A `Retry-After` longer than this is cut to it: a caller waiting on a request should not hang for
- * an hour because a proxy said so. The `RateLimitError` keeps the full value in `retryAfter`.
- */
+/** A `Retry-After` longer than this is cut to it. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 
-/**
- * Milliseconds a `Retry-After` header asks to wait: delay-seconds (`"1"`, `"0.5"`) or an HTTP date
- * (`"Wed, 21 Oct 2026 07:28:00 GMT"`, read against `now`). `undefined` when absent or unreadable.
- */
+/** Milliseconds a `Retry-After` header asks to wait. */
 export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
   if (value === null || value === undefined) return undefined;
   const trimmed = value.trim();
@@ -29,12 +20,7 @@ export function parseRetryAfter(value: string | null | undefined, now: number = 
   return Math.max(0, at - now);
 }
 
-/**
- * How long to wait before retry number `retriesSoFar + 1`. A server-given `Retry-After` is honoured
- * as it is, capped at {@link MAX_RETRY_AFTER_MS}. Otherwise exponential backoff with full jitter: a
- * random wait between 0 and `min(cap, initial × 2^retriesSoFar)`, so that many clients failing
- * together do not come back together.
- */
+/** How long to wait before retry number `retriesSoFar + 1`. */
 export function retryDelay(input: {
   retriesSoFar: number;
   retryAfterMs?: number | undefined;
@@ -45,10 +31,7 @@ export function retryDelay(input: {
   return Math.floor((input.random ?? Math.random)() * ceiling);
 }
 
-/**
- * Waits `ms`, or rejects with the signal's reason as soon as `signal` aborts (also when it already
- * has).
- */
+/** Waits `ms`, or rejects with the signal's reason as soon as `signal` aborts (also when it already has). */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {

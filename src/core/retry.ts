@@ -1,17 +1,10 @@
-/**
- * The one answer to "may this be retried?", for every caller: the transport (ky's
- * `retry.shouldRetry`), the filing workflow and the CLI. Pure: nothing here sends, sleeps or reads a clock.
- */
+// The one answer to "may this be retried?" for the transport, the filing workflow and the CLI. Pure.
 import { isErrorKind } from './errors.js';
 
 /** The statuses a retry may cure: 408, 429 and the transient 500, 502, 503, 504. @example RETRYABLE_STATUSES.includes(503); // true */
 export const RETRYABLE_STATUSES: readonly number[] = [408, 429, 500, 502, 503, 504];
 
-/**
- * The failure of one attempt: no response (`connection`), out of time (`timeout`), a non-2xx
- * `status`, a body over `maxResponseBytes` (`too-large`), the caller's abort, or a local refusal.
- * @example const failure: AttemptFailure = { kind: 'status', status: 503 };
- */
+/** The failure of one attempt. @example const failure: AttemptFailure = { kind: 'status', status: 503 }; */
 export type AttemptFailure =
   | {
       /** What went wrong. */
@@ -24,10 +17,7 @@ export type AttemptFailure =
       status: number;
     };
 
-/**
- * Everything {@link shouldRetry} decides on.
- * @example const input: RetryDecisionInput = { method: 'POST', hasIdempotencyKey: true, retriesSoFar: 0, maxRetries: 2, failure: { kind: 'timeout' } };
- */
+/** Everything {@link shouldRetry} decides on. @example const input: RetryDecisionInput = { method: 'POST', hasIdempotencyKey: true, retriesSoFar: 0, maxRetries: 2, failure: { kind: 'timeout' } }; */
 export interface RetryDecisionInput {
   /** The HTTP method of the call. */
   method: string;
@@ -41,10 +31,7 @@ export interface RetryDecisionInput {
   failure: AttemptFailure;
 }
 
-/**
- * Whether to retry after a failed attempt.
- * @example shouldRetry({ method: 'GET', hasIdempotencyKey: false, retriesSoFar: 0, maxRetries: 2, failure: { kind: 'status', status: 429 } }); // true
- */
+/** Whether to retry after a failed attempt. @example shouldRetry({ method: 'GET', hasIdempotencyKey: false, retriesSoFar: 0, maxRetries: 2, failure: { kind: 'status', status: 429 } }); // true */
 export function shouldRetry(input: RetryDecisionInput): boolean {
   if (input.retriesSoFar >= input.maxRetries) return false;
   // A POST without an idempotency key may have been carried out already; repeating it could file twice.
@@ -76,11 +63,7 @@ export function isRetryableError(err: unknown): boolean {
   return isRetryableFailure(failureOf(err));
 }
 
-/**
- * True when it is unknown whether the service acted on the request (no answer, 408, 5xx, an
- * unreadable answer): read it back or replay it with its idempotency key rather than trust either way.
- * @example if (isAmbiguousError(err)) await client.invoices.retrieve(id);
- */
+/** True when it is unknown whether the service acted (no answer, 408, 5xx, unreadable answer). @example if (isAmbiguousError(err)) await client.invoices.retrieve(id); */
 export function isAmbiguousError(err: unknown): boolean {
   if (isErrorKind(err, 'APIUserAbortError') || isErrorKind(err, 'ResponseTooLargeError')) return false;
   if (isErrorKind(err, 'APIConnectionError') || isErrorKind(err, 'InvalidResponseError') || isErrorKind(err, 'InternalServerError')) return true;

@@ -1,7 +1,4 @@
-/**
- * The service's routes, in one place: the transport decides authentication from them and the error
- * hints name them.
- */
+// The service's routes: authentication and error hints read them.
 import type { FilingTransition } from '../model/status.js';
 
 /** Every route is served under this prefix (the service's only version). */
@@ -9,10 +6,7 @@ export const API_PREFIX = '/api/v1';
 
 const segment = (id: string): string => encodeURIComponent(id);
 
-/** Paths relative to the service's origin, `/api/v1` included. */
-// The fixed paths are plain strings rather than `${API_PREFIX}/…`: to a bundler a template with a
-// substitution may have side effects, and it would keep this table in bundles that never call the
-// service (test/core/routes.test.ts holds them to API_PREFIX).
+/** Paths from the origin, `/api/v1` included; fixed ones are plain strings so bundlers can drop the table. */
 export const ROUTES = {
   invoices: '/api/v1/invoices',
   invoice: (id: string) => `${API_PREFIX}/invoices/${segment(id)}`,
@@ -24,10 +18,7 @@ export const ROUTES = {
   serviceCodes: '/api/v1/taxauth/service-codes',
 } as const;
 
-/**
- * Key-management routes: authenticated by the signed-in session (`Authorization: Bearer`), never by
- * an API key.
- */
+/** Key-management routes. */
 export function isSessionRoute(path: string): boolean {
   return path === ROUTES.apiKeys || path.startsWith(`${ROUTES.apiKeys}/`);
 }
@@ -35,20 +26,13 @@ export function isSessionRoute(path: string): boolean {
 /** The scope a call needs, and whether the service document says so. */
 export interface RequiredScope {
   scope: string;
-  /**
-   * True only where the document names the scope: `invoices:write` for validate, sign and submit.
-   * Elsewhere it says "not shown", and the scope is inferred from the scope names.
-   */
+  /** True only where the document names the scope: `invoices:write` for validate, sign and submit. Elsewhere it says "not shown", and the scope is inferred from the scope names. */
   documented: boolean;
 }
 
 const TRANSITION_PATH = /^\/api\/v1\/invoices\/[^/]+\/(?:validate|sign|submit)$/;
 
-/**
- * The scope a call needs, as far as the service document tells. It names `invoices:write` for the
- * three transitions only; for every other route the scope is "not shown", so it is inferred from
- * the scope names (`invoices:read`, `invoices:write`, `taxauth:read`) and marked undocumented.
- */
+/** The scope a call needs, as far as the service document tells. */
 export function requiredScope(method: string, path: string): RequiredScope | undefined {
   const verb = method.toUpperCase();
   if (verb === 'POST' && TRANSITION_PATH.test(path)) return { scope: 'invoices:write', documented: true };

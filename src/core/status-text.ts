@@ -1,8 +1,4 @@
-/**
- * HTTP reason phrases, shared by the error factory (for a message when the body has none) and the
- * sandbox (for the `error` field NestJS puts in its bodies). Internal: not exported from the package
- * entry. Kept free of imports so the sandbox can use it without loading the transport or zod.
- */
+// HTTP reason phrases for the error factory and the sandbox; no imports, so the sandbox loads neither transport nor zod.
 
 /** The reason phrase of each status the service document (or a gateway in front of it) can answer. */
 const STATUS_TEXT: Readonly<Record<number, string>> = {
@@ -22,16 +18,7 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   504: 'Gateway Timeout',
 };
 
-/**
- * The reason phrase of `status`, or `undefined` for a status outside the table; callers pick their
- * own fallback (the error factory says "HTTP error", the sandbox says what NestJS says).
- *
- * @example
- * ```ts
- * statusText(429); // 'Too Many Requests'
- * statusText(418); // undefined
- * ```
- */
+/** The reason phrase of `status`, or `undefined` for a status outside the table. */
 export function statusText(status: number): string | undefined {
   return STATUS_TEXT[status];
 }

@@ -1,14 +1,6 @@
-/**
- * HTTP transport on ky, the only module that imports it. ky fetches, retries (backoff with full
- * jitter; whether to retry is core/retry.ts), times out per attempt and runs the hooks. The SDK's
- * own hooks run before the caller's: `beforeRequest` adds authentication by route, the idempotency
- * key of a POST (ky runs it once per call, so every retry sends the same key), `User-Agent` and the
- * debug line; `beforeRetry` the retry line; `beforeError` turns ky's error into the SDK's.
- *
- * One attempt is one call of ky's `fetch`: the platform's fetch, then the whole body read inside the
- * same per-attempt timeout and counted against `maxResponseBytes`, redirects refused. The body is
- * read and decoded once; the `Response` that `asResponse()` gives is built only when asked for.
- */
+// HTTP on ky, the only module importing it. ky retries (whether to: core/retry.ts), times out per attempt and runs
+// hooks; the SDK's hooks add auth, the idempotency key (once per call, so retries reuse it) and log lines. One attempt
+// reads the whole body inside the timeout, bounded by maxResponseBytes, redirects refused.
 import ky, {
   isHTTPError,
   isNetworkError,
@@ -52,13 +44,10 @@ export type { QueryValue } from './query.js';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * ky hooks the client runs on every request, after the SDK's own: `beforeRequest` sees the
- * authenticated request, `beforeError` receives the SDK's error (secrets already redacted).
- *
+ * ky hooks run on every request after the SDK's own (`beforeError` gets the SDK's redacted error).
  * @example
  * ```ts
- * const hooks: ClientHooks = { afterResponse: [({ response }) => console.log('status', response.status)] };
- * const client = new InvoicingClient({ hooks });
+ * const hooks: ClientHooks = { afterResponse: [({ response }) => console.log(response.status)] };
  * ```
  */
 export interface ClientHooks {
@@ -73,18 +62,15 @@ export interface ClientHooks {
 }
 
 /**
- * Extra `RequestInit` fields for every request (an undici `dispatcher` for a proxy or mTLS, …);
- * `method`, `headers`, `body`, `signal` and `redirect` are the SDK's.
- *
+ * Extra `RequestInit` fields for every request (an undici `dispatcher`, …).
  * @example
  * ```ts
- * declare const proxyAgent: object; // e.g. new ProxyAgent('http://proxy:3128') from undici
- * const client = new InvoicingClient({ fetchOptions: { dispatcher: proxyAgent } });
+ * const fetchOptions: FetchOptions = { keepalive: true };
  * ```
  */
 export type FetchOptions = Omit<RequestInit, 'method' | 'headers' | 'body' | 'signal' | 'redirect'> & Record<string, unknown>;
 
-/** Options after resolution: what the client and transport run on. */
+/** Options after resolution. */
 export interface ResolvedOptions {
   apiKey: string | undefined;
   sessionToken: string | undefined;
@@ -143,13 +129,13 @@ export interface TransportResponse {
   redactor: Redactor;
 }
 
-/** What the transport runs on: the client's resolved options. */
+/** What the transport runs on. */
 export type TransportConfig = ResolvedOptions & {
   /** Told of the new key when {@link Transport.setApiKey} switches it. */
   onApiKeyChange?: ((apiKey: string) => void) | undefined;
 };
 
-/** What the SDK's hooks know of one call (ky's `context`); holds no secret. */
+/** What the SDK's hooks know of one call (ky's `context`). */
 interface CallContext {
   method: HttpMethod;
   path: string;
@@ -163,12 +149,12 @@ interface CallContext {
 const CONTEXT = 'invoicingSdk';
 const IDEMPOTENCY_HEADER = 'idempotency-key';
 
-/** A fetch rejection that is not an abort: no response arrived. Retried as a connection error. */
+/** A fetch rejection that is not an abort. */
 class ConnectionFailure extends Error {
   override readonly name = 'ConnectionFailure';
 }
 
-/** A body read by an attempt: its text, and its bytes when the text would not give them back. */
+/** A body read by an attempt. */
 interface ReadBody {
   text: string;
   bytes: Uint8Array<ArrayBuffer> | undefined;
@@ -176,7 +162,7 @@ interface ReadBody {
 
 const BODIES = new WeakMap<Response, ReadBody>();
 
-/** The client's transport: one ky instance. Resources call `send` or `request`; nothing else sends. */
+/** The client's transport. */
 export class Transport {
   readonly #config: TransportConfig;
   readonly #credentials: { apiKey: string | undefined; sessionToken: string | undefined };
@@ -244,10 +230,7 @@ export class Transport {
     this.#config.onApiKeyChange?.(apiKey);
   }
 
-  /**
-   * Holds every `X-API-Key` request until `rotation` settles (session routes go on), so none is sent
-   * with a key the service is revoking: the held ones then go with whichever key is current.
-   */
+  /** Holds every `X-API-Key` request until `rotation` settles (session routes go on), so none is sent with a key the service is revoking: the held ones then go with whichever key is current. */
   holdApiKeyRequests(rotation: Promise<unknown>): void {
     const held: Promise<void> = Promise.allSettled([this.#rotation, rotation]).then(() => {
       if (this.#rotation === held) this.#rotation = undefined;
@@ -391,11 +374,7 @@ export class Transport {
     };
   }
 
-  /**
-   * ky's `retry.shouldRetry`: `false` where core/retry.ts says no, or where `Retry-After` asks for a
-   * wait beyond {@link MAX_RETRY_AFTER_MS} (the error, with `retryAfter`, goes to the caller at once);
-   * otherwise ky's own timing.
-   */
+  /** ky's `retry.shouldRetry`: no where core/retry.ts says no or `Retry-After` exceeds the cap; else ky's timing. */
   #shouldRetry(error: Error, retryCount: number): boolean | undefined {
     const request = (error as { request?: Request }).request;
     if (isHTTPError(error) && (parseRetryAfter(error.response.headers.get('retry-after')) ?? 0) > MAX_RETRY_AFTER_MS) return false;
@@ -579,10 +558,7 @@ function tooLarge(response: Response, limit: number, { method, path }: Where): R
   });
 }
 
-/**
- * A redirect is never followed nor retried: the credentials and the body would go wherever Location
- * says, and a 302 to another resource would pass for this call's answer.
- */
+/** A redirect is never followed nor retried. */
 function refusedRedirect(response: Response, url: string, baseUrl: string, { method, path }: Where): APIError {
   let to = response.redirected ? response.url : response.headers.get('location');
   try {
