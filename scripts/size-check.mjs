@@ -16,11 +16,11 @@ import { requireBuild } from '../bench/lib/common.mjs';
 /** Bytes, gzip -9, per consumer of bench/bundle-size.mjs. */
 export const BUDGETS = {
   // InvoicingClient + one call with ky, zod and uuid (classic zod's method API does not tree-shake);
-  // client.diagnose() rides along as a method of the client.
-  'invoicing-sdk': 104_500,
+  // client.diagnose() and the service code-list lookups ride along with the client.
+  'invoicing-sdk': 108_000,
   // invoicing-sdk/check: checks, totals, rule catalogue and code sets, no dependency. The goal is
   // 15 KB; the rules' wording and code are what keep it above.
-  check: 23_600,
+  check: 24_800,
 };
 
 requireBuild();
