@@ -34,7 +34,9 @@ function importGraph(): Map<string, { local: string[]; packages: string[] }> {
 function valueImports(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest);
   return source.statements.flatMap((node) => {
-    const typeOnly = ts.isImportDeclaration(node) ? node.importClause?.isTypeOnly : ts.isExportDeclaration(node) && node.isTypeOnly;
+    const typeOnly = ts.isImportDeclaration(node)
+      ? node.importClause?.isTypeOnly
+      : ts.isExportDeclaration(node) && node.isTypeOnly;
     const from = ts.isImportDeclaration(node) || ts.isExportDeclaration(node) ? node.moduleSpecifier : undefined;
     if (typeOnly || from === undefined || !ts.isStringLiteral(from) || !from.text.startsWith('.')) return [];
     return [relative(ROOT, resolve(dirname(join(ROOT, file)), from.text)).replace(/\.js$/, '.ts')];
