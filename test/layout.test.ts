@@ -30,6 +30,19 @@ function importGraph(): Map<string, { local: string[]; packages: string[] }> {
   return graph;
 }
 
+/** The modules a file imports as values: every import and re-export but `import type` / `export type`. */
+function valueImports(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest);
+  return source.statements.flatMap((node) => {
+    const typeOnly = ts.isImportDeclaration(node)
+      ? node.importClause?.isTypeOnly
+      : ts.isExportDeclaration(node) && node.isTypeOnly;
+    const from = ts.isImportDeclaration(node) || ts.isExportDeclaration(node) ? node.moduleSpecifier : undefined;
+    if (typeOnly || from === undefined || !ts.isStringLiteral(from) || !from.text.startsWith('.')) return [];
+    return [relative(ROOT, resolve(dirname(join(ROOT, file)), from.text)).replace(/\.js$/, '.ts')];
+  });
+}
+
 /** The import cycles of a graph, each as the path that closes it. */
 function cyclesOf(graph: Map<string, { local: string[] }>): string[][] {
   const state = new Map<string, 'open' | 'done'>();
@@ -68,6 +81,14 @@ describe('layout (STYLE.md)', () => {
   it('imports ky only in src/core/transport.ts', () => {
     const importers = [...graph].filter(([, deps]) => deps.packages.some((p) => p === 'ky' || p.startsWith('ky/'))).map(([file]) => file);
     expect(importers).toEqual(['src/core/transport.ts']);
+  });
+
+  it('keeps the sandbox off the SDK: src/testing/ imports src/model, check, filing, resources for types only', () => {
+    const sdk = /^src\/(model|check|filing|resources)\//;
+    const leaks = [...graph.keys()]
+      .filter((file) => file.startsWith('src/testing/'))
+      .flatMap((file) => valueImports(file).filter((target) => sdk.test(target)).map((target) => `${file} -> ${target}`));
+    expect(leaks).toEqual([]);
   });
 
   it('imports zod with its namespace entry only, never `{ z }`', () => {

@@ -1,7 +1,7 @@
 // The invoice state machine, evaluated lazily: every request and clock move applies, in time order,
 // the events that became due. The recovery job runs on its own schedule ("every 10 minutes"), so a
 // rescue lands at the first run after the failure, not a fixed 10 minutes later.
-import { AUTOMATIC_RECOVERY, InvoiceStatus, TRANSITIONS, type FilingTransition } from '../model/status.js';
+import type { FilingTransition } from '../model/status.js';
 import { conflict } from './errors.js';
 import type { ResolvedOptions } from './options.js';
 import {
@@ -12,20 +12,23 @@ import {
   type ScenarioRule,
   type ScenarioSubject,
 } from './scenarios.js';
-import { spell } from './statuses.js';
+import { spell, STEPS } from './statuses.js';
 import type { InvoiceRecord, Store } from './store.js';
+
+// The document's automatic recovery: every 10 minutes, up to 3 attempts, only invoices touched in the last 24 hours.
+const RECOVERY = { intervalMs: 600_000, maxAttempts: 3, windowMs: 86_400_000 } as const;
 
 /** The recovery job's first run strictly after `after`, on the interval's multiples shifted by `offsetMs`. */
 function nextRecoveryRun(after: number, offsetMs: number): number {
-  const interval = AUTOMATIC_RECOVERY.intervalMs;
+  const interval = RECOVERY.intervalMs;
   return offsetMs + (Math.floor((after - offsetMs) / interval) + 1) * interval;
 }
 
 /** Automatic recovery as the service sees an invoice at `now`. */
 export function recoveryOf(invoice: InvoiceRecord, now: number): 'in-progress' | 'over' | 'not-applicable' {
-  if (invoice.status !== InvoiceStatus.ERROR) return 'not-applicable';
-  if (invoice.attempts >= AUTOMATIC_RECOVERY.maxAttempts) return 'over';
-  return now - invoice.updatedAt < AUTOMATIC_RECOVERY.windowMs ? 'in-progress' : 'over';
+  if (invoice.status !== 'ERROR') return 'not-applicable';
+  if (invoice.attempts >= RECOVERY.maxAttempts) return 'over';
+  return now - invoice.updatedAt < RECOVERY.windowMs ? 'in-progress' : 'over';
 }
 
 const VERB: Record<FilingTransition, string> = { validate: 'validated', sign: 'signed', submit: 'submitted' };
@@ -72,18 +75,18 @@ export class Progress {
   /** Throws 409 naming the current status; a submit while recovery is in play is accepted with no effect. */
   transition(invoice: InvoiceRecord, transition: FilingTransition, now: number): void {
     const current = invoice.status;
-    if (!(TRANSITIONS[transition].from as readonly string[]).includes(current)) {
+    if (!(STEPS[transition].from as readonly string[]).includes(current)) {
       const spelling = this.options.statusSpelling;
-      const needs = TRANSITIONS[transition].from
-        .filter((s) => s !== InvoiceStatus.ERROR)
+      const needs = STEPS[transition].from
+        .filter((s) => s !== 'ERROR')
         .map((s) => spell(s, spelling))
         .join(' or ');
       throw conflict(
         `Invoice ${invoice.id} cannot be ${VERB[transition]}: its status is ${spell(current, spelling)} (${transition} requires ${needs})`,
       );
     }
-    if (transition === 'submit' && current === InvoiceStatus.ERROR && recoveryOf(invoice, now) === 'in-progress') return;
-    this.setStatus(invoice, TRANSITIONS[transition].to, now);
+    if (transition === 'submit' && current === 'ERROR' && recoveryOf(invoice, now) === 'in-progress') return;
+    this.setStatus(invoice, STEPS[transition].to, now);
     if (transition === 'submit') {
       invoice.attempts = 0;
       invoice.errorMessage = null;
@@ -112,7 +115,7 @@ export class Progress {
   }
 
   private respond(invoice: InvoiceRecord, at: number): void {
-    if (invoice.status !== InvoiceStatus.SUBMITTED) return;
+    if (invoice.status !== 'SUBMITTED') return;
     const outcome = attemptOutcome(this.scenarioFor(invoice), 0, this.options.acceptedStatus);
     if (outcome.kind === 'answered') {
       this.answer(invoice, { status: outcome.status, errorMessage: outcome.errorMessage }, at);
@@ -150,10 +153,10 @@ export class Progress {
 
   private picksUp(invoice: InvoiceRecord, run: number): boolean {
     return (
-      invoice.status === InvoiceStatus.ERROR &&
+      invoice.status === 'ERROR' &&
       invoice.automaticRetries &&
-      invoice.attempts < AUTOMATIC_RECOVERY.maxAttempts &&
-      run - invoice.updatedAt < AUTOMATIC_RECOVERY.windowMs
+      invoice.attempts < RECOVERY.maxAttempts &&
+      run - invoice.updatedAt < RECOVERY.windowMs
     );
   }
 
@@ -166,18 +169,18 @@ export class Progress {
     } else if (outcome.kind === 'failed') {
       this.fail(invoice, outcome.message, outcome.automaticRetries, at);
     } else {
-      this.setStatus(invoice, InvoiceStatus.SUBMITTED, at);
+      this.setStatus(invoice, 'SUBMITTED', at);
     }
   }
 
   private fail(invoice: InvoiceRecord, message: string, automaticRetries: boolean, at: number): void {
     invoice.errorMessage = message;
     invoice.automaticRetries = automaticRetries;
-    if (invoice.status === InvoiceStatus.ERROR) {
+    if (invoice.status === 'ERROR') {
       // A failed retry touches the invoice without changing its status.
       invoice.updatedAt = at;
     } else {
-      this.setStatus(invoice, InvoiceStatus.ERROR, at);
+      this.setStatus(invoice, 'ERROR', at);
     }
     this.bookRecovery(invoice, at);
   }

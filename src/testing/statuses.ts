@@ -1,15 +1,26 @@
 // Records hold a documented status in canonical form (`DRAFT` … `ERROR`) and a later one as the
-// authority spells it. The five are listed one by one so that the SDK naming more statuses never
-// makes the sandbox's later statuses "documented".
-import { InvoiceStatus, SERVICE_STATUS_SPELLING, type KnownInvoiceStatus } from '../model/status.js';
+// authority spells it. The sandbox states the document's statuses itself, never the SDK's.
+import type { FilingTransition, KnownInvoiceStatus } from '../model/status.js';
 
-export const DOCUMENTED_STATUSES: readonly KnownInvoiceStatus[] = [
-  InvoiceStatus.DRAFT,
-  InvoiceStatus.VALIDATED,
-  InvoiceStatus.SIGNED,
-  InvoiceStatus.SUBMITTED,
-  InvoiceStatus.ERROR,
-];
+// The five statuses the document names, as its transition table spells them.
+const DOCUMENT_SPELLING: Readonly<Record<KnownInvoiceStatus, string>> = {
+  DRAFT: 'draft',
+  VALIDATED: 'Validated',
+  SIGNED: 'Signed',
+  SUBMITTED: 'Submitted',
+  ERROR: 'Error',
+};
+
+export const DOCUMENTED_STATUSES = Object.keys(DOCUMENT_SPELLING) as readonly KnownInvoiceStatus[];
+
+// The document's transitions (draft -validate-> Validated -sign-> Signed -submit-> Submitted); a
+// submit from Error is a re-submit.
+type Step = { from: readonly KnownInvoiceStatus[]; to: KnownInvoiceStatus };
+export const STEPS: Readonly<Record<FilingTransition, Step>> = {
+  validate: { from: ['DRAFT'], to: 'VALIDATED' },
+  sign: { from: ['VALIDATED'], to: 'SIGNED' },
+  submit: { from: ['SIGNED', 'ERROR'], to: 'SUBMITTED' },
+};
 
 // Case, spaces, `-` and `_` do not tell two spellings apart.
 const fold = (value: string): string => value.trim().toLowerCase().replace(/[\s_-]+/g, '');
@@ -54,6 +65,6 @@ export function spell(status: string, spelling: StatusSpelling = 'document'): st
     case 'capitalized':
       return status.charAt(0) + status.slice(1).toLowerCase();
     default:
-      return SERVICE_STATUS_SPELLING[status as KnownInvoiceStatus];
+      return DOCUMENT_SPELLING[status as KnownInvoiceStatus];
   }
 }

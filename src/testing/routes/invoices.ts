@@ -1,4 +1,4 @@
-import { InvoiceStatus, type FilingTransition } from '../../model/status.js';
+import type { FilingTransition } from '../../model/status.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import {
   envelope,
@@ -83,7 +83,7 @@ export function createInvoice(ctx: RouteContext): RouteResult {
     buyer: input.buyer,
     dueDate: input.dueDate,
     lines: input.lines,
-    status: InvoiceStatus.DRAFT,
+    status: 'DRAFT',
     subtotal: totals.subtotal,
     tax: totals.tax,
     total: totals.total,
@@ -94,7 +94,7 @@ export function createInvoice(ctx: RouteContext): RouteResult {
     submittedAt: null,
     idempotencyKey,
     submissions: 0,
-    history: [{ status: InvoiceStatus.DRAFT, at: ctx.now }],
+    history: [{ status: 'DRAFT', at: ctx.now }],
     scenario: undefined,
     automaticRetries: true,
     next: null,
@@ -138,7 +138,7 @@ export function transitionInvoice(transition: FilingTransition) {
     const key = requireApiKey(ctx);
     requireScope(ctx, key, 'invoices:write');
     const invoice = findInvoice(ctx, key);
-    if (transition === 'validate' && invoice.status === InvoiceStatus.DRAFT) {
+    if (transition === 'validate' && invoice.status === 'DRAFT') {
       // `unknownIsicCode: 'reject-on-validate'`: the class is checked against the 419 here.
       const bad = invoice.unknownIsicLines[0];
       if (bad !== undefined) throw badRequest(`lines[${bad}] ${CLASSIFICATION_MESSAGE}`);
