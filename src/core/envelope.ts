@@ -1,5 +1,5 @@
 // The `{ success, data, timestamp, message?, meta? }` envelope, read with the model's zod schemas; anything else is an InvalidResponseError naming the field.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { requestIdOf, summarizeBody } from './error-hints.js';
 import { InvalidResponseError } from './errors.js';
 import { EnvelopeSchema, ListingMetaSchema, type ListingMeta } from '../model/listing.js';
@@ -25,11 +25,7 @@ export interface BodySource {
 }
 
 // Routes with unshown bodies: an unreadable `meta` is dropped rather than failing a call that does not page.
-const TolerantEnvelopeSchema = EnvelopeSchema.extend({
-  meta: ListingMetaSchema.nullish()
-    .catch(undefined)
-    .transform((meta) => meta ?? undefined),
-});
+const TolerantEnvelopeSchema = z.extend(EnvelopeSchema, { meta: z.catch(EnvelopeSchema.shape.meta, undefined) });
 
 /** The envelope in `body` (parsed JSON), or `undefined` when it is not one. */
 export function readEnvelope(body: unknown): Envelope | undefined {
