@@ -47,11 +47,6 @@ export function readMeta(meta: unknown): ListingMeta | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-/** The dotted path of a zod issue (`meta.totalPages`, `data.3.id`). */
-export function issuePath(path: readonly PropertyKey[]): string {
-  return path.map(String).join('.');
-}
-
 function toEnvelope(body: { data?: unknown; timestamp?: string | undefined; message?: string | undefined; meta?: ListingMeta | undefined }): Envelope {
   return { data: body.data, timestamp: body.timestamp, message: body.message, meta: body.meta };
 }
@@ -62,7 +57,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function describeIssue(issue: z.core.$ZodIssue | undefined): string {
   if (issue === undefined) return 'The response is JSON but not the { success: true, data } envelope.';
-  const field = issuePath(issue.path);
+  const field = issue.path.map(String).join('.');
   return `The response envelope's ${field === '' ? 'body' : field} cannot be read: ${issue.message}.`;
 }
 

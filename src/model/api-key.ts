@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 
 const KNOWN_SCOPES = ['invoices:read', 'invoices:write', 'taxauth:read', '*'] as const;
+const otherText = z.custom<string & {}>((value) => typeof value === 'string' && value.trim() !== '');
 
 /**
  * A scope an API key is created with: one of the three the service names, `*` (every permission), or another non-blank
@@ -14,7 +15,7 @@ const KNOWN_SCOPES = ['invoices:read', 'invoices:write', 'taxauth:read', '*'] as
  * ApiKeyScopeSchema.safeParse('').success; // false
  * ```
  */
-export const ApiKeyScopeSchema = z.union([z.enum(KNOWN_SCOPES), z.custom<string & {}>((value) => typeof value === 'string' && value.trim() !== '')], {
+export const ApiKeyScopeSchema = z.union([z.enum(KNOWN_SCOPES), otherText], {
   error: (issue) => `${shown(issue.input)} is not a scope: use ${KNOWN_SCOPES.slice(0, -1).join(', ')}, or '*' for every permission`,
 });
 
@@ -46,9 +47,7 @@ const createShape = {
   /** Label of the key. */
   name: nonBlank('name is required (a label for the key)'),
   /** `LIVE` (the only value the service shows). */
-  type: z.union([z.literal('LIVE'), z.custom<string & {}>((value) => typeof value === 'string' && value.trim() !== '')], {
-    error: "type is required (for example 'LIVE')",
-  }),
+  type: z.union([z.literal('LIVE'), otherText], { error: "type is required (for example 'LIVE')" }),
   /** `USER`: acts for the user across every business the user owns (the working path for creating invoices). */
   keyableType: z.enum(['USER', 'BUSINESS'], { error: "keyableType must be 'USER' or 'BUSINESS'" }),
   /** Required when `keyableType` is `BUSINESS`. */
@@ -204,18 +203,11 @@ export const ApiKeySchema = z.pipe(
  * ```
  */
 export type ApiKeyReadResult =
+  | { ok: true; apiKey: APIKey }
   | {
-      /** The record was read. */
-      ok: true;
-      /** The key record. */
-      apiKey: APIKey;
-    }
-  | {
-      /** The record could not be read. */
       ok: false;
       /** The field that could not be read, as a dotted path; `''` for the record itself. */
       field: string;
-      /** What is wrong with it. */
       message: string;
     };
 

@@ -42,6 +42,11 @@ describe('model/boundaries', () => {
     expect(violations(file, readFileSync(join(root, file), 'utf8'))).toEqual([]);
   });
 
+  it('no module in src/ imports classic zod, which does not tree-shake', () => {
+    const classic = sourcesUnder('src').filter((file) => importsOf(file, readFileSync(join(root, file), 'utf8')).includes('zod'));
+    expect(classic).toEqual([]);
+  });
+
   it('finds the files it guards', () => {
     expect(sourcesUnder('src/model')).toContain(join('src', 'model', 'money.ts'));
     expect(sourcesUnder('src/check').length).toBeGreaterThan(5);
