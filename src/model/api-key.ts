@@ -203,11 +203,18 @@ export const ApiKeySchema = z.pipe(
  * ```
  */
 export type ApiKeyReadResult =
-  | { ok: true; apiKey: APIKey }
   | {
+      /** The record was read. */
+      ok: true;
+      /** The key record. */
+      apiKey: APIKey;
+    }
+  | {
+      /** The record could not be read. */
       ok: false;
       /** The field that could not be read, as a dotted path; `''` for the record itself. */
       field: string;
+      /** What is wrong with it. */
       message: string;
     };
 

@@ -76,11 +76,18 @@ export const InvoiceSchema: z.ZodMiniType<Invoice, Record<string, unknown>> = /*
  * ```
  */
 export type InvoiceReadResult =
-  | { ok: true; invoice: Invoice }
   | {
+      /** The record was read. */
+      ok: true;
+      /** The canonical invoice. */
+      invoice: Invoice;
+    }
+  | {
+      /** The record could not be read. */
       ok: false;
       /** The field that could not be read, as a dotted path (`'id'`); `''` for the record itself. */
       field: string;
+      /** What is wrong with it. */
       message: string;
       /** The zod issues, with their paths. */
       issues: z.core.$ZodIssue[];
