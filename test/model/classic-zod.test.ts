@@ -50,6 +50,8 @@ describe('model schemas inside classic zod', () => {
   it('has no classic methods; the documented wrappers replace them', () => {
     expect('optional' in InvoiceCreateParamsSchema).toBe(false);
     expect('extend' in InvoiceCreateParamsSchema).toBe(false);
+    expectTypeOf(InvoiceCreateParamsSchema).not.toExtend<z.ZodType>();
+    expectTypeOf(InvoiceCreateParamsSchema).toExtend<z.core.$ZodType>();
 
     const Maybe = z.optional(InvoiceCreateParamsSchema);
     expect(Maybe.safeParse(undefined).success).toBe(true);
