@@ -9,14 +9,9 @@
  *
  *   npm run build && node bench/bundle-size.mjs
  *
- * Also an experiment: the schemas of src/model with classic zod against the same
- * schemas written with zod/mini (bench/lib/model-mini.ts), each bundled with one envelope and one
- * invoice parse, and whether the zod/mini schemas compose inside a user's classic zod schema.
- *
  * The no-growth guard CI enforces is scripts/size-check.mjs, which uses {@link measureBundles}.
  */
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -114,72 +109,10 @@ export function dependenciesIn(inputs) {
   return ['ky', 'zod', 'uuid'].filter((dep) => Object.keys(inputs).some((path) => path.includes(`node_modules/${dep}/`)));
 }
 
-const SCHEMA_NAMES = [
-  'BuyerSchema', 'InvoiceCreateParamsSchema', 'CanonicalInvoiceSchema', 'InvoiceSchema', 'ApiKeyCreateParamsSchema',
-  'ApiKeyRecordSchema', 'ClassificationCodeSchema', 'EnvelopeSchema', 'ListingMetaSchema',
-];
-const ONE_CALL = `
-const body = JSON.parse(globalThis.body ?? '{"success":true,"data":{"id":"inv_1","status":"Draft"}}');
-const envelope = EnvelopeSchema.safeParse(body);
-console.log(envelope.success && InvoiceSchema.safeParse(envelope.data.data).success, ${SCHEMA_NAMES.join(', ')});`;
-
-/** The model's schemas and one call's parses, with classic zod (src/model) and with zod/mini. */
-async function zodMiniBundles() {
-  const bundle = async (source) => {
-    const result = await build({
-      stdin: { contents: source, resolveDir: root, loader: 'ts' },
-      absWorkingDir: root,
-      bundle: true,
-      minify: true,
-      format: 'esm',
-      platform: 'browser',
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-    });
-    const bytes = result.outputFiles[0].contents;
-    return { gzip: gz(bytes), minified: bytes.length, inputs: Object.values(result.metafile.outputs)[0].inputs };
-  };
-  const classic = await bundle(`
-import { BuyerSchema, InvoiceCreateParamsSchema } from './src/model/invoice-input.ts';
-import { CanonicalInvoiceSchema, InvoiceSchema } from './src/model/invoice.ts';
-import { ApiKeyCreateParamsSchema, ApiKeyRecordSchema } from './src/model/api-key.ts';
-import { ClassificationCodeSchema } from './src/model/codes.ts';
-import { EnvelopeSchema, ListingMetaSchema } from './src/model/listing.ts';
-${ONE_CALL}`);
-  const mini = await bundle(`import { ${SCHEMA_NAMES.join(', ')} } from './bench/lib/model-mini.ts';\n${ONE_CALL}`);
-  return { classic, mini };
-}
-
-/** Parses through a user's classic zod schema that holds the zod/mini schemas; one line per finding. */
-async function miniComposesWithClassic() {
-  const cache = join(root, 'node_modules', '.cache');
-  mkdirSync(cache, { recursive: true });
-  const dir = mkdtempSync(join(cache, 'invoicing-zod-mini-'));
-  try {
-    // zod stays external: the user's `zod` and the schemas' `zod/mini` are one installed package.
-    await build({ entryPoints: [join(root, 'bench/lib/model-mini.ts')], bundle: true, format: 'esm', platform: 'node', packages: 'external', outfile: join(dir, 'model-mini.mjs'), logLevel: 'silent' });
-    const mini = await import(pathToFileURL(join(dir, 'model-mini.mjs')).href);
-    const z = await import('zod');
-    const user = z.object({ invoice: mini.CanonicalInvoiceSchema, lines: z.array(mini.InvoiceLineSchema).optional() }).strict();
-    const good = user.safeParse({ invoice: { id: 'inv_1', status: 'DRAFT', raw: {} }, lines: [{ description: 'x', quantity: 1, unitPrice: 1, taxRate: 7.5 }] });
-    const bad = user.safeParse({ invoice: { id: '', status: 'DRAFT', raw: {} } });
-    const path = bad.success ? [] : bad.error.issues.map((issue) => issue.path.join('.'));
-    return [
-      `z.object({ invoice: MiniSchema }) from classic zod: a valid value ${good.success ? 'parses' : `fails (${good.error?.issues[0]?.message})`}, an invalid one ${bad.success ? 'passes (wrong)' : `fails at ${path.join(', ')}`}`,
-      `classic methods on a zod/mini schema: .optional ${typeof mini.InvoiceCreateParamsSchema.optional}, .extend ${typeof mini.InvoiceCreateParamsSchema.extend}, .shape ${typeof mini.InvoiceCreateParamsSchema.shape}`,
-    ];
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 if (import.meta.url === `file://${process.argv[1]}`) {
   requireBuild();
   const sizes = await measureBundles();
   const sdk = sizes['invoicing-sdk'].gzip;
-  const { classic, mini } = await zodMiniBundles();
-  const zodBytes = (inputs) => breakdown(inputs).find(([name]) => name === 'zod')?.[1] ?? 0;
   const peers = ['openai', 'stripe'].map((name) => sizes[name].gzip);
   report('bundle size', [
     {
@@ -188,8 +121,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       sdk: fmtKB(sdk),
       openai: fmtKB(sizes.openai.gzip),
       stripe: fmtKB(sizes.stripe.gzip),
-      goal: 'reported; no growth (scripts/size-check.mjs)',
-      met: sdk <= Math.min(...peers) ? 'below peers' : 'above a peer',
+      goal: '≤ 60 KB; no growth (scripts/size-check.mjs)',
+      met: `${sdk <= 60_000 ? 'yes' : '**no**'}, ${sdk <= Math.min(...peers) ? 'below peers' : 'above a peer'}`,
     },
     {
       measure: 'bundle: invoicing-sdk/check (checks, totals, rules, code sets), gzip -9',
@@ -198,19 +131,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       met: sizes.check.gzip <= 15_000 && dependenciesIn(sizes.check.inputs).length === 0,
     },
     { measure: 'bundle: status helpers alone, gzip -9', sdk: fmtKB(sizes.helpers.gzip) },
-    {
-      measure: 'zod/mini experiment: model schemas + one envelope and invoice parse, classic zod / zod/mini, gzip -9 (zod minified)',
-      sdk: `${fmtKB(classic.gzip)} (${fmtKB(zodBytes(classic.inputs))}) / ${fmtKB(mini.gzip)} (${fmtKB(zodBytes(mini.inputs))})`,
-    },
-    {
-      measure: 'zod/mini experiment: client + one call, estimated (measured − classic + zod/mini)',
-      sdk: fmtKB(sdk - classic.gzip + mini.gzip),
-      goal: '≤ 60 KB',
-      met: sdk - classic.gzip + mini.gzip <= 60_000,
-    },
   ], {
     notes: [
-      ...(await miniComposesWithClassic()),
       `Largest parts of the invoicing-sdk bundle (minified bytes): ${breakdown(sizes['invoicing-sdk'].inputs)
         .slice(0, 6)
         .map(([name, bytes]) => `${name} ${bytes}`)

@@ -1,5 +1,5 @@
 // The `{ success, data, timestamp, message?, meta? }` envelope, read with the model's zod schemas; anything else is an InvalidResponseError naming the field.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { requestIdOf, summarizeBody } from './error-hints.js';
 import { InvalidResponseError } from './errors.js';
 import { EnvelopeSchema, ListingMetaSchema, type ListingMeta } from '../model/listing.js';
@@ -25,11 +25,7 @@ export interface BodySource {
 }
 
 // Routes with unshown bodies: an unreadable `meta` is dropped rather than failing a call that does not page.
-const TolerantEnvelopeSchema = EnvelopeSchema.extend({
-  meta: ListingMetaSchema.nullish()
-    .catch(undefined)
-    .transform((meta) => meta ?? undefined),
-});
+const TolerantEnvelopeSchema = z.extend(EnvelopeSchema, { meta: z.catch(EnvelopeSchema.shape.meta, undefined) });
 
 /** The envelope in `body` (parsed JSON), or `undefined` when it is not one. */
 export function readEnvelope(body: unknown): Envelope | undefined {
@@ -51,11 +47,6 @@ export function readMeta(meta: unknown): ListingMeta | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-/** The dotted path of a zod issue (`meta.totalPages`, `data.3.id`). */
-export function issuePath(path: readonly PropertyKey[]): string {
-  return path.map(String).join('.');
-}
-
 function toEnvelope(body: { data?: unknown; timestamp?: string | undefined; message?: string | undefined; meta?: ListingMeta | undefined }): Envelope {
   return { data: body.data, timestamp: body.timestamp, message: body.message, meta: body.meta };
 }
@@ -66,7 +57,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function describeIssue(issue: z.core.$ZodIssue | undefined): string {
   if (issue === undefined) return 'The response is JSON but not the { success: true, data } envelope.';
-  const field = issuePath(issue.path);
+  const field = issue.path.map(String).join('.');
   return `The response envelope's ${field === '' ? 'body' : field} cannot be read: ${issue.message}.`;
 }
 

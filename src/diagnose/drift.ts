@@ -1,5 +1,5 @@
 // The service's OpenAPI description (behind `/api/docs`) against the SDK's schemas, status reader and routes.
-import * as z from 'zod';
+import { $ZodArray, $ZodEnum, $ZodLiteral, $ZodNullable, $ZodOptional, $ZodReadonly, type $ZodType } from 'zod/v4/core';
 import { ROUTES } from '../core/routes.js';
 import { ApiKeyCreateParamsSchema } from '../model/api-key.js';
 import { BuyerSchema, InvoiceCreateParamsSchema, InvoiceLineSchema } from '../model/invoice-input.js';
@@ -115,16 +115,14 @@ function requestBody(doc: Json, method: string, path: string): { name: string; s
 }
 
 /** The values an SDK field accepts when they are a closed set (an enum or literals), else undefined. */
-function sdkEnum(schema: z.ZodType): string[] | undefined {
-  let s: unknown = schema;
+function sdkEnum(schema: $ZodType): string[] | undefined {
+  let s = schema;
   for (;;) {
-    if (s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodReadonly) s = s.unwrap();
-    else if (s instanceof z.ZodArray) s = s.element;
+    if (s instanceof $ZodOptional || s instanceof $ZodNullable || s instanceof $ZodReadonly) s = s._zod.def.innerType;
+    else if (s instanceof $ZodArray) s = s._zod.def.element;
     else break;
   }
-  if (s instanceof z.ZodEnum) return s.options.map(String);
-  if (s instanceof z.ZodLiteral) return [...s.values].map(String);
-  return undefined;
+  return s instanceof $ZodEnum || s instanceof $ZodLiteral ? [...s._zod.values].map(String) : undefined;
 }
 
 function describedEnum(doc: Json, property: unknown): string[] | undefined {
@@ -166,7 +164,7 @@ export function driftChecks(found: FoundDescription | undefined, fieldMap: Resol
     const target = resolve(doc, items ?? raw);
     return target === undefined ? undefined : { name: refName(items ?? raw) ?? `${invoiceBody?.name}.${field}`, schema: target };
   };
-  const pairs: [string, Record<string, z.ZodType>, { name: string; schema: Json } | undefined][] = [
+  const pairs: [string, Record<string, $ZodType>, { name: string; schema: Json } | undefined][] = [
     ['InvoiceCreateParamsSchema', InvoiceCreateParamsSchema.shape, invoiceBody],
     ['BuyerSchema', BuyerSchema.shape, nested('buyer')],
     ['InvoiceLineSchema', InvoiceLineSchema.shape, nested('lines')],

@@ -1,7 +1,8 @@
 /** API key schemas, with the public types inferred from them. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 const KNOWN_SCOPES = ['invoices:read', 'invoices:write', 'taxauth:read', '*'] as const;
+const otherText = z.custom<string & {}>((value) => typeof value === 'string' && value.trim() !== '');
 
 /**
  * A scope an API key is created with: one of the three the service names, `*` (every permission), or another non-blank
@@ -14,7 +15,7 @@ const KNOWN_SCOPES = ['invoices:read', 'invoices:write', 'taxauth:read', '*'] as
  * ApiKeyScopeSchema.safeParse('').success; // false
  * ```
  */
-export const ApiKeyScopeSchema = z.union([z.enum(KNOWN_SCOPES), z.custom<string & {}>((value) => typeof value === 'string' && value.trim() !== '')], {
+export const ApiKeyScopeSchema = z.union([z.enum(KNOWN_SCOPES), otherText], {
   error: (issue) => `${shown(issue.input)} is not a scope: use ${KNOWN_SCOPES.slice(0, -1).join(', ')}, or '*' for every permission`,
 });
 
@@ -40,28 +41,27 @@ function shown(value: unknown): string {
  */
 export type APIKeyScope = z.infer<typeof ApiKeyScopeSchema>;
 
-const nonBlank = (message: string) => z.string({ error: message }).refine((value) => value.trim() !== '', { message });
+const nonBlank = (message: string) => z.string({ error: message }).check(z.refine((value) => value.trim() !== '', { message }));
 
 const createShape = {
   /** Label of the key. */
   name: nonBlank('name is required (a label for the key)'),
   /** `LIVE` (the only value the service shows). */
-  type: z.union([z.literal('LIVE'), z.custom<string & {}>((value) => typeof value === 'string' && value.trim() !== '')], {
-    error: "type is required (for example 'LIVE')",
-  }),
+  type: z.union([z.literal('LIVE'), otherText], { error: "type is required (for example 'LIVE')" }),
   /** `USER`: acts for the user across every business the user owns (the working path for creating invoices). */
   keyableType: z.enum(['USER', 'BUSINESS'], { error: "keyableType must be 'USER' or 'BUSINESS'" }),
   /** Required when `keyableType` is `BUSINESS`. */
-  businessId: z.string({ error: 'businessId must be a string' }).optional(),
+  businessId: z.optional(z.string({ error: 'businessId must be a string' })),
   /** Required, and not empty. */
-  scopes: z
-    .array(ApiKeyScopeSchema, {
-      error:
-        "scopes is required: the service grants every permission ('*') to a key created without scopes. " +
-        "List the scopes the key needs, or pass ['*'] to ask for everything",
-    })
-    .min(1, "scopes must not be empty: the service would grant every permission ('*'). List the scopes the key needs, or pass ['*']")
-    .readonly(),
+  scopes: z.readonly(
+    z
+      .array(ApiKeyScopeSchema, {
+        error:
+          "scopes is required: the service grants every permission ('*') to a key created without scopes. " +
+          "List the scopes the key needs, or pass ['*'] to ask for everything",
+      })
+      .check(z.minLength(1, "scopes must not be empty: the service would grant every permission ('*'). List the scopes the key needs, or pass ['*']")),
+  ),
 };
 
 /**
@@ -74,11 +74,13 @@ const createShape = {
  * result.error?.issues[0]?.path; // ['businessId']
  * ```
  */
-export const ApiKeyCreateParamsSchema = z.looseObject(createShape).superRefine((params, ctx) => {
-  if (params.keyableType === 'BUSINESS' && (params.businessId === undefined || params.businessId.trim() === '')) {
-    ctx.addIssue({ code: 'custom', path: ['businessId'], message: 'a BUSINESS key requires businessId', input: params.businessId });
-  }
-});
+export const ApiKeyCreateParamsSchema = z.looseObject(createShape).check(
+  z.superRefine((params: APIKeyCreateParams, ctx) => {
+    if (params.keyableType === 'BUSINESS' && (params.businessId === undefined || params.businessId.trim() === '')) {
+      ctx.addIssue({ code: 'custom', path: ['businessId'], message: 'a BUSINESS key requires businessId', input: params.businessId });
+    }
+  }),
+);
 
 /**
  * Parameters of `apiKeys.create()`.
@@ -91,7 +93,7 @@ export const ApiKeyCreateParamsSchema = z.looseObject(createShape).superRefine((
  * };
  * ```
  */
-export type APIKeyCreateParams = z.infer<z.ZodObject<typeof createShape>>;
+export type APIKeyCreateParams = z.infer<z.ZodMiniObject<typeof createShape>>;
 
 /**
  * The aliases under which a key record's id, secret and creation time are read, first present wins.
@@ -108,6 +110,8 @@ export const API_KEY_FIELD_ALIASES = {
   createdAt: ['createdAt', 'created_at'],
 } as const;
 
+const optionalString = z.optional(z.string());
+
 /**
  * An API key record as the SDK returns it.
  *
@@ -119,21 +123,21 @@ export const API_KEY_FIELD_ALIASES = {
  */
 export const ApiKeyRecordSchema = z.object({
   /** The key's id, for `retrieve`, `reveal` and `revoke`; `undefined` if the record shows none. */
-  id: z.string().optional(),
+  id: optionalString,
   /** Label. */
-  name: z.string().optional(),
+  name: optionalString,
   /** `LIVE`, … */
-  type: z.string().optional(),
+  type: optionalString,
   /** `USER` or `BUSINESS`. */
-  keyableType: z.string().optional(),
+  keyableType: optionalString,
   /** The business of a BUSINESS key. */
-  businessId: z.string({ error: 'businessId must be a string' }).optional(),
+  businessId: z.optional(z.string({ error: 'businessId must be a string' })),
   /** Scopes held. */
-  scopes: z.array(z.string()).optional(),
+  scopes: z.optional(z.array(z.string())),
   /** The secret: present after `create()` and `reveal()`, never in `list()`. */
-  key: z.string().optional(),
+  key: optionalString,
   /** When the key was created, as the service wrote it. */
-  createdAt: z.string().optional(),
+  createdAt: optionalString,
   /** The record exactly as the service returned it. */
   raw: z.record(z.string(), z.unknown()),
 });
@@ -173,9 +177,9 @@ function first(record: Record<string, unknown>, aliases: readonly string[]): unk
  * key.id; // 'k1'
  * ```
  */
-export const ApiKeySchema = z
-  .custom<Record<string, unknown>>(isRecord, { message: 'An API key record must be a JSON object' })
-  .transform((raw): APIKey => ({
+export const ApiKeySchema = z.pipe(
+  z.custom<Record<string, unknown>>(isRecord, { message: 'An API key record must be a JSON object' }),
+  z.transform((raw: Record<string, unknown>): APIKey => ({
     id: text(first(raw, API_KEY_FIELD_ALIASES.id)),
     name: text(raw.name),
     type: text(raw.type),
@@ -185,7 +189,8 @@ export const ApiKeySchema = z
     key: text(first(raw, API_KEY_FIELD_ALIASES.key)),
     createdAt: text(first(raw, API_KEY_FIELD_ALIASES.createdAt)),
     raw,
-  }));
+  })),
+);
 
 /**
  * What {@link readApiKeyRecord} gives: the key record, or the field that could not be read.

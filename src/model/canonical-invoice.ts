@@ -1,5 +1,5 @@
 /** The canonical invoice the SDK returns once a record's aliases are read. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { InvoiceStatus } from './status.js';
 
 /**
@@ -23,9 +23,11 @@ export const InvoiceStatusSchema = z.enum(InvoiceStatus);
  * DecimalStringSchema.parse('107.50'); // '107.50'
  * ```
  */
-export const DecimalStringSchema = z.string().regex(/^-?\d+(?:\.\d+)?$/, 'a decimal string such as "107.50"');
+export const DecimalStringSchema = z.string().check(z.regex(/^-?\d+(?:\.\d+)?$/, 'a decimal string such as "107.50"'));
 
-const text = z.string().optional();
+const text = z.optional(z.string());
+const decimal = z.optional(DecimalStringSchema);
+const count = z.optional(z.number().check(z.int(), z.nonnegative()));
 
 // The stored buyer and lines as the record carries them: each field read where it has the documented type, left out
 // otherwise (the whole record stays in `raw`).
@@ -44,13 +46,13 @@ const StoredLineSchema = z.object({
   /** What was sold. */
   description: text,
   /** How many units (decimal string, as written). */
-  quantity: DecimalStringSchema.optional(),
+  quantity: decimal,
   /** Price of one unit before tax (decimal string, two decimals or more). */
-  unitPrice: DecimalStringSchema.optional(),
+  unitPrice: decimal,
   /** Tax rate in percent (decimal string, as written). */
-  taxRate: DecimalStringSchema.optional(),
+  taxRate: decimal,
   /** Discount in percent (decimal string, as written). */
-  discountRate: DecimalStringSchema.optional(),
+  discountRate: decimal,
   /** HS subheading of a good. */
   hsnCode: text,
   /** ISIC class of a service. */
@@ -77,33 +79,33 @@ const StoredLineSchema = z.object({
  */
 export const CanonicalInvoiceSchema = z.object({
   /** The invoice's id, for `retrieve`, `validate`, `sign`, `submit`. */
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   /** Canonical status; `UNKNOWN` for a spelling the SDK does not recognise (see `rawStatus`). */
   status: InvoiceStatusSchema,
   /** The status exactly as the server sent it. */
-  rawStatus: z.string().optional(),
+  rawStatus: text,
   /** Sum of the lines before tax, as the service computed it (decimal string, two decimals). */
-  subtotal: DecimalStringSchema.optional(),
+  subtotal: decimal,
   /** Tax, as the service computed it from the per-line rates (decimal string, two decimals). */
-  taxTotal: DecimalStringSchema.optional(),
+  taxTotal: decimal,
   /** Subtotal plus tax (decimal string, two decimals). */
-  total: DecimalStringSchema.optional(),
+  total: decimal,
   /** The buyer, where the record carries one. */
-  buyer: StoredBuyerSchema.optional(),
+  buyer: z.optional(StoredBuyerSchema),
   /** The lines, in the record's order (a line that is not an object reads as `{}`). */
-  lines: z.array(StoredLineSchema).optional(),
+  lines: z.optional(z.array(StoredLineSchema)),
   /** The due date as the service wrote it; epoch seconds or milliseconds become an ISO date-time. */
-  dueDate: z.string().optional(),
+  dueDate: text,
   /** When the service last changed the record, as it wrote it; epoch seconds or milliseconds become an ISO date-time. */
-  updatedAt: z.string().optional(),
+  updatedAt: text,
   /** Why a submission failed, for an invoice in `ERROR` (the service's words). */
-  errorMessage: z.string().optional(),
+  errorMessage: text,
   /** Automatic-recovery attempts used, where the record carries a count. */
-  recoveryAttempts: z.number().int().nonnegative().optional(),
+  recoveryAttempts: count,
   /** @deprecated The same count as `recoveryAttempts`. */
-  attempts: z.number().int().nonnegative().optional(),
+  attempts: count,
   /** The server's clock when this record was read (the envelope's `timestamp`). */
-  observedAt: z.string().optional(),
+  observedAt: text,
   /** The record exactly as the service returned it. */
   raw: z.record(z.string(), z.unknown()),
 });

@@ -1,5 +1,5 @@
 /** Entries of the two classification lookups, whose bodies the service does not publish. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * One classification code as the SDK returns it.
@@ -12,9 +12,9 @@ import * as z from 'zod';
  */
 export const ClassificationCodeSchema = z.object({
   /** The code as the service spells it. */
-  code: z.string().min(1),
+  code: z.string().check(z.minLength(1)),
   /** Its title, where the service gives one. */
-  description: z.string().optional(),
+  description: z.optional(z.string()),
 });
 
 /**
@@ -68,7 +68,7 @@ function readEntry(item: unknown, fromNumber: (n: number) => string): Classifica
 }
 
 function entrySchema(fromNumber: (n: number) => string) {
-  return z.unknown().transform((item, ctx): ClassificationCode => {
+  return z.pipe(z.unknown(), z.transform((item: unknown, ctx): ClassificationCode => {
     const entry = readEntry(item, fromNumber);
     if (entry !== undefined) return entry;
     ctx.issues.push({
@@ -79,7 +79,7 @@ function entrySchema(fromNumber: (n: number) => string) {
       message: `No readable code: expected a string, a number, or an object with one of ${CODE_ENTRY_FIELDS.code.join(', ')}`,
     });
     return z.NEVER;
-  });
+  }));
 }
 
 /**

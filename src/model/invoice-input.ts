@@ -1,13 +1,14 @@
 /** The request shape of `POST /api/v1/invoices` as zod schemas. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isDecimalText } from './decimal.js';
 
 // An amount as a billing system holds it: a JSON number, or a decimal string ("850.50") that invoices.create() sends as
 // a JSON number written from the same digits.
 const amount = z.union([
   z.number(),
-  z.string().refine(isDecimalText, { error: 'a decimal string such as "850.50" (no exponent, spaces or separators)' }),
+  z.string().check(z.refine(isDecimalText, { error: 'a decimal string such as "850.50" (no exponent, spaces or separators)' })),
 ]);
+const text = z.optional(z.string());
 
 /**
  * Who buys: business, consumer or government.
@@ -35,11 +36,11 @@ const buyerShape = {
   /** B2B, B2C or B2G: the only field the service requires inside `buyer`. */
   type: BuyerTypeSchema,
   /** Tax identification number. Optional for the service; required in practice (see {@link Buyer}). */
-  tin: z.string().optional(),
+  tin: text,
   /** The buyer's name. */
-  name: z.string().optional(),
+  name: text,
   /** The buyer's email address. */
-  email: z.string().optional(),
+  email: text,
 };
 
 /**
@@ -63,7 +64,7 @@ export const BuyerSchema = z.looseObject(buyerShape);
  * const buyer: Buyer = { type: 'B2B', tin: '12345678-0001', name: 'Acme Ltd' };
  * ```
  */
-export type Buyer = z.infer<z.ZodObject<typeof buyerShape>>;
+export type Buyer = z.infer<z.ZodMiniObject<typeof buyerShape>>;
 
 const lineShape = {
   /** What was sold. */
@@ -75,19 +76,19 @@ const lineShape = {
   /** A percentage: 7.5 means 7.5 percent, not 0.075. Required on every line. A number or a decimal string. */
   taxRate: amount,
   /** HS subheading of a good, `NNNN.NN`. Never a four-digit service code padded with `.00`. */
-  hsnCode: z.string().optional(),
+  hsnCode: text,
   /** ISIC Rev. 4 class of a service, four digits. */
-  isicCode: z.string().optional(),
+  isicCode: text,
   /** Your stock-keeping unit. */
-  sku: z.string().optional(),
+  sku: text,
   /** A percentage taken off the line (10 for 10 %). A number or a decimal string. */
-  discountRate: amount.optional(),
+  discountRate: z.optional(amount),
   /** Your inventory item's id. */
-  inventoryItemId: z.string().optional(),
+  inventoryItemId: text,
   /** Descriptive label; a very short value is rejected by the service. */
-  productCategory: z.string().optional(),
+  productCategory: text,
   /** Descriptive label; a very short value is rejected by the service. */
-  serviceCategory: z.string().optional(),
+  serviceCategory: text,
 };
 
 /**
@@ -112,7 +113,7 @@ export const InvoiceLineSchema = z.looseObject(lineShape);
  * };
  * ```
  */
-export type InvoiceLineInput = z.infer<z.ZodObject<typeof lineShape>>;
+export type InvoiceLineInput = z.infer<z.ZodMiniObject<typeof lineShape>>;
 
 const createShape = {
   /** The business the invoice belongs to (a BUSINESS key may use only its own). */
@@ -122,7 +123,7 @@ const createShape = {
   /** ISO 8601 date-time, e.g. `2026-12-31T00:00:00Z` (a bare date is not a date-time). */
   dueDate: z.string(),
   /** At least one line. */
-  lines: z.array(InvoiceLineSchema).min(1),
+  lines: z.array(InvoiceLineSchema).check(z.minLength(1)),
 };
 
 /**
@@ -149,7 +150,7 @@ export const InvoiceCreateParamsSchema = z.looseObject(createShape);
  *   lines: [{ description: 'Widget', quantity: 2, unitPrice: 9.99, taxRate: 7.5, hsnCode: '8471.30' }] };
  * ```
  */
-export type InvoiceCreateParams = Omit<z.infer<z.ZodObject<typeof createShape>>, 'buyer' | 'lines'> & {
+export type InvoiceCreateParams = Omit<z.infer<z.ZodMiniObject<typeof createShape>>, 'buyer' | 'lines'> & {
   /** Who buys. */
   buyer: Buyer;
   /** At least one line. */

@@ -1,5 +1,5 @@
 /** The stored invoice as the SDK returns it. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { DEFAULT_FIELD_MAP, readInvoice, resolveFieldMap, type FieldMap, type ResolvedFieldMap } from './field-map.js';
 
 export {
@@ -15,7 +15,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 // One schema per field map, built on first use: the client resolves its map once, so this is one entry per client
 // configuration.
-const schemas = new WeakMap<ResolvedFieldMap, z.ZodType<Invoice, Record<string, unknown>>>();
+const schemas = new WeakMap<ResolvedFieldMap, z.ZodMiniType<Invoice, Record<string, unknown>>>();
 
 /**
  * The schema reading stored records through `fieldMap` (default: the built-in aliases).
@@ -27,13 +27,13 @@ const schemas = new WeakMap<ResolvedFieldMap, z.ZodType<Invoice, Record<string, 
  * Stored.parse({ id: 'inv_1', status: 'draft', amounts: { gross: 10 } }).total; // '10.00'
  * ```
  */
-export function invoiceSchemaFor(fieldMap?: FieldMap | ResolvedFieldMap): z.ZodType<Invoice, Record<string, unknown>> {
+export function invoiceSchemaFor(fieldMap?: FieldMap | ResolvedFieldMap): z.ZodMiniType<Invoice, Record<string, unknown>> {
   const map = resolveFieldMap(fieldMap as FieldMap | undefined);
   let schema = schemas.get(map);
   if (schema === undefined) {
-    schema = z
-      .custom<Record<string, unknown>>(isRecord, { message: 'A stored invoice must be a JSON object' })
-      .transform((record, ctx) => {
+    schema = z.pipe(
+      z.custom<Record<string, unknown>>(isRecord, { message: 'A stored invoice must be a JSON object' }),
+      z.transform((record: Record<string, unknown>, ctx) => {
         const invoice = readInvoice(record, { fieldMap: map });
         if (invoice !== undefined) return invoice;
         ctx.issues.push({
@@ -43,7 +43,8 @@ export function invoiceSchemaFor(fieldMap?: FieldMap | ResolvedFieldMap): z.ZodT
           message: `No readable id: none of ${map.id.join(', ')} holds a non-empty string or a number`,
         });
         return z.NEVER;
-      });
+      }),
+    );
     schemas.set(map, schema);
   }
   return schema;
@@ -61,7 +62,7 @@ export function invoiceSchemaFor(fieldMap?: FieldMap | ResolvedFieldMap): z.ZodT
  * InvoiceSchema.safeParse({ status: 'draft' }).error?.issues[0]?.path; // ['id']
  * ```
  */
-export const InvoiceSchema: z.ZodType<Invoice, Record<string, unknown>> = /* @__PURE__ */ invoiceSchemaFor(DEFAULT_FIELD_MAP);
+export const InvoiceSchema: z.ZodMiniType<Invoice, Record<string, unknown>> = /* @__PURE__ */ invoiceSchemaFor(DEFAULT_FIELD_MAP);
 
 /**
  * What {@link readInvoiceRecord} gives: the invoice, or the field that could not be read and why.
@@ -112,14 +113,10 @@ export function readInvoiceRecord(
   } = {},
 ): InvoiceReadResult {
   const map = resolveFieldMap(opts.fieldMap as FieldMap | undefined);
-  const parsed = invoiceSchemaFor(map).safeParse(record);
-  let invoice: Invoice | undefined;
-  if (parsed.success) invoice = parsed.data;
-  else if (opts.fallbackId !== undefined && isRecord(record)) {
-    invoice = readInvoice(record, { fieldMap: map, fallbackId: opts.fallbackId });
-  }
+  // The schema is the same reader wrapped in zod: it runs only to tell why a record cannot be read.
+  const invoice = readInvoice(record, { fieldMap: map, fallbackId: opts.fallbackId });
   if (invoice === undefined) {
-    const issues = parsed.error?.issues ?? [];
+    const issues = invoiceSchemaFor(map).safeParse(record).error?.issues ?? [];
     const issue = issues[0];
     return { ok: false, field: issue?.path.join('.') ?? '', message: issue?.message ?? 'unreadable record', issues };
   }

@@ -1,14 +1,24 @@
 /** The `meta` object of a listing envelope. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 const count = z.union([
-  z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
-  z
-    .string()
-    .regex(/^\s*\d+\s*$/, 'a count written as digits')
-    .transform(Number)
-    .pipe(z.number().max(Number.MAX_SAFE_INTEGER)),
+  z.number().check(z.int(), z.nonnegative(), z.maximum(Number.MAX_SAFE_INTEGER)),
+  z.pipe(
+    z.pipe(z.string().check(z.regex(/^\s*\d+\s*$/, 'a count written as digits')), z.transform(Number)),
+    z.number().check(z.maximum(Number.MAX_SAFE_INTEGER)),
+  ),
 ]);
+
+const MetaObject = z.looseObject({
+  /** Items across all pages. */
+  total: z.optional(count),
+  /** This page, from 1. */
+  page: z.optional(count),
+  /** Page size. */
+  limit: z.optional(count),
+  /** Number of pages; computed by the service. */
+  totalPages: z.optional(count),
+});
 
 /**
  * A listing's `meta`.
@@ -20,22 +30,14 @@ const count = z.union([
  * ListingMetaSchema.safeParse({ totalPages: -1 }).error?.issues[0]?.path; // ['totalPages']
  * ```
  */
-export const ListingMetaSchema = z
-  .looseObject({
-    /** Items across all pages. */
-    total: count.optional(),
-    /** This page, from 1. */
-    page: count.optional(),
-    /** Page size. */
-    limit: count.optional(),
-    /** Number of pages; computed by the service. */
-    totalPages: count.optional(),
-  })
-  .transform((meta) =>
+export const ListingMetaSchema = z.pipe(
+  MetaObject,
+  z.transform((meta: z.infer<typeof MetaObject>) =>
     meta.totalPages === undefined && meta.total !== undefined && meta.limit !== undefined && meta.limit > 0
       ? { ...meta, totalPages: Math.ceil(meta.total / meta.limit) }
       : meta,
-  );
+  ),
+);
 
 /**
  * A listing's `meta`: every count may be missing.
@@ -65,11 +67,11 @@ export const EnvelopeSchema = z.looseObject({
   /** The resource, or the array of a listing. */
   data: z.unknown(),
   /** The server's clock when it answered (ISO 8601). */
-  timestamp: z.string().optional().catch(undefined),
+  timestamp: z.catch(z.optional(z.string()), undefined),
   /** Present on some answers only. */
-  message: z.string().optional().catch(undefined),
+  message: z.catch(z.optional(z.string()), undefined),
   /** Listings only. `null` reads as absent. */
-  meta: ListingMetaSchema.nullish().transform((meta) => meta ?? undefined),
+  meta: z.pipe(z.nullish(ListingMetaSchema), z.transform((meta: ListingMeta | null | undefined) => meta ?? undefined)),
 });
 
 /**

@@ -1,6 +1,7 @@
 /**
  * model/ and check/ run where there is no network (a CI job, a browser form): they never import the
- * transport, the resources, filing or the sandbox, and model/ imports nothing but zod and itself.
+ * transport, the resources, filing or the sandbox, and model/ imports nothing but zod/mini
+ * (classic zod does not tree-shake) and itself.
  * Imports are read with TypeScript's own pre-processor, so comments and JSDoc examples do not count
  * and dynamic `import()` does.
  */
@@ -31,7 +32,7 @@ function violations(file: string, source: string): string[] {
   const inModel = file.startsWith(`src${sep}model${sep}`) || file.startsWith('src/model/');
   return importsOf(file, source).filter((target) => {
     if (FORBIDDEN.some((folder) => target.startsWith(`src/${folder}/`))) return true;
-    if (inModel) return target !== 'zod' && !target.startsWith('src/model/');
+    if (inModel) return target !== 'zod/mini' && !target.startsWith('src/model/');
     return false;
   });
 }
@@ -39,6 +40,11 @@ function violations(file: string, source: string): string[] {
 describe('model/boundaries', () => {
   it.each([...sourcesUnder('src/model'), ...sourcesUnder('src/check')])('%s imports nothing from core/, resources/, filing/ or testing/', (file) => {
     expect(violations(file, readFileSync(join(root, file), 'utf8'))).toEqual([]);
+  });
+
+  it('no module in src/ imports classic zod, which does not tree-shake', () => {
+    const classic = sourcesUnder('src').filter((file) => importsOf(file, readFileSync(join(root, file), 'utf8')).includes('zod'));
+    expect(classic).toEqual([]);
   });
 
   it('finds the files it guards', () => {
@@ -51,7 +57,8 @@ describe('model/boundaries', () => {
     expect(violations(file, "import { send } from '../core/transport.js';")).toEqual(['src/core/transport.js']);
     expect(violations(file, "const m = await import('../resources/invoices.js');")).toEqual(['src/resources/invoices.js']);
     expect(violations(file, "import ky from 'ky';")).toEqual(['ky']);
-    expect(violations(file, "import * as z from 'zod';\nimport { x } from './decimal.js';")).toEqual([]);
+    expect(violations(file, "import * as z from 'zod/mini';\nimport { x } from './decimal.js';")).toEqual([]);
+    expect(violations(file, "import * as z from 'zod';")).toEqual(['zod']);
     expect(violations(file, "/** @example\n * import { InvoicingClient } from 'invoicing-sdk';\n */\nexport const a = 1;")).toEqual([]);
     expect(violations(join('src', 'check', 'rules', 'x.ts'), "import { f } from '../../filing/file.js';")).toEqual(['src/filing/file.js']);
     expect(violations(join('src', 'check', 'x.ts'), "import { m } from '../model/money.js';")).toEqual([]);
