@@ -43,7 +43,7 @@ export type {
   MalformedVariant,
   SandboxFaults,
 } from './faults.js';
-export type { RequestLogEntry, RequestOutcome } from './request-log.js';
+export type { RequestLogEntry, RequestOutcome } from './handler.js';
 export { OFFLINE_MESSAGE, REJECTED_MESSAGE, isScenarioName } from './scenarios.js';
 export type { Scenario, ScenarioName, ScenarioRule, ScenarioSubject } from './scenarios.js';
 export { CLASSIFICATION_MESSAGE } from './validation.js';
