@@ -67,27 +67,12 @@ class SandboxClosedError extends Error {
   override readonly name = 'SandboxClosedError';
 }
 
-export interface IncomingRequest {
-  method: string;
-  url: URL;
-  headers: Headers;
-  text: string;
-  signal: AbortSignal;
-}
+export type IncomingRequest = { method: string; url: URL; headers: Headers; text: string; signal: AbortSignal };
 
 /** An answer, cut after `stallAfter` bytes and held open when set; `undefined` drops the connection. */
-export interface Outcome {
-  status: number;
-  headers: Record<string, string>;
-  body: Uint8Array;
-  stallAfter?: number;
-}
+export type Outcome = { status: number; headers: Record<string, string>; body: Uint8Array; stallAfter?: number };
 
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-}
+type Answer = { status: number; headers: Record<string, string>; text: string };
 
 export class SandboxHandler {
   /** Every request, oldest first; past the limit the oldest tenth is dropped. */

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
 import type { SandboxHandler } from './handler.js';
 
 export interface LoopbackServer {
@@ -21,13 +22,8 @@ export async function listen(handler: SandboxHandler, port: number): Promise<Loo
     });
   });
   server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  server.listen(port, '127.0.0.1');
+  await once(server, 'listening');
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // An open sandbox must not keep a test process alive.
   server.unref();
