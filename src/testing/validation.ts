@@ -106,22 +106,15 @@ function lineFieldMessages(line: unknown, i: number, categoryMinLength: number):
   const out: string[] = [];
   if (typeof line.description !== 'string') out.push(`${at}.description must be a string`);
   else if (line.description.trim() === '') out.push(`${at}.description should not be empty`);
-  for (const f of ['quantity', 'unitPrice', 'taxRate']) {
-    if (!isNumber(line[f])) out.push(`${at}.${f} must be a number conforming to the specified constraints`);
-  }
-  if (line.discountRate !== undefined && !isNumber(line.discountRate)) {
-    out.push(`${at}.discountRate must be a number conforming to the specified constraints`);
+  for (const f of ['quantity', 'unitPrice', 'taxRate', 'discountRate']) {
+    const given = f !== 'discountRate' || line[f] !== undefined;
+    if (given && !isNumber(line[f])) out.push(`${at}.${f} must be a number conforming to the specified constraints`);
   }
   for (const f of LINE_STRINGS) {
     if (line[f] !== undefined && typeof line[f] !== 'string') out.push(`${at}.${f} must be a string`);
   }
-  for (const f of CATEGORY_FIELDS) {
-    const value = line[f];
-    if (typeof value === 'string' && value.length < categoryMinLength) {
-      out.push(`${at}.${f} must be longer than or equal to ${categoryMinLength} characters`);
-    }
-  }
-  return out;
+  const short = CATEGORY_FIELDS.filter((f) => typeof line[f] === 'string' && line[f].length < categoryMinLength);
+  return [...out, ...short.map((f) => `${at}.${f} must be longer than or equal to ${categoryMinLength} characters`)];
 }
 
 // A four-digit code is an ISIC class whichever field carries it; `NNNN.NN` is not looked up.
