@@ -37,46 +37,43 @@ export function createClock(
   options: { start?: Date | number | string | undefined; timeScale?: number | undefined } = {},
   onMove: () => void = () => {},
 ): SandboxClock {
+  const checkScale = (value: number): number => {
+    if (!Number.isFinite(value) || value < 0) throw new RangeError(`timeScale must be a finite number >= 0, got ${value}`);
+    return value;
+  };
   // Re-anchoring on every change keeps time continuous when the scale changes mid-run.
   let anchorReal = Date.now();
   let anchorSandbox = options.start === undefined ? anchorReal : toEpochMs(options.start);
   let scale = checkScale(options.timeScale ?? 1);
-
   const now = (): number => Math.floor(anchorSandbox + (Date.now() - anchorReal) * scale);
-  const reanchor = (sandboxMs: number): void => {
-    anchorReal = Date.now();
+  const anchor = (sandboxMs: number, real = Date.now()): void => {
+    anchorReal = real;
     anchorSandbox = sandboxMs;
   };
-
   return {
     now,
     date: () => new Date(now()),
     iso: () => new Date(now()).toISOString(),
     advance(ms: number): void {
       if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`clock.advance() needs a finite ms >= 0, got ${ms}`);
-      reanchor(now() + ms);
+      anchor(now() + ms);
       onMove();
     },
     set(at: Date | number | string): void {
-      reanchor(toEpochMs(at));
+      anchor(toEpochMs(at));
       onMove();
     },
     get timeScale(): number {
       return scale;
     },
     set timeScale(value: number) {
-      reanchor(now());
+      anchor(now());
       scale = checkScale(value);
     },
     reset(): void {
-      anchorReal = Date.now();
-      anchorSandbox = anchorReal;
+      const real = Date.now();
+      anchor(real, real);
       scale = 1;
     },
   };
-}
-
-function checkScale(value: number): number {
-  if (!Number.isFinite(value) || value < 0) throw new RangeError(`timeScale must be a finite number >= 0, got ${value}`);
-  return value;
 }

@@ -36,7 +36,8 @@ export function envelope(ctx: RouteContext, data: unknown, status = 200, extra: 
   return { status, body: { success: true, data, ...extra, timestamp: new Date(ctx.now).toISOString() } };
 }
 
-export function pageParams(ctx: RouteContext, defaults: { limit: number; maxLimit: number }): { page: number; limit: number } {
+/** One page of `items`, after the document's checks on `page` and `limit`. */
+export function listing<T>(ctx: RouteContext, items: readonly T[], limits: { limit: number; maxLimit: number }, map: (item: T) => unknown): RouteResult {
   const messages: string[] = [];
   const read = (name: string, fallback: number, max: number): number => {
     const raw = ctx.url.searchParams.get(name);
@@ -48,17 +49,10 @@ export function pageParams(ctx: RouteContext, defaults: { limit: number; maxLimi
     return n;
   };
   const page = read('page', 1, Number.MAX_SAFE_INTEGER);
-  const limit = read('limit', defaults.limit, defaults.maxLimit);
+  const limit = read('limit', limits.limit, limits.maxLimit);
   if (messages.length > 0) throw badRequest(messages);
-  return { page, limit };
-}
-
-export function listing<T>(ctx: RouteContext, items: readonly T[], page: number, limit: number, map: (item: T) => unknown): RouteResult {
-  const start = (page - 1) * limit;
-  const data = items.slice(start, start + limit).map(map);
-  return envelope(ctx, data, 200, {
-    meta: { total: items.length, page, limit, totalPages: Math.ceil(items.length / limit) },
-  });
+  const data = items.slice((page - 1) * limit, page * limit).map(map);
+  return envelope(ctx, data, 200, { meta: { total: items.length, page, limit, totalPages: Math.ceil(items.length / limit) } });
 }
 
 // Only `X-API-Key` works: `Authorization: ApiKey` and `?apiKey=` are 401 even with a valid key.

@@ -159,7 +159,6 @@ export interface SandboxFaults {
 }
 
 interface Entry {
-  id: number;
   spec: FaultSpec;
   method: string | undefined;
   pattern: { regex: RegExp; names: string[] } | undefined;
@@ -176,19 +175,28 @@ export function compilePattern(pattern: string): { regex: RegExp; names: string[
   if (pattern === '*') return { regex: /^.*$/, names: [] };
   const full = pattern.startsWith('/api/') ? pattern : `/api/v1${pattern.startsWith('/') ? '' : '/'}${pattern}`;
   const names: string[] = [];
-  const source = full
-    .replace(/\/+$/, '')
-    .split('/')
-    .map((part) => {
-      if (part === '*') return '.*';
-      if (part.startsWith(':')) {
-        names.push(part.slice(1));
-        return '([^/]+)';
-      }
-      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    })
-    .join('/');
-  return { regex: new RegExp(`^${source}/?$`), names };
+  const segment = (part: string): string => {
+    if (part === '*') return '.*';
+    if (!part.startsWith(':')) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    names.push(part.slice(1));
+    return '([^/]+)';
+  };
+  return { regex: new RegExp(`^${full.replace(/\/+$/, '').split('/').map(segment).join('/')}/?$`), names };
+}
+
+/** The values of a compiled pattern's `:name` segments in `path`, or `undefined` when it does not match. */
+export function matchPattern(pattern: { regex: RegExp; names: string[] }, path: string): Record<string, string> | undefined {
+  const m = pattern.regex.exec(path);
+  if (m === null) return undefined;
+  return Object.fromEntries(pattern.names.map((name, i) => [name, safeDecode(m[i + 1] ?? '')]));
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 export class FaultRegistry implements SandboxFaults {
@@ -197,26 +205,27 @@ export class FaultRegistry implements SandboxFaults {
 
   inject(spec: FaultSpec): InjectedFault {
     checkSpec(spec);
-    const entry = {
-      id: this.nextId++,
+    const registry = this;
+    const entry: Entry = {
       spec: { ...spec },
       method: spec.method?.toUpperCase(),
       pattern: typeof spec.path === 'string' ? compilePattern(spec.path) : undefined,
       hits: 0,
       skipped: 0,
-    } as Entry;
-    const registry = this;
-    entry.handle = {
-      id: entry.id,
-      spec: entry.spec,
-      get hits() {
-        return entry.hits;
-      },
-      get remaining() {
-        return Math.max(0, (entry.spec.times ?? 1) - entry.hits);
-      },
-      remove() {
-        registry.entries = registry.entries.filter((e) => e !== entry);
+      handle: {
+        id: this.nextId++,
+        get spec() {
+          return entry.spec;
+        },
+        get hits() {
+          return entry.hits;
+        },
+        get remaining() {
+          return Math.max(0, (entry.spec.times ?? 1) - entry.hits);
+        },
+        remove() {
+          registry.entries = registry.entries.filter((e) => e !== entry);
+        },
       },
     };
     this.entries.push(entry);
@@ -234,51 +243,32 @@ export class FaultRegistry implements SandboxFaults {
   /** The fault for this request, counted (and removed when used up), or `undefined`. */
   take(info: FaultRequestInfo): FaultSpec | undefined {
     for (const entry of this.entries) {
+      const { spec } = entry;
       if (entry.method !== undefined && entry.method !== '*' && entry.method !== info.method) continue;
-      const params = matchPath(entry, info.path);
-      if (params === undefined) continue;
-      const withParams = { ...info, params };
-      if (entry.spec.match !== undefined && !entry.spec.match(withParams)) continue;
-      if (entry.skipped < (entry.spec.skip ?? 0)) {
+      const params = spec.path instanceof RegExp ? (spec.path.test(info.path) ? {} : undefined) : entry.pattern ? matchPattern(entry.pattern, info.path) : {};
+      if (params === undefined || (spec.match !== undefined && !spec.match({ ...info, params }))) continue;
+      if (entry.skipped < (spec.skip ?? 0)) {
         entry.skipped += 1;
         continue;
       }
       entry.hits += 1;
-      if (entry.hits >= (entry.spec.times ?? 1)) entry.handle.remove();
-      return entry.spec;
+      if (entry.hits >= (spec.times ?? 1)) entry.handle.remove();
+      return spec;
     }
     return undefined;
   }
 }
 
-function matchPath(entry: Entry, path: string): Record<string, string> | undefined {
-  const { path: wanted } = entry.spec;
-  if (wanted === undefined) return {};
-  if (wanted instanceof RegExp) return wanted.test(path) ? {} : undefined;
-  const m = entry.pattern?.regex.exec(path);
-  if (!m) return undefined;
-  const params: Record<string, string> = {};
-  entry.pattern?.names.forEach((name, i) => {
-    params[name] = decodeURIComponent(m[i + 1] ?? '');
-  });
-  return params;
-}
-
 function checkSpec(spec: FaultSpec): void {
-  if (!KINDS.includes(spec.kind)) {
-    throw new RangeError(`Unknown fault kind ${JSON.stringify(spec.kind)}; use one of ${KINDS.join(', ')}`);
-  }
   const times = spec.times ?? 1;
-  if (!(times > 0) || (!Number.isInteger(times) && times !== Infinity)) {
-    throw new RangeError(`times must be a positive integer or Infinity, got ${times}`);
+  let problem: string | undefined;
+  if (!KINDS.includes(spec.kind)) problem = `Unknown fault kind ${JSON.stringify(spec.kind)}; use one of ${KINDS.join(', ')}`;
+  else if (!(times > 0) || (!Number.isInteger(times) && times !== Infinity)) problem = `times must be a positive integer or Infinity, got ${times}`;
+  else if (spec.kind === 'status' && !(Number.isInteger(spec.status) && spec.status >= 200 && spec.status <= 599)) {
+    problem = `status must be an HTTP status 200-599, got ${spec.status}`;
+  } else if (spec.kind === 'delay' && !(Number.isFinite(spec.ms) && spec.ms >= 0)) problem = `delay needs ms >= 0, got ${spec.ms}`;
+  else if (spec.kind === 'malformed' && !VARIANTS.includes(spec.variant)) {
+    problem = `Unknown malformed variant ${JSON.stringify(spec.variant)}; use one of ${VARIANTS.join(', ')}`;
   }
-  if (spec.kind === 'status' && (!Number.isInteger(spec.status) || spec.status < 200 || spec.status > 599)) {
-    throw new RangeError(`status must be an HTTP status 200-599, got ${spec.status}`);
-  }
-  if (spec.kind === 'delay' && (!Number.isFinite(spec.ms) || spec.ms < 0)) {
-    throw new RangeError(`delay needs ms >= 0, got ${spec.ms}`);
-  }
-  if (spec.kind === 'malformed' && !VARIANTS.includes(spec.variant)) {
-    throw new RangeError(`Unknown malformed variant ${JSON.stringify(spec.variant)}; use one of ${VARIANTS.join(', ')}`);
-  }
+  if (problem !== undefined) throw new RangeError(problem);
 }

@@ -2,54 +2,87 @@
 // (msw, `sandbox.fetch`) and the loopback server writes the same outcome to its socket.
 import type { RouteContext, RouteResult, SandboxState } from './context.js';
 import { nestErrorBody, reasonPhrase, SandboxHttpError } from './errors.js';
-import type { FaultRegistry, FaultSpec, MalformedVariant } from './faults.js';
-import { newRequestId } from './ids.js';
-import { REDACTED_VALUE, redactHeaders, redactQuery, type RequestLog, type RequestLogEntry } from './request-log.js';
-import { findRoute } from './routes/index.js';
+import type { FaultKind, FaultRegistry, FaultSpec, MalformedVariant } from './faults.js';
+import { findRoute } from './routes.js';
+import { newId } from './store.js';
 
+/**
+ * What became of a request: answered, dropped (no answer), or stalled mid-body.
+ *
+ * @example
+ * ```ts
+ * const dropped = sandbox.requests.filter((r) => r.outcome === 'dropped');
+ * ```
+ */
+export type RequestOutcome = 'response' | 'dropped' | 'stalled';
+
+/**
+ * One logged request. Secrets are redacted when it is written, so a log printed by a failing test never shows one.
+ *
+ * @example
+ * ```ts
+ * expect(sandbox.requests.filter((r) => r.path.endsWith('/sign'))).toHaveLength(1);
+ * ```
+ */
+export interface RequestLogEntry {
+  /** The `x-request-id` the sandbox gave the request. */
+  id: string;
+  /** Upper-case HTTP method. */
+  method: string;
+  /** Path without the query. */
+  path: string;
+  /** Query parameters (secret ones redacted). */
+  query: Record<string, string>;
+  /** Request headers, lower-cased names, secrets redacted. */
+  headers: Record<string, string>;
+  /** Parsed JSON body, the raw text when not JSON, `undefined` when empty. */
+  body: unknown;
+  /** The `idempotency-key` header, if sent. */
+  idempotencyKey: string | undefined;
+  /** Sandbox time the request arrived, ISO 8601. */
+  time: string;
+  /** Status sent; `undefined` when the connection was dropped. */
+  status: number | undefined;
+  /** Parsed JSON body of the answer as the server meant it (before any malformed fault). */
+  responseBody: unknown;
+  /** Answered, dropped or stalled. */
+  outcome: RequestOutcome;
+  /** The fault applied, if any. */
+  fault: FaultKind | undefined;
+  /** True when the request changed state (created, transitioned, revoked…). */
+  committed: boolean;
+}
+
+const REDACTED = '[REDACTED]';
+const SECRET_HEADERS = new Set(['x-api-key', 'authorization', 'cookie', 'proxy-authorization']);
+const SECRET_QUERY = new Set(['apikey', 'api_key', 'token', 'access_token']);
 const JSON_TYPE = 'application/json; charset=utf-8';
-const HUGE_DEFAULT_BYTES = 5 * 1024 * 1024;
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'x-request-id, retry-after, idempotent-replayed',
+};
+const encoder = new TextEncoder();
 
 class SandboxClosedError extends Error {
   override readonly name = 'SandboxClosedError';
 }
 
-export interface IncomingRequest {
-  method: string;
-  url: URL;
-  headers: Headers;
-  text: string;
-  signal: AbortSignal;
-}
+export type IncomingRequest = { method: string; url: URL; headers: Headers; text: string; signal: AbortSignal };
 
-/** Drop the connection, or answer (cut after `stallAfter` bytes and held open when set). */
-export type Outcome =
-  | { kind: 'drop' }
-  | { kind: 'answer'; status: number; headers: Record<string, string>; body: Uint8Array; stallAfter?: number };
+/** An answer, cut after `stallAfter` bytes and held open when set; `undefined` drops the connection. */
+export type Outcome = { status: number; headers: Record<string, string>; body: Uint8Array; stallAfter?: number };
 
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-  stallAfter?: number;
-}
-
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'x-request-id, retry-after, idempotent-replayed',
-};
-
-const encoder = new TextEncoder();
+type Answer = { status: number; headers: Record<string, string>; text: string };
 
 export class SandboxHandler {
-  private readonly sleeping = new Set<{ timer: ReturnType<typeof setTimeout>; reject: (e: Error) => void }>();
-  private readonly stalls = new Set<() => void>();
+  /** Every request, oldest first; past the limit the oldest tenth is dropped. */
+  readonly log: RequestLogEntry[] = [];
+  private readonly onClose = new Set<() => void>();
   private closed = false;
 
   constructor(
     private readonly state: SandboxState,
     private readonly faults: FaultRegistry,
-    private readonly log: RequestLog,
   ) {}
 
   /** A dropped connection is `Response.error()`. */
@@ -57,10 +90,10 @@ export class SandboxHandler {
     const method = request.method.toUpperCase();
     const text = method === 'GET' || method === 'HEAD' ? '' : await request.text();
     const outcome = await this.process({ method, url: new URL(request.url), headers: request.headers, text, signal: request.signal });
-    if (outcome.kind === 'drop') return Response.error();
-    const init = { status: outcome.status, headers: outcome.headers };
-    if (outcome.stallAfter === undefined) return new Response(outcome.body.byteLength === 0 ? null : (outcome.body as Uint8Array<ArrayBuffer>), init);
-    const head = outcome.body.subarray(0, outcome.stallAfter);
+    if (outcome === undefined) return Response.error();
+    const { status, headers, body: bytes, stallAfter } = outcome;
+    if (stallAfter === undefined) return new Response(bytes.byteLength === 0 ? null : (bytes as Uint8Array<ArrayBuffer>), { status, headers });
+    const head = bytes.subarray(0, stallAfter);
     let end: (() => void) | undefined;
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => {
@@ -75,71 +108,57 @@ export class SandboxHandler {
       },
       cancel: () => end?.(),
     });
-    return new Response(body, init);
+    return new Response(body, { status, headers });
   }
 
   /** Calls `finish` once when the caller aborts or the sandbox closes; returns a stop without calling it. */
-  holdOpen(signal: AbortSignal, finish: (reason: unknown) => void): () => void {
+  holdOpen(signal: AbortSignal | undefined, finish: (reason: unknown) => void): () => void {
     let done = false;
     const stop = (): void => {
       done = true;
-      this.stalls.delete(onClose);
-      signal.removeEventListener('abort', onAbort);
+      this.onClose.delete(onClose);
+      signal?.removeEventListener('abort', onAbort);
     };
     const settle = (reason: unknown): void => {
       if (done) return;
       stop();
       finish(reason);
     };
-    const onAbort = (): void => settle(signal.reason);
+    const onAbort = (): void => settle(signal?.reason);
     const onClose = (): void => settle(new SandboxClosedError('sandbox closed'));
     if (this.closed) onClose();
-    else if (signal.aborted) onAbort();
+    else if (signal?.aborted) onAbort();
     else {
-      this.stalls.add(onClose);
-      signal.addEventListener('abort', onAbort, { once: true });
+      this.onClose.add(onClose);
+      signal?.addEventListener('abort', onAbort, { once: true });
     }
     return stop;
   }
 
-  async process(request: IncomingRequest): Promise<Outcome> {
+  async process(request: IncomingRequest): Promise<Outcome | undefined> {
     const { method, url, headers, text } = request;
     // Preflights are answered before the service's own routing.
     if (method === 'OPTIONS') {
-      return {
-        kind: 'answer',
-        status: 204,
-        headers: {
-          ...CORS_HEADERS,
-          'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-          'access-control-allow-headers': headers.get('access-control-request-headers') ?? '*',
-          'access-control-max-age': '600',
-        },
-        body: new Uint8Array(0),
-      };
+      const allow = headers.get('access-control-request-headers') ?? '*';
+      const cors = { 'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS', 'access-control-allow-headers': allow, 'access-control-max-age': '600' };
+      return { status: 204, headers: { ...CORS_HEADERS, ...cors }, body: new Uint8Array(0) };
     }
-    const id = newRequestId();
+    const id = newId('req', 10);
     const parsed = parseBody(text, headers.get('content-type'));
-    const { clock, progress } = this.state;
+    const body = parsed.ok ? parsed.value : text;
+    const { clock, progress, options } = this.state;
     const receivedAt = clock.now();
     progress.runDue(receivedAt);
 
     const idempotencyKey = headers.get('idempotency-key') ?? undefined;
-    const fault = this.faults.take({
-      method,
-      path: url.pathname,
-      params: {},
-      headers,
-      body: parsed.ok ? parsed.value : text,
-      idempotencyKey,
-    });
+    const fault = this.faults.take({ method, path: url.pathname, params: {}, headers, body, idempotencyKey });
     const entry: RequestLogEntry = {
       id,
       method,
       path: url.pathname,
-      query: redactQuery(url.searchParams),
-      headers: redactHeaders(headers),
-      body: parsed.ok ? parsed.value : text,
+      query: redact(url.searchParams, (name) => SECRET_QUERY.has(name.toLowerCase())),
+      headers: redact(headers, (name) => SECRET_HEADERS.has(name)),
+      body,
       idempotencyKey,
       time: new Date(receivedAt).toISOString(),
       status: undefined,
@@ -148,20 +167,25 @@ export class SandboxHandler {
       fault: fault?.kind,
       committed: false,
     };
-    this.log.add(entry);
+    this.log.push(entry);
+    if (this.log.length > options.requestLogLimit) this.log.splice(0, Math.max(1, Math.floor(options.requestLogLimit / 10)));
 
     try {
+      const afterCommit = fault !== undefined && 'afterCommit' in fault && fault.afterCommit === true;
       if (fault?.kind === 'drop-before') return dropped(entry);
-      if (fault?.kind === 'status' && !fault.afterCommit) return finish(entry, statusAnswer(fault, id));
-      if (fault?.kind === 'delay' && !fault.afterCommit) await this.sleep(fault.ms);
+      if (fault?.kind === 'status' && !afterCommit) return finish(entry, statusAnswer(fault, id));
+      if (fault?.kind === 'delay' && !afterCommit) await this.sleep(fault.ms);
 
       const result = await this.dispatch(method, url, headers, parsed);
       entry.committed = result.committed === true;
-      entry.responseBody = redactKeySecret(result.body);
+      // The log keeps answers, but never the `key` secret of a created key.
+      const data = (result.body as { data?: unknown } | null)?.data;
+      const keyed = data !== null && typeof data === 'object' && 'key' in data;
+      entry.responseBody = keyed ? { ...(result.body as object), data: { ...data, key: REDACTED } } : result.body;
 
       if (fault?.kind === 'drop-after') return dropped(entry);
       if (fault?.kind === 'status') return finish(entry, statusAnswer(fault, id));
-      if (fault?.kind === 'delay') await this.sleep(fault.ms);
+      if (fault?.kind === 'delay' && afterCommit) await this.sleep(fault.ms);
       const answer: Answer = {
         status: result.status,
         // `date` from the sandbox's clock, as a server's own clock would give it.
@@ -169,11 +193,7 @@ export class SandboxHandler {
         text: result.text ?? JSON.stringify(result.body),
       };
       if (fault?.kind === 'malformed') return finish(entry, malform(answer, fault));
-      if (fault?.kind === 'stall-body') {
-        const size = encoder.encode(answer.text).byteLength;
-        answer.stallAfter = Math.min(fault.bytes ?? Math.floor(size / 2), Math.max(0, size - 1));
-      }
-      return finish(entry, answer);
+      return finish(entry, answer, fault?.kind === 'stall-body' ? (fault.bytes ?? null) : undefined);
     } catch (error) {
       if (error instanceof SandboxClosedError) return dropped(entry);
       throw error;
@@ -182,21 +202,11 @@ export class SandboxHandler {
 
   shutdown(): void {
     this.closed = true;
-    for (const s of this.sleeping) {
-      clearTimeout(s.timer);
-      s.reject(new SandboxClosedError('sandbox closed'));
-    }
-    this.sleeping.clear();
-    for (const end of [...this.stalls]) end();
-    this.stalls.clear();
+    for (const end of [...this.onClose]) end();
+    this.onClose.clear();
   }
 
-  private async dispatch(
-    method: string,
-    url: URL,
-    headers: Headers,
-    parsed: ReturnType<typeof parseBody>,
-  ): Promise<RouteResult> {
+  private async dispatch(method: string, url: URL, headers: Headers, parsed: ReturnType<typeof parseBody>): Promise<RouteResult> {
     try {
       // Express parses the body before routing: bad JSON is a 400 whatever the route.
       if (!parsed.ok) throw new SandboxHttpError(400, parsed.message);
@@ -205,16 +215,7 @@ export class SandboxHandler {
       // The clock is read again: a delay fault may have let sandbox time pass.
       const now = this.state.clock.now();
       this.state.progress.runDue(now);
-      const ctx: RouteContext = {
-        state: this.state,
-        method,
-        url,
-        path: url.pathname,
-        params: found.params,
-        headers,
-        body: parsed.value,
-        now,
-      };
+      const ctx: RouteContext = { state: this.state, method, url, path: url.pathname, params: found.params, headers, body: parsed.value, now };
       return await found.handler(ctx);
     } catch (error) {
       if (error instanceof SandboxHttpError) return { status: error.status, body: error.body, headers: error.headers };
@@ -224,51 +225,49 @@ export class SandboxHandler {
   }
 
   private sleep(ms: number): Promise<void> {
-    if (this.closed) return Promise.reject(new SandboxClosedError('sandbox closed'));
     return new Promise((resolve, reject) => {
-      const sleeper = {
-        timer: setTimeout(() => {
-          this.sleeping.delete(sleeper);
-          resolve();
-        }, ms),
-        reject,
-      };
-      this.sleeping.add(sleeper);
+      const timer = setTimeout(() => {
+        stop();
+        resolve();
+      }, ms);
+      const stop = this.holdOpen(undefined, (reason) => {
+        clearTimeout(timer);
+        reject(reason as Error);
+      });
     });
   }
 }
 
-function finish(entry: RequestLogEntry, answer: Answer): Outcome {
+/** Headers or query parameters as a plain object, secrets redacted (an auth scheme is kept: `Bearer [REDACTED]`). */
+function redact(values: Headers | URLSearchParams, secret: (name: string) => boolean): Record<string, string> {
+  const out: Record<string, string> = {};
+  values.forEach((value, name) => {
+    if (!secret(name)) out[name] = value;
+    else if (name === 'authorization' && /^\S+\s+\S/.test(value)) out[name] = `${value.split(/\s+/)[0]} ${REDACTED}`;
+    else out[name] = REDACTED;
+  });
+  return out;
+}
+
+// `stall` is the bytes to send before stalling (`null`: half the body).
+function finish(entry: RequestLogEntry, answer: Answer, stall?: number | null): Outcome {
   entry.status = answer.status;
-  if (answer.stallAfter !== undefined) entry.outcome = 'stalled';
   const body = encoder.encode(answer.text);
   const headers = { ...answer.headers, ...CORS_HEADERS, 'content-length': String(body.byteLength) };
-  return {
-    kind: 'answer',
-    status: answer.status,
-    headers,
-    body,
-    ...(answer.stallAfter === undefined ? {} : { stallAfter: answer.stallAfter }),
-  };
+  if (stall === undefined) return { status: answer.status, headers, body };
+  entry.outcome = 'stalled';
+  return { status: answer.status, headers, body, stallAfter: Math.min(stall ?? Math.floor(body.byteLength / 2), Math.max(0, body.byteLength - 1)) };
 }
 
-// The log keeps answers, but never the `key` secret of a created key.
-function redactKeySecret(body: unknown): unknown {
-  const data = (body as { data?: unknown } | null)?.data;
-  if (data === null || typeof data !== 'object' || !('key' in data)) return body;
-  return { ...(body as object), data: { ...data, key: REDACTED_VALUE } };
-}
-
-function dropped(entry: RequestLogEntry): Outcome {
+function dropped(entry: RequestLogEntry): undefined {
   entry.outcome = 'dropped';
   entry.status = undefined;
-  return { kind: 'drop' };
+  return undefined;
 }
 
 function parseBody(text: string, contentType: string | null): { ok: true; value: unknown } | { ok: false; message: string } {
-  if (text === '') return { ok: true, value: undefined };
   // Like Express's json parser: a body not sent as JSON is not read at all.
-  if (!/\bjson\b/i.test(contentType ?? '')) return { ok: true, value: undefined };
+  if (text === '' || !/\bjson\b/i.test(contentType ?? '')) return { ok: true, value: undefined };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
@@ -284,34 +283,27 @@ function statusAnswer(fault: Extract<FaultSpec, { kind: 'status' }>, requestId: 
   return { status: fault.status, headers, text: typeof body === 'string' ? body : JSON.stringify(body) };
 }
 
-const HTML_PAGE = (status: number): string =>
-  `<!DOCTYPE html>\n<html><head><title>${status} ${reasonPhrase(status)}</title></head>` +
-  `<body><center><h1>${status} ${reasonPhrase(status)}</h1></center><hr><center>nginx</center></body></html>\n`;
-
-function malform(answer: Answer, fault: { variant: MalformedVariant; status?: number; bytes?: number }): Answer {
+function malform(answer: Answer, fault: { variant: MalformedVariant; status?: number | undefined; bytes?: number | undefined }): Answer {
   const status = fault.status ?? answer.status;
-  const headers = { ...answer.headers };
-  const parsed = JSON.parse(answer.text) as Record<string, unknown>;
-  const json = (value: unknown): Answer => ({ status, headers, text: JSON.stringify(value) });
-  switch (fault.variant) {
-    case 'html':
-      return { status, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' }, text: HTML_PAGE(status) };
-    case 'truncated-json':
-      return { status, headers, text: answer.text.slice(0, Math.max(1, Math.floor(answer.text.length / 2))) };
-    case 'empty':
-      return { status, headers, text: '' };
-    case 'wrong-envelope':
-      return json('data' in parsed ? parsed.data : parsed);
-    case 'success-false':
-      return json({ ...parsed, success: false });
-    case 'missing-data': {
-      const { data: _data, ...rest } = parsed;
-      return json(rest);
-    }
-    case 'huge': {
-      const target = fault.bytes ?? HUGE_DEFAULT_BYTES;
-      const pad = Math.max(0, target - answer.text.length - 16);
-      return json({ ...parsed, padding: 'x'.repeat(pad) });
-    }
-  }
+  const { headers, text } = answer;
+  const parsed = JSON.parse(text) as Record<string, unknown>;
+  const { data, ...rest } = parsed;
+  const title = `${status} ${reasonPhrase(status)}`;
+  const spoiled: Record<MalformedVariant, () => Answer> = {
+    html: () => ({
+      status,
+      headers: { ...headers, 'content-type': 'text/html; charset=utf-8' },
+      text: `<!DOCTYPE html>\n<html><head><title>${title}</title></head><body><center><h1>${title}</h1></center><hr><center>nginx</center></body></html>\n`,
+    }),
+    'truncated-json': () => ({ status, headers, text: text.slice(0, Math.max(1, Math.floor(text.length / 2))) }),
+    empty: () => ({ status, headers, text: '' }),
+    'wrong-envelope': () => ({ status, headers, text: JSON.stringify('data' in parsed ? data : parsed) }),
+    'success-false': () => ({ status, headers, text: JSON.stringify({ ...parsed, success: false }) }),
+    'missing-data': () => ({ status, headers, text: JSON.stringify(rest) }),
+    huge: () => {
+      const pad = Math.max(0, (fault.bytes ?? 5 * 1024 * 1024) - text.length - 16);
+      return { status, headers, text: JSON.stringify({ ...parsed, padding: 'x'.repeat(pad) }) };
+    },
+  };
+  return spoiled[fault.variant]();
 }

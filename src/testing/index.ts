@@ -12,15 +12,7 @@
  * @module
  */
 export { createSandbox } from './sandbox.js';
-export type {
-  Sandbox,
-  SandboxApiKey,
-  SandboxApiKeyInput,
-  SandboxInvoice,
-  SandboxInvoicePatch,
-  SandboxInvoices,
-  SandboxUser,
-} from './sandbox.js';
+export type { Sandbox, SandboxApiKey, SandboxApiKeyInput, SandboxInvoice, SandboxInvoicePatch, SandboxInvoices, SandboxUser } from './sandbox.js';
 export type {
   ApiDocsMode,
   KeyReplacement,
@@ -34,16 +26,8 @@ export type {
 } from './options.js';
 export type { SandboxClock } from './clock.js';
 export type { SandboxMswHandler } from './msw.js';
-export type {
-  FaultKind,
-  FaultMatch,
-  FaultRequestInfo,
-  FaultSpec,
-  InjectedFault,
-  MalformedVariant,
-  SandboxFaults,
-} from './faults.js';
-export type { RequestLogEntry, RequestOutcome } from './request-log.js';
+export type { FaultKind, FaultMatch, FaultRequestInfo, FaultSpec, InjectedFault, MalformedVariant, SandboxFaults } from './faults.js';
+export type { RequestLogEntry, RequestOutcome } from './handler.js';
 export { OFFLINE_MESSAGE, REJECTED_MESSAGE, isScenarioName } from './scenarios.js';
 export type { Scenario, ScenarioName, ScenarioRule, ScenarioSubject } from './scenarios.js';
 export { CLASSIFICATION_MESSAGE } from './validation.js';

@@ -22,18 +22,13 @@ type Handle = (request: Request) => Promise<Response>;
 
 export type LoadedMswHandlers = { ok: true; handlers: SandboxMswHandler[] } | { ok: false; problem: string };
 
-export async function loadMswHandlers(origin: string, handle: Handle): Promise<LoadedMswHandlers> {
-  let msw: Msw;
-  try {
-    msw = (await import('msw')) as Msw;
-  } catch (error) {
-    return notInstalled(error);
-  }
-  return { ok: true, handlers: buildHandlers(msw, origin, handle) };
-}
-
-// For the `sandbox.handlers` getter of a sandbox that did not preload msw.
-export function loadMswHandlersSync(origin: string, handle: Handle): LoadedMswHandlers {
+// `sync` for the `sandbox.handlers` getter of a sandbox that did not preload msw.
+export function loadMswHandlers(origin: string, handle: Handle, sync: true): LoadedMswHandlers;
+export function loadMswHandlers(origin: string, handle: Handle, sync: false): Promise<LoadedMswHandlers>;
+export function loadMswHandlers(origin: string, handle: Handle, sync: boolean): LoadedMswHandlers | Promise<LoadedMswHandlers> {
+  // Every path under the origin: the sandbox answers 404 for unknown routes, as the server does.
+  const loaded = (msw: unknown): LoadedMswHandlers => ({ ok: true, handlers: [(msw as Msw).http.all(`${origin}/*`, ({ request }) => handle(request))] });
+  if (!sync) return import('msw').then(loaded, notInstalled);
   const load = syncRequire();
   if (load === undefined) {
     return {
@@ -41,18 +36,11 @@ export function loadMswHandlersSync(origin: string, handle: Handle): LoadedMswHa
       problem: 'sandbox.handlers cannot load msw synchronously in this runtime: create the sandbox with { msw: true } to load it at start',
     };
   }
-  let msw: Msw;
   try {
-    msw = load('msw') as Msw;
+    return loaded(load('msw'));
   } catch (error) {
     return notInstalled(error);
   }
-  return { ok: true, handlers: buildHandlers(msw, origin, handle) };
-}
-
-function buildHandlers(msw: Msw, origin: string, handle: Handle): SandboxMswHandler[] {
-  // Every path under the origin: the sandbox answers 404 for unknown routes, as the server does.
-  return [msw.http.all(`${origin}/*`, ({ request }) => handle(request))];
 }
 
 // tsup defines this as `require` in the CommonJS build and `undefined` in the ESM one; a plain

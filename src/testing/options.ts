@@ -1,6 +1,5 @@
 // Defaults follow the service's document; where it says "not shown", an option tries other readings.
-import { resolveScenario, type Scenario, type ScenarioRule } from './scenarios.js';
-import { isLaterStatus } from './statuses.js';
+import { isLaterStatus, resolveScenario, STATUS_SPELLINGS, type Scenario, type ScenarioRule, type StatusSpelling } from './scenarios.js';
 
 /**
  * Field names of stored invoices on the wire: `standard` (`id`, `status`, …) or `alternate` (`_id`, `invoiceStatus`, …).
@@ -12,8 +11,7 @@ import { isLaterStatus } from './statuses.js';
  */
 export type RecordStyle = 'standard' | 'alternate';
 
-export type { StatusSpelling } from './statuses.js';
-import type { StatusSpelling } from './statuses.js';
+export type { StatusSpelling } from './scenarios.js';
 
 /**
  * What validate, sign and submit answer with: the updated invoice, `data: null`, or a bare `{ message }`.
@@ -169,68 +167,61 @@ export type ResolvedOptions = { [K in Exclude<keyof SandboxOptions, Optional | '
   Optional
 > & { routes: Record<keyof SandboxRoutes, boolean> };
 
-const STATUS_SPELLINGS: readonly StatusSpelling[] = ['document', 'capitalized', 'upper', 'lower'];
+const DEFAULTS = {
+  listen: true,
+  port: 0,
+  scenario: 'accepted',
+  responseDelayMs: 2000,
+  acceptedStatus: 'Accepted',
+  rejectedStatus: 'Rejected',
+  processingStatus: 'Processing',
+  processingMs: 0,
+  businessKeyDefect: true,
+  recordStyle: 'standard',
+  statusSpelling: 'document',
+  transitionResponse: 'invoice',
+  categoryMinLength: 3,
+  unknownIsicCode: 'reject',
+  keyReplacement: 'type+keyableType',
+  recoveryJobOffsetMs: 0,
+  attemptCount: true,
+  timeScale: 1,
+  totalsRounding: 'line',
+  requestLogLimit: 100_000,
+  apiDocs: 'json',
+  apiKeyType: 'USER',
+  ...{ now: undefined, totals: undefined, apiKey: undefined, sessionToken: undefined, businessId: undefined, apiDescription: undefined, totalField: undefined },
+} as const;
 
-// Each option is read with `??`, never spread, so one given as `undefined` takes its default.
+const integer = (min: number, max: number) => (v: unknown) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
+const notNegative = (v: unknown) => Number.isFinite(v) && (v as number) >= 0;
+const LATER = "a status after Submitted (such as 'Accepted')";
+// The authority's answers must read as "after Submitted", or the SDK would wait for them forever.
+const CHECKS: [keyof ResolvedOptions, (value: unknown) => boolean, string][] = [
+  ['port', integer(0, 65535), 'an integer 0-65535'],
+  ['responseDelayMs', notNegative, '>= 0'],
+  ['statusSpelling', (v) => (STATUS_SPELLINGS as readonly unknown[]).includes(v), `one of ${STATUS_SPELLINGS.join(', ')}`],
+  ['categoryMinLength', integer(0, Infinity), 'an integer >= 0'],
+  ['recoveryJobOffsetMs', integer(0, 599_999), "an integer 0-599999 (within the job's 10 minutes)"],
+  ['processingMs', notNegative, '>= 0'],
+  ['acceptedStatus', isLaterStatus, LATER],
+  ['rejectedStatus', isLaterStatus, LATER],
+  ['processingStatus', isLaterStatus, LATER],
+];
+
+// An option given as `undefined` takes its default.
 export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
-  const listen = options.listen ?? true;
-  const resolved: ResolvedOptions = {
-    listen,
-    port: options.port ?? 0,
+  const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+  const resolved = {
+    ...DEFAULTS,
+    msw: options.listen === false,
+    ...given,
     baseUrl: new URL(options.baseUrl ?? 'http://sandbox.invoicing.test').origin,
-    msw: options.msw ?? !listen,
-    scenario: options.scenario ?? 'accepted',
-    responseDelayMs: options.responseDelayMs ?? 2000,
-    acceptedStatus: options.acceptedStatus ?? 'Accepted',
-    rejectedStatus: options.rejectedStatus ?? 'Rejected',
-    processingStatus: options.processingStatus ?? 'Processing',
-    processingMs: options.processingMs ?? 0,
-    businessKeyDefect: options.businessKeyDefect ?? true,
     routes: { retrieve: options.routes?.retrieve ?? true },
-    recordStyle: options.recordStyle ?? 'standard',
-    statusSpelling: options.statusSpelling ?? 'document',
-    transitionResponse: options.transitionResponse ?? 'invoice',
-    categoryMinLength: options.categoryMinLength ?? 3,
-    unknownIsicCode: options.unknownIsicCode ?? 'reject',
-    keyReplacement: options.keyReplacement ?? 'type+keyableType',
-    recoveryJobOffsetMs: options.recoveryJobOffsetMs ?? 0,
-    attemptCount: options.attemptCount ?? true,
-    now: options.now,
-    timeScale: options.timeScale ?? 1,
-    totals: options.totals,
-    totalsRounding: options.totalsRounding ?? 'line',
-    apiKey: options.apiKey,
-    sessionToken: options.sessionToken,
-    businessId: options.businessId,
-    requestLogLimit: options.requestLogLimit ?? 100_000,
-    apiDocs: options.apiDocs ?? 'json',
-    apiDescription: options.apiDescription,
-    totalField: options.totalField,
-    apiKeyType: options.apiKeyType ?? 'USER',
-  };
-  if (!Number.isInteger(resolved.port) || resolved.port < 0 || resolved.port > 65535) {
-    throw new RangeError(`port must be an integer 0-65535, got ${resolved.port}`);
-  }
-  if (!Number.isFinite(resolved.responseDelayMs) || resolved.responseDelayMs < 0) {
-    throw new RangeError(`responseDelayMs must be >= 0, got ${resolved.responseDelayMs}`);
-  }
-  if (!(STATUS_SPELLINGS as readonly string[]).includes(resolved.statusSpelling)) {
-    throw new RangeError(`statusSpelling must be one of ${STATUS_SPELLINGS.join(', ')}, got ${JSON.stringify(resolved.statusSpelling)}`);
-  }
-  if (!Number.isInteger(resolved.categoryMinLength) || resolved.categoryMinLength < 0) {
-    throw new RangeError(`categoryMinLength must be an integer >= 0, got ${resolved.categoryMinLength}`);
-  }
-  if (!Number.isInteger(resolved.recoveryJobOffsetMs) || resolved.recoveryJobOffsetMs < 0 || resolved.recoveryJobOffsetMs >= 600_000) {
-    throw new RangeError(`recoveryJobOffsetMs must be an integer 0-599999 (within the job's 10 minutes), got ${resolved.recoveryJobOffsetMs}`);
-  }
-  if (!Number.isFinite(resolved.processingMs) || resolved.processingMs < 0) {
-    throw new RangeError(`processingMs must be >= 0, got ${resolved.processingMs}`);
-  }
-  // The authority's answers must read as "after Submitted", or the SDK would wait for them forever.
-  for (const option of ['acceptedStatus', 'rejectedStatus', 'processingStatus'] as const) {
-    if (!isLaterStatus(resolved[option])) {
-      throw new RangeError(`${option} must be a status after Submitted (such as 'Accepted'), got ${JSON.stringify(resolved[option])}`);
-    }
+  } as ResolvedOptions;
+  for (const [name, ok, what] of CHECKS) {
+    const value = resolved[name];
+    if (!ok(value)) throw new RangeError(`${name} must be ${what}, got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`);
   }
   if (typeof resolved.scenario !== 'function') resolveScenario(resolved.scenario, resolved);
   return resolved;

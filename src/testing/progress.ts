@@ -1,34 +1,19 @@
 // The invoice state machine, evaluated lazily: every request and clock move applies, in time order,
-// the events that became due. The recovery job runs on its own schedule ("every 10 minutes"), so a
-// rescue lands at the first run after the failure, not a fixed 10 minutes later.
+// the events that became due. The recovery job runs on its own schedule, so a rescue lands at the
+// job's first run after the failure.
 import type { FilingTransition } from '../model/status.js';
 import { conflict } from './errors.js';
 import type { ResolvedOptions } from './options.js';
-import {
-  attemptOutcome,
-  resolveScenario,
-  type ResolvedScenario,
-  type Scenario,
-  type ScenarioRule,
-  type ScenarioSubject,
-} from './scenarios.js';
-import { spell, STEPS } from './statuses.js';
+import { resolveScenario, spell, STEPS, type ResolvedScenario, type Scenario, type ScenarioRule, type ScenarioSubject } from './scenarios.js';
 import type { InvoiceRecord, Store } from './store.js';
 
 // The document's automatic recovery: every 10 minutes, up to 3 attempts, only invoices touched in the last 24 hours.
 const RECOVERY = { intervalMs: 600_000, maxAttempts: 3, windowMs: 86_400_000 } as const;
 
-/** The recovery job's first run strictly after `after`, on the interval's multiples shifted by `offsetMs`. */
-function nextRecoveryRun(after: number, offsetMs: number): number {
-  const interval = RECOVERY.intervalMs;
-  return offsetMs + (Math.floor((after - offsetMs) / interval) + 1) * interval;
-}
-
 /** Automatic recovery as the service sees an invoice at `now`. */
 export function recoveryOf(invoice: InvoiceRecord, now: number): 'in-progress' | 'over' | 'not-applicable' {
   if (invoice.status !== 'ERROR') return 'not-applicable';
-  if (invoice.attempts >= RECOVERY.maxAttempts) return 'over';
-  return now - invoice.updatedAt < RECOVERY.windowMs ? 'in-progress' : 'over';
+  return invoice.attempts < RECOVERY.maxAttempts && now - invoice.updatedAt < RECOVERY.windowMs ? 'in-progress' : 'over';
 }
 
 const VERB: Record<FilingTransition, string> = { validate: 'validated', sign: 'signed', submit: 'submitted' };
@@ -49,49 +34,38 @@ export class Progress {
     this.scenario = options.scenario;
   }
 
-  scenarioFor(invoice: InvoiceRecord): ResolvedScenario {
-    let chosen: Scenario | undefined = invoice.scenario;
-    if (chosen === undefined) {
-      chosen = typeof this.scenario === 'function' ? this.scenario(subjectOf(invoice)) : this.scenario;
-    }
-    return resolveScenario(chosen ?? 'accepted', this.options);
-  }
-
   /** Applies, in time order, every event due at or before `now`. */
   runDue(now: number): void {
     while (this.queue[0] !== undefined && this.queue[0].at <= now) {
-      const top = this.queue.shift()!;
-      const invoice = this.store.invoices.get(top.id);
-      // An entry is stale when the invoice was re-submitted or deleted since it was scheduled.
-      if (invoice?.next === null || invoice?.next === undefined) continue;
-      if (invoice.next.at !== top.at || invoice.next.kind !== top.kind) continue;
+      const { at, id, kind } = this.queue.shift()!;
+      const invoice = this.store.invoices.get(id);
+      // Stale when the invoice was re-submitted or edited since it was scheduled.
+      if (invoice?.next?.at !== at || invoice.next.kind !== kind) continue;
       invoice.next = null;
-      if (top.kind === 'respond') this.respond(invoice, top.at);
-      else if (top.kind === 'verdict') this.conclude(invoice, top.at);
-      else this.retry(invoice, top.at);
+      if (kind === 'respond') {
+        if (invoice.status === 'SUBMITTED') this.attempt(invoice, 0, at);
+      } else if (kind === 'verdict') {
+        if (invoice.verdict !== null) this.conclude(invoice, invoice.verdict, at);
+      } else if (this.picksUp(invoice, at)) {
+        invoice.attempts += 1;
+        this.attempt(invoice, invoice.attempts, at);
+      }
     }
   }
 
   /** Throws 409 naming the current status; a submit while recovery is in play is accepted with no effect. */
   transition(invoice: InvoiceRecord, transition: FilingTransition, now: number): void {
-    const current = invoice.status;
-    if (!(STEPS[transition].from as readonly string[]).includes(current)) {
+    const { from, to } = STEPS[transition];
+    if (!(from as readonly string[]).includes(invoice.status)) {
       const spelling = this.options.statusSpelling;
-      const needs = STEPS[transition].from
-        .filter((s) => s !== 'ERROR')
-        .map((s) => spell(s, spelling))
-        .join(' or ');
-      throw conflict(
-        `Invoice ${invoice.id} cannot be ${VERB[transition]}: its status is ${spell(current, spelling)} (${transition} requires ${needs})`,
-      );
+      const needs = from.filter((s) => s !== 'ERROR').map((s) => spell(s, spelling)).join(' or ');
+      const is = spell(invoice.status, spelling);
+      throw conflict(`Invoice ${invoice.id} cannot be ${VERB[transition]}: its status is ${is} (${transition} requires ${needs})`);
     }
-    if (transition === 'submit' && current === 'ERROR' && recoveryOf(invoice, now) === 'in-progress') return;
-    this.setStatus(invoice, STEPS[transition].to, now);
+    if (transition === 'submit' && recoveryOf(invoice, now) === 'in-progress') return;
+    this.setStatus(invoice, to, now);
     if (transition === 'submit') {
-      invoice.attempts = 0;
-      invoice.errorMessage = null;
-      invoice.submittedAt = now;
-      invoice.submissions += 1;
+      Object.assign(invoice, { attempts: 0, errorMessage: null, submittedAt: now, submissions: invoice.submissions + 1 });
       this.schedule(invoice, 'respond', now + this.options.responseDelayMs);
     }
   }
@@ -114,85 +88,55 @@ export class Progress {
     invoice.history.push({ status, at });
   }
 
-  private respond(invoice: InvoiceRecord, at: number): void {
-    if (invoice.status !== 'SUBMITTED') return;
-    const outcome = attemptOutcome(this.scenarioFor(invoice), 0, this.options.acceptedStatus);
-    if (outcome.kind === 'answered') {
-      this.answer(invoice, { status: outcome.status, errorMessage: outcome.errorMessage }, at);
-    } else if (outcome.kind === 'failed') {
-      this.fail(invoice, outcome.message, outcome.automaticRetries, at);
-    }
+  /** Books `invoice` for the recovery job's first run after `after`, if that run will pick it up. */
+  bookRecovery(invoice: InvoiceRecord, after: number): void {
+    const { intervalMs } = RECOVERY;
+    const offset = this.options.recoveryJobOffsetMs;
+    const run = offset + (Math.floor((after - offset) / intervalMs) + 1) * intervalMs;
+    if (this.picksUp(invoice, run)) this.schedule(invoice, 'retry', run);
   }
 
-  // The final answer lands at once, or after `processingMs` in `processingStatus`.
-  private answer(invoice: InvoiceRecord, verdict: { status: string; errorMessage: string | null }, at: number): void {
-    if (this.options.processingMs > 0) {
+  private scenarioFor(invoice: InvoiceRecord): ResolvedScenario {
+    let chosen = invoice.scenario;
+    chosen ??= typeof this.scenario === 'function' ? this.scenario(subjectOf(invoice)) : this.scenario;
+    return resolveScenario(chosen ?? 'accepted', this.options);
+  }
+
+  private picksUp(invoice: InvoiceRecord, run: number): boolean {
+    return invoice.automaticRetries && recoveryOf(invoice, run) === 'in-progress';
+  }
+
+  // Attempt 0 is the submit itself, 1-3 the automatic retries.
+  private attempt(invoice: InvoiceRecord, attempt: number, at: number): void {
+    const { status, errorMessage, failure } = this.scenarioFor(invoice);
+    if (failure !== undefined && (failure.recoversOnAttempt === 'never' || attempt < failure.recoversOnAttempt)) {
+      invoice.errorMessage = failure.message;
+      invoice.automaticRetries = failure.automaticRetries;
+      // A failed retry touches the invoice without changing its status.
+      if (invoice.status === 'ERROR') invoice.updatedAt = at;
+      else this.setStatus(invoice, 'ERROR', at);
+      this.bookRecovery(invoice, at);
+    } else if (status === undefined) {
+      if (attempt > 0) this.setStatus(invoice, 'SUBMITTED', at);
+    } else if (this.options.processingMs > 0) {
+      // The final answer lands after `processingMs` in `processingStatus`.
       invoice.errorMessage = null;
-      invoice.verdict = verdict;
+      invoice.verdict = { status, errorMessage };
       this.setStatus(invoice, this.options.processingStatus, at);
       this.schedule(invoice, 'verdict', at + this.options.processingMs);
-      return;
+    } else {
+      this.conclude(invoice, { status, errorMessage }, at);
     }
-    invoice.errorMessage = verdict.errorMessage;
-    this.setStatus(invoice, verdict.status, at);
   }
 
-  private conclude(invoice: InvoiceRecord, at: number): void {
-    const verdict = invoice.verdict;
-    if (verdict === null) return;
+  private conclude(invoice: InvoiceRecord, verdict: { status: string; errorMessage: string | null }, at: number): void {
     invoice.verdict = null;
     invoice.errorMessage = verdict.errorMessage;
     this.setStatus(invoice, verdict.status, at);
   }
-
-  /** Books `invoice` for the recovery job's first run after `after`, if that run will pick it up. */
-  bookRecovery(invoice: InvoiceRecord, after: number): void {
-    const run = nextRecoveryRun(after, this.options.recoveryJobOffsetMs);
-    if (this.picksUp(invoice, run)) this.schedule(invoice, 'retry', run);
-  }
-
-  private picksUp(invoice: InvoiceRecord, run: number): boolean {
-    return (
-      invoice.status === 'ERROR' &&
-      invoice.automaticRetries &&
-      invoice.attempts < RECOVERY.maxAttempts &&
-      run - invoice.updatedAt < RECOVERY.windowMs
-    );
-  }
-
-  private retry(invoice: InvoiceRecord, at: number): void {
-    if (!this.picksUp(invoice, at)) return;
-    invoice.attempts += 1;
-    const outcome = attemptOutcome(this.scenarioFor(invoice), invoice.attempts, this.options.acceptedStatus);
-    if (outcome.kind === 'answered') {
-      this.answer(invoice, { status: outcome.status, errorMessage: outcome.errorMessage }, at);
-    } else if (outcome.kind === 'failed') {
-      this.fail(invoice, outcome.message, outcome.automaticRetries, at);
-    } else {
-      this.setStatus(invoice, 'SUBMITTED', at);
-    }
-  }
-
-  private fail(invoice: InvoiceRecord, message: string, automaticRetries: boolean, at: number): void {
-    invoice.errorMessage = message;
-    invoice.automaticRetries = automaticRetries;
-    if (invoice.status === 'ERROR') {
-      // A failed retry touches the invoice without changing its status.
-      invoice.updatedAt = at;
-    } else {
-      this.setStatus(invoice, 'ERROR', at);
-    }
-    this.bookRecovery(invoice, at);
-  }
 }
 
 function subjectOf(invoice: InvoiceRecord): ScenarioSubject {
-  return structuredClone({
-    id: invoice.id,
-    businessId: invoice.businessId,
-    buyer: invoice.buyer as ScenarioSubject['buyer'],
-    lines: invoice.lines,
-    idempotencyKey: invoice.idempotencyKey,
-    attempts: invoice.attempts,
-  });
+  const { id, businessId, buyer, lines, idempotencyKey, attempts } = invoice;
+  return structuredClone({ id, businessId, buyer: buyer as ScenarioSubject['buyer'], lines, idempotencyKey, attempts });
 }

@@ -4,17 +4,14 @@ import type { ClientOptions } from '../core/options.js';
 import { createClock, toEpochMs, type SandboxClock } from './clock.js';
 import type { SandboxState } from './context.js';
 import { FaultRegistry, type SandboxFaults } from './faults.js';
-import { SandboxHandler } from './handler.js';
-import { loadMswHandlers, loadMswHandlersSync, type LoadedMswHandlers, type SandboxMswHandler } from './msw.js';
+import { SandboxHandler, type RequestLogEntry } from './handler.js';
+import { loadMswHandlers, type LoadedMswHandlers, type SandboxMswHandler } from './msw.js';
 import { resolveOptions, type ResolvedOptions, type SandboxOptions } from './options.js';
 import { Progress, recoveryOf } from './progress.js';
-import { invoiceWire } from './records.js';
-import { RequestLog, type RequestLogEntry } from './request-log.js';
-import { issueKey } from './routes/api-keys.js';
-import { resolveScenario, type Scenario, type ScenarioRule, type ScenarioSubject } from './scenarios.js';
-import { recordStatus, sameStatus, spell } from './statuses.js';
+import { issueKey } from './routes.js';
+import { recordStatus, resolveScenario, sameStatus, spell, type Scenario, type ScenarioRule, type ScenarioSubject } from './scenarios.js';
 import type { LoopbackServer } from './server.js';
-import { KNOWN_SCOPES, Store, type InvoiceRecord } from './store.js';
+import { invoiceWire, KNOWN_SCOPES, Store, type InvoiceRecord } from './store.js';
 
 /**
  * A stored invoice as tests see it: money as decimal strings, times as ISO strings.
@@ -237,61 +234,50 @@ export interface Sandbox {
 
 class SandboxImpl implements Sandbox {
   readonly clock: SandboxClock;
-  readonly faults: FaultRegistry;
+  readonly faults = new FaultRegistry();
   readonly invoices: SandboxInvoices;
-  readonly fetch: Sandbox['fetch'];
+  readonly fetch: Sandbox['fetch'] = (input, init) => this.inProcessFetch(input, init);
   baseUrl: string;
   readonly apiKey: string;
   readonly sessionToken: string;
   readonly businessId: string;
   readonly userId: string;
 
-  private readonly options: ResolvedOptions;
   private readonly state: SandboxState;
-  private readonly log: RequestLog;
   private readonly handler: SandboxHandler;
   private server: LoopbackServer | undefined;
   private msw: LoadedMswHandlers | undefined;
   private closing: Promise<void> | undefined;
 
-  constructor(options: ResolvedOptions) {
-    this.options = options;
+  constructor(private readonly options: ResolvedOptions) {
     const store = new Store();
     this.clock = createClock({ start: options.now, timeScale: options.timeScale }, () => this.catchUp());
     this.state = { store, options, clock: this.clock, progress: new Progress(store, options) };
-    this.faults = new FaultRegistry();
-    this.log = new RequestLog(options.requestLogLimit);
-    this.handler = new SandboxHandler(this.state, this.faults, this.log);
+    this.handler = new SandboxHandler(this.state, this.faults);
     this.baseUrl = options.baseUrl;
-
-    ({ apiKey: this.apiKey, sessionToken: this.sessionToken, businessId: this.businessId, userId: this.userId } = this.seedIdentities(options));
-
+    ({ apiKey: this.apiKey, sessionToken: this.sessionToken, businessId: this.businessId, userId: this.userId } = this.seed(options));
     this.invoices = this.invoiceView();
-    this.fetch = (input, init) => this.inProcessFetch(input, init);
   }
 
   async start(): Promise<this> {
-    const handle = (request: Request): Promise<Response> => this.handle(request);
     if (this.options.listen) {
       // node:http only when listening, so browsers and workers never need it.
       const { listen } = await import('./server.js');
       this.server = await listen(this.handler, this.options.port);
       this.baseUrl = this.server.origin;
     }
-    if (this.options.msw) {
-      this.msw = await loadMswHandlers(this.baseUrl, handle);
-    }
+    if (this.options.msw) this.msw = await loadMswHandlers(this.baseUrl, (request) => this.handle(request), false);
     return this;
   }
 
   get handlers(): SandboxMswHandler[] {
-    this.msw ??= loadMswHandlersSync(this.baseUrl, (request) => this.handle(request));
+    this.msw ??= loadMswHandlers(this.baseUrl, (request) => this.handle(request), true);
     if (!this.msw.ok) throw new Error(this.msw.problem);
     return [...this.msw.handlers];
   }
 
   get requests(): RequestLogEntry[] {
-    return this.log.all();
+    return [...this.handler.log];
   }
 
   handle(request: Request): Promise<Response> {
@@ -312,35 +298,22 @@ class SandboxImpl implements Sandbox {
   }
 
   setScenario(...args: [Scenario | ScenarioRule] | [string, Scenario | undefined]): void {
-    const { progress, store } = this.state;
     if (args.length === 1) {
       if (typeof args[0] !== 'function') resolveScenario(args[0], this.options);
-      progress.scenario = args[0];
+      this.state.progress.scenario = args[0];
       return;
     }
     const [invoiceId, scenario] = args;
     if (scenario !== undefined) resolveScenario(scenario, this.options);
-    const invoice = store.invoices.get(invoiceId);
-    if (invoice === undefined) throw new RangeError(`No sandbox invoice ${invoiceId}`);
-    invoice.scenario = scenario;
+    this.find(invoiceId).scenario = scenario;
   }
 
   createUser(input: { name?: string | undefined; email?: string | undefined } = {}): SandboxUser {
-    const { store } = this.state;
-    const now = this.clock.now();
-    const user = store.addUser(now, input);
-    const sessionToken = store.addSession(user.id);
-    const business = store.addBusiness(now, user.id);
-    const key = issueKey(
-      { state: this.state, now },
-      { userId: user.id, name: 'Sandbox key', type: 'LIVE', keyableType: 'USER', businessId: null, scopes: ['*'] },
-      'none',
-    );
-    return { userId: user.id, sessionToken, businessId: business.id, apiKey: key.key };
+    return this.seed({ name: input.name, email: input.email }, 'Sandbox key', 'USER');
   }
 
   createBusiness(input: { ownerUserId?: string | undefined; name?: string | undefined } = {}): string {
-    return this.state.store.addBusiness(this.clock.now(), input.ownerUserId ?? this.userId, input).id;
+    return this.state.store.addBusiness(this.clock.now(), input.ownerUserId ?? this.userId, { name: input.name });
   }
 
   createSession(userId: string = this.userId): string {
@@ -357,9 +330,7 @@ class SandboxImpl implements Sandbox {
     const keyableType = input.keyableType ?? 'USER';
     const businessId = keyableType === 'BUSINESS' ? (input.businessId ?? this.businessId) : null;
     if (!store.users.has(userId)) throw new RangeError(`No sandbox user ${userId}`);
-    if (businessId !== null && !store.owns(userId, businessId)) {
-      throw new RangeError(`User ${userId} does not own business ${businessId}`);
-    }
+    if (businessId !== null && !store.owns(userId, businessId)) throw new RangeError(`User ${userId} does not own business ${businessId}`);
     const scopes = input.scopes ?? ['*'];
     const unknown = scopes.filter((s) => !(KNOWN_SCOPES as readonly string[]).includes(s));
     if (unknown.length > 0) throw new RangeError(`Unknown scopes ${unknown.join(', ')}; use ${KNOWN_SCOPES.join(', ')}`);
@@ -379,22 +350,20 @@ class SandboxImpl implements Sandbox {
   }
 
   clearRequests(): void {
-    this.log.clear();
+    this.handler.log.length = 0;
   }
 
   reset(): void {
     const { store, progress } = this.state;
-    for (const map of [store.users, store.sessions, store.businesses, store.keys, store.keysBySecret, store.invoices, store.idempotency]) {
-      map.clear();
-    }
+    store.clear();
     progress.clear();
     progress.scenario = this.options.scenario;
     this.faults.clear();
-    this.log.clear();
+    this.clearRequests();
     this.clock.reset();
     if (this.options.now !== undefined) this.clock.set(this.options.now);
     this.clock.timeScale = this.options.timeScale;
-    this.seedIdentities(this);
+    this.seed(this);
   }
 
   close(): Promise<void> {
@@ -413,68 +382,68 @@ class SandboxImpl implements Sandbox {
     this.state.progress.runDue(this.clock.now());
   }
 
-  private seedIdentities(fixed: { apiKey?: string | undefined; sessionToken?: string | undefined; businessId?: string | undefined; userId?: string }) {
+  private find(id: string): InvoiceRecord {
+    const invoice = this.state.store.invoices.get(id);
+    if (invoice === undefined) throw new RangeError(`No sandbox invoice ${id}`);
+    return invoice;
+  }
+
+  // A user with a session, a business and a LIVE key with every scope; fixed parts are kept (the default identity).
+  private seed(
+    fixed: Partial<SandboxUser> & { name?: string | undefined; email?: string | undefined },
+    keyName = 'Sandbox default key',
+    keyableType = this.options.apiKeyType,
+  ): SandboxUser {
     const { store } = this.state;
     const now = this.clock.now();
-    const user = store.addUser(now, { ...(fixed.userId === undefined ? {} : { id: fixed.userId }), name: 'Sandbox User' });
-    const sessionToken = store.addSession(user.id, fixed.sessionToken);
-    const business = store.addBusiness(now, user.id, fixed.businessId === undefined ? {} : { id: fixed.businessId });
-    const key = store.addKey(now, {
-      userId: user.id,
-      name: 'Sandbox default key',
-      type: 'LIVE',
-      keyableType: this.options.apiKeyType,
-      businessId: this.options.apiKeyType === 'BUSINESS' ? business.id : null,
-      scopes: ['*'],
-      ...(fixed.apiKey === undefined ? {} : { key: fixed.apiKey }),
-    });
-    return { apiKey: key.key, sessionToken, businessId: business.id, userId: user.id };
+    const userId = store.addUser(now, { id: fixed.userId, name: fixed.name, email: fixed.email });
+    const sessionToken = store.addSession(userId, fixed.sessionToken);
+    const businessId = store.addBusiness(now, userId, { id: fixed.businessId });
+    const business = keyableType === 'BUSINESS' ? businessId : null;
+    const key = store.addKey(now, { userId, name: keyName, type: 'LIVE', keyableType, businessId: business, scopes: ['*'], key: fixed.apiKey });
+    return { apiKey: key.key, sessionToken, businessId, userId };
   }
 
   private view(invoice: InvoiceRecord): SandboxInvoice {
     const iso = (ms: number): string => new Date(ms).toISOString();
+    const { statusSpelling } = this.options;
+    const { id, businessId, dueDate, subtotal, tax, total, errorMessage, attempts, idempotencyKey, submissions, submittedAt, next } = invoice;
     return {
-      id: invoice.id,
-      businessId: invoice.businessId,
-      status: spell(invoice.status, this.options.statusSpelling),
+      id,
+      businessId,
+      status: spell(invoice.status, statusSpelling),
       buyer: structuredClone(invoice.buyer) as ScenarioSubject['buyer'],
-      dueDate: invoice.dueDate,
+      dueDate,
       lines: structuredClone(invoice.lines),
-      subtotal: invoice.subtotal,
-      tax: invoice.tax,
-      total: invoice.total,
-      errorMessage: invoice.errorMessage,
-      attempts: invoice.attempts,
+      subtotal,
+      tax,
+      total,
+      errorMessage,
+      attempts,
       createdAt: iso(invoice.createdAt),
       updatedAt: iso(invoice.updatedAt),
-      submittedAt: invoice.submittedAt === null ? null : iso(invoice.submittedAt),
-      idempotencyKey: invoice.idempotencyKey,
-      submissions: invoice.submissions,
-      history: invoice.history.map((h) => ({ status: spell(h.status, this.options.statusSpelling), at: iso(h.at) })),
+      submittedAt: submittedAt === null ? null : iso(submittedAt),
+      idempotencyKey,
+      submissions,
+      history: invoice.history.map((h) => ({ status: spell(h.status, statusSpelling), at: iso(h.at) })),
       recovery: recoveryOf(invoice, this.clock.now()),
-      nextChangeAt: invoice.next === null ? null : iso(invoice.next.at),
-      wire: structuredClone(invoiceWire(invoice, this.options.recordStyle, this.options.statusSpelling, this.options.attemptCount, this.options.totalField)),
+      nextChangeAt: next === null ? null : iso(next.at),
+      wire: structuredClone(invoiceWire(invoice, this.options)),
     };
   }
 
   private invoiceView(): SandboxInvoices {
     const sandbox = this;
     const { store, progress } = this.state;
-    const find = (id: string): InvoiceRecord => {
-      const invoice = store.invoices.get(id);
-      if (invoice === undefined) throw new RangeError(`No sandbox invoice ${id}`);
-      return invoice;
+    const caughtUp = (): IterableIterator<InvoiceRecord> => {
+      sandbox.catchUp();
+      return store.invoices.values();
     };
     return {
       list(filter = {}) {
-        sandbox.catchUp();
-        const out: SandboxInvoice[] = [];
-        for (const invoice of store.invoices.values()) {
-          if (filter.businessId !== undefined && invoice.businessId !== filter.businessId) continue;
-          if (filter.status !== undefined && !sameStatus(invoice.status, filter.status)) continue;
-          out.push(sandbox.view(invoice));
-        }
-        return out;
+        return [...caughtUp()]
+          .filter((i) => (filter.businessId === undefined || i.businessId === filter.businessId) && (filter.status === undefined || sameStatus(i.status, filter.status)))
+          .map((i) => sandbox.view(i));
       },
       get(id) {
         sandbox.catchUp();
@@ -486,7 +455,7 @@ class SandboxImpl implements Sandbox {
       },
       update(id, patch) {
         sandbox.catchUp();
-        const invoice = find(id);
+        const invoice = sandbox.find(id);
         const now = sandbox.clock.now();
         if (patch.attempts !== undefined) invoice.attempts = patch.attempts;
         if (patch.errorMessage !== undefined) invoice.errorMessage = patch.errorMessage;
@@ -495,11 +464,8 @@ class SandboxImpl implements Sandbox {
         if (patch.updatedAt !== undefined) invoice.updatedAt = toEpochMs(patch.updatedAt);
         invoice.next = null;
         invoice.verdict = null;
-        if (invoice.status === 'ERROR') {
-          progress.bookRecovery(invoice, now);
-        } else if (invoice.status === 'SUBMITTED') {
-          progress.schedule(invoice, 'respond', now + sandbox.options.responseDelayMs);
-        }
+        if (invoice.status === 'ERROR') progress.bookRecovery(invoice, now);
+        else if (invoice.status === 'SUBMITTED') progress.schedule(invoice, 'respond', now + sandbox.options.responseDelayMs);
         return sandbox.view(invoice);
       },
     };
@@ -533,4 +499,3 @@ class SandboxImpl implements Sandbox {
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   return new SandboxImpl(resolveOptions(options)).start();
 }
-

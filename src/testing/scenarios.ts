@@ -1,4 +1,70 @@
-import { isLaterStatus } from './statuses.js';
+// The document's statuses and what the tax authority does with a submitted invoice, stated here, never
+// taken from the SDK. Records hold a documented status in canonical form (`DRAFT` … `ERROR`), a later one as given.
+import type { FilingTransition, KnownInvoiceStatus } from '../model/status.js';
+
+// The five statuses the document names, as its transition table spells them.
+const DOCUMENT_SPELLING: Readonly<Record<KnownInvoiceStatus, string>> = {
+  DRAFT: 'draft',
+  VALIDATED: 'Validated',
+  SIGNED: 'Signed',
+  SUBMITTED: 'Submitted',
+  ERROR: 'Error',
+};
+
+export const DOCUMENTED_STATUSES = Object.keys(DOCUMENT_SPELLING) as readonly KnownInvoiceStatus[];
+
+// The document's transitions (draft -validate-> Validated -sign-> Signed -submit-> Submitted); a
+// submit from Error is a re-submit.
+type Step = { from: readonly KnownInvoiceStatus[]; to: KnownInvoiceStatus };
+export const STEPS: Readonly<Record<FilingTransition, Step>> = {
+  validate: { from: ['DRAFT'], to: 'VALIDATED' },
+  sign: { from: ['VALIDATED'], to: 'SIGNED' },
+  submit: { from: ['SIGNED', 'ERROR'], to: 'SUBMITTED' },
+};
+
+// Case, spaces, `-` and `_` do not tell two spellings apart.
+const fold = (value: string): string => value.trim().toLowerCase().replace(/[\s_-]+/g, '');
+
+const BY_FOLD = new Map<string, KnownInvoiceStatus>(DOCUMENTED_STATUSES.map((s) => [fold(s), s]));
+const documentedStatus = (value: string): KnownInvoiceStatus | undefined => BY_FOLD.get(fold(value));
+
+/** A status as a record holds it: a documented one in canonical form, any other trimmed as given. */
+export function recordStatus(value: string): string {
+  return documentedStatus(value) ?? value.trim();
+}
+
+/** True when `value` can be a status after `Submitted`: not empty, not one of the documented five. */
+export function isLaterStatus(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '' && documentedStatus(value) === undefined;
+}
+
+export function sameStatus(a: string, b: string): boolean {
+  return fold(a) === fold(b);
+}
+
+/**
+ * How the five documented statuses are spelled on the wire: `document` (`draft`, `Validated`, …, as
+ * its transition table writes them), `capitalized`, `upper` or `lower`. Later statuses are sent as given.
+ *
+ * @example
+ * ```ts
+ * const sandbox = await createSandbox({ statusSpelling: 'upper' });
+ * ```
+ */
+export type StatusSpelling = 'document' | 'capitalized' | 'upper' | 'lower';
+
+const SPELL: Record<StatusSpelling, (status: KnownInvoiceStatus) => string> = {
+  document: (status) => DOCUMENT_SPELLING[status],
+  capitalized: (status) => status.charAt(0) + status.slice(1).toLowerCase(),
+  upper: (status) => status,
+  lower: (status) => status.toLowerCase(),
+};
+export const STATUS_SPELLINGS = Object.keys(SPELL) as readonly StatusSpelling[];
+
+/** The wire spelling of a record status; later statuses as stored. */
+export function spell(status: string, spelling: StatusSpelling = 'document'): string {
+  return Object.hasOwn(DOCUMENT_SPELLING, status) ? SPELL[spelling](status as KnownInvoiceStatus) : status;
+}
 
 /**
  * Scenario names, for `createSandbox({ scenario })`, `sandbox.setScenario()` and the demo's `--scenario`.
@@ -101,14 +167,6 @@ export interface ScenarioSubject {
   attempts: number;
 }
 
-/** A scenario with every default filled in. */
-export type ResolvedScenario =
-  | { name: 'accepted'; status: string }
-  | { name: 'rejected'; status: string; reason: string }
-  | { name: 'offline'; recoversOnAttempt: number | 'never'; message: string; automaticRetries: boolean }
-  | { name: 'field-error'; field: string; message: string; automaticRetries: boolean }
-  | { name: 'pending' };
-
 /**
  * The document's first failure message to recognise: the buyer's access points are offline.
  *
@@ -131,52 +189,40 @@ export const REJECTED_MESSAGE = 'Rejected by the tax authority';
 
 const NAMES: readonly ScenarioName[] = ['accepted', 'rejected', 'offline', 'field-error', 'pending'];
 
+/** A scenario with its defaults: the answer it reaches (none when pending), or the failure it reports until it recovers. */
+export interface ResolvedScenario {
+  status?: string;
+  errorMessage: string | null;
+  failure?: { message: string; automaticRetries: boolean; recoversOnAttempt: number | 'never' };
+}
+
 /** Fills in a scenario's defaults; throws on an unknown name so a typo fails at once. */
 export function resolveScenario(scenario: Scenario, statuses: { acceptedStatus: string; rejectedStatus: string }): ResolvedScenario {
-  const s = typeof scenario === 'string' ? { name: scenario } : scenario;
+  const s = (typeof scenario === 'string' ? { name: scenario } : scenario) as Record<string, string | undefined> & { name: string };
+  const on = s.name === 'offline' ? ((s as { recoversOnAttempt?: number | 'never' }).recoversOnAttempt ?? 1) : 'never';
   switch (s.name) {
     case 'accepted':
-      return { name: 'accepted', status: laterStatus(('status' in s && s.status) || statuses.acceptedStatus) };
     case 'rejected': {
-      const r = s as Extract<Scenario, { name: 'rejected' }>;
-      return { name: 'rejected', status: laterStatus(r.status || statuses.rejectedStatus), reason: r.reason ?? REJECTED_MESSAGE };
+      const status = s.status || (s.name === 'accepted' ? statuses.acceptedStatus : statuses.rejectedStatus);
+      if (!isLaterStatus(status)) {
+        throw new RangeError(`A scenario's status must be a status after Submitted (such as 'Accepted'), got ${JSON.stringify(status)}`);
+      }
+      return { status, errorMessage: s.name === 'accepted' ? null : (s.reason ?? REJECTED_MESSAGE) };
     }
-    case 'offline': {
-      const o = s as Extract<Scenario, { name: 'offline' }>;
-      const on = o.recoversOnAttempt ?? 1;
+    case 'pending':
+      return { errorMessage: null };
+    case 'offline':
+    case 'field-error': {
       if (on !== 'never' && (!Number.isInteger(on) || on < 0)) {
         throw new RangeError(`recoversOnAttempt must be an integer >= 0 or 'never', got ${String(on)}`);
       }
-      return {
-        name: 'offline',
-        recoversOnAttempt: on,
-        message: o.message ?? OFFLINE_MESSAGE,
-        automaticRetries: o.automaticRetries ?? true,
-      };
+      const message = s.message ?? (s.name === 'offline' ? OFFLINE_MESSAGE : `Validation failed: ${s.field ?? 'buyer.tin'} is invalid`);
+      const automaticRetries = (s as { automaticRetries?: boolean }).automaticRetries ?? true;
+      return { status: statuses.acceptedStatus, errorMessage: null, failure: { message, automaticRetries, recoversOnAttempt: on } };
     }
-    case 'field-error': {
-      const f = s as Extract<Scenario, { name: 'field-error' }>;
-      const field = f.field ?? 'buyer.tin';
-      return {
-        name: 'field-error',
-        field,
-        message: f.message ?? `Validation failed: ${field} is invalid`,
-        automaticRetries: f.automaticRetries ?? true,
-      };
-    }
-    case 'pending':
-      return { name: 'pending' };
     default:
-      throw new RangeError(`Unknown scenario ${JSON.stringify((s as { name: unknown }).name)}; use one of ${NAMES.join(', ')}`);
+      throw new RangeError(`Unknown scenario ${JSON.stringify(s.name)}; use one of ${NAMES.join(', ')}`);
   }
-}
-
-// A status before or at Submitted would leave clients waiting forever.
-function laterStatus(status: string): string {
-  if (!isLaterStatus(status)) {
-    throw new RangeError(`A scenario's status must be a status after Submitted (such as 'Accepted'), got ${JSON.stringify(status)}`);
-  }
-  return status;
 }
 
 /**
@@ -189,28 +235,4 @@ function laterStatus(status: string): string {
  */
 export function isScenarioName(value: string): value is ScenarioName {
   return (NAMES as readonly string[]).includes(value);
-}
-
-/** One submit attempt's result: attempt 0 is the submit itself, 1-3 the automatic retries. */
-export type AttemptOutcome =
-  | { kind: 'answered'; status: string; errorMessage: string | null }
-  | { kind: 'failed'; message: string; automaticRetries: boolean }
-  | { kind: 'no-answer' };
-
-export function attemptOutcome(scenario: ResolvedScenario, attempt: number, acceptedStatus: string): AttemptOutcome {
-  switch (scenario.name) {
-    case 'accepted':
-      return { kind: 'answered', status: scenario.status, errorMessage: null };
-    case 'rejected':
-      return { kind: 'answered', status: scenario.status, errorMessage: scenario.reason };
-    case 'pending':
-      return { kind: 'no-answer' };
-    case 'offline':
-      if (scenario.recoversOnAttempt !== 'never' && attempt >= scenario.recoversOnAttempt) {
-        return { kind: 'answered', status: acceptedStatus, errorMessage: null };
-      }
-      return { kind: 'failed', message: scenario.message, automaticRetries: scenario.automaticRetries };
-    case 'field-error':
-      return { kind: 'failed', message: scenario.message, automaticRetries: scenario.automaticRetries };
-  }
 }

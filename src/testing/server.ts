@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
 import type { SandboxHandler } from './handler.js';
 
 export interface LoopbackServer {
@@ -21,13 +22,8 @@ export async function listen(handler: SandboxHandler, port: number): Promise<Loo
     });
   });
   server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  server.listen(port, '127.0.0.1');
+  await once(server, 'listening');
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // An open sandbox must not keep a test process alive.
   server.unref();
@@ -41,22 +37,15 @@ export async function listen(handler: SandboxHandler, port: number): Promise<Loo
   };
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(chunks.length === 0 ? '' : Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
 async function serve(handler: SandboxHandler, req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> {
   const abort = new AbortController();
   // 'close' before the answer finished means the caller went away.
   res.on('close', () => {
     if (!res.writableFinished) abort.abort(new Error('client closed the connection'));
   });
-  const text = await readBody(req);
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i] ?? '', req.rawHeaders[i + 1] ?? '');
 
@@ -67,7 +56,7 @@ async function serve(handler: SandboxHandler, req: IncomingMessage, res: ServerR
     text,
     signal: abort.signal,
   });
-  if (outcome.kind === 'drop') {
+  if (outcome === undefined) {
     req.socket.destroy();
     return;
   }

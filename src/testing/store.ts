@@ -1,20 +1,6 @@
 // Plain maps changed synchronously, so concurrent requests never interleave a lookup and its write.
-import type { Scenario } from './scenarios.js';
-import { newId, newKeySecret, newSessionToken } from './ids.js';
-
-export interface UserRecord {
-  id: string;
-  name: string;
-  email: string;
-  createdAt: number;
-}
-
-export interface BusinessRecord {
-  id: string;
-  name: string;
-  ownerUserId: string;
-  createdAt: number;
-}
+import type { RecordStyle, ResolvedOptions } from './options.js';
+import { spell, type Scenario } from './scenarios.js';
 
 /** The scopes the document names. */
 export const KNOWN_SCOPES = ['invoices:read', 'invoices:write', 'taxauth:read', '*'] as const;
@@ -33,6 +19,8 @@ export interface ApiKeyRecord {
   revokedAt: number | null;
   lastUsedAt: number | null;
 }
+
+export type NewKey = Omit<ApiKeyRecord, 'id' | 'key' | 'status' | 'createdAt' | 'revokedAt' | 'lastUsedAt'> & { key?: string | undefined };
 
 /** `status` is canonical (`DRAFT` …) or a later status as given. */
 export interface InvoiceRecord {
@@ -62,64 +50,48 @@ export interface InvoiceRecord {
   unknownIsicLines: number[];
 }
 
-export interface IdempotencyRecord {
-  fingerprint: string;
-  invoiceId: string;
+/** Random hex after a prefix, so a glance tells ids apart. */
+export function newId(prefix: string, bytes = 12): string {
+  const random = globalThis.crypto.getRandomValues(new Uint8Array(bytes));
+  return `${prefix}_${Array.from(random, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
 export class Store {
-  readonly users = new Map<string, UserRecord>();
+  readonly users = new Map<string, { id: string; name: string; email: string; createdAt: number }>();
   readonly sessions = new Map<string, string>();
-  readonly businesses = new Map<string, BusinessRecord>();
+  readonly businesses = new Map<string, { id: string; name: string; ownerUserId: string; createdAt: number }>();
   readonly keys = new Map<string, ApiKeyRecord>();
   readonly keysBySecret = new Map<string, ApiKeyRecord>();
   readonly invoices = new Map<string, InvoiceRecord>();
   /** Keyed by user id and idempotency key: keys are scoped to the user, not to one API key. */
-  readonly idempotency = new Map<string, IdempotencyRecord>();
+  readonly idempotency = new Map<string, { fingerprint: string; invoiceId: string }>();
 
-  addUser(now: number, input: { id?: string; name?: string; email?: string } = {}): UserRecord {
-    const id = input.id ?? newId('usr');
-    const user: UserRecord = {
-      id,
-      name: input.name ?? 'Sandbox User',
-      email: input.email ?? `${id}@sandbox.invoicing.test`,
-      createdAt: now,
-    };
-    this.users.set(id, user);
-    return user;
+  clear(): void {
+    for (const map of [this.users, this.sessions, this.businesses, this.keys, this.keysBySecret, this.invoices, this.idempotency]) map.clear();
   }
 
-  addSession(userId: string, token: string = newSessionToken()): string {
+  addUser(now: number, input: { id?: string | undefined; name?: string | undefined; email?: string | undefined } = {}): string {
+    const id = input.id ?? newId('usr');
+    this.users.set(id, { id, name: input.name ?? 'Sandbox User', email: input.email ?? `${id}@sandbox.invoicing.test`, createdAt: now });
+    return id;
+  }
+
+  addSession(userId: string, token: string = newId('sess', 24)): string {
     this.requireUser(userId);
     this.sessions.set(token, userId);
     return token;
   }
 
-  addBusiness(now: number, ownerUserId: string, input: { id?: string; name?: string } = {}): BusinessRecord {
+  addBusiness(now: number, ownerUserId: string, input: { id?: string | undefined; name?: string | undefined } = {}): string {
     this.requireUser(ownerUserId);
-    const business: BusinessRecord = {
-      id: input.id ?? newId('biz'),
-      name: input.name ?? 'Sandbox Business Ltd',
-      ownerUserId,
-      createdAt: now,
-    };
-    this.businesses.set(business.id, business);
-    return business;
+    const id = input.id ?? newId('biz');
+    this.businesses.set(id, { id, name: input.name ?? 'Sandbox Business Ltd', ownerUserId, createdAt: now });
+    return id;
   }
 
-  addKey(
-    now: number,
-    input: Omit<ApiKeyRecord, 'id' | 'key' | 'status' | 'createdAt' | 'revokedAt' | 'lastUsedAt'> & { key?: string },
-  ): ApiKeyRecord {
-    const record: ApiKeyRecord = {
-      ...input,
-      id: newId('key'),
-      key: input.key ?? newKeySecret(input.type),
-      status: 'active',
-      createdAt: now,
-      revokedAt: null,
-      lastUsedAt: null,
-    };
+  addKey(now: number, input: NewKey): ApiKeyRecord {
+    const key = input.key ?? newId(`sk_${input.type.toLowerCase()}`, 24);
+    const record: ApiKeyRecord = { ...input, id: newId('key'), key, status: 'active', createdAt: now, revokedAt: null, lastUsedAt: null };
     this.keys.set(record.id, record);
     this.keysBySecret.set(record.key, record);
     return record;
@@ -138,4 +110,34 @@ export class Store {
   private requireUser(userId: string): void {
     if (!this.users.has(userId)) throw new RangeError(`No sandbox user ${userId}`);
   }
+}
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+// The document does not publish the stored invoice's field names: two spellings, money as JSON numbers.
+export function invoiceWire(invoice: InvoiceRecord, options: Pick<ResolvedOptions, 'statusSpelling' | 'attemptCount' | 'totalField'> & { recordStyle: RecordStyle }): Record<string, unknown> {
+  const { statusSpelling, totalField } = options;
+  const attempts = options.attemptCount ? invoice.attempts : undefined;
+  const status = spell(invoice.status, statusSpelling);
+  // Shared, not copied: stored buyer and lines never change after create.
+  const { businessId, buyer, dueDate, lines } = invoice;
+  const [subtotal, tax, total] = [invoice.subtotal, invoice.tax, invoice.total].map(Number);
+  const [createdAt, updatedAt, submittedAt] = [invoice.createdAt, invoice.updatedAt, invoice.submittedAt].map(iso);
+  if (options.recordStyle === 'alternate') {
+    const totals = { subtotal, tax, [totalField ?? 'total']: total };
+    return { _id: invoice.id, invoiceStatus: status, businessId, buyer, dueDate, lines, totals, failureReason: invoice.errorMessage, retryCount: attempts, createdAt, lastModified: updatedAt, submittedAt };
+  }
+  return {
+    id: invoice.id, status, businessId, buyer, dueDate, lines, subtotal, taxAmount: tax, [totalField ?? 'totalAmount']: total,
+    errorMessage: invoice.errorMessage, attempts, createdAt, updatedAt, submittedAt,
+  };
+}
+
+/** Never the secret, only its first characters. */
+export function apiKeyWire(key: ApiKeyRecord): Record<string, unknown> {
+  const { id, name, type, keyableType, businessId, scopes, status, createdAt, revokedAt, lastUsedAt } = key;
+  return {
+    id, name, type, keyableType, businessId, scopes: [...scopes], status, prefix: key.key.slice(0, 12),
+    createdAt: iso(createdAt), revokedAt: iso(revokedAt), lastUsedAt: iso(lastUsedAt),
+  };
 }

@@ -4,16 +4,10 @@
 import type { SandboxTotals } from './options.js';
 
 /** `units / 10^scale`. */
-interface Scaled {
-  units: bigint;
-  scale: number;
-}
+type Scaled = { units: bigint; scale: number };
 
 const CENT_DIGITS = 2;
-
-function pow10(n: number): bigint {
-  return 10n ** BigInt(n);
-}
+const pow10 = (n: number): bigint => 10n ** BigInt(n);
 
 // By its shortest round-trip text, so `0.1` is one tenth, not the double nearest to it.
 function readNumber(value: unknown): Scaled {
@@ -31,67 +25,51 @@ function readNumber(value: unknown): Scaled {
   return { units: sign === '-' ? -units : units, scale };
 }
 
-function toCents(value: Scaled): bigint {
-  if (value.scale <= CENT_DIGITS) return value.units * pow10(CENT_DIGITS - value.scale);
-  const divisor = pow10(value.scale - CENT_DIGITS);
-  const negative = value.units < 0n;
-  const magnitude = negative ? -value.units : value.units;
-  let cents = magnitude / divisor;
-  if ((magnitude % divisor) * 2n >= divisor) cents += 1n;
-  return negative ? -cents : cents;
+// Half away from zero.
+function toCents({ units, scale }: Scaled): bigint {
+  if (scale <= CENT_DIGITS) return units * pow10(CENT_DIGITS - scale);
+  const divisor = pow10(scale - CENT_DIGITS);
+  const sign = units < 0n ? -1n : 1n;
+  const magnitude = units * sign;
+  return sign * (magnitude / divisor + ((magnitude % divisor) * 2n >= divisor ? 1n : 0n));
 }
 
 function centsText(cents: bigint): string {
-  const negative = cents < 0n;
-  const digits = (negative ? -cents : cents).toString().padStart(CENT_DIGITS + 1, '0');
-  return `${negative ? '-' : ''}${digits.slice(0, -CENT_DIGITS)}.${digits.slice(-CENT_DIGITS)}`;
+  const digits = (cents < 0n ? -cents : cents).toString().padStart(CENT_DIGITS + 1, '0');
+  return `${cents < 0n ? '-' : ''}${digits.slice(0, -CENT_DIGITS)}.${digits.slice(-CENT_DIGITS)}`;
 }
 
 // quantity × price × (100 − discount) / 100: the "/ 100" adds two to the scale.
 function exactNet(line: Record<string, unknown>): Scaled {
   const quantity = readNumber(line.quantity);
   const price = readNumber(line.unitPrice);
-  const discount = line.discountRate === undefined || line.discountRate === null ? { units: 0n, scale: 0 } : readNumber(line.discountRate);
+  const discount = readNumber(line.discountRate ?? 0);
   return {
     units: quantity.units * price.units * (100n * pow10(discount.scale) - discount.units),
     scale: quantity.scale + price.scale + discount.scale + 2,
   };
 }
 
-function rounded(net: Scaled, rate: Scaled, roundNetFirst: boolean): { net: bigint; tax: bigint } {
-  const netCents = toCents(net);
-  const taxBase = roundNetFirst ? { units: netCents, scale: CENT_DIGITS } : net;
-  return { net: netCents, tax: toCents({ units: taxBase.units * rate.units, scale: taxBase.scale + rate.scale + 2 }) };
-}
-
-function add(a: Scaled, b: Scaled): Scaled {
-  const scale = Math.max(a.scale, b.scale);
-  return { units: a.units * pow10(scale - a.scale) + b.units * pow10(scale - b.scale), scale };
-}
-
+// Per line, each line is a group and its net is rounded before the tax; per invoice, lines are grouped by rate.
 export function serviceTotals(lines: readonly Record<string, unknown>[], rounding: 'line' | 'invoice' = 'line'): SandboxTotals {
+  const groups = new Map<string, { rate: Scaled; net: Scaled }>();
+  lines.forEach((line, i) => {
+    const key = rounding === 'line' ? String(i) : String(Number(line.taxRate));
+    const net = exactNet(line);
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, { rate: readNumber(line.taxRate), net });
+    else {
+      const scale = Math.max(group.net.scale, net.scale);
+      group.net = { units: group.net.units * pow10(scale - group.net.scale) + net.units * pow10(scale - net.scale), scale };
+    }
+  });
   let subtotal = 0n;
   let tax = 0n;
-  if (rounding === 'line') {
-    for (const line of lines) {
-      const cents = rounded(exactNet(line), readNumber(line.taxRate), true);
-      subtotal += cents.net;
-      tax += cents.tax;
-    }
-  } else {
-    const groups = new Map<string, { rate: Scaled; net: Scaled }>();
-    for (const line of lines) {
-      const rate = readNumber(line.taxRate);
-      const key = String(Number(line.taxRate));
-      const g = groups.get(key);
-      if (g === undefined) groups.set(key, { rate, net: exactNet(line) });
-      else g.net = add(g.net, exactNet(line));
-    }
-    for (const g of groups.values()) {
-      const cents = rounded(g.net, g.rate, false);
-      subtotal += cents.net;
-      tax += cents.tax;
-    }
+  for (const { rate, net } of groups.values()) {
+    const netCents = toCents(net);
+    const base = rounding === 'line' ? { units: netCents, scale: CENT_DIGITS } : net;
+    subtotal += netCents;
+    tax += toCents({ units: base.units * rate.units, scale: base.scale + rate.scale + 2 });
   }
   return { subtotal: centsText(subtotal), tax: centsText(tax), total: centsText(subtotal + tax) };
 }

@@ -23,15 +23,6 @@ const PLACEHOLDERS = new Set(['0000', '0000.00']);
 const ISO_8601_DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):?(\d{2}))?$/;
 
-export interface CreateInput {
-  businessId: string;
-  buyer: Record<string, unknown>;
-  dueDate: string;
-  lines: Record<string, unknown>[];
-  /** Lines with an unpublished four-digit code (for `unknownIsicCode: 'reject-on-validate'`). */
-  unknownIsicLines: number[];
-}
-
 type ValidationSettings = { categoryMinLength: number; unknownIsicCode: UnknownIsicCodeHandling };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -43,8 +34,11 @@ function pick(source: Record<string, unknown>, fields: readonly string[]): Recor
   return out;
 }
 
-/** Returns the accepted input or throws a 400 `SandboxHttpError`. */
-export function validateCreateBody(body: unknown, settings: ValidationSettings): CreateInput {
+/**
+ * Returns the accepted input, with the lines holding an unpublished four-digit code (for
+ * `unknownIsicCode: 'reject-on-validate'`), or throws a 400 `SandboxHttpError`.
+ */
+export function validateCreateBody(body: unknown, settings: ValidationSettings) {
   const b = isObject(body) ? body : {};
   const messages: string[] = [];
 
@@ -62,9 +56,7 @@ export function validateCreateBody(body: unknown, settings: ValidationSettings):
     }
   }
 
-  if (typeof b.dueDate !== 'string' || !isDateTime(b.dueDate)) {
-    messages.push('dueDate must be a valid ISO 8601 date string');
-  }
+  if (typeof b.dueDate !== 'string' || !isDateTime(b.dueDate)) messages.push('dueDate must be a valid ISO 8601 date string');
 
   const lines = b.lines;
   if (!Array.isArray(lines)) {
@@ -92,27 +84,20 @@ export function validateCreateBody(body: unknown, settings: ValidationSettings):
     businessId: b.businessId as string,
     buyer: pick(buyer, ['type', 'tin', 'name', 'email']),
     dueDate: b.dueDate as string,
-    lines: goodLines.map((line) =>
-      pick(line, ['description', 'quantity', 'unitPrice', 'taxRate', 'discountRate', ...LINE_STRINGS]),
-    ),
+    lines: goodLines.map((line) => pick(line, ['description', 'quantity', 'unitPrice', 'taxRate', 'discountRate', ...LINE_STRINGS])),
     unknownIsicLines,
   };
-}
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 function isDateTime(value: string): boolean {
   const m = ISO_8601_DATE_TIME.exec(value);
   if (m === null) return false;
-  const [year, month, day, hour, minute, second = 0, offsetHours = 0, offsetMinutes = 0] = m
-    .slice(1)
-    .map((part) => (part === undefined ? undefined : Number(part)));
-  if (month === undefined || month < 1 || month > 12 || day === undefined || day < 1) return false;
-  if (day > daysInMonth(year ?? 0, month)) return false;
-  return (hour ?? 99) <= 23 && (minute ?? 99) <= 59 && second <= 59 && offsetHours <= 23 && offsetMinutes <= 59;
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offsetHours = 0, offsetMinutes = 0] = m.slice(1).map((part) => Number(part ?? 0));
+  // A day that does not exist rolls over into the next month.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false;
+  return hour <= 23 && minute <= 59 && second <= 59 && offsetHours <= 23 && offsetMinutes <= 59;
 }
 
 function lineFieldMessages(line: unknown, i: number, categoryMinLength: number): string[] {
@@ -121,22 +106,15 @@ function lineFieldMessages(line: unknown, i: number, categoryMinLength: number):
   const out: string[] = [];
   if (typeof line.description !== 'string') out.push(`${at}.description must be a string`);
   else if (line.description.trim() === '') out.push(`${at}.description should not be empty`);
-  for (const f of ['quantity', 'unitPrice', 'taxRate']) {
-    if (!isNumber(line[f])) out.push(`${at}.${f} must be a number conforming to the specified constraints`);
-  }
-  if (line.discountRate !== undefined && !isNumber(line.discountRate)) {
-    out.push(`${at}.discountRate must be a number conforming to the specified constraints`);
+  for (const f of ['quantity', 'unitPrice', 'taxRate', 'discountRate']) {
+    const given = f !== 'discountRate' || line[f] !== undefined;
+    if (given && !isNumber(line[f])) out.push(`${at}.${f} must be a number conforming to the specified constraints`);
   }
   for (const f of LINE_STRINGS) {
     if (line[f] !== undefined && typeof line[f] !== 'string') out.push(`${at}.${f} must be a string`);
   }
-  for (const f of CATEGORY_FIELDS) {
-    const value = line[f];
-    if (typeof value === 'string' && value.length < categoryMinLength) {
-      out.push(`${at}.${f} must be longer than or equal to ${categoryMinLength} characters`);
-    }
-  }
-  return out;
+  const short = CATEGORY_FIELDS.filter((f) => typeof line[f] === 'string' && line[f].length < categoryMinLength);
+  return [...out, ...short.map((f) => `${at}.${f} must be longer than or equal to ${categoryMinLength} characters`)];
 }
 
 // A four-digit code is an ISIC class whichever field carries it; `NNNN.NN` is not looked up.

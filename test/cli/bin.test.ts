@@ -1,8 +1,8 @@
 import { basename, dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cliHint } from '../../src/cli/context.js';
 import { createSandbox } from '../../src/testing/index.js';
-import { buildBin, runBin, tempFiles } from './helpers.js';
+import { runBin, tempFiles, useBin } from './helpers.js';
 
 const good = {
   businessId: 'biz_1',
@@ -35,19 +35,14 @@ const files = {
 
 let bin: string;
 let dir: string;
-const cleanups: (() => void)[] = [];
+const cleanups = useBin((built) => (bin = built));
 const run = (args: string[], opts: { stdin?: string; env?: Record<string, string | undefined> } = {}) =>
   runBin(bin, args, { cwd: dir, ...opts });
 
-beforeAll(async () => {
-  const built = await buildBin();
-  bin = built.bin;
+beforeAll(() => {
   const tmp = tempFiles(files);
   dir = tmp.dir;
-  cleanups.push(built.cleanup, tmp.cleanup);
-});
-afterAll(() => {
-  for (const c of cleanups) c();
+  cleanups.push(tmp.cleanup);
 });
 
 describe('cli/bin (invoicing)', () => {

@@ -2,14 +2,14 @@
  * `invoicing demo`, run through the built bin as users run it: every scenario ends as it should,
  * with exit code 0, narrating each step and status change.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBin, runBin, root, type RunOutput } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runBin, root, useBin, type RunOutput } from './helpers.js';
 
 const ANSI = /\u001b\[\d+m/;
 const SCENARIOS = ['accepted', 'offline', 'field-error'] as const;
 
 let bin: string;
-let cleanup: () => void = () => {};
+useBin((built) => (bin = built));
 const runs = new Map<string, RunOutput>();
 
 function demo(args: string[], env: Record<string, string | undefined> = {}): Promise<RunOutput> {
@@ -23,15 +23,10 @@ function outputOf(scenario: (typeof SCENARIOS)[number]): RunOutput {
 }
 
 beforeAll(async () => {
-  const built = await buildBin();
-  bin = built.bin;
-  cleanup = built.cleanup;
   // The three scenarios at once: each spends most of its time waiting on the sandbox clock.
   const outputs = await Promise.all(SCENARIOS.map((s) => demo(['--scenario', s])));
   SCENARIOS.forEach((s, i) => runs.set(s, outputs[i] as RunOutput));
 }, 120_000);
-
-afterAll(() => cleanup());
 
 describe('cli/demo', () => {
   it.each(SCENARIOS)('ends the %s scenario with exit code 0 and nothing on stderr', (scenario) => {

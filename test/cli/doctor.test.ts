@@ -1,17 +1,13 @@
 // `invoicing doctor`: the built bin against a real loopback sandbox, and the text rendering.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderText } from '../../src/cli/doctor.js';
 import { styles } from '../../src/cli/context.js';
 import type { Diagnosis } from '../../src/index.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/testing/index.js';
-import { buildBin, root, runBin } from './helpers.js';
+import { root, runBin, useBin } from './helpers.js';
 
 let bin: string;
-let cleanup: () => void;
-beforeAll(async () => {
-  ({ bin, cleanup } = await buildBin());
-});
-afterAll(() => cleanup());
+useBin((built) => (bin = built));
 
 const open: Sandbox[] = [];
 afterEach(async () => {

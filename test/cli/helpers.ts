@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
+import { afterAll, beforeAll } from 'vitest';
 
 export const root = join(import.meta.dirname, '../..');
 
@@ -28,6 +29,23 @@ export async function buildBin(): Promise<{ bin: string; cleanup(): void }> {
     logLevel: 'silent',
   });
   return { bin: join(outdir, 'cli/bin.js'), cleanup: () => rmSync(outdir, { recursive: true, force: true }) };
+}
+
+/**
+ * Builds the bin before the file's tests (`onBuilt` gets its path); after them removes it and runs
+ * every cleanup pushed onto the returned list.
+ */
+export function useBin(onBuilt: (bin: string) => void): (() => void)[] {
+  const cleanups: (() => void)[] = [];
+  beforeAll(async () => {
+    const built = await buildBin();
+    cleanups.push(built.cleanup);
+    onBuilt(built.bin);
+  });
+  afterAll(() => {
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  });
+  return cleanups;
 }
 
 export interface RunOutput {

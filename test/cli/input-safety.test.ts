@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../src/testing/index.js';
-import { buildBin, runBin, tempFiles } from './helpers.js';
+import { runBin, tempFiles, useBin } from './helpers.js';
 
 function invoice(businessId: string, n: number, description = `Consulting #${n}`) {
   return {
@@ -23,19 +23,13 @@ const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066
 let bin: string;
 let sandbox: Sandbox;
 let env: Record<string, string>;
-const cleanups: (() => void)[] = [];
+const cleanups = useBin((built) => (bin = built));
 
 beforeAll(async () => {
-  const built = await buildBin();
-  bin = built.bin;
-  cleanups.push(built.cleanup);
   sandbox = await createSandbox();
   env = { INVOICING_BASE_URL: sandbox.baseUrl, INVOICING_API_KEY: sandbox.apiKey };
 });
-afterAll(async () => {
-  for (const c of cleanups) c();
-  await sandbox.close();
-});
+afterAll(() => sandbox.close());
 
 function files(content: Record<string, string>) {
   const t = tempFiles(content);

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../src/testing/index.js';
-import { binEnv, buildBin, runBin, tempFiles } from './helpers.js';
+import { binEnv, runBin, tempFiles, useBin } from './helpers.js';
 
 function invoice(businessId: string, n: number) {
   return {
@@ -17,15 +17,7 @@ function invoice(businessId: string, n: number) {
 }
 
 let bin: string;
-const cleanups: (() => void)[] = [];
-beforeAll(async () => {
-  const built = await buildBin();
-  bin = built.bin;
-  cleanups.push(built.cleanup);
-});
-afterAll(() => {
-  for (const c of cleanups) c();
-});
+const cleanups = useBin((built) => (bin = built));
 
 /**
  * Runs the bin and sends SIGINT once `when()` holds (polled), then again once `twice(stderr)` holds

@@ -4,19 +4,11 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binEnv, buildBin, runBin, tempFiles } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { binEnv, runBin, tempFiles, useBin } from './helpers.js';
 
 let bin: string;
-const cleanups: (() => void)[] = [];
-beforeAll(async () => {
-  const built = await buildBin();
-  bin = built.bin;
-  cleanups.push(built.cleanup);
-});
-afterAll(() => {
-  for (const c of cleanups) c();
-});
+const cleanups = useBin((built) => (bin = built));
 
 interface Started {
   child: ChildProcessWithoutNullStreams;

@@ -7,6 +7,10 @@ import { InvoicingClient } from '../../src/client.js';
 import type { ClientOptions } from '../../src/core/options.js';
 import type { WaitClock } from '../../src/filing/clock.js';
 import type { InvoiceCreateParams } from '../../src/model/invoice-input.js';
+import type { FilingInvoicesApi } from '../../src/filing/api.js';
+import type { WatchInvoicesApi } from '../../src/filing/watch.js';
+import type { Invoice } from '../../src/model/invoice.js';
+import { normalizeStatus } from '../../src/model/status.js';
 import { createSandbox } from '../../src/testing/index.js';
 import type { Sandbox, SandboxOptions } from '../../src/testing/index.js';
 
@@ -81,3 +85,39 @@ export async function draftThrough(
   return client.invoices.submit(invoice.id);
 }
 
+
+/**
+ * A service whose one invoice follows `script`: its raw status and fields at the time `at()` gives
+ * for each read (kept in `reads`), observed at `serverTime` of it. Only `retrieve` works.
+ */
+export function scriptedService(
+  at: () => number,
+  script: (t: number) => Partial<Invoice> & { rawStatus: string },
+  serverTime: (t: number) => number = (t) => t,
+) {
+  const reads: number[] = [];
+  const api: FilingInvoicesApi & WatchInvoicesApi = {
+    create: () => Promise.reject(new Error('not used')),
+    _transition: () => Promise.reject(new Error('not used')),
+    list: () => Promise.reject(new Error('not used')),
+    retrieve: async (id) => {
+      const t = at();
+      reads.push(t);
+      const fields = script(t);
+      return {
+        id,
+        status: normalizeStatus(fields.rawStatus),
+        subtotal: undefined,
+        taxTotal: undefined,
+        total: undefined,
+        updatedAt: undefined,
+        errorMessage: undefined,
+        attempts: undefined,
+        raw: {},
+        ...fields,
+        observedAt: new Date(serverTime(t)).toISOString(),
+      } as Invoice;
+    },
+  };
+  return { api, reads };
+}

@@ -3,44 +3,21 @@
  * same rules the simulated-clock tests check, where a timer firing a millisecond late is real.
  */
 import { describe, expect, it } from 'vitest';
-import type { FilingInvoicesApi } from '../../src/filing/api.js';
 import { realClock, type WaitClock } from '../../src/filing/clock.js';
 import { waitFor } from '../../src/filing/wait.js';
-import { watchInvoices, type WatchInvoicesApi } from '../../src/filing/watch.js';
+import { watchInvoices } from '../../src/filing/watch.js';
 import type { Invoice } from '../../src/model/invoice.js';
-import { normalizeStatus } from '../../src/model/status.js';
+import { scriptedService } from './helpers.js';
 
 /** A service on the real clock: the invoice's raw status at each local millisecond since the first read. */
 function service(script: (elapsed: number) => Partial<Invoice> & { rawStatus: string }, serverRate = 1) {
   let start: number | undefined;
   const serverStart = Date.parse('2026-03-01T12:00:00Z');
-  const reads: number[] = [];
-  const retrieve = async (id: string): Promise<Invoice> => {
+  const elapsed = (): number => {
     start ??= Date.now();
-    const elapsed = Date.now() - start;
-    reads.push(elapsed);
-    const fields = script(elapsed);
-    return {
-      id,
-      status: normalizeStatus(fields.rawStatus),
-      subtotal: undefined,
-      taxTotal: undefined,
-      total: undefined,
-      updatedAt: undefined,
-      errorMessage: undefined,
-      attempts: undefined,
-      raw: {},
-      ...fields,
-      observedAt: new Date(serverStart + elapsed * serverRate).toISOString(),
-    } as Invoice;
+    return Date.now() - start;
   };
-  const api: FilingInvoicesApi & WatchInvoicesApi = {
-    create: () => Promise.reject(new Error('not used')),
-    _transition: () => Promise.reject(new Error('not used')),
-    retrieve,
-    list: () => Promise.reject(new Error('not used')),
-  };
-  return { api, reads, serverStart };
+  return { ...scriptedService(elapsed, script, (t) => serverStart + t * serverRate), serverStart };
 }
 
 const gapsOf = (reads: number[]) => reads.slice(1).map((t, i) => t - reads[i]!);

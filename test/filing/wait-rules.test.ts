@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { FilingInvoicesApi } from '../../src/filing/api.js';
 import type { WaitClock } from '../../src/filing/clock.js';
 import { waitFor } from '../../src/filing/wait.js';
 import type { Invoice } from '../../src/model/invoice.js';
-import { normalizeStatus } from '../../src/model/status.js';
+import { scriptedService } from './helpers.js';
 
 const T0 = Date.parse('2026-03-01T12:00:00Z');
 const MIN = 60_000;
@@ -21,32 +20,8 @@ function simulated(): WaitClock & { t: number } {
 }
 
 /** A service whose invoice follows `script(now)`: the raw status and fields at each moment. */
-function scripted(clock: { now(): number }, script: (now: number) => Partial<Invoice> & { rawStatus: string }) {
-  const reads: number[] = [];
-  const api: FilingInvoicesApi = {
-    create: () => Promise.reject(new Error('not used')),
-    _transition: () => Promise.reject(new Error('not used')),
-    retrieve: async (id) => {
-      const now = clock.now();
-      reads.push(now);
-      const fields = script(now);
-      return {
-        id,
-        status: normalizeStatus(fields.rawStatus),
-        subtotal: undefined,
-        taxTotal: undefined,
-        total: undefined,
-        updatedAt: undefined,
-        errorMessage: undefined,
-        attempts: undefined,
-        raw: {},
-        ...fields,
-        observedAt: new Date(now).toISOString(),
-      } as Invoice;
-    },
-  };
-  return { api, reads };
-}
+const scripted = (clock: { now(): number }, script: (now: number) => Partial<Invoice> & { rawStatus: string }) =>
+  scriptedService(() => clock.now(), script);
 
 const inError = (since: number, attempts = 0) => ({
   rawStatus: 'Error',

@@ -1,10 +1,10 @@
 // The reference the document serves at `/api/docs`, its OpenAPI description written by hand from the
 // document's tables and served the way NestJS does (see the `apiDocs` option).
-import { notFound } from '../errors.js';
-import type { RouteContext, RouteResult } from '../context.js';
-import type { ResolvedOptions } from '../options.js';
-import { DOCUMENTED_STATUSES, spell } from '../statuses.js';
-import { KNOWN_SCOPES } from '../store.js';
+import type { RouteContext, RouteResult } from './context.js';
+import { notFound } from './errors.js';
+import type { ResolvedOptions } from './options.js';
+import { DOCUMENTED_STATUSES, spell } from './scenarios.js';
+import { KNOWN_SCOPES } from './store.js';
 
 const str = { type: 'string' };
 const num = { type: 'number' };
@@ -38,7 +38,9 @@ function storedInvoice(options: ResolvedOptions): Record<string, unknown> {
 
 /** The OpenAPI 3 description of the sandbox, after the `apiDescription` option's edit. */
 export function apiDescription(options: ResolvedOptions): Record<string, unknown> {
-  const transition = (step: string) => ({ post: op(`InvoicesController_${step}`, { parameters: [idParam], security: [{ 'X-API-Key': [] }] }) });
+  const withId = (operationId: string, extra: Record<string, unknown> = {}) => op(operationId, { parameters: [idParam], ...extra });
+  const transition = (step: string) => ({ post: withId(`InvoicesController_${step}`, { security: [{ 'X-API-Key': [] }] }) });
+  const invoice = (description: string) => ({ 200: { description, ...json(ref('Invoice')) } });
   const paths: Record<string, unknown> = {
     '/api/v1/invoices': {
       post: op('InvoicesController_create', {
@@ -51,9 +53,7 @@ export function apiDescription(options: ResolvedOptions): Record<string, unknown
         responses: { 200: { description: 'A page of invoices', ...json({ type: 'array', items: ref('Invoice') }) } },
       }),
     },
-    ...(options.routes.retrieve
-      ? { '/api/v1/invoices/{id}': { get: op('InvoicesController_findOne', { parameters: [idParam], responses: { 200: { description: 'The invoice', ...json(ref('Invoice')) } } }) } }
-      : {}),
+    ...(options.routes.retrieve ? { '/api/v1/invoices/{id}': { get: withId('InvoicesController_findOne', { responses: invoice('The invoice') }) } } : {}),
     '/api/v1/invoices/{id}/validate': transition('validate'),
     '/api/v1/invoices/{id}/sign': transition('sign'),
     '/api/v1/invoices/{id}/submit': transition('submit'),
@@ -61,8 +61,8 @@ export function apiDescription(options: ResolvedOptions): Record<string, unknown
       post: op('ApiKeyController_create', { requestBody: { required: true, ...json(ref('CreateApiKeyDto')) } }),
       get: op('ApiKeyController_findAll'),
     },
-    '/api/v1/api-key/{id}': { get: op('ApiKeyController_findOne', { parameters: [idParam] }), delete: op('ApiKeyController_remove', { parameters: [idParam] }) },
-    '/api/v1/api-key/{id}/reveal': { get: op('ApiKeyController_reveal', { parameters: [idParam] }) },
+    '/api/v1/api-key/{id}': { get: withId('ApiKeyController_findOne'), delete: withId('ApiKeyController_remove') },
+    '/api/v1/api-key/{id}/reveal': { get: withId('ApiKeyController_reveal') },
     '/api/v1/taxauth/hs-codes': { get: op('TaxauthController_hsCodes', { parameters: pageParams }) },
     '/api/v1/taxauth/service-codes': { get: op('TaxauthController_serviceCodes', { parameters: pageParams }) },
   };
