@@ -12,7 +12,7 @@ import {
 import type { SandboxTotals } from '../options.js';
 import { invoiceWire } from '../records.js';
 import type { ApiKeyRecord, InvoiceRecord } from '../store.js';
-import { canonicalJson } from '../../core/canonical-json.js';
+import { canonicalJson } from '../../core/safe-json.js';
 import { newId } from '../ids.js';
 import { sameStatus } from '../statuses.js';
 import { serviceTotals as computeServiceTotals } from '../totals.js';
