@@ -396,14 +396,14 @@ export class ResponseTooLargeError extends APIError {
 export const isResponseTooLargeError = (value: unknown): value is ResponseTooLargeError => isErrorKind(value, 'ResponseTooLargeError');
 
 /** What an {@link APIConnectionError} is built from. @example new APIConnectionError({ message: 'Connection error', method: 'GET', path: '/api/v1/invoices' }); */
-export type APIConnectionErrorInit = Partial<Pick<APIErrorInit, 'message' | 'method' | 'path' | 'hint' | 'cause' | 'redactor'>>;
+export type APIConnectionErrorInit = Partial<Pick<APIErrorInit, 'message' | 'method' | 'path'>> & InvoicingErrorOptions;
 
 /** No response arrived (refused, reset, DNS), after the SDK's retries. @example if (isAPIConnectionError(err)) console.error(err.message, err.cause); */
 export class APIConnectionError extends APIError {
   /** Read by the guards. */ override readonly name: InvoicingErrorName = 'APIConnectionError';
 
-  constructor({ message = 'Connection error: no response from the service.', method, path, hint, cause, redactor }: APIConnectionErrorInit = {}) {
-    super({ message, method, path, hint, cause, redactor });
+  constructor(init: APIConnectionErrorInit = {}) {
+    super({ ...init, message: init.message ?? 'Connection error: no response from the service.' });
   }
 }
 
@@ -426,8 +426,8 @@ export const isAPIConnectionTimeoutError = (value: unknown): value is APIConnect
 export class APIUserAbortError extends APIError {
   /** Read by the guards. */ override readonly name = 'APIUserAbortError' as const;
 
-  constructor({ method, path, cause, redactor }: Omit<APIConnectionErrorInit, 'message' | 'hint'> = {}) {
-    super({ message: 'Request was aborted.', method, path, cause, redactor });
+  constructor(init: Omit<APIConnectionErrorInit, 'message' | 'hint'> = {}) {
+    super({ ...init, message: 'Request was aborted.' });
   }
 }
 
@@ -729,7 +729,8 @@ export class NotSubmittedError extends InvoicingError {
   /** The invoice as read. */
   readonly invoice: Invoice;
 
-  constructor({ invoice, nextStep }: { invoice: Invoice; nextStep: 'validate' | 'sign' | 'submit' }) {
+  constructor(init: Pick<NotSubmittedError, 'invoice' | 'nextStep'>) {
+    const { invoice, nextStep } = init;
     super(`Invoice ${invoice.id} is ${invoice.rawStatus ?? invoice.status}: only a call of yours moves it on (next: ${nextStep}), so waitFor does not wait.`, {
       hint: `Call client.invoices.${nextStep}('${invoice.id}'), or resumeFiling('${invoice.id}', { wait: true }) to perform every step left and wait for the answer.`,
     });
