@@ -83,7 +83,7 @@ export {
   type APIKeyScope,
 } from './model/api-key.js';
 export { ClassificationCodeSchema, HsCodeSchema, ServiceCodeSchema, type ClassificationCode } from './model/codes.js';
-export { DEFAULT_FIELD_MAP, type FieldMap, type InvoiceField, type ResolvedFieldMap } from './model/field-map.js';
+export { DEFAULT_FIELD_MAP, resolveFieldMap, type FieldMap, type InvoiceField, type ResolvedFieldMap } from './model/field-map.js';
 
 // Errors: one root, a class and a guard per case.
 export {
