@@ -2,13 +2,8 @@
 // phrase; errors.ts depends on this, never the reverse.
 import { isSessionRoute, requiredScope, ROUTES } from './routes.js';
 
-/** What an error body says, as far as it can be read. */
-export interface BodySummary {
-  /** The service's own words, or `undefined` when the body says nothing readable. */
-  message: string | undefined;
-  /** A machine-readable code, where the body carries one. */
-  code: string | undefined;
-}
+/** What an error body says, as far as it can be read: the service's words and a machine-readable code. */
+export type BodySummary = { message: string | undefined; code: string | undefined };
 
 // Long enough for any real message; bounds what a plain-text or HTML body can put in an error.
 const MAX_TEXT = 500;
@@ -103,15 +98,6 @@ export function requestIdOf(headers: Headers | undefined): string | undefined {
   return headers.get('x-request-id') ?? headers.get('request-id') ?? headers.get('x-correlation-id') ?? undefined;
 }
 
-/** What a hint is chosen from. */
-export interface HintContext {
-  status: number;
-  /** The service's message, as read from the body. */
-  message: string | undefined;
-  method: string;
-  path: string;
-}
-
 const lookups = (): string =>
   `Valid codes: GET ${ROUTES.hsCodes} for goods (hsnCode, NNNN.NN; client.codes.hsCodes()) and ` +
   `GET ${ROUTES.serviceCodes} for services (isicCode, four digits; client.codes.serviceCodes()). ` +
@@ -123,7 +109,7 @@ const CLASSIFICATION_RULE = 'A good needs hsnCode, a service needs isicCode.';
 const PLACEHOLDERS = new Set(['0000', '0000.00']);
 
 /** The hint of an error response, where the service document tells its cause (the Errors table of the SDK design). */
-export function hintFor(ctx: HintContext): string | undefined {
+export function hintFor(ctx: { status: number; message: string | undefined; method: string; path: string }): string | undefined {
   const message = ctx.message ?? '';
   switch (ctx.status) {
     case 400:

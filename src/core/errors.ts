@@ -128,7 +128,6 @@ function inspectError(this: InvoicingError, _depth: number, options: object, ins
   if (Object.keys(fields).length === 0) return stack;
   return `${stack} ${typeof inspect === 'function' ? inspect(fields, options) : JSON.stringify(fields)}`;
 }
-
 /** True for a {@link InvoicingError} (or a subclass), by `name`. @example if (isInvoicingError(err)) console.error(err.hint); */
 export const isInvoicingError = (value: unknown): value is InvoicingError => isErrorKind(value, 'InvoicingError');
 
@@ -232,7 +231,6 @@ export function generateAPIError({ status, headers, body, method, path, redactor
       return status >= 500 ? new InternalServerError(init) : new APIError(init);
   }
 }
-
 /** True for a {@link APIError} (or a subclass), by `name`. @example if (isAPIError(err) && err.status === 404) console.log('no such invoice'); */
 export const isAPIError = (value: unknown): value is APIError => isErrorKind(value, 'APIError');
 
@@ -240,7 +238,6 @@ export const isAPIError = (value: unknown): value is APIError => isErrorKind(val
 export class BadRequestError extends APIError {
   /** Read by the guards. */ override readonly name = 'BadRequestError' as const;
 }
-
 /** True for a {@link BadRequestError} (or a subclass), by `name`. @example isBadRequestError(new Error('x')); // false */
 export const isBadRequestError = (value: unknown): value is BadRequestError => isErrorKind(value, 'BadRequestError');
 
@@ -248,7 +245,6 @@ export const isBadRequestError = (value: unknown): value is BadRequestError => i
 export class AuthenticationError extends APIError {
   /** Read by the guards. */ override readonly name = 'AuthenticationError' as const;
 }
-
 /** True for a {@link AuthenticationError} (or a subclass), by `name`. @example if (isAuthenticationError(err)) console.error(err.hint); */
 export const isAuthenticationError = (value: unknown): value is AuthenticationError => isErrorKind(value, 'AuthenticationError');
 
@@ -256,7 +252,6 @@ export const isAuthenticationError = (value: unknown): value is AuthenticationEr
 export class PermissionDeniedError extends APIError {
   /** Read by the guards. */ override readonly name = 'PermissionDeniedError' as const;
 }
-
 /** True for a {@link PermissionDeniedError} (or a subclass), by `name`. @example if (isPermissionDeniedError(err)) console.error(err.hint); */
 export const isPermissionDeniedError = (value: unknown): value is PermissionDeniedError => isErrorKind(value, 'PermissionDeniedError');
 
@@ -264,7 +259,6 @@ export const isPermissionDeniedError = (value: unknown): value is PermissionDeni
 export class NotFoundError extends APIError {
   /** Read by the guards. */ override readonly name: InvoicingErrorName = 'NotFoundError';
 }
-
 /** True for a {@link NotFoundError} (or a subclass), by `name`. @example if (isNotFoundError(err)) console.log('no such invoice'); */
 export const isNotFoundError = (value: unknown): value is NotFoundError => isErrorKind(value, 'NotFoundError');
 
@@ -272,7 +266,6 @@ export const isNotFoundError = (value: unknown): value is NotFoundError => isErr
 export class BusinessNotFoundError extends NotFoundError {
   /** Read by the guards. */ override readonly name = 'BusinessNotFoundError' as const;
 }
-
 /** True for a {@link BusinessNotFoundError} (or a subclass), by `name`. @example if (isBusinessNotFoundError(err)) console.error(err.hint); */
 export const isBusinessNotFoundError = (value: unknown): value is BusinessNotFoundError => isErrorKind(value, 'BusinessNotFoundError');
 
@@ -280,7 +273,6 @@ export const isBusinessNotFoundError = (value: unknown): value is BusinessNotFou
 export class ConflictError extends APIError {
   /** Read by the guards. */ override readonly name: InvoicingErrorName = 'ConflictError';
 }
-
 /** True for a {@link ConflictError} (or a subclass), by `name`. @example if (isConflictError(err)) console.error(err.message); */
 export const isConflictError = (value: unknown): value is ConflictError => isErrorKind(value, 'ConflictError');
 
@@ -288,7 +280,6 @@ export const isConflictError = (value: unknown): value is ConflictError => isErr
 export class IdempotencyConflictError extends ConflictError {
   /** Read by the guards. */ override readonly name = 'IdempotencyConflictError' as const;
 }
-
 /** True for a {@link IdempotencyConflictError} (or a subclass), by `name`. @example if (isIdempotencyConflictError(err)) console.error(err.hint); */
 export const isIdempotencyConflictError = (value: unknown): value is IdempotencyConflictError => isErrorKind(value, 'IdempotencyConflictError');
 
@@ -349,7 +340,6 @@ export class InvalidTransitionError extends ConflictError {
     this.rawStatus = init.rawStatus;
   }
 }
-
 /** True for a {@link InvalidTransitionError} (or a subclass), by `name`. @example if (isInvalidTransitionError(err)) console.error(err.currentStatus); */
 export const isInvalidTransitionError = (value: unknown): value is InvalidTransitionError => isErrorKind(value, 'InvalidTransitionError');
 
@@ -357,7 +347,6 @@ export const isInvalidTransitionError = (value: unknown): value is InvalidTransi
 export class RateLimitError extends APIError {
   /** Read by the guards. */ override readonly name = 'RateLimitError' as const;
 }
-
 /** True for a {@link RateLimitError} (or a subclass), by `name`. @example if (isRateLimitError(err)) console.log(err.retryAfter); */
 export const isRateLimitError = (value: unknown): value is RateLimitError => isErrorKind(value, 'RateLimitError');
 
@@ -365,7 +354,6 @@ export const isRateLimitError = (value: unknown): value is RateLimitError => isE
 export class InternalServerError extends APIError {
   /** Read by the guards. */ override readonly name = 'InternalServerError' as const;
 }
-
 /** True for a {@link InternalServerError} (or a subclass), by `name`. @example if (isInternalServerError(err)) console.error(err.requestId); */
 export const isInternalServerError = (value: unknown): value is InternalServerError => isErrorKind(value, 'InternalServerError');
 
@@ -373,7 +361,6 @@ export const isInternalServerError = (value: unknown): value is InternalServerEr
 export class InvalidResponseError extends APIError {
   /** Read by the guards. */ override readonly name = 'InvalidResponseError' as const;
 }
-
 /** True for a {@link InvalidResponseError} (or a subclass), by `name`. @example if (isInvalidResponseError(err)) console.error(err.message); */
 export const isInvalidResponseError = (value: unknown): value is InvalidResponseError => isErrorKind(value, 'InvalidResponseError');
 
@@ -391,7 +378,6 @@ export class ResponseTooLargeError extends APIError {
     this.limit = init.limit;
   }
 }
-
 /** True for a {@link ResponseTooLargeError} (or a subclass), by `name`. @example if (isResponseTooLargeError(err)) console.error(err.limit); */
 export const isResponseTooLargeError = (value: unknown): value is ResponseTooLargeError => isErrorKind(value, 'ResponseTooLargeError');
 
@@ -406,7 +392,6 @@ export class APIConnectionError extends APIError {
     super({ ...init, message: init.message ?? 'Connection error: no response from the service.' });
   }
 }
-
 /** True for a {@link APIConnectionError} (or a subclass), by `name`. @example if (isAPIConnectionError(err)) console.error(err.message); */
 export const isAPIConnectionError = (value: unknown): value is APIConnectionError => isErrorKind(value, 'APIConnectionError');
 
@@ -418,7 +403,6 @@ export class APIConnectionTimeoutError extends APIConnectionError {
     super({ ...init, message: init.message ?? 'Request timed out.' });
   }
 }
-
 /** True for a {@link APIConnectionTimeoutError} (or a subclass), by `name`. @example if (isAPIConnectionTimeoutError(err)) console.error(err.hint); */
 export const isAPIConnectionTimeoutError = (value: unknown): value is APIConnectionTimeoutError => isErrorKind(value, 'APIConnectionTimeoutError');
 
@@ -430,7 +414,6 @@ export class APIUserAbortError extends APIError {
     super({ ...init, message: 'Request was aborted.' });
   }
 }
-
 /** True for a {@link APIUserAbortError} (or a subclass), by `name`. @example if (isAPIUserAbortError(err)) console.log('cancelled'); */
 export const isAPIUserAbortError = (value: unknown): value is APIUserAbortError => isErrorKind(value, 'APIUserAbortError');
 
@@ -452,7 +435,6 @@ export class InvalidInputError extends InvoicingError {
     this.path = init.path === undefined ? undefined : [...init.path];
   }
 }
-
 /** True for a {@link InvalidInputError} (or a subclass), by `name`. @example isInvalidInputError(new Error('x')); // false */
 export const isInvalidInputError = (value: unknown): value is InvalidInputError => isErrorKind(value, 'InvalidInputError');
 
@@ -484,7 +466,6 @@ export class InvoiceCheckError extends InvoicingError {
     return { errors: errors.map((issue) => ({ code: issue.code, path: issue.path.join('.') })), warnings: warnings.length };
   }
 }
-
 /** True for a {@link InvoiceCheckError} (or a subclass), by `name`. @example isInvoiceCheckError(new Error('x')); // false */
 export const isInvoiceCheckError = (value: unknown): value is InvoiceCheckError => isErrorKind(value, 'InvoiceCheckError');
 
@@ -527,7 +508,6 @@ export class TotalsMismatchError extends InvoicingError {
     this.differences = init.differences;
   }
 }
-
 /** True for a {@link TotalsMismatchError} (or a subclass), by `name`. @example isTotalsMismatchError(new Error('x')); // false */
 export const isTotalsMismatchError = (value: unknown): value is TotalsMismatchError => isErrorKind(value, 'TotalsMismatchError');
 
@@ -634,7 +614,6 @@ export class FilingError extends InvoicingError {
     this.step = step;
   }
 }
-
 /** True for a {@link FilingError}, by `name`. @example isFilingError(new Error('x')); // false */
 export const isFilingError = (value: unknown): value is FilingError => isErrorKind(value, 'FilingError');
 
@@ -668,7 +647,6 @@ export class WaitTimeoutError extends InvoicingError {
     return { invoiceId, lastStatus: lastInvoice?.status, lastRawStatus: lastInvoice?.rawStatus, timeoutMs };
   }
 }
-
 /** True for a {@link WaitTimeoutError} (or a subclass), by `name`. @example isWaitTimeoutError(new Error('x')); // false */
 export const isWaitTimeoutError = (value: unknown): value is WaitTimeoutError => isErrorKind(value, 'WaitTimeoutError');
 
@@ -707,7 +685,6 @@ export class RecoveryInProgressError extends InvoicingError {
     this.invoice = init.invoice;
   }
 }
-
 /** True for a {@link RecoveryInProgressError} (or a subclass), by `name`. @example isRecoveryInProgressError(new Error('x')); // false */
 export const isRecoveryInProgressError = (value: unknown): value is RecoveryInProgressError => isErrorKind(value, 'RecoveryInProgressError');
 
@@ -740,7 +717,6 @@ export class NotSubmittedError extends InvoicingError {
     this.invoice = invoice;
   }
 }
-
 /** True for a {@link NotSubmittedError}, by `name`. @example isNotSubmittedError(new Error('x')); // false */
 export const isNotSubmittedError = (value: unknown): value is NotSubmittedError => isErrorKind(value, 'NotSubmittedError');
 
