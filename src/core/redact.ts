@@ -2,13 +2,13 @@
 // prefix (up to three `[a-z]{1,8}[_-]` segments) when 5+ characters long, and any run of MIN_PARTIAL_LENGTH+ of its
 // characters reaching past the prefix. Overlapping and adjacent matches become one [REDACTED].
 
-/** What replaces a secret wherever it would appear. @example console.log(REDACTED); // '[REDACTED]' */
+/** What replaces a secret wherever it would appear. */
 export const REDACTED = '[REDACTED]';
 
-/** The shortest run of a secret's characters that is redacted on its own. @example new Redactor(['sk_live_Rq7Zx9Wv2Lp8Nd5R']).redact('Rq7Zx9Wv'.slice(0, MIN_PARTIAL_LENGTH)); // '[REDACTED]' */
+/** The shortest run of a secret's characters that is redacted on its own. */
 export const MIN_PARTIAL_LENGTH = 8;
 
-/** What stands in for the part of a value nested deeper than 64 levels. @example console.log(TOO_DEEP); // '[Nested too deep]' */
+/** What stands in for the part of a value nested deeper than 64 levels. */
 export const TOO_DEEP = '[Nested too deep]';
 
 // Shorter pieces (the `1` of `sess_1`) occur everywhere by chance and say nothing of a secret.
@@ -110,13 +110,7 @@ function pair(text: string, at: number): number {
   return ((text.charCodeAt(at) << 7) ^ text.charCodeAt(at + 1)) & 0xffff;
 }
 
-/**
- * One client's redaction, built from its secrets, held in private fields only.
- * @example
- * ```ts
- * new Redactor(['sk_live_Rq7Zx9Wv2Lp8Nd5R']).redact('key sk_live_Rq7Zx9Wv2Lp8Nd5R'); // 'key [REDACTED]'
- * ```
- */
+/** One client's redaction, built from its secrets, held in private fields only. */
 export class Redactor {
   readonly #own: string[] = [];
   #added: string[] = [];

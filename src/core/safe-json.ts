@@ -8,7 +8,7 @@ function dropPrototypeKeys(key: string, value: unknown): unknown {
   return key === '__proto__' || key === 'constructor' ? undefined : value;
 }
 
-/** `JSON.parse` without `__proto__` or `constructor` keys; throws `SyntaxError` like it. @example parseJsonSafely('{"__proto__":{},"id":"inv_1"}'); // { id: 'inv_1' } */
+/** `JSON.parse` without `__proto__` or `constructor` keys; throws `SyntaxError` like it. */
 export function parseJsonSafely(text: string): unknown {
   return SUSPECT.test(text) ? JSON.parse(text, dropPrototypeKeys) : JSON.parse(text);
 }
