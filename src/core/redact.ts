@@ -71,7 +71,7 @@ class Matcher {
     const n = text.length;
     let covered: Uint8Array | undefined;
     // A run of one secret at one alignment is found from each of its windows: extend it once.
-    const done = new Set<number>();
+    let done: Set<number> | undefined;
     let from = 0; // windows starting before this are checked, or add nothing
     for (let i = 0; i + BLOCK <= n; i += BLOCK) {
       if (this.#pairs[pair(text, i)] === 0 || !this.#blocks.has(text.slice(i, i + BLOCK))) continue;
@@ -80,8 +80,8 @@ class Matcher {
         if (hits === undefined) continue;
         for (const [index, at] of hits) {
           const key = (j - at) * this.#secrets.length + index;
-          if (done.has(key)) continue;
-          done.add(key);
+          if (done?.has(key)) continue;
+          (done ??= new Set()).add(key);
           const secret = this.#secrets[index]!;
           let start = j;
           for (let k = at; k > 0 && start > 0 && text[start - 1] === secret[k - 1]; k -= 1) start -= 1;
