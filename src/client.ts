@@ -1,5 +1,5 @@
 import { APIPromise, type ResponseRecorder } from './core/api-promise.js';
-import { defineInspect } from './core/inspect.js';
+import { defineInspect } from './core/redact.js';
 import type { LogLevel } from './core/logger.js';
 import { resolveOptions, type ClientOptions, type InheritedRedactor } from './core/options.js';
 import type { MutationRequestOptions, RequestOptions } from './core/request-options.js';

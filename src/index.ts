@@ -1,35 +1,57 @@
-// Public exports only, no logic.
+// Public exports only, no logic: what sdk-api.md names, and the types users need to write their code.
 export { VERSION } from './version.js';
-export * from './model/status.js';
+
+// The client, its resources, per-call options and pages.
+export { InvoicingClient } from './client.js';
+export type { ClientOptions, Fetch } from './core/options.js';
+export type { ClientHooks, FetchOptions } from './core/transport.js';
+export type { Logger, LogLevel } from './core/logger.js';
+export type { MutationRequestOptions, RequestOptions } from './core/request-options.js';
+export type { Query, QueryValue } from './core/query.js';
+export { APIPromise, type WithResponse } from './core/api-promise.js';
+export { Page, PagePromise, type PageLoader } from './core/pagination.js';
+export { APIResource } from './core/resource.js';
+export type { ListingMeta } from './core/envelope.js';
+export { ListingMetaSchema } from './model/listing.js';
+export { Invoices, type InvoiceCreateOptions, type InvoiceListParams } from './resources/invoices.js';
+export { APIKeys, type RotatedAPIKey } from './resources/api-keys.js';
+export { Codes, type CodeLookupParams } from './resources/codes.js';
+export type { DiagnoseOptions, Diagnosis, DiagnosisCheck, DiagnosisStatus } from './diagnose/types.js';
+export { deriveIdempotencyKey } from './core/idempotency.js';
+export { isAmbiguousError, isRetryableError, mayPassLater } from './core/retry.js';
+
+// Statuses and the document's recovery rules.
+export {
+  AUTOMATIC_RECOVERY,
+  canTransition,
+  DEFAULT_FINAL_STATUSES,
+  hasPassed,
+  isAfterSubmitted,
+  isFinalStatus,
+  isTerminalStatus,
+  InvoiceStatus,
+  nextTransition,
+  normalizeStatus,
+  recoveryState,
+  recoveryVerdict,
+  statusRank,
+  TRANSITIONS,
+  UNKNOWN_STATUS,
+  type FilingTransition,
+  type InvoiceStatusValue,
+  type KnownInvoiceStatus,
+  type RecoveryEvidence,
+  type RecoveryVerdict,
+} from './model/status.js';
 
 // Filing: exactly-once transitions, waiting, createAndFile / resumeFiling, bulk.
-export { realClock, type WaitClock } from './filing/clock.js';
-export {
-  classifyFailureMessage,
-  describeFailure,
-  type FailureClassification,
-  type FilingFailure,
-  type FilingFailureKind,
-} from './filing/failure.js';
+export type { WaitClock } from './filing/clock.js';
+export { describeFailure, type FilingFailure, type FilingFailureKind } from './filing/failure.js';
 export type { FilingRetryOptions } from './filing/retry.js';
 export type { TransitionOptions } from './filing/transition.js';
-export { WAIT_DEFAULTS, type WaitOptions, type WaitResult } from './filing/wait.js';
-export {
-  WATCH_DEFAULTS,
-  type InvoiceWatch,
-  type WatchChange,
-  type WatchedStatus,
-  type WatchOptions,
-  type WatchStats,
-} from './filing/watch.js';
-export type {
-  CreateAndFileOptions,
-  FilingOptions,
-  FilingResult,
-  FilingStepEvent,
-  FilingStepRecord,
-  ResumeFilingOptions,
-} from './filing/file.js';
+export type { WaitOptions, WaitResult } from './filing/wait.js';
+export type { InvoiceWatch, WatchChange, WatchedStatus, WatchOptions, WatchStats } from './filing/watch.js';
+export type { CreateAndFileOptions, FilingOptions, FilingResult, FilingStepEvent, FilingStepRecord, ResumeFilingOptions } from './filing/file.js';
 export type {
   FileManyFailure,
   FileManyNotStarted,
@@ -51,58 +73,19 @@ export {
   type InvoiceCreateParams,
   type InvoiceLineInput,
 } from './model/invoice-input.js';
+export { CanonicalInvoiceSchema, InvoiceSchema, readInvoiceRecord, type Invoice, type InvoiceReadResult } from './model/invoice.js';
 export {
-  CanonicalInvoiceSchema,
-  DecimalStringSchema,
-  InvoiceSchema,
-  InvoiceStatusSchema,
-  invoiceSchemaFor,
-  readInvoiceRecord,
-  type Invoice,
-  type InvoiceReadResult,
-} from './model/invoice.js';
-export {
-  API_KEY_FIELD_ALIASES,
   ApiKeyCreateParamsSchema,
   ApiKeyRecordSchema,
   ApiKeySchema,
-  ApiKeyScopeSchema,
-  readApiKeyRecord,
-  type ApiKeyReadResult,
+  ApiKeyScopeSchema,   type APIKey,
+  type APIKeyCreateParams,
+  type APIKeyScope,
 } from './model/api-key.js';
-export {
-  ClassificationCodeSchema,
-  CODE_ENTRY_FIELDS,
-  HsCodeSchema,
-  ServiceCodeSchema,
-} from './model/codes.js';
-export { EnvelopeSchema, ListingMetaSchema, type EnvelopeBody } from './model/listing.js';
+export { ClassificationCodeSchema, HsCodeSchema, ServiceCodeSchema, type ClassificationCode } from './model/codes.js';
+export { DEFAULT_FIELD_MAP, resolveFieldMap, type FieldMap, type InvoiceField, type ResolvedFieldMap } from './model/field-map.js';
 
-// Core: the client, its options, per-call options, pagination and errors.
-export { InvoicingClient } from './client.js';
-export type { DiagnoseOptions, Diagnosis, DiagnosisCheck, DiagnosisStatus } from './diagnose/types.js';
-export { CLIENT_DEFAULTS, type ClientOptions, type Fetch } from './core/options.js';
-export type { Logger, LogLevel } from './core/logger.js';
-export type { MutationRequestOptions, RequestOptions } from './core/request-options.js';
-export { deriveIdempotencyKey, IDEMPOTENCY_NAMESPACE, mintIdempotencyKey } from './core/idempotency.js';
-export { Page, PagePromise, type PageLoader } from './core/pagination.js';
-export { APIResource } from './core/resource.js';
-export type { ClientHooks, FetchOptions } from './core/transport.js';
-export { isCredentialParam, type Query, type QueryValue } from './core/query.js';
-export { APIPromise, type WithResponse } from './core/api-promise.js';
-export {
-  failureOf,
-  isAmbiguousError,
-  isRateLimitedError,
-  isRetryableError,
-  isRetryableFailure,
-  mayPassLater,
-  RETRYABLE_STATUSES,
-  shouldRetry,
-  type AttemptFailure,
-  type RetryDecisionInput,
-} from './core/retry.js';
-export { parseJsonSafely } from './core/safe-json.js';
+// Errors: one root, a class and a guard per case.
 export {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -113,7 +96,6 @@ export {
   BusinessNotFoundError,
   ConflictError,
   FilingError,
-  generateAPIError,
   IdempotencyConflictError,
   InternalServerError,
   InvalidInputError,
@@ -150,7 +132,6 @@ export {
   PermissionDeniedError,
   RateLimitError,
   RecoveryInProgressError,
-  redactError,
   ResponseTooLargeError,
   TotalsMismatchError,
   WaitTimeoutError,
@@ -170,14 +151,6 @@ export {
   type TotalsMismatchErrorInit,
   type WaitTimeoutErrorInit,
 } from './core/errors.js';
-export { MIN_PARTIAL_LENGTH, REDACTED, Redactor, TOO_DEEP } from './core/redact.js';
-export { DEFAULT_FIELD_MAP, resolveFieldMap, type FieldMap, type InvoiceField, type ResolvedFieldMap } from './model/field-map.js';
-export type { ListingMeta } from './core/envelope.js';
-export { Invoices, type InvoiceCreateOptions, type InvoiceListParams } from './resources/invoices.js';
-export { APIKeys, type RotatedAPIKey } from './resources/api-keys.js';
-export type { APIKey, APIKeyCreateParams, APIKeyScope } from './model/api-key.js';
-export { Codes, type CodeLookupParams } from './resources/codes.js';
-export type { ClassificationCode } from './model/codes.js';
 
 // Local pre-filing checks and exact totals (no network). The code tables are in `invoicing-sdk/codes`.
 export {
@@ -189,11 +162,8 @@ export {
   decimalEquals,
   DEFAULT_STANDARD_TAX_RATES,
   formatIssuePath,
-  formatMinorUnits,
   MAX_INPUT_DEPTH,
-  normalizeDecimal,
   toMinorUnits,
-  tryMinorUnits,
 } from './check/index.js';
 export type {
   CheckArea,

@@ -2,7 +2,9 @@
 // The SDK comes only through `../index.js` (external in the build): any other SDK module would be bundled twice.
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CHECK_RULES, checkInvoice, Redactor, redactError, type CheckIssue, type CheckIssueCode, type CheckOptions } from '../index.js';
+import { CHECK_RULES, checkInvoice, type CheckIssue, type CheckIssueCode, type CheckOptions } from '../index.js';
+import { redactError } from '../core/errors.js';
+import { Redactor } from '../core/redact.js';
 import { didYouMean } from '../check/suggest.js';
 import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError, wholeNumber } from './args.js';
 import { colourEnabled, envCredentials, redactedContext, styles, UsageError, type CliContext } from './context.js';

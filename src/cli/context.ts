@@ -1,5 +1,5 @@
 // What a CLI command gets from the outside world, passed in so commands run in-process too.
-import type { Redactor } from '../index.js';
+import type { Redactor } from '../core/redact.js';
 import { shellQuote } from './interrupt.js';
 
 export interface Output {

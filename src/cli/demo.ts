@@ -15,7 +15,8 @@ import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError } from './args.js';
 import { printable } from './escape.js';
 import { formatSeconds } from './format.js';
 import { colourEnabled, redactedContext, styles, type CliContext, type Output, type Styles } from './context.js';
-import { Redactor, redactError } from '../index.js';
+import { redactError } from '../core/errors.js';
+import { Redactor } from '../core/redact.js';
 
 export const HELP = `Usage: invoicing demo [--scenario accepted|offline|field-error]
 

@@ -53,7 +53,7 @@ export async function run(given: CliContext): Promise<number> {
   if (baseUrl === undefined || baseUrl === '') {
     throw new UsageError("INVOICING_BASE_URL is not set: export it as the service's origin (e.g. https://invoicing.example.com)");
   }
-  const { InvoicingClient, Redactor } = await import('../index.js');
+  const [{ InvoicingClient }, { Redactor }] = await Promise.all([import('../index.js'), import('../core/redact.js')]);
   const ctx = redactedContext(given, new Redactor(envCredentials(given.env)));
   const env = (name: string): string | undefined => given.env[name]?.trim() || undefined;
   const client = new InvoicingClient({ baseUrl, apiKey: env('INVOICING_API_KEY'), sessionToken: env('INVOICING_SESSION_TOKEN'), logLevel: 'off' });

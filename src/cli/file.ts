@@ -393,7 +393,7 @@ async function makeClient(ctx: CliContext): Promise<InvoicingClient> {
 /** Runs `invoicing file`; everything it prints is scrubbed of the credentials it runs with. */
 export async function run(given: CliContext): Promise<number> {
   const started = performance.now();
-  const { Redactor, redactError } = await import('../index.js');
+  const [{ Redactor }, { redactError }] = await Promise.all([import('../core/redact.js'), import('../core/errors.js')]);
   const redactor = new Redactor(envCredentials(given.env));
   try {
     return await fileAll(redactedContext(given, redactor), started);

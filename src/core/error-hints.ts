@@ -1,13 +1,9 @@
-// What an error body says and the hint for it (only where the service document tells the cause); errors.ts depends on this, never the reverse.
+// What an error body says, the hint for it (only where the service document tells the cause) and the status's reason
+// phrase; errors.ts depends on this, never the reverse.
 import { isSessionRoute, requiredScope, ROUTES } from './routes.js';
 
-/** What an error body says, as far as it can be read. */
-export interface BodySummary {
-  /** The service's own words, or `undefined` when the body says nothing readable. */
-  message: string | undefined;
-  /** A machine-readable code, where the body carries one. */
-  code: string | undefined;
-}
+/** What an error body says, as far as it can be read: the service's words and a machine-readable code. */
+export type BodySummary = { message: string | undefined; code: string | undefined };
 
 // Long enough for any real message; bounds what a plain-text or HTML body can put in an error.
 const MAX_TEXT = 500;
@@ -102,28 +98,18 @@ export function requestIdOf(headers: Headers | undefined): string | undefined {
   return headers.get('x-request-id') ?? headers.get('request-id') ?? headers.get('x-correlation-id') ?? undefined;
 }
 
-/** What a hint is chosen from. */
-export interface HintContext {
-  status: number;
-  /** The service's message, as read from the body. */
-  message: string | undefined;
-  method: string;
-  path: string;
-}
-
-// Pure call: bundlers otherwise keep this text (reading ROUTES properties) in every bundle.
-const LOOKUPS = /* @__PURE__ */ (() =>
+const lookups = (): string =>
   `Valid codes: GET ${ROUTES.hsCodes} for goods (hsnCode, NNNN.NN; client.codes.hsCodes()) and ` +
   `GET ${ROUTES.serviceCodes} for services (isicCode, four digits; client.codes.serviceCodes()). ` +
   'Never pad a four-digit code to NNNN.00, never send the placeholders 0000 or 0000.00, and never ' +
-  'send both codes with different values.')();
+  'send both codes with different values.';
 
 const CLASSIFICATION = /classification|hsn\s*code|isic\s*code|hsnCode|isicCode|hs code/i;
 const CLASSIFICATION_RULE = 'A good needs hsnCode, a service needs isicCode.';
 const PLACEHOLDERS = new Set(['0000', '0000.00']);
 
 /** The hint of an error response, where the service document tells its cause (the Errors table of the SDK design). */
-export function hintFor(ctx: HintContext): string | undefined {
+export function hintFor(ctx: { status: number; message: string | undefined; method: string; path: string }): string | undefined {
   const message = ctx.message ?? '';
   switch (ctx.status) {
     case 400:
@@ -218,7 +204,7 @@ function classificationHint(message: string): string {
       ? 'The message does not say which line: run checkInvoice(input) to list every line with a ' +
         'classification problem at once.'
       : `Line ${index + 1} (lines[${index}]${field === undefined ? '' : `.${field}`}) has an invalid or missing classification code.`;
-  return `${where} ${CLASSIFICATION_RULE} ${LOOKUPS}`;
+  return `${where} ${CLASSIFICATION_RULE} ${lookups()}`;
 }
 
 /** A code as sent. */
@@ -248,5 +234,26 @@ export function sentLinesClassificationHint(message: string | undefined, lines: 
     }
   });
   if (faults.length === 0) return undefined;
-  return `From the lines sent: ${faults.join('; ')}. ${CLASSIFICATION_RULE} ${LOOKUPS}`;
+  return `From the lines sent: ${faults.join('; ')}. ${CLASSIFICATION_RULE} ${lookups()}`;
 }
+
+// The reason phrase of each status the service document (or a gateway in front of it) can answer.
+const STATUS_TEXT: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** The reason phrase of `status`, or `undefined` for a status outside the table. */
+export const statusText = (status: number): string | undefined => STATUS_TEXT[status];

@@ -2,41 +2,12 @@
 // so they work across realms and across the ESM and CJS builds; every rendered field is scrubbed of secrets.
 import type { CheckReport, TotalsDifference } from '../check/index.js';
 import type { Invoice } from '../model/invoice.js';
-import { hintFor, isBusinessNotFound, isIdempotencyConflict, requestIdOf, summarizeBody } from './error-hints.js';
-import { defineInspect } from './inspect.js';
-import { Redactor } from './redact.js';
+import { hintFor, isBusinessNotFound, isIdempotencyConflict, requestIdOf, statusText, summarizeBody } from './error-hints.js';
+import { defineInspect, Redactor } from './redact.js';
 import { parseRetryAfter } from './retry-timing.js';
-import { statusText } from './status-text.js';
 
-/** The `name` of every error class the SDK defines. @example const name: InvoicingErrorName = 'RateLimitError'; */
-export type InvoicingErrorName =
-  | 'InvoicingError'
-  | 'APIError'
-  | 'BadRequestError'
-  | 'AuthenticationError'
-  | 'PermissionDeniedError'
-  | 'NotFoundError'
-  | 'BusinessNotFoundError'
-  | 'ConflictError'
-  | 'IdempotencyConflictError'
-  | 'InvalidTransitionError'
-  | 'RateLimitError'
-  | 'InternalServerError'
-  | 'InvalidResponseError'
-  | 'ResponseTooLargeError'
-  | 'APIConnectionError'
-  | 'APIConnectionTimeoutError'
-  | 'APIUserAbortError'
-  | 'InvalidInputError'
-  | 'InvoiceCheckError'
-  | 'TotalsMismatchError'
-  | 'FilingError'
-  | 'WaitTimeoutError'
-  | 'RecoveryInProgressError'
-  | 'NotSubmittedError';
-
-// The family as data: the guards walk it by `name`, so a subclass's guard needs no `instanceof`.
-const PARENT: Readonly<Record<InvoicingErrorName, InvoicingErrorName | undefined>> = {
+// The family as data: each name's parent. The guards walk it by `name`, so they need no `instanceof`.
+const PARENT = {
   InvoicingError: undefined,
   APIError: 'InvoicingError',
   BadRequestError: 'APIError',
@@ -61,7 +32,10 @@ const PARENT: Readonly<Record<InvoicingErrorName, InvoicingErrorName | undefined
   WaitTimeoutError: 'InvoicingError',
   RecoveryInProgressError: 'InvoicingError',
   NotSubmittedError: 'InvoicingError',
-};
+} as const;
+
+/** The `name` of every error class the SDK defines. @example const name: InvoicingErrorName = 'RateLimitError'; */
+export type InvoicingErrorName = keyof typeof PARENT;
 
 /** Every error name, for tests that must cover the whole family. */
 export const ERROR_NAMES = /* @__PURE__ */ Object.keys(PARENT) as InvoicingErrorName[];
@@ -83,7 +57,7 @@ export interface InvoicingErrorOptions {
   hint?: string | undefined;
   /** The underlying error: an SDK error as it is, anything else as a scrubbed copy. */
   cause?: unknown;
-  /** The building client's redactor (kept off the error object). */
+  /** @internal The building client's redactor (kept off the error object). */
   redactor?: Redactor | undefined;
 }
 
@@ -92,16 +66,10 @@ const redactors = new WeakMap<object, Redactor>();
 const NO_SECRETS = new Redactor();
 // A message quotes a few KB of what the service said; the whole body stays on `body`.
 const MAX_MESSAGE = 4_000;
+// Fields toJSON() leaves out: shown elsewhere, or whole records (summarised by the class where useful).
+const NOT_IN_JSON = new Set(['name', 'hint', 'invoice', 'lastInvoice', 'report', 'expected', 'actual']);
 
-function redactorOf(error: object): Redactor {
-  return redactors.get(error) ?? NO_SECRETS;
-}
-
-/** `message` scrubbed and cut to {@link MAX_MESSAGE}. */
-function boundedMessage(message: string, redactor: Redactor): string {
-  const scrubbed = redactor.redact(message.length > MAX_MESSAGE + 1_000 ? message.slice(0, MAX_MESSAGE + 1_000) : message);
-  return scrubbed.length > MAX_MESSAGE ? `${scrubbed.slice(0, MAX_MESSAGE)}…` : scrubbed;
-}
+const redactorOf = (error: object): Redactor => redactors.get(error) ?? NO_SECRETS;
 
 /**
  * The root of every error the SDK throws; secrets never appear in its message or any rendering of it.
@@ -111,23 +79,25 @@ function boundedMessage(message: string, redactor: Redactor): string {
  * ```
  */
 export class InvoicingError extends Error {
-  /** A stable name, read by the guards. */
-  override readonly name: InvoicingErrorName = 'InvoicingError';
+  /** Read by the guards. */ override readonly name: InvoicingErrorName = 'InvoicingError';
   /** What to do about it, where the service document tells the cause. */
   readonly hint: string | undefined;
 
   // The body never names its own class: a bundler renames a class that refers to itself.
   constructor(message: string, options: InvoicingErrorOptions = {}) {
     const redactor = options.redactor ?? NO_SECRETS;
-    super(boundedMessage(String(message), redactor), options.cause === undefined ? undefined : { cause: scrubbedCause(options.cause, redactor) });
+    // Only a bounded head is scrubbed and kept: the whole body stays on `body`.
+    let text = String(message);
+    text = redactor.redact(text.length > MAX_MESSAGE + 1_000 ? text.slice(0, MAX_MESSAGE + 1_000) : text);
+    super(text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text, options.cause === undefined ? undefined : { cause: scrubbedCause(options.cause, redactor) });
     if (options.redactor !== undefined) redactors.set(this, options.redactor);
     this.hint = options.hint === undefined ? undefined : redactor.redact(options.hint);
     installInspect();
   }
 
-  /** Extra fields shown by `toJSON()` and `util.inspect()`; subclasses add theirs. */
+  /** The fields `toJSON()` and `util.inspect()` show besides name, message, hint and cause. */
   protected details(): Record<string, unknown> {
-    return {};
+    return Object.fromEntries(Object.entries(this).filter(([key, value]) => value !== undefined && !NOT_IN_JSON.has(key)));
   }
 
   /** A plain, secret-free summary: `name`, `message`, `hint`, the subclass's fields and the cause's name and message. */
@@ -136,64 +106,37 @@ export class InvoicingError extends Error {
     if (this.hint !== undefined) out.hint = this.hint;
     Object.assign(out, this.details());
     const redactor = redactorOf(this);
-    if (this.cause !== undefined) out.cause = summarizeCause(this.cause, redactor);
+    const cause = this.cause as { name?: unknown; message?: unknown } | undefined;
+    if (cause !== undefined) {
+      out.cause =
+        typeof cause === 'object' && cause !== null && 'message' in cause
+          ? { name: String(cause.name ?? 'Error'), message: redactor.redact(String(cause.message ?? '')) }
+          : redactor.redact(String(cause));
+    }
     return redactor.redactDeep(out);
   }
 }
 
-// On the prototype at the first construction: a class body naming itself is renamed by bundlers.
-function installInspect(): void {
-  defineInspect(InvoicingError.prototype, inspectError);
-}
+// Outside the class body, which must not name its class; an SDK error is kept as it is.
+const scrubbedCause = (cause: unknown, redactor: Redactor): unknown => (cause instanceof InvoicingError ? cause : redactor.redactCause(cause));
+const installInspect = (): void => defineInspect(InvoicingError.prototype, inspectError);
 
-function scrubbedCause(cause: unknown, redactor: Redactor): unknown {
-  return cause instanceof InvoicingError ? cause : redactor.redactCause(cause);
-}
-
-/** What `util.inspect` shows. */
+/** What `util.inspect` shows: the scrubbed stack, then the fields of toJSON(). */
 function inspectError(this: InvoicingError, _depth: number, options: object, inspect?: (value: unknown, options?: object) => string): string {
   const stack = redactorOf(this).redact(this.stack ?? `${this.name}: ${this.message}`);
   const { name: _name, message: _message, ...fields } = this.toJSON();
   if (Object.keys(fields).length === 0) return stack;
   return `${stack} ${typeof inspect === 'function' ? inspect(fields, options) : JSON.stringify(fields)}`;
 }
-
-function summarizeCause(cause: unknown, redactor: Redactor): unknown {
-  if (cause instanceof Error || (typeof cause === 'object' && cause !== null && 'message' in cause)) {
-    const err = cause as { name?: unknown; message?: unknown };
-    return { name: String(err.name ?? 'Error'), message: redactor.redact(String(err.message ?? '')) };
-  }
-  return redactor.redact(String(cause));
-}
-
 /** True for a {@link InvoicingError} (or a subclass), by `name`. @example if (isInvoicingError(err)) console.error(err.hint); */
 export const isInvoicingError = (value: unknown): value is InvoicingError => isErrorKind(value, 'InvoicingError');
 
-/** What an {@link APIError} is built from. @example new APIError({ message: 'Gone', status: 410, method: 'GET', path: '/api/v1/invoices/x' }); */
-export interface APIErrorInit {
-  /** The service's words (or the SDK's, when there were none). */
-  message: string;
-  /** HTTP status; `undefined` when no response arrived. */
-  status?: number | undefined;
-  /** A machine-readable code, where the body carries one. */
-  code?: string | undefined;
-  /** The response body, parsed when it was JSON, otherwise its text. */
-  body?: unknown;
-  /** The `x-request-id` response header. */
-  requestId?: string | undefined;
-  /** Milliseconds the service asked to wait (`Retry-After`), when it said. */
-  retryAfter?: number | undefined;
-  /** Request method. */
-  method?: string | undefined;
-  /** Path of the request, e.g. `/api/v1/invoices`. */
-  path?: string | undefined;
-  /** What to do about it. */
-  hint?: string | undefined;
-  /** The underlying error. */
-  cause?: unknown;
-  /** The building client's redactor. */
-  redactor?: Redactor | undefined;
-}
+/** What an {@link APIError} is built from: its fields, all optional but `message`. @example new APIError({ message: 'Gone', status: 410, method: 'GET', path: '/api/v1/invoices/x' }); */
+export type APIErrorInit = Partial<Pick<APIError, 'status' | 'code' | 'body' | 'requestId' | 'retryAfter' | 'method' | 'path'>> &
+  InvoicingErrorOptions & {
+    /** The service's words (or the SDK's, when there were none). */
+    message: string;
+  };
 
 /** An error response, as {@link APIError.generate} reads it. @example APIError.generate({ status: 404, headers: new Headers(), body: {}, method: 'GET', path: '/api/v1/invoices/x' }); */
 export interface ErrorResponse {
@@ -207,7 +150,7 @@ export interface ErrorResponse {
   method: string;
   /** Request path, e.g. `/api/v1/invoices`. */
   path: string;
-  /** The client's redactor. */
+  /** @internal The client's redactor. */
   redactor?: Redactor | undefined;
 }
 
@@ -219,54 +162,43 @@ export interface ErrorResponse {
  * ```
  */
 export class APIError extends InvoicingError {
-  /** A stable name, read by the guards. */
-  override readonly name: InvoicingErrorName = 'APIError';
+  /** Read by the guards. */ override readonly name: InvoicingErrorName = 'APIError';
   /** HTTP status; `undefined` when no response arrived. */
   readonly status: number | undefined;
   /** A machine-readable code, where the body carries one. */
   readonly code: string | undefined;
-  /** The response body (secrets scrubbed): parsed JSON, or the text. */
-  readonly body: unknown;
-  /** The `x-request-id` response header. */
-  readonly requestId: string | undefined;
-  /** Milliseconds the service asked to wait (`Retry-After`), when it said. */
-  readonly retryAfter: number | undefined;
   /** Request method (`GET`, `POST`, …). */
   readonly method: string | undefined;
   /** Request path, e.g. `/api/v1/invoices/inv_123/sign`. */
   readonly path: string | undefined;
+  /** The `x-request-id` response header. */
+  readonly requestId: string | undefined;
+  /** Milliseconds the service asked to wait (`Retry-After`), when it said. */
+  readonly retryAfter: number | undefined;
+  /** The response body (secrets scrubbed): parsed JSON, or the text. */
+  readonly body: unknown;
 
   constructor(init: APIErrorInit) {
-    super(init.message, { hint: init.hint, cause: init.cause, redactor: init.redactor });
+    super(init.message, init);
     const redactor = redactorOf(this);
-    this.status = init.status;
     // What the server says can echo what was sent; the path carries the caller's ids (a pasted key).
-    this.code = init.code === undefined ? undefined : redactor.redact(init.code);
-    this.body = redactor.redactDeep(init.body);
-    this.requestId = init.requestId === undefined ? undefined : redactor.redact(init.requestId);
-    this.retryAfter = init.retryAfter;
+    const scrub = (text: string | undefined) => (text === undefined ? undefined : redactor.redact(text));
+    this.status = init.status;
+    this.code = scrub(init.code);
     this.method = init.method;
-    this.path = init.path === undefined ? undefined : redactor.redact(init.path);
+    this.path = scrub(init.path);
+    this.requestId = scrub(init.requestId);
+    this.retryAfter = init.retryAfter;
+    this.body = redactor.redactDeep(init.body);
   }
 
   /** The one factory from an error response: picks the class by status (and, for 404 and 409, by the service's words) and adds the hint the service document supports. */
   static generate(response: ErrorResponse): APIError {
     return generateAPIError(response);
   }
-
-  protected override details(): Record<string, unknown> {
-    const { status, code, method, path, requestId, retryAfter, body } = this;
-    return Object.fromEntries(Object.entries({ status, code, method, path, requestId, retryAfter, body }).filter(([, value]) => value !== undefined));
-  }
 }
 
-/**
- * {@link APIError.generate}, as a function.
- * @example
- * ```ts
- * const err = generateAPIError({ status: 401, headers: new Headers(), body: {}, method: 'GET', path: '/api/v1/invoices' });
- * ```
- */
+/** {@link APIError.generate}, as a function. */
 export function generateAPIError({ status, headers, body, method, path, redactor }: ErrorResponse): APIError {
   const said = summarizeBody(body);
   const init: APIErrorInit = {
@@ -299,93 +231,66 @@ export function generateAPIError({ status, headers, body, method, path, redactor
       return status >= 500 ? new InternalServerError(init) : new APIError(init);
   }
 }
-
 /** True for a {@link APIError} (or a subclass), by `name`. @example if (isAPIError(err) && err.status === 404) console.log('no such invoice'); */
 export const isAPIError = (value: unknown): value is APIError => isErrorKind(value, 'APIError');
 
 /** 400 (or 422): the service refused the request as sent. @example if (isBadRequestError(err)) console.error(err.message, err.hint); */
 export class BadRequestError extends APIError {
-  /** Always `BadRequestError`. */
-  override readonly name = 'BadRequestError' as const;
+  /** Read by the guards. */ override readonly name = 'BadRequestError' as const;
 }
-
 /** True for a {@link BadRequestError} (or a subclass), by `name`. @example isBadRequestError(new Error('x')); // false */
 export const isBadRequestError = (value: unknown): value is BadRequestError => isErrorKind(value, 'BadRequestError');
 
 /** 401: the API key (or, on key routes, the session token) is missing, wrong or revoked. @example if (isAuthenticationError(err)) console.error(err.hint); */
 export class AuthenticationError extends APIError {
-  /** Always `AuthenticationError`. */
-  override readonly name = 'AuthenticationError' as const;
+  /** Read by the guards. */ override readonly name = 'AuthenticationError' as const;
 }
-
 /** True for a {@link AuthenticationError} (or a subclass), by `name`. @example if (isAuthenticationError(err)) console.error(err.hint); */
 export const isAuthenticationError = (value: unknown): value is AuthenticationError => isErrorKind(value, 'AuthenticationError');
 
 /** 403: the key lacks the scope the call needs (the hint names it). @example if (isPermissionDeniedError(err)) console.error(err.hint); */
 export class PermissionDeniedError extends APIError {
-  /** Always `PermissionDeniedError`. */
-  override readonly name = 'PermissionDeniedError' as const;
+  /** Read by the guards. */ override readonly name = 'PermissionDeniedError' as const;
 }
-
 /** True for a {@link PermissionDeniedError} (or a subclass), by `name`. @example if (isPermissionDeniedError(err)) console.error(err.hint); */
 export const isPermissionDeniedError = (value: unknown): value is PermissionDeniedError => isErrorKind(value, 'PermissionDeniedError');
 
 /** 404: no such resource. @example if (isNotFoundError(err)) console.log('no such invoice'); */
 export class NotFoundError extends APIError {
-  /** A stable name, read by the guards. */
-  override readonly name: InvoicingErrorName = 'NotFoundError';
+  /** Read by the guards. */ override readonly name: InvoicingErrorName = 'NotFoundError';
 }
-
 /** True for a {@link NotFoundError} (or a subclass), by `name`. @example if (isNotFoundError(err)) console.log('no such invoice'); */
 export const isNotFoundError = (value: unknown): value is NotFoundError => isErrorKind(value, 'NotFoundError');
 
 /** 404 `Business not found` on create: the business is not the key's user's, or the key is a BUSINESS key (use a USER key). @example if (isBusinessNotFoundError(err)) console.error(err.hint); */
 export class BusinessNotFoundError extends NotFoundError {
-  /** Always `BusinessNotFoundError`. */
-  override readonly name = 'BusinessNotFoundError' as const;
+  /** Read by the guards. */ override readonly name = 'BusinessNotFoundError' as const;
 }
-
 /** True for a {@link BusinessNotFoundError} (or a subclass), by `name`. @example if (isBusinessNotFoundError(err)) console.error(err.hint); */
 export const isBusinessNotFoundError = (value: unknown): value is BusinessNotFoundError => isErrorKind(value, 'BusinessNotFoundError');
 
 /** 409: the request conflicts with the resource's state. @example if (isConflictError(err)) console.error(err.message); */
 export class ConflictError extends APIError {
-  /** A stable name, read by the guards. */
-  override readonly name: InvoicingErrorName = 'ConflictError';
+  /** Read by the guards. */ override readonly name: InvoicingErrorName = 'ConflictError';
 }
-
 /** True for a {@link ConflictError} (or a subclass), by `name`. @example if (isConflictError(err)) console.error(err.message); */
 export const isConflictError = (value: unknown): value is ConflictError => isErrorKind(value, 'ConflictError');
 
 /** 409: this idempotency key was used with a different body. @example if (isIdempotencyConflictError(err)) console.error(err.hint); */
 export class IdempotencyConflictError extends ConflictError {
-  /** Always `IdempotencyConflictError`. */
-  override readonly name = 'IdempotencyConflictError' as const;
+  /** Read by the guards. */ override readonly name = 'IdempotencyConflictError' as const;
 }
-
 /** True for a {@link IdempotencyConflictError} (or a subclass), by `name`. @example if (isIdempotencyConflictError(err)) console.error(err.hint); */
 export const isIdempotencyConflictError = (value: unknown): value is IdempotencyConflictError => isErrorKind(value, 'IdempotencyConflictError');
 
 /** What an {@link InvalidTransitionError} is built from. @example const init: InvalidTransitionErrorInit = { invoiceId: 'inv_1', transition: 'sign', currentStatus: 'DRAFT' }; */
-export interface InvalidTransitionErrorInit {
-  /** The invoice the transition was sent for. */
-  invoiceId: string;
-  /** The transition that was refused. */
-  transition: 'validate' | 'sign' | 'submit';
-  /** The invoice's canonical status when it was refused (read back from the service). */
-  currentStatus: string;
-  /** The status as the service spelled it. */
-  rawStatus?: string | undefined;
-  /** The service's answer (a 409 or 400), when there was one. */
-  cause?: unknown;
-}
+export type InvalidTransitionErrorInit = Pick<InvalidTransitionError, 'invoiceId' | 'transition' | 'currentStatus'> &
+  Partial<Pick<InvalidTransitionError, 'rawStatus'>> & {
+    /** The service's answer (a 409 or 400), when there was one. */
+    cause?: unknown;
+  };
 
-const REQUIRED_FROM: Record<InvalidTransitionErrorInit['transition'], string> = {
-  validate: 'DRAFT',
-  sign: 'VALIDATED',
-  submit: 'SIGNED (or ERROR once automatic recovery is over)',
-};
-
+const REQUIRED_FROM = { validate: 'DRAFT', sign: 'VALIDATED', submit: 'SIGNED (or ERROR once automatic recovery is over)' } as const;
 const NEXT_STEP: Record<string, string> = { DRAFT: 'validate', VALIDATED: 'sign', SIGNED: 'submit' };
 
 function transitionHint(invoiceId: string, currentStatus: string, shown: string): string {
@@ -404,13 +309,12 @@ function transitionHint(invoiceId: string, currentStatus: string, shown: string)
 
 /** `validate`, `sign` or `submit` was refused: the invoice is not in a state that accepts it. @example if (isInvalidTransitionError(err)) console.error(err.currentStatus, err.hint); */
 export class InvalidTransitionError extends ConflictError {
-  /** Always `InvalidTransitionError`. */
-  override readonly name = 'InvalidTransitionError' as const;
+  /** Read by the guards. */ override readonly name = 'InvalidTransitionError' as const;
   /** The invoice the transition was sent for. */
   readonly invoiceId: string;
   /** The transition that was refused. */
-  readonly transition: InvalidTransitionErrorInit['transition'];
-  /** The invoice's canonical status when it was refused. */
+  readonly transition: 'validate' | 'sign' | 'submit';
+  /** The invoice's canonical status when it was refused (read back from the service). */
   readonly currentStatus: string;
   /** The status as the service spelled it. */
   readonly rawStatus: string | undefined;
@@ -435,55 +339,37 @@ export class InvalidTransitionError extends ConflictError {
     this.currentStatus = init.currentStatus;
     this.rawStatus = init.rawStatus;
   }
-
-  protected override details(): Record<string, unknown> {
-    const { invoiceId, transition, currentStatus, rawStatus } = this;
-    return { ...super.details(), invoiceId, transition, currentStatus, rawStatus };
-  }
 }
-
 /** True for a {@link InvalidTransitionError} (or a subclass), by `name`. @example if (isInvalidTransitionError(err)) console.error(err.currentStatus); */
 export const isInvalidTransitionError = (value: unknown): value is InvalidTransitionError => isErrorKind(value, 'InvalidTransitionError');
 
 /** 429 after the SDK's retries; `retryAfter` is the wait the service asked for. @example if (isRateLimitError(err)) console.log(err.retryAfter); */
 export class RateLimitError extends APIError {
-  /** Always `RateLimitError`. */
-  override readonly name = 'RateLimitError' as const;
+  /** Read by the guards. */ override readonly name = 'RateLimitError' as const;
 }
-
 /** True for a {@link RateLimitError} (or a subclass), by `name`. @example if (isRateLimitError(err)) console.log(err.retryAfter); */
 export const isRateLimitError = (value: unknown): value is RateLimitError => isErrorKind(value, 'RateLimitError');
 
 /** 5xx: the service failed (after the SDK's retries). @example if (isInternalServerError(err)) console.error(err.requestId); */
 export class InternalServerError extends APIError {
-  /** Always `InternalServerError`. */
-  override readonly name = 'InternalServerError' as const;
+  /** Read by the guards. */ override readonly name = 'InternalServerError' as const;
 }
-
 /** True for a {@link InternalServerError} (or a subclass), by `name`. @example if (isInternalServerError(err)) console.error(err.requestId); */
 export const isInternalServerError = (value: unknown): value is InternalServerError => isErrorKind(value, 'InternalServerError');
 
 /** A 2xx whose body is not what the document shows (the field is named by its path in the body). @example if (isInvalidResponseError(err)) console.error(err.message, err.body); */
 export class InvalidResponseError extends APIError {
-  /** Always `InvalidResponseError`. */
-  override readonly name = 'InvalidResponseError' as const;
+  /** Read by the guards. */ override readonly name = 'InvalidResponseError' as const;
 }
-
 /** True for a {@link InvalidResponseError} (or a subclass), by `name`. @example if (isInvalidResponseError(err)) console.error(err.message); */
 export const isInvalidResponseError = (value: unknown): value is InvalidResponseError => isErrorKind(value, 'InvalidResponseError');
 
 /** What a {@link ResponseTooLargeError} is built from. @example new ResponseTooLargeError({ limit: 10_000_000, status: 200, method: 'GET', path: '/api/v1/invoices' }); */
-export interface ResponseTooLargeErrorInit extends Omit<APIErrorInit, 'message'> {
-  /** Replaces the default message. */
-  message?: string | undefined;
-  /** The largest body the SDK reads, in bytes. */
-  limit: number;
-}
+export type ResponseTooLargeErrorInit = Partial<APIErrorInit> & Pick<ResponseTooLargeError, 'limit'>;
 
 /** The body was larger than `maxResponseBytes`; reading stopped. @example if (isResponseTooLargeError(err)) console.error(`over ${err.limit} bytes`); */
 export class ResponseTooLargeError extends APIError {
-  /** Always `ResponseTooLargeError`. */
-  override readonly name = 'ResponseTooLargeError' as const;
+  /** Read by the guards. */ override readonly name = 'ResponseTooLargeError' as const;
   /** The largest body the SDK reads, in bytes. */
   readonly limit: number;
 
@@ -491,88 +377,64 @@ export class ResponseTooLargeError extends APIError {
     super({ ...init, message: init.message ?? `Response body larger than ${init.limit} bytes; it was not read.` });
     this.limit = init.limit;
   }
-
-  protected override details(): Record<string, unknown> {
-    return { ...super.details(), limit: this.limit };
-  }
 }
-
 /** True for a {@link ResponseTooLargeError} (or a subclass), by `name`. @example if (isResponseTooLargeError(err)) console.error(err.limit); */
 export const isResponseTooLargeError = (value: unknown): value is ResponseTooLargeError => isErrorKind(value, 'ResponseTooLargeError');
 
 /** What an {@link APIConnectionError} is built from. @example new APIConnectionError({ message: 'Connection error', method: 'GET', path: '/api/v1/invoices' }); */
-export interface APIConnectionErrorInit extends Pick<APIErrorInit, 'method' | 'path' | 'hint' | 'cause' | 'redactor'> {
-  /** Replaces the default message. */
-  message?: string | undefined;
-}
+export type APIConnectionErrorInit = Partial<Pick<APIErrorInit, 'message' | 'method' | 'path'>> & InvoicingErrorOptions;
 
 /** No response arrived (refused, reset, DNS), after the SDK's retries. @example if (isAPIConnectionError(err)) console.error(err.message, err.cause); */
 export class APIConnectionError extends APIError {
-  /** A stable name, read by the guards. */
-  override readonly name: InvoicingErrorName = 'APIConnectionError';
+  /** Read by the guards. */ override readonly name: InvoicingErrorName = 'APIConnectionError';
 
   constructor(init: APIConnectionErrorInit = {}) {
-    const { message = 'Connection error: no response from the service.', method, path, hint, cause, redactor } = init;
-    super({ message, method, path, hint, cause, redactor });
+    super({ ...init, message: init.message ?? 'Connection error: no response from the service.' });
   }
 }
-
 /** True for a {@link APIConnectionError} (or a subclass), by `name`. @example if (isAPIConnectionError(err)) console.error(err.message); */
 export const isAPIConnectionError = (value: unknown): value is APIConnectionError => isErrorKind(value, 'APIConnectionError');
 
 /** No complete response within `timeout` (per attempt), after the SDK's retries. @example if (isAPIConnectionTimeoutError(err)) console.error(err.hint); */
 export class APIConnectionTimeoutError extends APIConnectionError {
-  /** Always `APIConnectionTimeoutError`. */
-  override readonly name = 'APIConnectionTimeoutError' as const;
+  /** Read by the guards. */ override readonly name = 'APIConnectionTimeoutError' as const;
 
   constructor(init: APIConnectionErrorInit = {}) {
     super({ ...init, message: init.message ?? 'Request timed out.' });
   }
 }
-
 /** True for a {@link APIConnectionTimeoutError} (or a subclass), by `name`. @example if (isAPIConnectionTimeoutError(err)) console.error(err.hint); */
 export const isAPIConnectionTimeoutError = (value: unknown): value is APIConnectionTimeoutError => isErrorKind(value, 'APIConnectionTimeoutError');
 
 /** The caller's `signal` aborted the call. @example if (isAPIUserAbortError(err)) console.log('cancelled'); */
 export class APIUserAbortError extends APIError {
-  /** Always `APIUserAbortError`. */
-  override readonly name = 'APIUserAbortError' as const;
+  /** Read by the guards. */ override readonly name = 'APIUserAbortError' as const;
 
-  constructor(init: { method?: string | undefined; path?: string | undefined; cause?: unknown; redactor?: Redactor | undefined } = {}) {
-    super({ message: 'Request was aborted.', method: init.method, path: init.path, cause: init.cause, redactor: init.redactor });
+  constructor(init: Omit<APIConnectionErrorInit, 'message' | 'hint'> = {}) {
+    super({ ...init, message: 'Request was aborted.' });
   }
 }
-
 /** True for a {@link APIUserAbortError} (or a subclass), by `name`. @example if (isAPIUserAbortError(err)) console.log('cancelled'); */
 export const isAPIUserAbortError = (value: unknown): value is APIUserAbortError => isErrorKind(value, 'APIUserAbortError');
 
 /** What an {@link InvalidInputError} is built from. @example const init: InvalidInputErrorInit = { message: 'buyer refers to itself', path: ['buyer', 'parent'] }; */
-export interface InvalidInputErrorInit {
-  /** What is wrong with the input. */
-  message: string;
-  /** What to do about it. */
-  hint?: string | undefined;
-  /** Where in the input, e.g. `['lines', 2, 'meta']`. */
-  path?: (string | number)[] | undefined;
-}
+export type InvalidInputErrorInit = Pick<InvoicingErrorOptions, 'hint'> &
+  Partial<Pick<InvalidInputError, 'path'>> & {
+    /** What is wrong with the input. */
+    message: string;
+  };
 
 /** Input that cannot be an invoice at all (cyclic, nested too deep, not plain data); nothing was sent. @example if (isInvalidInputError(err)) console.error(err.path?.join('.'), err.message); */
 export class InvalidInputError extends InvoicingError {
-  /** Always `InvalidInputError`. */
-  override readonly name = 'InvalidInputError' as const;
-  /** Where in the input, when known. */
+  /** Read by the guards. */ override readonly name = 'InvalidInputError' as const;
+  /** Where in the input, e.g. `['lines', 2, 'meta']`, when known. */
   readonly path: (string | number)[] | undefined;
 
   constructor(init: InvalidInputErrorInit) {
     super(init.message, { hint: init.hint });
     this.path = init.path === undefined ? undefined : [...init.path];
   }
-
-  protected override details(): Record<string, unknown> {
-    return this.path === undefined ? {} : { path: this.path };
-  }
 }
-
 /** True for a {@link InvalidInputError} (or a subclass), by `name`. @example isInvalidInputError(new Error('x')); // false */
 export const isInvalidInputError = (value: unknown): value is InvalidInputError => isErrorKind(value, 'InvalidInputError');
 
@@ -581,8 +443,7 @@ const ISSUES_IN_MESSAGE = 3;
 
 /** The local checks failed in `invoices.create()`: nothing was sent; `report` lists every problem. @example if (isInvoiceCheckError(err)) console.table(err.report.errors); */
 export class InvoiceCheckError extends InvoicingError {
-  /** Always `InvoiceCheckError`. */
-  override readonly name = 'InvoiceCheckError' as const;
+  /** Read by the guards. */ override readonly name = 'InvoiceCheckError' as const;
   /** The full result of `checkInvoice()`: every error and warning, and the totals. */
   readonly report: CheckReport;
 
@@ -600,15 +461,11 @@ export class InvoiceCheckError extends InvoicingError {
     this.report = report;
   }
 
-  /** The errors' codes and paths and the number of warnings (the report itself is in `report`). */
   protected override details(): Record<string, unknown> {
-    return {
-      errors: this.report.errors.map((issue) => ({ code: issue.code, path: issue.path.join('.') })),
-      warnings: this.report.warnings.length,
-    };
+    const { errors, warnings } = this.report;
+    return { errors: errors.map((issue) => ({ code: issue.code, path: issue.path.join('.') })), warnings: warnings.length };
   }
 }
-
 /** True for a {@link InvoiceCheckError} (or a subclass), by `name`. @example isInvoiceCheckError(new Error('x')); // false */
 export const isInvoiceCheckError = (value: unknown): value is InvoiceCheckError => isErrorKind(value, 'InvoiceCheckError');
 
@@ -623,28 +480,18 @@ export interface TotalsFigures {
 }
 
 /** What a {@link TotalsMismatchError} is built from. @example new TotalsMismatchError({ invoiceId: 'inv_1', expected: { total: '107.50' }, actual: { total: '110.00' }, differences: [] }); */
-export interface TotalsMismatchErrorInit {
-  /** The draft whose totals disagree. */
-  invoiceId: string;
-  /** Totals computed from the lines. */
-  expected: TotalsFigures;
-  /** Totals the service returned. */
-  actual: TotalsFigures;
-  /** The figures that differ (as `compareTotals()` gives them). */
-  differences: TotalsDifference[];
-}
+export type TotalsMismatchErrorInit = Pick<TotalsMismatchError, 'invoiceId' | 'expected' | 'actual' | 'differences'>;
 
 /** The service's totals contradict the invoice's lines; filing stopped before validate. @example if (isTotalsMismatchError(err)) console.error(err.differences); */
 export class TotalsMismatchError extends InvoicingError {
-  /** Always `TotalsMismatchError`. */
-  override readonly name = 'TotalsMismatchError' as const;
+  /** Read by the guards. */ override readonly name = 'TotalsMismatchError' as const;
   /** The draft whose totals disagree (not validated, signed or submitted). */
   readonly invoiceId: string;
   /** Totals computed from the lines. */
   readonly expected: TotalsFigures;
   /** Totals the service returned. */
   readonly actual: TotalsFigures;
-  /** The figures that differ. */
+  /** The figures that differ (as `compareTotals()` gives them). */
   readonly differences: TotalsDifference[];
 
   constructor(init: TotalsMismatchErrorInit) {
@@ -660,12 +507,7 @@ export class TotalsMismatchError extends InvoicingError {
     this.actual = init.actual;
     this.differences = init.differences;
   }
-
-  protected override details(): Record<string, unknown> {
-    return { invoiceId: this.invoiceId, differences: this.differences };
-  }
 }
-
 /** True for a {@link TotalsMismatchError} (or a subclass), by `name`. @example isTotalsMismatchError(new Error('x')); // false */
 export const isTotalsMismatchError = (value: unknown): value is TotalsMismatchError => isErrorKind(value, 'TotalsMismatchError');
 
@@ -673,7 +515,8 @@ export const isTotalsMismatchError = (value: unknown): value is TotalsMismatchEr
 export type FilingStep = 'check' | 'create' | 'reconcile' | 'read' | 'validate' | 'sign' | 'submit' | 'wait';
 
 /**
- * What stopped a workflow: always an SDK error, and `cause.name` narrows to the class.
+ * What stopped a workflow: always an SDK error, and `cause.name` narrows to the class (a class with
+ * subclasses appears with exactly its own name).
  * @example
  * ```ts
  * declare const err: FilingError; if (err.cause.name === 'InvoiceCheckError') console.table(err.cause.report.errors);
@@ -718,7 +561,7 @@ export type FilingErrorCause =
   | WaitTimeoutError
   | RecoveryInProgressError;
 
-/** What a {@link FilingError} is built from. @example import { FilingError } from 'invoicing-sdk'; new FilingError({ invoiceId: 'inv_1', step: 'sign', cause: new Error('socket hang up') }); */
+/** What a {@link FilingError} is built from. @example new FilingError({ invoiceId: 'inv_1', step: 'sign', cause: new Error('socket hang up') }); */
 export interface FilingErrorInit {
   /** The invoice, once created; `undefined` when filing stopped before create succeeded. */
   invoiceId: string | undefined;
@@ -753,8 +596,7 @@ function resumeHint(invoiceId: string | undefined): string {
  * ```
  */
 export class FilingError extends InvoicingError {
-  /** Always `FilingError`. */
-  override readonly name = 'FilingError' as const;
+  /** Read by the guards. */ override readonly name = 'FilingError' as const;
   /** What stopped the filing (see {@link FilingErrorCause}). */
   declare readonly cause: FilingErrorCause;
   /** The invoice, once created; `undefined` when filing stopped before create succeeded. */
@@ -771,31 +613,16 @@ export class FilingError extends InvoicingError {
     this.invoiceId = invoiceId;
     this.step = step;
   }
-
-  protected override details(): Record<string, unknown> {
-    return { invoiceId: this.invoiceId, step: this.step };
-  }
 }
-
-/** True for a {@link FilingError}, by `name`. @example import { isFilingError } from 'invoicing-sdk'; isFilingError(new Error('x')); // false */
-export function isFilingError(value: unknown): value is FilingError {
-  return isErrorKind(value, 'FilingError');
-}
+/** True for a {@link FilingError}, by `name`. @example isFilingError(new Error('x')); // false */
+export const isFilingError = (value: unknown): value is FilingError => isErrorKind(value, 'FilingError');
 
 /** What a {@link WaitTimeoutError} is built from. @example new WaitTimeoutError({ invoiceId: 'inv_1', lastInvoice: undefined, timeoutMs: 60_000 }); */
-export interface WaitTimeoutErrorInit {
-  /** The invoice waited for. */
-  invoiceId: string;
-  /** The last read of it, if any read succeeded. */
-  lastInvoice: Invoice | undefined;
-  /** How long `waitFor` waited. */
-  timeoutMs: number;
-}
+export type WaitTimeoutErrorInit = Pick<WaitTimeoutError, 'invoiceId' | 'lastInvoice' | 'timeoutMs'>;
 
 /** `waitFor()` ran out of time before the invoice reached the awaited status; nothing was changed. @example if (isWaitTimeoutError(err)) console.log('still', err.lastInvoice?.status); */
 export class WaitTimeoutError extends InvoicingError {
-  /** Always `WaitTimeoutError`. */
-  override readonly name = 'WaitTimeoutError' as const;
+  /** Read by the guards. */ override readonly name = 'WaitTimeoutError' as const;
   /** The invoice waited for. */
   readonly invoiceId: string;
   /** The last read of it, if any read succeeded. */
@@ -820,31 +647,19 @@ export class WaitTimeoutError extends InvoicingError {
     return { invoiceId, lastStatus: lastInvoice?.status, lastRawStatus: lastInvoice?.rawStatus, timeoutMs };
   }
 }
-
 /** True for a {@link WaitTimeoutError} (or a subclass), by `name`. @example isWaitTimeoutError(new Error('x')); // false */
 export const isWaitTimeoutError = (value: unknown): value is WaitTimeoutError => isErrorKind(value, 'WaitTimeoutError');
 
 /** What a {@link RecoveryInProgressError} is built from. @example const init: RecoveryInProgressErrorInit = { invoiceId: 'inv_1', attemptsLeft: 2 }; */
-export interface RecoveryInProgressErrorInit {
-  /** The invoice in Error whose automatic recovery is in play. */
-  invoiceId: string;
-  /** When the service's next automatic attempt is due (ISO 8601), when it can be told. */
-  nextAttemptAt?: string | undefined;
-  /** How many automatic attempts are left, when it can be told. */
-  attemptsLeft?: number | undefined;
-  /** The invoice as read. */
-  invoice?: Invoice | undefined;
-  /** Replaces the default hint. */
-  hint?: string | undefined;
-}
+export type RecoveryInProgressErrorInit = Pick<RecoveryInProgressError, 'invoiceId'> &
+  Partial<Pick<RecoveryInProgressError, 'nextAttemptAt' | 'attemptsLeft' | 'invoice' | 'hint'>>;
 
 /** `submit` refused locally while the service's automatic recovery is in play; `{ force: true }` sends it anyway. @example if (isRecoveryInProgressError(err)) await client.invoices.waitFor(err.invoiceId); */
 export class RecoveryInProgressError extends InvoicingError {
-  /** Always `RecoveryInProgressError`. */
-  override readonly name = 'RecoveryInProgressError' as const;
-  /** The invoice in Error. */
+  /** Read by the guards. */ override readonly name = 'RecoveryInProgressError' as const;
+  /** The invoice in Error whose automatic recovery is in play. */
   readonly invoiceId: string;
-  /** When the next automatic attempt is due (ISO 8601), when it can be told. */
+  /** When the service's next automatic attempt is due (ISO 8601), when it can be told. */
   readonly nextAttemptAt: string | undefined;
   /** How many automatic attempts are left, when it can be told. */
   readonly attemptsLeft: number | undefined;
@@ -858,27 +673,18 @@ export class RecoveryInProgressError extends InvoicingError {
         ? 'the service retries every 10 minutes (when the next attempt is due is not known)'
         : `the next automatic attempt is due by ${nextAttemptAt}`;
     const left = attemptsLeft === undefined ? '' : ` (${attemptsLeft} automatic attempt${attemptsLeft === 1 ? '' : 's'} left)`;
-    super(
-      `Invoice ${invoiceId} is in automatic recovery: ${due}${left}. Submit was not sent; pass { force: true } to send it anyway.`,
-      {
-        hint:
-          init.hint ??
-          `Follow the recovery with client.invoices.waitFor('${invoiceId}'); a manual submit would not speed it up. ` +
-            'Submit with { force: true } only if the recovery cannot succeed.',
-      },
-    );
+    super(`Invoice ${invoiceId} is in automatic recovery: ${due}${left}. Submit was not sent; pass { force: true } to send it anyway.`, {
+      hint:
+        init.hint ??
+        `Follow the recovery with client.invoices.waitFor('${invoiceId}'); a manual submit would not speed it up. ` +
+          'Submit with { force: true } only if the recovery cannot succeed.',
+    });
     this.invoiceId = invoiceId;
     this.nextAttemptAt = nextAttemptAt;
     this.attemptsLeft = attemptsLeft;
     this.invoice = init.invoice;
   }
-
-  protected override details(): Record<string, unknown> {
-    const { invoiceId, nextAttemptAt, attemptsLeft } = this;
-    return { invoiceId, nextAttemptAt, attemptsLeft };
-  }
 }
-
 /** True for a {@link RecoveryInProgressError} (or a subclass), by `name`. @example isRecoveryInProgressError(new Error('x')); // false */
 export const isRecoveryInProgressError = (value: unknown): value is RecoveryInProgressError => isErrorKind(value, 'RecoveryInProgressError');
 
@@ -890,8 +696,7 @@ export const isRecoveryInProgressError = (value: unknown): value is RecoveryInPr
  * ```
  */
 export class NotSubmittedError extends InvoicingError {
-  /** Always `NotSubmittedError`. */
-  override readonly name = 'NotSubmittedError' as const;
+  /** Read by the guards. */ override readonly name = 'NotSubmittedError' as const;
   /** The invoice. */
   readonly invoiceId: string;
   /** Its status as read (canonical). */
@@ -901,7 +706,7 @@ export class NotSubmittedError extends InvoicingError {
   /** The invoice as read. */
   readonly invoice: Invoice;
 
-  constructor(init: { invoice: Invoice; nextStep: 'validate' | 'sign' | 'submit' }) {
+  constructor(init: Pick<NotSubmittedError, 'invoice' | 'nextStep'>) {
     const { invoice, nextStep } = init;
     super(`Invoice ${invoice.id} is ${invoice.rawStatus ?? invoice.status}: only a call of yours moves it on (next: ${nextStep}), so waitFor does not wait.`, {
       hint: `Call client.invoices.${nextStep}('${invoice.id}'), or resumeFiling('${invoice.id}', { wait: true }) to perform every step left and wait for the answer.`,
@@ -911,39 +716,42 @@ export class NotSubmittedError extends InvoicingError {
     this.nextStep = nextStep;
     this.invoice = invoice;
   }
-
-  protected override details(): Record<string, unknown> {
-    return { invoiceId: this.invoiceId, status: this.status, nextStep: this.nextStep };
-  }
 }
-
 /** True for a {@link NotSubmittedError}, by `name`. @example isNotSubmittedError(new Error('x')); // false */
 export const isNotSubmittedError = (value: unknown): value is NotSubmittedError => isErrorKind(value, 'NotSubmittedError');
 
-/** Scrubs `error` (own fields, cause chain) of `redactor`'s secrets in place and returns it. @example throw redactError(new InvoicingError('x'), new Redactor(['sk_live_secret'])); */
+/** Scrubs `error` (own fields, cause chain) of `redactor`'s secrets in place and returns it. */
 export function redactError<E>(error: E, redactor: Redactor, seen: WeakSet<object> = new WeakSet()): E {
   if (typeof error !== 'object' || error === null || seen.has(error)) return error;
   seen.add(error);
   redactors.set(error, redactor);
-  const target = error as Record<string, unknown>;
   for (const key of Object.getOwnPropertyNames(error)) {
     try {
       const desc = Object.getOwnPropertyDescriptor(error, key);
-      let value: unknown;
-      if (desc !== undefined && 'value' in desc) value = desc.value;
-      else if (key === 'stack') value = target.stack;
-      else continue;
-      let scrubbed: unknown;
+      const own = desc !== undefined && 'value' in desc;
+      // A `stack` accessor (V8 installs one) is read and replaced by its scrubbed value.
+      if (!own && key !== 'stack') continue;
+      const value: unknown = own ? desc.value : (error as { stack?: unknown }).stack;
+      let scrubbed: unknown = value;
       if (key === 'cause') scrubbed = value instanceof InvoicingError ? redactError(value, redactor, seen) : redactor.redactCause(value);
       else if (typeof value === 'string') scrubbed = redactor.redact(value);
       else if (typeof value === 'object' && value !== null) scrubbed = redactor.redactDeep(value);
-      else continue;
       if (scrubbed === value) continue;
-      if (desc !== undefined && 'value' in desc) Object.defineProperty(error, key, { ...desc, value: scrubbed });
-      else target[key] = scrubbed;
+      if (own) Object.defineProperty(error, key, { ...desc, value: scrubbed });
+      else (error as Record<string, unknown>)[key] = scrubbed;
     } catch {
       // A frozen or exotic field stays as it is; its renderings are still scrubbed through toJSON().
     }
   }
   return error;
+}
+
+/** Refuses, before any request, an id that cannot name one resource. */
+export function assertResourceId(id: unknown, what: string): asserts id is string {
+  if (typeof id !== 'string' || id.trim() === '') {
+    throw new InvoicingError(`${what} must be a non-empty string; got ${JSON.stringify(id)}.`);
+  }
+  if (/^(?:\.|%2e){1,2}$/i.test(id)) {
+    throw new InvoicingError(`${what} cannot be ${JSON.stringify(id)}: it is a path step, not an id.`);
+  }
 }

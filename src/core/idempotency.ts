@@ -2,18 +2,12 @@
 import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
 import { InvoicingError } from './errors.js';
 
-/**
- * A fresh UUID v7 key for one logical call.
- * @example
- * ```ts
- * await client.invoices.create(input, { idempotencyKey: mintIdempotencyKey() });
- * ```
- */
+/** A fresh UUID v7 key for one logical call. */
 export function mintIdempotencyKey(): string {
   return uuidv7();
 }
 
-/** The UUID v5 namespace of {@link deriveIdempotencyKey}; fixed forever, or derived keys would change. @example console.log(IDEMPOTENCY_NAMESPACE); */
+/** The UUID v5 namespace of {@link deriveIdempotencyKey}; fixed forever, or derived keys would change. */
 export const IDEMPOTENCY_NAMESPACE = '17a8698a-6c03-4abd-a8bc-e465d01cd285';
 
 /**

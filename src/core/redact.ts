@@ -2,18 +2,18 @@
 // prefix (up to three `[a-z]{1,8}[_-]` segments) when 5+ characters long, and any run of MIN_PARTIAL_LENGTH+ of its
 // characters reaching past the prefix. Overlapping and adjacent matches become one [REDACTED].
 
-/** What replaces a secret wherever it would appear. @example console.log(REDACTED); // '[REDACTED]' */
+/** What replaces a secret wherever it would appear. */
 export const REDACTED = '[REDACTED]';
 
-/** The shortest run of a secret's characters that is redacted on its own. @example new Redactor(['sk_live_Rq7Zx9Wv2Lp8Nd5R']).redact('Rq7Zx9Wv'.slice(0, MIN_PARTIAL_LENGTH)); // '[REDACTED]' */
+/** The shortest run of a secret's characters that is redacted on its own. */
 export const MIN_PARTIAL_LENGTH = 8;
 
-/** What stands in for the part of a value nested deeper than 64 levels. @example console.log(TOO_DEEP); // '[Nested too deep]' */
+/** What stands in for the part of a value nested deeper than 64 levels. */
 export const TOO_DEEP = '[Nested too deep]';
 
 // Shorter pieces (the `1` of `sess_1`) occur everywhere by chance and say nothing of a secret.
 const MIN_SECRET_LENGTH = 5;
-// Every MIN_PARTIAL_LENGTH run holds a BLOCK-aligned block: the scan looks up one block in BLOCK.
+// Every run of MIN_PARTIAL_LENGTH characters holds a BLOCK-aligned block: the scan looks up one block in four positions.
 const BLOCK = 4;
 const MAX_REDACT_DEPTH = 64;
 const MAX_CAUSE_DEPTH = 4;
@@ -21,144 +21,96 @@ const MAX_ADDED_SECRETS = 256;
 const CREDENTIAL_SHAPE = /\b(Bearer|ApiKey)\s+[A-Za-z0-9._~+/=-]{6,}/g;
 const TYPE_PREFIX = /^(?:[a-z]{1,8}[_-]){1,3}/;
 
-/** The ends of the type prefix's segments. */
-function prefixEnds(secret: string): number[] {
-  const prefix = TYPE_PREFIX.exec(secret)?.[0] ?? '';
-  if (prefix.length >= secret.length) return [];
-  const ends: number[] = [];
-  for (let i = 0; i < prefix.length; i += 1) if (prefix[i] === '_' || prefix[i] === '-') ends.push(i + 1);
-  return ends;
-}
-
-function pair(text: string, at: number): number {
-  return ((text.charCodeAt(at) << 7) ^ text.charCodeAt(at + 1)) & 0xffff;
-}
-
-/** A window of MIN_PARTIAL_LENGTH characters that reaches past a secret's prefix. */
-interface Window {
-  secret: number;
-  at: number;
-  /** Where the window starts inside a prefix: the secrets and offsets to extend it left over. */
-  straddles: Array<[secret: number, at: number]>;
-}
-
+/**
+ * Finds, for a set of secrets, every span of text to redact: each occurrence of a MIN_PARTIAL_LENGTH window of a
+ * secret that reaches past its prefix, extended both ways as far as the text goes on matching that secret; and each
+ * occurrence of a short (5 to 7 characters) secret or secret without its prefix.
+ */
 class Matcher {
   readonly #secrets: readonly string[];
-  readonly #windows = new Map<string, Window>();
+  /** Window text → every (secret, offset) it stands for. */
+  readonly #windows = new Map<string, Array<[secret: number, at: number]>>();
   readonly #blocks = new Set<string>();
   /** The first two characters of every block (exact for ASCII): most text is passed over on this alone. */
   readonly #pairs = new Uint8Array(65_536);
   readonly #short: string[] = [];
-  /** Per secret, the offsets whose window has straddles (checked while a run is extended). */
-  readonly #straddling: Uint8Array[];
+  /** Per secret and offset: 1 where the window there also stands for another (secret, offset). */
+  readonly #shared: Uint8Array[];
 
   constructor(secrets: readonly string[]) {
     this.#secrets = secrets;
     secrets.forEach((secret, index) => {
-      const ends = prefixEnds(secret);
-      const bodyFrom = ends.at(-1) ?? 0;
+      const prefix = TYPE_PREFIX.exec(secret)?.[0] ?? '';
+      const ends: number[] = [];
+      if (prefix.length < secret.length) for (let i = 0; i < prefix.length; i += 1) if ('_-'.includes(prefix[i]!)) ends.push(i + 1);
       for (const piece of [secret, ...ends.map((end) => secret.slice(end))]) {
         if (piece.length >= MIN_SECRET_LENGTH && piece.length < MIN_PARTIAL_LENGTH && !this.#short.includes(piece)) this.#short.push(piece);
       }
-      for (let at = Math.max(0, bodyFrom - MIN_PARTIAL_LENGTH + 1); at + MIN_PARTIAL_LENGTH <= secret.length; at += 1) {
+      for (let at = Math.max(0, (ends.at(-1) ?? 0) - MIN_PARTIAL_LENGTH + 1); at + MIN_PARTIAL_LENGTH <= secret.length; at += 1) {
         const text = secret.slice(at, at + MIN_PARTIAL_LENGTH);
-        let window = this.#windows.get(text);
-        if (window === undefined) this.#windows.set(text, (window = { secret: index, at, straddles: [] }));
-        if (at < bodyFrom && at > 0) window.straddles.push([index, at]);
+        const hits = this.#windows.get(text);
+        if (hits === undefined) this.#windows.set(text, [[index, at]]);
+        else hits.push([index, at]);
         for (let b = 0; b + BLOCK <= MIN_PARTIAL_LENGTH; b += 1) {
           this.#blocks.add(text.slice(b, b + BLOCK));
           this.#pairs[pair(text, b)] = 1;
         }
       }
     });
-    this.#straddling = secrets.map((secret) => {
+    this.#shared = secrets.map((secret) => {
       const flags = new Uint8Array(secret.length);
       for (let at = 0; at + MIN_PARTIAL_LENGTH <= secret.length; at += 1) {
-        if ((this.#windows.get(secret.slice(at, at + MIN_PARTIAL_LENGTH))?.straddles.length ?? 0) > 0) flags[at] = 1;
+        if ((this.#windows.get(secret.slice(at, at + MIN_PARTIAL_LENGTH))?.length ?? 0) > 1) flags[at] = 1;
       }
       return flags;
     });
   }
 
-  /** Where a match of `window` at `j` starts once extended left over the prefixes it straddles. */
-  #left(text: string, window: Window, j: number): number {
-    let start = j;
-    for (const [index, at] of window.straddles) {
-      const secret = this.#secrets[index]!;
-      let k = 0;
-      while (k < at && j - k > 0 && text[j - k - 1] === secret[at - k - 1]) k += 1;
-      start = Math.min(start, j - k);
-    }
-    return start;
-  }
-
-  /** The spans of `text` to redact, as [start, end) pairs, unsorted and possibly overlapping. */
-  spans(text: string): number[] {
-    const out: number[] = [];
+  /** Marks in `covered` (allocated on the first match) what to redact; returns it, or `undefined` when nothing matched. */
+  cover(text: string): Uint8Array | undefined {
     const n = text.length;
-    const pairs = this.#pairs;
-    const blocks = this.#blocks;
-    const windows = this.#windows;
-    let from = 0; // windows starting before this are checked (or inside a span) already
+    let covered: Uint8Array | undefined;
+    // A run of one secret at one alignment is found from each of its windows: extend it once.
+    let done: Set<number> | undefined;
+    let from = 0; // windows starting before this are checked, or add nothing
     for (let i = 0; i + BLOCK <= n; i += BLOCK) {
-      if (pairs[((text.charCodeAt(i) << 7) ^ text.charCodeAt(i + 1)) & 0xffff] === 0 || !blocks.has(text.slice(i, i + BLOCK))) continue;
+      if (this.#pairs[pair(text, i)] === 0 || !this.#blocks.has(text.slice(i, i + BLOCK))) continue;
       for (let j = Math.max(from, i - BLOCK); j <= i && j + MIN_PARTIAL_LENGTH <= n; j += 1) {
-        const window = windows.get(text.slice(j, j + MIN_PARTIAL_LENGTH));
-        if (window === undefined) continue;
-        // Every window inside a longer run of the same secret matches too: extend, and skip them.
-        const secret = this.#secrets[window.secret]!;
-        const straddling = this.#straddling[window.secret]!;
-        let start = this.#left(text, window, j);
-        let end = j + MIN_PARTIAL_LENGTH;
-        for (let m = window.at + MIN_PARTIAL_LENGTH; end < n && m < secret.length && text[end] === secret[m]; m += 1) {
-          end += 1;
-          if (straddling[m - MIN_PARTIAL_LENGTH + 1]) {
-            const at = end - MIN_PARTIAL_LENGTH;
-            start = Math.min(start, this.#left(text, this.#windows.get(text.slice(at, end))!, at));
-          }
+        const hits = this.#windows.get(text.slice(j, j + MIN_PARTIAL_LENGTH));
+        if (hits === undefined) continue;
+        for (const [index, at] of hits) {
+          const key = (j - at) * this.#secrets.length + index;
+          if (done?.has(key)) continue;
+          (done ??= new Set()).add(key);
+          const secret = this.#secrets[index]!;
+          let start = j;
+          for (let k = at; k > 0 && start > 0 && text[start - 1] === secret[k - 1]; k -= 1) start -= 1;
+          let end = j + MIN_PARTIAL_LENGTH;
+          for (let m = at + MIN_PARTIAL_LENGTH; end < n && m < secret.length && text[end] === secret[m]; m += 1) end += 1;
+          (covered ??= new Uint8Array(n)).fill(1, start, end);
+          if (hits.length > 1) continue;
+          // The windows inside this run stand for this alignment alone, up to one shared with another: skip them.
+          let next = j + 1;
+          while (next + MIN_PARTIAL_LENGTH <= end && this.#shared[index]![at + next - j] === 0) next += 1;
+          from = next;
+          j = next - 1;
         }
-        out.push(start, end);
-        from = end - MIN_PARTIAL_LENGTH + 1;
-        j = from - 1;
       }
       from = Math.max(from, i + 1);
       if (from > i + BLOCK) i = Math.ceil(from / BLOCK) * BLOCK - BLOCK;
     }
     for (const piece of this.#short) {
-      for (let at = text.indexOf(piece); at !== -1; at = text.indexOf(piece, at + 1)) out.push(at, at + piece.length);
+      for (let at = text.indexOf(piece); at !== -1; at = text.indexOf(piece, at + 1)) (covered ??= new Uint8Array(n)).fill(1, at, at + piece.length);
     }
-    return out;
+    return covered;
   }
 }
 
-/** `text` with `spans` (unsorted [start, end) pairs) replaced, overlapping and touching ones as one. */
-function replaceSpans(text: string, spans: number[]): string {
-  const order = Array.from({ length: spans.length / 2 }, (_, i) => 2 * i).sort((a, b) => spans[a]! - spans[b]!);
-  const parts: string[] = [];
-  let copied = 0;
-  let start = -1;
-  let end = -1;
-  for (const i of order) {
-    if (start !== -1 && spans[i]! <= end) {
-      end = Math.max(end, spans[i + 1]!);
-      continue;
-    }
-    if (start !== -1) parts.push(text.slice(copied, start), REDACTED);
-    if (start !== -1) copied = end;
-    start = spans[i]!;
-    end = spans[i + 1]!;
-  }
-  parts.push(text.slice(copied, start), REDACTED, text.slice(end));
-  return parts.join('');
+function pair(text: string, at: number): number {
+  return ((text.charCodeAt(at) << 7) ^ text.charCodeAt(at + 1)) & 0xffff;
 }
 
-/**
- * One client's redaction, built from its secrets, held in private fields only.
- * @example
- * ```ts
- * new Redactor(['sk_live_Rq7Zx9Wv2Lp8Nd5R']).redact('key sk_live_Rq7Zx9Wv2Lp8Nd5R'); // 'key [REDACTED]'
- * ```
- */
+/** One client's redaction, built from its secrets, held in private fields only. */
 export class Redactor {
   readonly #own: string[] = [];
   #added: string[] = [];
@@ -183,14 +135,21 @@ export class Redactor {
     return this.#own.length + this.#added.length;
   }
 
-  /** `text` with every occurrence of a secret and every `Bearer …`/`ApiKey …` credential replaced. */
+  /** `text` with every occurrence of a secret and every `Bearer …`/`ApiKey …` credential replaced; touching spans become one. */
   redact(text: string): string {
     if (typeof text !== 'string') text = String(text);
     let out = text;
-    if (this.size > 0) {
-      this.#matcher ??= new Matcher([...this.#own, ...this.#added]);
-      const spans = this.#matcher.spans(text);
-      if (spans.length > 0) out = replaceSpans(text, spans);
+    const covered = this.size > 0 ? (this.#matcher ??= new Matcher([...this.#own, ...this.#added])).cover(text) : undefined;
+    if (covered !== undefined) {
+      const parts: string[] = [];
+      let at = 0;
+      for (let start = covered.indexOf(1); start !== -1; start = covered.indexOf(1, at)) {
+        const end = covered.indexOf(0, start);
+        parts.push(text.slice(at, start), REDACTED);
+        at = end === -1 ? text.length : end;
+      }
+      parts.push(text.slice(at));
+      out = parts.join('');
     }
     return out.includes('Bearer') || out.includes('ApiKey') ? out.replace(CREDENTIAL_SHAPE, `$1 ${REDACTED}`) : out;
   }
@@ -250,4 +209,12 @@ export class Redactor {
       return new Error('(unreadable error)');
     }
   }
+}
+
+// `util.inspect` support without importing node:util, installed by a constructor so bundlers can drop the class.
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
+/** Gives `proto` the `util.inspect` method `inspect`, once (a no-op when `proto` already has one of its own). */
+export function defineInspect(proto: object, inspect: (this: never, ...args: never[]) => string): void {
+  if (!Object.hasOwn(proto, INSPECT)) Object.defineProperty(proto, INSPECT, { value: inspect, writable: true, configurable: true });
 }

@@ -1,4 +1,5 @@
-// Network JSON without `__proto__` or `constructor` keys at any depth, so no copy of it can reach a prototype.
+// Network JSON without `__proto__` or `constructor` keys at any depth, so no copy of it can reach a prototype; and
+// canonical JSON text, for comparing what was sent.
 
 // Only bodies that spell one of the keys pay for the reviver.
 const SUSPECT = /"(?:__proto__|constructor)"/;
@@ -7,7 +8,7 @@ function dropPrototypeKeys(key: string, value: unknown): unknown {
   return key === '__proto__' || key === 'constructor' ? undefined : value;
 }
 
-/** `JSON.parse` without `__proto__` or `constructor` keys; throws `SyntaxError` like it. @example parseJsonSafely('{"__proto__":{},"id":"inv_1"}'); // { id: 'inv_1' } */
+/** `JSON.parse` without `__proto__` or `constructor` keys; throws `SyntaxError` like it. */
 export function parseJsonSafely(text: string): unknown {
   return SUSPECT.test(text) ? JSON.parse(text, dropPrototypeKeys) : JSON.parse(text);
 }
@@ -20,4 +21,16 @@ export function parseBodySafely(text: string): unknown {
     // Blank text never parses, so this is the only place it needs telling apart.
     return text.trim() === '' ? undefined : text;
   }
+}
+
+/** JSON text with keys sorted and `undefined` members left out: equal JSON gives equal text (replay checks, derived keys). */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
 }

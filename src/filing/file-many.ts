@@ -1,5 +1,5 @@
 // fileMany: createAndFile on a few workers sharing one rate gate; one result per input; keys derived, so re-runs file nothing twice.
-import { canonicalJson } from '../core/canonical-json.js';
+import { canonicalJson } from '../core/safe-json.js';
 import { FilingError, InvoicingError, isErrorKind } from '../core/errors.js';
 import { deriveIdempotencyKey } from '../core/idempotency.js';
 import type { InvoiceCreateParams } from '../model/invoice-input.js';

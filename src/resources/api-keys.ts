@@ -1,12 +1,11 @@
 import { APIPromise, type ResponseRecorder } from '../core/api-promise.js';
 import type { InvalidResponseError } from '../core/errors.js';
 import { InvoicingError } from '../core/errors.js';
-import { defineInspect } from '../core/inspect.js';
 import { Page } from '../core/pagination.js';
-import { REDACTED, type Redactor } from '../core/redact.js';
+import { defineInspect, REDACTED, type Redactor } from '../core/redact.js';
 import type { MutationRequestOptions, RequestOptions } from '../core/request-options.js';
 import { APIResource, invalidResponse } from '../core/resource.js';
-import { assertResourceId } from '../core/resource-id.js';
+import { assertResourceId } from '../core/errors.js';
 import { ROUTES } from '../core/routes.js';
 import type { TransportRequest, TransportResponse } from '../core/transport.js';
 import type { Envelope } from '../core/envelope.js';

@@ -1,5 +1,5 @@
 // Error answers as NestJS gives them: `{ statusCode, message, error }`, outside the envelope.
-import { statusText } from '../core/status-text.js';
+import { statusText } from '../core/error-hints.js';
 
 export function reasonPhrase(status: number): string {
   return statusText(status) ?? (status >= 500 ? 'Internal Server Error' : 'Error');

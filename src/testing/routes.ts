@@ -1,7 +1,7 @@
 // Every endpoint of the document, plus `GET /invoices/:id` (the table omits it but polling needs
 // it; `routes: { retrieve: false }` takes it out) and the API reference at `/api/docs`.
 import type { FilingTransition } from '../model/status.js';
-import { canonicalJson } from '../core/canonical-json.js';
+import { canonicalJson } from '../core/safe-json.js';
 import { apiDocs } from './api-docs.js';
 import { envelope, listing, requireApiKey, requireScope, requireSession, type RouteContext, type RouteResult } from './context.js';
 import { badRequest, conflict, notFound } from './errors.js';

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { run as check } from '../../src/cli/check.js';
 import { redactedOutput, type CliContext } from '../../src/cli/context.js';
 import { run as file } from '../../src/cli/file.js';
-import { Redactor } from '../../src/index.js';
+import { Redactor } from '../../src/core/redact.js';
 import { createSandbox, type Sandbox } from '../../src/testing/index.js';
 import { tempFiles } from './helpers.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from '../../src/core/canonical-json.js';
+import { canonicalJson } from '../../src/core/safe-json.js';
 
 describe('core/canonical-json', () => {
   it('gives the same text whatever order the keys were written in', () => {

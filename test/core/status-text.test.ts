@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateAPIError } from '../../src/core/errors.js';
-import { statusText } from '../../src/core/status-text.js';
+import { statusText } from '../../src/core/error-hints.js';
 import { reasonPhrase } from '../../src/testing/errors.js';
 
 describe('core/status-text', () => {

@@ -81,7 +81,7 @@ describe('bundles of part of invoicing-sdk', () => {
     [['InvoicingError'], []],
     [['computeTotals'], []],
     [['deriveIdempotencyKey'], []],
-    [['describeFailure', 'WAIT_DEFAULTS'], []],
+    [['describeFailure'], []],
     [['CHECK_RULES'], ['rules']],
     [['checkInvoice'], ['rules', 'isicCodes']],
   ] as [string[], Part[]][])('%j keeps only %j', async (names, parts) => {
