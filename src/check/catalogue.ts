@@ -97,7 +97,7 @@ export const ISSUE_TABLE = {
   INPUT_UNREADABLE: {
     severity: 'error',
     area: 'input',
-    summary: 'The input can be read (no throwing getters or proxies).',
+    summary: 'The input can be read (no throwing getter or proxy).',
     message: (c) => ({
       message: `The input could not be read: ${c.reason ?? 'a property threw when read'}.`,
       hint: 'Pass plain data (for example the result of JSON.parse), not an object with throwing getters.',
@@ -106,7 +106,7 @@ export const ISSUE_TABLE = {
   INPUT_CYCLIC: {
     severity: 'error',
     area: 'input',
-    summary: 'The input has no reference back to an enclosing object (JSON.stringify throws on a cycle).',
+    summary: 'The input has no cycle (JSON.stringify throws on one).',
     message: (c) => ({
       message: `${c.field} refers back to ${c.suggestion ?? 'an enclosing object'}: the input is cyclic and cannot be sent as JSON (JSON.stringify, which builds the request body, throws a TypeError).`,
       hint: 'Remove the reference back, or send a plain copy with only the fields the service reads.',
@@ -115,8 +115,7 @@ export const ISSUE_TABLE = {
   INPUT_TOO_DEEP: {
     severity: 'error',
     area: 'input',
-    // Written out, as MAX_INPUT_DEPTH in rules/fields.ts.
-    summary: 'The input is nested at most 64 levels deep (an invoice needs 3).',
+    summary: 'The input is nested at most 64 levels deep.',
     message: (c) => ({
       message: `${c.field} is nested more than ${c.min ?? 64} levels deep, the most checkInvoice reads; no field of an invoice holds nested data this deep.`,
       hint: 'Remove the deeply nested value, or send a plain copy with only the fields the service reads.',
@@ -125,7 +124,7 @@ export const ISSUE_TABLE = {
   INPUT_NOT_PLAIN_DATA: {
     severity: 'error',
     area: 'input',
-    summary: 'The input is JSON data: no Map, Set, function, symbol or BigInt, which JSON.stringify drops, changes or throws on.',
+    summary: 'The input is JSON data (no Map, Set, function, symbol or BigInt).',
     message: (c) => ({
       message: `${c.field} is ${c.reason ?? 'not JSON data'}, so what would be sent is not what was checked.`,
       hint: 'Send plain JSON data: an object for a Map, an array for a Set, a number or a decimal string for a BigInt.',
@@ -134,7 +133,7 @@ export const ISSUE_TABLE = {
   OPTION_INVALID: {
     severity: 'error',
     area: 'input',
-    summary: 'Each option given to checkInvoice has a usable value.',
+    summary: 'Each option has a usable value.',
     message: (c) =>
       c.reason !== undefined
         ? {
@@ -150,7 +149,7 @@ export const ISSUE_TABLE = {
   FIELD_REQUIRED: {
     severity: 'error',
     area: 'invoice',
-    summary: 'Required fields are present: businessId, buyer, buyer.type, dueDate, lines, and each line\'s description, quantity, unitPrice and taxRate.',
+    summary: 'Required fields are present.',
     message: (c) =>
       c.reason !== undefined
         ? {
@@ -165,7 +164,7 @@ export const ISSUE_TABLE = {
   FIELD_WRONG_TYPE: {
     severity: 'error',
     area: 'invoice',
-    summary: 'Each field has the type the service document gives it (string, number, object, array); a line amount may also be a decimal string ("850.50").',
+    summary: 'Each field has the type the service document gives it.',
     message: (c) => ({
       message: `${c.field} must be ${c.expected}, got ${showTyped(c.value)}${c.reason ? `, ${c.reason}` : ''}.`,
       hint: c.suggestion ? `Send ${c.suggestion}.` : `Send ${lastName(c.field)} as ${c.expected}.`,
@@ -174,7 +173,7 @@ export const ISSUE_TABLE = {
   NUMBER_NOT_FINITE: {
     severity: 'error',
     area: 'line',
-    summary: 'Numbers are finite (no NaN or Infinity).',
+    summary: 'Numbers are finite.',
     message: (c) => ({
       message: `${c.field} must be a finite number, got ${v(c)}.`,
       hint: 'NaN and Infinity usually come from a division by zero or a failed parse upstream; JSON cannot carry them.',
@@ -183,7 +182,7 @@ export const ISSUE_TABLE = {
   UNKNOWN_FIELD: {
     severity: 'warning',
     area: 'invoice',
-    summary: 'No field outside the service document, with a "did you mean" for near misses.',
+    summary: 'No field outside the service document.',
     message: (c) => ({
       message: `${c.field} is not a field of the service's ${c.reason ?? 'request'}${c.suggestion ? `; did you mean ${c.suggestion}?` : '.'}`,
       hint: c.suggestion
@@ -194,7 +193,7 @@ export const ISSUE_TABLE = {
   TAX_FIELD_NOT_ACCEPTED: {
     severity: 'warning',
     area: 'tax',
-    summary: 'No invoice-level tax or line-level tax category/amount: tax is per line as taxRate.',
+    summary: 'No tax field besides each line\'s taxRate.',
     message: (c) => ({
       message: `${c.field} is not read by the service: tax is given per line as taxRate, and the tax category is derived from the rate.`,
       hint: 'Remove it and put the percentage in each line\'s taxRate (7.5 for 7.5 %); lines with the same rate are grouped by the service.',
@@ -203,7 +202,7 @@ export const ISSUE_TABLE = {
   TOTAL_FIELD_NOT_ACCEPTED: {
     severity: 'warning',
     area: 'tax',
-    summary: 'A total in the input that cannot be compared with the lines (the service computes totals; the SDK does not send it).',
+    summary: 'A total in the input can be compared with the lines.',
     message: (c) => ({
       message: `${c.field} is not read by the service, which computes totals from the lines, and it could not be compared with them${c.reason ? ` (${c.reason})` : ''}.`,
       hint: 'Give it as an amount (107.5 or "107.50"), or pass checkInvoice(input, { expectedTotals }).',
@@ -221,7 +220,7 @@ export const ISSUE_TABLE = {
   BUYER_TYPE_INVALID: {
     severity: 'error',
     area: 'buyer',
-    summary: 'buyer.type is one of B2B, B2C, B2G.',
+    summary: 'buyer.type is B2B, B2C or B2G.',
     message: (c) => ({
       message: `${c.field} is ${v(c)}; it must be B2B, B2C or B2G${c.suggestion ? `. Did you mean ${c.suggestion}?` : '.'}`,
       hint: c.suggestion ? `Send "${c.suggestion}" (upper case, exactly).` : 'B2B: a business buyer, B2C: a consumer, B2G: a government body.',
@@ -230,7 +229,7 @@ export const ISSUE_TABLE = {
   BUYER_TIN_MISSING: {
     severity: 'error',
     area: 'buyer',
-    summary: 'buyer.tin is sent on B2B and B2G invoices (the tax authority would file a placeholder).',
+    summary: 'buyer.tin is sent on B2B and B2G invoices.',
     message: (c) => ({
       message:
         `${c.field} is missing on a ${c.buyerType ?? 'B2B'} invoice. The service accepts that, but the tax authority ` +
@@ -241,7 +240,7 @@ export const ISSUE_TABLE = {
   BUYER_TIN_PLACEHOLDER: {
     severity: 'error',
     area: 'buyer',
-    summary: 'buyer.tin is not an obvious placeholder (blank, a word such as N/A, one character repeated).',
+    summary: 'buyer.tin is not a placeholder.',
     message: (c) => ({
       message:
         `${c.field} ${v(c)} looks like a placeholder (${c.reason ?? 'not a real number'}). The tax authority accepts it ` +
@@ -252,7 +251,7 @@ export const ISSUE_TABLE = {
   BUYER_TIN_SUSPICIOUS: {
     severity: 'warning',
     area: 'buyer',
-    summary: 'buyer.tin does not look made up (shorter than minTinLength, or a run of consecutive digits); the format is not shown.',
+    summary: 'buyer.tin does not look made up.',
     message: (c) => ({
       message: `${c.field} ${v(c)} may not be a real tax identification number (${c.reason ?? 'unusual'}).`,
       hint: 'Check it is the buyer\'s real number (the TIN format is not shown, so this is a warning).',
@@ -279,7 +278,7 @@ export const ISSUE_TABLE = {
   DUE_DATE_INVALID: {
     severity: 'error',
     area: 'invoice',
-    summary: 'dueDate is a real ISO 8601 date-time (a calendar date that exists, a valid time).',
+    summary: 'dueDate is a valid ISO 8601 date-time.',
     message: (c) => ({
       message: `${c.field} ${v(c)} is not a valid ISO 8601 date-time${c.reason ? `: ${c.reason}` : ''}.`,
       hint: c.suggestion
@@ -290,7 +289,7 @@ export const ISSUE_TABLE = {
   DUE_DATE_NO_OFFSET: {
     severity: 'warning',
     area: 'invoice',
-    summary: 'dueDate carries a UTC offset (Z or ±hh:mm).',
+    summary: 'dueDate has a UTC offset.',
     message: (c) => ({
       message: `${c.field} ${v(c)} has no UTC offset, so the service decides which time zone it is in.`,
       hint: `Add "Z" for UTC or an offset such as "+01:00"${c.suggestion ? `, e.g. "${c.suggestion}"` : ''}.`,
@@ -299,7 +298,7 @@ export const ISSUE_TABLE = {
   LINES_EMPTY: {
     severity: 'error',
     area: 'invoice',
-    summary: 'lines has at least one line.',
+    summary: 'lines is not empty.',
     message: (c) => ({
       message: `${c.field} is empty; the service rejects an invoice with no lines.`,
       hint: 'Add at least one line.',
@@ -308,7 +307,7 @@ export const ISSUE_TABLE = {
   LINES_TOO_MANY: {
     severity: 'error',
     area: 'invoice',
-    summary: 'lines has at most 100,000 entries (a longer array is not read).',
+    summary: 'lines has at most 100,000 entries.',
     message: (c) => ({
       message: `${c.field} has ${v(c)} entries, more than the ${MAX_LINES} checkInvoice reads, so no line was checked.`,
       hint: 'Fix a malformed array, split a real invoice this large, or ignore LINES_TOO_MANY to read every line.',
@@ -332,7 +331,7 @@ export const ISSUE_TABLE = {
   LINE_DESCRIPTION_EMPTY: {
     severity: 'warning',
     area: 'line',
-    summary: 'Each line has a non-blank description.',
+    summary: 'Each line\'s description is not blank.',
     message: (c) => ({
       message: `${c.field} is blank (${v(c)}).`,
       hint: 'Describe what is sold on this line.',
@@ -341,7 +340,7 @@ export const ISSUE_TABLE = {
   LINE_QUANTITY_NOT_POSITIVE: {
     severity: 'warning',
     area: 'line',
-    summary: 'quantity is greater than 0 (the document gives no range: a refund line may be negative).',
+    summary: 'quantity is greater than 0.',
     message: (c) => ({
       message: `${c.field} is ${v(c)}, not greater than 0.`,
       hint: 'Keep it if this is a refund or correction line (the service document gives no range); otherwise send the positive quantity.',
@@ -350,7 +349,7 @@ export const ISSUE_TABLE = {
   LINE_UNIT_PRICE_NEGATIVE: {
     severity: 'warning',
     area: 'line',
-    summary: 'unitPrice is 0 or more (the document gives no range: a discount line may be negative).',
+    summary: 'unitPrice is not negative.',
     message: (c) => ({
       message: `${c.field} is ${v(c)}, below 0.`,
       hint: 'Keep it for a discount or refund line; otherwise send the price of one unit before tax.',
@@ -359,7 +358,7 @@ export const ISSUE_TABLE = {
   LINE_TAX_RATE_OUT_OF_RANGE: {
     severity: 'warning',
     area: 'tax',
-    summary: 'taxRate is a percentage from 0 to 100.',
+    summary: 'taxRate is from 0 to 100.',
     message: (c) => ({
       message: `${c.field} is ${v(c)}; a tax rate is a percentage from 0 to 100.`,
       hint: 'Send the rate as a percentage: 7.5 for 7.5 %.',
@@ -368,7 +367,7 @@ export const ISSUE_TABLE = {
   LINE_TAX_RATE_FRACTION: {
     severity: 'error',
     area: 'tax',
-    summary: 'taxRate is a percentage, not a fraction: not 0.075 (the document\'s own example, 7.5), nor a rate whose 100-fold is another line\'s rate.',
+    summary: 'taxRate is a percentage, not a fraction.',
     message: (c) => ({
       message: `${c.field} is ${v(c)}, which is a fraction (${c.reason ?? `the document's example rate is ${c.suggestion}`}): taxRate is a percentage (7.5 means 7.5 %, not 0.075). Did you mean ${c.suggestion}?`,
       hint: `Send ${c.suggestion}. If ${v(c)} % really is the rate, ignore this rule: { ignore: ['LINE_TAX_RATE_FRACTION'] } (--ignore LINE_TAX_RATE_FRACTION on the command line).`,
@@ -377,7 +376,7 @@ export const ISSUE_TABLE = {
   LINE_TAX_RATE_LOW: {
     severity: 'warning',
     area: 'tax',
-    summary: 'A taxRate below 1 % is unusually low (more so when its 100-fold is a standard rate, opts.standardTaxRates).',
+    summary: 'taxRate is not below 1 %.',
     message: (c) => ({
       message: `${c.field} is ${v(c)}, an unusually low rate${c.reason ? ` (${c.reason})` : ''}: taxRate is a percentage, so this means ${v(c)} %, not ${c.suggestion} %.`,
       hint: `If the rate is ${c.suggestion} %, send ${c.suggestion}. If ${v(c)} % is the real rate, keep it: it can be filed (ignore LINE_TAX_RATE_LOW to silence this).`,
@@ -386,7 +385,7 @@ export const ISSUE_TABLE = {
   LINE_DISCOUNT_RATE_OUT_OF_RANGE: {
     severity: 'warning',
     area: 'line',
-    summary: 'discountRate is a percentage from 0 to 100.',
+    summary: 'discountRate is from 0 to 100.',
     message: (c) => ({
       message: `${c.field} is ${v(c)}; a discount rate is a percentage from 0 to 100.`,
       hint: 'Send the discount as a percentage: 10 for 10 % off.',
@@ -395,7 +394,7 @@ export const ISSUE_TABLE = {
   LINE_DISCOUNT_RATE_FRACTION: {
     severity: 'warning',
     area: 'line',
-    summary: 'discountRate is a percentage, not a fraction (10, not 0.1).',
+    summary: 'discountRate is a percentage, not a fraction.',
     message: (c) => ({
       message: `${c.field} is ${v(c)}, which looks like a fraction; discountRate is a percentage. Did you mean ${c.suggestion}?`,
       hint: `Send ${c.suggestion} for ${c.suggestion} % off; ${v(c)} means less than one percent.`,
@@ -404,7 +403,7 @@ export const ISSUE_TABLE = {
   LINE_CATEGORY_TOO_SHORT: {
     severity: 'error',
     area: 'line',
-    summary: 'productCategory and serviceCategory are not blank or a single character: the service rejects a very short value.',
+    summary: 'A category is not blank or one character.',
     message: (c) => ({
       message: `${c.field} ${v(c)} is ${c.reason ?? 'very short'}; the service rejects a very short category.`,
       hint: `Send a descriptive label, or leave ${lastName(c.field)} out to use the default.`,
@@ -413,7 +412,7 @@ export const ISSUE_TABLE = {
   LINE_CATEGORY_SHORT: {
     severity: 'warning',
     area: 'line',
-    summary: 'productCategory and serviceCategory are at least minCategoryLength characters (the service\'s minimum is not shown).',
+    summary: 'A category has at least minCategoryLength characters.',
     message: (c) => ({
       message: `${c.field} ${v(c)} is shorter than ${c.min} characters; the service rejects a very short category, and its minimum is not shown.`,
       hint: `Keep it if the service accepts it; a longer descriptive label is safe, or leave ${lastName(c.field)} out to use the default.`,
@@ -422,7 +421,7 @@ export const ISSUE_TABLE = {
   CLASSIFICATION_MISSING: {
     severity: 'error',
     area: 'classification',
-    summary: 'Each line has hsnCode (a good) or isicCode (a service).',
+    summary: 'Each line has hsnCode or isicCode.',
     message: (c) => ({
       message: `${c.field} has an ${SERVICE_CLASSIFICATION_WORDS}: it has neither hsnCode nor isicCode.`,
       hint:
@@ -434,7 +433,7 @@ export const ISSUE_TABLE = {
   CLASSIFICATION_BOTH: {
     severity: 'error',
     area: 'classification',
-    summary: 'A line does not have both hsnCode and isicCode with different values; the issue says which one to drop.',
+    summary: 'A line has not both hsnCode and isicCode.',
     message: (c) => {
       const codes = c.value as { hsnCode?: unknown; isicCode?: unknown } | undefined;
       const hsn = showValue(codes?.hsnCode);
@@ -455,7 +454,7 @@ export const ISSUE_TABLE = {
   HSN_CODE_FORMAT: {
     severity: 'error',
     area: 'classification',
-    summary: 'hsnCode is written NNNN.NN (four digits, dot, two digits).',
+    summary: 'hsnCode is written NNNN.NN.',
     message: (c) => ({
       message: `${c.field} ${v(c)} is not written NNNN.NN (four digits, a dot, two digits)${c.reason ? `: ${c.reason}` : ''}.`,
       hint: c.suggestion ? `${didYouMean(c.suggestion)} ${CODE_LOOKUPS}` : `Send the six-digit HS subheading as NNNN.NN. ${CODE_LOOKUPS}`,
@@ -464,7 +463,7 @@ export const ISSUE_TABLE = {
   HSN_CODE_FOUR_DIGITS: {
     severity: 'error',
     area: 'classification',
-    summary: 'hsnCode is not a four-digit code (four digits is an ISIC service code).',
+    summary: 'hsnCode is not four digits.',
     message: (c) => ({
       message: `${c.field} ${v(c)} has four digits; a four-digit code is read as an ISIC service code, not a truncated HS code.`,
       hint: c.suggestion
@@ -475,7 +474,7 @@ export const ISSUE_TABLE = {
   HSN_CODE_PLACEHOLDER: {
     severity: 'error',
     area: 'classification',
-    summary: 'hsnCode is not the placeholder 0000.00 (or 0000).',
+    summary: 'hsnCode is not 0000.00.',
     message: (c) => ({
       message: `${c.field} ${v(c)} is a placeholder; the service rejects it (${SERVICE_CLASSIFICATION_WORDS}).`,
       hint: `Send the real HS subheading of the good. ${CODE_LOOKUPS}`,
@@ -484,7 +483,7 @@ export const ISSUE_TABLE = {
   HSN_CODE_PADDED_ISIC: {
     severity: 'error',
     area: 'classification',
-    summary: 'hsnCode is not a four-digit ISIC service code padded to NNNN.00.',
+    summary: 'hsnCode is not an ISIC code padded to NNNN.00.',
     message: (c) => ({
       message: `${c.field} ${v(c)} is the ISIC service code ${c.suggestion} padded with ".00", and is not an HS subheading; the tax authority would accept it and file an unrelated product.`,
       hint: `If this line is a service, send isicCode "${c.suggestion}" instead. If it is a good, send its real six-digit HS subheading.`,
@@ -493,7 +492,7 @@ export const ISSUE_TABLE = {
   HSN_CODE_LOOKS_PADDED: {
     severity: 'warning',
     area: 'classification',
-    summary: 'An hsnCode NNNN.00 whose NNNN is also an ISIC class is a real HS code, but check it is not a padded service code.',
+    summary: 'An hsnCode NNNN.00 whose NNNN is also an ISIC class is not a padded service code.',
     message: (c) => ({
       message: `${c.field} ${v(c)} is a real HS subheading, but ${c.suggestion} is also an ISIC service code: a service code padded with ".00" would land here and name an unrelated product.`,
       hint: `If this line is a good of HS ${showValue(c.value)}, keep it. If it is a service, send isicCode "${c.suggestion}" instead.`,
@@ -502,7 +501,7 @@ export const ISSUE_TABLE = {
   HSN_CODE_UNKNOWN: {
     severity: 'warning',
     area: 'classification',
-    summary: 'hsnCode is in the bundled HS 2022 subheadings (offline; the service\'s own list decides).',
+    summary: 'hsnCode is in the bundled HS 2022 table.',
     message: (c) => ({
       message: `${c.field} ${v(c)} is not in the bundled HS 2022 subheadings; the service's own list (GET /api/v1/taxauth/hs-codes) decides.`,
       hint: `${c.suggestion ? `${didYouMean(c.suggestion)} ` : ''}${CODE_LOOKUPS}`,
@@ -511,7 +510,7 @@ export const ISSUE_TABLE = {
   HSN_CODE_NOT_LISTED: {
     severity: 'error',
     area: 'classification',
-    summary: 'hsnCode is in the HS code list given (opts.hsCodes, e.g. the service\'s own from client.codes).',
+    summary: 'hsnCode is in opts.hsCodes.',
     message: (c) => ({
       message: `${c.field} ${v(c)} is not in the HS code list used: opts.hsCodes, or the service's own list (GET /api/v1/taxauth/hs-codes), which invoices.create() reads.`,
       hint: `${c.suggestion ? `${didYouMean(c.suggestion)} ` : ''}${CODE_LOOKUPS}`,
@@ -529,7 +528,7 @@ export const ISSUE_TABLE = {
   ISIC_CODE_PLACEHOLDER: {
     severity: 'error',
     area: 'classification',
-    summary: 'isicCode is not the placeholder 0000.',
+    summary: 'isicCode is not 0000.',
     message: (c) => ({
       message: `${c.field} ${v(c)} is a placeholder; the service rejects it (${SERVICE_CLASSIFICATION_WORDS}).`,
       hint: `Send the real ISIC Rev. 4 class of the service. ${CODE_LOOKUPS}`,
@@ -538,7 +537,7 @@ export const ISSUE_TABLE = {
   ISIC_CODE_UNKNOWN: {
     severity: 'warning',
     area: 'classification',
-    summary: 'isicCode is one of the 419 ISIC Rev. 4 classes bundled (offline; the service\'s own list decides).',
+    summary: 'isicCode is in the bundled ISIC Rev. 4 table.',
     message: (c) => ({
       message: `${c.field} ${v(c)} is not one of the 419 ISIC Rev. 4 classes bundled; the service's own list (GET /api/v1/taxauth/service-codes) decides.`,
       hint: `${c.suggestion ? `Classes in group ${c.reason}: ${c.suggestion}. ` : ''}${CODE_LOOKUPS}`,
@@ -547,7 +546,7 @@ export const ISSUE_TABLE = {
   ISIC_CODE_NOT_LISTED: {
     severity: 'error',
     area: 'classification',
-    summary: 'isicCode is in the ISIC code list given (opts.isicCodes, e.g. the service\'s own from client.codes).',
+    summary: 'isicCode is in opts.isicCodes.',
     message: (c) => ({
       message: `${c.field} ${v(c)} is not in the ISIC code list used: opts.isicCodes, or the service's own list (GET /api/v1/taxauth/service-codes), which invoices.create() reads.`,
       hint: `${c.suggestion ? `Classes in group ${c.reason}: ${c.suggestion}. ` : ''}${CODE_LOOKUPS}`,
@@ -556,7 +555,7 @@ export const ISSUE_TABLE = {
   TOTALS_MISMATCH: {
     severity: 'error',
     area: 'totals',
-    summary: 'The totals computed from the lines equal the caller\'s figures: opts.expectedTotals, and totals in the input itself (total, totalAmount, subtotal, taxTotal, …).',
+    summary: 'Totals from the lines equal the caller\'s figures.',
     message: (c) => ({
       message: `${c.field}: you expect ${c.expectedTotal} but the lines add up to ${c.actualTotal} (difference ${c.difference}).`,
       hint:
@@ -567,7 +566,7 @@ export const ISSUE_TABLE = {
   TOTALS_NOT_RECONCILED: {
     severity: 'warning',
     area: 'totals',
-    summary: 'Expected totals could be compared (the lines\' amounts are all numbers).',
+    summary: 'Expected totals can be compared.',
     message: (c) => ({
       message: `${c.field} could not be compared: no totals could be computed from the lines.`,
       hint: 'Fix the lines as reported above; the totals are then compared.',

@@ -100,7 +100,6 @@ export interface ResolvedCheckOptions {
 }
 
 const DEFAULT_ISIC: CodeLookup = { has: (c) => ISIC_CODES.has(c), codes: ISIC_CODES, bundled: true };
-// One Set, built once when the module loads; a lookup is one hash probe.
 const DEFAULT_HS: CodeLookup = { has: (c) => HS_CODES.has(c), codes: HS_CODES, bundled: true };
 
 /**
@@ -119,23 +118,7 @@ export const DEFAULT_STANDARD_TAX_RATES: readonly number[] = /* @__PURE__ */ Obj
 ]);
 const DEFAULT_RATES: ReadonlySet<number> = /* @__PURE__ */ new Set(DEFAULT_STANDARD_TAX_RATES);
 
-const DEFAULTS: ResolvedCheckOptions = /* @__PURE__ */ Object.freeze({
-  strict: false,
-  ignore: undefined,
-  hs: DEFAULT_HS,
-  isic: DEFAULT_ISIC,
-  isicFormatOnly: false,
-  minCategoryLength: 3,
-  minTinLength: 6,
-  standardTaxRates: DEFAULT_RATES,
-  minorUnits: 2,
-  rounding: 'line',
-  roundingGiven: false,
-  roundingMode: 'half-up',
-  expectedTotals: undefined,
-  maxLines: MAX_LINES,
-  problems: [],
-}) as ResolvedCheckOptions;
+const DEFAULTS: ResolvedCheckOptions = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ defaultsWith([]));
 
 // Sets, has() objects and predicates are asked live, so their lookup can be kept.
 const lookupCache = /* @__PURE__ */ new WeakMap<object, CodeLookup>();
@@ -217,69 +200,7 @@ ratesCache.set(DEFAULT_STANDARD_TAX_RATES, DEFAULT_RATES);
 /** Reads the caller's options once per call; no options at all costs nothing. */
 export function resolveCheckOptions(opts: CheckOptions | undefined): ResolvedCheckOptions {
   if (opts === undefined || opts === null) return DEFAULTS;
-  if (typeof opts !== 'object') {
-    return defaultsWith([{ path: ['options'], value: opts, expected: 'an object' }]);
-  }
-  try {
-    return readAllOptions(opts);
-  } catch {
-    // A getter, proxy trap or iterator threw: read again, one option at a time, to say which.
-    return readEachOption(opts);
-  }
-}
-
-/** A fresh copy of the defaults, written out: a spread of the frozen DEFAULTS takes V8's slow path. */
-function defaultsWith(problems: ResolvedCheckOptions['problems']): ResolvedCheckOptions {
-  return {
-    strict: false,
-    ignore: undefined,
-    hs: DEFAULT_HS,
-    isic: DEFAULT_ISIC,
-    isicFormatOnly: false,
-    minCategoryLength: DEFAULTS.minCategoryLength,
-    minTinLength: DEFAULTS.minTinLength,
-    standardTaxRates: DEFAULT_RATES,
-    minorUnits: DEFAULTS.minorUnits,
-    rounding: 'line',
-    roundingGiven: false,
-    roundingMode: 'half-up',
-    expectedTotals: undefined,
-    maxLines: MAX_LINES,
-    problems,
-  };
-}
-
-/** Every option read once, by name (a keyed lookup per option is slow), in {@link OPTION_NAMES} order. */
-function readAllOptions(opts: CheckOptions): ResolvedCheckOptions {
-  const problems: ResolvedCheckOptions['problems'] = [];
-  const o = defaultsWith(problems);
-  const strict = opts.strict;
-  if (strict !== undefined) readOption(o, 'strict', strict, problems);
-  const hsCodes = opts.hsCodes;
-  if (hsCodes !== undefined) readOption(o, 'hsCodes', hsCodes, problems);
-  const isicCodes = opts.isicCodes;
-  if (isicCodes !== undefined) readOption(o, 'isicCodes', isicCodes, problems);
-  const ignore = opts.ignore;
-  if (ignore !== undefined) readOption(o, 'ignore', ignore, problems);
-  const rounding = opts.rounding;
-  if (rounding !== undefined) readOption(o, 'rounding', rounding, problems);
-  const roundingMode = opts.roundingMode;
-  if (roundingMode !== undefined) readOption(o, 'roundingMode', roundingMode, problems);
-  const minorUnits = opts.minorUnits;
-  if (minorUnits !== undefined) readOption(o, 'minorUnits', minorUnits, problems);
-  const expectedTotals = opts.expectedTotals;
-  if (expectedTotals !== undefined) readOption(o, 'expectedTotals', expectedTotals, problems);
-  const minCategoryLength = opts.minCategoryLength;
-  if (minCategoryLength !== undefined) readOption(o, 'minCategoryLength', minCategoryLength, problems);
-  const minTinLength = opts.minTinLength;
-  if (minTinLength !== undefined) readOption(o, 'minTinLength', minTinLength, problems);
-  const standardTaxRates = opts.standardTaxRates;
-  if (standardTaxRates !== undefined) readOption(o, 'standardTaxRates', standardTaxRates, problems);
-  return o;
-}
-
-/** The same, each option on its own: one that throws is reported and left at its default. */
-function readEachOption(opts: CheckOptions): ResolvedCheckOptions {
+  if (typeof opts !== 'object') return defaultsWith([{ path: ['options'], value: opts, expected: 'an object' }]);
   const problems: ResolvedCheckOptions['problems'] = [];
   const o = defaultsWith(problems);
   for (const name of OPTION_NAMES) {
@@ -287,10 +208,32 @@ function readEachOption(opts: CheckOptions): ResolvedCheckOptions {
       const value: unknown = opts[name];
       if (value !== undefined) readOption(o, name, value, problems);
     } catch (err) {
+      // A getter, proxy trap or iterator threw: that option is reported and left at its default.
       problems.push({ path: ['options', name], value: undefined, thrown: describeThrown(err) });
     }
   }
   return o;
+}
+
+/** A fresh copy of the defaults, written out: a spread of a frozen object takes V8's slow path. */
+function defaultsWith(problems: ResolvedCheckOptions['problems']): ResolvedCheckOptions {
+  return {
+    strict: false,
+    ignore: undefined,
+    hs: DEFAULT_HS,
+    isic: DEFAULT_ISIC,
+    isicFormatOnly: false,
+    minCategoryLength: 3,
+    minTinLength: 6,
+    standardTaxRates: DEFAULT_RATES,
+    minorUnits: 2,
+    rounding: 'line',
+    roundingGiven: false,
+    roundingMode: 'half-up',
+    expectedTotals: undefined,
+    maxLines: MAX_LINES,
+    problems,
+  };
 }
 
 /** Sets `o[name]` from the caller's value (not undefined), or reports why it cannot be used. */
