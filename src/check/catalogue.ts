@@ -108,8 +108,8 @@ export const ISSUE_TABLE = {
     area: 'input',
     summary: 'The input has no cycle (JSON.stringify throws on one).',
     message: (c) => ({
-      message: `${c.field} refers back to ${c.suggestion ?? 'an enclosing object'}: the input is cyclic and cannot be sent as JSON (JSON.stringify, which builds the request body, throws a TypeError).`,
-      hint: 'Remove the reference back, or send a plain copy with only the fields the service reads.',
+      message: `${c.field} refers back to ${c.suggestion ?? 'an enclosing object'}: the input is cyclic, and JSON.stringify throws on a cycle.`,
+      hint: 'Remove the reference back.',
     }),
   },
   INPUT_TOO_DEEP: {
@@ -117,8 +117,8 @@ export const ISSUE_TABLE = {
     area: 'input',
     summary: 'The input is nested at most 64 levels deep.',
     message: (c) => ({
-      message: `${c.field} is nested more than ${c.min ?? 64} levels deep, the most checkInvoice reads; no field of an invoice holds nested data this deep.`,
-      hint: 'Remove the deeply nested value, or send a plain copy with only the fields the service reads.',
+      message: `${c.field} is nested more than ${c.min ?? 64} levels deep, the most checkInvoice reads.`,
+      hint: 'Remove the deeply nested value.',
     }),
   },
   INPUT_NOT_PLAIN_DATA: {
@@ -127,7 +127,7 @@ export const ISSUE_TABLE = {
     summary: 'The input is JSON data (no Map, Set, function, symbol or BigInt).',
     message: (c) => ({
       message: `${c.field} is ${c.reason ?? 'not JSON data'}, so what would be sent is not what was checked.`,
-      hint: 'Send plain JSON data: an object for a Map, an array for a Set, a number or a decimal string for a BigInt.',
+      hint: 'Send plain JSON data: an object, array, string, number, boolean or null.',
     }),
   },
   OPTION_INVALID: {
@@ -139,7 +139,7 @@ export const ISSUE_TABLE = {
         ? {
             // With a value: a code list (predicate or has()) threw when asked about that code.
             message: `Option ${c.field} ${c.value === undefined ? 'could not be read' : `threw when asked about ${v(c)}`}: ${c.reason}.`,
-            hint: `${c.value === undefined ? 'Pass plain values as options' : 'Make the code list return true or false'} (its default was used); this is not a problem of the invoice itself.`,
+            hint: `${c.value === undefined ? 'Pass plain values as options' : 'Make the code list return true or false'}; its default was used. This is not a problem of the invoice itself.`,
           }
         : {
             message: `Option ${c.field} is ${v(c)}; expected ${c.expected ?? 'a valid value'}.`,
@@ -176,7 +176,7 @@ export const ISSUE_TABLE = {
     summary: 'Numbers are finite.',
     message: (c) => ({
       message: `${c.field} must be a finite number, got ${v(c)}.`,
-      hint: 'NaN and Infinity usually come from a division by zero or a failed parse upstream; JSON cannot carry them.',
+      hint: 'JSON cannot carry NaN or Infinity: fix the computation or parse that made it.',
     }),
   },
   UNKNOWN_FIELD: {
@@ -195,8 +195,8 @@ export const ISSUE_TABLE = {
     area: 'tax',
     summary: 'No tax field besides each line\'s taxRate.',
     message: (c) => ({
-      message: `${c.field} is not read by the service: tax is given per line as taxRate, and the tax category is derived from the rate.`,
-      hint: 'Remove it and put the percentage in each line\'s taxRate (7.5 for 7.5 %); lines with the same rate are grouped by the service.',
+      message: `${c.field} is not read by the service: tax is given per line as taxRate.`,
+      hint: 'Remove it and put the percentage in each line\'s taxRate (7.5 for 7.5 %).',
     }),
   },
   TOTAL_FIELD_NOT_ACCEPTED: {
@@ -204,7 +204,7 @@ export const ISSUE_TABLE = {
     area: 'tax',
     summary: 'A total in the input can be compared with the lines.',
     message: (c) => ({
-      message: `${c.field} is not read by the service, which computes totals from the lines, and it could not be compared with them${c.reason ? ` (${c.reason})` : ''}.`,
+      message: `${c.field} is not read by the service, and could not be compared with the lines${c.reason ? ` (${c.reason})` : ''}.`,
       hint: 'Give it as an amount (107.5 or "107.50"), or pass checkInvoice(input, { expectedTotals }).',
     }),
   },
@@ -223,7 +223,7 @@ export const ISSUE_TABLE = {
     summary: 'buyer.type is B2B, B2C or B2G.',
     message: (c) => ({
       message: `${c.field} is ${v(c)}; it must be B2B, B2C or B2G${c.suggestion ? `. Did you mean ${c.suggestion}?` : '.'}`,
-      hint: c.suggestion ? `Send "${c.suggestion}" (upper case, exactly).` : 'B2B: a business buyer, B2C: a consumer, B2G: a government body.',
+      hint: c.suggestion ? `Send "${c.suggestion}" (upper case, exactly).` : 'B2B: a business, B2C: a consumer, B2G: a government body.',
     }),
   },
   BUYER_TIN_MISSING: {
@@ -232,9 +232,8 @@ export const ISSUE_TABLE = {
     summary: 'buyer.tin is sent on B2B and B2G invoices.',
     message: (c) => ({
       message:
-        `${c.field} is missing on a ${c.buyerType ?? 'B2B'} invoice. The service accepts that, but the tax authority ` +
-        'then files a placeholder without complaint: the filing looks successful and names the wrong party.',
-      hint: 'Send the buyer\'s real tax identification number in buyer.tin (only a B2C buyer may go without one).',
+        `${c.field} is missing on a ${c.buyerType ?? 'B2B'} invoice: the tax authority would file a placeholder that names the wrong party.`,
+      hint: 'Send the buyer\'s tax identification number (only a B2C buyer may go without one).',
     }),
   },
   BUYER_TIN_PLACEHOLDER: {
@@ -243,9 +242,8 @@ export const ISSUE_TABLE = {
     summary: 'buyer.tin is not a placeholder.',
     message: (c) => ({
       message:
-        `${c.field} ${v(c)} looks like a placeholder (${c.reason ?? 'not a real number'}). The tax authority accepts it ` +
-        'without complaint and files a document that names the wrong party.',
-      hint: 'Send the buyer\'s real tax identification number; leave buyer.tin out only for a B2C buyer who has none.',
+        `${c.field} ${v(c)} looks like a placeholder (${c.reason ?? 'not a real number'}): the tax authority would file it, naming the wrong party.`,
+      hint: 'Send the buyer\'s real tax identification number (only a B2C buyer may go without one).',
     }),
   },
   BUYER_TIN_SUSPICIOUS: {
@@ -254,7 +252,7 @@ export const ISSUE_TABLE = {
     summary: 'buyer.tin does not look made up.',
     message: (c) => ({
       message: `${c.field} ${v(c)} may not be a real tax identification number (${c.reason ?? 'unusual'}).`,
-      hint: 'Check it is the buyer\'s real number (the TIN format is not shown, so this is a warning).',
+      hint: 'Check it is the buyer\'s real number.',
     }),
   },
   BUYER_EMAIL_INVALID: {
@@ -283,7 +281,7 @@ export const ISSUE_TABLE = {
       message: `${c.field} ${v(c)} is not a valid ISO 8601 date-time${c.reason ? `: ${c.reason}` : ''}.`,
       hint: c.suggestion
         ? `Did you mean "${c.suggestion}"?`
-        : 'Write it as YYYY-MM-DDThh:mm:ssZ, e.g. "2026-12-31T00:00:00Z" (new Date(...).toISOString() gives this form).',
+        : 'Write it as YYYY-MM-DDThh:mm:ssZ, e.g. "2026-12-31T00:00:00Z" (date.toISOString()).',
     }),
   },
   DUE_DATE_NO_OFFSET: {
@@ -310,7 +308,7 @@ export const ISSUE_TABLE = {
     summary: 'lines has at most 100,000 entries.',
     message: (c) => ({
       message: `${c.field} has ${v(c)} entries, more than the ${MAX_LINES} checkInvoice reads, so no line was checked.`,
-      hint: 'Fix a malformed array, split a real invoice this large, or ignore LINES_TOO_MANY to read every line.',
+      hint: 'Fix the array, or ignore LINES_TOO_MANY to read every line.',
     }),
   },
   LINE_NOT_OBJECT: {
@@ -325,7 +323,7 @@ export const ISSUE_TABLE = {
           }
         : {
             message: `${c.field} must be a line object, got ${v(c)}.`,
-            hint: 'Each line is an object with description, quantity, unitPrice, taxRate and hsnCode or isicCode.',
+            hint: 'Send an object with description, quantity, unitPrice, taxRate and hsnCode or isicCode.',
           },
   },
   LINE_DESCRIPTION_EMPTY: {
@@ -343,7 +341,7 @@ export const ISSUE_TABLE = {
     summary: 'quantity is greater than 0.',
     message: (c) => ({
       message: `${c.field} is ${v(c)}, not greater than 0.`,
-      hint: 'Keep it if this is a refund or correction line (the service document gives no range); otherwise send the positive quantity.',
+      hint: 'Keep it for a refund or correction line; otherwise send the positive quantity.',
     }),
   },
   LINE_UNIT_PRICE_NEGATIVE: {
@@ -370,7 +368,7 @@ export const ISSUE_TABLE = {
     summary: 'taxRate is a percentage, not a fraction.',
     message: (c) => ({
       message: `${c.field} is ${v(c)}, which is a fraction (${c.reason ?? `the document's example rate is ${c.suggestion}`}): taxRate is a percentage (7.5 means 7.5 %, not 0.075). Did you mean ${c.suggestion}?`,
-      hint: `Send ${c.suggestion}. If ${v(c)} % really is the rate, ignore this rule: { ignore: ['LINE_TAX_RATE_FRACTION'] } (--ignore LINE_TAX_RATE_FRACTION on the command line).`,
+      hint: `Send ${c.suggestion}. If ${v(c)} % really is the rate, ignore LINE_TAX_RATE_FRACTION.`,
     }),
   },
   LINE_TAX_RATE_LOW: {
@@ -379,7 +377,7 @@ export const ISSUE_TABLE = {
     summary: 'taxRate is not below 1 %.',
     message: (c) => ({
       message: `${c.field} is ${v(c)}, an unusually low rate${c.reason ? ` (${c.reason})` : ''}: taxRate is a percentage, so this means ${v(c)} %, not ${c.suggestion} %.`,
-      hint: `If the rate is ${c.suggestion} %, send ${c.suggestion}. If ${v(c)} % is the real rate, keep it: it can be filed (ignore LINE_TAX_RATE_LOW to silence this).`,
+      hint: `If the rate is ${c.suggestion} %, send ${c.suggestion}; if it is ${v(c)} %, keep it (ignore LINE_TAX_RATE_LOW).`,
     }),
   },
   LINE_DISCOUNT_RATE_OUT_OF_RANGE: {
@@ -397,7 +395,7 @@ export const ISSUE_TABLE = {
     summary: 'discountRate is a percentage, not a fraction.',
     message: (c) => ({
       message: `${c.field} is ${v(c)}, which looks like a fraction; discountRate is a percentage. Did you mean ${c.suggestion}?`,
-      hint: `Send ${c.suggestion} for ${c.suggestion} % off; ${v(c)} means less than one percent.`,
+      hint: `Send ${c.suggestion} for ${c.suggestion} % off.`,
     }),
   },
   LINE_CATEGORY_TOO_SHORT: {
@@ -414,8 +412,8 @@ export const ISSUE_TABLE = {
     area: 'line',
     summary: 'A category has at least minCategoryLength characters.',
     message: (c) => ({
-      message: `${c.field} ${v(c)} is shorter than ${c.min} characters; the service rejects a very short category, and its minimum is not shown.`,
-      hint: `Keep it if the service accepts it; a longer descriptive label is safe, or leave ${lastName(c.field)} out to use the default.`,
+      message: `${c.field} ${v(c)} is shorter than ${c.min} characters; the service rejects a very short category (its minimum is not shown).`,
+      hint: `Send a longer label, or leave ${lastName(c.field)} out to use the default.`,
     }),
   },
   CLASSIFICATION_MISSING: {
@@ -485,7 +483,7 @@ export const ISSUE_TABLE = {
     area: 'classification',
     summary: 'hsnCode is not an ISIC code padded to NNNN.00.',
     message: (c) => ({
-      message: `${c.field} ${v(c)} is the ISIC service code ${c.suggestion} padded with ".00", and is not an HS subheading; the tax authority would accept it and file an unrelated product.`,
+      message: `${c.field} ${v(c)} is the ISIC service code ${c.suggestion} padded with ".00", not an HS subheading: the tax authority would file an unrelated product.`,
       hint: `If this line is a service, send isicCode "${c.suggestion}" instead. If it is a good, send its real six-digit HS subheading.`,
     }),
   },
@@ -494,7 +492,7 @@ export const ISSUE_TABLE = {
     area: 'classification',
     summary: 'An hsnCode NNNN.00 whose NNNN is also an ISIC class is not a padded service code.',
     message: (c) => ({
-      message: `${c.field} ${v(c)} is a real HS subheading, but ${c.suggestion} is also an ISIC service code: a service code padded with ".00" would land here and name an unrelated product.`,
+      message: `${c.field} ${v(c)} is a real HS subheading, but ${c.suggestion} is also an ISIC service code padded the same way.`,
       hint: `If this line is a good of HS ${showValue(c.value)}, keep it. If it is a service, send isicCode "${c.suggestion}" instead.`,
     }),
   },
@@ -559,8 +557,7 @@ export const ISSUE_TABLE = {
     message: (c) => ({
       message: `${c.field}: you expect ${c.expectedTotal} but the lines add up to ${c.actualTotal} (difference ${c.difference}).`,
       hint:
-        `The service computes totals from the lines and the tax authority files them without checking: fix the lines or your figure. ` +
-        `Computed ${c.rounding ?? 'per line, half-up'}.`,
+        `The service computes totals from the lines: fix the lines or your figure. Computed ${c.rounding ?? 'per line, half-up'}.`,
     }),
   },
   TOTALS_NOT_RECONCILED: {

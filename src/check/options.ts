@@ -1,4 +1,5 @@
 /** Options of `checkInvoice`, resolved once per call into plain fields the rules read. */
+import { CodeSet } from '../codes/code-set.js';
 import { HS_CODES } from '../codes/hs-codes.js';
 import { ISIC_CODES } from '../codes/isic-codes.js';
 import type { CheckIssueCode } from './catalogue.js';
@@ -155,8 +156,8 @@ function toLookup(list: unknown): CodeLookup | undefined {
   if (typeof list === 'function') {
     const fn = list as (code: string) => boolean;
     lookup = askCaller((c) => fn(c));
-  } else if (list instanceof Set && list.has === Set.prototype.has) {
-    lookup = { has: (c) => list.has(c), codes: list as Set<string> };
+  } else if ((list instanceof Set && list.has === Set.prototype.has) || list instanceof CodeSet) {
+    lookup = { has: (c) => list.has(c), codes: list as ReadonlySet<string> };
   } else if (typeof (list as { has?: unknown }).has === 'function') {
     // Also a Set whose has() is its own: it may throw like any caller's code.
     const l = list as { has(code: string): boolean };
@@ -250,20 +251,17 @@ function readOption(
     case 'hsCodes':
     case 'isicCodes': {
       if (value === null) return;
+      const hs = name === 'hsCodes';
       if (value === false) {
-        if (name === 'hsCodes') o.hs = undefined;
+        if (hs) o.hs = undefined;
         else o.isicFormatOnly = true;
         return;
       }
-      // The bundled tables passed back in are still the bundled tables (a warning, not the service's word).
-      if (value === HS_CODES || value === ISIC_CODES) {
-        if (name === 'hsCodes') o.hs = value === HS_CODES ? DEFAULT_HS : toLookup(value);
-        else o.isic = value === ISIC_CODES ? DEFAULT_ISIC : (toLookup(value) as CodeLookup);
-        return;
-      }
-      const lookup = typeof value === 'string' ? undefined : toLookup(value);
+      // The bundled table passed back in is still the bundled table (a warning, not the service's word).
+      const bundled = value === (hs ? HS_CODES : ISIC_CODES);
+      const lookup = bundled ? (hs ? DEFAULT_HS : DEFAULT_ISIC) : typeof value === 'string' ? undefined : toLookup(value);
       if (lookup === undefined) problems.push({ path: ['options', name], value, expected: CODE_LIST });
-      else if (name === 'hsCodes') o.hs = lookup;
+      else if (hs) o.hs = lookup;
       else o.isic = lookup;
       return;
     }
