@@ -231,7 +231,7 @@ export const ISSUE_TABLE = {
     `Send a descriptive label, or leave ${lastName(c.field)} out to use the default.`,
   ]],
   LINE_CATEGORY_SHORT: ['warning', 'line', 'A category has at least minCategoryLength characters.', (c) => [
-    `${c.field} ${v(c)} is shorter than ${c.min} characters; the service rejects a very short category (its minimum is not shown).`,
+    `${c.field} ${v(c)} is shorter than ${c.min} characters; the service rejects a very short category.`,
     `Send a longer label, or leave ${lastName(c.field)} out to use the default.`,
   ]],
   CLASSIFICATION_MISSING: ['error', 'classification', 'Each line has hsnCode or isicCode.', (c) => [
@@ -245,14 +245,14 @@ export const ISSUE_TABLE = {
     const hsn = showValue(codes?.hsnCode);
     const isic = showValue(codes?.isicCode);
     return [
-      `${c.field} has both hsnCode ${hsn} and isicCode ${isic}; the service rejects a line with two different codes, as a line is either a good or a service.`,
+      `${c.field} has both hsnCode ${hsn} and isicCode ${isic}; the service rejects two different codes (a line is a good or a service).`,
       c.suggestion === 'hsnCode'
-        ? `hsnCode ${hsn} is a valid HS subheading and isicCode ${isic} is not a valid ISIC class: the line is a good. Keep hsnCode and remove isicCode.`
+        ? `Only hsnCode ${hsn} is a valid code. Keep hsnCode and remove isicCode.`
         : c.suggestion === 'isicCode'
-          ? `isicCode ${isic} is a valid ISIC class and hsnCode ${hsn} is not a valid HS subheading: the line is a service. Keep isicCode and remove hsnCode.`
+          ? `Only isicCode ${isic} is a valid code. Keep isicCode and remove hsnCode.`
           : c.reason === 'both valid'
             ? `Both are valid codes: keep hsnCode ${hsn} if the line is a good, or isicCode ${isic} if it is a service, and remove the other.`
-            : `Neither is a valid code: send the good's HS subheading as hsnCode or the service's ISIC class as isicCode, not both. ${CODE_LOOKUPS}`,
+            : `Neither is a valid code: send hsnCode for a good or isicCode for a service, not both. ${CODE_LOOKUPS}`,
     ];
   }],
   HSN_CODE_FORMAT: ['error', 'classification', 'hsnCode is written NNNN.NN.', (c) => [
@@ -260,9 +260,9 @@ export const ISSUE_TABLE = {
     c.suggestion ? `${didYouMean(c.suggestion)} ${CODE_LOOKUPS}` : `Send the six-digit HS subheading as NNNN.NN. ${CODE_LOOKUPS}`,
   ]],
   HSN_CODE_FOUR_DIGITS: ['error', 'classification', 'hsnCode is not four digits.', (c) => [
-    `${c.field} ${v(c)} has four digits; a four-digit code is read as an ISIC service code, not a truncated HS code.`,
+    `${c.field} ${v(c)} has four digits: a four-digit code is an ISIC service code, not an HS code.`,
     c.suggestion
-      ? `If this line is a service, send it as isicCode "${c.suggestion}". If it is a good, send its six-digit HS subheading (never pad to NNNN.00).`
+      ? `If this line is a service, send isicCode "${c.suggestion}"; if a good, its six-digit HS subheading (never pad to NNNN.00).`
       : `Send the good's six-digit HS subheading as NNNN.NN; never pad a four-digit code to NNNN.00. ${CODE_LOOKUPS}`,
   ]],
   HSN_CODE_PLACEHOLDER: ['error', 'classification', 'hsnCode is not 0000.00.', (c) => [
@@ -271,18 +271,18 @@ export const ISSUE_TABLE = {
   ]],
   HSN_CODE_PADDED_ISIC: ['error', 'classification', 'hsnCode is not an ISIC code padded to NNNN.00.', (c) => [
     `${c.field} ${v(c)} is the ISIC service code ${c.suggestion} padded with ".00", not an HS subheading: the tax authority would file an unrelated product.`,
-    `If this line is a service, send isicCode "${c.suggestion}" instead. If it is a good, send its real six-digit HS subheading.`,
+    `If this line is a service, send isicCode "${c.suggestion}"; if a good, its real six-digit HS subheading.`,
   ]],
   HSN_CODE_LOOKS_PADDED: ['warning', 'classification', 'An hsnCode NNNN.00 whose NNNN is also an ISIC class is not a padded service code.', (c) => [
     `${c.field} ${v(c)} is a real HS subheading, but ${c.suggestion} is also an ISIC service code padded the same way.`,
-    `If this line is a good of HS ${showValue(c.value)}, keep it. If it is a service, send isicCode "${c.suggestion}" instead.`,
+    `If this line is a good of HS ${showValue(c.value)}, keep it; if a service, send isicCode "${c.suggestion}".`,
   ]],
   HSN_CODE_UNKNOWN: ['warning', 'classification', 'hsnCode is in the bundled HS 2022 table.', (c) => [
-    `${c.field} ${v(c)} is not in the bundled HS 2022 subheadings; the service's own list (GET /api/v1/taxauth/hs-codes) decides.`,
+    `${c.field} ${v(c)} is not in the bundled HS 2022 subheadings; the service's own list decides.`,
     `${c.suggestion ? `${didYouMean(c.suggestion)} ` : ''}${CODE_LOOKUPS}`,
   ]],
   HSN_CODE_NOT_LISTED: ['error', 'classification', 'hsnCode is in opts.hsCodes.', (c) => [
-    `${c.field} ${v(c)} is not in the HS code list used: opts.hsCodes, or the service's own list (GET /api/v1/taxauth/hs-codes), which invoices.create() reads.`,
+    `${c.field} ${v(c)} is not in the HS code list used: opts.hsCodes, or the service's own list that invoices.create() read.`,
     `${c.suggestion ? `${didYouMean(c.suggestion)} ` : ''}${CODE_LOOKUPS}`,
   ]],
   ISIC_CODE_FORMAT: ['error', 'classification', 'isicCode is four digits.', (c) => [
@@ -294,11 +294,11 @@ export const ISSUE_TABLE = {
     `Send the real ISIC Rev. 4 class of the service. ${CODE_LOOKUPS}`,
   ]],
   ISIC_CODE_UNKNOWN: ['warning', 'classification', 'isicCode is in the bundled ISIC Rev. 4 table.', (c) => [
-    `${c.field} ${v(c)} is not one of the 419 ISIC Rev. 4 classes bundled; the service's own list (GET /api/v1/taxauth/service-codes) decides.`,
+    `${c.field} ${v(c)} is not one of the 419 ISIC Rev. 4 classes bundled; the service's own list decides.`,
     `${c.suggestion ? `Classes in group ${c.reason}: ${c.suggestion}. ` : ''}${CODE_LOOKUPS}`,
   ]],
   ISIC_CODE_NOT_LISTED: ['error', 'classification', 'isicCode is in opts.isicCodes.', (c) => [
-    `${c.field} ${v(c)} is not in the ISIC code list used: opts.isicCodes, or the service's own list (GET /api/v1/taxauth/service-codes), which invoices.create() reads.`,
+    `${c.field} ${v(c)} is not in the ISIC code list used: opts.isicCodes, or the service's own list that invoices.create() read.`,
     `${c.suggestion ? `Classes in group ${c.reason}: ${c.suggestion}. ` : ''}${CODE_LOOKUPS}`,
   ]],
   TOTALS_MISMATCH: ['error', 'totals', 'Totals from the lines equal the caller\'s figures.', (c) => [
