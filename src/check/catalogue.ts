@@ -109,7 +109,7 @@ export const ISSUE_TABLE = {
           `Option ${c.field} is ${v(c)}; expected ${c.expected ?? 'a valid value'}.`,
           'Fix the option passed to checkInvoice; this is not a problem of the invoice itself.',
         ]],
-  FIELD_REQUIRED: ['error', 'invoice', 'Required fields are present.', (c) =>
+  FIELD_REQUIRED: ['error', 'invoice', 'businessId, buyer.type, dueDate, lines and each line\'s description, quantity, unitPrice and taxRate are present.', (c) =>
     c.reason !== undefined
       ? [
           `${c.field} is required and is missing from the request body.`,
@@ -240,7 +240,7 @@ export const ISSUE_TABLE = {
       ? `${c.reason}, and ${NOT_SENT}: set it on the line itself, or send a plain object.`
       : `Send hsnCode (NNNN.NN) for a good or isicCode (four digits) for a service. ${CODE_LOOKUPS}`,
   ]],
-  CLASSIFICATION_BOTH: ['error', 'classification', 'A line has not both hsnCode and isicCode.', (c) => {
+  CLASSIFICATION_BOTH: ['error', 'classification', 'A line does not have different hsnCode and isicCode.', (c) => {
     const codes = c.value as { hsnCode?: unknown; isicCode?: unknown } | undefined;
     const hsn = showValue(codes?.hsnCode);
     const isic = showValue(codes?.isicCode);
@@ -281,7 +281,7 @@ export const ISSUE_TABLE = {
     `${c.field} ${v(c)} is not in the bundled HS 2022 subheadings; the service's own list decides.`,
     `${c.suggestion ? `${didYouMean(c.suggestion)} ` : ''}${CODE_LOOKUPS}`,
   ]],
-  HSN_CODE_NOT_LISTED: ['error', 'classification', 'hsnCode is in opts.hsCodes.', (c) => [
+  HSN_CODE_NOT_LISTED: ['error', 'classification', 'hsnCode is in the HS list given (opts.hsCodes, or the service\'s own).', (c) => [
     `${c.field} ${v(c)} is not in the HS code list used: opts.hsCodes, or the service's own list that invoices.create() read.`,
     `${c.suggestion ? `${didYouMean(c.suggestion)} ` : ''}${CODE_LOOKUPS}`,
   ]],
@@ -297,7 +297,7 @@ export const ISSUE_TABLE = {
     `${c.field} ${v(c)} is not one of the 419 ISIC Rev. 4 classes bundled; the service's own list decides.`,
     `${c.suggestion ? `Classes in group ${c.reason}: ${c.suggestion}. ` : ''}${CODE_LOOKUPS}`,
   ]],
-  ISIC_CODE_NOT_LISTED: ['error', 'classification', 'isicCode is in opts.isicCodes.', (c) => [
+  ISIC_CODE_NOT_LISTED: ['error', 'classification', 'isicCode is in the ISIC list given (opts.isicCodes, or the service\'s own).', (c) => [
     `${c.field} ${v(c)} is not in the ISIC code list used: opts.isicCodes, or the service's own list that invoices.create() read.`,
     `${c.suggestion ? `Classes in group ${c.reason}: ${c.suggestion}. ` : ''}${CODE_LOOKUPS}`,
   ]],
