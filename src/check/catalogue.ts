@@ -109,7 +109,7 @@ export const ISSUE_TABLE = {
           `Option ${c.field} is ${v(c)}; expected ${c.expected ?? 'a valid value'}.`,
           'Fix the option passed to checkInvoice; this is not a problem of the invoice itself.',
         ]],
-  FIELD_REQUIRED: ['error', 'invoice', 'businessId, buyer.type, dueDate, lines and each line\'s description, quantity, unitPrice and taxRate are present.', (c) =>
+  FIELD_REQUIRED: ['error', 'invoice', 'businessId, buyer, buyer.type, dueDate, lines and each line\'s description, quantity, unitPrice and taxRate are present.', (c) =>
     c.reason !== undefined
       ? [
           `${c.field} is required and is missing from the request body.`,
