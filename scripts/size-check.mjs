@@ -19,8 +19,9 @@ export const BUDGETS = {
   // client.diagnose() and the service code-list lookups ride along with the client.
   'invoicing-sdk': 108_000,
   // invoicing-sdk/check: checks, totals, rule catalogue and code sets, no dependency. The goal is
-  // 15 KB; the rules' wording and code are what keep it above.
-  check: 24_800,
+  // 15 KB; the rules' wording and code, and keepNames (its __name calls keep every function of a
+  // chunk in a consumer's bundle), are what keep it above.
+  check: 22_100,
 };
 
 requireBuild();

@@ -5,7 +5,6 @@ import { resolveOptions, type ClientOptions, type InheritedRedactor } from './co
 import type { MutationRequestOptions, RequestOptions } from './core/request-options.js';
 import type { ResourceContext } from './core/resource.js';
 import { Transport } from './core/transport.js';
-import { diagnose } from './diagnose/index.js';
 import type { DiagnoseOptions, Diagnosis } from './diagnose/types.js';
 import { resolveFieldMap } from './model/field-map.js';
 import { APIKeys } from './resources/api-keys.js';
@@ -147,7 +146,7 @@ export class InvoicingClient {
     const key = (this.#given.apiKey ?? this.#redaction.apiKey)?.trim();
     const keyMatches = (fragment: string): boolean => key !== undefined && (key.startsWith(fragment) || key.endsWith(fragment));
     const internals = { fieldMap: resolveFieldMap(this.#given.fieldMap), allowInsecureHttp: this.#given.allowInsecureHttp === true, keyMatches };
-    return diagnose(this, internals, opts);
+    return import('./diagnose/index.js').then((m) => m.diagnose(this, internals, opts));
   }
 
   /**

@@ -48,23 +48,16 @@ export interface MessageContext {
   rounding?: string;
 }
 
-/** A rendered issue text. */
-export interface IssueText {
-  message: string;
-  hint?: string;
-}
-
-/** One row of the table. */
-export interface IssueDefinition {
-  /** Default severity (`opts.strict` raises warnings to errors). */
-  severity: CheckSeverity;
-  /** Which section of the service document the rule comes from. */
-  area: CheckArea;
-  /** One line: what the rule checks. */
-  summary: string;
-  /** The issue's message and hint, from what the rule found. */
-  message: (c: MessageContext) => IssueText;
-}
+/**
+ * One row of the table: default severity (`opts.strict` raises warnings to errors), the area of the service document,
+ * a one-line summary of what the rule checks, and the issue's message and hint from what the rule found.
+ */
+export type IssueDefinition = readonly [
+  severity: CheckSeverity,
+  area: CheckArea,
+  summary: string,
+  text: (c: MessageContext) => readonly [message: string, hint?: string],
+];
 
 const SERVICE_CLASSIFICATION_WORDS = 'invalid or missing classification code';
 const NOT_SENT = 'JSON.stringify, which builds the request body, sends only own enumerable properties';
@@ -85,494 +78,237 @@ const lastName = (field: string): string => {
 
 /** Every rule, keyed by its code, in the order of the service document's sections. */
 export const ISSUE_TABLE = {
-  INVOICE_NOT_OBJECT: {
-    severity: 'error',
-    area: 'input',
-    summary: 'The invoice is a JSON object.',
-    message: (c) => ({
-      message: `The invoice must be a JSON object, got ${v(c)}.`,
-      hint: 'Pass an object with businessId, buyer, dueDate and lines.',
-    }),
-  },
-  INPUT_UNREADABLE: {
-    severity: 'error',
-    area: 'input',
-    summary: 'The input can be read (no throwing getters or proxies).',
-    message: (c) => ({
-      message: `The input could not be read: ${c.reason ?? 'a property threw when read'}.`,
-      hint: 'Pass plain data (for example the result of JSON.parse), not an object with throwing getters.',
-    }),
-  },
-  INPUT_CYCLIC: {
-    severity: 'error',
-    area: 'input',
-    summary: 'The input has no reference back to an enclosing object (JSON.stringify throws on a cycle).',
-    message: (c) => ({
-      message: `${c.field} refers back to ${c.suggestion ?? 'an enclosing object'}: the input is cyclic and cannot be sent as JSON (JSON.stringify, which builds the request body, throws a TypeError).`,
-      hint: 'Remove the reference back, or send a plain copy with only the fields the service reads.',
-    }),
-  },
-  INPUT_TOO_DEEP: {
-    severity: 'error',
-    area: 'input',
-    // Written out, as MAX_INPUT_DEPTH in rules/fields.ts.
-    summary: 'The input is nested at most 64 levels deep (an invoice needs 3).',
-    message: (c) => ({
-      message: `${c.field} is nested more than ${c.min ?? 64} levels deep, the most checkInvoice reads; no field of an invoice holds nested data this deep.`,
-      hint: 'Remove the deeply nested value, or send a plain copy with only the fields the service reads.',
-    }),
-  },
-  INPUT_NOT_PLAIN_DATA: {
-    severity: 'error',
-    area: 'input',
-    summary: 'The input is JSON data: no Map, Set, function, symbol or BigInt, which JSON.stringify drops, changes or throws on.',
-    message: (c) => ({
-      message: `${c.field} is ${c.reason ?? 'not JSON data'}, so what would be sent is not what was checked.`,
-      hint: 'Send plain JSON data: an object for a Map, an array for a Set, a number or a decimal string for a BigInt.',
-    }),
-  },
-  OPTION_INVALID: {
-    severity: 'error',
-    area: 'input',
-    summary: 'Each option given to checkInvoice has a usable value.',
-    message: (c) =>
-      c.reason !== undefined
-        ? {
-            // With a value: a code list (predicate or has()) threw when asked about that code.
-            message: `Option ${c.field} ${c.value === undefined ? 'could not be read' : `threw when asked about ${v(c)}`}: ${c.reason}.`,
-            hint: `${c.value === undefined ? 'Pass plain values as options' : 'Make the code list return true or false'} (its default was used); this is not a problem of the invoice itself.`,
-          }
-        : {
-            message: `Option ${c.field} is ${v(c)}; expected ${c.expected ?? 'a valid value'}.`,
-            hint: 'Fix the option passed to checkInvoice; this is not a problem of the invoice itself.',
-          },
-  },
-  FIELD_REQUIRED: {
-    severity: 'error',
-    area: 'invoice',
-    summary: 'Required fields are present: businessId, buyer, buyer.type, dueDate, lines, and each line\'s description, quantity, unitPrice and taxRate.',
-    message: (c) =>
-      c.reason !== undefined
-        ? {
-            message: `${c.field} is required and is missing from the request body.`,
-            hint: `${lastName(c.field)} is ${c.reason}, and ${NOT_SENT}: set ${lastName(c.field)} on the object itself, or send a plain object.`,
-          }
-        : {
-            message: `${c.field} is required${c.value === null ? ' and was null' : ' and is missing'}.`,
-            hint: c.suggestion ?? `Add ${lastName(c.field)}${c.expected ? ` (${c.expected})` : ''}.`,
-          },
-  },
-  FIELD_WRONG_TYPE: {
-    severity: 'error',
-    area: 'invoice',
-    summary: 'Each field has the type the service document gives it (string, number, object, array); a line amount may also be a decimal string ("850.50").',
-    message: (c) => ({
-      message: `${c.field} must be ${c.expected}, got ${showTyped(c.value)}${c.reason ? `, ${c.reason}` : ''}.`,
-      hint: c.suggestion ? `Send ${c.suggestion}.` : `Send ${lastName(c.field)} as ${c.expected}.`,
-    }),
-  },
-  NUMBER_NOT_FINITE: {
-    severity: 'error',
-    area: 'line',
-    summary: 'Numbers are finite (no NaN or Infinity).',
-    message: (c) => ({
-      message: `${c.field} must be a finite number, got ${v(c)}.`,
-      hint: 'NaN and Infinity usually come from a division by zero or a failed parse upstream; JSON cannot carry them.',
-    }),
-  },
-  UNKNOWN_FIELD: {
-    severity: 'warning',
-    area: 'invoice',
-    summary: 'No field outside the service document, with a "did you mean" for near misses.',
-    message: (c) => ({
-      message: `${c.field} is not a field of the service's ${c.reason ?? 'request'}${c.suggestion ? `; did you mean ${c.suggestion}?` : '.'}`,
-      hint: c.suggestion
-        ? `Rename it to ${c.suggestion}: the service does not read ${lastName(c.field)}.`
-        : 'Remove it: the service does not read it.',
-    }),
-  },
-  TAX_FIELD_NOT_ACCEPTED: {
-    severity: 'warning',
-    area: 'tax',
-    summary: 'No invoice-level tax or line-level tax category/amount: tax is per line as taxRate.',
-    message: (c) => ({
-      message: `${c.field} is not read by the service: tax is given per line as taxRate, and the tax category is derived from the rate.`,
-      hint: 'Remove it and put the percentage in each line\'s taxRate (7.5 for 7.5 %); lines with the same rate are grouped by the service.',
-    }),
-  },
-  TOTAL_FIELD_NOT_ACCEPTED: {
-    severity: 'warning',
-    area: 'tax',
-    summary: 'A total in the input that cannot be compared with the lines (the service computes totals; the SDK does not send it).',
-    message: (c) => ({
-      message: `${c.field} is not read by the service, which computes totals from the lines, and it could not be compared with them${c.reason ? ` (${c.reason})` : ''}.`,
-      hint: 'Give it as an amount (107.5 or "107.50"), or pass checkInvoice(input, { expectedTotals }).',
-    }),
-  },
-  BUSINESS_ID_EMPTY: {
-    severity: 'warning',
-    area: 'invoice',
-    summary: 'businessId is not blank.',
-    message: (c) => ({
-      message: `${c.field} is blank (${v(c)}).`,
-      hint: 'Send the id of the business the invoice belongs to.',
-    }),
-  },
-  BUYER_TYPE_INVALID: {
-    severity: 'error',
-    area: 'buyer',
-    summary: 'buyer.type is one of B2B, B2C, B2G.',
-    message: (c) => ({
-      message: `${c.field} is ${v(c)}; it must be B2B, B2C or B2G${c.suggestion ? `. Did you mean ${c.suggestion}?` : '.'}`,
-      hint: c.suggestion ? `Send "${c.suggestion}" (upper case, exactly).` : 'B2B: a business buyer, B2C: a consumer, B2G: a government body.',
-    }),
-  },
-  BUYER_TIN_MISSING: {
-    severity: 'error',
-    area: 'buyer',
-    summary: 'buyer.tin is sent on B2B and B2G invoices (the tax authority would file a placeholder).',
-    message: (c) => ({
-      message:
-        `${c.field} is missing on a ${c.buyerType ?? 'B2B'} invoice. The service accepts that, but the tax authority ` +
-        'then files a placeholder without complaint: the filing looks successful and names the wrong party.',
-      hint: 'Send the buyer\'s real tax identification number in buyer.tin (only a B2C buyer may go without one).',
-    }),
-  },
-  BUYER_TIN_PLACEHOLDER: {
-    severity: 'error',
-    area: 'buyer',
-    summary: 'buyer.tin is not an obvious placeholder (blank, a word such as N/A, one character repeated).',
-    message: (c) => ({
-      message:
-        `${c.field} ${v(c)} looks like a placeholder (${c.reason ?? 'not a real number'}). The tax authority accepts it ` +
-        'without complaint and files a document that names the wrong party.',
-      hint: 'Send the buyer\'s real tax identification number; leave buyer.tin out only for a B2C buyer who has none.',
-    }),
-  },
-  BUYER_TIN_SUSPICIOUS: {
-    severity: 'warning',
-    area: 'buyer',
-    summary: 'buyer.tin does not look made up (shorter than minTinLength, or a run of consecutive digits); the format is not shown.',
-    message: (c) => ({
-      message: `${c.field} ${v(c)} may not be a real tax identification number (${c.reason ?? 'unusual'}).`,
-      hint: 'Check it is the buyer\'s real number (the TIN format is not shown, so this is a warning).',
-    }),
-  },
-  BUYER_EMAIL_INVALID: {
-    severity: 'warning',
-    area: 'buyer',
-    summary: 'buyer.email looks like an e-mail address.',
-    message: (c) => ({
-      message: `${c.field} ${v(c)} does not look like an e-mail address.`,
-      hint: 'Send an address such as name@example.com, or leave buyer.email out.',
-    }),
-  },
-  DUE_DATE_NOT_DATE_TIME: {
-    severity: 'error',
-    area: 'invoice',
-    summary: 'dueDate is a date-time, not a bare date.',
-    message: (c) => ({
-      message: `${c.field} ${v(c)} is a date without a time; the service expects an ISO 8601 date-time.`,
-      hint: `Add a time and an offset, e.g. "${c.suggestion ?? '2026-12-31T00:00:00Z'}".`,
-    }),
-  },
-  DUE_DATE_INVALID: {
-    severity: 'error',
-    area: 'invoice',
-    summary: 'dueDate is a real ISO 8601 date-time (a calendar date that exists, a valid time).',
-    message: (c) => ({
-      message: `${c.field} ${v(c)} is not a valid ISO 8601 date-time${c.reason ? `: ${c.reason}` : ''}.`,
-      hint: c.suggestion
-        ? `Did you mean "${c.suggestion}"?`
-        : 'Write it as YYYY-MM-DDThh:mm:ssZ, e.g. "2026-12-31T00:00:00Z" (new Date(...).toISOString() gives this form).',
-    }),
-  },
-  DUE_DATE_NO_OFFSET: {
-    severity: 'warning',
-    area: 'invoice',
-    summary: 'dueDate carries a UTC offset (Z or ±hh:mm).',
-    message: (c) => ({
-      message: `${c.field} ${v(c)} has no UTC offset, so the service decides which time zone it is in.`,
-      hint: `Add "Z" for UTC or an offset such as "+01:00"${c.suggestion ? `, e.g. "${c.suggestion}"` : ''}.`,
-    }),
-  },
-  LINES_EMPTY: {
-    severity: 'error',
-    area: 'invoice',
-    summary: 'lines has at least one line.',
-    message: (c) => ({
-      message: `${c.field} is empty; the service rejects an invoice with no lines.`,
-      hint: 'Add at least one line.',
-    }),
-  },
-  LINES_TOO_MANY: {
-    severity: 'error',
-    area: 'invoice',
-    summary: 'lines has at most 100,000 entries (a longer array is not read).',
-    message: (c) => ({
-      message: `${c.field} has ${v(c)} entries, more than the ${MAX_LINES} checkInvoice reads, so no line was checked.`,
-      hint: 'Fix a malformed array, split a real invoice this large, or ignore LINES_TOO_MANY to read every line.',
-    }),
-  },
-  LINE_NOT_OBJECT: {
-    severity: 'error',
-    area: 'line',
-    summary: 'Each line is a JSON object.',
-    message: (c) =>
-      c.reason !== undefined
-        ? {
-            message: `${c.field} is missing: ${c.reason}.`,
-            hint: 'Put a line there or remove the hole: JSON.stringify would send null.',
-          }
-        : {
-            message: `${c.field} must be a line object, got ${v(c)}.`,
-            hint: 'Each line is an object with description, quantity, unitPrice, taxRate and hsnCode or isicCode.',
-          },
-  },
-  LINE_DESCRIPTION_EMPTY: {
-    severity: 'warning',
-    area: 'line',
-    summary: 'Each line has a non-blank description.',
-    message: (c) => ({
-      message: `${c.field} is blank (${v(c)}).`,
-      hint: 'Describe what is sold on this line.',
-    }),
-  },
-  LINE_QUANTITY_NOT_POSITIVE: {
-    severity: 'warning',
-    area: 'line',
-    summary: 'quantity is greater than 0 (the document gives no range: a refund line may be negative).',
-    message: (c) => ({
-      message: `${c.field} is ${v(c)}, not greater than 0.`,
-      hint: 'Keep it if this is a refund or correction line (the service document gives no range); otherwise send the positive quantity.',
-    }),
-  },
-  LINE_UNIT_PRICE_NEGATIVE: {
-    severity: 'warning',
-    area: 'line',
-    summary: 'unitPrice is 0 or more (the document gives no range: a discount line may be negative).',
-    message: (c) => ({
-      message: `${c.field} is ${v(c)}, below 0.`,
-      hint: 'Keep it for a discount or refund line; otherwise send the price of one unit before tax.',
-    }),
-  },
-  LINE_TAX_RATE_OUT_OF_RANGE: {
-    severity: 'warning',
-    area: 'tax',
-    summary: 'taxRate is a percentage from 0 to 100.',
-    message: (c) => ({
-      message: `${c.field} is ${v(c)}; a tax rate is a percentage from 0 to 100.`,
-      hint: 'Send the rate as a percentage: 7.5 for 7.5 %.',
-    }),
-  },
-  LINE_TAX_RATE_FRACTION: {
-    severity: 'error',
-    area: 'tax',
-    summary: 'taxRate is a percentage, not a fraction: not 0.075 (the document\'s own example, 7.5), nor a rate whose 100-fold is another line\'s rate.',
-    message: (c) => ({
-      message: `${c.field} is ${v(c)}, which is a fraction (${c.reason ?? `the document's example rate is ${c.suggestion}`}): taxRate is a percentage (7.5 means 7.5 %, not 0.075). Did you mean ${c.suggestion}?`,
-      hint: `Send ${c.suggestion}. If ${v(c)} % really is the rate, ignore this rule: { ignore: ['LINE_TAX_RATE_FRACTION'] } (--ignore LINE_TAX_RATE_FRACTION on the command line).`,
-    }),
-  },
-  LINE_TAX_RATE_LOW: {
-    severity: 'warning',
-    area: 'tax',
-    summary: 'A taxRate below 1 % is unusually low (more so when its 100-fold is a standard rate, opts.standardTaxRates).',
-    message: (c) => ({
-      message: `${c.field} is ${v(c)}, an unusually low rate${c.reason ? ` (${c.reason})` : ''}: taxRate is a percentage, so this means ${v(c)} %, not ${c.suggestion} %.`,
-      hint: `If the rate is ${c.suggestion} %, send ${c.suggestion}. If ${v(c)} % is the real rate, keep it: it can be filed (ignore LINE_TAX_RATE_LOW to silence this).`,
-    }),
-  },
-  LINE_DISCOUNT_RATE_OUT_OF_RANGE: {
-    severity: 'warning',
-    area: 'line',
-    summary: 'discountRate is a percentage from 0 to 100.',
-    message: (c) => ({
-      message: `${c.field} is ${v(c)}; a discount rate is a percentage from 0 to 100.`,
-      hint: 'Send the discount as a percentage: 10 for 10 % off.',
-    }),
-  },
-  LINE_DISCOUNT_RATE_FRACTION: {
-    severity: 'warning',
-    area: 'line',
-    summary: 'discountRate is a percentage, not a fraction (10, not 0.1).',
-    message: (c) => ({
-      message: `${c.field} is ${v(c)}, which looks like a fraction; discountRate is a percentage. Did you mean ${c.suggestion}?`,
-      hint: `Send ${c.suggestion} for ${c.suggestion} % off; ${v(c)} means less than one percent.`,
-    }),
-  },
-  LINE_CATEGORY_TOO_SHORT: {
-    severity: 'error',
-    area: 'line',
-    summary: 'productCategory and serviceCategory are not blank or a single character: the service rejects a very short value.',
-    message: (c) => ({
-      message: `${c.field} ${v(c)} is ${c.reason ?? 'very short'}; the service rejects a very short category.`,
-      hint: `Send a descriptive label, or leave ${lastName(c.field)} out to use the default.`,
-    }),
-  },
-  LINE_CATEGORY_SHORT: {
-    severity: 'warning',
-    area: 'line',
-    summary: 'productCategory and serviceCategory are at least minCategoryLength characters (the service\'s minimum is not shown).',
-    message: (c) => ({
-      message: `${c.field} ${v(c)} is shorter than ${c.min} characters; the service rejects a very short category, and its minimum is not shown.`,
-      hint: `Keep it if the service accepts it; a longer descriptive label is safe, or leave ${lastName(c.field)} out to use the default.`,
-    }),
-  },
-  CLASSIFICATION_MISSING: {
-    severity: 'error',
-    area: 'classification',
-    summary: 'Each line has hsnCode (a good) or isicCode (a service).',
-    message: (c) => ({
-      message: `${c.field} has an ${SERVICE_CLASSIFICATION_WORDS}: it has neither hsnCode nor isicCode.`,
-      hint:
-        c.reason !== undefined
-          ? `${c.reason}, and ${NOT_SENT}: set it on the line itself, or send a plain object.`
-          : `Send hsnCode (NNNN.NN) for a good or isicCode (four digits) for a service. ${CODE_LOOKUPS}`,
-    }),
-  },
-  CLASSIFICATION_BOTH: {
-    severity: 'error',
-    area: 'classification',
-    summary: 'A line does not have both hsnCode and isicCode with different values; the issue says which one to drop.',
-    message: (c) => {
-      const codes = c.value as { hsnCode?: unknown; isicCode?: unknown } | undefined;
-      const hsn = showValue(codes?.hsnCode);
-      const isic = showValue(codes?.isicCode);
-      return {
-        message: `${c.field} has both hsnCode ${hsn} and isicCode ${isic}; the service rejects a line with two different codes, as a line is either a good or a service.`,
-        hint:
-          c.suggestion === 'hsnCode'
-            ? `hsnCode ${hsn} is a valid HS subheading and isicCode ${isic} is not a valid ISIC class: the line is a good. Keep hsnCode and remove isicCode.`
-            : c.suggestion === 'isicCode'
-              ? `isicCode ${isic} is a valid ISIC class and hsnCode ${hsn} is not a valid HS subheading: the line is a service. Keep isicCode and remove hsnCode.`
-              : c.reason === 'both valid'
-                ? `Both are valid codes: keep hsnCode ${hsn} if the line is a good, or isicCode ${isic} if it is a service, and remove the other.`
-                : `Neither is a valid code: send the good's HS subheading as hsnCode or the service's ISIC class as isicCode, not both. ${CODE_LOOKUPS}`,
-      };
-    },
-  },
-  HSN_CODE_FORMAT: {
-    severity: 'error',
-    area: 'classification',
-    summary: 'hsnCode is written NNNN.NN (four digits, dot, two digits).',
-    message: (c) => ({
-      message: `${c.field} ${v(c)} is not written NNNN.NN (four digits, a dot, two digits)${c.reason ? `: ${c.reason}` : ''}.`,
-      hint: c.suggestion ? `${didYouMean(c.suggestion)} ${CODE_LOOKUPS}` : `Send the six-digit HS subheading as NNNN.NN. ${CODE_LOOKUPS}`,
-    }),
-  },
-  HSN_CODE_FOUR_DIGITS: {
-    severity: 'error',
-    area: 'classification',
-    summary: 'hsnCode is not a four-digit code (four digits is an ISIC service code).',
-    message: (c) => ({
-      message: `${c.field} ${v(c)} has four digits; a four-digit code is read as an ISIC service code, not a truncated HS code.`,
-      hint: c.suggestion
-        ? `If this line is a service, send it as isicCode "${c.suggestion}". If it is a good, send its six-digit HS subheading (never pad to NNNN.00).`
-        : `Send the good's six-digit HS subheading as NNNN.NN; never pad a four-digit code to NNNN.00. ${CODE_LOOKUPS}`,
-    }),
-  },
-  HSN_CODE_PLACEHOLDER: {
-    severity: 'error',
-    area: 'classification',
-    summary: 'hsnCode is not the placeholder 0000.00 (or 0000).',
-    message: (c) => ({
-      message: `${c.field} ${v(c)} is a placeholder; the service rejects it (${SERVICE_CLASSIFICATION_WORDS}).`,
-      hint: `Send the real HS subheading of the good. ${CODE_LOOKUPS}`,
-    }),
-  },
-  HSN_CODE_PADDED_ISIC: {
-    severity: 'error',
-    area: 'classification',
-    summary: 'hsnCode is not a four-digit ISIC service code padded to NNNN.00.',
-    message: (c) => ({
-      message: `${c.field} ${v(c)} is the ISIC service code ${c.suggestion} padded with ".00", and is not an HS subheading; the tax authority would accept it and file an unrelated product.`,
-      hint: `If this line is a service, send isicCode "${c.suggestion}" instead. If it is a good, send its real six-digit HS subheading.`,
-    }),
-  },
-  HSN_CODE_LOOKS_PADDED: {
-    severity: 'warning',
-    area: 'classification',
-    summary: 'An hsnCode NNNN.00 whose NNNN is also an ISIC class is a real HS code, but check it is not a padded service code.',
-    message: (c) => ({
-      message: `${c.field} ${v(c)} is a real HS subheading, but ${c.suggestion} is also an ISIC service code: a service code padded with ".00" would land here and name an unrelated product.`,
-      hint: `If this line is a good of HS ${showValue(c.value)}, keep it. If it is a service, send isicCode "${c.suggestion}" instead.`,
-    }),
-  },
-  HSN_CODE_UNKNOWN: {
-    severity: 'warning',
-    area: 'classification',
-    summary: 'hsnCode is in the bundled HS 2022 subheadings (offline; the service\'s own list decides).',
-    message: (c) => ({
-      message: `${c.field} ${v(c)} is not in the bundled HS 2022 subheadings; the service's own list (GET /api/v1/taxauth/hs-codes) decides.`,
-      hint: `${c.suggestion ? `${didYouMean(c.suggestion)} ` : ''}${CODE_LOOKUPS}`,
-    }),
-  },
-  HSN_CODE_NOT_LISTED: {
-    severity: 'error',
-    area: 'classification',
-    summary: 'hsnCode is in the HS code list given (opts.hsCodes, e.g. the service\'s own from client.codes).',
-    message: (c) => ({
-      message: `${c.field} ${v(c)} is not in the HS code list used: opts.hsCodes, or the service's own list (GET /api/v1/taxauth/hs-codes), which invoices.create() reads.`,
-      hint: `${c.suggestion ? `${didYouMean(c.suggestion)} ` : ''}${CODE_LOOKUPS}`,
-    }),
-  },
-  ISIC_CODE_FORMAT: {
-    severity: 'error',
-    area: 'classification',
-    summary: 'isicCode is four digits.',
-    message: (c) => ({
-      message: `${c.field} ${v(c)} is not four digits${c.reason ? `: ${c.reason}` : ''}.`,
-      hint: c.suggestion ? didYouMean(c.suggestion) : `Send the four-digit ISIC Rev. 4 class of the service. ${CODE_LOOKUPS}`,
-    }),
-  },
-  ISIC_CODE_PLACEHOLDER: {
-    severity: 'error',
-    area: 'classification',
-    summary: 'isicCode is not the placeholder 0000.',
-    message: (c) => ({
-      message: `${c.field} ${v(c)} is a placeholder; the service rejects it (${SERVICE_CLASSIFICATION_WORDS}).`,
-      hint: `Send the real ISIC Rev. 4 class of the service. ${CODE_LOOKUPS}`,
-    }),
-  },
-  ISIC_CODE_UNKNOWN: {
-    severity: 'warning',
-    area: 'classification',
-    summary: 'isicCode is one of the 419 ISIC Rev. 4 classes bundled (offline; the service\'s own list decides).',
-    message: (c) => ({
-      message: `${c.field} ${v(c)} is not one of the 419 ISIC Rev. 4 classes bundled; the service's own list (GET /api/v1/taxauth/service-codes) decides.`,
-      hint: `${c.suggestion ? `Classes in group ${c.reason}: ${c.suggestion}. ` : ''}${CODE_LOOKUPS}`,
-    }),
-  },
-  ISIC_CODE_NOT_LISTED: {
-    severity: 'error',
-    area: 'classification',
-    summary: 'isicCode is in the ISIC code list given (opts.isicCodes, e.g. the service\'s own from client.codes).',
-    message: (c) => ({
-      message: `${c.field} ${v(c)} is not in the ISIC code list used: opts.isicCodes, or the service's own list (GET /api/v1/taxauth/service-codes), which invoices.create() reads.`,
-      hint: `${c.suggestion ? `Classes in group ${c.reason}: ${c.suggestion}. ` : ''}${CODE_LOOKUPS}`,
-    }),
-  },
-  TOTALS_MISMATCH: {
-    severity: 'error',
-    area: 'totals',
-    summary: 'The totals computed from the lines equal the caller\'s figures: opts.expectedTotals, and totals in the input itself (total, totalAmount, subtotal, taxTotal, …).',
-    message: (c) => ({
-      message: `${c.field}: you expect ${c.expectedTotal} but the lines add up to ${c.actualTotal} (difference ${c.difference}).`,
-      hint:
-        `The service computes totals from the lines and the tax authority files them without checking: fix the lines or your figure. ` +
-        `Computed ${c.rounding ?? 'per line, half-up'}.`,
-    }),
-  },
-  TOTALS_NOT_RECONCILED: {
-    severity: 'warning',
-    area: 'totals',
-    summary: 'Expected totals could be compared (the lines\' amounts are all numbers).',
-    message: (c) => ({
-      message: `${c.field} could not be compared: no totals could be computed from the lines.`,
-      hint: 'Fix the lines as reported above; the totals are then compared.',
-    }),
-  },
+  INVOICE_NOT_OBJECT: ['error', 'input', 'The invoice is a JSON object.', (c) => [
+    `The invoice must be a JSON object, got ${v(c)}.`,
+    'Pass an object with businessId, buyer, dueDate and lines.',
+  ]],
+  INPUT_UNREADABLE: ['error', 'input', 'The input can be read (no throwing getter or proxy).', (c) => [
+    `The input could not be read: ${c.reason ?? 'a property threw when read'}.`,
+    'Pass plain data (for example the result of JSON.parse), not an object with throwing getters.',
+  ]],
+  INPUT_CYCLIC: ['error', 'input', 'The input has no cycle (JSON.stringify throws on one).', (c) => [
+    `${c.field} refers back to ${c.suggestion ?? 'an enclosing object'}: the input is cyclic, and JSON.stringify throws on a cycle.`,
+    'Remove the reference back.',
+  ]],
+  INPUT_TOO_DEEP: ['error', 'input', 'The input is nested at most 64 levels deep.', (c) => [
+    `${c.field} is nested more than ${c.min ?? 64} levels deep, the most checkInvoice reads.`,
+    'Remove the deeply nested value.',
+  ]],
+  INPUT_NOT_PLAIN_DATA: ['error', 'input', 'The input is JSON data (no Map, Set, function, symbol or BigInt).', (c) => [
+    `${c.field} is ${c.reason ?? 'not JSON data'}, so what would be sent is not what was checked.`,
+    'Send plain JSON data: an object, array, string, number, boolean or null.',
+  ]],
+  OPTION_INVALID: ['error', 'input', 'Each option has a usable value.', (c) =>
+    c.reason !== undefined
+      ? [
+          // With a value: a code list (predicate or has()) threw when asked about that code.
+          `Option ${c.field} ${c.value === undefined ? 'could not be read' : `threw when asked about ${v(c)}`}: ${c.reason}.`,
+          `${c.value === undefined ? 'Pass plain values as options' : 'Make the code list return true or false'}; its default was used. This is not a problem of the invoice itself.`,
+        ]
+      : [
+          `Option ${c.field} is ${v(c)}; expected ${c.expected ?? 'a valid value'}.`,
+          'Fix the option passed to checkInvoice; this is not a problem of the invoice itself.',
+        ]],
+  FIELD_REQUIRED: ['error', 'invoice', 'businessId, buyer, buyer.type, dueDate, lines and each line\'s description, quantity, unitPrice and taxRate are present.', (c) =>
+    c.reason !== undefined
+      ? [
+          `${c.field} is required and is missing from the request body.`,
+          `${lastName(c.field)} is ${c.reason}, and ${NOT_SENT}: set ${lastName(c.field)} on the object itself, or send a plain object.`,
+        ]
+      : [
+          `${c.field} is required${c.value === null ? ' and was null' : ' and is missing'}.`,
+          c.suggestion ?? `Add ${lastName(c.field)}${c.expected ? ` (${c.expected})` : ''}.`,
+        ]],
+  FIELD_WRONG_TYPE: ['error', 'invoice', 'Each field has the type the service document gives it.', (c) => [
+    `${c.field} must be ${c.expected}, got ${showTyped(c.value)}${c.reason ? `, ${c.reason}` : ''}.`,
+    c.suggestion ? `Send ${c.suggestion}.` : `Send ${lastName(c.field)} as ${c.expected}.`,
+  ]],
+  NUMBER_NOT_FINITE: ['error', 'line', 'Numbers are finite.', (c) => [
+    `${c.field} must be a finite number, got ${v(c)}.`,
+    'JSON cannot carry NaN or Infinity: fix the computation or parse that made it.',
+  ]],
+  UNKNOWN_FIELD: ['warning', 'invoice', 'No field outside the service document.', (c) => [
+    `${c.field} is not a field of the service's ${c.reason ?? 'request'}${c.suggestion ? `; did you mean ${c.suggestion}?` : '.'}`,
+    c.suggestion
+      ? `Rename it to ${c.suggestion}: the service does not read ${lastName(c.field)}.`
+      : 'Remove it: the service does not read it.',
+  ]],
+  TAX_FIELD_NOT_ACCEPTED: ['warning', 'tax', 'No tax field besides each line\'s taxRate.', (c) => [
+    `${c.field} is not read by the service: tax is given per line as taxRate.`,
+    'Remove it and put the percentage in each line\'s taxRate (7.5 for 7.5 %).',
+  ]],
+  TOTAL_FIELD_NOT_ACCEPTED: ['warning', 'tax', 'A total in the input can be compared with the lines.', (c) => [
+    `${c.field} is not read by the service, and could not be compared with the lines${c.reason ? ` (${c.reason})` : ''}.`,
+    'Give it as an amount (107.5 or "107.50"), or pass checkInvoice(input, { expectedTotals }).',
+  ]],
+  BUSINESS_ID_EMPTY: ['warning', 'invoice', 'businessId is not blank.', (c) => [
+    `${c.field} is blank (${v(c)}).`,
+    'Send the id of the business the invoice belongs to.',
+  ]],
+  BUYER_TYPE_INVALID: ['error', 'buyer', 'buyer.type is B2B, B2C or B2G.', (c) => [
+    `${c.field} is ${v(c)}; it must be B2B, B2C or B2G${c.suggestion ? `. Did you mean ${c.suggestion}?` : '.'}`,
+    c.suggestion ? `Send "${c.suggestion}" (upper case, exactly).` : 'B2B: a business, B2C: a consumer, B2G: a government body.',
+  ]],
+  BUYER_TIN_MISSING: ['error', 'buyer', 'buyer.tin is sent on B2B and B2G invoices.', (c) => [
+    `${c.field} is missing on a ${c.buyerType ?? 'B2B'} invoice: the tax authority would file a placeholder that names the wrong party.`,
+    'Send the buyer\'s tax identification number (only a B2C buyer may go without one).',
+  ]],
+  BUYER_TIN_PLACEHOLDER: ['error', 'buyer', 'buyer.tin is not a placeholder.', (c) => [
+    `${c.field} ${v(c)} looks like a placeholder (${c.reason ?? 'not a real number'}): the tax authority would file it, naming the wrong party.`,
+    'Send the buyer\'s real tax identification number (only a B2C buyer may go without one).',
+  ]],
+  BUYER_TIN_SUSPICIOUS: ['warning', 'buyer', 'buyer.tin does not look made up.', (c) => [
+    `${c.field} ${v(c)} may not be a real tax identification number (${c.reason ?? 'unusual'}).`,
+    'Check it is the buyer\'s real number.',
+  ]],
+  BUYER_EMAIL_INVALID: ['warning', 'buyer', 'buyer.email looks like an e-mail address.', (c) => [
+    `${c.field} ${v(c)} does not look like an e-mail address.`,
+    'Send an address such as name@example.com, or leave buyer.email out.',
+  ]],
+  DUE_DATE_NOT_DATE_TIME: ['error', 'invoice', 'dueDate is a date-time, not a bare date.', (c) => [
+    `${c.field} ${v(c)} is a date without a time; the service expects an ISO 8601 date-time.`,
+    `Add a time and an offset, e.g. "${c.suggestion ?? '2026-12-31T00:00:00Z'}".`,
+  ]],
+  DUE_DATE_INVALID: ['error', 'invoice', 'dueDate is a valid ISO 8601 date-time.', (c) => [
+    `${c.field} ${v(c)} is not a valid ISO 8601 date-time${c.reason ? `: ${c.reason}` : ''}.`,
+    c.suggestion
+      ? `Did you mean "${c.suggestion}"?`
+      : 'Write it as YYYY-MM-DDThh:mm:ssZ, e.g. "2026-12-31T00:00:00Z" (date.toISOString()).',
+  ]],
+  DUE_DATE_NO_OFFSET: ['warning', 'invoice', 'dueDate has a UTC offset.', (c) => [
+    `${c.field} ${v(c)} has no UTC offset, so the service decides which time zone it is in.`,
+    `Add "Z" for UTC or an offset such as "+01:00"${c.suggestion ? `, e.g. "${c.suggestion}"` : ''}.`,
+  ]],
+  LINES_EMPTY: ['error', 'invoice', 'lines is not empty.', (c) => [
+    `${c.field} is empty; the service rejects an invoice with no lines.`,
+    'Add at least one line.',
+  ]],
+  LINES_TOO_MANY: ['error', 'invoice', 'lines has at most 100,000 entries.', (c) => [
+    `${c.field} has ${v(c)} entries, more than the ${MAX_LINES} checkInvoice reads, so no line was checked.`,
+    'Fix the array, or ignore LINES_TOO_MANY to read every line.',
+  ]],
+  LINE_NOT_OBJECT: ['error', 'line', 'Each line is a JSON object.', (c) =>
+    c.reason !== undefined
+      ? [`${c.field} is missing: ${c.reason}.`, 'Put a line there or remove the hole: JSON.stringify would send null.']
+      : [
+          `${c.field} must be a line object, got ${v(c)}.`,
+          'Send an object with description, quantity, unitPrice, taxRate and hsnCode or isicCode.',
+        ]],
+  LINE_DESCRIPTION_EMPTY: ['warning', 'line', 'Each line\'s description is not blank.', (c) => [
+    `${c.field} is blank (${v(c)}).`,
+    'Describe what is sold on this line.',
+  ]],
+  LINE_QUANTITY_NOT_POSITIVE: ['warning', 'line', 'quantity is greater than 0.', (c) => [
+    `${c.field} is ${v(c)}, not greater than 0.`,
+    'Keep it for a refund or correction line; otherwise send the positive quantity.',
+  ]],
+  LINE_UNIT_PRICE_NEGATIVE: ['warning', 'line', 'unitPrice is not negative.', (c) => [
+    `${c.field} is ${v(c)}, below 0.`,
+    'Keep it for a discount or refund line; otherwise send the price of one unit before tax.',
+  ]],
+  LINE_TAX_RATE_OUT_OF_RANGE: ['warning', 'tax', 'taxRate is from 0 to 100.', (c) => [
+    `${c.field} is ${v(c)}; a tax rate is a percentage from 0 to 100.`,
+    'Send the rate as a percentage: 7.5 for 7.5 %.',
+  ]],
+  LINE_TAX_RATE_FRACTION: ['error', 'tax', 'taxRate is a percentage, not a fraction.', (c) => [
+    `${c.field} is ${v(c)}, which is a fraction (${c.reason ?? `the document's example rate is ${c.suggestion}`}): taxRate is a percentage (7.5 means 7.5 %, not 0.075). Did you mean ${c.suggestion}?`,
+    `Send ${c.suggestion}. If ${v(c)} % really is the rate, ignore LINE_TAX_RATE_FRACTION.`,
+  ]],
+  LINE_TAX_RATE_LOW: ['warning', 'tax', 'taxRate is not below 1 %.', (c) => [
+    `${c.field} is ${v(c)}, an unusually low rate${c.reason ? ` (${c.reason})` : ''}: taxRate is a percentage, so this means ${v(c)} %, not ${c.suggestion} %.`,
+    `If the rate is ${c.suggestion} %, send ${c.suggestion}; if it is ${v(c)} %, keep it (ignore LINE_TAX_RATE_LOW).`,
+  ]],
+  LINE_DISCOUNT_RATE_OUT_OF_RANGE: ['warning', 'line', 'discountRate is from 0 to 100.', (c) => [
+    `${c.field} is ${v(c)}; a discount rate is a percentage from 0 to 100.`,
+    'Send the discount as a percentage: 10 for 10 % off.',
+  ]],
+  LINE_DISCOUNT_RATE_FRACTION: ['warning', 'line', 'discountRate is a percentage, not a fraction.', (c) => [
+    `${c.field} is ${v(c)}, which looks like a fraction; discountRate is a percentage. Did you mean ${c.suggestion}?`,
+    `Send ${c.suggestion} for ${c.suggestion} % off.`,
+  ]],
+  LINE_CATEGORY_TOO_SHORT: ['error', 'line', 'A category is not blank or one character.', (c) => [
+    `${c.field} ${v(c)} is ${c.reason ?? 'very short'}; the service rejects a very short category.`,
+    `Send a descriptive label, or leave ${lastName(c.field)} out to use the default.`,
+  ]],
+  LINE_CATEGORY_SHORT: ['warning', 'line', 'A category has at least minCategoryLength characters.', (c) => [
+    `${c.field} ${v(c)} is shorter than ${c.min} characters; the service rejects a very short category.`,
+    `Send a longer label, or leave ${lastName(c.field)} out to use the default.`,
+  ]],
+  CLASSIFICATION_MISSING: ['error', 'classification', 'Each line has hsnCode or isicCode.', (c) => [
+    `${c.field} has an ${SERVICE_CLASSIFICATION_WORDS}: it has neither hsnCode nor isicCode.`,
+    c.reason !== undefined
+      ? `${c.reason}, and ${NOT_SENT}: set it on the line itself, or send a plain object.`
+      : `Send hsnCode (NNNN.NN) for a good or isicCode (four digits) for a service. ${CODE_LOOKUPS}`,
+  ]],
+  CLASSIFICATION_BOTH: ['error', 'classification', 'A line does not have different hsnCode and isicCode.', (c) => {
+    const codes = c.value as { hsnCode?: unknown; isicCode?: unknown } | undefined;
+    const hsn = showValue(codes?.hsnCode);
+    const isic = showValue(codes?.isicCode);
+    return [
+      `${c.field} has both hsnCode ${hsn} and isicCode ${isic}; the service rejects two different codes (a line is a good or a service).`,
+      c.suggestion === 'hsnCode'
+        ? `Only hsnCode ${hsn} is a valid code. Keep hsnCode and remove isicCode.`
+        : c.suggestion === 'isicCode'
+          ? `Only isicCode ${isic} is a valid code. Keep isicCode and remove hsnCode.`
+          : c.reason === 'both valid'
+            ? `Both are valid codes: keep hsnCode ${hsn} if the line is a good, or isicCode ${isic} if it is a service, and remove the other.`
+            : `Neither is a valid code: send hsnCode for a good or isicCode for a service, not both. ${CODE_LOOKUPS}`,
+    ];
+  }],
+  HSN_CODE_FORMAT: ['error', 'classification', 'hsnCode is written NNNN.NN.', (c) => [
+    `${c.field} ${v(c)} is not written NNNN.NN (four digits, a dot, two digits)${c.reason ? `: ${c.reason}` : ''}.`,
+    c.suggestion ? `${didYouMean(c.suggestion)} ${CODE_LOOKUPS}` : `Send the six-digit HS subheading as NNNN.NN. ${CODE_LOOKUPS}`,
+  ]],
+  HSN_CODE_FOUR_DIGITS: ['error', 'classification', 'hsnCode is not four digits.', (c) => [
+    `${c.field} ${v(c)} has four digits: a four-digit code is an ISIC service code, not an HS code.`,
+    c.suggestion
+      ? `If this line is a service, send isicCode "${c.suggestion}"; if a good, its six-digit HS subheading (never pad to NNNN.00).`
+      : `Send the good's six-digit HS subheading as NNNN.NN; never pad a four-digit code to NNNN.00. ${CODE_LOOKUPS}`,
+  ]],
+  HSN_CODE_PLACEHOLDER: ['error', 'classification', 'hsnCode is not 0000.00.', (c) => [
+    `${c.field} ${v(c)} is a placeholder; the service rejects it (${SERVICE_CLASSIFICATION_WORDS}).`,
+    `Send the real HS subheading of the good. ${CODE_LOOKUPS}`,
+  ]],
+  HSN_CODE_PADDED_ISIC: ['error', 'classification', 'hsnCode is not an ISIC code padded to NNNN.00.', (c) => [
+    `${c.field} ${v(c)} is the ISIC service code ${c.suggestion} padded with ".00", not an HS subheading: the tax authority would file an unrelated product.`,
+    `If this line is a service, send isicCode "${c.suggestion}"; if a good, its real six-digit HS subheading.`,
+  ]],
+  HSN_CODE_LOOKS_PADDED: ['warning', 'classification', 'An hsnCode NNNN.00 whose NNNN is also an ISIC class is not a padded service code.', (c) => [
+    `${c.field} ${v(c)} is a real HS subheading, but ${c.suggestion} is also an ISIC service code padded the same way.`,
+    `If this line is a good of HS ${showValue(c.value)}, keep it; if a service, send isicCode "${c.suggestion}".`,
+  ]],
+  HSN_CODE_UNKNOWN: ['warning', 'classification', 'hsnCode is in the bundled HS 2022 table.', (c) => [
+    `${c.field} ${v(c)} is not in the bundled HS 2022 subheadings; the service's own list decides.`,
+    `${c.suggestion ? `${didYouMean(c.suggestion)} ` : ''}${CODE_LOOKUPS}`,
+  ]],
+  HSN_CODE_NOT_LISTED: ['error', 'classification', 'hsnCode is in the HS list given (opts.hsCodes, or the service\'s own).', (c) => [
+    `${c.field} ${v(c)} is not in the HS code list used: opts.hsCodes, or the service's own list that invoices.create() read.`,
+    `${c.suggestion ? `${didYouMean(c.suggestion)} ` : ''}${CODE_LOOKUPS}`,
+  ]],
+  ISIC_CODE_FORMAT: ['error', 'classification', 'isicCode is four digits.', (c) => [
+    `${c.field} ${v(c)} is not four digits${c.reason ? `: ${c.reason}` : ''}.`,
+    c.suggestion ? didYouMean(c.suggestion) : `Send the four-digit ISIC Rev. 4 class of the service. ${CODE_LOOKUPS}`,
+  ]],
+  ISIC_CODE_PLACEHOLDER: ['error', 'classification', 'isicCode is not 0000.', (c) => [
+    `${c.field} ${v(c)} is a placeholder; the service rejects it (${SERVICE_CLASSIFICATION_WORDS}).`,
+    `Send the real ISIC Rev. 4 class of the service. ${CODE_LOOKUPS}`,
+  ]],
+  ISIC_CODE_UNKNOWN: ['warning', 'classification', 'isicCode is in the bundled ISIC Rev. 4 table.', (c) => [
+    `${c.field} ${v(c)} is not one of the 419 ISIC Rev. 4 classes bundled; the service's own list decides.`,
+    `${c.suggestion ? `Classes in group ${c.reason}: ${c.suggestion}. ` : ''}${CODE_LOOKUPS}`,
+  ]],
+  ISIC_CODE_NOT_LISTED: ['error', 'classification', 'isicCode is in the ISIC list given (opts.isicCodes, or the service\'s own).', (c) => [
+    `${c.field} ${v(c)} is not in the ISIC code list used: opts.isicCodes, or the service's own list that invoices.create() read.`,
+    `${c.suggestion ? `Classes in group ${c.reason}: ${c.suggestion}. ` : ''}${CODE_LOOKUPS}`,
+  ]],
+  TOTALS_MISMATCH: ['error', 'totals', 'Totals from the lines equal the caller\'s figures.', (c) => [
+    `${c.field}: you expect ${c.expectedTotal} but the lines add up to ${c.actualTotal} (difference ${c.difference}).`,
+    `The service computes totals from the lines: fix the lines or your figure. Computed ${c.rounding ?? 'per line, half-up'}.`,
+  ]],
+  TOTALS_NOT_RECONCILED: ['warning', 'totals', 'Expected totals can be compared.', (c) => [
+    `${c.field} could not be compared: no totals could be computed from the lines.`,
+    'Fix the lines as reported above; the totals are then compared.',
+  ]],
 } as const satisfies Record<string, IssueDefinition>;
 
 /**

@@ -66,7 +66,7 @@ export interface CheckReport {
  * ```
  */
 export function checkInvoice(input: unknown, opts?: CheckOptions): CheckReport {
-  return runChecks(input, opts, false);
+  return runChecks(input, opts, undefined);
 }
 
 /**
@@ -83,10 +83,11 @@ export function checkInvoice(input: unknown, opts?: CheckOptions): CheckReport {
  * ```
  */
 export function checkInvoiceAsSent(input: unknown, opts?: CheckOptions): CheckReport {
-  return runChecks(input, opts, true);
+  return runChecks(input, opts, sentInvoice);
 }
 
-function runChecks(input: unknown, opts: CheckOptions | undefined, asSent: boolean): CheckReport {
+// `asSent` is passed in rather than imported here, so that a bundle of checkInvoice alone leaves it out.
+function runChecks(input: unknown, opts: CheckOptions | undefined, asSent: typeof sentInvoice | undefined): CheckReport {
   const o = resolveCheckOptions(opts);
   for (;;) {
     const issues = new IssueCollector(o.strict, o.ignore);
@@ -97,8 +98,7 @@ function runChecks(input: unknown, opts: CheckOptions | undefined, asSent: boole
         const p = problems[k] as (typeof problems)[number];
         issues.add('OPTION_INVALID', p.path, { value: p.value, expected: p.expected, reason: p.thrown });
       }
-      // The prototype tests are paid by create() only, not by checkInvoice.
-      const sent = asSent && isRecord(input) ? sentInvoice(input, o.maxLines) : input;
+      const sent = asSent !== undefined && isRecord(input) ? asSent(input, o.maxLines) : input;
       totals = checkInvoiceInput(sent, o, issues);
     } catch (err) {
       // The caller's hsCodes or isicCodes threw: an option problem, not the invoice's.

@@ -37,8 +37,8 @@ export const CHECK_RULES: { readonly [C in CheckIssueCode]: Readonly<CheckRule> 
   // Each call is marked pure (this one and the two inside), so that a bundle which never reads CHECK_RULES drops it.
   /* @__PURE__ */ Object.fromEntries(
     /* @__PURE__ */ (Object.keys(ISSUE_TABLE) as CheckIssueCode[]).map((code) => {
-      const rule: IssueDefinition = ISSUE_TABLE[code];
-      return [code, Object.freeze({ code, severity: rule.severity, area: rule.area, summary: rule.summary })];
+      const [severity, area, summary]: IssueDefinition = ISSUE_TABLE[code];
+      return [code, Object.freeze({ code, severity, area, summary })];
     }),
   ) as { [C in CheckIssueCode]: CheckRule },
 );
@@ -119,10 +119,10 @@ export class IssueCollector {
     else if (this.seen.has(key)) return;
     this.seen.add(key);
     const rule: IssueDefinition = ISSUE_TABLE[code];
-    const text = rule.message({ ...context, field: formatIssuePath(path) });
-    const severity: CheckSeverity = this.strict ? 'error' : rule.severity;
-    const issue: CheckIssue = { code, severity, path, message: text.message };
-    if (text.hint !== undefined) issue.hint = text.hint;
+    const [message, hint] = rule[3]({ ...context, field: formatIssuePath(path) });
+    const severity: CheckSeverity = this.strict ? 'error' : rule[0];
+    const issue: CheckIssue = { code, severity, path, message };
+    if (hint !== undefined) issue.hint = hint;
     (severity === 'error' ? this.errors : this.warnings).push(issue);
   }
 }

@@ -1,4 +1,5 @@
 /** Options of `checkInvoice`, resolved once per call into plain fields the rules read. */
+import { CodeSet } from '../codes/code-set.js';
 import { HS_CODES } from '../codes/hs-codes.js';
 import { ISIC_CODES } from '../codes/isic-codes.js';
 import type { CheckIssueCode } from './catalogue.js';
@@ -100,7 +101,6 @@ export interface ResolvedCheckOptions {
 }
 
 const DEFAULT_ISIC: CodeLookup = { has: (c) => ISIC_CODES.has(c), codes: ISIC_CODES, bundled: true };
-// One Set, built once when the module loads; a lookup is one hash probe.
 const DEFAULT_HS: CodeLookup = { has: (c) => HS_CODES.has(c), codes: HS_CODES, bundled: true };
 
 /**
@@ -119,23 +119,7 @@ export const DEFAULT_STANDARD_TAX_RATES: readonly number[] = /* @__PURE__ */ Obj
 ]);
 const DEFAULT_RATES: ReadonlySet<number> = /* @__PURE__ */ new Set(DEFAULT_STANDARD_TAX_RATES);
 
-const DEFAULTS: ResolvedCheckOptions = /* @__PURE__ */ Object.freeze({
-  strict: false,
-  ignore: undefined,
-  hs: DEFAULT_HS,
-  isic: DEFAULT_ISIC,
-  isicFormatOnly: false,
-  minCategoryLength: 3,
-  minTinLength: 6,
-  standardTaxRates: DEFAULT_RATES,
-  minorUnits: 2,
-  rounding: 'line',
-  roundingGiven: false,
-  roundingMode: 'half-up',
-  expectedTotals: undefined,
-  maxLines: MAX_LINES,
-  problems: [],
-}) as ResolvedCheckOptions;
+const DEFAULTS: ResolvedCheckOptions = /* @__PURE__ */ Object.freeze(/* @__PURE__ */ defaultsWith([]));
 
 // Sets, has() objects and predicates are asked live, so their lookup can be kept.
 const lookupCache = /* @__PURE__ */ new WeakMap<object, CodeLookup>();
@@ -172,8 +156,8 @@ function toLookup(list: unknown): CodeLookup | undefined {
   if (typeof list === 'function') {
     const fn = list as (code: string) => boolean;
     lookup = askCaller((c) => fn(c));
-  } else if (list instanceof Set && list.has === Set.prototype.has) {
-    lookup = { has: (c) => list.has(c), codes: list as Set<string> };
+  } else if ((list instanceof Set && list.has === Set.prototype.has) || list instanceof CodeSet) {
+    lookup = { has: (c) => list.has(c), codes: list as ReadonlySet<string> };
   } else if (typeof (list as { has?: unknown }).has === 'function') {
     // Also a Set whose has() is its own: it may throw like any caller's code.
     const l = list as { has(code: string): boolean };
@@ -217,69 +201,7 @@ ratesCache.set(DEFAULT_STANDARD_TAX_RATES, DEFAULT_RATES);
 /** Reads the caller's options once per call; no options at all costs nothing. */
 export function resolveCheckOptions(opts: CheckOptions | undefined): ResolvedCheckOptions {
   if (opts === undefined || opts === null) return DEFAULTS;
-  if (typeof opts !== 'object') {
-    return defaultsWith([{ path: ['options'], value: opts, expected: 'an object' }]);
-  }
-  try {
-    return readAllOptions(opts);
-  } catch {
-    // A getter, proxy trap or iterator threw: read again, one option at a time, to say which.
-    return readEachOption(opts);
-  }
-}
-
-/** A fresh copy of the defaults, written out: a spread of the frozen DEFAULTS takes V8's slow path. */
-function defaultsWith(problems: ResolvedCheckOptions['problems']): ResolvedCheckOptions {
-  return {
-    strict: false,
-    ignore: undefined,
-    hs: DEFAULT_HS,
-    isic: DEFAULT_ISIC,
-    isicFormatOnly: false,
-    minCategoryLength: DEFAULTS.minCategoryLength,
-    minTinLength: DEFAULTS.minTinLength,
-    standardTaxRates: DEFAULT_RATES,
-    minorUnits: DEFAULTS.minorUnits,
-    rounding: 'line',
-    roundingGiven: false,
-    roundingMode: 'half-up',
-    expectedTotals: undefined,
-    maxLines: MAX_LINES,
-    problems,
-  };
-}
-
-/** Every option read once, by name (a keyed lookup per option is slow), in {@link OPTION_NAMES} order. */
-function readAllOptions(opts: CheckOptions): ResolvedCheckOptions {
-  const problems: ResolvedCheckOptions['problems'] = [];
-  const o = defaultsWith(problems);
-  const strict = opts.strict;
-  if (strict !== undefined) readOption(o, 'strict', strict, problems);
-  const hsCodes = opts.hsCodes;
-  if (hsCodes !== undefined) readOption(o, 'hsCodes', hsCodes, problems);
-  const isicCodes = opts.isicCodes;
-  if (isicCodes !== undefined) readOption(o, 'isicCodes', isicCodes, problems);
-  const ignore = opts.ignore;
-  if (ignore !== undefined) readOption(o, 'ignore', ignore, problems);
-  const rounding = opts.rounding;
-  if (rounding !== undefined) readOption(o, 'rounding', rounding, problems);
-  const roundingMode = opts.roundingMode;
-  if (roundingMode !== undefined) readOption(o, 'roundingMode', roundingMode, problems);
-  const minorUnits = opts.minorUnits;
-  if (minorUnits !== undefined) readOption(o, 'minorUnits', minorUnits, problems);
-  const expectedTotals = opts.expectedTotals;
-  if (expectedTotals !== undefined) readOption(o, 'expectedTotals', expectedTotals, problems);
-  const minCategoryLength = opts.minCategoryLength;
-  if (minCategoryLength !== undefined) readOption(o, 'minCategoryLength', minCategoryLength, problems);
-  const minTinLength = opts.minTinLength;
-  if (minTinLength !== undefined) readOption(o, 'minTinLength', minTinLength, problems);
-  const standardTaxRates = opts.standardTaxRates;
-  if (standardTaxRates !== undefined) readOption(o, 'standardTaxRates', standardTaxRates, problems);
-  return o;
-}
-
-/** The same, each option on its own: one that throws is reported and left at its default. */
-function readEachOption(opts: CheckOptions): ResolvedCheckOptions {
+  if (typeof opts !== 'object') return defaultsWith([{ path: ['options'], value: opts, expected: 'an object' }]);
   const problems: ResolvedCheckOptions['problems'] = [];
   const o = defaultsWith(problems);
   for (const name of OPTION_NAMES) {
@@ -287,10 +209,32 @@ function readEachOption(opts: CheckOptions): ResolvedCheckOptions {
       const value: unknown = opts[name];
       if (value !== undefined) readOption(o, name, value, problems);
     } catch (err) {
+      // A getter, proxy trap or iterator threw: that option is reported and left at its default.
       problems.push({ path: ['options', name], value: undefined, thrown: describeThrown(err) });
     }
   }
   return o;
+}
+
+/** A fresh copy of the defaults, written out: a spread of a frozen object takes V8's slow path. */
+function defaultsWith(problems: ResolvedCheckOptions['problems']): ResolvedCheckOptions {
+  return {
+    strict: false,
+    ignore: undefined,
+    hs: DEFAULT_HS,
+    isic: DEFAULT_ISIC,
+    isicFormatOnly: false,
+    minCategoryLength: 3,
+    minTinLength: 6,
+    standardTaxRates: DEFAULT_RATES,
+    minorUnits: 2,
+    rounding: 'line',
+    roundingGiven: false,
+    roundingMode: 'half-up',
+    expectedTotals: undefined,
+    maxLines: MAX_LINES,
+    problems,
+  };
 }
 
 /** Sets `o[name]` from the caller's value (not undefined), or reports why it cannot be used. */
@@ -307,20 +251,17 @@ function readOption(
     case 'hsCodes':
     case 'isicCodes': {
       if (value === null) return;
+      const hs = name === 'hsCodes';
       if (value === false) {
-        if (name === 'hsCodes') o.hs = undefined;
+        if (hs) o.hs = undefined;
         else o.isicFormatOnly = true;
         return;
       }
-      // The bundled tables passed back in are still the bundled tables (a warning, not the service's word).
-      if (value === HS_CODES || value === ISIC_CODES) {
-        if (name === 'hsCodes') o.hs = value === HS_CODES ? DEFAULT_HS : toLookup(value);
-        else o.isic = value === ISIC_CODES ? DEFAULT_ISIC : (toLookup(value) as CodeLookup);
-        return;
-      }
-      const lookup = typeof value === 'string' ? undefined : toLookup(value);
+      // The bundled table passed back in is still the bundled table (a warning, not the service's word).
+      const bundled = value === (hs ? HS_CODES : ISIC_CODES);
+      const lookup = bundled ? (hs ? DEFAULT_HS : DEFAULT_ISIC) : typeof value === 'string' ? undefined : toLookup(value);
       if (lookup === undefined) problems.push({ path: ['options', name], value, expected: CODE_LIST });
-      else if (name === 'hsCodes') o.hs = lookup;
+      else if (hs) o.hs = lookup;
       else o.isic = lookup;
       return;
     }

@@ -102,8 +102,10 @@ export class Invoices extends APIResource {
     // that answers differently on another read cannot change what was checked.
     const { bodyText, sent } = serializeInvoice(input);
     if (opts.skipChecks !== true) {
-      const checkOptions = await this.#withServiceCodes([sent], opts.checkOptions);
-      const report = checkInvoice(sent, checkOptions);
+      const first = checkInvoice(sent, opts.checkOptions);
+      const checkOptions = await this.#withServiceCodes([first], opts.checkOptions);
+      // Checked again only with a service list read, which may decide what the bundled tables could not.
+      const report = checkOptions === opts.checkOptions ? first : checkInvoice(sent, checkOptions);
       if (!report.ok) throw redactError(new InvoiceCheckError(explainNotSent(report, input, checkOptions)), this._ctx.redactor);
       for (const warning of report.warnings) {
         this._ctx.logger.warn(`Invoice check warning ${warning.code} at ${warning.path.join('.')}: ${warning.message}`);
@@ -257,7 +259,7 @@ export class Invoices extends APIResource {
       return Promise.reject(new FilingError({ invoiceId: undefined, step: 'check', cause: err, message: (err as Error).message, hint: (err as InvalidInputError).hint }));
     }
     if (opts.skipChecks === true) return createAndFile(this, plain, this._withClientRetries(opts));
-    return this.#withServiceCodes([plain], opts.checkOptions).then((checkOptions) =>
+    return this.#withServiceCodes(reportsFor([plain], opts.checkOptions), opts.checkOptions).then((checkOptions) =>
       createAndFile(this, plain, this._withClientRetries({ ...opts, checkOptions })),
     );
   }
@@ -288,30 +290,28 @@ export class Invoices extends APIResource {
       }
     });
     if (opts.skipChecks === true) return fileMany(this, plain, this._withClientRetries(opts), { invalid });
-    return this.#withServiceCodes(plain, opts.checkOptions).then((checkOptions) =>
+    return this.#withServiceCodes(reportsFor(plain, opts.checkOptions), opts.checkOptions).then((checkOptions) =>
       fileMany(this, plain, this._withClientRetries({ ...opts, checkOptions }), { invalid }),
     );
   }
 
-  /** The check options with the service's own code lists where an input has a code the bundled tables lack. */
-  async #withServiceCodes(inputs: readonly unknown[], given: CheckOptions | undefined): Promise<CheckOptions | undefined> {
+  /** The check options with the service's own code lists where a report has a code the bundled tables lack. */
+  async #withServiceCodes(reports: readonly CheckReport[], given: CheckOptions | undefined): Promise<CheckOptions | undefined> {
     let hs = false;
     let isic = false;
-    if (given?.hsCodes === undefined || given.isicCodes === undefined) {
-      for (const input of inputs) {
-        const { errors, warnings } = checkInvoice(input, given);
-        // An invoice refused for something else is refused whatever the lists say: nothing to ask.
-        if (errors.some((i) => !LIST_ISSUES.has(i.code))) continue;
-        for (const i of [...errors, ...warnings]) {
-          if (i.code === 'ISIC_CODE_UNKNOWN') isic = true;
-          else if (LIST_ISSUES.has(i.code)) hs = true;
-        }
+    for (const { errors, warnings } of reports) {
+      // An invoice refused for something else is refused whatever the lists say: nothing to ask.
+      if (errors.some((i) => !LIST_ISSUES.has(i.code))) continue;
+      for (const i of [...errors, ...warnings]) {
+        if (i.code === 'ISIC_CODE_UNKNOWN') isic = true;
+        else if (LIST_ISSUES.has(i.code)) hs = true;
       }
     }
     hs &&= given?.hsCodes === undefined;
     isic &&= given?.isicCodes === undefined;
     if (!hs && !isic) return given;
     const [hsCodes, isicCodes] = await Promise.all([hs ? this.#serviceList('hs') : undefined, isic ? this.#serviceList('isic') : undefined]);
+    if (hsCodes === undefined && isicCodes === undefined) return given;
     const opts: CheckOptions = { ...given };
     if (hsCodes !== undefined) opts.hsCodes = hsCodes;
     if (isicCodes !== undefined) opts.isicCodes = isicCodes;
@@ -454,6 +454,11 @@ class NotSendable extends Error {
   ) {
     super(message);
   }
+}
+
+/** checkInvoice of each input for #withServiceCodes; none when the caller gave both code lists. */
+function reportsFor(inputs: readonly unknown[], given: CheckOptions | undefined): CheckReport[] {
+  return given?.hsCodes !== undefined && given.isicCodes !== undefined ? [] : inputs.map((input) => checkInvoice(input, given));
 }
 
 // Issues the service's code lists may decide otherwise than the bundled tables.

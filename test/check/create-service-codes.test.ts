@@ -75,6 +75,22 @@ describe('invoices.create with the service code lists', () => {
     expect(empty.bodies).toHaveLength(1);
   });
 
+  it('checks once per create: a code list given is asked once, and again only after a service list was read', async () => {
+    const { bodies, lookups } = service({ isic: ['9999'] });
+    const client = testClient();
+    const asked: string[] = [];
+    const checkOptions = { hsCodes: (code: string) => (asked.push(code), true) };
+    await client.invoices.create(good('8471.30'), { checkOptions });
+    expect(asked).toEqual(['8471.30']);
+    asked.length = 0;
+    // isicCode 9999 is not bundled: the service's list is read, and the invoice checked with it.
+    const goodAndService = { ...VALID_INPUT, lines: [{ ...VALID_INPUT.lines[0], isicCode: undefined, hsnCode: '8471.30' }, { ...VALID_INPUT.lines[0], isicCode: '9999' }] };
+    await client.invoices.create(goodAndService as InvoiceCreateParams, { checkOptions });
+    expect(asked).toEqual(['8471.30', '8471.30']);
+    expect(lookups.isic).toBe(1);
+    expect(bodies).toHaveLength(2);
+  });
+
   it('createAndFile and fileMany ask the service too', async () => {
     service({ hs: ['8471.30'] });
     const client = testClient();

@@ -25,6 +25,17 @@ describe('codes (invoicing-sdk/codes)', () => {
     expect([...HS_CODES]).toEqual(hsSubheadings.map((h) => h.code));
   });
 
+  it('reads the code sets as read-only sets: has, size, forEach, keys, values, entries', () => {
+    const seen: [string, string, unknown][] = [];
+    PADDED_ISIC_HS_CODES.forEach((value, key, set) => seen.push([value, key, set]));
+    expect(seen).toHaveLength(15);
+    expect(seen[0]).toEqual(['0510.00', '0510.00', PADDED_ISIC_HS_CODES]);
+    expect([...PADDED_ISIC_HS_CODES.keys()]).toEqual([...PADDED_ISIC_HS_CODES.values()]);
+    expect([...PADDED_ISIC_HS_CODES.entries()][0]).toEqual(['0510.00', '0510.00']);
+    expect(new Set(ISIC_CODES).size).toBe(419);
+    expect(HS_CODES.has('0101.21') && HS_CODES.has('9706.90') && !HS_CODES.has('0101.20')).toBe(true);
+  });
+
   it('lists as padded-looking exactly the HS codes NNNN.00 whose NNNN is an ISIC class', () => {
     const expected = hsSubheadings.filter((h) => h.code.endsWith('.00') && ISIC_CODES.has(h.heading)).map((h) => h.code);
     expect([...PADDED_ISIC_HS_CODES]).toEqual(expected);

@@ -19,7 +19,7 @@ const root = join(import.meta.dirname, '../..');
 const MARKERS = {
   client: 'refuses to run in a browser-like runtime',
   rules: 'HSN_CODE_PADDED_ISIC',
-  isicCodes: '0111 0112 0113',
+  isicCodes: 'bB1234569C123456789',
   wait: 'waitFor needs an end',
 } as const;
 type Part = keyof typeof MARKERS;

@@ -38,25 +38,6 @@ const LINE_SPECIAL: SpecialFields = {
 
 const HOLE = 'a hole in a sparse array';
 
-function isLineField(key: string): boolean {
-  switch (key) {
-    case 'description':
-    case 'quantity':
-    case 'unitPrice':
-    case 'taxRate':
-    case 'hsnCode':
-    case 'isicCode':
-    case 'sku':
-    case 'discountRate':
-    case 'inventoryItemId':
-    case 'productCategory':
-    case 'serviceCategory':
-      return true;
-    default:
-      return false;
-  }
-}
-
 /** Checks every line (each one plain, or the sentView of the caller's line: see sentInvoice). */
 export function checkLines(
   lines: readonly unknown[],
@@ -144,7 +125,7 @@ function checkLine(
   checkClassification(line, i, o, issues);
 
   for (const key in line) {
-    if (!isLineField(key) && line[key] !== undefined) {
+    if (!(LINE_FIELDS as readonly string[]).includes(key) && line[key] !== undefined) {
       reportUnknownField(issues, 'line', ['lines', i], key, line[key], [invoice, lines, line], LINE_FIELDS, LINE_ALIASES, LINE_SPECIAL);
     }
   }
