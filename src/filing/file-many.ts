@@ -9,9 +9,8 @@ import type { FilingInvoicesApi } from './api.js';
 import { realClock } from './clock.js';
 import type { FilingFailure } from './failure.js';
 import { createAndFile, type CreateAndFileOptions, type FilingStepEvent, type FilingStepRecord } from './file.js';
-import { notify } from './callbacks.js';
-import { scrubbed } from './redact.js';
-import { RateGate } from './retry.js';
+import { notify, pool, scrubbed } from './callbacks.js';
+import { checkNumber, RateGate } from './retry.js';
 
 /**
  * Options of `client.invoices.fileMany(inputs, opts)`: `createAndFile`'s plus the batch's own.
@@ -219,10 +218,7 @@ async function fileAll(
   internals: FileManyInternals,
 ): Promise<FileManyResult[]> {
   if (!Array.isArray(inputs)) throw new InvoicingError('fileMany: inputs must be an array of invoices.');
-  const concurrency = opts.concurrency ?? 4;
-  if (!Number.isInteger(concurrency) || concurrency < 1) {
-    throw new InvoicingError(`fileMany: concurrency must be an integer >= 1, got ${String(concurrency)}`);
-  }
+  const concurrency = checkNumber('fileMany: concurrency', opts.concurrency ?? 4, 1, true);
   const { concurrency: _c, externalRef, revision, stopSignal, onProgress, onStep, ...perInvoice } = opts;
   const clock = opts.clock ?? realClock;
   const gate = new RateGate(clock);
@@ -268,32 +264,27 @@ async function fileAll(
     queue.push(index);
   });
 
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < queue.length) {
-      const index = queue[next++] as number;
-      const key = keys[index] as string;
-      if (opts.signal?.aborted || stopSignal?.aborted) {
-        results[index] = { index, ok: false, notStarted: true, invoiceId: undefined, idempotencyKey: key };
-        continue;
-      }
-      try {
-        const filed = await createAndFile(
-          api,
-          inputs[index] as InvoiceCreateParams,
-          { ...perInvoice, idempotencyKey: key, onStep: onStep && ((event) => onStep(index, event)) },
-          { gate, clock },
-        );
-        const { invoice, steps, failure } = filed;
-        if (failure === undefined) finish({ index, ok: true, notStarted: false, invoice, steps, idempotencyKey: key });
-        else finish({ index, ok: false, notStarted: false, error: failedError(invoice, steps, failure), invoiceId: invoice.id, idempotencyKey: key, invoice, steps, failure });
-      } catch (err) {
-        const error = isErrorKind(err, 'FilingError') ? (err as FilingError) : new FilingError({ invoiceId: undefined, step: 'create', cause: err });
-        finish({ index, ok: false, notStarted: false, error, invoiceId: error.invoiceId, idempotencyKey: key });
-      }
+  await pool(queue.length, concurrency, async (next) => {
+    const index = queue[next] as number;
+    const key = keys[index] as string;
+    if (opts.signal?.aborted || stopSignal?.aborted) {
+      results[index] = { index, ok: false, notStarted: true, invoiceId: undefined, idempotencyKey: key };
+      return;
     }
-  };
-
-  await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(queue.length, 1)) }, worker));
+    try {
+      const filed = await createAndFile(
+        api,
+        inputs[index] as InvoiceCreateParams,
+        { ...perInvoice, idempotencyKey: key, onStep: onStep && ((event) => onStep(index, event)) },
+        { gate, clock },
+      );
+      const { invoice, steps, failure } = filed;
+      if (failure === undefined) finish({ index, ok: true, notStarted: false, invoice, steps, idempotencyKey: key });
+      else finish({ index, ok: false, notStarted: false, error: failedError(invoice, steps, failure), invoiceId: invoice.id, idempotencyKey: key, invoice, steps, failure });
+    } catch (err) {
+      const error = isErrorKind(err, 'FilingError') ? (err as FilingError) : new FilingError({ invoiceId: undefined, step: 'create', cause: err });
+      finish({ index, ok: false, notStarted: false, error, invoiceId: error.invoiceId, idempotencyKey: key });
+    }
+  });
   return results;
 }

@@ -27,8 +27,7 @@ import {
   type FilingTransition,
   type InvoiceStatusValue,
 } from '../model/status.js';
-import { notify } from './callbacks.js';
-import { scrubbed } from './redact.js';
+import { notify, scrubbed } from './callbacks.js';
 import { performTransition, type TransitionOutcome } from './transition.js';
 import { waitFor, type WaitOptions } from './wait.js';
 
@@ -455,10 +454,10 @@ async function resume(
   run.invoiceId = id;
   const waitOpts = waitOptions(opts.wait);
   const duringRecovery = opts.duringRecovery ?? (waitOpts === undefined ? 'return' : 'wait');
-  const policy = resolvePolicy(opts, run.clock, internals.gate);
   let invoice: Invoice;
   try {
-    invoice = await withRetries(policy, () => api.retrieve(id, { signal: opts.signal, timeout: opts.timeout, maxRetries: 0 }));
+    // A plain read: the transport's retries (ky) are enough.
+    invoice = await api.retrieve(id, { signal: opts.signal, timeout: opts.timeout, maxRetries: opts.maxRetries });
   } catch (err) {
     return run.stop('read', err, {
       message: `Could not read invoice ${id} to resume its filing: ${err instanceof Error ? err.message : String(err)}`,

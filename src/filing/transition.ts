@@ -4,6 +4,7 @@ import { InvalidTransitionError, RecoveryInProgressError } from '../core/errors.
 import type { MutationRequestOptions } from '../core/request-options.js';
 import type { Invoice } from '../model/invoice.js';
 import type { CallOptions, FilingInvoicesApi } from './api.js';
+import { scrubbed } from './callbacks.js';
 import { abortReason, pause, realClock, type WaitClock } from './clock.js';
 import {
   isAmbiguous,
@@ -16,7 +17,6 @@ import {
   type RetryCounters,
 } from './retry.js';
 import { RECOVERY_EVIDENCE, serverTime } from './failure.js';
-import { scrubbed } from './redact.js';
 import {
   canTransition,
   hasPassed,

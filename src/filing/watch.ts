@@ -3,14 +3,13 @@ import { InvoicingError, isErrorKind } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import type { Redactor } from '../core/redact.js';
 import type { Invoice } from '../model/invoice.js';
-import { isFinalStatus, recoveryVerdict, type InvoiceStatus } from '../model/status.js';
+import type { InvoiceStatus } from '../model/status.js';
 import type { CallOptions } from './api.js';
-import { notify } from './callbacks.js';
-import { scrubbed } from './redact.js';
+import { notify, pool, scrubbed } from './callbacks.js';
 import { pause, realClock, ServerClockRate, type WaitClock } from './clock.js';
-import { describeFailure, serverTime, type FilingFailure } from './failure.js';
-import { nextDelay, RateGate, resolvePolicy, statusOf, type RetryCounters, type RetryPolicy } from './retry.js';
-import { changed, firstSeen, nextRecoveryRead } from './wait.js';
+import { serverTime, type FilingFailure } from './failure.js';
+import { checkNumber, nextDelay, resolvePolicy, statusOf, type RetryCounters } from './retry.js';
+import { changed, judge, nextRecoveryRead } from './wait.js';
 
 /** What `watch` needs from `client.invoices`. */
 export interface WatchInvoicesApi {
@@ -172,19 +171,11 @@ interface Followed {
   /** Server time before which recovery makes a read pointless; 0 when due every tick. */
   notBefore: number;
   page: number | undefined;
-  /** Server time it was first seen in its current stretch of `ERROR`. */
   errorSince: number | undefined;
 }
 
 /** A read that failed transiently past its retries: tried again next tick. */
 const SKIPPED = Symbol('skipped');
-
-function checkPositive(name: string, value: number, integer: boolean): number {
-  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
-    throw new InvoicingError(`watch: ${name} must be a finite ${integer ? 'integer' : 'number'} > 0, got ${String(value)}`);
-  }
-  return value;
-}
 
 /** Follows `ids` until each settles; throws only for a failure no tick can fix. */
 export function watchInvoices(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions = {}): InvoiceWatch {
@@ -196,10 +187,10 @@ export function watchInvoices(api: WatchInvoicesApi, ids: Iterable<string>, opts
 }
 
 function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions): InvoiceWatch {
-  const interval = checkPositive('interval', opts.interval ?? WATCH_DEFAULTS.interval, false);
-  const pageSize = checkPositive('pageSize', opts.pageSize ?? WATCH_DEFAULTS.pageSize, true);
-  const concurrency = checkPositive('concurrency', opts.concurrency ?? WATCH_DEFAULTS.concurrency, true);
-  if (opts.timeScale !== undefined) checkPositive('timeScale', opts.timeScale, false);
+  const interval = checkNumber('watch: interval', opts.interval ?? WATCH_DEFAULTS.interval, 0, false, true);
+  const pageSize = checkNumber('watch: pageSize', opts.pageSize ?? WATCH_DEFAULTS.pageSize, 1, true);
+  const concurrency = checkNumber('watch: concurrency', opts.concurrency ?? WATCH_DEFAULTS.concurrency, 1, true);
+  if (opts.timeScale !== undefined) checkNumber('watch: timeScale', opts.timeScale, 0, false, true);
   const followed = new Map<string, Followed>();
   for (const id of ids) {
     if (typeof id !== 'string' || id.trim() === '') {
@@ -210,22 +201,10 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
   const finalStatuses = opts.finalStatuses ?? api._finalStatuses;
   const clock = opts.clock ?? realClock;
   const signal = opts.signal;
-  const policy: RetryPolicy = resolvePolicy(
-    { signal, maxRetries: opts.maxRetries ?? WATCH_DEFAULTS.maxRetries, maxRateLimitRetries: Number.MAX_SAFE_INTEGER },
-    clock,
-    new RateGate(clock),
-  );
+  const policy = resolvePolicy({ signal, maxRetries: opts.maxRetries ?? WATCH_DEFAULTS.maxRetries, maxRateLimitRetries: Number.MAX_SAFE_INTEGER }, clock);
   const call: CallOptions = { signal, timeout: opts.requestTimeout, maxRetries: 0 };
   const rate = new ServerClockRate(clock, opts.timeScale, 250);
-  const stats: WatchStats = {
-    ticks: 0,
-    requests: 0,
-    lastTickRequests: 0,
-    lastMode: 'idle',
-    following: followed.size,
-    settled: 0,
-    aborted: false,
-  };
+  const stats: WatchStats = { ticks: 0, requests: 0, lastTickRequests: 0, lastMode: 'idle', following: followed.size, settled: 0, aborted: false };
 
   let totalPages: number | undefined;
   let lastListMisses = 0;
@@ -267,26 +246,17 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
       serverAnchor = { server, local: clock.now() };
     }
     const now = Number.isFinite(server) ? server : serverNow();
-    if (invoice.status !== 'ERROR') entry.errorSince = undefined;
-    else if (entry.errorSince === undefined) entry.errorSince = firstSeen(invoice, now);
-    const recovery = recoveryVerdict(invoice, now, entry.errorSince).state;
-    // A rejection or cancellation settles whatever the list says.
-    const settled =
-      isFinalStatus(invoice.rawStatus ?? invoice.status, finalStatuses) ||
-      recovery === 'over' ||
-      invoice.status === 'REJECTED' ||
-      invoice.status === 'CANCELLED';
+    const { errorSince, recovery, failure, final } = judge(invoice, now, entry.errorSince, finalStatuses);
     const isNew = changed(entry.last, invoice);
     const previous = entry.last;
+    entry.errorSince = errorSince;
     entry.last = { status: invoice.status, rawStatus: invoice.rawStatus, attempts: invoice.attempts };
     entry.notBefore = recovery === 'in-progress' ? now + nextRecoveryRead(invoice, now) : 0;
-    if (settled) {
+    if (final) {
       followed.delete(id);
       stats.settled += 1;
     }
-    if (!isNew && !settled) return undefined;
-    const failure = describeFailure(invoice, now, { finalStatuses, errorSince: entry.errorSince });
-    return { kind: 'status', id, invoice, previous, final: settled, failure, tick };
+    return isNew || final ? { kind: 'status', id, invoice, previous, final, failure, tick } : undefined;
   }
 
   function gone(id: string, error: unknown, tick: number): WatchChange {
@@ -309,15 +279,8 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
   }
 
   async function readEach(due: readonly string[], tick: number, out: WatchChange[]): Promise<void> {
-    const results: (WatchChange | undefined)[] = new Array(due.length);
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      while (next < due.length) {
-        const i = next++;
-        results[i] = await getOne(due[i]!, tick);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+    const results: (WatchChange | undefined)[] = [];
+    await pool(due.length, concurrency, async (i) => void (results[i] = await getOne(due[i]!, tick)));
     for (const change of results) if (change !== undefined) out.push(change);
   }
 
