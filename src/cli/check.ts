@@ -1,11 +1,10 @@
 // `invoicing check`: checkInvoice over invoice files, offline, for CI.
 // The SDK comes only through `../index.js` (external in the build): any other SDK module would be bundled twice.
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { parseArgs } from 'node:util';
-import { CHECK_RULES, checkInvoice, Redactor, redactError, type CheckIssue, type CheckIssueCode, type CheckOptions } from '../index.js';
+import { CHECK_RULES, checkInvoice, type CheckIssue, type CheckIssueCode, type CheckOptions } from '../index.js';
 import { didYouMean } from '../check/suggest.js';
-import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError, wholeNumber } from './args.js';
-import { colourEnabled, envCredentials, redactedContext, styles, UsageError, type CliContext } from './context.js';
+import { oneOf, parseCommand, wholeNumber } from './args.js';
+import { colourEnabled, redactedRun, styles, UsageError, type CliContext } from './context.js';
 import { arrayElementStarts, locatePath, parseSource, type ParsedSource } from './json-source.js';
 import { createProgress } from './progress.js';
 import { renderGithub } from './reporters/github.js';
@@ -70,32 +69,22 @@ interface Settings {
 }
 
 export function parseSettings(argv: string[]): Settings {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      tokens: true,
-      options: {
-        ...COLOUR_OPTIONS,
-        'max-file-size': { type: 'string' },
-        format: { type: 'string', short: 'f' },
-        strict: { type: 'boolean' },
-        'max-warnings': { type: 'string' },
-        'hs-codes': { type: 'string' },
-        ignore: { type: 'string', multiple: true },
-        'min-category-length': { type: 'string' },
-        quiet: { type: 'boolean', short: 'q' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    throw toUsageError(err);
-  }
-  const v = parsed.values;
+  const { values: v, positionals, color, help } = parseCommand(
+    argv,
+    {
+      'max-file-size': { type: 'string' },
+      format: { type: 'string', short: 'f' },
+      strict: { type: 'boolean' },
+      'max-warnings': { type: 'string' },
+      'hs-codes': { type: 'string' },
+      ignore: { type: 'string', multiple: true },
+      'min-category-length': { type: 'string' },
+      quiet: { type: 'boolean', short: 'q' },
+    },
+    true,
+  );
   const ignore: CheckIssueCode[] = [];
-  for (const list of v.ignore ?? []) {
+  for (const list of (v.ignore as string[] | undefined) ?? []) {
     for (const raw of list.split(',')) {
       const code = raw.trim().toUpperCase();
       if (code === '') continue;
@@ -107,7 +96,7 @@ export function parseSettings(argv: string[]): Settings {
     }
   }
   return {
-    inputs: parsed.positionals,
+    inputs: positionals,
     format: oneOf('format', v.format, FORMATS, 'text'),
     strict: v.strict === true,
     maxWarnings: wholeNumber('max-warnings', v['max-warnings']),
@@ -115,9 +104,9 @@ export function parseSettings(argv: string[]): Settings {
     ignore,
     minCategoryLength: wholeNumber('min-category-length', v['min-category-length']),
     quiet: v.quiet === true,
-    color: colourFlag(parsed.tokens),
+    color,
     maxFileBytes: (wholeNumber('max-file-size', v['max-file-size'], 1) ?? DEFAULT_MAX_FILE_BYTES / MIB) * MIB,
-    help: v.help === true,
+    help,
   };
 }
 
@@ -256,14 +245,9 @@ function summarize(files: FileResult[], unmatched: string[], started: number): S
 }
 
 /** Runs `invoicing check`; its output is scrubbed of the credentials in the environment. */
-export async function run(given: CliContext): Promise<number> {
+export function run(given: CliContext): Promise<number> {
   const started = performance.now();
-  const redactor = new Redactor(envCredentials(given.env));
-  try {
-    return await checkAll(redactedContext(given, redactor), started);
-  } catch (err) {
-    throw redactError(err, redactor);
-  }
+  return redactedRun(given, (ctx) => checkAll(ctx, started));
 }
 
 async function checkAll(ctx: CliContext, started: number): Promise<number> {

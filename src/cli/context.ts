@@ -45,6 +45,21 @@ export function redactedContext(ctx: CliContext, redactor: Pick<Redactor, 'redac
   return { ...ctx, stdout: redactedOutput(ctx.stdout, redactor), stderr: redactedOutput(ctx.stderr, redactor) };
 }
 
+/** Runs a command with its output and errors scrubbed of `secrets` (default: the credentials in the environment). */
+export async function redactedRun(
+  given: CliContext,
+  body: (ctx: CliContext) => Promise<number>,
+  secrets: (string | undefined)[] = envCredentials(given.env),
+): Promise<number> {
+  const { Redactor, redactError } = await import('../index.js');
+  const redactor = new Redactor(secrets);
+  try {
+    return await body(redactedContext(given, redactor));
+  } catch (err) {
+    throw redactError(err, redactor);
+  }
+}
+
 /** Thrown by a command for a usage error: reported with a pointer to --help, exit code 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';

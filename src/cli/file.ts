@@ -1,11 +1,10 @@
 // `invoicing file`: files invoices through fileMany(), read as `invoicing check` reads them; keys are deterministic, so a re-run files nothing twice.
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { FileManyResult, FilingError, FilingFailure, InvoiceCreateParams, InvoicingClient } from '../index.js';
 import { DEFAULT_MAX_FILE_BYTES, MIB, readTarget, resolveTargets, type Target } from './targets.js';
-import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError, wholeNumber } from './args.js';
-import { cliHint, colourEnabled, envCredentials, redactedContext, styles, UsageError, type CliContext } from './context.js';
+import { oneOf, parseCommand, wholeNumber } from './args.js';
+import { cliHint, colourEnabled, redactedRun, styles, UsageError, type CliContext } from './context.js';
 import { parseSource } from './json-source.js';
 import { printable, safeJson } from './escape.js';
 import { plural } from './format.js';
@@ -77,33 +76,23 @@ interface Settings {
 }
 
 export function parseSettings(argv: string[]): Settings {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      tokens: true,
-      options: {
-        ...COLOUR_OPTIONS,
-        'max-file-size': { type: 'string' },
-        concurrency: { type: 'string' },
-        wait: { type: 'boolean' },
-        'wait-timeout': { type: 'string' },
-        ref: { type: 'string' },
-        revision: { type: 'string' },
-        strict: { type: 'boolean' },
-        format: { type: 'string', short: 'f' },
-        quiet: { type: 'boolean', short: 'q' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    throw toUsageError(err);
-  }
-  const v = parsed.values;
+  const { values: v, positionals, color, help } = parseCommand(
+    argv,
+    {
+      'max-file-size': { type: 'string' },
+      concurrency: { type: 'string' },
+      wait: { type: 'boolean' },
+      'wait-timeout': { type: 'string' },
+      ref: { type: 'string' },
+      revision: { type: 'string' },
+      strict: { type: 'boolean' },
+      format: { type: 'string', short: 'f' },
+      quiet: { type: 'boolean', short: 'q' },
+    },
+    true,
+  );
   return {
-    inputs: parsed.positionals,
+    inputs: positionals,
     concurrency: wholeNumber('concurrency', v.concurrency, 1) ?? 4,
     wait: v.wait === true,
     waitTimeoutMs: (wholeNumber('wait-timeout', v['wait-timeout'], 1) ?? 300) * 1000,
@@ -112,9 +101,9 @@ export function parseSettings(argv: string[]): Settings {
     strict: v.strict === true,
     format: oneOf('format', v.format, FORMATS, 'text'),
     quiet: v.quiet === true,
-    color: colourFlag(parsed.tokens),
+    color,
     maxFileBytes: (wholeNumber('max-file-size', v['max-file-size'], 1) ?? DEFAULT_MAX_FILE_BYTES / MIB) * MIB,
-    help: v.help === true,
+    help,
   };
 }
 
@@ -391,15 +380,9 @@ async function makeClient(ctx: CliContext): Promise<InvoicingClient> {
 }
 
 /** Runs `invoicing file`; everything it prints is scrubbed of the credentials it runs with. */
-export async function run(given: CliContext): Promise<number> {
+export function run(given: CliContext): Promise<number> {
   const started = performance.now();
-  const { Redactor, redactError } = await import('../index.js');
-  const redactor = new Redactor(envCredentials(given.env));
-  try {
-    return await fileAll(redactedContext(given, redactor), started);
-  } catch (err) {
-    throw redactError(err, redactor);
-  }
+  return redactedRun(given, (ctx) => fileAll(ctx, started));
 }
 
 async function fileAll(ctx: CliContext, started: number): Promise<number> {
