@@ -3,11 +3,7 @@
 
 /**
  * The clock `waitFor` and the filing helpers read and sleep on.
- *
- * @example
- * ```ts
- * const clock: WaitClock = { now: () => sandbox.clock.now(), sleep: async (ms) => sandbox.clock.advance(ms) };
- * ```
+ * @example const clock: WaitClock = { now: () => sandbox.clock.now(), sleep: async (ms) => sandbox.clock.advance(ms) };
  */
 export interface WaitClock {
   /** Milliseconds, only ever compared with other readings of the same clock. */
@@ -40,14 +36,7 @@ export async function pause(clock: WaitClock, ms: number, signal?: AbortSignal):
   }
 }
 
-/**
- * The real clock: `Date.now()` and `setTimeout`, so fake timers drive it too.
- *
- * @example
- * ```ts
- * await client.invoices.waitFor(id, { clock: realClock });
- * ```
- */
+/** The real clock: `Date.now()` and `setTimeout`, so fake timers drive it too. @example await client.invoices.waitFor(id, { clock: realClock }); */
 export const realClock: WaitClock = {
   now: () => Date.now(),
   sleep: (ms, signal) => sleep(Math.max(0, ms), signal),

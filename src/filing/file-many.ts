@@ -14,11 +14,7 @@ import { checkNumber, RateGate } from './retry.js';
 
 /**
  * Options of `client.invoices.fileMany(inputs, opts)`: `createAndFile`'s plus the batch's own.
- *
- * @example
- * ```ts
- * await client.invoices.fileMany(invoices, { concurrency: 8, externalRef: (input, i) => orders[i].number });
- * ```
+ * @example await client.invoices.fileMany(invoices, { concurrency: 8, externalRef: (input, i) => orders[i].number });
  */
 export interface FileManyOptions extends Omit<CreateAndFileOptions, 'idempotencyKey' | 'externalRef' | 'revision' | 'onStep'> {
   /** How many invoices are filed at once (default 4). */
@@ -37,22 +33,11 @@ export interface FileManyOptions extends Omit<CreateAndFileOptions, 'idempotency
 
 /**
  * The outcome for one input of `fileMany`: filed, stopped, or not started.
- *
- * @example
- * ```ts
- * for (const r of results) if (!r.ok && !r.notStarted) console.error(r.index, r.error.message);
- * ```
+ * @example for (const r of results) if (!r.ok && !r.notStarted) console.error(r.index, r.error.message);
  */
 export type FileManyResult = FileManySuccess | FileManyFailure | FileManyNotStarted;
 
-/**
- * An input of `fileMany` that was filed.
- *
- * @example
- * ```ts
- * const filed = results.filter((r): r is FileManySuccess => r.ok);
- * ```
- */
+/** An input of `fileMany` that was filed. @example const filed = results.filter((r): r is FileManySuccess => r.ok); */
 export interface FileManySuccess {
   /** Position of the input. */
   index: number;
@@ -70,14 +55,7 @@ export interface FileManySuccess {
   idempotencyKey: string;
 }
 
-/**
- * An input of `fileMany` that stopped; the others carried on.
- *
- * @example
- * ```ts
- * const stopped = results.filter((r): r is FileManyFailure => !r.ok && !r.notStarted);
- * ```
- */
+/** An input of `fileMany` that stopped; the others carried on. @example const stopped = results.filter((r): r is FileManyFailure => !r.ok && !r.notStarted); */
 export interface FileManyFailure {
   /** Position of the input. */
   index: number;
@@ -101,11 +79,7 @@ export interface FileManyFailure {
 
 /**
  * An input of `fileMany` never started because the run was stopped first. Not a failure.
- *
- * @example
- * ```ts
- * const left = results.filter((r): r is FileManyNotStarted => r.notStarted);
- * ```
+ * @example const left = results.filter((r): r is FileManyNotStarted => r.notStarted);
  */
 export interface FileManyNotStarted {
   /** Position of the input. */
@@ -122,11 +96,7 @@ export interface FileManyNotStarted {
 
 /**
  * One finished input as `onProgress` reports it, without the invoice's record.
- *
- * @example
- * ```ts
- * const line = (r: FileManyOutcome) => `${r.index} ${r.ok ? r.status : r.error?.message}`;
- * ```
+ * @example const line = (r: FileManyOutcome) => `${r.index} ${r.ok ? r.status : r.error?.message}`;
  */
 export interface FileManyOutcome {
   /** Position of the input. */
@@ -147,11 +117,7 @@ export interface FileManyOutcome {
 
 /**
  * Progress of a `fileMany` run, reported after each invoice.
- *
- * @example
- * ```ts
- * const onProgress = (p: FileManyProgress) => process.stderr.write(`\r${p.done}/${p.total} (${p.failed} failed)`);
- * ```
+ * @example const onProgress = (p: FileManyProgress) => process.stderr.write(`\r${p.done}/${p.total} (${p.failed} failed)`);
  */
 export interface FileManyProgress {
   /** Inputs in the batch. */

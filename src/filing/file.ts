@@ -31,14 +31,7 @@ import { notify, scrubbed } from './callbacks.js';
 import { performTransition, type TransitionOutcome } from './transition.js';
 import { waitFor, type WaitOptions } from './wait.js';
 
-/**
- * A progress report from `createAndFile`/`resumeFiling`.
- *
- * @example
- * ```ts
- * await client.invoices.createAndFile(input, { onStep: (e) => console.log(e.step, e.state) });
- * ```
- */
+/** A progress report from `createAndFile`/`resumeFiling`. @example await client.invoices.createAndFile(input, { onStep: (e) => console.log(e.step, e.state) }); */
 export interface FilingStepEvent {
   /** The step. */
   step: FilingStep;
@@ -52,14 +45,7 @@ export interface FilingStepEvent {
   detail?: string | undefined;
 }
 
-/**
- * One finished step in a {@link FilingResult}.
- *
- * @example
- * ```ts
- * const { steps } = await client.invoices.createAndFile(input);
- * ```
- */
+/** One finished step in a {@link FilingResult}. @example const { steps } = await client.invoices.createAndFile(input); */
 export interface FilingStepRecord {
   /** The step. */
   step: FilingStep;
@@ -73,14 +59,7 @@ export interface FilingStepRecord {
   detail?: string | undefined;
 }
 
-/**
- * What `createAndFile` and `resumeFiling` resolve with.
- *
- * @example
- * ```ts
- * const { invoice, failure } = await client.invoices.createAndFile(input, { wait: true });
- * ```
- */
+/** What `createAndFile` and `resumeFiling` resolve with. @example const { invoice, failure } = await client.invoices.createAndFile(input, { wait: true }); */
 export interface FilingResult {
   /** The invoice as last read. */
   invoice: Invoice;
@@ -90,14 +69,7 @@ export interface FilingResult {
   failure?: FilingFailure | undefined;
 }
 
-/**
- * Options shared by `createAndFile` and `resumeFiling`.
- *
- * @example
- * ```ts
- * await client.invoices.resumeFiling(id, { wait: { timeout: 120_000 }, onStep: console.log });
- * ```
- */
+/** Options shared by `createAndFile` and `resumeFiling`. @example await client.invoices.resumeFiling(id, { wait: { timeout: 120_000 }, onStep: console.log }); */
 export interface FilingOptions extends FilingRetryOptions {
   /** Per-request timeout in ms (the client's `timeout` by default). */
   timeout?: number | undefined;
@@ -107,14 +79,7 @@ export interface FilingOptions extends FilingRetryOptions {
   onStep?: ((event: FilingStepEvent) => void) | undefined;
 }
 
-/**
- * Options of `client.invoices.createAndFile(input, opts)`.
- *
- * @example
- * ```ts
- * await client.invoices.createAndFile(input, { externalRef: 'order-1042', wait: true });
- * ```
- */
+/** Options of `client.invoices.createAndFile(input, opts)`. @example await client.invoices.createAndFile(input, { externalRef: 'order-1042', wait: true }); */
 export interface CreateAndFileOptions extends FilingOptions {
   /** The `idempotency-key` of the create. Prefer `externalRef`. */
   idempotencyKey?: string | undefined;
@@ -132,14 +97,7 @@ export interface CreateAndFileOptions extends FilingOptions {
   requireTotals?: boolean | undefined;
 }
 
-/**
- * Options of `client.invoices.resumeFiling(id, opts)`.
- *
- * @example
- * ```ts
- * const { invoice, steps } = await client.invoices.resumeFiling(id, { wait: true });
- * ```
- */
+/** Options of `client.invoices.resumeFiling(id, opts)`. @example const { invoice, steps } = await client.invoices.resumeFiling(id, { wait: true }); */
 export interface ResumeFilingOptions extends FilingOptions {
   /** While recovery of an `ERROR` invoice is in progress: `'return'` at once, or `'wait'` and re-submit once if it fails. */
   duringRecovery?: 'return' | 'wait' | undefined;

@@ -88,14 +88,7 @@ export async function withRetries<T>(policy: RetryPolicy, call: () => Promise<T>
   }
 }
 
-/**
- * Retry settings every filing helper accepts.
- *
- * @example
- * ```ts
- * await client.invoices.sign(id, { maxRetries: 4, signal: AbortSignal.timeout(30_000) });
- * ```
- */
+/** Retry settings every filing helper accepts. @example await client.invoices.sign(id, { maxRetries: 4, signal: AbortSignal.timeout(30_000) }); */
 export interface FilingRetryOptions {
   /** Aborts the call at once, also during a backoff wait. */
   signal?: AbortSignal | undefined;

@@ -27,14 +27,7 @@ import {
   type FilingTransition,
 } from '../model/status.js';
 
-/**
- * Options of `client.invoices.validate / sign / submit`.
- *
- * @example
- * ```ts
- * const invoice = await client.invoices.submit(id, { maxRetries: 3, timeout: 10_000 });
- * ```
- */
+/** Options of `client.invoices.validate / sign / submit`. @example const invoice = await client.invoices.submit(id, { maxRetries: 3, timeout: 10_000 }); */
 export interface TransitionOptions extends MutationRequestOptions, FilingRetryOptions {
   /** Further sends after an ambiguous failure, each after a read showed the step not done. */
   maxRetries?: number | undefined;

@@ -16,14 +16,7 @@ import {
   type InvoiceStatus,
 } from '../model/status.js';
 
-/**
- * Options of `client.invoices.waitFor(id, opts)`.
- *
- * @example
- * ```ts
- * const { invoice, failure } = await client.invoices.waitFor(id, { timeout: 45 * 60_000 });
- * ```
- */
+/** Options of `client.invoices.waitFor(id, opts)`. @example const { invoice, failure } = await client.invoices.waitFor(id, { timeout: 45 * 60_000 }); */
 export interface WaitOptions {
   /** When to stop: statuses or a predicate (default: a final status, or `ERROR` with recovery over). */
   until?: readonly (InvoiceStatus | (string & {}))[] | ((invoice: Invoice) => boolean) | undefined;
@@ -49,11 +42,7 @@ export interface WaitOptions {
 
 /**
  * What `waitFor` resolves with: the last invoice read and, unless accepted, the failure.
- *
- * @example
- * ```ts
- * const { invoice, failure } = await client.invoices.waitFor(id, { timeout: 60_000 });
- * ```
+ * @example const { invoice, failure } = await client.invoices.waitFor(id, { timeout: 60_000 });
  */
 export interface WaitResult {
   /** The invoice as last read. */
@@ -64,7 +53,6 @@ export interface WaitResult {
 
 /**
  * The defaults of {@link WaitOptions}, and the server-time pace of reads during recovery.
- *
  * @example
  * ```ts
  * import { WAIT_DEFAULTS } from 'invoicing-sdk';

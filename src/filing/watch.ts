@@ -23,14 +23,7 @@ export interface WatchInvoicesApi {
   readonly _redactor?: Redactor | undefined;
 }
 
-/**
- * Options of `client.invoices.watch(ids, opts)`.
- *
- * @example
- * ```ts
- * await client.invoices.watch(['inv_1001'], { interval: 5_000, onChange: console.log }).finished();
- * ```
- */
+/** Options of `client.invoices.watch(ids, opts)`. @example await client.invoices.watch(['inv_1001'], { interval: 5_000, onChange: console.log }).finished(); */
 export interface WatchOptions {
   /** Local milliseconds between two ticks (default 2000). */
   interval?: number | undefined;
@@ -58,11 +51,7 @@ export interface WatchOptions {
 
 /**
  * The status part of an invoice as last read, kept per followed invoice.
- *
- * @example
- * ```ts
- * const before: WatchedStatus = { status: 'SUBMITTED', rawStatus: 'Submitted', attempts: 0 };
- * ```
+ * @example const before: WatchedStatus = { status: 'SUBMITTED', rawStatus: 'Submitted', attempts: 0 };
  */
 export interface WatchedStatus {
   /** Canonical status. */
@@ -75,11 +64,7 @@ export interface WatchedStatus {
 
 /**
  * One event of a watch: an invoice read with a new status, or one that can no longer be read.
- *
- * @example
- * ```ts
- * for await (const change of client.invoices.watch(['inv_1001'])) console.log(change.kind, change.id);
- * ```
+ * @example for await (const change of client.invoices.watch(['inv_1001'])) console.log(change.kind, change.id);
  */
 export type WatchChange =
   | {
@@ -109,14 +94,7 @@ export type WatchChange =
       tick: number;
     };
 
-/**
- * Counters of a watch so far.
- *
- * @example
- * ```ts
- * const { requests, ticks } = await client.invoices.watch(['inv_1001']).finished();
- * ```
- */
+/** Counters of a watch so far. @example const { requests, ticks } = await client.invoices.watch(['inv_1001']).finished(); */
 export interface WatchStats {
   /** Ticks run. */
   ticks: number;
@@ -136,7 +114,6 @@ export interface WatchStats {
 
 /**
  * A running watch: iterate it once with `for await`, or call `finished()`.
- *
  * @example
  * ```ts
  * const watch = client.invoices.watch(['inv_1001']);
@@ -152,7 +129,6 @@ export interface InvoiceWatch extends AsyncIterable<WatchChange> {
 
 /**
  * The defaults of {@link WatchOptions}.
- *
  * @example
  * ```ts
  * import { WATCH_DEFAULTS } from 'invoicing-sdk';

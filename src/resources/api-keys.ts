@@ -21,7 +21,6 @@ import {
 
 /**
  * What `apiKeys.rotate()` returns: the new key's record, with its secret.
- *
  * @example
  * ```ts
  * import type { RotatedAPIKey } from 'invoicing-sdk';
@@ -36,7 +35,6 @@ export type RotatedAPIKey = Omit<APIKey, 'key'> & {
 
 /**
  * `client.apiKeys`: key management over a signed-in session.
- *
  * @example
  * ```ts
  * import { InvoicingClient } from 'invoicing-sdk';

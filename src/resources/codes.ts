@@ -11,14 +11,7 @@ import { HsCodeSchema, ServiceCodeSchema, type ClassificationCode } from '../mod
 /** Reads one entry of a lookup's list (see model/codes.ts). */
 type EntrySchema = typeof HsCodeSchema;
 
-/**
- * Parameters of the code lookups.
- *
- * @example
- * ```ts
- * const fresh = await client.codes.hsCodes({ refresh: true });
- * ```
- */
+/** Parameters of the code lookups. @example const fresh = await client.codes.hsCodes({ refresh: true }); */
 export interface CodeLookupParams {
   /** Fetch again even when a cached answer is still fresh (and replace it). */
   refresh?: boolean | undefined;
@@ -40,9 +33,7 @@ interface CacheEntry {
 }
 
 /**
- * `client.codes`: the valid classification codes from the service (`GET /api/v1/taxauth/hs-codes` and
- * `/service-codes`), cached in memory for `codesCacheTtl` (one hour by default).
- *
+ * `client.codes`: the valid classification codes from the service (`GET /api/v1/taxauth/hs-codes` and `/service-codes`), cached in memory for `codesCacheTtl` (one hour by default).
  * @example
  * ```ts
  * const services = await client.codes.serviceCodes();

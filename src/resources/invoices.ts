@@ -32,7 +32,6 @@ import { ReadRouteFallback } from './read-fallback.js';
 
 /**
  * Options of `invoices.create()`.
- *
  * @example
  * ```ts
  * import { deriveIdempotencyKey } from 'invoicing-sdk';
@@ -48,13 +47,8 @@ export interface InvoiceCreateOptions extends MutationRequestOptions {
 }
 
 /**
- * Parameters of `invoices.list()`: `page` and `limit`, and any filter the service accepts (it does not document them;
- * they are passed through as query parameters).
- *
- * @example
- * ```ts
- * const page = await client.invoices.list({ limit: 50, status: 'Submitted' });
- * ```
+ * Parameters of `invoices.list()`: `page` and `limit`, and any filter the service accepts (it does not document them; they are passed through as query parameters).
+ * @example const page = await client.invoices.list({ limit: 50, status: 'Submitted' });
  */
 export interface InvoiceListParams {
   /** Page to start from, from 1. Default: the service's (the first page). */
@@ -68,10 +62,7 @@ export interface InvoiceListParams {
 }
 
 /**
- * `client.invoices`: create drafts (always checked locally first with `checkInvoice()`, unless `skipChecks`), read and
- * list them, file them with validate, sign and submit (each exactly once), and the filing workflow on top: `waitFor`,
- * `createAndFile`, `resumeFiling`, `fileMany`.
- *
+ * `client.invoices`: create drafts (always checked locally first with `checkInvoice()`, unless `skipChecks`), read and list them, file them with validate, sign and submit (each exactly once), and the filing workflow on top: `waitFor`, `createAndFile`, `resumeFiling`, `fileMany`.
  * @example
  * ```ts
  * const draft = await client.invoices.create(input);
