@@ -309,12 +309,7 @@ function repeatHint(ref: Settings['ref']): string {
 }
 
 /** What a result says, in one machine-readable record. */
-function describe(
-  source: Source,
-  result: FileManyResult | undefined,
-  settings: Pick<Settings, 'ref' | 'revision'>,
-  sameAs: Source | undefined,
-): FileRecord {
+function describe(source: Source, result: FileManyResult | undefined, settings: Pick<Settings, 'ref' | 'revision'>, sameAs: Source | undefined): FileRecord {
   const { ref } = settings;
   if (result === undefined) return { source: source.label, ok: false, error: { name: 'SourceError', message: source.problem } };
   // Never started because of the Ctrl-C: not a failure of the invoice, only work left for the rerun.

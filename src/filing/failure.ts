@@ -1,12 +1,5 @@
 // Reading a failure: a final status other than an acceptance, or `Error` (access points offline, a field, or unknown).
-import {
-  DEFAULT_FINAL_STATUSES,
-  InvoiceStatus,
-  isFinalStatus,
-  normalizeStatus,
-  recoveryVerdict,
-  type RecoveryEvidence,
-} from '../model/status.js';
+import { DEFAULT_FINAL_STATUSES, InvoiceStatus, isFinalStatus, normalizeStatus, recoveryVerdict, type RecoveryEvidence } from '../model/status.js';
 
 /**
  * What kind of failure an invoice shows: a final answer other than acceptance, or the `ERROR` kind.
@@ -115,10 +108,7 @@ export interface FailureClassification {
  * Classifies a submission failure message (and the raw record, when given). Never throws.
  * @example classifyFailureMessage("Validation error: field 'buyer.tin' is invalid"); // { kind: 'field-validation', field: 'buyer.tin' }
  */
-export function classifyFailureMessage(
-  message: string | undefined,
-  raw: Record<string, unknown> = {},
-): FailureClassification {
+export function classifyFailureMessage(message: string | undefined, raw: Record<string, unknown> = {}): FailureClassification {
   const text = message ?? '';
   if (OFFLINE.test(text)) return { kind: 'access-points-offline' };
   const structured = fieldFromRecord(raw);

@@ -177,12 +177,7 @@ export async function fileMany(
   }
 }
 
-async function fileAll(
-  api: FilingInvoicesApi,
-  inputs: readonly InvoiceCreateParams[],
-  opts: FileManyOptions,
-  internals: FileManyInternals,
-): Promise<FileManyResult[]> {
+async function fileAll(api: FilingInvoicesApi, inputs: readonly InvoiceCreateParams[], opts: FileManyOptions, internals: FileManyInternals): Promise<FileManyResult[]> {
   if (!Array.isArray(inputs)) throw new InvoicingError('fileMany: inputs must be an array of invoices.');
   const concurrency = checkNumber('fileMany: concurrency', opts.concurrency ?? 4, 1, true);
   const { concurrency: _c, externalRef, revision, stopSignal, onProgress, onStep, ...perInvoice } = opts;

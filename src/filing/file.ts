@@ -1,13 +1,5 @@
 // createAndFile / resumeFiling: check → create → reconcile → validate → sign → submit → wait, from where the invoice stands.
-import {
-  FilingError,
-  type FilingStep,
-  InvoiceCheckError,
-  InvoicingError,
-  isErrorKind,
-  type TotalsFigures,
-  TotalsMismatchError,
-} from '../core/errors.js';
+import { FilingError, type FilingStep, InvoiceCheckError, InvoicingError, isErrorKind, type TotalsFigures, TotalsMismatchError } from '../core/errors.js';
 import { deriveIdempotencyKey, mintIdempotencyKey } from '../core/idempotency.js';
 import { checkInvoice, type CheckOptions } from '../check/index.js';
 import { compareTotals, computeTotals, type ComputeTotalsOptions, type InvoiceTotals } from '../model/money.js';
@@ -17,16 +9,7 @@ import type { FilingInvoicesApi } from './api.js';
 import { abortReason, realClock, type WaitClock } from './clock.js';
 import { describeFailure, serverTime, type FilingFailure } from './failure.js';
 import { mayPass, resolvePolicy, withRetries, type FilingRetryOptions, type RateGate } from './retry.js';
-import {
-  hasPassed,
-  InvoiceStatus,
-  nextTransition,
-  recoveryState,
-  statusRank,
-  UNKNOWN_STATUS,
-  type FilingTransition,
-  type InvoiceStatusValue,
-} from '../model/status.js';
+import { hasPassed, InvoiceStatus, nextTransition, recoveryState, statusRank, UNKNOWN_STATUS, type FilingTransition, type InvoiceStatusValue } from '../model/status.js';
 import { notify, scrubbed } from './callbacks.js';
 import { performTransition, type TransitionOutcome } from './transition.js';
 import { waitFor, type WaitOptions } from './wait.js';
@@ -114,17 +97,14 @@ const STEP_ORDER: readonly FilingTransition[] = ['validate', 'sign', 'submit'];
 class FilingRun {
   readonly steps: FilingStepRecord[] = [];
   invoiceId: string | undefined;
-  readonly api: FilingInvoicesApi;
-  readonly opts: FilingOptions;
-  readonly internals: FilingInternals;
   readonly clock: WaitClock;
-
   waited: FilingFailure | undefined;
 
-  constructor(api: FilingInvoicesApi, opts: FilingOptions, internals: FilingInternals) {
-    this.api = api;
-    this.opts = opts;
-    this.internals = internals;
+  constructor(
+    readonly api: FilingInvoicesApi,
+    readonly opts: FilingOptions,
+    readonly internals: FilingInternals,
+  ) {
     this.clock = internals.clock ?? opts.clock ?? realClock;
   }
 
@@ -171,7 +151,8 @@ class FilingRun {
 
   async advance(invoice: Invoice): Promise<Invoice> {
     if (invoice.status === UNKNOWN_STATUS && invoice.rawStatus === undefined) {
-      this.stop(nextUnknownStep(this.steps), new InvoicingError(`Invoice ${invoice.id} has no status the SDK can read.`), {
+      const step = this.steps.some((s) => s.step === 'create') ? 'validate' : 'read';
+      this.stop(step, new InvoicingError(`Invoice ${invoice.id} has no status the SDK can read.`), {
         hint:
           'The record carries no readable status field. If the service names it differently, add ' +
           "the name to the client's fieldMap (see docs/filing.md); nothing more was sent.",
@@ -226,13 +207,8 @@ function describeStatus(invoice: Invoice): string {
   return invoice.rawStatus ?? invoice.status;
 }
 
-function nextUnknownStep(steps: readonly FilingStepRecord[]): FilingStep {
-  return steps.some((s) => s.step === 'create') ? 'validate' : 'read';
-}
-
 function waitOptions(wait: FilingOptions['wait']): WaitOptions | undefined {
-  if (wait === undefined || wait === false) return undefined;
-  return wait === true ? {} : wait;
+  return wait === true ? {} : wait || undefined;
 }
 
 function needsWait(invoice: Invoice): boolean {
@@ -273,12 +249,7 @@ export async function createAndFile(
   }
 }
 
-async function fileNew(
-  api: FilingInvoicesApi,
-  input: InvoiceCreateParams,
-  opts: CreateAndFileOptions,
-  internals: FilingInternals,
-): Promise<FilingResult> {
+async function fileNew(api: FilingInvoicesApi, input: InvoiceCreateParams, opts: CreateAndFileOptions, internals: FilingInternals): Promise<FilingResult> {
   const key = filingKey(input, opts);
   const run = new FilingRun(api, opts, internals);
   const waitOpts = waitOptions(opts.wait);
@@ -371,7 +342,6 @@ function reconcile(run: FilingRun, invoice: Invoice, candidates: InvoiceTotals[]
   }
   const mismatch = new TotalsMismatchError({ invoiceId: invoice.id, expected: figures(expected), actual, differences });
   if (statusRank(invoice.rawStatus ?? invoice.status) >= statusRank(InvoiceStatus.SUBMITTED)) {
-
     run.stop('reconcile', mismatch, {
       message: `Invoice ${invoice.id} was already submitted by an earlier run, and the service's totals contradict its lines: ${mismatch.message.split(': ').slice(1).join(': ')}`,
       hint: 'It is filed with these figures; correct it the way your tax rules require (for example a credit note).',
@@ -389,12 +359,7 @@ export function nextRevision(opts: Pick<CreateAndFileOptions, 'externalRef' | 'r
   return `createAndFile(corrected, { externalRef: '${opts.externalRef}', revision: ${(opts.revision ?? 0) + 1} }).`;
 }
 
-export async function resumeFiling(
-  api: FilingInvoicesApi,
-  id: string,
-  opts: ResumeFilingOptions = {},
-  internals: FilingInternals = {},
-): Promise<FilingResult> {
+export async function resumeFiling(api: FilingInvoicesApi, id: string, opts: ResumeFilingOptions = {}, internals: FilingInternals = {}): Promise<FilingResult> {
   try {
     return await resume(api, id, opts, internals);
   } catch (err) {
@@ -402,12 +367,7 @@ export async function resumeFiling(
   }
 }
 
-async function resume(
-  api: FilingInvoicesApi,
-  id: string,
-  opts: ResumeFilingOptions,
-  internals: FilingInternals,
-): Promise<FilingResult> {
+async function resume(api: FilingInvoicesApi, id: string, opts: ResumeFilingOptions, internals: FilingInternals): Promise<FilingResult> {
   const run = new FilingRun(api, opts, internals);
   run.invoiceId = id;
   const waitOpts = waitOptions(opts.wait);

@@ -6,26 +6,9 @@ import type { Invoice } from '../model/invoice.js';
 import type { CallOptions, FilingInvoicesApi } from './api.js';
 import { scrubbed } from './callbacks.js';
 import { abortReason, pause, realClock, type WaitClock } from './clock.js';
-import {
-  isAmbiguous,
-  isRateLimited,
-  nextDelay,
-  resolvePolicy,
-  statusOf,
-  type FilingRetryOptions,
-  type RateGate,
-  type RetryCounters,
-} from './retry.js';
+import { isAmbiguous, isRateLimited, nextDelay, resolvePolicy, statusOf, type FilingRetryOptions, type RateGate, type RetryCounters } from './retry.js';
 import { RECOVERY_EVIDENCE, serverTime } from './failure.js';
-import {
-  canTransition,
-  hasPassed,
-  InvoiceStatus,
-  isAfterSubmitted,
-  nextAutomaticAttempt,
-  recoveryVerdict,
-  type FilingTransition,
-} from '../model/status.js';
+import { canTransition, hasPassed, InvoiceStatus, isAfterSubmitted, nextAutomaticAttempt, recoveryVerdict, type FilingTransition } from '../model/status.js';
 
 /** Options of `client.invoices.validate / sign / submit`. @example const invoice = await client.invoices.submit(id, { maxRetries: 3, timeout: 10_000 }); */
 export interface TransitionOptions extends MutationRequestOptions, FilingRetryOptions {
@@ -56,11 +39,7 @@ type Verdict = 'done' | 'not-yet' | 'wrong-state';
  * Whether `current` shows `step` done. A re-submit counts as done unless the record is provably
  * untouched since the baseline, and never when every send was refused outright.
  */
-export function judgeStep(
-  step: FilingTransition,
-  current: Invoice,
-  context: { baseline?: Invoice | undefined; refusedOnly?: boolean } = {},
-): Verdict {
+export function judgeStep(step: FilingTransition, current: Invoice, context: { baseline?: Invoice | undefined; refusedOnly?: boolean } = {}): Verdict {
   if (hasPassed(current.rawStatus ?? current.status, step)) {
     if (step === 'submit' && isResubmit(current)) {
       const baseline = context.baseline;

@@ -6,15 +6,7 @@ import { notify, scrubbed } from './callbacks.js';
 import { abortReason, pause, realClock, ServerClockRate, type WaitClock } from './clock.js';
 import { describeFailure, serverTime, type FilingFailure } from './failure.js';
 import { checkNumber, nextDelay, resolvePolicy, type RateGate, type RetryCounters } from './retry.js';
-import {
-  AUTOMATIC_RECOVERY,
-  isFinalStatus,
-  matchesStatus,
-  nextTransition,
-  recoveryVerdict,
-  statusRank,
-  type InvoiceStatus,
-} from '../model/status.js';
+import { AUTOMATIC_RECOVERY, isFinalStatus, matchesStatus, nextTransition, recoveryVerdict, statusRank, type InvoiceStatus } from '../model/status.js';
 
 /** Options of `client.invoices.waitFor(id, opts)`. @example const { invoice, failure } = await client.invoices.waitFor(id, { timeout: 45 * 60_000 }); */
 export interface WaitOptions {
@@ -122,12 +114,7 @@ export function judge(invoice: Invoice, serverNow: number, errorSince: number | 
   return { errorSince, recovery, failure, ended, final };
 }
 
-export async function waitFor(
-  api: FilingInvoicesApi,
-  id: string,
-  opts: WaitOptions = {},
-  internals: WaitInternals = {},
-): Promise<WaitResult> {
+export async function waitFor(api: FilingInvoicesApi, id: string, opts: WaitOptions = {}, internals: WaitInternals = {}): Promise<WaitResult> {
   try {
     return await waitUntil(api, id, opts, internals);
   } catch (err) {

@@ -10,14 +10,7 @@ import { assertResourceId } from '../core/resource-id.js';
 import { ROUTES } from '../core/routes.js';
 import type { TransportRequest, TransportResponse } from '../core/transport.js';
 import type { Envelope } from '../core/envelope.js';
-import {
-  API_KEY_FIELD_ALIASES,
-  ApiKeyCreateParamsSchema,
-  readApiKeyRecord,
-  type APIKey,
-  type APIKeyCreateParams,
-  isNamedScope,
-} from '../model/api-key.js';
+import { API_KEY_FIELD_ALIASES, ApiKeyCreateParamsSchema, readApiKeyRecord, type APIKey, type APIKeyCreateParams, isNamedScope } from '../model/api-key.js';
 
 /**
  * What `apiKeys.rotate()` returns: the new key's record, with its secret.
