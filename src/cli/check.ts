@@ -5,7 +5,7 @@ import { CHECK_RULES, checkInvoice, type CheckIssue, type CheckIssueCode, type C
 import { didYouMean } from '../check/suggest.js';
 import { oneOf, parseCommand, wholeNumber } from './args.js';
 import { colourEnabled, redactedRun, styles, UsageError, type CliContext } from './context.js';
-import { arrayElementStarts, locatePath, parseSource, type ParsedSource } from './json-source.js';
+import { arrayElementStarts, lineStarts, locatePath, parseSource, positionAt, type ParsedSource } from './json-source.js';
 import { createProgress } from './progress.js';
 import { renderGithub } from './reporters/github.js';
 import { renderJson } from './reporters/json.js';
@@ -53,22 +53,7 @@ const NDJSON_NAME = /\.(ndjson|jsonl)$/i;
 // Issues about a field's name rather than its value: pointed at the key.
 const KEY_CODES: ReadonlySet<string> = new Set(['UNKNOWN_FIELD', 'TAX_FIELD_NOT_ACCEPTED', 'TOTAL_FIELD_NOT_ACCEPTED']);
 
-interface Settings {
-  inputs: string[];
-  format: Format;
-  strict: boolean;
-  maxWarnings: number | undefined;
-  hsCodes: HsMode;
-  ignore: CheckIssueCode[];
-  minCategoryLength: number | undefined;
-  quiet: boolean;
-  color: boolean | undefined;
-  /** The largest input file read, in bytes (`--max-file-size`, in MiB). */
-  maxFileBytes: number;
-  help: boolean;
-}
-
-export function parseSettings(argv: string[]): Settings {
+export function parseSettings(argv: string[]) {
   const { values: v, positionals, color, help } = parseCommand(
     argv,
     {
@@ -110,6 +95,8 @@ export function parseSettings(argv: string[]): Settings {
   };
 }
 
+type Settings = ReturnType<typeof parseSettings>;
+
 /** The hsCodes option for the chosen mode. */
 async function loadHsCodes(mode: HsMode): Promise<ReadonlySet<string> | false | undefined> {
   if (mode === 'none') return false;
@@ -122,24 +109,6 @@ async function loadHsCodes(mode: HsMode): Promise<ReadonlySet<string> | false | 
     throw new Error(`--hs-codes api: could not load the HS codes from the service: ${err instanceof Error ? err.message : String(err)}`);
   }
   return new Set(codes.map((c) => c.code));
-}
-
-/** Line starts of a text, for offset → line:column by binary search. */
-function lineIndex(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
-
-function position(starts: number[], offset: number): { line: number; column: number } {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((starts[mid] as number) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return { line: lo + 1, column: offset - (starts[lo] as number) + 1 };
 }
 
 /** GitHub annotates `file=` relative to $GITHUB_WORKSPACE; other files are left as displayed. */
@@ -167,8 +136,8 @@ function checkSource(text: string, parsed: ParsedSource, opts: CheckOptions): In
       else path = [src.index as number, ...issue.path];
     }
     const offset = locatePath(text, path, from, KEY_CODES.has(issue.code));
-    starts ??= lineIndex(text);
-    const { line, column } = position(starts, offset);
+    starts ??= lineStarts(text);
+    const { line, column } = positionAt(text, offset, starts);
     return { ...issue, line, column };
   };
   return parsed.invoices.map((src) => {

@@ -88,16 +88,12 @@ const SCENARIOS: Readonly<Record<DemoScenarioName, DemoScenario>> = {
 
 const NAMES = Object.keys(SCENARIOS) as DemoScenarioName[];
 
-interface Settings {
-  scenario: DemoScenarioName;
-  color: boolean | undefined;
-  help: boolean;
-}
-
-function parseDemoArgs(argv: string[]): Settings {
+function parseDemoArgs(argv: string[]) {
   const { values, color, help } = parseCommand(argv, { scenario: { type: 'string', short: 's' } });
   return { scenario: oneOf('scenario', values.scenario, NAMES, 'accepted'), color, help };
 }
+
+type Settings = ReturnType<typeof parseDemoArgs>;
 
 /** The invoice the demo files: one good (HS code) and one service (ISIC code), both at 7.5 %. */
 function sampleInvoice(businessId: string, now: number): InvoiceCreateParams {

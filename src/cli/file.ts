@@ -59,23 +59,7 @@ unreadable file, or nothing matched (nothing is filed then); 130 interrupted (Ct
 const FORMATS = ['text', 'json'] as const;
 const REFS = ['content', 'path'] as const;
 
-interface Settings {
-  inputs: string[];
-  concurrency: number;
-  wait: boolean;
-  waitTimeoutMs: number;
-  ref: (typeof REFS)[number];
-  revision: number;
-  strict: boolean;
-  format: (typeof FORMATS)[number];
-  quiet: boolean;
-  color: boolean | undefined;
-  /** The largest input file read, in bytes (`--max-file-size`, in MiB). */
-  maxFileBytes: number;
-  help: boolean;
-}
-
-export function parseSettings(argv: string[]): Settings {
+export function parseSettings(argv: string[]) {
   const { values: v, positionals, color, help } = parseCommand(
     argv,
     {
@@ -106,6 +90,8 @@ export function parseSettings(argv: string[]): Settings {
     help,
   };
 }
+
+type Settings = ReturnType<typeof parseSettings>;
 
 /** One invoice read from the files, or why it could not be. */
 interface Source {
@@ -196,12 +182,10 @@ function refusalAdvice(cause: Error & { hint?: string }): string {
 
 /** What to do after a `FilingError`, in CLI terms; `again`: whether the same command can finish it. */
 function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revision'>): { hint: string; again: boolean } | undefined {
-  if (isKeyConflict(err)) return undefined;
   const id = err.invoiceId;
+  if (isKeyConflict(err) || err.step === 'check' || (id === undefined && err.step !== 'create')) return undefined;
   const passes = sdkMayPassLater?.(err.cause) === true;
   switch (err.step) {
-    case 'check':
-      return undefined;
     case 'create':
       if (!passes) return { hint: `The service refused the invoice; nothing was created. ${refusalAdvice(err.cause)}`, again: false };
       return {
@@ -211,7 +195,6 @@ function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revisi
         again: true,
       };
     case 'reconcile':
-      if (id === undefined) return undefined;
       if (err.cause.name !== 'TotalsMismatchError') {
         return {
           hint: `Invoice ${id} was left as it is; nothing was filed. invoicing file files nothing whose totals it cannot reconcile; see docs/filing.md (fieldMap).`,
@@ -223,13 +206,11 @@ function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revisi
     case 'validate':
     case 'sign':
     case 'submit':
-      if (id === undefined) return undefined;
       return {
         hint: `${passes ? 'Run' : `${refusalAdvice(err.cause)} Then run`} the same command again: invoice ${id} is read, and only the steps it has not passed are performed, so nothing is filed twice.`,
         again: passes,
       };
     case 'wait':
-      if (id === undefined) return undefined;
       return {
         hint:
           `Invoice ${id} was submitted; nothing more needs sending. To follow it further, run the same command ` +
@@ -313,7 +294,10 @@ function describe(source: Source, result: FileManyResult | undefined, settings: 
   const { ref } = settings;
   if (result === undefined) return { source: source.label, ok: false, error: { name: 'SourceError', message: source.problem } };
   // Never started because of the Ctrl-C: not a failure of the invoice, only work left for the rerun.
-  if (result.notStarted) return notStarted(source, result.idempotencyKey);
+  if (result.notStarted) {
+    const error = { name: 'Interrupted', message: 'Not started: the run was interrupted (Ctrl-C) before it was sent.' };
+    return { source: source.label, ok: false, notStarted: true, invoiceId: undefined, idempotencyKey: result.idempotencyKey, error };
+  }
   if (sameAs !== undefined && !result.ok) {
     const same = ref === 'path' ? 'same file and position' : 'same content';
     return {
@@ -455,7 +439,10 @@ async function fileAll(ctx: CliContext, started: number): Promise<number> {
     notStarted: records.filter((r) => r.notStarted === true).length,
     durationMs: Math.round(performance.now() - started),
   };
-  const resume = interrupt.interrupted ? resumeCommand(ctx, targets) : undefined;
+  // The same arguments give the same keys.
+  const resume = interrupt.interrupted
+    ? { command: ['npx', 'invoicing', 'file', ...ctx.argv].map(shellQuote).join(' '), cwd: ctx.cwd, stdin: targets.some((t) => t.path === '-') }
+    : undefined;
 
   if (settings.format === 'json') {
     ctx.stdout.write(`${safeJson({ results: records, summary: { ...summary, interrupted: interrupt.interrupted }, ...(resume ? { resume } : {}) })}\n`);
@@ -476,24 +463,4 @@ async function fileAll(ctx: CliContext, started: number): Promise<number> {
   // 130 = 128 + SIGINT, what a shell reports for a command stopped by Ctrl-C.
   if (interrupt.interrupted) return 130;
   return stopped > 0 ? 1 : 0;
-}
-
-function notStarted(source: Source, idempotencyKey: string | undefined): FileRecord {
-  return {
-    source: source.label,
-    ok: false,
-    notStarted: true,
-    invoiceId: undefined,
-    idempotencyKey,
-    error: { name: 'Interrupted', message: 'Not started: the run was interrupted (Ctrl-C) before it was sent.' },
-  };
-}
-
-/** The command that finishes an interrupted run (the same arguments give the same keys). */
-function resumeCommand(ctx: CliContext, targets: Target[]): { command: string; cwd: string; stdin: boolean } {
-  return {
-    command: ['npx', 'invoicing', 'file', ...ctx.argv].map(shellQuote).join(' '),
-    cwd: ctx.cwd,
-    stdin: targets.some((t) => t.path === '-'),
-  };
 }

@@ -95,29 +95,15 @@ export function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
-function decodes(bytes: Uint8Array, end: number, stream: boolean): boolean {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, end), { stream });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Where UTF-8 decoding of `bytes` first fails, to point the user at it. */
 function firstInvalidByte(bytes: Uint8Array): number {
-  // The longest prefix that decodes as a stream (which may end inside a character)...
-  let lo = 0;
-  for (let hi = bytes.length; lo < hi; ) {
-    const mid = (lo + hi + 1) >> 1;
-    if (decodes(bytes, mid, true)) lo = mid;
-    else hi = mid - 1;
+  const text = new TextDecoder().decode(bytes);
+  // Each U+FFFD before the fault stands for itself (EF BF BD), so the text before it has the bytes' length.
+  for (let k = text.indexOf('\uFFFD'); k !== -1; k = text.indexOf('\uFFFD', k + 1)) {
+    const at = Buffer.byteLength(text.slice(0, k));
+    if (bytes[at] !== 0xef || bytes[at + 1] !== 0xbf || bytes[at + 2] !== 0xbd) return at;
   }
-  if (decodes(bytes, lo, false)) return lo;
-  // ...ends inside a character that never completes: the fault is that character's first byte.
-  let i = lo;
-  while (i > 0 && ((bytes[i - 1] as number) & 0xc0) === 0x80) i--;
-  return i > 0 && (bytes[i - 1] as number) >= 0xc0 ? i - 1 : i;
+  return bytes.length;
 }
 
 /** Reads a regular file of at most `maxBytes`, checking the size first (so `/dev/zero` is refused). */

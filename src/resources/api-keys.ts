@@ -49,20 +49,14 @@ export class APIKeys extends APIResource {
         `apiKeys.create: the service document does not name the scope ${unnamed.map((s) => JSON.stringify(s)).join(', ')} (it names invoices:read, invoices:write, taxauth:read and '*'); sent as given.`,
       );
     }
-    const body: Record<string, unknown> = {
-      name: params.name,
-      type: params.type,
-      keyableType: params.keyableType,
-      scopes: [...params.scopes],
-    };
-    if (params.businessId !== undefined) body.businessId = params.businessId;
+    const { name, type, keyableType, scopes, businessId } = params;
+    const body = { name, type, keyableType, scopes: [...scopes], ...(businessId === undefined ? {} : { businessId }) };
     const { envelope, response } = await this.#request({
       method: 'POST',
       path: ROUTES.apiKeys,
       body,
       options: opts,
-      // The transport mints an idempotency key for every POST, which would make this look retry-safe; it is not (see
-      // above), so only the caller's own key opts into retries.
+      // Creating a key revokes the old one: only the caller's own idempotency key makes a retry safe.
       noRetry: opts.idempotencyKey === undefined,
       record,
     });
@@ -80,8 +74,7 @@ export class APIKeys extends APIResource {
    */
   rotate(input: APIKeyCreateParams, opts: MutationRequestOptions = {}): APIPromise<RotatedAPIKey> {
     return new APIPromise((record) => {
-      // One after another: two creates racing would leave the client on whichever answer came last, which need not be
-      // the key the service kept.
+      // One after another: racing creates would leave the client on the last answer, not the key the service kept.
       const run = (): Promise<RotatedAPIKey> => this.#rotate(input, opts, record);
       const rotation = this.#rotating.then(run, run);
       this.#rotating = rotation.catch(() => undefined);

@@ -71,8 +71,7 @@ export class Codes extends APIResource {
     const query: Record<string, QueryValue> = { ...filters, ...opts.query };
     const { signal } = opts;
     if (signal?.aborted) return Promise.reject(new APIUserAbortError({ method: 'GET', path, cause: signal.reason }));
-    // Keyed by the query exactly as it is sent (an array repeats its parameter), so that two lookups share an entry
-    // only when they ask the same thing.
+    // Keyed by the query as it is sent (an array repeats its parameter): lookups share an entry only when they ask the same.
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       for (const item of [value].flat()) if (item !== undefined && item !== null) search.append(name, String(item));
@@ -81,8 +80,7 @@ export class Codes extends APIResource {
     const { now, codesCacheTtl } = this._ctx;
     let entry = this.#cache.get(cacheKey);
     if (refresh === true || entry === undefined || now() - entry.at >= codesCacheTtl) {
-      // The shared fetch runs on a signal of its own: one caller's abort must not fail the others waiting on the same
-      // answer.
+      // The shared fetch has a signal of its own: one caller's abort must not fail the others waiting on it.
       const controller = new AbortController();
       const created: CacheEntry = { at: now(), value: Promise.resolve([]), controller, waiting: 0 };
       const value = this.#fetchAll(path, query, { ...opts, signal: controller.signal }, schema, (response) => {
@@ -134,8 +132,7 @@ export class Codes extends APIResource {
   ): Promise<ClassificationCode[]> {
     const { transport, logger } = this._ctx;
     const out: ClassificationCode[] = [];
-    // Pages are counted here (the first as the caller asked), never taken from the service's meta.page: a server that
-    // ignores ?page, or counts from 0, would otherwise be asked forever.
+    // Pages are counted here, never taken from meta.page: a server that ignores ?page would be asked forever.
     const asked = Number(query.page ?? 1);
     let requested = Number.isSafeInteger(asked) && asked > 0 ? asked : 1;
     let previousEcho: number | undefined;
@@ -151,15 +148,11 @@ export class Codes extends APIResource {
       const envelope = transport.tryUnwrap(response);
       if (envelope === undefined && isFailedEnvelope(response.body)) {
         // `{ success: false, data: [...] }` is the service saying no, not a bare list.
-        throw invalidResponse(response, {
-          message: `The code lookup answered success: false${describeSaid(response.body)}.`,
-        });
+        throw invalidResponse(response, { message: `The code lookup answered success: false${describeSaid(response.body)}.` });
       }
       const items = listOf(envelope === undefined ? response.body : envelope.data);
       if (items === undefined) {
-        throw invalidResponse(response, {
-          message: 'The code lookup answered with no list of codes.',
-        });
+        throw invalidResponse(response, { message: 'The code lookup answered with no list of codes.' });
       }
       const meta = envelope?.meta;
       const stop = earlyStop(path, requested, meta?.page, previousEcho, items.length, walked, meta?.totalPages);
