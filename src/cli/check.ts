@@ -6,15 +6,12 @@ import { didYouMean } from '../check/suggest.js';
 import { oneOf, parseCommand, wholeNumber } from './args.js';
 import { colourEnabled, redactedRun, styles, UsageError, type CliContext } from './context.js';
 import { arrayElementStarts, lineStarts, locatePath, parseSource, positionAt, type ParsedSource } from './json-source.js';
+import { safeJson } from './escape.js';
 import { createProgress } from './progress.js';
 import { renderGithub } from './reporters/github.js';
-import { renderJson } from './reporters/json.js';
 import { renderText } from './reporters/text.js';
 import type { FileResult, InvoiceResult, LocatedIssue, RunResult, Summary } from './results.js';
 import { DEFAULT_MAX_FILE_BYTES, MIB, readTarget, resolveTargets, type Target } from './targets.js';
-
-// Shared with `invoicing file`, which reads its inputs the same way.
-export { readTarget, resolveTargets, type Target } from './targets.js';
 
 export const HELP = `Usage: invoicing check <files | globs | directories | -> [options]
 
@@ -258,7 +255,8 @@ async function checkAll(ctx: CliContext, started: number): Promise<number> {
   const result: RunResult = { files, summary, exitCode, maxWarnings: settings.maxWarnings };
 
   const style = styles(colourEnabled(ctx.stdout, ctx.env, settings.color));
-  if (settings.format === 'json') ctx.stdout.write(renderJson(result));
+  // The JSON report: `version` changes only if a field changes meaning; fields may be added.
+  if (settings.format === 'json') ctx.stdout.write(`${safeJson({ version: 1, ok: exitCode === 0, exitCode, summary, files })}\n`);
   else if (settings.format === 'github') ctx.stdout.write(renderGithub(result, styles(false), settings.quiet, workspacePath(ctx)));
   else ctx.stdout.write(renderText(result, style, settings.quiet));
   return exitCode;

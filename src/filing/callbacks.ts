@@ -26,6 +26,15 @@ export function scrubbed<E>(api: { readonly _redactor?: Redactor | undefined }, 
   return api._redactor === undefined ? error : redactError(error, api._redactor);
 }
 
+/** `fn`'s result; what it throws, scrubbed with the client's redactor. */
+export async function scrubbing<T>(api: { readonly _redactor?: Redactor | undefined }, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw scrubbed(api, err);
+  }
+}
+
 /** Runs `work(0 … count-1)` on at most `concurrency` workers, in index order. */
 export async function pool(count: number, concurrency: number, work: (index: number) => Promise<void>): Promise<void> {
   let next = 0;

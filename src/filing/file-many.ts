@@ -9,7 +9,7 @@ import type { FilingInvoicesApi } from './api.js';
 import { realClock } from './clock.js';
 import type { FilingFailure } from './failure.js';
 import { createAndFile, type CreateAndFileOptions, type FilingStepEvent, type FilingStepRecord } from './file.js';
-import { notify, pool, scrubbed } from './callbacks.js';
+import { notify, pool, scrubbed, scrubbing } from './callbacks.js';
 import { checkNumber, RateGate } from './retry.js';
 
 /**
@@ -164,17 +164,13 @@ function outcome(result: FileManySuccess | FileManyFailure): FileManyOutcome {
   return { index, ok: false, invoiceId, status: invoice?.status, idempotencyKey, error, ...(failure === undefined ? {} : { failure }) };
 }
 
-export async function fileMany(
+export function fileMany(
   api: FilingInvoicesApi,
   inputs: readonly InvoiceCreateParams[],
   opts: FileManyOptions = {},
   internals: FileManyInternals = {},
 ): Promise<FileManyResult[]> {
-  try {
-    return await fileAll(api, inputs, opts, internals);
-  } catch (err) {
-    throw scrubbed(api, err);
-  }
+  return scrubbing(api, () => fileAll(api, inputs, opts, internals));
 }
 
 async function fileAll(api: FilingInvoicesApi, inputs: readonly InvoiceCreateParams[], opts: FileManyOptions, internals: FileManyInternals): Promise<FileManyResult[]> {

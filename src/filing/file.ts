@@ -10,7 +10,7 @@ import { abortReason, realClock, type WaitClock } from './clock.js';
 import { describeFailure, serverTime, type FilingFailure } from './failure.js';
 import { mayPass, resolvePolicy, withRetries, type FilingRetryOptions, type RateGate } from './retry.js';
 import { hasPassed, InvoiceStatus, nextTransition, recoveryState, statusRank, UNKNOWN_STATUS, type FilingTransition, type InvoiceStatusValue } from '../model/status.js';
-import { notify, scrubbed } from './callbacks.js';
+import { notify, scrubbing } from './callbacks.js';
 import { performTransition, type TransitionOutcome } from './transition.js';
 import { waitFor, type WaitOptions } from './wait.js';
 
@@ -236,17 +236,13 @@ export function filingKey(input: InvoiceCreateParams, opts: Pick<CreateAndFileOp
   return mintIdempotencyKey();
 }
 
-export async function createAndFile(
+export function createAndFile(
   api: FilingInvoicesApi,
   input: InvoiceCreateParams,
   opts: CreateAndFileOptions = {},
   internals: FilingInternals = {},
 ): Promise<FilingResult> {
-  try {
-    return await fileNew(api, input, opts, internals);
-  } catch (err) {
-    throw scrubbed(api, err);
-  }
+  return scrubbing(api, () => fileNew(api, input, opts, internals));
 }
 
 async function fileNew(api: FilingInvoicesApi, input: InvoiceCreateParams, opts: CreateAndFileOptions, internals: FilingInternals): Promise<FilingResult> {
@@ -359,12 +355,8 @@ export function nextRevision(opts: Pick<CreateAndFileOptions, 'externalRef' | 'r
   return `createAndFile(corrected, { externalRef: '${opts.externalRef}', revision: ${(opts.revision ?? 0) + 1} }).`;
 }
 
-export async function resumeFiling(api: FilingInvoicesApi, id: string, opts: ResumeFilingOptions = {}, internals: FilingInternals = {}): Promise<FilingResult> {
-  try {
-    return await resume(api, id, opts, internals);
-  } catch (err) {
-    throw scrubbed(api, err);
-  }
+export function resumeFiling(api: FilingInvoicesApi, id: string, opts: ResumeFilingOptions = {}, internals: FilingInternals = {}): Promise<FilingResult> {
+  return scrubbing(api, () => resume(api, id, opts, internals));
 }
 
 async function resume(api: FilingInvoicesApi, id: string, opts: ResumeFilingOptions, internals: FilingInternals): Promise<FilingResult> {

@@ -73,9 +73,14 @@ export function nextDelay(policy: RetryPolicy, err: unknown, counters: RetryCoun
 }
 
 /** Runs a call until it succeeds or {@link nextDelay} gives up; a 429 holds every worker on the gate. */
-export async function withRetries<T>(policy: RetryPolicy, call: () => Promise<T>): Promise<T> {
-  const counters: RetryCounters = { failures: 0, rateLimited: 0 };
+export async function withRetries<T>(
+  policy: RetryPolicy,
+  call: () => Promise<T>,
+  counters: RetryCounters = { failures: 0, rateLimited: 0 },
+  beforeEach?: () => Promise<void>,
+): Promise<T> {
   for (;;) {
+    await beforeEach?.();
     await policy.gate.wait(policy.signal);
     try {
       return await call();

@@ -4,7 +4,7 @@ import { InvalidTransitionError, RecoveryInProgressError } from '../core/errors.
 import type { MutationRequestOptions } from '../core/request-options.js';
 import type { Invoice } from '../model/invoice.js';
 import type { CallOptions, FilingInvoicesApi } from './api.js';
-import { scrubbed } from './callbacks.js';
+import { scrubbing } from './callbacks.js';
 import { abortReason, pause, realClock, type WaitClock } from './clock.js';
 import { isAmbiguous, isRateLimited, nextDelay, resolvePolicy, statusOf, type FilingRetryOptions, type RateGate, type RetryCounters } from './retry.js';
 import { RECOVERY_EVIDENCE, serverTime } from './failure.js';
@@ -66,22 +66,14 @@ function untouched(before: Invoice, after: Invoice): boolean {
   );
 }
 
-function callOptions(opts: TransitionOptions): CallOptions {
-  return { signal: opts.signal, timeout: opts.timeout, headers: opts.headers, maxRetries: 0 };
-}
-
-export async function performTransition(
+export function performTransition(
   api: FilingInvoicesApi,
   id: string,
   step: FilingTransition,
   opts: TransitionOptions = {},
   internals: TransitionInternals = {},
 ): Promise<TransitionResult> {
-  try {
-    return await transitionOnce(api, id, step, opts, internals);
-  } catch (err) {
-    throw scrubbed(api, err);
-  }
+  return scrubbing(api, () => transitionOnce(api, id, step, opts, internals));
 }
 
 async function transitionOnce(
@@ -94,7 +86,7 @@ async function transitionOnce(
   const clock = internals.clock ?? opts.clock ?? realClock;
   const policy = resolvePolicy(opts, clock, internals.gate);
   const counters: RetryCounters = { failures: 0, rateLimited: 0 };
-  const call = callOptions(opts);
+  const call: CallOptions = { signal: opts.signal, timeout: opts.timeout, headers: opts.headers, maxRetries: 0 };
   let sends = 0;
   let lastError: unknown;
   // No send could have been acted on yet.

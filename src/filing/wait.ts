@@ -2,7 +2,7 @@
 import { InvoicingError, NotSubmittedError, WaitTimeoutError } from '../core/errors.js';
 import type { Invoice } from '../model/invoice.js';
 import type { CallOptions, FilingInvoicesApi } from './api.js';
-import { notify, scrubbed } from './callbacks.js';
+import { notify, scrubbing } from './callbacks.js';
 import { abortReason, pause, realClock, ServerClockRate, type WaitClock } from './clock.js';
 import { describeFailure, serverTime, type FilingFailure } from './failure.js';
 import { checkNumber, nextDelay, resolvePolicy, type RateGate, type RetryCounters } from './retry.js';
@@ -114,12 +114,8 @@ export function judge(invoice: Invoice, serverNow: number, errorSince: number | 
   return { errorSince, recovery, failure, ended, final };
 }
 
-export async function waitFor(api: FilingInvoicesApi, id: string, opts: WaitOptions = {}, internals: WaitInternals = {}): Promise<WaitResult> {
-  try {
-    return await waitUntil(api, id, opts, internals);
-  } catch (err) {
-    throw scrubbed(api, err);
-  }
+export function waitFor(api: FilingInvoicesApi, id: string, opts: WaitOptions = {}, internals: WaitInternals = {}): Promise<WaitResult> {
+  return scrubbing(api, () => waitUntil(api, id, opts, internals));
 }
 
 async function waitUntil(api: FilingInvoicesApi, id: string, opts: WaitOptions, internals: WaitInternals): Promise<WaitResult> {

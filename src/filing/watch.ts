@@ -1,27 +1,21 @@
 // watch: each tick reads every due invoice the cheaper way (GETs or listing pages), with waitFor's rules per invoice.
 import { InvoicingError, isErrorKind } from '../core/errors.js';
-import type { Logger } from '../core/logger.js';
-import type { Redactor } from '../core/redact.js';
 import type { Invoice } from '../model/invoice.js';
 import type { InvoiceStatus } from '../model/status.js';
-import type { CallOptions } from './api.js';
+import type { CallOptions, FilingInvoicesApi } from './api.js';
 import { notify, pool, scrubbed } from './callbacks.js';
 import { pause, realClock, ServerClockRate, type WaitClock } from './clock.js';
 import { serverTime, type FilingFailure } from './failure.js';
-import { checkNumber, nextDelay, resolvePolicy, statusOf, type RetryCounters } from './retry.js';
+import { checkNumber, resolvePolicy, statusOf, withRetries, type RetryCounters } from './retry.js';
 import { changed, judge, nextRecoveryRead } from './wait.js';
 
 /** What `watch` needs from `client.invoices`. */
-export interface WatchInvoicesApi {
-  retrieve(id: string, opts?: CallOptions): Promise<Invoice>;
+export type WatchInvoicesApi = Pick<FilingInvoicesApi, 'retrieve' | '_logger' | '_finalStatuses' | '_redactor'> & {
   list(
     params: { page: number; limit: number; businessId?: string | undefined },
     opts?: CallOptions,
   ): PromiseLike<{ data: readonly Invoice[]; meta: { totalPages?: number | undefined } | undefined }>;
-  readonly _logger?: Logger | undefined;
-  readonly _finalStatuses?: readonly string[] | undefined;
-  readonly _redactor?: Redactor | undefined;
-}
+};
 
 /** Options of `client.invoices.watch(ids, opts)`. @example await client.invoices.watch(['inv_1001'], { interval: 5_000, onChange: console.log }).finished(); */
 export interface WatchOptions {
@@ -195,22 +189,16 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
 
   async function read<T>(send: () => PromiseLike<T>): Promise<T | typeof SKIPPED> {
     const counters: RetryCounters = { failures: 0, rateLimited: 0 };
-    for (;;) {
-      // Let answers already in handle first, so a 429 another read got closes the gate before this send.
-      await nextTurn();
-      await policy.gate.wait(signal);
+    const sent = async (): Promise<T> => {
       stats.requests += 1;
-      try {
-        return await send();
-      } catch (err) {
-        if (signal?.aborted) throw err;
-        const delay = nextDelay(policy, err, counters);
-        if (delay === undefined) {
-          if (counters.failures > policy.maxRetries) return SKIPPED;
-          throw err;
-        }
-        if (delay > 0) await pause(clock, delay, signal);
-      }
+      return send();
+    };
+    try {
+      // Answers already in are handled first, so a 429 another read got closes the gate before this send.
+      return await withRetries(policy, sent, counters, nextTurn);
+    } catch (err) {
+      if (!signal?.aborted && counters.failures > policy.maxRetries) return SKIPPED;
+      throw err;
     }
   }
 
