@@ -5,13 +5,13 @@ import { CHECK_RULES, checkInvoice, type CheckIssue, type CheckIssueCode, type C
 import { didYouMean } from '../check/suggest.js';
 import { oneOf, parseCommand, wholeNumber } from './args.js';
 import { colourEnabled, redactedRun, styles, UsageError, type CliContext } from './context.js';
-import { arrayElementStarts, lineStarts, locatePath, parseSource, positionAt, type ParsedSource } from './json-source.js';
+import { arrayElementStarts, lineStarts, locatePath, positionAt, type ParsedSource } from './json-source.js';
 import { safeJson } from './escape.js';
 import { createProgress } from './progress.js';
 import { renderGithub } from './reporters/github.js';
 import { renderText } from './reporters/text.js';
 import type { FileResult, InvoiceResult, LocatedIssue, RunResult, Summary } from './results.js';
-import { DEFAULT_MAX_FILE_BYTES, MIB, readTarget, resolveTargets, type Target } from './targets.js';
+import { DEFAULT_MAX_FILE_BYTES, loadTarget, MIB, resolveTargets, type Target } from './targets.js';
 
 export const HELP = `Usage: invoicing check <files | globs | directories | -> [options]
 
@@ -46,7 +46,6 @@ const FORMATS = ['text', 'json', 'github'] as const;
 type Format = (typeof FORMATS)[number];
 const HS_MODES = ['bundled', 'none', 'api'] as const;
 type HsMode = (typeof HS_MODES)[number];
-const NDJSON_NAME = /\.(ndjson|jsonl)$/i;
 // Issues about a field's name rather than its value: pointed at the key.
 const KEY_CODES: ReadonlySet<string> = new Set(['UNKNOWN_FIELD', 'TAX_FIELD_NOT_ACCEPTED', 'TOTAL_FIELD_NOT_ACCEPTED']);
 
@@ -152,16 +151,9 @@ function checkSource(text: string, parsed: ParsedSource, opts: CheckOptions): In
 }
 
 async function checkTarget(t: Target, opts: CheckOptions, ctx: CliContext, maxBytes: number): Promise<FileResult> {
-  let text: string;
-  try {
-    text = await readTarget(t, ctx, maxBytes);
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    const reason =
-      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
-    return { file: t.display, ok: false, invoices: [], readError: reason };
-  }
-  const parsed = parseSource(text, NDJSON_NAME.test(t.path));
+  const loaded = await loadTarget(t, ctx, maxBytes);
+  if ('readError' in loaded) return { file: t.display, ok: false, invoices: [], readError: loaded.readError };
+  const { text, parsed } = loaded;
   if (parsed.error !== undefined) return { file: t.display, ok: false, invoices: [], syntaxError: parsed.error };
   const invoices = checkSource(text, parsed, opts);
   return { file: t.display, ok: invoices.every((i) => i.ok), invoices };

@@ -60,6 +60,15 @@ export async function redactedRun(
   }
 }
 
+/** `INVOICING_BASE_URL`; unset, a usage error that says how to set it. */
+export function baseUrlOf(env: CliContext['env']): string {
+  const baseUrl = env.INVOICING_BASE_URL;
+  if (baseUrl === undefined || baseUrl === '') {
+    throw new UsageError("INVOICING_BASE_URL is not set: export it as the service's origin (e.g. https://invoicing.example.com)");
+  }
+  return baseUrl;
+}
+
 /** Thrown by a command for a usage error: reported with a pointer to --help, exit code 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';

@@ -1,7 +1,7 @@
 // `invoicing doctor`: `client.diagnose()` against the service in the environment, read-only, output scrubbed.
 import type { Diagnosis, DiagnosisStatus } from '../index.js';
 import { oneOf, parseCommand, wholeNumber } from './args.js';
-import { colourEnabled, envCredentials, redactedRun, styles, UsageError, type CliContext, type Styles } from './context.js';
+import { baseUrlOf, colourEnabled, envCredentials, redactedRun, styles, type CliContext, type Styles } from './context.js';
 import { printable, safeJson } from './escape.js';
 import { plural } from './format.js';
 
@@ -41,10 +41,7 @@ export async function run(given: CliContext): Promise<number> {
   }
   const format = oneOf('format', v.format, FORMATS, 'text');
   const timeout = (wholeNumber('timeout', v.timeout, 1) ?? 10) * 1000;
-  const baseUrl = given.env.INVOICING_BASE_URL;
-  if (baseUrl === undefined || baseUrl === '') {
-    throw new UsageError("INVOICING_BASE_URL is not set: export it as the service's origin (e.g. https://invoicing.example.com)");
-  }
+  const baseUrl = baseUrlOf(given.env);
   const [apiKey, sessionToken] = envCredentials(given.env).map((value) => value || undefined);
   return redactedRun(given, async (ctx) => {
     const { InvoicingClient } = await import('../index.js');

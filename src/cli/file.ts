@@ -2,10 +2,9 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import type { FileManyResult, FilingError, FilingFailure, InvoiceCreateParams, InvoicingClient } from '../index.js';
-import { DEFAULT_MAX_FILE_BYTES, MIB, readTarget, resolveTargets, type Target } from './targets.js';
+import { DEFAULT_MAX_FILE_BYTES, loadTarget, MIB, resolveTargets, type Target } from './targets.js';
 import { oneOf, parseCommand, wholeNumber } from './args.js';
-import { cliHint, colourEnabled, redactedRun, styles, UsageError, type CliContext } from './context.js';
-import { parseSource } from './json-source.js';
+import { baseUrlOf, cliHint, colourEnabled, redactedRun, styles, UsageError, type CliContext } from './context.js';
 import { printable, safeJson } from './escape.js';
 import { plural } from './format.js';
 import { FilingInterrupt, shellQuote } from './interrupt.js';
@@ -126,14 +125,12 @@ async function readSources(targets: Target[], ctx: CliContext, maxBytes: number)
   const unreadable: string[] = [];
   const roots = new Map<string, string | undefined>();
   for (const t of targets) {
-    let text: string;
-    try {
-      text = await readTarget(t, ctx, maxBytes);
-    } catch (err) {
-      unreadable.push(`${t.display}: ${(err as { code?: string }).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+    const loaded = await loadTarget(t, ctx, maxBytes);
+    if ('readError' in loaded) {
+      unreadable.push(`${t.display}: ${loaded.readError}`);
       continue;
     }
-    const parsed = parseSource(text, /\.(ndjson|jsonl)$/i.test(t.path));
+    const { parsed } = loaded;
     if (parsed.error !== undefined) {
       const e = parsed.error;
       sources.push({ label: t.display, ref: t.display, problem: `not valid JSON at ${e.line}:${e.column}: ${e.message}` });
@@ -345,11 +342,8 @@ let sdkMayPassLater: ((err: unknown) => boolean) | undefined;
 
 /** Configuration from the environment; a missing value is a usage error that says how to set it. */
 async function makeClient(ctx: CliContext): Promise<InvoicingClient> {
-  const baseUrl = ctx.env.INVOICING_BASE_URL;
+  const baseUrl = baseUrlOf(ctx.env);
   const apiKey = ctx.env.INVOICING_API_KEY;
-  if (baseUrl === undefined || baseUrl === '') {
-    throw new UsageError('INVOICING_BASE_URL is not set: export it as the service\'s origin (e.g. https://invoicing.example.com)');
-  }
   if (apiKey === undefined || apiKey === '') {
     throw new UsageError('INVOICING_API_KEY is not set: export a USER API key (see docs/authentication.md)');
   }

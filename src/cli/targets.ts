@@ -3,6 +3,7 @@ import { closeSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { CliContext } from './context.js';
+import { parseSource, type ParsedSource } from './json-source.js';
 import { expandGlob, isGlob, listInvoiceFiles } from './glob.js';
 
 /** One file to read. */
@@ -136,4 +137,17 @@ export async function readTarget(t: Target, ctx: CliContext, maxBytes = DEFAULT_
   }
   if (input.byteLength > maxBytes) throw tooLarge(`over ${mib(maxBytes)}`, maxBytes);
   return decodeUtf8(input);
+}
+
+/** A target read and parsed as invoices, or why it could not be read. */
+export async function loadTarget(t: Target, ctx: CliContext, maxBytes: number): Promise<{ text: string; parsed: ParsedSource } | { readError: string }> {
+  let text: string;
+  try {
+    text = await readTarget(t, ctx, maxBytes);
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : undefined;
+    return { readError: reason ?? (err as Error).message };
+  }
+  return { text, parsed: parseSource(text, /\.(ndjson|jsonl)$/i.test(t.path)) };
 }

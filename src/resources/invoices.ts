@@ -212,20 +212,14 @@ export class Invoices extends APIResource {
   }
 
   /**
-   * Sends `submit` (`POST /api/v1/invoices/{id}/submit`): Signed → Submitted, registering the invoice with the tax
-   * authority. Reads the invoice first and refuses with `RecoveryInProgressError` while automatic recovery is in
-   * play (`{ force: true }` sends anyway); past `SUBMITTED` it is sent and the service's answer is reported.
-   * @example const submitted = await client.invoices.submit(invoice.id);
+   * Sends `submit` (`POST /api/v1/invoices/{id}/submit`): Signed → Submitted, with the tax authority. Refuses with
+   * `RecoveryInProgressError` while automatic recovery is in play (`{ force: true }` sends anyway).
    */
   submit(id: string, opts: TransitionOptions = {}): APIPromise<Invoice> {
     return this.#transitionOnce(id, 'submit', opts);
   }
 
-
-  /**
-   * Follows an invoice after submission by reading it until `opts.until` holds (default: the tax authority answered,
-   * or the invoice is in `ERROR` that automatic recovery will not pick up).
-   */
+  /** Reads an invoice until `opts.until` holds (default: the authority answered, or `ERROR` with recovery over). */
   waitFor(id: string, opts: WaitOptions = {}): Promise<WaitResult> {
     return waitFor(this, checkedId(id), opts);
   }
@@ -364,7 +358,7 @@ export class Invoices extends APIResource {
     return this._ctx.finalStatuses;
   }
 
-  /** One send of a transition, never retried. @internal */
+  /** @internal */
   _transition(id: string, step: FilingTransition, opts: MutationRequestOptions = {}): Promise<Invoice> {
     return this.#transition(id, step, opts, undefined);
   }
@@ -393,8 +387,7 @@ export class Invoices extends APIResource {
   }
 }
 
-/** @internal */
-export function checkedId(id: unknown): string {
+function checkedId(id: unknown): string {
   assertId(id);
   return id;
 }
