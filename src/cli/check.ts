@@ -170,34 +170,19 @@ async function mapInBatches<T, R>(items: readonly T[], batch: number, fn: (item:
 }
 
 function summarize(files: FileResult[], unmatched: string[], started: number): Summary {
-  const s: Summary = {
-    files: files.length,
-    invoices: 0,
-    invoicesWithErrors: 0,
-    errors: 0,
-    warnings: 0,
-    unreadableFiles: 0,
-    syntaxErrors: 0,
-    unmatched,
-    durationMs: 0,
-  };
+  const s: Summary = { files: files.length, invoices: 0, invoicesWithErrors: 0, errors: 0, warnings: 0, unreadableFiles: 0, syntaxErrors: 0, unmatched, durationMs: 0 };
   for (const f of files) {
     if (f.readError !== undefined) s.unreadableFiles++;
-    if (f.syntaxError !== undefined) {
-      s.syntaxErrors++;
-      s.errors++;
-    }
+    // A syntax error counts as an error too.
+    for (const bad of [f, ...f.invoices]) if (bad.syntaxError !== undefined) s.syntaxErrors++;
     for (const inv of f.invoices) {
       s.invoices++;
-      if (inv.syntaxError !== undefined) {
-        s.syntaxErrors++;
-        s.errors++;
-      }
       s.errors += inv.errors.length;
       s.warnings += inv.warnings.length;
       if (!inv.ok) s.invoicesWithErrors++;
     }
   }
+  s.errors += s.syntaxErrors;
   s.durationMs = Math.round(performance.now() - started);
   return s;
 }
