@@ -150,10 +150,11 @@ export class Codes extends APIResource {
         // `{ success: false, data: [...] }` is the service saying no, not a bare list.
         throw invalidResponse(response, { message: `The code lookup answered success: false${describeSaid(response.body)}.` });
       }
-      const items = listOf(envelope === undefined ? response.body : envelope.data);
-      if (items === undefined) {
+      const list = envelope === undefined ? listOf(response.body, 'body') : listOf(envelope.data, 'data');
+      if (list === undefined) {
         throw invalidResponse(response, { message: 'The code lookup answered with no list of codes.' });
       }
+      const { items } = list;
       const meta = envelope?.meta;
       const stop = earlyStop(path, requested, meta?.page, previousEcho, items.length, walked, meta?.totalPages);
       if (stop !== undefined && repeatsPage(meta?.page, previousEcho)) {
@@ -171,7 +172,7 @@ export class Codes extends APIResource {
         }
         skipped += 1;
         const issue = parsed.error.issues[0];
-        firstUnread ??= `${itemsAt(envelope === undefined, response.body)}[${i}]${issue?.path.map((p) => `.${String(p)}`).join('') ?? ''}: ${issue?.message ?? 'unreadable'}`;
+        firstUnread ??= `${list.at}[${i}]${issue?.path.map((p) => `.${String(p)}`).join('') ?? ''}: ${issue?.message ?? 'unreadable'}`;
       });
       if (skipped > 0 && skipped === items.length) {
         // An empty result would read as "no valid codes" and make every code look invalid.
@@ -199,26 +200,16 @@ function describeSaid(body: unknown): string {
   return said === undefined ? '' : `: ${said}`;
 }
 
-/** Where the list of a lookup answer is, for messages: `data`, `data.items`, or the bare body. */
-function itemsAt(bare: boolean, body: unknown): string {
-  const root = bare ? 'body' : 'data';
-  const holder = bare ? body : (body as { data?: unknown }).data;
-  if (Array.isArray(holder) || typeof holder !== 'object' || holder === null) return root;
-  const field = LIST_FIELDS.find((name) => Array.isArray((holder as Record<string, unknown>)[name]));
-  return field === undefined ? root : `${root}.${field}`;
-}
-
-/** The list in a lookup answer: an array, an object holding one, or a `{ code: title }` map. */
-function listOf(data: unknown): unknown[] | undefined {
-  if (Array.isArray(data)) return data;
+/** The list in a lookup answer (an array, an object holding one, or a `{ code: title }` map) and where it is. */
+function listOf(data: unknown, root: string): { items: unknown[]; at: string } | undefined {
+  if (Array.isArray(data)) return { items: data, at: root };
   if (typeof data !== 'object' || data === null) return undefined;
   const record = data as Record<string, unknown>;
   for (const field of LIST_FIELDS) {
-    if (Array.isArray(record[field])) return record[field];
+    const items = record[field];
+    if (Array.isArray(items)) return { items, at: `${root}.${field}` };
   }
   const entries = Object.entries(record);
-  if (entries.length > 0 && entries.every(([, v]) => typeof v === 'string')) {
-    return entries.map(([code, description]) => ({ code, description }));
-  }
-  return undefined;
+  if (entries.length === 0 || !entries.every(([, v]) => typeof v === 'string')) return undefined;
+  return { items: entries.map(([code, description]) => ({ code, description })), at: root };
 }
