@@ -41,10 +41,6 @@ export function redactedOutput(out: Output, redactor: Pick<Redactor, 'redact'>):
   };
 }
 
-export function redactedContext(ctx: CliContext, redactor: Pick<Redactor, 'redact'>): CliContext {
-  return { ...ctx, stdout: redactedOutput(ctx.stdout, redactor), stderr: redactedOutput(ctx.stderr, redactor) };
-}
-
 /** Runs a command with its output and errors scrubbed of `secrets` (default: the credentials in the environment). */
 export async function redactedRun(
   given: CliContext,
@@ -54,7 +50,7 @@ export async function redactedRun(
   const { Redactor, redactError } = await import('../index.js');
   const redactor = new Redactor(secrets);
   try {
-    return await body(redactedContext(given, redactor));
+    return await body({ ...given, stdout: redactedOutput(given.stdout, redactor), stderr: redactedOutput(given.stderr, redactor) });
   } catch (err) {
     throw redactError(err, redactor);
   }
