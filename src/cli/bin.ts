@@ -26,23 +26,16 @@ function mainHelp(VERSION: string): string {
 }
 
 /** Standard input as bytes, stopping once it holds more than `maxBytes` (the caller refuses it). */
-function readStdin(maxBytes: number): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (c: Buffer) => {
-      chunks.push(c);
-      size += c.length;
-      if (size > maxBytes) {
-        process.stdin.off('data', onData);
-        process.stdin.destroy();
-        resolve(Buffer.concat(chunks));
-      }
-    };
-    process.stdin.on('data', onData);
-    process.stdin.on('end', () => resolve(Buffer.concat(chunks)));
-    process.stdin.on('error', reject);
-  });
+async function readStdin(maxBytes: number): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  // Leaving the loop early destroys the stream: no more is read.
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size > maxBytes) break;
+  }
+  return Buffer.concat(chunks);
 }
 
 async function main(argv: string[]): Promise<number> {

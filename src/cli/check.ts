@@ -1,23 +1,17 @@
 // `invoicing check`: checkInvoice over invoice files, offline, for CI.
 // The SDK comes only through `../index.js` (external in the build): any other SDK module would be bundled twice.
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { parseArgs } from 'node:util';
 import { CHECK_RULES, checkInvoice, type CheckIssue, type CheckIssueCode, type CheckOptions } from '../index.js';
-import { redactError } from '../core/errors.js';
-import { Redactor } from '../core/redact.js';
 import { didYouMean } from '../check/suggest.js';
-import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError, wholeNumber } from './args.js';
-import { colourEnabled, envCredentials, redactedContext, styles, UsageError, type CliContext } from './context.js';
-import { arrayElementStarts, locatePath, parseSource, type ParsedSource } from './json-source.js';
+import { oneOf, parseCommand, wholeNumber } from './args.js';
+import { colourEnabled, redactedRun, styles, UsageError, type CliContext } from './context.js';
+import { arrayElementStarts, lineStarts, locatePath, positionAt, type ParsedSource } from './json-source.js';
+import { safeJson } from './escape.js';
 import { createProgress } from './progress.js';
 import { renderGithub } from './reporters/github.js';
-import { renderJson } from './reporters/json.js';
 import { renderText } from './reporters/text.js';
 import type { FileResult, InvoiceResult, LocatedIssue, RunResult, Summary } from './results.js';
-import { DEFAULT_MAX_FILE_BYTES, MIB, readTarget, resolveTargets, type Target } from './targets.js';
-
-// Shared with `invoicing file`, which reads its inputs the same way.
-export { readTarget, resolveTargets, type Target } from './targets.js';
+import { DEFAULT_MAX_FILE_BYTES, loadTarget, MIB, resolveTargets, type Target } from './targets.js';
 
 export const HELP = `Usage: invoicing check <files | globs | directories | -> [options]
 
@@ -52,52 +46,26 @@ const FORMATS = ['text', 'json', 'github'] as const;
 type Format = (typeof FORMATS)[number];
 const HS_MODES = ['bundled', 'none', 'api'] as const;
 type HsMode = (typeof HS_MODES)[number];
-const NDJSON_NAME = /\.(ndjson|jsonl)$/i;
 // Issues about a field's name rather than its value: pointed at the key.
 const KEY_CODES: ReadonlySet<string> = new Set(['UNKNOWN_FIELD', 'TAX_FIELD_NOT_ACCEPTED', 'TOTAL_FIELD_NOT_ACCEPTED']);
 
-interface Settings {
-  inputs: string[];
-  format: Format;
-  strict: boolean;
-  maxWarnings: number | undefined;
-  hsCodes: HsMode;
-  ignore: CheckIssueCode[];
-  minCategoryLength: number | undefined;
-  quiet: boolean;
-  color: boolean | undefined;
-  /** The largest input file read, in bytes (`--max-file-size`, in MiB). */
-  maxFileBytes: number;
-  help: boolean;
-}
-
-export function parseSettings(argv: string[]): Settings {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      tokens: true,
-      options: {
-        ...COLOUR_OPTIONS,
-        'max-file-size': { type: 'string' },
-        format: { type: 'string', short: 'f' },
-        strict: { type: 'boolean' },
-        'max-warnings': { type: 'string' },
-        'hs-codes': { type: 'string' },
-        ignore: { type: 'string', multiple: true },
-        'min-category-length': { type: 'string' },
-        quiet: { type: 'boolean', short: 'q' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    throw toUsageError(err);
-  }
-  const v = parsed.values;
+export function parseSettings(argv: string[]) {
+  const { values: v, positionals, color, help } = parseCommand(
+    argv,
+    {
+      'max-file-size': { type: 'string' },
+      format: { type: 'string', short: 'f' },
+      strict: { type: 'boolean' },
+      'max-warnings': { type: 'string' },
+      'hs-codes': { type: 'string' },
+      ignore: { type: 'string', multiple: true },
+      'min-category-length': { type: 'string' },
+      quiet: { type: 'boolean', short: 'q' },
+    },
+    true,
+  );
   const ignore: CheckIssueCode[] = [];
-  for (const list of v.ignore ?? []) {
+  for (const list of (v.ignore as string[] | undefined) ?? []) {
     for (const raw of list.split(',')) {
       const code = raw.trim().toUpperCase();
       if (code === '') continue;
@@ -109,7 +77,7 @@ export function parseSettings(argv: string[]): Settings {
     }
   }
   return {
-    inputs: parsed.positionals,
+    inputs: positionals,
     format: oneOf('format', v.format, FORMATS, 'text'),
     strict: v.strict === true,
     maxWarnings: wholeNumber('max-warnings', v['max-warnings']),
@@ -117,11 +85,13 @@ export function parseSettings(argv: string[]): Settings {
     ignore,
     minCategoryLength: wholeNumber('min-category-length', v['min-category-length']),
     quiet: v.quiet === true,
-    color: colourFlag(parsed.tokens),
+    color,
     maxFileBytes: (wholeNumber('max-file-size', v['max-file-size'], 1) ?? DEFAULT_MAX_FILE_BYTES / MIB) * MIB,
-    help: v.help === true,
+    help,
   };
 }
+
+type Settings = ReturnType<typeof parseSettings>;
 
 /** The hsCodes option for the chosen mode. */
 async function loadHsCodes(mode: HsMode): Promise<ReadonlySet<string> | false | undefined> {
@@ -135,24 +105,6 @@ async function loadHsCodes(mode: HsMode): Promise<ReadonlySet<string> | false | 
     throw new Error(`--hs-codes api: could not load the HS codes from the service: ${err instanceof Error ? err.message : String(err)}`);
   }
   return new Set(codes.map((c) => c.code));
-}
-
-/** Line starts of a text, for offset → line:column by binary search. */
-function lineIndex(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
-
-function position(starts: number[], offset: number): { line: number; column: number } {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((starts[mid] as number) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return { line: lo + 1, column: offset - (starts[lo] as number) + 1 };
 }
 
 /** GitHub annotates `file=` relative to $GITHUB_WORKSPACE; other files are left as displayed. */
@@ -180,8 +132,8 @@ function checkSource(text: string, parsed: ParsedSource, opts: CheckOptions): In
       else path = [src.index as number, ...issue.path];
     }
     const offset = locatePath(text, path, from, KEY_CODES.has(issue.code));
-    starts ??= lineIndex(text);
-    const { line, column } = position(starts, offset);
+    starts ??= lineStarts(text);
+    const { line, column } = positionAt(text, offset, starts);
     return { ...issue, line, column };
   };
   return parsed.invoices.map((src) => {
@@ -199,16 +151,9 @@ function checkSource(text: string, parsed: ParsedSource, opts: CheckOptions): In
 }
 
 async function checkTarget(t: Target, opts: CheckOptions, ctx: CliContext, maxBytes: number): Promise<FileResult> {
-  let text: string;
-  try {
-    text = await readTarget(t, ctx, maxBytes);
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    const reason =
-      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
-    return { file: t.display, ok: false, invoices: [], readError: reason };
-  }
-  const parsed = parseSource(text, NDJSON_NAME.test(t.path));
+  const loaded = await loadTarget(t, ctx, maxBytes);
+  if ('readError' in loaded) return { file: t.display, ok: false, invoices: [], readError: loaded.readError };
+  const { text, parsed } = loaded;
   if (parsed.error !== undefined) return { file: t.display, ok: false, invoices: [], syntaxError: parsed.error };
   const invoices = checkSource(text, parsed, opts);
   return { file: t.display, ok: invoices.every((i) => i.ok), invoices };
@@ -225,47 +170,27 @@ async function mapInBatches<T, R>(items: readonly T[], batch: number, fn: (item:
 }
 
 function summarize(files: FileResult[], unmatched: string[], started: number): Summary {
-  const s: Summary = {
-    files: files.length,
-    invoices: 0,
-    invoicesWithErrors: 0,
-    errors: 0,
-    warnings: 0,
-    unreadableFiles: 0,
-    syntaxErrors: 0,
-    unmatched,
-    durationMs: 0,
-  };
+  const s: Summary = { files: files.length, invoices: 0, invoicesWithErrors: 0, errors: 0, warnings: 0, unreadableFiles: 0, syntaxErrors: 0, unmatched, durationMs: 0 };
   for (const f of files) {
     if (f.readError !== undefined) s.unreadableFiles++;
-    if (f.syntaxError !== undefined) {
-      s.syntaxErrors++;
-      s.errors++;
-    }
+    // A syntax error counts as an error too.
+    for (const bad of [f, ...f.invoices]) if (bad.syntaxError !== undefined) s.syntaxErrors++;
     for (const inv of f.invoices) {
       s.invoices++;
-      if (inv.syntaxError !== undefined) {
-        s.syntaxErrors++;
-        s.errors++;
-      }
       s.errors += inv.errors.length;
       s.warnings += inv.warnings.length;
       if (!inv.ok) s.invoicesWithErrors++;
     }
   }
+  s.errors += s.syntaxErrors;
   s.durationMs = Math.round(performance.now() - started);
   return s;
 }
 
 /** Runs `invoicing check`; its output is scrubbed of the credentials in the environment. */
-export async function run(given: CliContext): Promise<number> {
+export function run(given: CliContext): Promise<number> {
   const started = performance.now();
-  const redactor = new Redactor(envCredentials(given.env));
-  try {
-    return await checkAll(redactedContext(given, redactor), started);
-  } catch (err) {
-    throw redactError(err, redactor);
-  }
+  return redactedRun(given, (ctx) => checkAll(ctx, started));
 }
 
 async function checkAll(ctx: CliContext, started: number): Promise<number> {
@@ -307,7 +232,8 @@ async function checkAll(ctx: CliContext, started: number): Promise<number> {
   const result: RunResult = { files, summary, exitCode, maxWarnings: settings.maxWarnings };
 
   const style = styles(colourEnabled(ctx.stdout, ctx.env, settings.color));
-  if (settings.format === 'json') ctx.stdout.write(renderJson(result));
+  // The JSON report: `version` changes only if a field changes meaning; fields may be added.
+  if (settings.format === 'json') ctx.stdout.write(`${safeJson({ version: 1, ok: exitCode === 0, exitCode, summary, files })}\n`);
   else if (settings.format === 'github') ctx.stdout.write(renderGithub(result, styles(false), settings.quiet, workspacePath(ctx)));
   else ctx.stdout.write(renderText(result, style, settings.quiet));
   return exitCode;

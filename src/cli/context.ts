@@ -41,8 +41,28 @@ export function redactedOutput(out: Output, redactor: Pick<Redactor, 'redact'>):
   };
 }
 
-export function redactedContext(ctx: CliContext, redactor: Pick<Redactor, 'redact'>): CliContext {
-  return { ...ctx, stdout: redactedOutput(ctx.stdout, redactor), stderr: redactedOutput(ctx.stderr, redactor) };
+/** Runs a command with its output and errors scrubbed of `secrets` (default: the credentials in the environment). */
+export async function redactedRun(
+  given: CliContext,
+  body: (ctx: CliContext) => Promise<number>,
+  secrets: (string | undefined)[] = envCredentials(given.env),
+): Promise<number> {
+  const [{ Redactor }, { redactError }] = await Promise.all([import('../core/redact.js'), import('../core/errors.js')]);
+  const redactor = new Redactor(secrets);
+  try {
+    return await body({ ...given, stdout: redactedOutput(given.stdout, redactor), stderr: redactedOutput(given.stderr, redactor) });
+  } catch (err) {
+    throw redactError(err, redactor);
+  }
+}
+
+/** `INVOICING_BASE_URL`; unset, a usage error that says how to set it. */
+export function baseUrlOf(env: CliContext['env']): string {
+  const baseUrl = env.INVOICING_BASE_URL;
+  if (baseUrl === undefined || baseUrl === '') {
+    throw new UsageError("INVOICING_BASE_URL is not set: export it as the service's origin (e.g. https://invoicing.example.com)");
+  }
+  return baseUrl;
 }
 
 /** Thrown by a command for a usage error: reported with a pointer to --help, exit code 2. */

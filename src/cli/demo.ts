@@ -1,5 +1,4 @@
 // `invoicing demo`: files a sample invoice on the embedded sandbox and narrates it; recovery scenarios run the sandbox clock faster.
-import { parseArgs } from 'node:util';
 import {
   AUTOMATIC_RECOVERY,
   describeFailure,
@@ -11,12 +10,10 @@ import {
   type InvoiceCreateParams,
 } from '../index.js';
 import { createSandbox, type Sandbox, type Scenario } from '../testing/index.js';
-import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError } from './args.js';
+import { oneOf, parseCommand } from './args.js';
 import { printable } from './escape.js';
 import { formatSeconds } from './format.js';
-import { colourEnabled, redactedContext, styles, type CliContext, type Output, type Styles } from './context.js';
-import { redactError } from '../core/errors.js';
-import { Redactor } from '../core/redact.js';
+import { colourEnabled, redactedRun, styles, type CliContext, type Output, type Styles } from './context.js';
 
 export const HELP = `Usage: invoicing demo [--scenario accepted|offline|field-error]
 
@@ -91,28 +88,12 @@ const SCENARIOS: Readonly<Record<DemoScenarioName, DemoScenario>> = {
 
 const NAMES = Object.keys(SCENARIOS) as DemoScenarioName[];
 
-interface Settings {
-  scenario: DemoScenarioName;
-  color: boolean | undefined;
-  help: boolean;
+function parseDemoArgs(argv: string[]) {
+  const { values, color, help } = parseCommand(argv, { scenario: { type: 'string', short: 's' } });
+  return { scenario: oneOf('scenario', values.scenario, NAMES, 'accepted'), color, help };
 }
 
-function parseDemoArgs(argv: string[]): Settings {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      tokens: true,
-      options: { ...COLOUR_OPTIONS, scenario: { type: 'string', short: 's' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (err) {
-    throw toUsageError(err);
-  }
-  const scenario = oneOf('scenario', parsed.values.scenario, NAMES, 'accepted');
-  return { scenario, color: colourFlag(parsed.tokens), help: parsed.values.help === true };
-}
+type Settings = ReturnType<typeof parseDemoArgs>;
 
 /** The invoice the demo files: one good (HS code) and one service (ISIC code), both at 7.5 %. */
 function sampleInvoice(businessId: string, now: number): InvoiceCreateParams {
@@ -309,50 +290,51 @@ export async function run(given: CliContext): Promise<number> {
   const scenario = SCENARIOS[settings.scenario];
 
   const sandbox = await createSandbox({ scenario: scenario.sandbox, timeScale: scenario.timeScale });
-  // The sandbox's credentials are the ones this run uses: what it prints is scrubbed of them.
-  const redactor = new Redactor([sandbox.apiKey, sandbox.sessionToken]);
-  const ctx = redactedContext(given, redactor);
-  const s = styles(colourEnabled(ctx.stdout, ctx.env, settings.color));
-  const n = new Narrator(ctx.stdout, s);
   try {
-    const sandboxStart = sandbox.clock.now();
-    n.line(`${s.bold('invoicing demo')} · scenario ${s.cyan(settings.scenario)}`);
-    const pace = scenario.timeScale === 1 ? 'real time' : `${scenario.timeScale}× real time, so 10-minute retries take a second`;
-    n.line(s.dim(`Embedded sandbox on ${sandbox.baseUrl} (no account, no network); its clock runs at ${pace}.`));
-    n.line(scenario.story);
-    n.line();
-
-    const input = sampleInvoice(sandbox.businessId, sandbox.clock.now());
-    n.line(`Filing a sample invoice to ${input.buyer.name ?? 'the buyer'} (${input.lines.length} lines) with client.invoices.createAndFile():`);
-    const client = sandbox.client();
-    let result: FilingResult;
-    try {
-      result = await client.invoices.createAndFile(input, {
-        externalRef: EXTERNAL_REF,
-        onStep: (event) => n.step(event),
-        // Bounded in real time; a whole recovery takes a few seconds here.
-        wait: { timeout: 60_000, onStatus: (invoice) => n.status(invoice) },
-      });
-    } catch (err) {
-      n.line();
-      ctx.stderr.write(`${s.red('✘')} The demo stopped: ${errorText(err)}\n`);
-      return 1;
-    }
-
-    const asExpected = conclude(n, s, settings.scenario, result, sandbox);
-    n.line();
-    n.line(s.dim(`Took ${formatSeconds(performance.now() - startedAt, 1)} of real time, ${span(sandbox.clock.now() - sandboxStart)} of sandbox time.`));
-    if (settings.scenario === 'accepted') {
-      n.line(s.dim('See the recovery paths too: --scenario offline, --scenario field-error.'));
-    }
-    if (!asExpected) {
-      ctx.stderr.write(`${s.red('✘')} The ${settings.scenario} scenario did not end as it should; this is a bug, please report it.\n`);
-      return 1;
-    }
-    return 0;
-  } catch (err) {
-    throw redactError(err, redactor);
+    // The sandbox's credentials are the ones this run uses: what it prints is scrubbed of them.
+    return await redactedRun(given, (ctx) => narrate(ctx, settings, sandbox, startedAt), [sandbox.apiKey, sandbox.sessionToken]);
   } finally {
     await sandbox.close();
   }
+}
+
+async function narrate(ctx: CliContext, settings: Settings, sandbox: Sandbox, startedAt: number): Promise<number> {
+  const scenario = SCENARIOS[settings.scenario];
+  const s = styles(colourEnabled(ctx.stdout, ctx.env, settings.color));
+  const n = new Narrator(ctx.stdout, s);
+  const sandboxStart = sandbox.clock.now();
+  n.line(`${s.bold('invoicing demo')} · scenario ${s.cyan(settings.scenario)}`);
+  const pace = scenario.timeScale === 1 ? 'real time' : `${scenario.timeScale}× real time, so 10-minute retries take a second`;
+  n.line(s.dim(`Embedded sandbox on ${sandbox.baseUrl} (no account, no network); its clock runs at ${pace}.`));
+  n.line(scenario.story);
+  n.line();
+
+  const input = sampleInvoice(sandbox.businessId, sandbox.clock.now());
+  n.line(`Filing a sample invoice to ${input.buyer.name ?? 'the buyer'} (${input.lines.length} lines) with client.invoices.createAndFile():`);
+  const client = sandbox.client();
+  let result: FilingResult;
+  try {
+    result = await client.invoices.createAndFile(input, {
+      externalRef: EXTERNAL_REF,
+      onStep: (event) => n.step(event),
+      // Bounded in real time; a whole recovery takes a few seconds here.
+      wait: { timeout: 60_000, onStatus: (invoice) => n.status(invoice) },
+    });
+  } catch (err) {
+    n.line();
+    ctx.stderr.write(`${s.red('✘')} The demo stopped: ${errorText(err)}\n`);
+    return 1;
+  }
+
+  const asExpected = conclude(n, s, settings.scenario, result, sandbox);
+  n.line();
+  n.line(s.dim(`Took ${formatSeconds(performance.now() - startedAt, 1)} of real time, ${span(sandbox.clock.now() - sandboxStart)} of sandbox time.`));
+  if (settings.scenario === 'accepted') {
+    n.line(s.dim('See the recovery paths too: --scenario offline, --scenario field-error.'));
+  }
+  if (!asExpected) {
+    ctx.stderr.write(`${s.red('✘')} The ${settings.scenario} scenario did not end as it should; this is a bug, please report it.\n`);
+    return 1;
+  }
+  return 0;
 }

@@ -1,8 +1,7 @@
 // `invoicing doctor`: `client.diagnose()` against the service in the environment, read-only, output scrubbed.
-import { parseArgs } from 'node:util';
 import type { Diagnosis, DiagnosisStatus } from '../index.js';
-import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError, wholeNumber } from './args.js';
-import { colourEnabled, envCredentials, redactedContext, styles, UsageError, type CliContext, type Styles } from './context.js';
+import { oneOf, parseCommand, wholeNumber } from './args.js';
+import { baseUrlOf, colourEnabled, envCredentials, redactedRun, styles, type CliContext, type Styles } from './context.js';
 import { printable, safeJson } from './escape.js';
 import { plural } from './format.js';
 
@@ -31,36 +30,27 @@ const FORMATS = ['text', 'json'] as const;
 const AREAS = { reachability: 'Reachability', credentials: 'Credentials', clock: 'Clock', routes: 'Routes and shapes', drift: 'Drift' } as const;
 
 export async function run(given: CliContext): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: given.argv,
-      strict: true,
-      tokens: true,
-      options: { ...COLOUR_OPTIONS, format: { type: 'string', short: 'f' }, strict: { type: 'boolean' }, timeout: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (err) {
-    throw toUsageError(err);
-  }
-  const v = parsed.values;
-  if (v.help === true) {
+  const { values: v, color, help } = parseCommand(given.argv, {
+    format: { type: 'string', short: 'f' },
+    strict: { type: 'boolean' },
+    timeout: { type: 'string' },
+  });
+  if (help) {
     given.stdout.write(HELP);
     return 0;
   }
   const format = oneOf('format', v.format, FORMATS, 'text');
   const timeout = (wholeNumber('timeout', v.timeout, 1) ?? 10) * 1000;
-  const baseUrl = given.env.INVOICING_BASE_URL;
-  if (baseUrl === undefined || baseUrl === '') {
-    throw new UsageError("INVOICING_BASE_URL is not set: export it as the service's origin (e.g. https://invoicing.example.com)");
-  }
-  const [{ InvoicingClient }, { Redactor }] = await Promise.all([import('../index.js'), import('../core/redact.js')]);
-  const ctx = redactedContext(given, new Redactor(envCredentials(given.env)));
-  const env = (name: string): string | undefined => given.env[name]?.trim() || undefined;
-  const client = new InvoicingClient({ baseUrl, apiKey: env('INVOICING_API_KEY'), sessionToken: env('INVOICING_SESSION_TOKEN'), logLevel: 'off' });
-  const diagnosis = await client.diagnose({ strict: v.strict === true, timeout });
-  if (format === 'json') ctx.stdout.write(`${safeJson(diagnosis)}\n`);
-  else ctx.stdout.write(renderText(diagnosis, styles(colourEnabled(ctx.stdout, ctx.env, colourFlag(parsed.tokens)))));
-  return diagnosis.ok ? 0 : 1;
+  const baseUrl = baseUrlOf(given.env);
+  const [apiKey, sessionToken] = envCredentials(given.env).map((value) => value || undefined);
+  return redactedRun(given, async (ctx) => {
+    const { InvoicingClient } = await import('../index.js');
+    const client = new InvoicingClient({ baseUrl, apiKey, sessionToken, logLevel: 'off' });
+    const diagnosis = await client.diagnose({ strict: v.strict === true, timeout });
+    if (format === 'json') ctx.stdout.write(`${safeJson(diagnosis)}\n`);
+    else ctx.stdout.write(renderText(diagnosis, styles(colourEnabled(ctx.stdout, ctx.env, color))));
+    return diagnosis.ok ? 0 : 1;
+  });
 }
 
 /** The diagnosis as text: one line per check under its area, the hint and details below it. */

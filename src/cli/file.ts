@@ -1,12 +1,10 @@
 // `invoicing file`: files invoices through fileMany(), read as `invoicing check` reads them; keys are deterministic, so a re-run files nothing twice.
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { FileManyResult, FilingError, FilingFailure, InvoiceCreateParams, InvoicingClient } from '../index.js';
-import { DEFAULT_MAX_FILE_BYTES, MIB, readTarget, resolveTargets, type Target } from './targets.js';
-import { COLOUR_OPTIONS, colourFlag, oneOf, toUsageError, wholeNumber } from './args.js';
-import { cliHint, colourEnabled, envCredentials, redactedContext, styles, UsageError, type CliContext } from './context.js';
-import { parseSource } from './json-source.js';
+import { DEFAULT_MAX_FILE_BYTES, loadTarget, MIB, resolveTargets, type Target } from './targets.js';
+import { oneOf, parseCommand, wholeNumber } from './args.js';
+import { baseUrlOf, cliHint, colourEnabled, redactedRun, styles, UsageError, type CliContext } from './context.js';
 import { printable, safeJson } from './escape.js';
 import { plural } from './format.js';
 import { FilingInterrupt, shellQuote } from './interrupt.js';
@@ -60,50 +58,24 @@ unreadable file, or nothing matched (nothing is filed then); 130 interrupted (Ct
 const FORMATS = ['text', 'json'] as const;
 const REFS = ['content', 'path'] as const;
 
-interface Settings {
-  inputs: string[];
-  concurrency: number;
-  wait: boolean;
-  waitTimeoutMs: number;
-  ref: (typeof REFS)[number];
-  revision: number;
-  strict: boolean;
-  format: (typeof FORMATS)[number];
-  quiet: boolean;
-  color: boolean | undefined;
-  /** The largest input file read, in bytes (`--max-file-size`, in MiB). */
-  maxFileBytes: number;
-  help: boolean;
-}
-
-export function parseSettings(argv: string[]): Settings {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      tokens: true,
-      options: {
-        ...COLOUR_OPTIONS,
-        'max-file-size': { type: 'string' },
-        concurrency: { type: 'string' },
-        wait: { type: 'boolean' },
-        'wait-timeout': { type: 'string' },
-        ref: { type: 'string' },
-        revision: { type: 'string' },
-        strict: { type: 'boolean' },
-        format: { type: 'string', short: 'f' },
-        quiet: { type: 'boolean', short: 'q' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    throw toUsageError(err);
-  }
-  const v = parsed.values;
+export function parseSettings(argv: string[]) {
+  const { values: v, positionals, color, help } = parseCommand(
+    argv,
+    {
+      'max-file-size': { type: 'string' },
+      concurrency: { type: 'string' },
+      wait: { type: 'boolean' },
+      'wait-timeout': { type: 'string' },
+      ref: { type: 'string' },
+      revision: { type: 'string' },
+      strict: { type: 'boolean' },
+      format: { type: 'string', short: 'f' },
+      quiet: { type: 'boolean', short: 'q' },
+    },
+    true,
+  );
   return {
-    inputs: parsed.positionals,
+    inputs: positionals,
     concurrency: wholeNumber('concurrency', v.concurrency, 1) ?? 4,
     wait: v.wait === true,
     waitTimeoutMs: (wholeNumber('wait-timeout', v['wait-timeout'], 1) ?? 300) * 1000,
@@ -112,11 +84,13 @@ export function parseSettings(argv: string[]): Settings {
     strict: v.strict === true,
     format: oneOf('format', v.format, FORMATS, 'text'),
     quiet: v.quiet === true,
-    color: colourFlag(parsed.tokens),
+    color,
     maxFileBytes: (wholeNumber('max-file-size', v['max-file-size'], 1) ?? DEFAULT_MAX_FILE_BYTES / MIB) * MIB,
-    help: v.help === true,
+    help,
   };
 }
+
+type Settings = ReturnType<typeof parseSettings>;
 
 /** One invoice read from the files, or why it could not be. */
 interface Source {
@@ -151,14 +125,12 @@ async function readSources(targets: Target[], ctx: CliContext, maxBytes: number)
   const unreadable: string[] = [];
   const roots = new Map<string, string | undefined>();
   for (const t of targets) {
-    let text: string;
-    try {
-      text = await readTarget(t, ctx, maxBytes);
-    } catch (err) {
-      unreadable.push(`${t.display}: ${(err as { code?: string }).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+    const loaded = await loadTarget(t, ctx, maxBytes);
+    if ('readError' in loaded) {
+      unreadable.push(`${t.display}: ${loaded.readError}`);
       continue;
     }
-    const parsed = parseSource(text, /\.(ndjson|jsonl)$/i.test(t.path));
+    const { parsed } = loaded;
     if (parsed.error !== undefined) {
       const e = parsed.error;
       sources.push({ label: t.display, ref: t.display, problem: `not valid JSON at ${e.line}:${e.column}: ${e.message}` });
@@ -207,12 +179,10 @@ function refusalAdvice(cause: Error & { hint?: string }): string {
 
 /** What to do after a `FilingError`, in CLI terms; `again`: whether the same command can finish it. */
 function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revision'>): { hint: string; again: boolean } | undefined {
-  if (isKeyConflict(err)) return undefined;
   const id = err.invoiceId;
+  if (isKeyConflict(err) || err.step === 'check' || (id === undefined && err.step !== 'create')) return undefined;
   const passes = sdkMayPassLater?.(err.cause) === true;
   switch (err.step) {
-    case 'check':
-      return undefined;
     case 'create':
       if (!passes) return { hint: `The service refused the invoice; nothing was created. ${refusalAdvice(err.cause)}`, again: false };
       return {
@@ -222,7 +192,6 @@ function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revisi
         again: true,
       };
     case 'reconcile':
-      if (id === undefined) return undefined;
       if (err.cause.name !== 'TotalsMismatchError') {
         return {
           hint: `Invoice ${id} was left as it is; nothing was filed. invoicing file files nothing whose totals it cannot reconcile; see docs/filing.md (fieldMap).`,
@@ -234,13 +203,11 @@ function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revisi
     case 'validate':
     case 'sign':
     case 'submit':
-      if (id === undefined) return undefined;
       return {
         hint: `${passes ? 'Run' : `${refusalAdvice(err.cause)} Then run`} the same command again: invoice ${id} is read, and only the steps it has not passed are performed, so nothing is filed twice.`,
         again: passes,
       };
     case 'wait':
-      if (id === undefined) return undefined;
       return {
         hint:
           `Invoice ${id} was submitted; nothing more needs sending. To follow it further, run the same command ` +
@@ -320,16 +287,14 @@ function repeatHint(ref: Settings['ref']): string {
 }
 
 /** What a result says, in one machine-readable record. */
-function describe(
-  source: Source,
-  result: FileManyResult | undefined,
-  settings: Pick<Settings, 'ref' | 'revision'>,
-  sameAs: Source | undefined,
-): FileRecord {
+function describe(source: Source, result: FileManyResult | undefined, settings: Pick<Settings, 'ref' | 'revision'>, sameAs: Source | undefined): FileRecord {
   const { ref } = settings;
   if (result === undefined) return { source: source.label, ok: false, error: { name: 'SourceError', message: source.problem } };
   // Never started because of the Ctrl-C: not a failure of the invoice, only work left for the rerun.
-  if (result.notStarted) return notStarted(source, result.idempotencyKey);
+  if (result.notStarted) {
+    const error = { name: 'Interrupted', message: 'Not started: the run was interrupted (Ctrl-C) before it was sent.' };
+    return { source: source.label, ok: false, notStarted: true, invoiceId: undefined, idempotencyKey: result.idempotencyKey, error };
+  }
   if (sameAs !== undefined && !result.ok) {
     const same = ref === 'path' ? 'same file and position' : 'same content';
     return {
@@ -377,11 +342,8 @@ let sdkMayPassLater: ((err: unknown) => boolean) | undefined;
 
 /** Configuration from the environment; a missing value is a usage error that says how to set it. */
 async function makeClient(ctx: CliContext): Promise<InvoicingClient> {
-  const baseUrl = ctx.env.INVOICING_BASE_URL;
+  const baseUrl = baseUrlOf(ctx.env);
   const apiKey = ctx.env.INVOICING_API_KEY;
-  if (baseUrl === undefined || baseUrl === '') {
-    throw new UsageError('INVOICING_BASE_URL is not set: export it as the service\'s origin (e.g. https://invoicing.example.com)');
-  }
   if (apiKey === undefined || apiKey === '') {
     throw new UsageError('INVOICING_API_KEY is not set: export a USER API key (see docs/authentication.md)');
   }
@@ -391,15 +353,9 @@ async function makeClient(ctx: CliContext): Promise<InvoicingClient> {
 }
 
 /** Runs `invoicing file`; everything it prints is scrubbed of the credentials it runs with. */
-export async function run(given: CliContext): Promise<number> {
+export function run(given: CliContext): Promise<number> {
   const started = performance.now();
-  const [{ Redactor }, { redactError }] = await Promise.all([import('../core/redact.js'), import('../core/errors.js')]);
-  const redactor = new Redactor(envCredentials(given.env));
-  try {
-    return await fileAll(redactedContext(given, redactor), started);
-  } catch (err) {
-    throw redactError(err, redactor);
-  }
+  return redactedRun(given, (ctx) => fileAll(ctx, started));
 }
 
 async function fileAll(ctx: CliContext, started: number): Promise<number> {
@@ -477,7 +433,10 @@ async function fileAll(ctx: CliContext, started: number): Promise<number> {
     notStarted: records.filter((r) => r.notStarted === true).length,
     durationMs: Math.round(performance.now() - started),
   };
-  const resume = interrupt.interrupted ? resumeCommand(ctx, targets) : undefined;
+  // The same arguments give the same keys.
+  const resume = interrupt.interrupted
+    ? { command: ['npx', 'invoicing', 'file', ...ctx.argv].map(shellQuote).join(' '), cwd: ctx.cwd, stdin: targets.some((t) => t.path === '-') }
+    : undefined;
 
   if (settings.format === 'json') {
     ctx.stdout.write(`${safeJson({ results: records, summary: { ...summary, interrupted: interrupt.interrupted }, ...(resume ? { resume } : {}) })}\n`);
@@ -498,24 +457,4 @@ async function fileAll(ctx: CliContext, started: number): Promise<number> {
   // 130 = 128 + SIGINT, what a shell reports for a command stopped by Ctrl-C.
   if (interrupt.interrupted) return 130;
   return stopped > 0 ? 1 : 0;
-}
-
-function notStarted(source: Source, idempotencyKey: string | undefined): FileRecord {
-  return {
-    source: source.label,
-    ok: false,
-    notStarted: true,
-    invoiceId: undefined,
-    idempotencyKey,
-    error: { name: 'Interrupted', message: 'Not started: the run was interrupted (Ctrl-C) before it was sent.' },
-  };
-}
-
-/** The command that finishes an interrupted run (the same arguments give the same keys). */
-function resumeCommand(ctx: CliContext, targets: Target[]): { command: string; cwd: string; stdin: boolean } {
-  return {
-    command: ['npx', 'invoicing', 'file', ...ctx.argv].map(shellQuote).join(' '),
-    cwd: ctx.cwd,
-    stdin: targets.some((t) => t.path === '-'),
-  };
 }

@@ -1,46 +1,34 @@
 // Ctrl-C during `invoicing file`: the first aborts fileMany's `stopSignal`, the second its `signal`.
 
-
 /** The stop state of one `invoicing file` run. */
 export class FilingInterrupt {
   readonly #stop = new AbortController();
   readonly #abort = new AbortController();
-  /** Inputs started (their first step seen) and not finished yet. */
+  /** Inputs started (their first step seen, fileMany's onStep) and not finished yet (onProgress). */
   readonly #inFlight = new Set<number>();
-
-  /** `fileMany`'s `stopSignal`: aborts on the first Ctrl-C. */
-  get stopSignal(): AbortSignal {
-    return this.#stop.signal;
-  }
-
-  /** `fileMany`'s `signal`: aborts on the second Ctrl-C. */
-  get signal(): AbortSignal {
-    return this.#abort.signal;
-  }
+  readonly stopSignal = this.#stop.signal;
+  readonly signal = this.#abort.signal;
 
   /** Whether Ctrl-C was pressed. */
   get interrupted(): boolean {
-    return this.#stop.signal.aborted;
+    return this.stopSignal.aborted;
   }
 
-  /** Invoices started and not finished. */
   get inFlight(): number {
     return this.#inFlight.size;
   }
 
-  /** Input `index` took its first step (fileMany's onStep). */
   start(index: number): void {
     this.#inFlight.add(index);
   }
 
-  /** Input `index` finished, one way or another (fileMany's onProgress). */
   settle(index: number): void {
     this.#inFlight.delete(index);
   }
 
   /** A Ctrl-C: the first stops new work; the second aborts what is in flight. */
   press(): 'stopping' | 'aborted' {
-    if (!this.#stop.signal.aborted) {
+    if (!this.interrupted) {
       this.#stop.abort(new Error('Interrupted (Ctrl-C): invoices not started are left for the next run.'));
       return 'stopping';
     }

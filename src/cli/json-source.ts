@@ -32,15 +32,22 @@ export interface ParsedSource {
   error?: SyntaxProblem;
 }
 
-/** 1-based line and column of an offset. */
-export function positionAt(text: string, offset: number): Position {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
+/** Where each line of `text` starts. */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/** 1-based line and column of an offset; pass `starts` to look up many offsets of one text. */
+export function positionAt(text: string, offset: number, starts = lineStarts(text)): Position {
+  let lo = 0;
+  for (let hi = starts.length - 1; lo < hi; ) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] as number) <= offset) lo = mid;
+    else hi = mid - 1;
   }
-  return { line, column: offset - lineStart + 1 };
+  return { line: lo + 1, column: offset - (starts[lo] as number) + 1 };
 }
 
 function isWs(c: number): boolean {

@@ -60,5 +60,3 @@ export function invoiceLabel(inv: InvoiceResult): string {
   if (inv.line !== undefined) return `line ${inv.line}`;
   return '';
 }
-
-export { plural } from './format.js';

@@ -1,7 +1,6 @@
 // `invoicing sandbox`: serves the embedded sandbox on loopback until Ctrl-C; it prints its own throwaway credentials.
-import { parseArgs } from 'node:util';
 import { createSandbox, type Sandbox } from '../testing/index.js';
-import { COLOUR_OPTIONS, colourFlag, toUsageError, wholeNumber } from './args.js';
+import { parseCommand, wholeNumber } from './args.js';
 import { colourEnabled, styles, UsageError, type CliContext } from './context.js';
 
 export const HELP = `Usage: invoicing sandbox [--port N]
@@ -24,23 +23,12 @@ Exit codes: 0 stopped with Ctrl-C; 2 usage error or the port cannot be used.
 
 /** Runs `invoicing sandbox`; resolves to the exit code once Ctrl-C stops it. */
 export async function run(ctx: CliContext): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: ctx.argv,
-      strict: true,
-      allowPositionals: false,
-      tokens: true,
-      options: { ...COLOUR_OPTIONS, port: { type: 'string', short: 'p' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (err) {
-    throw toUsageError(err);
-  }
-  if (parsed.values.help === true) {
+  const { values, color, help } = parseCommand(ctx.argv, { port: { type: 'string', short: 'p' } });
+  if (help) {
     ctx.stdout.write(HELP);
     return 0;
   }
-  const port = wholeNumber('port', parsed.values.port) ?? 0;
+  const port = wholeNumber('port', values.port) ?? 0;
   if (port > 65_535) throw new UsageError(`--port takes a port number up to 65535, got "${port}"`);
   const onInterrupt = ctx.onInterrupt;
   if (onInterrupt === undefined) throw new UsageError('the sandbox runs until Ctrl-C, which this context cannot observe');
@@ -65,7 +53,7 @@ export async function run(ctx: CliContext): Promise<number> {
       resolve();
     });
   });
-  const s = styles(colourEnabled(ctx.stdout, ctx.env, colourFlag(parsed.tokens)));
+  const s = styles(colourEnabled(ctx.stdout, ctx.env, color));
   ctx.stdout.write(
     [
       `${s.bold('invoicing sandbox')} on ${s.cyan(sandbox.baseUrl)} (127.0.0.1 only, everything in memory)`,

@@ -3,6 +3,7 @@ import { closeSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { CliContext } from './context.js';
+import { parseSource, type ParsedSource } from './json-source.js';
 import { expandGlob, isGlob, listInvoiceFiles } from './glob.js';
 
 /** One file to read. */
@@ -95,29 +96,15 @@ export function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
-function decodes(bytes: Uint8Array, end: number, stream: boolean): boolean {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, end), { stream });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Where UTF-8 decoding of `bytes` first fails, to point the user at it. */
 function firstInvalidByte(bytes: Uint8Array): number {
-  // The longest prefix that decodes as a stream (which may end inside a character)...
-  let lo = 0;
-  for (let hi = bytes.length; lo < hi; ) {
-    const mid = (lo + hi + 1) >> 1;
-    if (decodes(bytes, mid, true)) lo = mid;
-    else hi = mid - 1;
+  const text = new TextDecoder().decode(bytes);
+  // Each U+FFFD before the fault stands for itself (EF BF BD), so the text before it has the bytes' length.
+  for (let k = text.indexOf('\uFFFD'); k !== -1; k = text.indexOf('\uFFFD', k + 1)) {
+    const at = Buffer.byteLength(text.slice(0, k));
+    if (bytes[at] !== 0xef || bytes[at + 1] !== 0xbf || bytes[at + 2] !== 0xbd) return at;
   }
-  if (decodes(bytes, lo, false)) return lo;
-  // ...ends inside a character that never completes: the fault is that character's first byte.
-  let i = lo;
-  while (i > 0 && ((bytes[i - 1] as number) & 0xc0) === 0x80) i--;
-  return i > 0 && (bytes[i - 1] as number) >= 0xc0 ? i - 1 : i;
+  return bytes.length;
 }
 
 /** Reads a regular file of at most `maxBytes`, checking the size first (so `/dev/zero` is refused). */
@@ -150,4 +137,17 @@ export async function readTarget(t: Target, ctx: CliContext, maxBytes = DEFAULT_
   }
   if (input.byteLength > maxBytes) throw tooLarge(`over ${mib(maxBytes)}`, maxBytes);
   return decodeUtf8(input);
+}
+
+/** A target read and parsed as invoices, or why it could not be read. */
+export async function loadTarget(t: Target, ctx: CliContext, maxBytes: number): Promise<{ text: string; parsed: ParsedSource } | { readError: string }> {
+  let text: string;
+  try {
+    text = await readTarget(t, ctx, maxBytes);
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : undefined;
+    return { readError: reason ?? (err as Error).message };
+  }
+  return { text, parsed: parseSource(text, /\.(ndjson|jsonl)$/i.test(t.path)) };
 }

@@ -1,16 +1,12 @@
 // What filing needs from `client.invoices`, structurally (STYLE: filing/ uses resources' public methods).
 import type { Logger } from '../core/logger.js';
 import type { Redactor } from '../core/redact.js';
+import type { RequestOptions } from '../core/request-options.js';
 import type { InvoiceCreateParams } from '../model/invoice-input.js';
 import type { Invoice } from '../model/invoice.js';
 import type { FilingTransition } from '../model/status.js';
 
-export interface CallOptions {
-  signal?: AbortSignal | undefined;
-  timeout?: number | undefined;
-  maxRetries?: number | undefined;
-  headers?: Record<string, string> | undefined;
-}
+export type CallOptions = Pick<RequestOptions, 'signal' | 'timeout' | 'maxRetries' | 'headers'>;
 
 export interface FilingInvoicesApi {
   create(

@@ -1,22 +1,45 @@
+// What every filing helper shares: callers' callbacks, scrubbed errors, a small worker pool.
+import { redactError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
+import type { Redactor } from '../core/redact.js';
 
 /** Calls a caller's callback; what it throws or rejects with is logged and the work goes on. */
 export function notify(name: string, logger: Logger | undefined, fn: () => unknown): void {
+  const report = (err: unknown): void => {
+    try {
+      const what = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+      (logger ?? console).error(`Your ${name} callback threw (${what}); the SDK carried on without it.`);
+    } catch {
+      // Unprintable value or throwing logger: nothing more to do.
+    }
+  };
   try {
     const returned = fn();
-    if (typeof (returned as PromiseLike<unknown> | undefined)?.then === 'function') {
-      (returned as PromiseLike<unknown>).then(undefined, (err: unknown) => report(name, logger, err));
-    }
+    if (typeof (returned as PromiseLike<unknown> | undefined)?.then === 'function') (returned as PromiseLike<unknown>).then(undefined, report);
   } catch (err) {
-    report(name, logger, err);
+    report(err);
   }
 }
 
-function report(name: string, logger: Logger | undefined, err: unknown): void {
+/** Errors the filing workflow throws or reports, scrubbed with the client's redactor. */
+export function scrubbed<E>(api: { readonly _redactor?: Redactor | undefined }, error: E): E {
+  return api._redactor === undefined ? error : redactError(error, api._redactor);
+}
+
+/** `fn`'s result; what it throws, scrubbed with the client's redactor. */
+export async function scrubbing<T>(api: { readonly _redactor?: Redactor | undefined }, fn: () => Promise<T>): Promise<T> {
   try {
-    const what = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-    (logger ?? console).error(`Your ${name} callback threw (${what}); the SDK carried on without it.`);
-  } catch {
-    // Unprintable value or throwing logger: nothing more to do.
+    return await fn();
+  } catch (err) {
+    throw scrubbed(api, err);
   }
+}
+
+/** Runs `work(0 … count-1)` on at most `concurrency` workers, in index order. */
+export async function pool(count: number, concurrency: number, work: (index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < count) await work(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
 }

@@ -3,11 +3,7 @@
 
 /**
  * The clock `waitFor` and the filing helpers read and sleep on.
- *
- * @example
- * ```ts
- * const clock: WaitClock = { now: () => sandbox.clock.now(), sleep: async (ms) => sandbox.clock.advance(ms) };
- * ```
+ * @example const clock: WaitClock = { now: () => sandbox.clock.now(), sleep: async (ms) => sandbox.clock.advance(ms) };
  */
 export interface WaitClock {
   /** Milliseconds, only ever compared with other readings of the same clock. */
@@ -40,14 +36,7 @@ export async function pause(clock: WaitClock, ms: number, signal?: AbortSignal):
   }
 }
 
-/**
- * The real clock: `Date.now()` and `setTimeout`, so fake timers drive it too.
- *
- * @example
- * ```ts
- * await client.invoices.waitFor(id, { clock: realClock });
- * ```
- */
+/** The real clock: `Date.now()` and `setTimeout`, so fake timers drive it too. @example await client.invoices.waitFor(id, { clock: realClock }); */
 export const realClock: WaitClock = {
   now: () => Date.now(),
   sleep: (ms, signal) => sleep(Math.max(0, ms), signal),
@@ -55,22 +44,19 @@ export const realClock: WaitClock = {
 
 /** How fast the service's clock runs against the local one, over the longest span seen. */
 export class ServerClockRate {
-  readonly #clock: WaitClock;
-  readonly #fixed: number | undefined;
-  readonly #minSpanMs: number;
   #anchor: { local: number; server: number } | undefined;
   #rate: number | undefined;
 
-  constructor(clock: WaitClock, fixed?: number, minSpanMs = 1000) {
-    this.#clock = clock;
-    this.#fixed = fixed;
-    this.#minSpanMs = minSpanMs;
-  }
+  constructor(
+    private readonly clock: WaitClock,
+    private readonly fixed?: number,
+    private readonly minSpanMs = 1000,
+  ) {}
 
   observe(observedAt: string | undefined): void {
     const server = observedAt === undefined ? Number.NaN : Date.parse(observedAt);
     if (Number.isNaN(server)) return;
-    const local = this.#clock.now();
+    const local = this.clock.now();
     if (this.#anchor === undefined || server < this.#anchor.server || local < this.#anchor.local) {
       // First reading, or a clock moved backwards: start again.
       this.#anchor = { local, server };
@@ -78,18 +64,18 @@ export class ServerClockRate {
       return;
     }
     const span = local - this.#anchor.local;
-    if (span >= this.#minSpanMs) this.#rate = (server - this.#anchor.server) / span;
+    if (span >= this.minSpanMs) this.#rate = (server - this.#anchor.server) / span;
   }
 
   /** Server ms per local ms; unknown until measured, and when slower than half (a paused test clock). */
   get rate(): number | undefined {
-    if (this.#fixed !== undefined) return this.#fixed;
+    if (this.fixed !== undefined) return this.fixed;
     return this.#rate !== undefined && this.#rate >= 0.5 ? this.#rate : undefined;
   }
 
   /** Local ms for `serverMs` to pass; a measured rate under 1 (latency noise) counts as 1. */
   toLocal(serverMs: number): number | undefined {
-    if (this.#fixed !== undefined) return serverMs / this.#fixed;
+    if (this.fixed !== undefined) return serverMs / this.fixed;
     const rate = this.rate;
     return rate === undefined ? undefined : serverMs / Math.max(rate, 1);
   }

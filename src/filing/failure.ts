@@ -1,16 +1,8 @@
 // Reading a failure: a final status other than an acceptance, or `Error` (access points offline, a field, or unknown).
-import {
-  DEFAULT_FINAL_STATUSES,
-  InvoiceStatus,
-  isFinalStatus,
-  normalizeStatus,
-  recoveryVerdict,
-  type RecoveryEvidence,
-} from '../model/status.js';
+import { DEFAULT_FINAL_STATUSES, InvoiceStatus, isFinalStatus, normalizeStatus, recoveryVerdict, type RecoveryEvidence } from '../model/status.js';
 
 /**
  * What kind of failure an invoice shows: a final answer other than acceptance, or the `ERROR` kind.
- *
  * @example
  * ```ts
  * import type { FilingFailureKind } from 'invoicing-sdk';
@@ -27,7 +19,6 @@ export type FilingFailureKind =
 
 /**
  * A failure: a final status other than an acceptance, or `ERROR`, with what to do.
- *
  * @example
  * ```ts
  * const { failure } = await client.invoices.waitFor(id, { timeout: 60_000 });
@@ -100,7 +91,6 @@ function fieldFromMessage(message: string): string | undefined {
 
 /**
  * What {@link classifyFailureMessage} reads from a message.
- *
  * @example
  * ```ts
  * import type { FailureClassification } from 'invoicing-sdk';
@@ -116,16 +106,9 @@ export interface FailureClassification {
 
 /**
  * Classifies a submission failure message (and the raw record, when given). Never throws.
- *
- * @example
- * ```ts
- * classifyFailureMessage("Validation error: field 'buyer.tin' is invalid"); // { kind: 'field-validation', field: 'buyer.tin' }
- * ```
+ * @example classifyFailureMessage("Validation error: field 'buyer.tin' is invalid"); // { kind: 'field-validation', field: 'buyer.tin' }
  */
-export function classifyFailureMessage(
-  message: string | undefined,
-  raw: Record<string, unknown> = {},
-): FailureClassification {
+export function classifyFailureMessage(message: string | undefined, raw: Record<string, unknown> = {}): FailureClassification {
   const text = message ?? '';
   if (OFFLINE.test(text)) return { kind: 'access-points-offline' };
   const structured = fieldFromRecord(raw);
@@ -175,13 +158,8 @@ function finalHint(kind: 'rejected' | 'cancelled' | 'not-accepted', status: stri
 }
 
 /**
- * Reads the failure of an invoice; `undefined` for an acceptance or a status still on its way.
- * Recovery is judged against `serverNow` (default: the record's `observedAt`).
- *
- * @example
- * ```ts
- * const failure = describeFailure(await client.invoices.retrieve(id));
- * ```
+ * Reads the failure of an invoice; `undefined` for an acceptance or a status still on its way. Recovery is judged against `serverNow` (default: the record's `observedAt`).
+ * @example const failure = describeFailure(await client.invoices.retrieve(id));
  */
 export function describeFailure(
   invoice: {

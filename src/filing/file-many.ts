@@ -9,17 +9,12 @@ import type { FilingInvoicesApi } from './api.js';
 import { realClock } from './clock.js';
 import type { FilingFailure } from './failure.js';
 import { createAndFile, type CreateAndFileOptions, type FilingStepEvent, type FilingStepRecord } from './file.js';
-import { notify } from './callbacks.js';
-import { scrubbed } from './redact.js';
-import { RateGate } from './retry.js';
+import { notify, pool, scrubbed, scrubbing } from './callbacks.js';
+import { checkNumber, RateGate } from './retry.js';
 
 /**
  * Options of `client.invoices.fileMany(inputs, opts)`: `createAndFile`'s plus the batch's own.
- *
- * @example
- * ```ts
- * await client.invoices.fileMany(invoices, { concurrency: 8, externalRef: (input, i) => orders[i].number });
- * ```
+ * @example await client.invoices.fileMany(invoices, { concurrency: 8, externalRef: (input, i) => orders[i].number });
  */
 export interface FileManyOptions extends Omit<CreateAndFileOptions, 'idempotencyKey' | 'externalRef' | 'revision' | 'onStep'> {
   /** How many invoices are filed at once (default 4). */
@@ -38,22 +33,11 @@ export interface FileManyOptions extends Omit<CreateAndFileOptions, 'idempotency
 
 /**
  * The outcome for one input of `fileMany`: filed, stopped, or not started.
- *
- * @example
- * ```ts
- * for (const r of results) if (!r.ok && !r.notStarted) console.error(r.index, r.error.message);
- * ```
+ * @example for (const r of results) if (!r.ok && !r.notStarted) console.error(r.index, r.error.message);
  */
 export type FileManyResult = FileManySuccess | FileManyFailure | FileManyNotStarted;
 
-/**
- * An input of `fileMany` that was filed.
- *
- * @example
- * ```ts
- * const filed = results.filter((r): r is FileManySuccess => r.ok);
- * ```
- */
+/** An input of `fileMany` that was filed. @example const filed = results.filter((r): r is FileManySuccess => r.ok); */
 export interface FileManySuccess {
   /** Position of the input. */
   index: number;
@@ -71,14 +55,7 @@ export interface FileManySuccess {
   idempotencyKey: string;
 }
 
-/**
- * An input of `fileMany` that stopped; the others carried on.
- *
- * @example
- * ```ts
- * const stopped = results.filter((r): r is FileManyFailure => !r.ok && !r.notStarted);
- * ```
- */
+/** An input of `fileMany` that stopped; the others carried on. @example const stopped = results.filter((r): r is FileManyFailure => !r.ok && !r.notStarted); */
 export interface FileManyFailure {
   /** Position of the input. */
   index: number;
@@ -102,11 +79,7 @@ export interface FileManyFailure {
 
 /**
  * An input of `fileMany` never started because the run was stopped first. Not a failure.
- *
- * @example
- * ```ts
- * const left = results.filter((r): r is FileManyNotStarted => r.notStarted);
- * ```
+ * @example const left = results.filter((r): r is FileManyNotStarted => r.notStarted);
  */
 export interface FileManyNotStarted {
   /** Position of the input. */
@@ -123,11 +96,7 @@ export interface FileManyNotStarted {
 
 /**
  * One finished input as `onProgress` reports it, without the invoice's record.
- *
- * @example
- * ```ts
- * const line = (r: FileManyOutcome) => `${r.index} ${r.ok ? r.status : r.error?.message}`;
- * ```
+ * @example const line = (r: FileManyOutcome) => `${r.index} ${r.ok ? r.status : r.error?.message}`;
  */
 export interface FileManyOutcome {
   /** Position of the input. */
@@ -148,11 +117,7 @@ export interface FileManyOutcome {
 
 /**
  * Progress of a `fileMany` run, reported after each invoice.
- *
- * @example
- * ```ts
- * const onProgress = (p: FileManyProgress) => process.stderr.write(`\r${p.done}/${p.total} (${p.failed} failed)`);
- * ```
+ * @example const onProgress = (p: FileManyProgress) => process.stderr.write(`\r${p.done}/${p.total} (${p.failed} failed)`);
  */
 export interface FileManyProgress {
   /** Inputs in the batch. */
@@ -199,30 +164,18 @@ function outcome(result: FileManySuccess | FileManyFailure): FileManyOutcome {
   return { index, ok: false, invoiceId, status: invoice?.status, idempotencyKey, error, ...(failure === undefined ? {} : { failure }) };
 }
 
-export async function fileMany(
+export function fileMany(
   api: FilingInvoicesApi,
   inputs: readonly InvoiceCreateParams[],
   opts: FileManyOptions = {},
   internals: FileManyInternals = {},
 ): Promise<FileManyResult[]> {
-  try {
-    return await fileAll(api, inputs, opts, internals);
-  } catch (err) {
-    throw scrubbed(api, err);
-  }
+  return scrubbing(api, () => fileAll(api, inputs, opts, internals));
 }
 
-async function fileAll(
-  api: FilingInvoicesApi,
-  inputs: readonly InvoiceCreateParams[],
-  opts: FileManyOptions,
-  internals: FileManyInternals,
-): Promise<FileManyResult[]> {
+async function fileAll(api: FilingInvoicesApi, inputs: readonly InvoiceCreateParams[], opts: FileManyOptions, internals: FileManyInternals): Promise<FileManyResult[]> {
   if (!Array.isArray(inputs)) throw new InvoicingError('fileMany: inputs must be an array of invoices.');
-  const concurrency = opts.concurrency ?? 4;
-  if (!Number.isInteger(concurrency) || concurrency < 1) {
-    throw new InvoicingError(`fileMany: concurrency must be an integer >= 1, got ${String(concurrency)}`);
-  }
+  const concurrency = checkNumber('fileMany: concurrency', opts.concurrency ?? 4, 1, true);
   const { concurrency: _c, externalRef, revision, stopSignal, onProgress, onStep, ...perInvoice } = opts;
   const clock = opts.clock ?? realClock;
   const gate = new RateGate(clock);
@@ -268,32 +221,27 @@ async function fileAll(
     queue.push(index);
   });
 
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < queue.length) {
-      const index = queue[next++] as number;
-      const key = keys[index] as string;
-      if (opts.signal?.aborted || stopSignal?.aborted) {
-        results[index] = { index, ok: false, notStarted: true, invoiceId: undefined, idempotencyKey: key };
-        continue;
-      }
-      try {
-        const filed = await createAndFile(
-          api,
-          inputs[index] as InvoiceCreateParams,
-          { ...perInvoice, idempotencyKey: key, onStep: onStep && ((event) => onStep(index, event)) },
-          { gate, clock },
-        );
-        const { invoice, steps, failure } = filed;
-        if (failure === undefined) finish({ index, ok: true, notStarted: false, invoice, steps, idempotencyKey: key });
-        else finish({ index, ok: false, notStarted: false, error: failedError(invoice, steps, failure), invoiceId: invoice.id, idempotencyKey: key, invoice, steps, failure });
-      } catch (err) {
-        const error = isErrorKind(err, 'FilingError') ? (err as FilingError) : new FilingError({ invoiceId: undefined, step: 'create', cause: err });
-        finish({ index, ok: false, notStarted: false, error, invoiceId: error.invoiceId, idempotencyKey: key });
-      }
+  await pool(queue.length, concurrency, async (next) => {
+    const index = queue[next] as number;
+    const key = keys[index] as string;
+    if (opts.signal?.aborted || stopSignal?.aborted) {
+      results[index] = { index, ok: false, notStarted: true, invoiceId: undefined, idempotencyKey: key };
+      return;
     }
-  };
-
-  await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(queue.length, 1)) }, worker));
+    try {
+      const filed = await createAndFile(
+        api,
+        inputs[index] as InvoiceCreateParams,
+        { ...perInvoice, idempotencyKey: key, onStep: onStep && ((event) => onStep(index, event)) },
+        { gate, clock },
+      );
+      const { invoice, steps, failure } = filed;
+      if (failure === undefined) finish({ index, ok: true, notStarted: false, invoice, steps, idempotencyKey: key });
+      else finish({ index, ok: false, notStarted: false, error: failedError(invoice, steps, failure), invoiceId: invoice.id, idempotencyKey: key, invoice, steps, failure });
+    } catch (err) {
+      const error = isErrorKind(err, 'FilingError') ? (err as FilingError) : new FilingError({ invoiceId: undefined, step: 'create', cause: err });
+      finish({ index, ok: false, notStarted: false, error, invoiceId: error.invoiceId, idempotencyKey: key });
+    }
+  });
   return results;
 }

@@ -1,13 +1,5 @@
 // createAndFile / resumeFiling: check → create → reconcile → validate → sign → submit → wait, from where the invoice stands.
-import {
-  FilingError,
-  type FilingStep,
-  InvoiceCheckError,
-  InvoicingError,
-  isErrorKind,
-  type TotalsFigures,
-  TotalsMismatchError,
-} from '../core/errors.js';
+import { FilingError, type FilingStep, InvoiceCheckError, InvoicingError, isErrorKind, type TotalsFigures, TotalsMismatchError } from '../core/errors.js';
 import { deriveIdempotencyKey, mintIdempotencyKey } from '../core/idempotency.js';
 import { checkInvoice, type CheckOptions } from '../check/index.js';
 import { compareTotals, computeTotals, type ComputeTotalsOptions, type InvoiceTotals } from '../model/money.js';
@@ -17,29 +9,12 @@ import type { FilingInvoicesApi } from './api.js';
 import { abortReason, realClock, type WaitClock } from './clock.js';
 import { describeFailure, serverTime, type FilingFailure } from './failure.js';
 import { mayPass, resolvePolicy, withRetries, type FilingRetryOptions, type RateGate } from './retry.js';
-import {
-  hasPassed,
-  InvoiceStatus,
-  nextTransition,
-  recoveryState,
-  statusRank,
-  UNKNOWN_STATUS,
-  type FilingTransition,
-  type InvoiceStatusValue,
-} from '../model/status.js';
-import { notify } from './callbacks.js';
-import { scrubbed } from './redact.js';
+import { hasPassed, InvoiceStatus, nextTransition, recoveryState, statusRank, UNKNOWN_STATUS, type FilingTransition, type InvoiceStatusValue } from '../model/status.js';
+import { notify, scrubbing } from './callbacks.js';
 import { performTransition, type TransitionOutcome } from './transition.js';
 import { waitFor, type WaitOptions } from './wait.js';
 
-/**
- * A progress report from `createAndFile`/`resumeFiling`.
- *
- * @example
- * ```ts
- * await client.invoices.createAndFile(input, { onStep: (e) => console.log(e.step, e.state) });
- * ```
- */
+/** A progress report from `createAndFile`/`resumeFiling`. @example await client.invoices.createAndFile(input, { onStep: (e) => console.log(e.step, e.state) }); */
 export interface FilingStepEvent {
   /** The step. */
   step: FilingStep;
@@ -53,14 +28,7 @@ export interface FilingStepEvent {
   detail?: string | undefined;
 }
 
-/**
- * One finished step in a {@link FilingResult}.
- *
- * @example
- * ```ts
- * const { steps } = await client.invoices.createAndFile(input);
- * ```
- */
+/** One finished step in a {@link FilingResult}. @example const { steps } = await client.invoices.createAndFile(input); */
 export interface FilingStepRecord {
   /** The step. */
   step: FilingStep;
@@ -74,14 +42,7 @@ export interface FilingStepRecord {
   detail?: string | undefined;
 }
 
-/**
- * What `createAndFile` and `resumeFiling` resolve with.
- *
- * @example
- * ```ts
- * const { invoice, failure } = await client.invoices.createAndFile(input, { wait: true });
- * ```
- */
+/** What `createAndFile` and `resumeFiling` resolve with. @example const { invoice, failure } = await client.invoices.createAndFile(input, { wait: true }); */
 export interface FilingResult {
   /** The invoice as last read. */
   invoice: Invoice;
@@ -91,14 +52,7 @@ export interface FilingResult {
   failure?: FilingFailure | undefined;
 }
 
-/**
- * Options shared by `createAndFile` and `resumeFiling`.
- *
- * @example
- * ```ts
- * await client.invoices.resumeFiling(id, { wait: { timeout: 120_000 }, onStep: console.log });
- * ```
- */
+/** Options shared by `createAndFile` and `resumeFiling`. @example await client.invoices.resumeFiling(id, { wait: { timeout: 120_000 }, onStep: console.log }); */
 export interface FilingOptions extends FilingRetryOptions {
   /** Per-request timeout in ms (the client's `timeout` by default). */
   timeout?: number | undefined;
@@ -108,14 +62,7 @@ export interface FilingOptions extends FilingRetryOptions {
   onStep?: ((event: FilingStepEvent) => void) | undefined;
 }
 
-/**
- * Options of `client.invoices.createAndFile(input, opts)`.
- *
- * @example
- * ```ts
- * await client.invoices.createAndFile(input, { externalRef: 'order-1042', wait: true });
- * ```
- */
+/** Options of `client.invoices.createAndFile(input, opts)`. @example await client.invoices.createAndFile(input, { externalRef: 'order-1042', wait: true }); */
 export interface CreateAndFileOptions extends FilingOptions {
   /** The `idempotency-key` of the create. Prefer `externalRef`. */
   idempotencyKey?: string | undefined;
@@ -133,14 +80,7 @@ export interface CreateAndFileOptions extends FilingOptions {
   requireTotals?: boolean | undefined;
 }
 
-/**
- * Options of `client.invoices.resumeFiling(id, opts)`.
- *
- * @example
- * ```ts
- * const { invoice, steps } = await client.invoices.resumeFiling(id, { wait: true });
- * ```
- */
+/** Options of `client.invoices.resumeFiling(id, opts)`. @example const { invoice, steps } = await client.invoices.resumeFiling(id, { wait: true }); */
 export interface ResumeFilingOptions extends FilingOptions {
   /** While recovery of an `ERROR` invoice is in progress: `'return'` at once, or `'wait'` and re-submit once if it fails. */
   duringRecovery?: 'return' | 'wait' | undefined;
@@ -157,17 +97,14 @@ const STEP_ORDER: readonly FilingTransition[] = ['validate', 'sign', 'submit'];
 class FilingRun {
   readonly steps: FilingStepRecord[] = [];
   invoiceId: string | undefined;
-  readonly api: FilingInvoicesApi;
-  readonly opts: FilingOptions;
-  readonly internals: FilingInternals;
   readonly clock: WaitClock;
-
   waited: FilingFailure | undefined;
 
-  constructor(api: FilingInvoicesApi, opts: FilingOptions, internals: FilingInternals) {
-    this.api = api;
-    this.opts = opts;
-    this.internals = internals;
+  constructor(
+    readonly api: FilingInvoicesApi,
+    readonly opts: FilingOptions,
+    readonly internals: FilingInternals,
+  ) {
     this.clock = internals.clock ?? opts.clock ?? realClock;
   }
 
@@ -214,7 +151,8 @@ class FilingRun {
 
   async advance(invoice: Invoice): Promise<Invoice> {
     if (invoice.status === UNKNOWN_STATUS && invoice.rawStatus === undefined) {
-      this.stop(nextUnknownStep(this.steps), new InvoicingError(`Invoice ${invoice.id} has no status the SDK can read.`), {
+      const step = this.steps.some((s) => s.step === 'create') ? 'validate' : 'read';
+      this.stop(step, new InvoicingError(`Invoice ${invoice.id} has no status the SDK can read.`), {
         hint:
           'The record carries no readable status field. If the service names it differently, add ' +
           "the name to the client's fieldMap (see docs/filing.md); nothing more was sent.",
@@ -269,13 +207,8 @@ function describeStatus(invoice: Invoice): string {
   return invoice.rawStatus ?? invoice.status;
 }
 
-function nextUnknownStep(steps: readonly FilingStepRecord[]): FilingStep {
-  return steps.some((s) => s.step === 'create') ? 'validate' : 'read';
-}
-
 function waitOptions(wait: FilingOptions['wait']): WaitOptions | undefined {
-  if (wait === undefined || wait === false) return undefined;
-  return wait === true ? {} : wait;
+  return wait === true ? {} : wait || undefined;
 }
 
 function needsWait(invoice: Invoice): boolean {
@@ -303,25 +236,16 @@ export function filingKey(input: InvoiceCreateParams, opts: Pick<CreateAndFileOp
   return mintIdempotencyKey();
 }
 
-export async function createAndFile(
+export function createAndFile(
   api: FilingInvoicesApi,
   input: InvoiceCreateParams,
   opts: CreateAndFileOptions = {},
   internals: FilingInternals = {},
 ): Promise<FilingResult> {
-  try {
-    return await fileNew(api, input, opts, internals);
-  } catch (err) {
-    throw scrubbed(api, err);
-  }
+  return scrubbing(api, () => fileNew(api, input, opts, internals));
 }
 
-async function fileNew(
-  api: FilingInvoicesApi,
-  input: InvoiceCreateParams,
-  opts: CreateAndFileOptions,
-  internals: FilingInternals,
-): Promise<FilingResult> {
+async function fileNew(api: FilingInvoicesApi, input: InvoiceCreateParams, opts: CreateAndFileOptions, internals: FilingInternals): Promise<FilingResult> {
   const key = filingKey(input, opts);
   const run = new FilingRun(api, opts, internals);
   const waitOpts = waitOptions(opts.wait);
@@ -414,7 +338,6 @@ function reconcile(run: FilingRun, invoice: Invoice, candidates: InvoiceTotals[]
   }
   const mismatch = new TotalsMismatchError({ invoiceId: invoice.id, expected: figures(expected), actual, differences });
   if (statusRank(invoice.rawStatus ?? invoice.status) >= statusRank(InvoiceStatus.SUBMITTED)) {
-
     run.stop('reconcile', mismatch, {
       message: `Invoice ${invoice.id} was already submitted by an earlier run, and the service's totals contradict its lines: ${mismatch.message.split(': ').slice(1).join(': ')}`,
       hint: 'It is filed with these figures; correct it the way your tax rules require (for example a credit note).',
@@ -432,33 +355,19 @@ export function nextRevision(opts: Pick<CreateAndFileOptions, 'externalRef' | 'r
   return `createAndFile(corrected, { externalRef: '${opts.externalRef}', revision: ${(opts.revision ?? 0) + 1} }).`;
 }
 
-export async function resumeFiling(
-  api: FilingInvoicesApi,
-  id: string,
-  opts: ResumeFilingOptions = {},
-  internals: FilingInternals = {},
-): Promise<FilingResult> {
-  try {
-    return await resume(api, id, opts, internals);
-  } catch (err) {
-    throw scrubbed(api, err);
-  }
+export function resumeFiling(api: FilingInvoicesApi, id: string, opts: ResumeFilingOptions = {}, internals: FilingInternals = {}): Promise<FilingResult> {
+  return scrubbing(api, () => resume(api, id, opts, internals));
 }
 
-async function resume(
-  api: FilingInvoicesApi,
-  id: string,
-  opts: ResumeFilingOptions,
-  internals: FilingInternals,
-): Promise<FilingResult> {
+async function resume(api: FilingInvoicesApi, id: string, opts: ResumeFilingOptions, internals: FilingInternals): Promise<FilingResult> {
   const run = new FilingRun(api, opts, internals);
   run.invoiceId = id;
   const waitOpts = waitOptions(opts.wait);
   const duringRecovery = opts.duringRecovery ?? (waitOpts === undefined ? 'return' : 'wait');
-  const policy = resolvePolicy(opts, run.clock, internals.gate);
   let invoice: Invoice;
   try {
-    invoice = await withRetries(policy, () => api.retrieve(id, { signal: opts.signal, timeout: opts.timeout, maxRetries: 0 }));
+    // A plain read: the transport's retries (ky) are enough.
+    invoice = await api.retrieve(id, { signal: opts.signal, timeout: opts.timeout, maxRetries: opts.maxRetries });
   } catch (err) {
     return run.stop('read', err, {
       message: `Could not read invoice ${id} to resume its filing: ${err instanceof Error ? err.message : String(err)}`,

@@ -10,39 +10,36 @@ export function statusOf(err: unknown): number | undefined {
 }
 
 export const isRateLimited: (err: unknown) => boolean = isRateLimitedError;
-
-export function retryAfterOf(err: unknown): number | undefined {
-  const value = (err as { retryAfter?: unknown } | null)?.retryAfter;
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
-}
-
 export const isAmbiguous: (err: unknown) => boolean = isAmbiguousError;
 export const mayPass: (err: unknown) => boolean = mayPassLater;
 
+/** `value` when it is a finite number (an integer if asked) at least `min` (above it with `above`). */
+export function checkNumber(name: string, value: unknown, min: number, integer = false, above = false, tip = ''): number {
+  const ok = typeof value === 'number' && Number.isFinite(value) && (above ? value > min : value >= min);
+  if (ok && (!integer || Number.isInteger(value))) return value;
+  throw new InvoicingError(
+    `${name} must be a finite ${integer ? 'integer' : 'number'} ${above ? '>' : '>='} ${min}, got ${String(value)}${tip === '' ? '' : `.${tip}`}`,
+    { hint: tip.trim() || undefined },
+  );
+}
+
 /** A pause shared by every worker of a bulk run. */
 export class RateGate {
-  readonly #clock: WaitClock;
   #until = 0;
 
-  constructor(clock: WaitClock) {
-    this.#clock = clock;
-  }
+  constructor(readonly clock: WaitClock) {}
 
   pause(ms: number): void {
-    this.#until = Math.max(this.#until, this.#clock.now() + ms);
+    this.#until = Math.max(this.#until, this.clock.now() + ms);
   }
 
   remaining(): number {
-    return Math.max(0, this.#until - this.#clock.now());
+    return Math.max(0, this.#until - this.clock.now());
   }
 
   async wait(signal?: AbortSignal): Promise<void> {
-    for (;;) {
-      if (signal?.aborted) throw abortReason(signal);
-      const left = this.#until - this.#clock.now();
-      if (left <= 0) return;
-      await pause(this.#clock, left, signal);
-    }
+    for (let left = this.remaining(); left > 0; left = this.remaining()) await pause(this.clock, left, signal);
+    if (signal?.aborted) throw abortReason(signal);
   }
 }
 
@@ -63,26 +60,27 @@ export interface RetryCounters {
 /** The wait in ms before the next try, or `undefined` to give up; a 429 pauses the shared gate instead. */
 export function nextDelay(policy: RetryPolicy, err: unknown, counters: RetryCounters, ambiguousRetry = true): number | undefined {
   if (policy.signal?.aborted) return undefined;
-  const after = retryAfterOf(err);
+  const raw = (err as { retryAfter?: unknown } | null)?.retryAfter;
+  const after = typeof raw === 'number' && Number.isFinite(raw) && raw >= 0 ? raw : undefined;
   if (after !== undefined && after > MAX_RETRY_AFTER_MS) return undefined;
   if (isRateLimited(err)) {
-    counters.rateLimited += 1;
-    if (counters.rateLimited > policy.maxRateLimitRetries) return undefined;
+    if (++counters.rateLimited > policy.maxRateLimitRetries) return undefined;
     policy.gate.pause(after ?? Math.max(INITIAL_RETRY_DELAY_MS, retryDelay({ retriesSoFar: counters.rateLimited - 1 })));
     return 0;
   }
-  if (ambiguousRetry && isAmbiguous(err)) {
-    counters.failures += 1;
-    if (counters.failures > policy.maxRetries) return undefined;
-    return retryDelay({ retriesSoFar: counters.failures - 1, retryAfterMs: after });
-  }
-  return undefined;
+  if (!ambiguousRetry || !isAmbiguous(err) || ++counters.failures > policy.maxRetries) return undefined;
+  return retryDelay({ retriesSoFar: counters.failures - 1, retryAfterMs: after });
 }
 
-/** Runs an idempotent call until it succeeds or {@link nextDelay} gives up. */
-export async function withRetries<T>(policy: RetryPolicy, call: () => Promise<T>): Promise<T> {
-  const counters: RetryCounters = { failures: 0, rateLimited: 0 };
+/** Runs a call until it succeeds or {@link nextDelay} gives up; a 429 holds every worker on the gate. */
+export async function withRetries<T>(
+  policy: RetryPolicy,
+  call: () => Promise<T>,
+  counters: RetryCounters = { failures: 0, rateLimited: 0 },
+  beforeEach?: () => Promise<void>,
+): Promise<T> {
   for (;;) {
+    await beforeEach?.();
     await policy.gate.wait(policy.signal);
     try {
       return await call();
@@ -95,14 +93,7 @@ export async function withRetries<T>(policy: RetryPolicy, call: () => Promise<T>
   }
 }
 
-/**
- * Retry settings every filing helper accepts.
- *
- * @example
- * ```ts
- * await client.invoices.sign(id, { maxRetries: 4, signal: AbortSignal.timeout(30_000) });
- * ```
- */
+/** Retry settings every filing helper accepts. @example await client.invoices.sign(id, { maxRetries: 4, signal: AbortSignal.timeout(30_000) }); */
 export interface FilingRetryOptions {
   /** Aborts the call at once, also during a backoff wait. */
   signal?: AbortSignal | undefined;
@@ -114,25 +105,9 @@ export interface FilingRetryOptions {
   clock?: WaitClock | undefined;
 }
 
-export const RETRY_DEFAULTS = {
-  maxRetries: 2,
-} as const;
-
 export function resolvePolicy(opts: FilingRetryOptions, clock: WaitClock, gate?: RateGate): RetryPolicy {
-  const maxRetries = checkCount('maxRetries', opts.maxRetries ?? RETRY_DEFAULTS.maxRetries);
-  return {
-    clock,
-    gate: gate ?? new RateGate(clock),
-    signal: opts.signal,
-    maxRetries,
-    // sdk-api.md: 429s never beyond maxRetries unless asked.
-    maxRateLimitRetries: checkCount('maxRateLimitRetries', opts.maxRateLimitRetries ?? maxRetries),
-  };
-}
-
-function checkCount(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 0) {
-    throw new InvoicingError(`${name} must be an integer >= 0, got ${String(value)}`);
-  }
-  return value;
+  const maxRetries = checkNumber('maxRetries', opts.maxRetries ?? 2, 0, true);
+  // sdk-api.md: 429s never beyond maxRetries unless asked.
+  const maxRateLimitRetries = checkNumber('maxRateLimitRetries', opts.maxRateLimitRetries ?? maxRetries, 0, true);
+  return { clock, gate: gate ?? new RateGate(clock), signal: opts.signal, maxRetries, maxRateLimitRetries };
 }

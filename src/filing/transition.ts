@@ -4,37 +4,13 @@ import { InvalidTransitionError, RecoveryInProgressError } from '../core/errors.
 import type { MutationRequestOptions } from '../core/request-options.js';
 import type { Invoice } from '../model/invoice.js';
 import type { CallOptions, FilingInvoicesApi } from './api.js';
+import { scrubbing } from './callbacks.js';
 import { abortReason, pause, realClock, type WaitClock } from './clock.js';
-import {
-  isAmbiguous,
-  isRateLimited,
-  nextDelay,
-  resolvePolicy,
-  statusOf,
-  type FilingRetryOptions,
-  type RateGate,
-  type RetryCounters,
-} from './retry.js';
+import { isAmbiguous, isRateLimited, nextDelay, resolvePolicy, statusOf, type FilingRetryOptions, type RateGate, type RetryCounters } from './retry.js';
 import { RECOVERY_EVIDENCE, serverTime } from './failure.js';
-import { scrubbed } from './redact.js';
-import {
-  canTransition,
-  hasPassed,
-  InvoiceStatus,
-  isAfterSubmitted,
-  nextAutomaticAttempt,
-  recoveryVerdict,
-  type FilingTransition,
-} from '../model/status.js';
+import { canTransition, hasPassed, InvoiceStatus, isAfterSubmitted, nextAutomaticAttempt, recoveryVerdict, type FilingTransition } from '../model/status.js';
 
-/**
- * Options of `client.invoices.validate / sign / submit`.
- *
- * @example
- * ```ts
- * const invoice = await client.invoices.submit(id, { maxRetries: 3, timeout: 10_000 });
- * ```
- */
+/** Options of `client.invoices.validate / sign / submit`. @example const invoice = await client.invoices.submit(id, { maxRetries: 3, timeout: 10_000 }); */
 export interface TransitionOptions extends MutationRequestOptions, FilingRetryOptions {
   /** Further sends after an ambiguous failure, each after a read showed the step not done. */
   maxRetries?: number | undefined;
@@ -63,11 +39,7 @@ type Verdict = 'done' | 'not-yet' | 'wrong-state';
  * Whether `current` shows `step` done. A re-submit counts as done unless the record is provably
  * untouched since the baseline, and never when every send was refused outright.
  */
-export function judgeStep(
-  step: FilingTransition,
-  current: Invoice,
-  context: { baseline?: Invoice | undefined; refusedOnly?: boolean } = {},
-): Verdict {
+export function judgeStep(step: FilingTransition, current: Invoice, context: { baseline?: Invoice | undefined; refusedOnly?: boolean } = {}): Verdict {
   if (hasPassed(current.rawStatus ?? current.status, step)) {
     if (step === 'submit' && isResubmit(current)) {
       const baseline = context.baseline;
@@ -94,22 +66,14 @@ function untouched(before: Invoice, after: Invoice): boolean {
   );
 }
 
-function callOptions(opts: TransitionOptions): CallOptions {
-  return { signal: opts.signal, timeout: opts.timeout, headers: opts.headers, maxRetries: 0 };
-}
-
-export async function performTransition(
+export function performTransition(
   api: FilingInvoicesApi,
   id: string,
   step: FilingTransition,
   opts: TransitionOptions = {},
   internals: TransitionInternals = {},
 ): Promise<TransitionResult> {
-  try {
-    return await transitionOnce(api, id, step, opts, internals);
-  } catch (err) {
-    throw scrubbed(api, err);
-  }
+  return scrubbing(api, () => transitionOnce(api, id, step, opts, internals));
 }
 
 async function transitionOnce(
@@ -122,7 +86,7 @@ async function transitionOnce(
   const clock = internals.clock ?? opts.clock ?? realClock;
   const policy = resolvePolicy(opts, clock, internals.gate);
   const counters: RetryCounters = { failures: 0, rateLimited: 0 };
-  const call = callOptions(opts);
+  const call: CallOptions = { signal: opts.signal, timeout: opts.timeout, headers: opts.headers, maxRetries: 0 };
   let sends = 0;
   let lastError: unknown;
   // No send could have been acted on yet.

@@ -2,29 +2,13 @@
 import { InvoicingError, NotSubmittedError, WaitTimeoutError } from '../core/errors.js';
 import type { Invoice } from '../model/invoice.js';
 import type { CallOptions, FilingInvoicesApi } from './api.js';
-import { notify } from './callbacks.js';
-import { scrubbed } from './redact.js';
+import { notify, scrubbing } from './callbacks.js';
 import { abortReason, pause, realClock, ServerClockRate, type WaitClock } from './clock.js';
 import { describeFailure, serverTime, type FilingFailure } from './failure.js';
-import { nextDelay, resolvePolicy, type RateGate, type RetryCounters } from './retry.js';
-import {
-  AUTOMATIC_RECOVERY,
-  isFinalStatus,
-  matchesStatus,
-  nextTransition,
-  recoveryVerdict,
-  statusRank,
-  type InvoiceStatus,
-} from '../model/status.js';
+import { checkNumber, nextDelay, resolvePolicy, type RateGate, type RetryCounters } from './retry.js';
+import { AUTOMATIC_RECOVERY, isFinalStatus, matchesStatus, nextTransition, recoveryVerdict, statusRank, type InvoiceStatus } from '../model/status.js';
 
-/**
- * Options of `client.invoices.waitFor(id, opts)`.
- *
- * @example
- * ```ts
- * const { invoice, failure } = await client.invoices.waitFor(id, { timeout: 45 * 60_000 });
- * ```
- */
+/** Options of `client.invoices.waitFor(id, opts)`. @example const { invoice, failure } = await client.invoices.waitFor(id, { timeout: 45 * 60_000 }); */
 export interface WaitOptions {
   /** When to stop: statuses or a predicate (default: a final status, or `ERROR` with recovery over). */
   until?: readonly (InvoiceStatus | (string & {}))[] | ((invoice: Invoice) => boolean) | undefined;
@@ -50,11 +34,7 @@ export interface WaitOptions {
 
 /**
  * What `waitFor` resolves with: the last invoice read and, unless accepted, the failure.
- *
- * @example
- * ```ts
- * const { invoice, failure } = await client.invoices.waitFor(id, { timeout: 60_000 });
- * ```
+ * @example const { invoice, failure } = await client.invoices.waitFor(id, { timeout: 60_000 });
  */
 export interface WaitResult {
   /** The invoice as last read. */
@@ -65,7 +45,6 @@ export interface WaitResult {
 
 /**
  * The defaults of {@link WaitOptions}, and the server-time pace of reads during recovery.
- *
  * @example
  * ```ts
  * import { WAIT_DEFAULTS } from 'invoicing-sdk';
@@ -83,36 +62,17 @@ export const WAIT_DEFAULTS = {
   recoveryPoll: 60_000,
 } as const;
 
-/** Least local span before the server clock's measured pace is trusted. */
-const RATE_MIN_SPAN_MS = 250;
-
 export interface WaitInternals {
   gate?: RateGate | undefined;
   finalStatuses?: readonly string[] | undefined;
 }
 
-function checkMs(name: string, value: number, min: number): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min) {
-    const tip =
-      name === 'timeout'
-        ? ' waitFor needs an end: to follow a whole automatic recovery (3 retries, 10 minutes apart) pass about 45 * 60_000.'
-        : '';
-    throw new InvoicingError(`waitFor: ${name} must be a finite number of milliseconds >= ${min}, got ${String(value)}.${tip}`, {
-      hint: tip.trim() || undefined,
-    });
-  }
-  return value;
-}
-
 function resolveWaitOptions(opts: WaitOptions) {
-  const timeout = checkMs('timeout', opts.timeout ?? WAIT_DEFAULTS.timeout, 0);
-  const interval = checkMs('interval', opts.interval ?? WAIT_DEFAULTS.interval, 1);
-  const maxInterval = checkMs('maxInterval', opts.maxInterval ?? Math.max(WAIT_DEFAULTS.maxInterval, interval), interval);
-  // Only a cap the caller chose also bounds the recovery pace.
-  const hardMax = opts.maxInterval === undefined ? Number.POSITIVE_INFINITY : maxInterval;
-  if (opts.timeScale !== undefined && !(Number.isFinite(opts.timeScale) && opts.timeScale > 0)) {
-    throw new InvoicingError(`waitFor: timeScale must be a finite number > 0, got ${String(opts.timeScale)}`);
-  }
+  const tip = ' waitFor needs an end: to follow a whole automatic recovery (3 retries, 10 minutes apart) pass about 45 * 60_000.';
+  const timeout = checkNumber('waitFor: timeout', opts.timeout ?? WAIT_DEFAULTS.timeout, 0, false, false, tip);
+  const interval = checkNumber('waitFor: interval', opts.interval ?? WAIT_DEFAULTS.interval, 1);
+  const maxInterval = checkNumber('waitFor: maxInterval', opts.maxInterval ?? Math.max(WAIT_DEFAULTS.maxInterval, interval), interval);
+  if (opts.timeScale !== undefined) checkNumber('waitFor: timeScale', opts.timeScale, 0, false, true);
   const until = opts.until;
   if (until !== undefined && typeof until !== 'function' && !Array.isArray(until)) {
     throw new InvoicingError('waitFor: until must be a list of statuses or a predicate (invoice) => boolean');
@@ -121,26 +81,13 @@ function resolveWaitOptions(opts: WaitOptions) {
   if (finalStatuses !== undefined && (!Array.isArray(finalStatuses) || finalStatuses.some((s) => typeof s !== 'string'))) {
     throw new InvoicingError('waitFor: finalStatuses must be a list of status names');
   }
-  return { timeout, interval, maxInterval, hardMax, until, finalStatuses };
-}
-
-function matcher(until: WaitOptions['until'], finalStatuses: readonly string[] | undefined): (invoice: Invoice) => boolean {
-  if (until === undefined) return (invoice) => isFinalStatus(invoice.rawStatus ?? invoice.status, finalStatuses);
-  if (typeof until === 'function') return (invoice) => until(invoice);
-  return (invoice) => matchesStatus(invoice.rawStatus ?? invoice.status, until);
+  // Only a cap the caller chose also bounds the recovery pace.
+  return { timeout, interval, maxInterval, hardMax: opts.maxInterval === undefined ? Infinity : maxInterval, until, finalStatuses };
 }
 
 /** A new status, raw status or attempt count. */
-export function changed(
-  before: { status: string; rawStatus?: string | undefined; attempts?: number | undefined } | undefined,
-  after: Invoice,
-): boolean {
-  return (
-    before === undefined ||
-    before.status !== after.status ||
-    before.rawStatus !== after.rawStatus ||
-    before.attempts !== after.attempts
-  );
+export function changed(before: { status: string; rawStatus?: string | undefined; attempts?: number | undefined } | undefined, after: Invoice): boolean {
+  return before === undefined || before.status !== after.status || before.rawStatus !== after.rawStatus || before.attempts !== after.attempts;
 }
 
 /** Server ms until an `ERROR` invoice in recovery is worth reading again: a poll, or the window's close. */
@@ -151,32 +98,35 @@ export function nextRecoveryRead(invoice: Pick<Invoice, 'updatedAt'>, serverNow:
   return Math.max(0, Math.min(WAIT_DEFAULTS.recoveryPoll, windowCloses));
 }
 
-export async function waitFor(
-  api: FilingInvoicesApi,
-  id: string,
-  opts: WaitOptions = {},
-  internals: WaitInternals = {},
-): Promise<WaitResult> {
-  try {
-    return await waitUntil(api, id, opts, internals);
-  } catch (err) {
-    throw scrubbed(api, err);
+/** One reading judged by the rules `waitFor` and `watch` share. `errorSince`: when it was first seen in `ERROR`. */
+export function judge(invoice: Invoice, serverNow: number, errorSince: number | undefined, finalStatuses: readonly string[] | undefined) {
+  if (invoice.status !== 'ERROR') errorSince = undefined;
+  else if (errorSince === undefined) {
+    // When it entered ERROR, at the latest: its last touch, else now.
+    const touched = invoice.updatedAt === undefined ? Number.NaN : Date.parse(invoice.updatedAt);
+    errorSince = Number.isNaN(touched) ? serverNow : Math.min(touched, serverNow);
   }
+  const recovery = recoveryVerdict(invoice, serverNow, errorSince).state;
+  const failure = describeFailure(invoice, serverNow, { finalStatuses, errorSince });
+  // Recovery over, or a final answer other than acceptance (a rejection settles whatever the list says).
+  const ended = recovery === 'over' || failure?.recovery === 'not-applicable';
+  const final = ended || isFinalStatus(invoice.rawStatus ?? invoice.status, finalStatuses);
+  return { errorSince, recovery, failure, ended, final };
 }
 
-async function waitUntil(
-  api: FilingInvoicesApi,
-  id: string,
-  opts: WaitOptions,
-  internals: WaitInternals,
-): Promise<WaitResult> {
+export function waitFor(api: FilingInvoicesApi, id: string, opts: WaitOptions = {}, internals: WaitInternals = {}): Promise<WaitResult> {
+  return scrubbing(api, () => waitUntil(api, id, opts, internals));
+}
+
+async function waitUntil(api: FilingInvoicesApi, id: string, opts: WaitOptions, internals: WaitInternals): Promise<WaitResult> {
   const { timeout, interval, maxInterval, hardMax, until, finalStatuses } = resolveWaitOptions(opts);
   const clock = opts.clock ?? realClock;
   const finals = finalStatuses ?? internals.finalStatuses ?? api._finalStatuses;
-  const done = matcher(until, finals);
+  const matches =
+    typeof until === 'function' ? until : until === undefined ? undefined : (i: Invoice) => matchesStatus(i.rawStatus ?? i.status, until);
   // A status before SUBMITTED is worth waiting for only when `until` names one.
   const awaitsCaller = Array.isArray(until) && until.some((s) => statusRank(s) >= 0 && statusRank(s) < 3);
-  const rate = new ServerClockRate(clock, opts.timeScale, RATE_MIN_SPAN_MS);
+  const rate = new ServerClockRate(clock, opts.timeScale, 250);
   const call: CallOptions = { signal: opts.signal, timeout: opts.requestTimeout, maxRetries: 0 };
   // Transient read failures never end a wait: the deadline does.
   const policy = resolvePolicy({ signal: opts.signal, maxRetries: Number.MAX_SAFE_INTEGER, maxRateLimitRetries: Number.MAX_SAFE_INTEGER }, clock, internals.gate);
@@ -185,6 +135,11 @@ async function waitUntil(
   let step = interval;
   let last: Invoice | undefined;
   let errorSince: number | undefined;
+  const grow = (): number => {
+    const now = step;
+    step = Math.min(maxInterval, step * WAIT_DEFAULTS.factor);
+    return now;
+  };
 
   for (;;) {
     if (opts.signal?.aborted) throw abortReason(opts.signal);
@@ -205,26 +160,18 @@ async function waitUntil(
       if (onStatus !== undefined && changed(previous, invoice)) notify('onStatus', api._logger, () => onStatus(invoice, previous));
 
       const serverNow = serverTime(invoice.observedAt);
-      errorSince = invoice.status === 'ERROR' ? (errorSince ?? firstSeen(invoice, serverNow)) : undefined;
-      const recovery = recoveryVerdict(invoice, serverNow, errorSince).state;
-      const failure = describeFailure(invoice, serverNow, { finalStatuses: finals, errorSince });
-      if (done(invoice) || recovery === 'over' || failure?.recovery === 'not-applicable') return { invoice, failure };
+      const reading = judge(invoice, serverNow, errorSince, finals);
+      errorSince = reading.errorSince;
+      if (reading.ended || (matches === undefined ? reading.final : matches(invoice))) return { invoice, failure: reading.failure };
       const next = nextTransition(invoice.rawStatus ?? invoice.status);
       if (next !== undefined && !awaitsCaller) throw new NotSubmittedError({ invoice, nextStep: next });
-      if (recovery === 'in-progress') {
+      if (reading.recovery === 'in-progress') {
         const serverWait = nextRecoveryRead(invoice, serverNow);
-        const local = rate.toLocal(serverWait);
-        if (local === undefined) {
-          // Pace unknown yet: read at the normal pace rather than sleep long against a sped-up sandbox.
-          sleepFor = Math.min(serverWait, step);
-          step = Math.min(maxInterval, step * WAIT_DEFAULTS.factor);
-        } else {
-          sleepFor = local;
-        }
-        sleepFor = Math.min(hardMax, Math.max(interval, sleepFor));
+        // Pace unknown yet: read at the normal pace rather than sleep long against a sped-up sandbox.
+        const local = rate.toLocal(serverWait) ?? Math.min(serverWait, grow());
+        sleepFor = Math.min(hardMax, Math.max(interval, local));
       } else {
-        sleepFor = step;
-        step = Math.min(maxInterval, step * WAIT_DEFAULTS.factor);
+        sleepFor = grow();
       }
     } catch (err) {
       if (opts.signal?.aborted) throw abortReason(opts.signal, err);
@@ -239,12 +186,6 @@ async function waitUntil(
     // At most to the deadline; the loop then reads once more.
     await pause(clock, Math.min(sleepFor, left), opts.signal);
   }
-}
-
-/** When an invoice read in ERROR entered it, at the latest: its last touch, else now. */
-export function firstSeen(invoice: Invoice, serverNow: number): number {
-  const touched = invoice.updatedAt === undefined ? Number.NaN : Date.parse(invoice.updatedAt);
-  return Number.isNaN(touched) ? serverNow : Math.min(touched, serverNow);
 }
 
 function timeoutError(id: string, last: Invoice | undefined, timeoutMs: number): WaitTimeoutError {

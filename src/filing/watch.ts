@@ -1,37 +1,23 @@
 // watch: each tick reads every due invoice the cheaper way (GETs or listing pages), with waitFor's rules per invoice.
 import { InvoicingError, isErrorKind } from '../core/errors.js';
-import type { Logger } from '../core/logger.js';
-import type { Redactor } from '../core/redact.js';
 import type { Invoice } from '../model/invoice.js';
-import { isFinalStatus, recoveryVerdict, type InvoiceStatus } from '../model/status.js';
-import type { CallOptions } from './api.js';
-import { notify } from './callbacks.js';
-import { scrubbed } from './redact.js';
+import type { InvoiceStatus } from '../model/status.js';
+import type { CallOptions, FilingInvoicesApi } from './api.js';
+import { notify, pool, scrubbed } from './callbacks.js';
 import { pause, realClock, ServerClockRate, type WaitClock } from './clock.js';
-import { describeFailure, serverTime, type FilingFailure } from './failure.js';
-import { nextDelay, RateGate, resolvePolicy, statusOf, type RetryCounters, type RetryPolicy } from './retry.js';
-import { changed, firstSeen, nextRecoveryRead } from './wait.js';
+import { serverTime, type FilingFailure } from './failure.js';
+import { checkNumber, resolvePolicy, statusOf, withRetries, type RetryCounters } from './retry.js';
+import { changed, judge, nextRecoveryRead } from './wait.js';
 
 /** What `watch` needs from `client.invoices`. */
-export interface WatchInvoicesApi {
-  retrieve(id: string, opts?: CallOptions): Promise<Invoice>;
+export type WatchInvoicesApi = Pick<FilingInvoicesApi, 'retrieve' | '_logger' | '_finalStatuses' | '_redactor'> & {
   list(
     params: { page: number; limit: number; businessId?: string | undefined },
     opts?: CallOptions,
   ): PromiseLike<{ data: readonly Invoice[]; meta: { totalPages?: number | undefined } | undefined }>;
-  readonly _logger?: Logger | undefined;
-  readonly _finalStatuses?: readonly string[] | undefined;
-  readonly _redactor?: Redactor | undefined;
-}
+};
 
-/**
- * Options of `client.invoices.watch(ids, opts)`.
- *
- * @example
- * ```ts
- * await client.invoices.watch(['inv_1001'], { interval: 5_000, onChange: console.log }).finished();
- * ```
- */
+/** Options of `client.invoices.watch(ids, opts)`. @example await client.invoices.watch(['inv_1001'], { interval: 5_000, onChange: console.log }).finished(); */
 export interface WatchOptions {
   /** Local milliseconds between two ticks (default 2000). */
   interval?: number | undefined;
@@ -59,11 +45,7 @@ export interface WatchOptions {
 
 /**
  * The status part of an invoice as last read, kept per followed invoice.
- *
- * @example
- * ```ts
- * const before: WatchedStatus = { status: 'SUBMITTED', rawStatus: 'Submitted', attempts: 0 };
- * ```
+ * @example const before: WatchedStatus = { status: 'SUBMITTED', rawStatus: 'Submitted', attempts: 0 };
  */
 export interface WatchedStatus {
   /** Canonical status. */
@@ -76,11 +58,7 @@ export interface WatchedStatus {
 
 /**
  * One event of a watch: an invoice read with a new status, or one that can no longer be read.
- *
- * @example
- * ```ts
- * for await (const change of client.invoices.watch(['inv_1001'])) console.log(change.kind, change.id);
- * ```
+ * @example for await (const change of client.invoices.watch(['inv_1001'])) console.log(change.kind, change.id);
  */
 export type WatchChange =
   | {
@@ -110,14 +88,7 @@ export type WatchChange =
       tick: number;
     };
 
-/**
- * Counters of a watch so far.
- *
- * @example
- * ```ts
- * const { requests, ticks } = await client.invoices.watch(['inv_1001']).finished();
- * ```
- */
+/** Counters of a watch so far. @example const { requests, ticks } = await client.invoices.watch(['inv_1001']).finished(); */
 export interface WatchStats {
   /** Ticks run. */
   ticks: number;
@@ -137,7 +108,6 @@ export interface WatchStats {
 
 /**
  * A running watch: iterate it once with `for await`, or call `finished()`.
- *
  * @example
  * ```ts
  * const watch = client.invoices.watch(['inv_1001']);
@@ -153,7 +123,6 @@ export interface InvoiceWatch extends AsyncIterable<WatchChange> {
 
 /**
  * The defaults of {@link WatchOptions}.
- *
  * @example
  * ```ts
  * import { WATCH_DEFAULTS } from 'invoicing-sdk';
@@ -172,19 +141,11 @@ interface Followed {
   /** Server time before which recovery makes a read pointless; 0 when due every tick. */
   notBefore: number;
   page: number | undefined;
-  /** Server time it was first seen in its current stretch of `ERROR`. */
   errorSince: number | undefined;
 }
 
 /** A read that failed transiently past its retries: tried again next tick. */
 const SKIPPED = Symbol('skipped');
-
-function checkPositive(name: string, value: number, integer: boolean): number {
-  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
-    throw new InvoicingError(`watch: ${name} must be a finite ${integer ? 'integer' : 'number'} > 0, got ${String(value)}`);
-  }
-  return value;
-}
 
 /** Follows `ids` until each settles; throws only for a failure no tick can fix. */
 export function watchInvoices(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions = {}): InvoiceWatch {
@@ -196,10 +157,10 @@ export function watchInvoices(api: WatchInvoicesApi, ids: Iterable<string>, opts
 }
 
 function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions): InvoiceWatch {
-  const interval = checkPositive('interval', opts.interval ?? WATCH_DEFAULTS.interval, false);
-  const pageSize = checkPositive('pageSize', opts.pageSize ?? WATCH_DEFAULTS.pageSize, true);
-  const concurrency = checkPositive('concurrency', opts.concurrency ?? WATCH_DEFAULTS.concurrency, true);
-  if (opts.timeScale !== undefined) checkPositive('timeScale', opts.timeScale, false);
+  const interval = checkNumber('watch: interval', opts.interval ?? WATCH_DEFAULTS.interval, 0, false, true);
+  const pageSize = checkNumber('watch: pageSize', opts.pageSize ?? WATCH_DEFAULTS.pageSize, 1, true);
+  const concurrency = checkNumber('watch: concurrency', opts.concurrency ?? WATCH_DEFAULTS.concurrency, 1, true);
+  if (opts.timeScale !== undefined) checkNumber('watch: timeScale', opts.timeScale, 0, false, true);
   const followed = new Map<string, Followed>();
   for (const id of ids) {
     if (typeof id !== 'string' || id.trim() === '') {
@@ -210,22 +171,10 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
   const finalStatuses = opts.finalStatuses ?? api._finalStatuses;
   const clock = opts.clock ?? realClock;
   const signal = opts.signal;
-  const policy: RetryPolicy = resolvePolicy(
-    { signal, maxRetries: opts.maxRetries ?? WATCH_DEFAULTS.maxRetries, maxRateLimitRetries: Number.MAX_SAFE_INTEGER },
-    clock,
-    new RateGate(clock),
-  );
+  const policy = resolvePolicy({ signal, maxRetries: opts.maxRetries ?? WATCH_DEFAULTS.maxRetries, maxRateLimitRetries: Number.MAX_SAFE_INTEGER }, clock);
   const call: CallOptions = { signal, timeout: opts.requestTimeout, maxRetries: 0 };
   const rate = new ServerClockRate(clock, opts.timeScale, 250);
-  const stats: WatchStats = {
-    ticks: 0,
-    requests: 0,
-    lastTickRequests: 0,
-    lastMode: 'idle',
-    following: followed.size,
-    settled: 0,
-    aborted: false,
-  };
+  const stats: WatchStats = { ticks: 0, requests: 0, lastTickRequests: 0, lastMode: 'idle', following: followed.size, settled: 0, aborted: false };
 
   let totalPages: number | undefined;
   let lastListMisses = 0;
@@ -240,22 +189,16 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
 
   async function read<T>(send: () => PromiseLike<T>): Promise<T | typeof SKIPPED> {
     const counters: RetryCounters = { failures: 0, rateLimited: 0 };
-    for (;;) {
-      // Let answers already in handle first, so a 429 another read got closes the gate before this send.
-      await nextTurn();
-      await policy.gate.wait(signal);
+    const sent = async (): Promise<T> => {
       stats.requests += 1;
-      try {
-        return await send();
-      } catch (err) {
-        if (signal?.aborted) throw err;
-        const delay = nextDelay(policy, err, counters);
-        if (delay === undefined) {
-          if (counters.failures > policy.maxRetries) return SKIPPED;
-          throw err;
-        }
-        if (delay > 0) await pause(clock, delay, signal);
-      }
+      return send();
+    };
+    try {
+      // Answers already in are handled first, so a 429 another read got closes the gate before this send.
+      return await withRetries(policy, sent, counters, nextTurn);
+    } catch (err) {
+      if (!signal?.aborted && counters.failures > policy.maxRetries) return SKIPPED;
+      throw err;
     }
   }
 
@@ -267,26 +210,17 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
       serverAnchor = { server, local: clock.now() };
     }
     const now = Number.isFinite(server) ? server : serverNow();
-    if (invoice.status !== 'ERROR') entry.errorSince = undefined;
-    else if (entry.errorSince === undefined) entry.errorSince = firstSeen(invoice, now);
-    const recovery = recoveryVerdict(invoice, now, entry.errorSince).state;
-    // A rejection or cancellation settles whatever the list says.
-    const settled =
-      isFinalStatus(invoice.rawStatus ?? invoice.status, finalStatuses) ||
-      recovery === 'over' ||
-      invoice.status === 'REJECTED' ||
-      invoice.status === 'CANCELLED';
+    const { errorSince, recovery, failure, final } = judge(invoice, now, entry.errorSince, finalStatuses);
     const isNew = changed(entry.last, invoice);
     const previous = entry.last;
+    entry.errorSince = errorSince;
     entry.last = { status: invoice.status, rawStatus: invoice.rawStatus, attempts: invoice.attempts };
     entry.notBefore = recovery === 'in-progress' ? now + nextRecoveryRead(invoice, now) : 0;
-    if (settled) {
+    if (final) {
       followed.delete(id);
       stats.settled += 1;
     }
-    if (!isNew && !settled) return undefined;
-    const failure = describeFailure(invoice, now, { finalStatuses, errorSince: entry.errorSince });
-    return { kind: 'status', id, invoice, previous, final: settled, failure, tick };
+    return isNew || final ? { kind: 'status', id, invoice, previous, final, failure, tick } : undefined;
   }
 
   function gone(id: string, error: unknown, tick: number): WatchChange {
@@ -309,15 +243,8 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
   }
 
   async function readEach(due: readonly string[], tick: number, out: WatchChange[]): Promise<void> {
-    const results: (WatchChange | undefined)[] = new Array(due.length);
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      while (next < due.length) {
-        const i = next++;
-        results[i] = await getOne(due[i]!, tick);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+    const results: (WatchChange | undefined)[] = [];
+    await pool(due.length, concurrency, async (i) => void (results[i] = await getOne(due[i]!, tick)));
     for (const change of results) if (change !== undefined) out.push(change);
   }
 

@@ -9,18 +9,10 @@ import { assertResourceId } from '../core/errors.js';
 import { ROUTES } from '../core/routes.js';
 import type { TransportRequest, TransportResponse } from '../core/transport.js';
 import type { Envelope } from '../core/envelope.js';
-import {
-  API_KEY_FIELD_ALIASES,
-  ApiKeyCreateParamsSchema,
-  readApiKeyRecord,
-  type APIKey,
-  type APIKeyCreateParams,
-  isNamedScope,
-} from '../model/api-key.js';
+import { API_KEY_FIELD_ALIASES, ApiKeyCreateParamsSchema, readApiKeyRecord, type APIKey, type APIKeyCreateParams, isNamedScope } from '../model/api-key.js';
 
 /**
  * What `apiKeys.rotate()` returns: the new key's record, with its secret.
- *
  * @example
  * ```ts
  * import type { RotatedAPIKey } from 'invoicing-sdk';
@@ -35,7 +27,6 @@ export type RotatedAPIKey = Omit<APIKey, 'key'> & {
 
 /**
  * `client.apiKeys`: key management over a signed-in session.
- *
  * @example
  * ```ts
  * import { InvoicingClient } from 'invoicing-sdk';
@@ -57,20 +48,14 @@ export class APIKeys extends APIResource {
         `apiKeys.create: the service document does not name the scope ${unnamed.map((s) => JSON.stringify(s)).join(', ')} (it names invoices:read, invoices:write, taxauth:read and '*'); sent as given.`,
       );
     }
-    const body: Record<string, unknown> = {
-      name: params.name,
-      type: params.type,
-      keyableType: params.keyableType,
-      scopes: [...params.scopes],
-    };
-    if (params.businessId !== undefined) body.businessId = params.businessId;
+    const { name, type, keyableType, scopes, businessId } = params;
+    const body = { name, type, keyableType, scopes: [...scopes], ...(businessId === undefined ? {} : { businessId }) };
     const { envelope, response } = await this.#request({
       method: 'POST',
       path: ROUTES.apiKeys,
       body,
       options: opts,
-      // The transport mints an idempotency key for every POST, which would make this look retry-safe; it is not (see
-      // above), so only the caller's own key opts into retries.
+      // Creating a key revokes the old one: only the caller's own idempotency key makes a retry safe.
       noRetry: opts.idempotencyKey === undefined,
       record,
     });
@@ -88,8 +73,7 @@ export class APIKeys extends APIResource {
    */
   rotate(input: APIKeyCreateParams, opts: MutationRequestOptions = {}): APIPromise<RotatedAPIKey> {
     return new APIPromise((record) => {
-      // One after another: two creates racing would leave the client on whichever answer came last, which need not be
-      // the key the service kept.
+      // One after another: racing creates would leave the client on the last answer, not the key the service kept.
       const run = (): Promise<RotatedAPIKey> => this.#rotate(input, opts, record);
       const rotation = this.#rotating.then(run, run);
       this.#rotating = rotation.catch(() => undefined);

@@ -11,14 +11,7 @@ import { HsCodeSchema, ServiceCodeSchema, type ClassificationCode } from '../mod
 /** Reads one entry of a lookup's list (see model/codes.ts). */
 type EntrySchema = typeof HsCodeSchema;
 
-/**
- * Parameters of the code lookups.
- *
- * @example
- * ```ts
- * const fresh = await client.codes.hsCodes({ refresh: true });
- * ```
- */
+/** Parameters of the code lookups. @example const fresh = await client.codes.hsCodes({ refresh: true }); */
 export interface CodeLookupParams {
   /** Fetch again even when a cached answer is still fresh (and replace it). */
   refresh?: boolean | undefined;
@@ -40,9 +33,7 @@ interface CacheEntry {
 }
 
 /**
- * `client.codes`: the valid classification codes from the service (`GET /api/v1/taxauth/hs-codes` and
- * `/service-codes`), cached in memory for `codesCacheTtl` (one hour by default).
- *
+ * `client.codes`: the valid classification codes from the service (`GET /api/v1/taxauth/hs-codes` and `/service-codes`), cached in memory for `codesCacheTtl` (one hour by default).
  * @example
  * ```ts
  * const services = await client.codes.serviceCodes();
@@ -80,8 +71,7 @@ export class Codes extends APIResource {
     const query: Record<string, QueryValue> = { ...filters, ...opts.query };
     const { signal } = opts;
     if (signal?.aborted) return Promise.reject(new APIUserAbortError({ method: 'GET', path, cause: signal.reason }));
-    // Keyed by the query exactly as it is sent (an array repeats its parameter), so that two lookups share an entry
-    // only when they ask the same thing.
+    // Keyed by the query as it is sent (an array repeats its parameter): lookups share an entry only when they ask the same.
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       for (const item of [value].flat()) if (item !== undefined && item !== null) search.append(name, String(item));
@@ -90,8 +80,7 @@ export class Codes extends APIResource {
     const { now, codesCacheTtl } = this._ctx;
     let entry = this.#cache.get(cacheKey);
     if (refresh === true || entry === undefined || now() - entry.at >= codesCacheTtl) {
-      // The shared fetch runs on a signal of its own: one caller's abort must not fail the others waiting on the same
-      // answer.
+      // The shared fetch has a signal of its own: one caller's abort must not fail the others waiting on it.
       const controller = new AbortController();
       const created: CacheEntry = { at: now(), value: Promise.resolve([]), controller, waiting: 0 };
       const value = this.#fetchAll(path, query, { ...opts, signal: controller.signal }, schema, (response) => {
@@ -143,8 +132,7 @@ export class Codes extends APIResource {
   ): Promise<ClassificationCode[]> {
     const { transport, logger } = this._ctx;
     const out: ClassificationCode[] = [];
-    // Pages are counted here (the first as the caller asked), never taken from the service's meta.page: a server that
-    // ignores ?page, or counts from 0, would otherwise be asked forever.
+    // Pages are counted here, never taken from meta.page: a server that ignores ?page would be asked forever.
     const asked = Number(query.page ?? 1);
     let requested = Number.isSafeInteger(asked) && asked > 0 ? asked : 1;
     let previousEcho: number | undefined;
@@ -160,16 +148,13 @@ export class Codes extends APIResource {
       const envelope = transport.tryUnwrap(response);
       if (envelope === undefined && isFailedEnvelope(response.body)) {
         // `{ success: false, data: [...] }` is the service saying no, not a bare list.
-        throw invalidResponse(response, {
-          message: `The code lookup answered success: false${describeSaid(response.body)}.`,
-        });
+        throw invalidResponse(response, { message: `The code lookup answered success: false${describeSaid(response.body)}.` });
       }
-      const items = listOf(envelope === undefined ? response.body : envelope.data);
-      if (items === undefined) {
-        throw invalidResponse(response, {
-          message: 'The code lookup answered with no list of codes.',
-        });
+      const list = envelope === undefined ? listOf(response.body, 'body') : listOf(envelope.data, 'data');
+      if (list === undefined) {
+        throw invalidResponse(response, { message: 'The code lookup answered with no list of codes.' });
       }
+      const { items } = list;
       const meta = envelope?.meta;
       const stop = earlyStop(path, requested, meta?.page, previousEcho, items.length, walked, meta?.totalPages);
       if (stop !== undefined && repeatsPage(meta?.page, previousEcho)) {
@@ -187,7 +172,7 @@ export class Codes extends APIResource {
         }
         skipped += 1;
         const issue = parsed.error.issues[0];
-        firstUnread ??= `${itemsAt(envelope === undefined, response.body)}[${i}]${issue?.path.map((p) => `.${String(p)}`).join('') ?? ''}: ${issue?.message ?? 'unreadable'}`;
+        firstUnread ??= `${list.at}[${i}]${issue?.path.map((p) => `.${String(p)}`).join('') ?? ''}: ${issue?.message ?? 'unreadable'}`;
       });
       if (skipped > 0 && skipped === items.length) {
         // An empty result would read as "no valid codes" and make every code look invalid.
@@ -215,26 +200,16 @@ function describeSaid(body: unknown): string {
   return said === undefined ? '' : `: ${said}`;
 }
 
-/** Where the list of a lookup answer is, for messages: `data`, `data.items`, or the bare body. */
-function itemsAt(bare: boolean, body: unknown): string {
-  const root = bare ? 'body' : 'data';
-  const holder = bare ? body : (body as { data?: unknown }).data;
-  if (Array.isArray(holder) || typeof holder !== 'object' || holder === null) return root;
-  const field = LIST_FIELDS.find((name) => Array.isArray((holder as Record<string, unknown>)[name]));
-  return field === undefined ? root : `${root}.${field}`;
-}
-
-/** The list in a lookup answer: an array, an object holding one, or a `{ code: title }` map. */
-function listOf(data: unknown): unknown[] | undefined {
-  if (Array.isArray(data)) return data;
+/** The list in a lookup answer (an array, an object holding one, or a `{ code: title }` map) and where it is. */
+function listOf(data: unknown, root: string): { items: unknown[]; at: string } | undefined {
+  if (Array.isArray(data)) return { items: data, at: root };
   if (typeof data !== 'object' || data === null) return undefined;
   const record = data as Record<string, unknown>;
   for (const field of LIST_FIELDS) {
-    if (Array.isArray(record[field])) return record[field];
+    const items = record[field];
+    if (Array.isArray(items)) return { items, at: `${root}.${field}` };
   }
   const entries = Object.entries(record);
-  if (entries.length > 0 && entries.every(([, v]) => typeof v === 'string')) {
-    return entries.map(([code, description]) => ({ code, description }));
-  }
-  return undefined;
+  if (entries.length === 0 || !entries.every(([, v]) => typeof v === 'string')) return undefined;
+  return { items: entries.map(([code, description]) => ({ code, description })), at: root };
 }

@@ -32,7 +32,6 @@ import { ReadRouteFallback } from './read-fallback.js';
 
 /**
  * Options of `invoices.create()`.
- *
  * @example
  * ```ts
  * import { deriveIdempotencyKey } from 'invoicing-sdk';
@@ -48,13 +47,8 @@ export interface InvoiceCreateOptions extends MutationRequestOptions {
 }
 
 /**
- * Parameters of `invoices.list()`: `page` and `limit`, and any filter the service accepts (it does not document them;
- * they are passed through as query parameters).
- *
- * @example
- * ```ts
- * const page = await client.invoices.list({ limit: 50, status: 'Submitted' });
- * ```
+ * Parameters of `invoices.list()`: `page` and `limit`, and any filter the service accepts (it does not document them; they are passed through as query parameters).
+ * @example const page = await client.invoices.list({ limit: 50, status: 'Submitted' });
  */
 export interface InvoiceListParams {
   /** Page to start from, from 1. Default: the service's (the first page). */
@@ -68,10 +62,7 @@ export interface InvoiceListParams {
 }
 
 /**
- * `client.invoices`: create drafts (always checked locally first with `checkInvoice()`, unless `skipChecks`), read and
- * list them, file them with validate, sign and submit (each exactly once), and the filing workflow on top: `waitFor`,
- * `createAndFile`, `resumeFiling`, `fileMany`.
- *
+ * `client.invoices`: create drafts (always checked locally first with `checkInvoice()`, unless `skipChecks`), read and list them, file them with validate, sign and submit (each exactly once), and the filing workflow on top: `waitFor`, `createAndFile`, `resumeFiling`, `fileMany`.
  * @example
  * ```ts
  * const draft = await client.invoices.create(input);
@@ -223,20 +214,14 @@ export class Invoices extends APIResource {
   }
 
   /**
-   * Sends `submit` (`POST /api/v1/invoices/{id}/submit`): Signed → Submitted, registering the invoice with the tax
-   * authority. Reads the invoice first and refuses with `RecoveryInProgressError` while automatic recovery is in
-   * play (`{ force: true }` sends anyway); past `SUBMITTED` it is sent and the service's answer is reported.
-   * @example const submitted = await client.invoices.submit(invoice.id);
+   * Sends `submit` (`POST /api/v1/invoices/{id}/submit`): Signed → Submitted, with the tax authority. Refuses with
+   * `RecoveryInProgressError` while automatic recovery is in play (`{ force: true }` sends anyway).
    */
   submit(id: string, opts: TransitionOptions = {}): APIPromise<Invoice> {
     return this.#transitionOnce(id, 'submit', opts);
   }
 
-
-  /**
-   * Follows an invoice after submission by reading it until `opts.until` holds (default: the tax authority answered,
-   * or the invoice is in `ERROR` that automatic recovery will not pick up).
-   */
+  /** Reads an invoice until `opts.until` holds (default: the authority answered, or `ERROR` with recovery over). */
   waitFor(id: string, opts: WaitOptions = {}): Promise<WaitResult> {
     return waitFor(this, checkedId(id), opts);
   }
@@ -373,7 +358,7 @@ export class Invoices extends APIResource {
     return this._ctx.finalStatuses;
   }
 
-  /** One send of a transition, never retried. @internal */
+  /** @internal */
   _transition(id: string, step: FilingTransition, opts: MutationRequestOptions = {}): Promise<Invoice> {
     return this.#transition(id, step, opts, undefined);
   }
@@ -402,8 +387,7 @@ export class Invoices extends APIResource {
   }
 }
 
-/** @internal */
-export function checkedId(id: unknown): string {
+function checkedId(id: unknown): string {
   assertId(id);
   return id;
 }

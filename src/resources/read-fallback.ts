@@ -1,18 +1,12 @@
 /** Reading one invoice where the deployment has no `GET /api/v1/invoices/{id}` route. */
 import type { Logger } from '../core/logger.js';
+import type { Page } from '../core/pagination.js';
 
 /** How many recently seen ids are remembered (bounded: memory stays flat on a long-lived client). */
 const REMEMBERED_IDS = 10_000;
 
 /** Texts of a framework's "no such route" answer (Express, NestJS, Fastify, …). */
 const ROUTE_MISSING = /cannot get|route .*not found|no route|not found: get/i;
-
-/** A page of invoices as the list route gives it. */
-export interface ListedPage<T> {
-  data: readonly T[];
-  hasNextPage(): boolean;
-  getNextPage(): Promise<ListedPage<T>>;
-}
 
 /** Per-client memory of whether the single-invoice read route exists. */
 export class ReadRouteFallback {
@@ -56,13 +50,8 @@ export class ReadRouteFallback {
   }
 
   /** Walks the list route for `id`; `undefined` when no page holds it. */
-  async find<T extends { id: string }>(id: string, first: Promise<ListedPage<T>>): Promise<T | undefined> {
-    let page = await first;
-    for (;;) {
-      const found = page.data.find((invoice) => invoice.id === id);
-      if (found !== undefined) return found;
-      if (!page.hasNextPage()) return undefined;
-      page = await page.getNextPage();
-    }
+  async find<T extends { id: string }>(id: string, first: Promise<Page<T>>): Promise<T | undefined> {
+    for await (const invoice of await first) if (invoice.id === id) return invoice;
+    return undefined;
   }
 }

@@ -60,13 +60,7 @@ function escaped(r: FileRecord): FileRecord {
 }
 
 /** Writes the report of a `file` run. `terminal`: one line per invoice instead of the table. */
-export function renderFileText(
-  out: Output,
-  records: readonly FileRecord[],
-  summary: FileSummary,
-  s: Styles,
-  opts: { quiet: boolean; terminal: boolean },
-): void {
+export function renderFileText(out: Output, records: readonly FileRecord[], summary: FileSummary, s: Styles, opts: { quiet: boolean; terminal: boolean }): void {
   const listed = opts.quiet ? records.filter((r) => outcome(r) !== 'filed') : records;
   if (!opts.terminal && listed.length > 0) out.write(`${table(listed).join('\n')}\n\n`);
   for (const raw of listed) {

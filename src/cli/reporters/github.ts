@@ -12,14 +12,7 @@ function prop(s: string): string {
   return data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-function command(
-  kind: 'error' | 'warning',
-  file: string | undefined,
-  line: number | undefined,
-  col: number | undefined,
-  title: string,
-  message: string,
-): string {
+function command(kind: 'error' | 'warning', file: string | undefined, line: number | undefined, col: number | undefined, title: string, message: string): string {
   const props: string[] = [];
   if (file !== undefined) props.push(`file=${prop(printable(file))}`);
   if (line !== undefined) props.push(`line=${line}`);
