@@ -193,7 +193,6 @@ export class Transport {
       timeout: config.timeout,
       // Following a redirect would send the credentials and the body wherever Location points.
       redirect: 'manual',
-      throwHttpErrors: true,
       fetch: (input, init) => this.#attempt(input as Request, init),
       // Only error bodies reach ky's parser; one that is not JSON is kept as text.
       parseJson: (text: string) => parseBodySafely(text),
@@ -201,13 +200,11 @@ export class Transport {
         limit: config.maxRetries,
         // POST too: whether it may be retried (only with an idempotency key) is core/retry.ts's call.
         methods: ['get', 'put', 'head', 'delete', 'options', 'post', 'patch'],
-        statusCodes: [...RETRYABLE_STATUSES],
         afterStatusCodes: [...RETRYABLE_STATUSES],
         maxRetryAfter: MAX_RETRY_AFTER_MS,
         backoffLimit: MAX_RETRY_DELAY_MS,
         delay: (attempt) => INITIAL_RETRY_DELAY_MS * 2 ** (attempt - 1),
         jitter: true,
-        retryOnTimeout: true,
         shouldRetry: ({ error, retryCount }) => this.#shouldRetry(error, retryCount),
       },
       hooks: {
@@ -250,16 +247,19 @@ export class Transport {
     if (this.#rotation !== undefined && !isSessionRoute(path)) await untilSettledOrAborted(this.#rotation, opts.signal);
     const ctx = this.#prepare(request);
     const url = this.#url(path, request.query, opts.query);
-    const headers = opts.headers === undefined ? { ...this.#config.defaultHeaders } : { ...this.#config.defaultHeaders, ...checkExtraHeaders(opts.headers, 'headers') };
     const bodyText = request.bodyText ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
-    if (bodyText !== undefined) headers['content-type'] = 'application/json';
+    let headers: Record<string, string> | undefined = this.#config.defaultHeaders;
+    if (opts.headers !== undefined || bodyText !== undefined) {
+      headers = { ...headers, ...(opts.headers === undefined ? {} : checkExtraHeaders(opts.headers, 'headers')) };
+      if (bodyText !== undefined) headers['content-type'] = 'application/json';
+    }
     if (ctx.signal?.aborted) throw new APIUserAbortError({ method, path, cause: ctx.signal.reason });
     let received: Response;
     try {
       // Only what differs from the instance's defaults: ky merges every option into them per call.
       const options: Options = { method, context: { [CONTEXT]: ctx } };
       if (bodyText !== undefined) options.body = bodyText;
-      if (Object.keys(headers).length > 0) options.headers = headers;
+      if (!isEmpty(headers)) options.headers = headers;
       if (ctx.timeout !== this.#config.timeout) options.timeout = ctx.timeout;
       if (ctx.maxRetries !== this.#config.maxRetries) options.retry = { limit: ctx.maxRetries };
       if (ctx.signal !== undefined) options.signal = ctx.signal;
@@ -325,10 +325,13 @@ export class Transport {
   #url(path: string, query: Query | undefined, callQuery: Query | undefined): string {
     checkQuery(query, 'The query');
     checkQuery(callQuery, 'The query option');
+    const defaults = this.#config.defaultQuery;
+    // Nothing to parse in a plain path without a query: it stays under baseUrl.
+    if (PLAIN_PATH.test(path) && isEmpty(defaults) && isEmpty(query) && isEmpty(callQuery)) return `${this.#config.baseUrl}${path}`;
     const url = new URL(`${this.#config.baseUrl}${path}`);
     // The origin is the client's, whatever the path holds (`/..`, `/%2e%2e`, `@`).
     if (url.origin !== this.#origin) throw new InvoicingError(`The path ${JSON.stringify(path)} leaves the service's origin; nothing was sent.`);
-    appendQuery(url, this.#config.defaultQuery);
+    appendQuery(url, defaults);
     appendQuery(url, query);
     appendQuery(url, callQuery);
     return url.href;
@@ -399,9 +402,8 @@ export class Transport {
       maxRetries: Number.MAX_SAFE_INTEGER,
       failure,
     });
-    if (!retry) return false;
-    // ky retries neither an unknown error nor our wrapped fetch rejection on its own.
-    return error instanceof ConnectionFailure ? true : undefined;
+    // A status goes on to ky's own rules, for its Retry-After handling.
+    return retry && (isHTTPError(error) ? undefined : true);
   }
 
   /** One attempt: the request, then the whole body, both inside ky's per-attempt timeout. */
@@ -484,6 +486,15 @@ export class Transport {
     // A caller's hook threw, or something unforeseen: passed on as it is.
     return error;
   }
+}
+
+// Unreserved and sub-delimiter characters only: no `\\`, `?`, `#`, whitespace or `..` segment for a URL parser to act on.
+const PLAIN_PATH = /^(?:\/(?!\.\.?(?:\/|$))[\w\-.~%!$&'()*+,;=:@]*)+$/;
+
+function isEmpty(object: object | undefined | null): boolean {
+  if (object === undefined || object === null) return true;
+  for (const _ in object) return false;
+  return true;
 }
 
 function contextOf(context: Record<string, unknown> | undefined): CallContext | undefined {
