@@ -1,13 +1,7 @@
 // What every resource method returns: the data when awaited, plus `.withResponse()` and `.asResponse()`.
 import { InvoicingError } from './errors.js';
 
-/**
- * The data of a call with the response it came from.
- * @example
- * ```ts
- * const { data, response, requestId } = await client.invoices.retrieve('inv_123').withResponse();
- * ```
- */
+/** The data of a call with the response it came from. @example const { data, response, requestId } = await client.invoices.retrieve('inv_123').withResponse(); */
 export interface WithResponse<T> {
   /** What awaiting the call gives. */
   data: T;

@@ -63,13 +63,7 @@ export interface ClientHooks {
   beforeError?: BeforeErrorHook[] | undefined;
 }
 
-/**
- * Extra `RequestInit` fields for every request (an undici `dispatcher`, …).
- * @example
- * ```ts
- * const fetchOptions: FetchOptions = { keepalive: true };
- * ```
- */
+/** Extra `RequestInit` fields for every request (an undici `dispatcher`, …). @example const fetchOptions: FetchOptions = { keepalive: true }; */
 export type FetchOptions = Omit<RequestInit, 'method' | 'headers' | 'body' | 'signal' | 'redirect'> & Record<string, unknown>;
 
 /** Options after resolution. */
@@ -97,6 +91,8 @@ export interface ResolvedOptions {
   redactor: Redactor;
   /** Statuses after SUBMITTED that count as final for `waitFor` and `watch`. */
   finalStatuses: readonly string[];
+  /** Told of the new key when {@link Transport.setApiKey} switches it. */
+  onApiKeyChange?: ((apiKey: string) => void) | undefined;
 }
 
 /** One logical call, before retries. */
@@ -131,12 +127,6 @@ export interface TransportResponse {
   redactor: Redactor;
 }
 
-/** What the transport runs on. */
-export type TransportConfig = ResolvedOptions & {
-  /** Told of the new key when {@link Transport.setApiKey} switches it. */
-  onApiKeyChange?: ((apiKey: string) => void) | undefined;
-};
-
 /** What the SDK's hooks know of one call (ky's `context`). */
 interface CallContext {
   method: HttpMethod;
@@ -166,7 +156,7 @@ const BODIES = new WeakMap<Response, ReadBody>();
 
 /** The client's transport. */
 export class Transport {
-  readonly #config: TransportConfig;
+  readonly #config: ResolvedOptions;
   readonly #credentials: { apiKey: string | undefined; sessionToken: string | undefined };
   readonly #ky: KyInstance;
   readonly #origin: string;
@@ -179,7 +169,7 @@ export class Transport {
   /** Settles when every key rotation in progress has; `X-API-Key` requests wait for it. */
   #rotation: Promise<void> | undefined;
 
-  constructor(config: TransportConfig) {
+  constructor(config: ResolvedOptions) {
     this.#config = { ...config, apiKey: undefined, sessionToken: undefined };
     this.#credentials = { apiKey: config.apiKey, sessionToken: config.sessionToken };
     this.#origin = new URL(config.baseUrl).origin;
@@ -442,7 +432,7 @@ export class Transport {
     const exact = nullBody ? '' : decodeExactly(bytes);
     const read: ReadBody = { text: exact ?? UTF8.decode(bytes), bytes: exact === undefined || !response.headers.has('content-type') ? bytes : undefined };
     // A 2xx goes back bodiless (its text is in BODIES); an error's body is ky's to read.
-    const out = response.ok && !this.#fullResponses ? (response.body === null ? response : bare(response)) : rebuild(response, read);
+    const out = response.ok && !this.#fullResponses ? (response.body === null ? response : rebuild(response, undefined)) : rebuild(response, read);
     BODIES.set(out, read);
     return out;
   }
@@ -501,14 +491,9 @@ function contextOf(context: Record<string, unknown> | undefined): CallContext | 
   return context?.[CONTEXT] as CallContext | undefined;
 }
 
-/** `response` without its body (read already), for ky to pass back. */
-function bare(response: Response): Response {
-  return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
-}
-
-/** `response` with the body read from it, unread again. */
-function rebuild(response: Response, read: ReadBody): Response {
-  const nullBody = response.status === 204 || response.status === 205 || response.status === 304;
+/** `response` with the body read from it unread again, or without one. */
+function rebuild(response: Response, read: ReadBody | undefined): Response {
+  const nullBody = read === undefined || response.status === 204 || response.status === 205 || response.status === 304;
   return new Response(nullBody ? null : (read.bytes ?? read.text), { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
