@@ -14,13 +14,7 @@ export interface WithResponse<T> {
 /** Receives each response a call reads, so that the last one backs `withResponse()`. */
 export type ResponseRecorder = (response: { raw: Response; requestId: string | undefined }) => void;
 
-/**
- * A call in flight: await it for the data, `.withResponse()` adds the response, `.asResponse()` gives the response alone.
- * @example
- * ```ts
- * const response = await client.invoices.retrieve('inv_123').asResponse();
- * ```
- */
+/** A call in flight: await it for the data, `.withResponse()` adds the response, `.asResponse()` gives the response alone. @example const response = await client.invoices.retrieve('inv_123').asResponse(); */
 export class APIPromise<T> implements PromiseLike<T> {
   readonly #result: () => Promise<WithResponse<T>>;
   #started: Promise<WithResponse<T>> | undefined;

@@ -45,13 +45,7 @@ export type { QueryValue } from './query.js';
 /** HTTP methods the service uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/**
- * ky hooks run on every request after the SDK's own (`beforeError` gets the SDK's redacted error).
- * @example
- * ```ts
- * const hooks: ClientHooks = { afterResponse: [({ response }) => console.log(response.status)] };
- * ```
- */
+/** ky hooks run on every request after the SDK's own (`beforeError` gets the SDK's redacted error). @example const hooks: ClientHooks = { afterResponse: [({ response }) => console.log(response.status)] }; */
 export interface ClientHooks {
   /** Run once per call, after the SDK has added authentication and the idempotency key. */
   beforeRequest?: BeforeRequestHook[] | undefined;
