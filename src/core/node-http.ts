@@ -39,17 +39,6 @@ export function nodeHttp(url: string): typeof Http | undefined {
   return http;
 }
 
-/** Node routes the global fetch through a proxy when the environment says so; node:http with an own agent would not. */
-export function envProxy(): boolean {
-  try {
-    const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-    return env?.NODE_USE_ENV_PROXY !== undefined || env?.NODE_OPTIONS?.includes('use-env-proxy') === true;
-  } catch {
-    // Deno without --allow-env throws on access.
-    return false;
-  }
-}
-
 // Safe to send twice: a POST or PATCH (a transition above all) may have reached the server before the reset.
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 

@@ -37,7 +37,8 @@ import type { ResolvedFieldMap } from '../model/field-map.js';
 import type { Logger, LogLevel } from './logger.js';
 import { isSessionRoute } from './routes.js';
 import { parseBodySafely } from './safe-json.js';
-import { envProxy, httpFetch, nodeHttp, TOO_LARGE, type Reply } from './node-http.js';
+import { readEnv } from './options.js';
+import { httpFetch, nodeHttp, TOO_LARGE, type Reply } from './node-http.js';
 
 export type { QueryValue } from './query.js';
 
@@ -589,6 +590,11 @@ const NOT_FETCH_OPTIONS = new Set([
 
 function requestInitOnly(options: FetchOptions | undefined): Record<string, unknown> {
   return Object.fromEntries(Object.entries(options ?? {}).filter(([key]) => !NOT_FETCH_OPTIONS.has(key)));
+}
+
+/** Node routes the global fetch through a proxy when told to by the environment; node:http with an own agent would not. */
+function envProxy(): boolean {
+  return readEnv('NODE_USE_ENV_PROXY') !== undefined || readEnv('NODE_OPTIONS')?.includes('use-env-proxy') === true;
 }
 
 function asError(value: unknown): Error {
