@@ -22,14 +22,9 @@ let seen: unknown;
 let http: typeof Http | undefined;
 let agent: Http.Agent | undefined;
 
-// Where undici, Node's fetch among them, keeps the dispatcher set with `setGlobalDispatcher` (a proxy, custom DNS).
-const DISPATCHER = Symbol.for('undici.globalDispatcher.1');
-
-/** node:http when `url` is http://, the global fetch is Node's own (its source names undici) and no one set another global dispatcher than undici's plain `Agent`; else `undefined`. */
+/** node:http when `url` is http:// and the global fetch is Node's own (its source names undici), else `undefined`. */
 export function nodeHttp(url: string): typeof Http | undefined {
   if (!url.startsWith('http:')) return undefined;
-  const dispatcher = (globalThis as Record<symbol, { constructor?: { name?: string } } | undefined>)[DISPATCHER];
-  if (dispatcher !== undefined && dispatcher.constructor?.name !== 'Agent') return undefined;
   const current = globalThis.fetch;
   if (current !== seen) {
     seen = current;

@@ -68,24 +68,6 @@ describe('core/transport over node:http', () => {
     expect(seen.map((s) => s.viaFetch)).toEqual([false, true, false]);
   });
 
-  it('keeps the global fetch while another global dispatcher than undici’s plain Agent is set (a proxy)', async () => {
-    const { baseUrl, seen } = await server();
-    await fetch(`${baseUrl}/warm-up`).then((r) => r.text());
-    const key = Symbol.for('undici.globalDispatcher.1');
-    const g = globalThis as unknown as Record<symbol, object>;
-    const plain = g[key]!;
-    // Same behaviour as the plain Agent, another class: as a ProxyAgent set with setGlobalDispatcher would be.
-    const ProxyLike = class ProxyLike extends (plain.constructor as new () => object) {};
-    g[key] = new ProxyLike();
-    try {
-      await client(baseUrl).invoices.retrieve('inv_1');
-    } finally {
-      g[key] = plain;
-    }
-    await client(baseUrl).invoices.retrieve('inv_1');
-    expect(seen.map((s) => s.viaFetch)).toEqual([true, true, false]);
-  });
-
   it('keeps the global fetch when the client has fetchOptions, and the given fetch when it has one', async () => {
     const { baseUrl, seen } = await server();
     await client(baseUrl, { fetchOptions: { keepalive: false } }).invoices.retrieve('inv_1');
