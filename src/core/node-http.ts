@@ -39,6 +39,7 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 
 /** Sends `request` with `http`; resolves once the headers are in. Rejects with the signal's reason on abort. */
 export async function httpFetch(node: typeof Http, request: Request): Promise<Reply> {
+  const { method, signal } = request;
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => (headers[name] = value));
   // As the global fetch does: compressed bodies are inflated below.
@@ -46,59 +47,52 @@ export async function httpFetch(node: typeof Http, request: Request): Promise<Re
   const body = request.body === null ? undefined : new Uint8Array(await request.arrayBuffer());
   if (body !== undefined) headers['content-length'] = String(body.byteLength);
   agent ??= new node.Agent({ keepAlive: true, timeout: 5_000 });
-  return send(node, request, headers, body, true);
-}
-
-function send(node: typeof Http, request: Request, headers: Record<string, string>, body: Uint8Array | undefined, resend: boolean): Promise<Reply> {
-  const { method, signal } = request;
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const req = node.request(request.url, { method, headers, agent });
-    let res: Http.IncomingMessage | undefined;
-    // Until the headers are in, an abort rejects the request; then it fails the body read.
-    let onAbort = (): void => {
-      req.destroy();
-      reject(signal.reason);
-    };
-    const abort = (): void => onAbort();
-    signal.addEventListener('abort', abort, { once: true });
-    const discard = (): void => {
-      signal.removeEventListener('abort', abort);
-      res?.destroy();
-    };
-    req.on('error', (error: Error & { code?: string }) => {
-      signal.removeEventListener('abort', abort);
-      // A kept-alive socket the server closed meanwhile: an idempotent request once more on a new one.
-      if (resend && res === undefined && !signal.aborted && req.reusedSocket && error.code === 'ECONNRESET' && IDEMPOTENT.has(method)) {
-        resolve(send(node, request, headers, body, false));
-      } else reject(error);
-    });
-    req.on('response', (incoming) => {
-      res = incoming;
-      let response: Response;
-      try {
-        response = new Response(null, { status: incoming.statusCode ?? 0, statusText: incoming.statusMessage ?? '', headers: responseHeaders(incoming.rawHeaders) });
-      } catch (error) {
-        discard();
-        return reject(error);
-      }
-      resolve({
-        response,
-        discard,
-        read: (limit) =>
+  const send = (resend: boolean): Promise<Reply> =>
+    new Promise((resolve, reject) => {
+      if (signal.aborted) return reject(signal.reason);
+      const req = node.request(request.url, { method, headers, agent });
+      // Until the headers are in, an abort rejects the request; then it fails the body read.
+      let onAbort = (): void => {
+        req.destroy();
+        reject(signal.reason);
+      };
+      const abort = (): void => onAbort();
+      signal.addEventListener('abort', abort, { once: true });
+      const done = (): void => signal.removeEventListener('abort', abort);
+      let responded = false;
+      req.on('error', (error: Error & { code?: string }) => {
+        done();
+        // A kept-alive socket the server closed meanwhile: an idempotent request once more on a new one.
+        if (resend && !responded && !signal.aborted && req.reusedSocket && error.code === 'ECONNRESET' && IDEMPOTENT.has(method)) resolve(send(false));
+        else reject(error);
+      });
+      req.on('response', (res) => {
+        responded = true;
+        const discard = (): void => {
+          done();
+          res.destroy();
+        };
+        let response: Response;
+        try {
+          response = new Response(null, { status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: responseHeaders(res.rawHeaders) });
+        } catch (error) {
+          discard();
+          return reject(error);
+        }
+        const read = (limit: number): Promise<Uint8Array<ArrayBuffer>> =>
           new Promise((resolveBody, rejectBody) => {
-            const stream = inflated(incoming);
+            const stream = inflated(res);
             const chunks: Buffer[] = [];
             let total = 0;
             let settled = false;
-            onAbort = () => fail(signal.reason);
-            function fail(reason: unknown): void {
+            const fail = (reason: unknown): void => {
               if (settled) return;
               settled = true;
               discard();
               stream.destroy();
               rejectBody(reason);
-            }
+            };
+            onAbort = () => fail(signal.reason);
             if (signal.aborted) return fail(signal.reason);
             stream.on('data', (chunk: Buffer) => {
               total += chunk.byteLength;
@@ -106,17 +100,18 @@ function send(node: typeof Http, request: Request, headers: Record<string, strin
               else chunks.push(chunk);
             });
             stream.on('error', fail);
-            stream.on('close', () => settled || fail(new Error('The connection closed before the body was complete.')));
+            stream.on('close', () => fail(new Error('The connection closed before the body was complete.')));
             stream.on('end', () => {
               settled = true;
-              signal.removeEventListener('abort', abort);
+              done();
               resolveBody((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total)) as Uint8Array<ArrayBuffer>);
             });
-          }),
+          });
+        resolve({ response, discard, read });
       });
+      req.end(body);
     });
-    req.end(body);
-  });
+  return send(true);
 }
 
 function responseHeaders(raw: string[]): Headers {
