@@ -337,9 +337,8 @@ export class Transport {
         if (key !== undefined) request.headers.set(IDEMPOTENCY_HEADER, key);
         request.headers.set('accept', 'application/json');
         request.headers.set(browser ? 'x-invoicing-sdk' : 'user-agent', userAgent());
-        if (!debug) return;
         ctx.started = Date.now();
-        log.debug(attemptLine(ctx, 1, request.headers));
+        if (debug) log.debug(attemptLine(ctx, 1, request.headers));
       },
       beforeRetry: ({ request, options, error, retryCount }) => {
         const ctx = contextOf(options.context);
