@@ -59,15 +59,13 @@ export async function httpFetch(node: typeof Http, request: Request): Promise<Re
       const abort = (): void => onAbort();
       signal.addEventListener('abort', abort, { once: true });
       const done = (): void => signal.removeEventListener('abort', abort);
-      let responded = false;
       req.on('error', (error: Error & { code?: string }) => {
         done();
         // A kept-alive socket the server closed meanwhile: an idempotent request once more on a new one.
-        if (resend && !responded && !signal.aborted && req.reusedSocket && error.code === 'ECONNRESET' && IDEMPOTENT.has(method)) resolve(send(false));
+        if (resend && req.reusedSocket && error.code === 'ECONNRESET' && IDEMPOTENT.has(method)) resolve(send(false));
         else reject(error);
       });
       req.on('response', (res) => {
-        responded = true;
         const discard = (): void => {
           done();
           res.destroy();
