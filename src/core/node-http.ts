@@ -19,7 +19,7 @@ type Builtin = <T>(id: string) => T | undefined;
 const builtin: Builtin = (id) => (globalThis as { process?: { getBuiltinModule?: Builtin } }).process?.getBuiltinModule?.(id);
 
 let seen: unknown;
-let http: typeof Http | undefined;
+let native = false;
 let agent: Http.Agent | undefined;
 
 /** node:http when `url` is http:// and the global fetch is Node's own (its source names undici), else `undefined`. */
@@ -28,17 +28,17 @@ export function nodeHttp(url: string): typeof Http | undefined {
   const current = globalThis.fetch;
   if (current !== seen) {
     seen = current;
-    const native = typeof current === 'function' && Function.prototype.toString.call(current).includes('undici');
-    http = native ? builtin<typeof Http>('node:http') : undefined;
+    native = typeof current === 'function' && Function.prototype.toString.call(current).includes('undici');
   }
-  return http;
+  return native ? builtin<typeof Http>('node:http') : undefined;
 }
 
-// Safe to send twice: a POST or PATCH (a transition above all) may have reached the server before the reset.
-const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+// Idempotent unless it is a POST or PATCH without an idempotency key.
+const mayResend = (method: string, headers: Record<string, string>): boolean =>
+  (method !== 'POST' && method !== 'PATCH') || headers['idempotency-key'] !== undefined;
 
 /** Sends `request` with `http`; resolves once the headers are in. Rejects with the signal's reason on abort. */
-export async function httpFetch(node: typeof Http, request: Request): Promise<Reply> {
+export async function httpFetch(http: typeof Http, request: Request): Promise<Reply> {
   const { method, signal } = request;
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => (headers[name] = value));
@@ -46,11 +46,11 @@ export async function httpFetch(node: typeof Http, request: Request): Promise<Re
   headers['accept-encoding'] ??= 'gzip, deflate, br';
   const body = request.body === null ? undefined : new Uint8Array(await request.arrayBuffer());
   if (body !== undefined) headers['content-length'] = String(body.byteLength);
-  agent ??= new node.Agent({ keepAlive: true, timeout: 5_000 });
+  agent ??= new http.Agent({ keepAlive: true, timeout: 5_000 });
   const send = (resend: boolean): Promise<Reply> =>
     new Promise((resolve, reject) => {
       if (signal.aborted) return reject(signal.reason);
-      const req = node.request(request.url, { method, headers, agent });
+      const req = http.request(request.url, { method, headers, agent });
       // Until the headers are in, an abort rejects the request; then it fails the body read.
       let onAbort = (): void => {
         req.destroy();
@@ -61,8 +61,8 @@ export async function httpFetch(node: typeof Http, request: Request): Promise<Re
       const done = (): void => signal.removeEventListener('abort', abort);
       req.on('error', (error: Error & { code?: string }) => {
         done();
-        // A kept-alive socket the server closed meanwhile: an idempotent request once more on a new one.
-        if (resend && req.reusedSocket && error.code === 'ECONNRESET' && IDEMPOTENT.has(method)) resolve(send(false));
+        // A kept-alive socket the server closed meanwhile: once more on a new one (Node's documented pattern).
+        if (resend && req.reusedSocket && error.code === 'ECONNRESET' && mayResend(method, headers)) resolve(send(false));
         else reject(error);
       });
       req.on('response', (res) => {
