@@ -30,7 +30,7 @@ export interface ClientOptions {
   timeout?: number | undefined;
   /** Retries after connection errors, timeouts, 408, 429, 500, 502, 503 and 504, with exponential backoff and full jitter (a POST only with an idempotency key). Default 2. */
   maxRetries?: number | undefined;
-  /** Custom `fetch` (proxies, tests). Default: the global `fetch`, looked up at call time; on Node, while that is still Node's own and neither `fetchOptions` nor `NODE_USE_ENV_PROXY` is set, `http://` requests go through `node:http` with a keep-alive agent instead. */
+  /** Custom `fetch` (proxies, tests). Default: the global `fetch`, looked up at call time. */
   fetch?: Fetch | undefined;
   /** Where log lines go. Default: `console`. Every line has secrets redacted. */
   logger?: Logger | undefined;
