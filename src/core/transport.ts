@@ -37,8 +37,6 @@ import type { ResolvedFieldMap } from '../model/field-map.js';
 import type { Logger, LogLevel } from './logger.js';
 import { isSessionRoute } from './routes.js';
 import { parseBodySafely } from './safe-json.js';
-import { readEnv } from './options.js';
-import { httpFetch, nodeHttp, TOO_LARGE, type Reply } from './node-http.js';
 
 export type { QueryValue } from './query.js';
 
@@ -158,8 +156,6 @@ export class Transport {
   readonly #auth = new WeakMap<CallContext, [string, string]>();
   /** With a caller's afterResponse hook, every response carries its body (the hook may read it). */
   readonly #fullResponses: boolean;
-  /** node:http may replace the global fetch: no fetch or fetch options of the caller's, no proxy from the environment. */
-  readonly #nodeHttp: boolean;
   /** Settles when every key rotation in progress has; `X-API-Key` requests wait for it. */
   #rotation: Promise<void> | undefined;
 
@@ -170,10 +166,8 @@ export class Transport {
     const theirs = config.hooks ?? {};
     this.#fullResponses = (theirs.afterResponse?.length ?? 0) > 0;
     const own = this.#ownHooks();
-    const init = requestInitOnly(config.fetchOptions);
-    this.#nodeHttp = config.fetch === undefined && Object.keys(init).length === 0 && !envProxy();
     this.#ky = ky.create({
-      ...init,
+      ...requestInitOnly(config.fetchOptions),
       timeout: config.timeout,
       // Following a redirect would send the credentials and the body wherever Location points.
       redirect: 'manual',
@@ -390,33 +384,30 @@ export class Transport {
     return retry && (isHTTPError(error) ? undefined : true);
   }
 
-  /** One attempt: the request, then the whole body, both inside ky's per-attempt timeout. */
+  /** One attempt: fetch, then the whole body, both inside ky's per-attempt timeout. */
   async #attempt(request: Request, init: RequestInit | undefined): Promise<Response> {
     const signal = request.signal;
-    let reply: Reply;
+    let response: Response;
     try {
-      const http = this.#nodeHttp ? nodeHttp(request.url) : undefined;
       // Looked up per call, so that a fetch installed later (msw, a polyfill) is used.
-      reply = http === undefined ? webReply(await (this.#config.fetch ?? globalThis.fetch)(request, init), signal) : await httpFetch(http, request);
+      response = await (this.#config.fetch ?? globalThis.fetch)(request, init);
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       throw new ConnectionFailure(causeMessage(error), { cause: error });
     }
-    const { response } = reply;
     const where = (): Where => ({ method: request.method, path: this.#pathOf(request.url) });
     if (response.redirected || (response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect') {
-      reply.discard();
       throw refusedRedirect(response, request.url, this.#config.baseUrl, where());
     }
     const limit = this.#config.maxResponseBytes;
     const declared = Number(response.headers.get('content-length'));
     if (Number.isFinite(declared) && declared > limit && response.headers.get('content-encoding') === null) {
-      reply.discard();
+      await response.body?.cancel().catch(() => undefined);
       throw tooLarge(response, limit, where());
     }
     let bytes: Uint8Array<ArrayBuffer>;
     try {
-      bytes = await reply.read(limit);
+      bytes = await readBounded(response, limit, signal);
     } catch (error) {
       if (error === TOO_LARGE) throw tooLarge(response, limit, where());
       if (signal.aborted) throw signal.reason;
@@ -496,6 +487,7 @@ interface Where {
   path: string;
 }
 
+const TOO_LARGE = Symbol('invoicing-sdk.too-large');
 const UTF8 = new TextDecoder();
 const UTF8_EXACT = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -509,12 +501,7 @@ function decodeExactly(bytes: Uint8Array): string | undefined {
   }
 }
 
-/** A fetch response as a {@link Reply}: the (decoded) body read up to `limit` bytes, the read cancelled on abort. */
-function webReply(response: Response, signal: AbortSignal): Reply {
-  const discard = (): void => void response.body?.cancel().catch(() => undefined);
-  return { response, discard, read: (limit) => readBounded(response, limit, signal) };
-}
-
+/** Reads the (decoded) body, rejecting with {@link TOO_LARGE} past `limit` bytes. */
 async function readBounded(response: Response, limit: number, signal: AbortSignal): Promise<Uint8Array<ArrayBuffer>> {
   const body = response.body;
   if (body === null) return new Uint8Array(0);
@@ -570,6 +557,7 @@ function refusedRedirect(response: Response, url: string, baseUrl: string, { met
   } catch {
     // Not a URL: shown as sent.
   }
+  void response.body?.cancel().catch(() => undefined);
   return new APIError({
     message: `Redirect refused: ${response.status || 'opaque'}${to ? ` to ${to}` : ''} (${method} ${path}).`,
     status: response.status,
@@ -589,11 +577,6 @@ const NOT_FETCH_OPTIONS = new Set([
 
 function requestInitOnly(options: FetchOptions | undefined): Record<string, unknown> {
   return Object.fromEntries(Object.entries(options ?? {}).filter(([key]) => !NOT_FETCH_OPTIONS.has(key)));
-}
-
-/** Node routes the global fetch through a proxy when told to by the environment; node:http with an own agent would not. */
-function envProxy(): boolean {
-  return readEnv('NODE_USE_ENV_PROXY') !== undefined || readEnv('NODE_OPTIONS')?.includes('use-env-proxy') === true;
 }
 
 function asError(value: unknown): Error {
