@@ -1,13 +1,7 @@
 // What every resource method returns: the data when awaited, plus `.withResponse()` and `.asResponse()`.
 import { InvoicingError } from './errors.js';
 
-/**
- * The data of a call with the response it came from.
- * @example
- * ```ts
- * const { data, response, requestId } = await client.invoices.retrieve('inv_123').withResponse();
- * ```
- */
+/** The data of a call with the response it came from. @example const { data, response, requestId } = await client.invoices.retrieve('inv_123').withResponse(); */
 export interface WithResponse<T> {
   /** What awaiting the call gives. */
   data: T;
@@ -20,13 +14,7 @@ export interface WithResponse<T> {
 /** Receives each response a call reads, so that the last one backs `withResponse()`. */
 export type ResponseRecorder = (response: { raw: Response; requestId: string | undefined }) => void;
 
-/**
- * A call in flight: await it for the data, `.withResponse()` adds the response, `.asResponse()` gives the response alone.
- * @example
- * ```ts
- * const response = await client.invoices.retrieve('inv_123').asResponse();
- * ```
- */
+/** A call in flight: await it for the data, `.withResponse()` adds the response, `.asResponse()` gives the response alone. @example const response = await client.invoices.retrieve('inv_123').asResponse(); */
 export class APIPromise<T> implements PromiseLike<T> {
   readonly #result: () => Promise<WithResponse<T>>;
   #started: Promise<WithResponse<T>> | undefined;

@@ -58,13 +58,7 @@ export interface ClientOptions {
   dangerouslyAllowBrowser?: boolean | undefined;
 }
 
-/**
- * The defaults table: each option's environment variable and default, resolved once at construction.
- * @example
- * ```ts
- * const timeout = CLIENT_DEFAULTS.timeout.value;
- * ```
- */
+/** The defaults table: each option's environment variable and default, resolved once at construction. @example const timeout = CLIENT_DEFAULTS.timeout.value; */
 export const CLIENT_DEFAULTS = {
   apiKey: { env: 'INVOICING_API_KEY', value: undefined },
   sessionToken: { env: 'INVOICING_SESSION_TOKEN', value: undefined },
@@ -138,70 +132,55 @@ export function resolveOptions(options: ClientOptions = {}, inherit?: InheritedR
       ? inherit.redactor
       : new Redactor([apiKey, sessionToken]);
   try {
-    return resolveRest(options, browser, pick, apiKey, sessionToken, redactor);
+    // Checked once here rather than per request (a badly copied key), never quoted.
+    checkHeader('apiKey (X-API-Key)', apiKey ?? '');
+    checkHeader('sessionToken (Authorization)', sessionToken ?? '');
+
+    const rawLevel = options.logLevel ?? readEnv(CLIENT_DEFAULTS.logLevel.env)?.toLowerCase();
+    if (options.logLevel !== undefined && !isLogLevel(rawLevel)) {
+      throw new InvoicingError(`logLevel must be one of ${LOG_LEVELS.join(', ')}; got ${JSON.stringify(options.logLevel)}.`);
+    }
+    const logLevel: LogLevel = isLogLevel(rawLevel) ? rawLevel : CLIENT_DEFAULTS.logLevel.value;
+    const logger = createLogger(options.logger ?? console, logLevel, redactor);
+    if (rawLevel !== undefined && !isLogLevel(rawLevel)) logger.warn(`Ignoring INVOICING_LOG=${rawLevel}: expected one of ${LOG_LEVELS.join(', ')}.`);
+
+    const defaultHeaders = checkExtraHeaders(options.defaultHeaders, 'defaultHeaders');
+    checkQuery(options.defaultQuery, 'defaultQuery');
+    const baseUrl = resolveBaseUrl(pick('baseUrl'));
+    const allowInsecureHttp = options.allowInsecureHttp === true;
+    if (!allowInsecureHttp && isInsecureRemote(baseUrl)) {
+      logger.warn(
+        `baseUrl ${baseUrl} is plain http:// to a host other than loopback: the API key crosses the network in clear text. ` +
+          'Use https://, or pass allowInsecureHttp: true if the network is trusted.',
+      );
+    }
+
+    return {
+      apiKey,
+      sessionToken,
+      baseUrl,
+      timeout: boundedInteger('timeout', options.timeout, CLIENT_DEFAULTS.timeout.value, 1),
+      maxRetries: boundedInteger('maxRetries', options.maxRetries, CLIENT_DEFAULTS.maxRetries.value, 0),
+      fetch: options.fetch,
+      logger,
+      logLevel,
+      fieldMap: resolveFieldMap(options.fieldMap),
+      // No timer holds it (it is compared with the clock), so no 2^31 - 1 bound.
+      codesCacheTtl: boundedInteger('codesCacheTtl', options.codesCacheTtl, CLIENT_DEFAULTS.codesCacheTtl.value, 0, 9_007_199_254_740_991),
+      browser,
+      hooks: options.hooks,
+      fetchOptions: options.fetchOptions,
+      defaultHeaders,
+      defaultQuery: options.defaultQuery,
+      maxResponseBytes: boundedInteger('maxResponseBytes', options.maxResponseBytes, CLIENT_DEFAULTS.maxResponseBytes.value, 1, 9_007_199_254_740_991),
+      allowInsecureHttp,
+      redactor,
+      finalStatuses: resolveFinalStatuses(options.finalStatuses),
+    };
   } catch (error) {
     // An option's value may be a credential in the wrong place (baseUrl: the API key).
     throw redactError(error, redactor);
   }
-}
-
-function resolveRest(
-  options: ClientOptions,
-  browser: boolean,
-  pick: (key: 'baseUrl') => string | undefined,
-  apiKey: string | undefined,
-  sessionToken: string | undefined,
-  redactor: Redactor,
-): ResolvedOptions {
-  // Checked once here rather than per request (a badly copied key), never quoted.
-  checkHeader('apiKey (X-API-Key)', apiKey ?? '');
-  checkHeader('sessionToken (Authorization)', sessionToken ?? '');
-
-  const rawLevel = options.logLevel ?? readEnv(CLIENT_DEFAULTS.logLevel.env)?.toLowerCase();
-  let logLevel: LogLevel = CLIENT_DEFAULTS.logLevel.value;
-  let badEnvLevel: string | undefined;
-  if (isLogLevel(rawLevel)) logLevel = rawLevel;
-  else if (options.logLevel !== undefined) {
-    throw new InvoicingError(`logLevel must be one of ${LOG_LEVELS.join(', ')}; got ${JSON.stringify(options.logLevel)}.`);
-  } else if (rawLevel !== undefined) badEnvLevel = rawLevel;
-  const logger = createLogger(options.logger ?? console, logLevel, redactor);
-  if (badEnvLevel !== undefined) {
-    logger.warn(`Ignoring INVOICING_LOG=${badEnvLevel}: expected one of ${LOG_LEVELS.join(', ')}.`);
-  }
-
-  const defaultHeaders = checkExtraHeaders(options.defaultHeaders, 'defaultHeaders');
-  checkQuery(options.defaultQuery, 'defaultQuery');
-  const baseUrl = resolveBaseUrl(pick('baseUrl'));
-  const allowInsecureHttp = options.allowInsecureHttp === true;
-  if (!allowInsecureHttp && isInsecureRemote(baseUrl)) {
-    logger.warn(
-      `baseUrl ${baseUrl} is plain http:// to a host other than loopback: the API key crosses the network in clear text. ` +
-        'Use https://, or pass allowInsecureHttp: true if the network is trusted.',
-    );
-  }
-
-  return {
-    apiKey,
-    sessionToken,
-    baseUrl,
-    timeout: boundedInteger('timeout', options.timeout, CLIENT_DEFAULTS.timeout.value, 1),
-    maxRetries: boundedInteger('maxRetries', options.maxRetries, CLIENT_DEFAULTS.maxRetries.value, 0),
-    fetch: options.fetch,
-    logger,
-    logLevel,
-    fieldMap: resolveFieldMap(options.fieldMap),
-    // No timer holds it (it is compared with the clock), so no 2^31 - 1 bound.
-    codesCacheTtl: boundedInteger('codesCacheTtl', options.codesCacheTtl, CLIENT_DEFAULTS.codesCacheTtl.value, 0, 9_007_199_254_740_991),
-    browser,
-    hooks: options.hooks,
-    fetchOptions: options.fetchOptions,
-    defaultHeaders,
-    defaultQuery: options.defaultQuery,
-    maxResponseBytes: boundedInteger('maxResponseBytes', options.maxResponseBytes, CLIENT_DEFAULTS.maxResponseBytes.value, 1, 9_007_199_254_740_991),
-    allowInsecureHttp,
-    redactor,
-    finalStatuses: resolveFinalStatuses(options.finalStatuses),
-  };
 }
 
 function resolveFinalStatuses(value: readonly string[] | undefined): readonly string[] {

@@ -122,13 +122,7 @@ export class Page<T> implements AsyncIterable<T> {
   }
 }
 
-/**
- * What `list()` returns: await it for the first page, iterate it for every item; nothing is sent before either.
- * @example
- * ```ts
- * for await (const invoice of client.invoices.list()) console.log(invoice.id);
- * ```
- */
+/** What `list()` returns: await it for the first page, iterate it for every item; nothing is sent before either. @example for await (const invoice of client.invoices.list()) console.log(invoice.id); */
 export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable<T> {
   /** @internal */
   constructor(loadFirst: (record: ResponseRecorder) => Promise<Page<T>>) {

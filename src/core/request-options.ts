@@ -1,12 +1,6 @@
 import type { Query } from './query.js';
 
-/**
- * Per-call options, taken last by every method; they override the client's options for that call.
- * @example
- * ```ts
- * await client.invoices.retrieve('inv_123', { timeout: 10_000, maxRetries: 0 });
- * ```
- */
+/** Per-call options, taken last by every method; they override the client's options for that call. @example await client.invoices.retrieve('inv_123', { timeout: 10_000, maxRetries: 0 }); */
 export interface RequestOptions {
   /** Aborts the request and any wait before a retry; the call rejects with `APIUserAbortError`. */
   signal?: AbortSignal | undefined;

@@ -43,13 +43,7 @@ export type { QueryValue } from './query.js';
 /** HTTP methods the service uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/**
- * ky hooks run on every request after the SDK's own (`beforeError` gets the SDK's redacted error).
- * @example
- * ```ts
- * const hooks: ClientHooks = { afterResponse: [({ response }) => console.log(response.status)] };
- * ```
- */
+/** ky hooks run on every request after the SDK's own (`beforeError` gets the SDK's redacted error). @example const hooks: ClientHooks = { afterResponse: [({ response }) => console.log(response.status)] }; */
 export interface ClientHooks {
   /** Run once per call, after the SDK has added authentication and the idempotency key. */
   beforeRequest?: BeforeRequestHook[] | undefined;
@@ -61,13 +55,7 @@ export interface ClientHooks {
   beforeError?: BeforeErrorHook[] | undefined;
 }
 
-/**
- * Extra `RequestInit` fields for every request (an undici `dispatcher`, …).
- * @example
- * ```ts
- * const fetchOptions: FetchOptions = { keepalive: true };
- * ```
- */
+/** Extra `RequestInit` fields for every request (an undici `dispatcher`, …). @example const fetchOptions: FetchOptions = { keepalive: true }; */
 export type FetchOptions = Omit<RequestInit, 'method' | 'headers' | 'body' | 'signal' | 'redirect'> & Record<string, unknown>;
 
 /** Options after resolution. */
@@ -95,6 +83,8 @@ export interface ResolvedOptions {
   redactor: Redactor;
   /** Statuses after SUBMITTED that count as final for `waitFor` and `watch`. */
   finalStatuses: readonly string[];
+  /** Told of the new key when {@link Transport.setApiKey} switches it. */
+  onApiKeyChange?: ((apiKey: string) => void) | undefined;
 }
 
 /** One logical call, before retries. */
@@ -129,12 +119,6 @@ export interface TransportResponse {
   redactor: Redactor;
 }
 
-/** What the transport runs on. */
-export type TransportConfig = ResolvedOptions & {
-  /** Told of the new key when {@link Transport.setApiKey} switches it. */
-  onApiKeyChange?: ((apiKey: string) => void) | undefined;
-};
-
 /** What the SDK's hooks know of one call (ky's `context`). */
 interface CallContext {
   method: HttpMethod;
@@ -164,7 +148,7 @@ const BODIES = new WeakMap<Response, ReadBody>();
 
 /** The client's transport. */
 export class Transport {
-  readonly #config: TransportConfig;
+  readonly #config: ResolvedOptions;
   readonly #credentials: { apiKey: string | undefined; sessionToken: string | undefined };
   readonly #ky: KyInstance;
   readonly #origin: string;
@@ -175,7 +159,7 @@ export class Transport {
   /** Settles when every key rotation in progress has; `X-API-Key` requests wait for it. */
   #rotation: Promise<void> | undefined;
 
-  constructor(config: TransportConfig) {
+  constructor(config: ResolvedOptions) {
     this.#config = { ...config, apiKey: undefined, sessionToken: undefined };
     this.#credentials = { apiKey: config.apiKey, sessionToken: config.sessionToken };
     this.#origin = new URL(config.baseUrl).origin;
@@ -187,7 +171,6 @@ export class Transport {
       timeout: config.timeout,
       // Following a redirect would send the credentials and the body wherever Location points.
       redirect: 'manual',
-      throwHttpErrors: true,
       fetch: (input, init) => this.#attempt(input as Request, init),
       // Only error bodies reach ky's parser; one that is not JSON is kept as text.
       parseJson: (text: string) => parseBodySafely(text),
@@ -195,13 +178,11 @@ export class Transport {
         limit: config.maxRetries,
         // POST too: whether it may be retried (only with an idempotency key) is core/retry.ts's call.
         methods: ['get', 'put', 'head', 'delete', 'options', 'post', 'patch'],
-        statusCodes: [...RETRYABLE_STATUSES],
         afterStatusCodes: [...RETRYABLE_STATUSES],
         maxRetryAfter: MAX_RETRY_AFTER_MS,
         backoffLimit: MAX_RETRY_DELAY_MS,
         delay: (attempt) => INITIAL_RETRY_DELAY_MS * 2 ** (attempt - 1),
         jitter: true,
-        retryOnTimeout: true,
         shouldRetry: ({ error, retryCount }) => this.#shouldRetry(error, retryCount),
       },
       hooks: {
@@ -244,16 +225,19 @@ export class Transport {
     if (this.#rotation !== undefined && !isSessionRoute(path)) await untilSettledOrAborted(this.#rotation, opts.signal);
     const ctx = this.#prepare(request);
     const url = this.#url(path, request.query, opts.query);
-    const headers = opts.headers === undefined ? { ...this.#config.defaultHeaders } : { ...this.#config.defaultHeaders, ...checkExtraHeaders(opts.headers, 'headers') };
     const bodyText = request.bodyText ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
-    if (bodyText !== undefined) headers['content-type'] = 'application/json';
+    let headers: Record<string, string> | undefined = this.#config.defaultHeaders;
+    if (opts.headers !== undefined || bodyText !== undefined) {
+      headers = { ...headers, ...(opts.headers === undefined ? {} : checkExtraHeaders(opts.headers, 'headers')) };
+      if (bodyText !== undefined) headers['content-type'] = 'application/json';
+    }
     if (ctx.signal?.aborted) throw new APIUserAbortError({ method, path, cause: ctx.signal.reason });
     let received: Response;
     try {
       // Only what differs from the instance's defaults: ky merges every option into them per call.
       const options: Options = { method, context: { [CONTEXT]: ctx } };
       if (bodyText !== undefined) options.body = bodyText;
-      if (Object.keys(headers).length > 0) options.headers = headers;
+      if (!isEmpty(headers)) options.headers = headers;
       if (ctx.timeout !== this.#config.timeout) options.timeout = ctx.timeout;
       if (ctx.maxRetries !== this.#config.maxRetries) options.retry = { limit: ctx.maxRetries };
       if (ctx.signal !== undefined) options.signal = ctx.signal;
@@ -319,10 +303,13 @@ export class Transport {
   #url(path: string, query: Query | undefined, callQuery: Query | undefined): string {
     checkQuery(query, 'The query');
     checkQuery(callQuery, 'The query option');
+    const defaults = this.#config.defaultQuery;
+    // Nothing to parse in a plain path without a query: it stays under baseUrl.
+    if (PLAIN_PATH.test(path) && isEmpty(defaults) && isEmpty(query) && isEmpty(callQuery)) return `${this.#config.baseUrl}${path}`;
     const url = new URL(`${this.#config.baseUrl}${path}`);
     // The origin is the client's, whatever the path holds (`/..`, `/%2e%2e`, `@`).
     if (url.origin !== this.#origin) throw new InvoicingError(`The path ${JSON.stringify(path)} leaves the service's origin; nothing was sent.`);
-    appendQuery(url, this.#config.defaultQuery);
+    appendQuery(url, defaults);
     appendQuery(url, query);
     appendQuery(url, callQuery);
     return url.href;
@@ -393,9 +380,8 @@ export class Transport {
       maxRetries: Number.MAX_SAFE_INTEGER,
       failure,
     });
-    if (!retry) return false;
-    // ky retries neither an unknown error nor our wrapped fetch rejection on its own.
-    return error instanceof ConnectionFailure ? true : undefined;
+    // A status goes on to ky's own rules, for its Retry-After handling.
+    return retry && (isHTTPError(error) ? undefined : true);
   }
 
   /** One attempt: fetch, then the whole body, both inside ky's per-attempt timeout. */
@@ -431,7 +417,7 @@ export class Transport {
     const exact = nullBody ? '' : decodeExactly(bytes);
     const read: ReadBody = { text: exact ?? UTF8.decode(bytes), bytes: exact === undefined || !response.headers.has('content-type') ? bytes : undefined };
     // A 2xx goes back bodiless (its text is in BODIES); an error's body is ky's to read.
-    const out = response.ok && !this.#fullResponses ? bare(response) : rebuild(response, read);
+    const out = response.ok && !this.#fullResponses ? (response.body === null ? response : rebuild(response, undefined)) : rebuild(response, read);
     BODIES.set(out, read);
     return out;
   }
@@ -477,18 +463,22 @@ export class Transport {
   }
 }
 
+// Unreserved and sub-delimiter characters only: no `\\`, `?`, `#`, whitespace or `..` segment for a URL parser to act on.
+const PLAIN_PATH = /^(?:\/(?!\.\.?(?:\/|$))[\w\-.~%!$&'()*+,;=:@]*)+$/;
+
+function isEmpty(object: object | undefined | null): boolean {
+  if (object === undefined || object === null) return true;
+  for (const _ in object) return false;
+  return true;
+}
+
 function contextOf(context: Record<string, unknown> | undefined): CallContext | undefined {
   return context?.[CONTEXT] as CallContext | undefined;
 }
 
-/** `response` without its body (read already), for ky to pass back. */
-function bare(response: Response): Response {
-  return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
-}
-
-/** `response` with the body read from it, unread again. */
-function rebuild(response: Response, read: ReadBody): Response {
-  const nullBody = response.status === 204 || response.status === 205 || response.status === 304;
+/** `response` with the body read from it unread again, or without one. */
+function rebuild(response: Response, read: ReadBody | undefined): Response {
+  const nullBody = read === undefined || response.status === 204 || response.status === 205 || response.status === 304;
   return new Response(nullBody ? null : (read.bytes ?? read.text), { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
