@@ -1,7 +1,6 @@
 /** Reading a stored invoice whose field names the service does not publish. */
 import { normalizeStatus } from './status.js';
-import { parseDecimal, toDecimalString } from './decimal.js';
-import { formatMinorUnits } from './money.js';
+import { doubleScale, parseDecimal, toDecimalString } from './decimal.js';
 import { epochMs, isoDateTime } from './timestamp.js';
 import type { Invoice } from './canonical-invoice.js';
 
@@ -111,32 +110,33 @@ export function resolveFieldMap(fieldMap: FieldMap | ResolvedFieldMap | undefine
 
 /** The value at the first alias present; a dotted alias walks into nested objects. */
 export function readAlias(record: Record<string, unknown>, aliases: readonly string[]): unknown {
-  return readFirst(record, aliases, asIs);
+  return readFirst(record, compile(aliases), asIs);
 }
 
 const asIs = (value: unknown): unknown => value;
 
 /** An alias ready to read: its literal key, and its path when it has dots. */
-interface CompiledAlias {
-  key: string;
-  path: readonly string[] | undefined;
-}
+type CompiledAlias = readonly [key: string, path: readonly string[] | undefined];
+type CompiledMap = Readonly<Record<InvoiceField, readonly CompiledAlias[]>>;
 
-// Each map's aliases are split once, not on every record read.
-const compiledMaps = /* @__PURE__ */ new WeakMap<readonly string[], readonly CompiledAlias[]>();
+// Aliases are split once per map, not on every record read.
+const compiledMaps = /* @__PURE__ */ new WeakMap<object, CompiledMap>();
 
-function compile(aliases: readonly string[]): readonly CompiledAlias[] {
-  let compiled = compiledMaps.get(aliases);
+const compile = (aliases: readonly string[]): readonly CompiledAlias[] =>
+  aliases.map((key) => [key, key.includes('.') ? key.split('.') : undefined] as const);
+
+function compileMap(map: ResolvedFieldMap): CompiledMap {
+  let compiled = compiledMaps.get(map);
   if (compiled === undefined) {
-    compiled = aliases.map((key) => ({ key, path: key.includes('.') ? key.split('.') : undefined }));
-    compiledMaps.set(aliases, compiled);
+    compiled = Object.fromEntries(Object.entries(map).map(([field, aliases]) => [field, compile(aliases)])) as CompiledMap;
+    compiledMaps.set(map, compiled);
   }
   return compiled;
 }
 
 /** The first alias whose value `read` accepts, so a blank `id` gives way to `_id`. */
-function readFirst<T>(record: Record<string, unknown>, aliases: readonly string[], read: (value: unknown) => T | undefined): T | undefined {
-  for (const { key, path } of compile(aliases)) {
+function readFirst<T>(record: Record<string, unknown>, aliases: readonly CompiledAlias[], read: (value: unknown) => T | undefined): T | undefined {
+  for (const [key, path] of aliases) {
     let value = record[key];
     if (value === undefined || !Object.hasOwn(record, key)) value = path === undefined ? undefined : readPath(record, path);
     if (value === undefined || value === null) continue;
@@ -172,23 +172,23 @@ export interface ReadInvoiceContext {
 export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice | undefined {
   if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined;
   const raw = record as Record<string, unknown>;
-  const map = ctx.fieldMap;
+  const map = compileMap(ctx.fieldMap);
   const id = readFirst(raw, map.id, readId) ?? ctx.fallbackId;
   if (id === undefined) return undefined;
   const rawStatus = readFirst(raw, map.status, readStatusText);
-  const attempts = readCount(readAlias(raw, map.recoveryAttempts));
+  const attempts = readCount(readFirst(raw, map.recoveryAttempts, asIs));
   return {
     id,
     status: normalizeStatus(rawStatus),
     rawStatus,
-    subtotal: readMoney(readAlias(raw, map.subtotal)),
-    taxTotal: readMoney(readAlias(raw, map.taxTotal)),
-    total: readMoney(readAlias(raw, map.total)),
-    buyer: readBuyer(readAlias(raw, map.buyer)),
-    lines: readLines(readAlias(raw, map.lines)),
-    dueDate: readTimestamp(readAlias(raw, map.dueDate)),
-    updatedAt: readTimestamp(readAlias(raw, map.updatedAt)),
-    errorMessage: readText(readAlias(raw, map.errorMessage)),
+    subtotal: readMoney(readFirst(raw, map.subtotal, asIs)),
+    taxTotal: readMoney(readFirst(raw, map.taxTotal, asIs)),
+    total: readMoney(readFirst(raw, map.total, asIs)),
+    buyer: readBuyer(readFirst(raw, map.buyer, asIs)),
+    lines: readLines(readFirst(raw, map.lines, asIs)),
+    dueDate: readTimestamp(readFirst(raw, map.dueDate, asIs)),
+    updatedAt: readTimestamp(readFirst(raw, map.updatedAt, asIs)),
+    errorMessage: readText(readFirst(raw, map.errorMessage, asIs)),
     recoveryAttempts: attempts,
     attempts,
     observedAt: ctx.observedAt,
@@ -199,7 +199,7 @@ export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice |
 /** True when `record` reads as an invoice with a status (an id may come from the context). */
 export function hasReadableStatus(record: unknown, fieldMap: ResolvedFieldMap): boolean {
   if (typeof record !== 'object' || record === null || Array.isArray(record)) return false;
-  return readFirst(record as Record<string, unknown>, fieldMap.status, readStatusText) !== undefined;
+  return readFirst(record as Record<string, unknown>, compileMap(fieldMap).status, readStatusText) !== undefined;
 }
 
 function readId(value: unknown): string | undefined {
@@ -238,14 +238,61 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /** An amount with at least two decimals, never rounded. */
 function readMoney(value: unknown): string | undefined {
-  const d = parseDecimal(typeof value === 'string' ? value.trim() : value);
-  if (d === undefined) return undefined;
-  let { digits, scale } = d;
-  while (scale > 2 && digits % 10n === 0n) {
-    digits /= 10n;
-    scale -= 1;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    // Plain decimals are normalised as text; exponents and odd lengths go through the exact reader.
+    if (text.length <= 40) {
+      const plain = plainMoney(text);
+      if (plain !== undefined) return plain;
+    }
+    return exactMoney(text);
   }
-  return scale <= 2 ? formatMinorUnits(digits * 10n ** BigInt(2 - scale), 2) : formatMinorUnits(digits, scale);
+  if (typeof value !== 'number') return undefined;
+  if (Number.isSafeInteger(value)) return `${value}.00`;
+  const scale = doubleScale(value);
+  if (scale === 0) return exactMoney(value);
+  const m = Math.round(value * 10 ** scale);
+  const digits = String(Math.abs(m)).padStart(scale + 1, '0');
+  return money(m < 0, digits.slice(0, -scale), digits.slice(-scale));
+}
+
+function exactMoney(value: unknown): string | undefined {
+  const d = parseDecimal(value);
+  if (d === undefined) return undefined;
+  const text = d.digits < 0n ? (-d.digits).toString() : d.digits.toString();
+  const digits = text.padStart(d.scale + 1, '0');
+  return money(d.digits < 0n, digits.slice(0, digits.length - d.scale), digits.slice(digits.length - d.scale));
+}
+
+/** `[sign]digits[.digits]` written as money, or `undefined` for any other text. */
+function plainMoney(s: string): string | undefined {
+  const n = s.length;
+  const first = s.charCodeAt(0);
+  let i = first === 45 || first === 43 ? 1 : 0;
+  let int = i;
+  while (i < n && isDigit(s.charCodeAt(i))) i++;
+  const intEnd = i;
+  let frac = n;
+  if (i < n) {
+    if (s.charCodeAt(i) !== 46) return undefined;
+    frac = ++i;
+    while (i < n && isDigit(s.charCodeAt(i))) i++;
+    if (i < n) return undefined;
+  }
+  if (intEnd === int && frac >= n) return undefined;
+  while (int < intEnd - 1 && s.charCodeAt(int) === 48) int++;
+  return money(first === 45, s.slice(int, intEnd), s.slice(frac));
+}
+
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+
+/** Money text from its integer digits (no leading zeros) and fraction digits: two decimals or more, no `-0.00`. */
+function money(negative: boolean, int: string, frac: string): string {
+  let end = frac.length;
+  while (end > 2 && frac.charCodeAt(end - 1) === 48) end--;
+  const fraction = end === 2 ? frac.slice(0, 2) : end > 2 ? frac.slice(0, end) : (frac + '00').slice(0, 2);
+  const whole = int === '' ? '0' : int;
+  return negative && !(fraction === '00' && (whole === '0')) ? `-${whole}.${fraction}` : `${whole}.${fraction}`;
 }
 
 const BUYER_FIELDS = ['type', 'tin', 'name', 'email'] as const;
