@@ -136,9 +136,10 @@ function compileMap(map: ResolvedFieldMap): CompiledMap {
 
 /** The first alias whose value `read` accepts, so a blank `id` gives way to `_id`. */
 function readFirst<T>(record: Record<string, unknown>, aliases: readonly CompiledAlias[], read: (value: unknown) => T | undefined): T | undefined {
-  for (const [key, path] of aliases) {
+  for (let i = 0; i < aliases.length; i++) {
+    const [key, path] = aliases[i]!;
     let value = record[key];
-    if (value === undefined || !Object.hasOwn(record, key)) value = path === undefined ? undefined : readPath(record, path);
+    if (value === undefined ? path !== undefined : !Object.hasOwn(record, key)) value = path && readPath(record, path);
     if (value === undefined || value === null) continue;
     const out = read(value);
     if (out !== undefined) return out;
@@ -295,40 +296,36 @@ function money(negative: boolean, int: string, frac: string): string {
   return negative && !(fraction === '00' && (whole === '0')) ? `-${whole}.${fraction}` : `${whole}.${fraction}`;
 }
 
-const BUYER_FIELDS = ['type', 'tin', 'name', 'email'] as const;
-const LINE_TEXT_FIELDS = ['description', 'hsnCode', 'isicCode', 'sku', 'inventoryItemId', 'productCategory', 'serviceCategory'] as const;
-const LINE_NUMBER_FIELDS = ['quantity', 'taxRate', 'discountRate'] as const;
-
-function pickText<K extends string>(from: Record<string, unknown>, keys: readonly K[], into: Partial<Record<K, string>>): void {
-  for (const key of keys) {
-    const value = from[key];
-    if (typeof value === 'string') into[key] = value;
-  }
-}
-
+// Field by field, with literal keys: V8 reads and adds literal properties far faster than keys from a list.
 function readBuyer(value: unknown): Invoice['buyer'] {
   if (!isObject(value)) return undefined;
   const buyer: NonNullable<Invoice['buyer']> = {};
-  pickText(value, BUYER_FIELDS, buyer);
+  let v: unknown;
+  if (typeof (v = value.type) === 'string') buyer.type = v;
+  if (typeof (v = value.tin) === 'string') buyer.tin = v;
+  if (typeof (v = value.name) === 'string') buyer.name = v;
+  if (typeof (v = value.email) === 'string') buyer.email = v;
   return buyer;
 }
 
-type StoredLine = NonNullable<Invoice['lines']>[number];
+const readLines = (value: unknown): Invoice['lines'] => (Array.isArray(value) ? value.map(readLine) : undefined);
 
-function readLines(value: unknown): Invoice['lines'] {
-  if (!Array.isArray(value)) return undefined;
-  return value.map((item: unknown) => {
-    const line: StoredLine = {};
-    if (!isObject(item)) return line;
-    pickText(item, LINE_TEXT_FIELDS, line);
-    for (const key of LINE_NUMBER_FIELDS) {
-      const n = toDecimalString(item[key]);
-      if (n !== undefined) line[key] = n;
-    }
-    const unitPrice = readMoney(item.unitPrice);
-    if (unitPrice !== undefined) line.unitPrice = unitPrice;
-    return line;
-  });
+function readLine(item: unknown): NonNullable<Invoice['lines']>[number] {
+  const line: NonNullable<Invoice['lines']>[number] = {};
+  if (!isObject(item)) return line;
+  let v: unknown;
+  if (typeof (v = item.description) === 'string') line.description = v;
+  if (typeof (v = item.hsnCode) === 'string') line.hsnCode = v;
+  if (typeof (v = item.isicCode) === 'string') line.isicCode = v;
+  if (typeof (v = item.sku) === 'string') line.sku = v;
+  if (typeof (v = item.inventoryItemId) === 'string') line.inventoryItemId = v;
+  if (typeof (v = item.productCategory) === 'string') line.productCategory = v;
+  if (typeof (v = item.serviceCategory) === 'string') line.serviceCategory = v;
+  if ((v = toDecimalString(item.quantity)) !== undefined) line.quantity = v as string;
+  if ((v = toDecimalString(item.taxRate)) !== undefined) line.taxRate = v as string;
+  if ((v = toDecimalString(item.discountRate)) !== undefined) line.discountRate = v as string;
+  if ((v = readMoney(item.unitPrice)) !== undefined) line.unitPrice = v as string;
+  return line;
 }
 
 function readCount(value: unknown): number | undefined {

@@ -101,6 +101,8 @@ const SPELLINGS: Readonly<Record<string, InvoiceStatus>> = {
   unknown: 'UNKNOWN',
 };
 
+const seen = /* @__PURE__ */ new Map<string, InvoiceStatus>();
+
 const AFTER_SUBMITTED: ReadonlySet<string> = /* @__PURE__ */ new Set(['PROCESSING', 'ACCEPTED', 'REJECTED', 'CANCELLED']);
 
 /**
@@ -118,8 +120,14 @@ const AFTER_SUBMITTED: ReadonlySet<string> = /* @__PURE__ */ new Set(['PROCESSIN
  */
 export function normalizeStatus(raw: unknown): InvoiceStatus {
   if (typeof raw !== 'string') return UNKNOWN_STATUS;
-  const key = foldStatus(raw);
-  return Object.hasOwn(SPELLINGS, key) ? SPELLINGS[key]! : UNKNOWN_STATUS;
+  let status = seen.get(raw);
+  if (status === undefined) {
+    const key = foldStatus(raw);
+    status = Object.hasOwn(SPELLINGS, key) ? SPELLINGS[key]! : UNKNOWN_STATUS;
+    // A service uses a handful of short spellings; the bounds keep odd ones out of the cache.
+    if (seen.size < 64 && raw.length <= 32) seen.set(raw, status);
+  }
+  return status;
 }
 
 /**
