@@ -110,10 +110,8 @@ export function resolveFieldMap(fieldMap: FieldMap | ResolvedFieldMap | undefine
 
 /** The value at the first alias present; a dotted alias walks into nested objects. */
 export function readAlias(record: Record<string, unknown>, aliases: readonly string[]): unknown {
-  return readFirst(record, compile(aliases), asIs);
+  return readAny(record, compile(aliases));
 }
-
-const asIs = (value: unknown): unknown => value;
 
 /** An alias ready to read: its literal key, and its path when it has dots. */
 type CompiledAlias = readonly [key: string, path: readonly string[] | undefined];
@@ -137,14 +135,24 @@ function compileMap(map: ResolvedFieldMap): CompiledMap {
 /** The first alias whose value `read` accepts, so a blank `id` gives way to `_id`. */
 function readFirst<T>(record: Record<string, unknown>, aliases: readonly CompiledAlias[], read: (value: unknown) => T | undefined): T | undefined {
   for (let i = 0; i < aliases.length; i++) {
-    const [key, path] = aliases[i]!;
-    let value = record[key];
-    if (value === undefined ? path !== undefined : !Object.hasOwn(record, key)) value = path && readPath(record, path);
-    if (value === undefined || value === null) continue;
-    const out = read(value);
+    const out = read(readAt(record, aliases[i]!));
     if (out !== undefined) return out;
   }
   return undefined;
+}
+
+/** The value at the first alias present (not `undefined` or `null`). */
+function readAny(record: Record<string, unknown>, aliases: readonly CompiledAlias[]): unknown {
+  for (let i = 0; i < aliases.length; i++) {
+    const value = readAt(record, aliases[i]!);
+    if (value !== undefined && value !== null) return value;
+  }
+  return undefined;
+}
+
+function readAt(record: Record<string, unknown>, [key, path]: CompiledAlias): unknown {
+  const value = record[key];
+  return (value === undefined ? path === undefined : Object.hasOwn(record, key)) ? value : path && readPath(record, path);
 }
 
 function readStatusText(value: unknown): string | undefined {
@@ -177,19 +185,19 @@ export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice |
   const id = readFirst(raw, map.id, readId) ?? ctx.fallbackId;
   if (id === undefined) return undefined;
   const rawStatus = readFirst(raw, map.status, readStatusText);
-  const attempts = readCount(readFirst(raw, map.recoveryAttempts, asIs));
+  const attempts = readCount(readAny(raw, map.recoveryAttempts));
   return {
     id,
     status: normalizeStatus(rawStatus),
     rawStatus,
-    subtotal: readMoney(readFirst(raw, map.subtotal, asIs)),
-    taxTotal: readMoney(readFirst(raw, map.taxTotal, asIs)),
-    total: readMoney(readFirst(raw, map.total, asIs)),
-    buyer: readBuyer(readFirst(raw, map.buyer, asIs)),
-    lines: readLines(readFirst(raw, map.lines, asIs)),
-    dueDate: readTimestamp(readFirst(raw, map.dueDate, asIs)),
-    updatedAt: readTimestamp(readFirst(raw, map.updatedAt, asIs)),
-    errorMessage: readText(readFirst(raw, map.errorMessage, asIs)),
+    subtotal: readMoney(readAny(raw, map.subtotal)),
+    taxTotal: readMoney(readAny(raw, map.taxTotal)),
+    total: readMoney(readAny(raw, map.total)),
+    buyer: readBuyer(readAny(raw, map.buyer)),
+    lines: readLines(readAny(raw, map.lines)),
+    dueDate: readTimestamp(readAny(raw, map.dueDate)),
+    updatedAt: readTimestamp(readAny(raw, map.updatedAt)),
+    errorMessage: readText(readAny(raw, map.errorMessage)),
     recoveryAttempts: attempts,
     attempts,
     observedAt: ctx.observedAt,

@@ -2,8 +2,7 @@ const EPOCH_DIGITS = /^\s*\d+(?:\.\d+)?\s*$/;
 
 /** Epoch milliseconds of a timestamp written as a number or digits; `NaN` otherwise. */
 export function epochMs(value: unknown): number {
-  // Number() first: it fails fast on a date-time text, and every text the pattern takes is a number to it.
-  const n = typeof value === 'string' ? (Number.isNaN(Number(value)) || !EPOCH_DIGITS.test(value) ? Number.NaN : Number(value)) : value;
+  const n = typeof value === 'string' && EPOCH_DIGITS.test(value) ? Number(value) : value;
   return typeof n === 'number' && Number.isFinite(n) ? (n < 1e11 ? n * 1000 : n) : Number.NaN;
 }
 
