@@ -273,35 +273,23 @@ function exactMoney(value: unknown): string | undefined {
   return money(d.digits < 0n, digits.slice(0, digits.length - d.scale), digits.slice(digits.length - d.scale));
 }
 
+const PLAIN = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+
 /** `[sign]digits[.digits]` written as money, or `undefined` for any other text. */
 function plainMoney(s: string): string | undefined {
-  const n = s.length;
-  const first = s.charCodeAt(0);
-  let i = first === 45 || first === 43 ? 1 : 0;
-  let int = i;
-  while (i < n && isDigit(s.charCodeAt(i))) i++;
-  const intEnd = i;
-  let frac = n;
-  if (i < n) {
-    if (s.charCodeAt(i) !== 46) return undefined;
-    frac = ++i;
-    while (i < n && isDigit(s.charCodeAt(i))) i++;
-    if (i < n) return undefined;
-  }
-  if (intEnd === int && frac >= n) return undefined;
-  while (int < intEnd - 1 && s.charCodeAt(int) === 48) int++;
-  return money(first === 45, s.slice(int, intEnd), s.slice(frac));
+  const m = PLAIN.exec(s);
+  return m === null || (m[2] === '' && !m[3]) ? undefined : money(m[1] === '-', m[2]!, m[3] ?? '');
 }
 
-const isDigit = (c: number): boolean => c >= 48 && c <= 57;
-
-/** Money text from its integer digits (no leading zeros) and fraction digits: two decimals or more, no `-0.00`. */
+/** Money text from integer and fraction digits: no leading zeros, two decimals or more, no `-0.00`. */
 function money(negative: boolean, int: string, frac: string): string {
+  let start = 0;
+  while (start < int.length - 1 && int.charCodeAt(start) === 48) start++;
   let end = frac.length;
   while (end > 2 && frac.charCodeAt(end - 1) === 48) end--;
-  const fraction = end === 2 ? frac.slice(0, 2) : end > 2 ? frac.slice(0, end) : (frac + '00').slice(0, 2);
-  const whole = int === '' ? '0' : int;
-  return negative && !(fraction === '00' && (whole === '0')) ? `-${whole}.${fraction}` : `${whole}.${fraction}`;
+  const whole = int === '' ? '0' : int.slice(start);
+  const fraction = end >= 2 ? frac.slice(0, end) : (frac + '00').slice(0, 2);
+  return negative && (whole !== '0' || fraction !== '00') ? `-${whole}.${fraction}` : `${whole}.${fraction}`;
 }
 
 // Field by field, with literal keys: V8 reads and adds literal properties far faster than keys from a list.
