@@ -44,14 +44,6 @@ export function parseDecimal(value: unknown): Decimal | undefined {
     const scale = doubleScale(value);
     if (scale !== 0) return { digits: BigInt(Math.round(value * 10 ** scale)), scale };
     text = String(value);
-    // The usual amount (`19.99`): JavaScript's shortest text, already a plain decimal.
-    const point = text.indexOf('.');
-    if (point > 0 && !text.includes('e')) {
-      const digitText = text.slice(0, point) + text.slice(point + 1);
-      // At most 15 digits is an integer a number holds exactly, and BigInt(number) is the cheaper conversion; longer
-      // ones go through the text.
-      return { digits: digitText.length <= 15 ? BigInt(Number(digitText)) : BigInt(digitText), scale: text.length - point - 1 };
-    }
   } else if (typeof value === 'string') {
     if (value.length > MAX_AMOUNT_LENGTH) return undefined;
     text = value;
