@@ -211,11 +211,8 @@ export function hasReadableStatus(record: unknown, fieldMap: ResolvedFieldMap): 
   return readFirst(record as Record<string, unknown>, compileMap(fieldMap).status, readStatusText) !== undefined;
 }
 
-function readId(value: unknown): string | undefined {
-  if (typeof value === 'string' && value.trim() !== '') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return undefined;
-}
+const readId = (value: unknown): string | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? String(value) : readStatusText(value);
 
 function readTimestamp(value: unknown): string | undefined {
   const ms = epochMs(value);
