@@ -108,6 +108,10 @@ export function resolveFieldMap(fieldMap: FieldMap | ResolvedFieldMap | undefine
   return frozen;
 }
 
+/** True for a JSON object (not an array). */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** The value at the first alias present; a dotted alias walks into nested objects. */
 export function readAlias(record: Record<string, unknown>, aliases: readonly string[]): unknown {
   return readAny(record, compile(aliases));
@@ -179,8 +183,8 @@ export interface ReadInvoiceContext {
 
 /** The canonical {@link Invoice} for a stored record, or `undefined` without a readable id. */
 export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice | undefined {
-  if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined;
-  const raw = record as Record<string, unknown>;
+  if (!isObject(record)) return undefined;
+  const raw = record;
   const map = compileMap(ctx.fieldMap);
   const id = readFirst(raw, map.id, readId) ?? ctx.fallbackId;
   if (id === undefined) return undefined;
@@ -207,8 +211,7 @@ export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice |
 
 /** True when `record` reads as an invoice with a status (an id may come from the context). */
 export function hasReadableStatus(record: unknown, fieldMap: ResolvedFieldMap): boolean {
-  if (typeof record !== 'object' || record === null || Array.isArray(record)) return false;
-  return readFirst(record as Record<string, unknown>, compileMap(fieldMap).status, readStatusText) !== undefined;
+  return isObject(record) && readFirst(record, compileMap(fieldMap).status, readStatusText) !== undefined;
 }
 
 const readId = (value: unknown): string | undefined =>
@@ -238,9 +241,6 @@ function readText(value: unknown, depth = 0): string | undefined {
   }
   return undefined;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** An amount with at least two decimals, never rounded. */
 function readMoney(value: unknown): string | undefined {
