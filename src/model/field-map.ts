@@ -1,6 +1,6 @@
 /** Reading a stored invoice whose field names the service does not publish. */
 import { normalizeStatus } from './status.js';
-import { doubleScale, parseDecimal, toDecimalString } from './decimal.js';
+import { doubleScale, toDecimalString } from './decimal.js';
 import { epochMs, isoDateTime } from './timestamp.js';
 import type { Invoice } from './canonical-invoice.js';
 
@@ -244,37 +244,24 @@ function readText(value: unknown, depth = 0): string | undefined {
 
 /** An amount with at least two decimals, never rounded. */
 function readMoney(value: unknown): string | undefined {
-  if (typeof value === 'string') {
-    const text = value.trim();
-    // Plain decimals are normalised as text; exponents and odd lengths go through the exact reader.
-    if (text.length <= 40) {
-      const plain = plainMoney(text);
-      if (plain !== undefined) return plain;
-    }
-    return exactMoney(text);
+  if (typeof value === 'number') {
+    if (Number.isSafeInteger(value)) return `${value}.00`;
+    const scale = doubleScale(value);
+    if (scale === 0) return plainMoney(toDecimalString(value));
+    const digits = String(Math.abs(Math.round(value * 10 ** scale))).padStart(scale + 1, '0');
+    return money(value < 0, digits.slice(0, -scale), digits.slice(-scale));
   }
-  if (typeof value !== 'number') return undefined;
-  if (Number.isSafeInteger(value)) return `${value}.00`;
-  const scale = doubleScale(value);
-  if (scale === 0) return exactMoney(value);
-  const m = Math.round(value * 10 ** scale);
-  const digits = String(Math.abs(m)).padStart(scale + 1, '0');
-  return money(m < 0, digits.slice(0, -scale), digits.slice(-scale));
-}
-
-function exactMoney(value: unknown): string | undefined {
-  const d = parseDecimal(value);
-  if (d === undefined) return undefined;
-  const text = d.digits < 0n ? (-d.digits).toString() : d.digits.toString();
-  const digits = text.padStart(d.scale + 1, '0');
-  return money(d.digits < 0n, digits.slice(0, digits.length - d.scale), digits.slice(digits.length - d.scale));
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  // No amount has a thousand digits; an exponent is written out first.
+  return text.length > 1000 ? undefined : (plainMoney(text) ?? plainMoney(toDecimalString(text)));
 }
 
 const PLAIN = /^([+-]?)(\d*)(?:\.(\d*))?$/;
 
 /** `[sign]digits[.digits]` written as money, or `undefined` for any other text. */
-function plainMoney(s: string): string | undefined {
-  const m = PLAIN.exec(s);
+function plainMoney(s: string | undefined): string | undefined {
+  const m = s === undefined ? null : PLAIN.exec(s);
   return m === null || (m[2] === '' && !m[3]) ? undefined : money(m[1] === '-', m[2]!, m[3] ?? '');
 }
 
