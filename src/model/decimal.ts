@@ -41,17 +41,9 @@ export function parseDecimal(value: unknown): Decimal | undefined {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return undefined;
     if (Number.isSafeInteger(value)) return { digits: BigInt(value), scale: 0 };
-    const split = splitDouble(value);
-    if (split !== undefined) return split;
+    const scale = doubleScale(value);
+    if (scale !== 0) return { digits: BigInt(Math.round(value * 10 ** scale)), scale };
     text = String(value);
-    // The usual amount (`19.99`): JavaScript's shortest text, already a plain decimal.
-    const point = text.indexOf('.');
-    if (point > 0 && !text.includes('e')) {
-      const digitText = text.slice(0, point) + text.slice(point + 1);
-      // At most 15 digits is an integer a number holds exactly, and BigInt(number) is the cheaper conversion; longer
-      // ones go through the text.
-      return { digits: digitText.length <= 15 ? BigInt(Number(digitText)) : BigInt(digitText), scale: text.length - point - 1 };
-    }
   } else if (typeof value === 'string') {
     if (value.length > MAX_AMOUNT_LENGTH) return undefined;
     text = value;
@@ -81,18 +73,14 @@ export function isDecimalText(s: string): boolean {
   return true;
 }
 
-// Exact powers of ten as doubles, 10^0 … 10^15.
-const POW10: readonly number[] = /* @__PURE__ */ Array.from({ length: 16 }, (_, i) => 10 ** i);
-
-/** The digits and scale of a double's shortest decimal form, without printing it. */
-function splitDouble(value: number): Decimal | undefined {
-  for (let k = 1; k < POW10.length; k++) {
-    const scaled = value * (POW10[k] as number);
-    if (Math.abs(scaled) > 4503599627370496) return undefined;
-    const m = Math.round(scaled);
-    if (m / (POW10[k] as number) === value) return { digits: BigInt(m), scale: k };
+/** The fewest decimals that give back the double exactly, up to 15; `0` when none do. */
+export function doubleScale(value: number): number {
+  for (let k = 1; k < 16; k++) {
+    const scaled = value * 10 ** k;
+    if (Math.abs(scaled) > 4503599627370496) return 0;
+    if (Math.round(scaled) / 10 ** k === value) return k;
   }
-  return undefined;
+  return 0;
 }
 
 /** A decimal string for a JSON number or numeric string, else `undefined`. */

@@ -1,7 +1,6 @@
 /** Reading a stored invoice whose field names the service does not publish. */
 import { normalizeStatus } from './status.js';
-import { parseDecimal, toDecimalString } from './decimal.js';
-import { formatMinorUnits } from './money.js';
+import { doubleScale, toDecimalString } from './decimal.js';
 import { epochMs, isoDateTime } from './timestamp.js';
 import type { Invoice } from './canonical-invoice.js';
 
@@ -109,41 +108,55 @@ export function resolveFieldMap(fieldMap: FieldMap | ResolvedFieldMap | undefine
   return frozen;
 }
 
+/** True for a JSON object (not an array). */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** The value at the first alias present; a dotted alias walks into nested objects. */
 export function readAlias(record: Record<string, unknown>, aliases: readonly string[]): unknown {
-  return readFirst(record, aliases, asIs);
+  return readAny(record, compile(aliases));
 }
-
-const asIs = (value: unknown): unknown => value;
 
 /** An alias ready to read: its literal key, and its path when it has dots. */
-interface CompiledAlias {
-  key: string;
-  path: readonly string[] | undefined;
-}
+type CompiledAlias = readonly [key: string, path: readonly string[] | undefined];
+type CompiledMap = Readonly<Record<InvoiceField, readonly CompiledAlias[]>>;
 
-// Each map's aliases are split once, not on every record read.
-const compiledMaps = /* @__PURE__ */ new WeakMap<readonly string[], readonly CompiledAlias[]>();
+// Aliases are split once per map, not on every record read.
+const compiledMaps = /* @__PURE__ */ new WeakMap<object, CompiledMap>();
 
-function compile(aliases: readonly string[]): readonly CompiledAlias[] {
-  let compiled = compiledMaps.get(aliases);
+const compile = (aliases: readonly string[]): readonly CompiledAlias[] =>
+  aliases.map((key) => [key, key.includes('.') ? key.split('.') : undefined] as const);
+
+function compileMap(map: ResolvedFieldMap): CompiledMap {
+  let compiled = compiledMaps.get(map);
   if (compiled === undefined) {
-    compiled = aliases.map((key) => ({ key, path: key.includes('.') ? key.split('.') : undefined }));
-    compiledMaps.set(aliases, compiled);
+    compiled = Object.fromEntries(Object.entries(map).map(([field, aliases]) => [field, compile(aliases)])) as CompiledMap;
+    compiledMaps.set(map, compiled);
   }
   return compiled;
 }
 
 /** The first alias whose value `read` accepts, so a blank `id` gives way to `_id`. */
-function readFirst<T>(record: Record<string, unknown>, aliases: readonly string[], read: (value: unknown) => T | undefined): T | undefined {
-  for (const { key, path } of compile(aliases)) {
-    let value = record[key];
-    if (value === undefined || !Object.hasOwn(record, key)) value = path === undefined ? undefined : readPath(record, path);
-    if (value === undefined || value === null) continue;
-    const out = read(value);
+function readFirst<T>(record: Record<string, unknown>, aliases: readonly CompiledAlias[], read: (value: unknown) => T | undefined): T | undefined {
+  for (let i = 0; i < aliases.length; i++) {
+    const out = read(readAt(record, aliases[i]!));
     if (out !== undefined) return out;
   }
   return undefined;
+}
+
+/** The value at the first alias present (not `undefined` or `null`). */
+function readAny(record: Record<string, unknown>, aliases: readonly CompiledAlias[]): unknown {
+  for (let i = 0; i < aliases.length; i++) {
+    const value = readAt(record, aliases[i]!);
+    if (value !== undefined && value !== null) return value;
+  }
+  return undefined;
+}
+
+function readAt(record: Record<string, unknown>, [key, path]: CompiledAlias): unknown {
+  const value = record[key];
+  return (value === undefined ? path === undefined : Object.hasOwn(record, key)) ? value : path && readPath(record, path);
 }
 
 function readStatusText(value: unknown): string | undefined {
@@ -170,25 +183,25 @@ export interface ReadInvoiceContext {
 
 /** The canonical {@link Invoice} for a stored record, or `undefined` without a readable id. */
 export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice | undefined {
-  if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined;
-  const raw = record as Record<string, unknown>;
-  const map = ctx.fieldMap;
+  if (!isObject(record)) return undefined;
+  const raw = record;
+  const map = compileMap(ctx.fieldMap);
   const id = readFirst(raw, map.id, readId) ?? ctx.fallbackId;
   if (id === undefined) return undefined;
   const rawStatus = readFirst(raw, map.status, readStatusText);
-  const attempts = readCount(readAlias(raw, map.recoveryAttempts));
+  const attempts = readCount(readAny(raw, map.recoveryAttempts));
   return {
     id,
     status: normalizeStatus(rawStatus),
     rawStatus,
-    subtotal: readMoney(readAlias(raw, map.subtotal)),
-    taxTotal: readMoney(readAlias(raw, map.taxTotal)),
-    total: readMoney(readAlias(raw, map.total)),
-    buyer: readBuyer(readAlias(raw, map.buyer)),
-    lines: readLines(readAlias(raw, map.lines)),
-    dueDate: readTimestamp(readAlias(raw, map.dueDate)),
-    updatedAt: readTimestamp(readAlias(raw, map.updatedAt)),
-    errorMessage: readText(readAlias(raw, map.errorMessage)),
+    subtotal: readMoney(readAny(raw, map.subtotal)),
+    taxTotal: readMoney(readAny(raw, map.taxTotal)),
+    total: readMoney(readAny(raw, map.total)),
+    buyer: readBuyer(readAny(raw, map.buyer)),
+    lines: readLines(readAny(raw, map.lines)),
+    dueDate: readTimestamp(readAny(raw, map.dueDate)),
+    updatedAt: readTimestamp(readAny(raw, map.updatedAt)),
+    errorMessage: readText(readAny(raw, map.errorMessage)),
     recoveryAttempts: attempts,
     attempts,
     observedAt: ctx.observedAt,
@@ -198,15 +211,11 @@ export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice |
 
 /** True when `record` reads as an invoice with a status (an id may come from the context). */
 export function hasReadableStatus(record: unknown, fieldMap: ResolvedFieldMap): boolean {
-  if (typeof record !== 'object' || record === null || Array.isArray(record)) return false;
-  return readFirst(record as Record<string, unknown>, fieldMap.status, readStatusText) !== undefined;
+  return isObject(record) && readFirst(record, compileMap(fieldMap).status, readStatusText) !== undefined;
 }
 
-function readId(value: unknown): string | undefined {
-  if (typeof value === 'string' && value.trim() !== '') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return undefined;
-}
+const readId = (value: unknown): string | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? String(value) : readStatusText(value);
 
 function readTimestamp(value: unknown): string | undefined {
   const ms = epochMs(value);
@@ -233,55 +242,70 @@ function readText(value: unknown, depth = 0): string | undefined {
   return undefined;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** An amount with at least two decimals, never rounded. */
 function readMoney(value: unknown): string | undefined {
-  const d = parseDecimal(typeof value === 'string' ? value.trim() : value);
-  if (d === undefined) return undefined;
-  let { digits, scale } = d;
-  while (scale > 2 && digits % 10n === 0n) {
-    digits /= 10n;
-    scale -= 1;
+  if (typeof value === 'number') {
+    if (Number.isSafeInteger(value)) return `${value}.00`;
+    const scale = doubleScale(value);
+    if (scale === 0) return plainMoney(toDecimalString(value));
+    const digits = String(Math.abs(Math.round(value * 10 ** scale))).padStart(scale + 1, '0');
+    return money(value < 0, digits.slice(0, -scale), digits.slice(-scale));
   }
-  return scale <= 2 ? formatMinorUnits(digits * 10n ** BigInt(2 - scale), 2) : formatMinorUnits(digits, scale);
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  // No amount has a thousand digits; an exponent is written out first.
+  return text.length > 1000 ? undefined : (plainMoney(text) ?? plainMoney(toDecimalString(text)));
 }
 
-const BUYER_FIELDS = ['type', 'tin', 'name', 'email'] as const;
-const LINE_TEXT_FIELDS = ['description', 'hsnCode', 'isicCode', 'sku', 'inventoryItemId', 'productCategory', 'serviceCategory'] as const;
-const LINE_NUMBER_FIELDS = ['quantity', 'taxRate', 'discountRate'] as const;
+const PLAIN = /^([+-]?)(\d*)(?:\.(\d*))?$/;
 
-function pickText<K extends string>(from: Record<string, unknown>, keys: readonly K[], into: Partial<Record<K, string>>): void {
-  for (const key of keys) {
-    const value = from[key];
-    if (typeof value === 'string') into[key] = value;
-  }
+/** `[sign]digits[.digits]` written as money, or `undefined` for any other text. */
+function plainMoney(s: string | undefined): string | undefined {
+  const m = s === undefined ? null : PLAIN.exec(s);
+  return m === null || (m[2] === '' && !m[3]) ? undefined : money(m[1] === '-', m[2]!, m[3] ?? '');
 }
 
+/** Money text from integer and fraction digits: no leading zeros, two decimals or more, no `-0.00`. */
+function money(negative: boolean, int: string, frac: string): string {
+  let start = 0;
+  while (start < int.length - 1 && int.charCodeAt(start) === 48) start++;
+  let end = frac.length;
+  while (end > 2 && frac.charCodeAt(end - 1) === 48) end--;
+  const whole = int === '' ? '0' : int.slice(start);
+  const fraction = end >= 2 ? frac.slice(0, end) : (frac + '00').slice(0, 2);
+  return negative && (whole !== '0' || fraction !== '00') ? `-${whole}.${fraction}` : `${whole}.${fraction}`;
+}
+
+// Field by field, with literal keys: V8 reads and adds literal properties far faster than keys from a list.
 function readBuyer(value: unknown): Invoice['buyer'] {
   if (!isObject(value)) return undefined;
   const buyer: NonNullable<Invoice['buyer']> = {};
-  pickText(value, BUYER_FIELDS, buyer);
+  let v: unknown;
+  if (typeof (v = value.type) === 'string') buyer.type = v;
+  if (typeof (v = value.tin) === 'string') buyer.tin = v;
+  if (typeof (v = value.name) === 'string') buyer.name = v;
+  if (typeof (v = value.email) === 'string') buyer.email = v;
   return buyer;
 }
 
-type StoredLine = NonNullable<Invoice['lines']>[number];
+const readLines = (value: unknown): Invoice['lines'] => (Array.isArray(value) ? value.map(readLine) : undefined);
 
-function readLines(value: unknown): Invoice['lines'] {
-  if (!Array.isArray(value)) return undefined;
-  return value.map((item: unknown) => {
-    const line: StoredLine = {};
-    if (!isObject(item)) return line;
-    pickText(item, LINE_TEXT_FIELDS, line);
-    for (const key of LINE_NUMBER_FIELDS) {
-      const n = toDecimalString(item[key]);
-      if (n !== undefined) line[key] = n;
-    }
-    const unitPrice = readMoney(item.unitPrice);
-    if (unitPrice !== undefined) line.unitPrice = unitPrice;
-    return line;
-  });
+function readLine(item: unknown): NonNullable<Invoice['lines']>[number] {
+  const line: NonNullable<Invoice['lines']>[number] = {};
+  if (!isObject(item)) return line;
+  let v: unknown;
+  if (typeof (v = item.description) === 'string') line.description = v;
+  if (typeof (v = item.hsnCode) === 'string') line.hsnCode = v;
+  if (typeof (v = item.isicCode) === 'string') line.isicCode = v;
+  if (typeof (v = item.sku) === 'string') line.sku = v;
+  if (typeof (v = item.inventoryItemId) === 'string') line.inventoryItemId = v;
+  if (typeof (v = item.productCategory) === 'string') line.productCategory = v;
+  if (typeof (v = item.serviceCategory) === 'string') line.serviceCategory = v;
+  if ((v = toDecimalString(item.quantity)) !== undefined) line.quantity = v as string;
+  if ((v = toDecimalString(item.taxRate)) !== undefined) line.taxRate = v as string;
+  if ((v = toDecimalString(item.discountRate)) !== undefined) line.discountRate = v as string;
+  if ((v = readMoney(item.unitPrice)) !== undefined) line.unitPrice = v as string;
+  return line;
 }
 
 function readCount(value: unknown): number | undefined {

@@ -1,6 +1,6 @@
 /** The stored invoice as the SDK returns it. */
 import * as z from 'zod/mini';
-import { DEFAULT_FIELD_MAP, readInvoice, resolveFieldMap, type FieldMap, type ResolvedFieldMap } from './field-map.js';
+import { DEFAULT_FIELD_MAP, isObject, readInvoice, resolveFieldMap, type FieldMap, type ResolvedFieldMap } from './field-map.js';
 
 export {
   CanonicalInvoiceSchema,
@@ -9,9 +9,6 @@ export {
   type Invoice,
 } from './canonical-invoice.js';
 import type { Invoice } from './canonical-invoice.js';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 // One schema per field map, built on first use: the client resolves its map once, so this is one entry per client
 // configuration.
@@ -32,7 +29,7 @@ export function invoiceSchemaFor(fieldMap?: FieldMap | ResolvedFieldMap): z.ZodM
   let schema = schemas.get(map);
   if (schema === undefined) {
     schema = z.pipe(
-      z.custom<Record<string, unknown>>(isRecord, { message: 'A stored invoice must be a JSON object' }),
+      z.custom<Record<string, unknown>>(isObject, { message: 'A stored invoice must be a JSON object' }),
       z.transform((record: Record<string, unknown>, ctx) => {
         const invoice = readInvoice(record, { fieldMap: map });
         if (invoice !== undefined) return invoice;

@@ -340,20 +340,11 @@ export function compareTotals(
     if (e === undefined || e === null || a === undefined || a === null) continue;
     const em = tryMinorUnits(e, minorUnits, roundingMode);
     const am = tryMinorUnits(a, minorUnits, roundingMode);
-    if (em === undefined || am === undefined) {
-      out.push({
-        field,
-        expected: em === undefined ? String(e) : formatScaled(em, minorUnits),
-        actual: am === undefined ? String(a) : formatScaled(am, minorUnits),
-      });
-    } else if (em !== am) {
-      out.push({
-        field,
-        expected: formatScaled(em, minorUnits),
-        actual: formatScaled(am, minorUnits),
-        difference: formatScaled(am - em, minorUnits),
-      });
-    }
+    if (em !== undefined && em === am) continue;
+    const expectedText = em === undefined ? String(e) : formatScaled(em, minorUnits);
+    const actualText = am === undefined ? String(a) : formatScaled(am, minorUnits);
+    if (em === undefined || am === undefined) out.push({ field, expected: expectedText, actual: actualText });
+    else out.push({ field, expected: expectedText, actual: actualText, difference: formatScaled(am - em, minorUnits) });
   }
   return out;
 }

@@ -1,6 +1,5 @@
 /** The invoice status machine, as the service document describes it. */
 import { epochMs } from './timestamp.js';
-import { foldStatus } from './status-key.js';
 
 /**
  * Every canonical invoice status, as values: `InvoiceStatus.SIGNED === 'SIGNED'`.
@@ -79,7 +78,7 @@ export const UNKNOWN_STATUS = 'UNKNOWN' as const;
  */
 export const DEFAULT_FINAL_STATUSES: readonly InvoiceStatus[] = ['ACCEPTED', 'REJECTED', 'CANCELLED'];
 
-// Folded spellings (see status-key.ts) of every canonical status and of the synonyms servers use for the statuses after
+// Folded spellings (see foldStatus) of every canonical status and of the synonyms servers use for the statuses after
 // SUBMITTED.
 const SPELLINGS: Readonly<Record<string, InvoiceStatus>> = {
   draft: 'DRAFT',
@@ -101,6 +100,11 @@ const SPELLINGS: Readonly<Record<string, InvoiceStatus>> = {
   unknown: 'UNKNOWN',
 };
 
+/** Lower-cases and drops spaces, `-` and `_`: `Draft`, `DRAFT`, ` draft ` and `dr-aft` match. */
+const foldStatus = (value: string): string => value.toLowerCase().replace(/[\s_-]+/g, '');
+
+const seen = /* @__PURE__ */ new Map<string, InvoiceStatus>();
+
 const AFTER_SUBMITTED: ReadonlySet<string> = /* @__PURE__ */ new Set(['PROCESSING', 'ACCEPTED', 'REJECTED', 'CANCELLED']);
 
 /**
@@ -118,8 +122,14 @@ const AFTER_SUBMITTED: ReadonlySet<string> = /* @__PURE__ */ new Set(['PROCESSIN
  */
 export function normalizeStatus(raw: unknown): InvoiceStatus {
   if (typeof raw !== 'string') return UNKNOWN_STATUS;
-  const key = foldStatus(raw);
-  return Object.hasOwn(SPELLINGS, key) ? SPELLINGS[key]! : UNKNOWN_STATUS;
+  let status = seen.get(raw);
+  if (status === undefined) {
+    const key = foldStatus(raw);
+    status = Object.hasOwn(SPELLINGS, key) ? SPELLINGS[key]! : UNKNOWN_STATUS;
+    // A service uses a handful of short spellings; the bounds keep odd ones out of the cache.
+    if (seen.size < 64 && raw.length <= 32) seen.set(raw, status);
+  }
+  return status;
 }
 
 /**
@@ -218,25 +228,21 @@ export function isTerminalStatus(status: unknown, finalStatuses?: readonly strin
  * ```
  */
 export function statusRank(status: unknown): number {
-  switch (normalizeStatus(status)) {
-    case 'DRAFT':
-      return 0;
-    case 'VALIDATED':
-      return 1;
-    case 'SIGNED':
-      return 2;
-    case 'SUBMITTED':
-    case 'ERROR':
-      return 3;
-    case 'PROCESSING':
-    case 'ACCEPTED':
-    case 'REJECTED':
-    case 'CANCELLED':
-      return 4;
-    case 'UNKNOWN':
-      return isAfterSubmitted(status) ? 4 : -1;
-  }
+  const canonical = normalizeStatus(status);
+  return canonical === UNKNOWN_STATUS ? (isAfterSubmitted(status) ? 4 : -1) : RANKS[canonical];
 }
+
+const RANKS: Readonly<Record<Exclude<InvoiceStatus, 'UNKNOWN'>, number>> = {
+  DRAFT: 0,
+  VALIDATED: 1,
+  SIGNED: 2,
+  SUBMITTED: 3,
+  ERROR: 3,
+  PROCESSING: 4,
+  ACCEPTED: 4,
+  REJECTED: 4,
+  CANCELLED: 4,
+};
 
 /**
  * The three filing transitions the caller sends.
@@ -261,8 +267,7 @@ export type FilingTransition = 'validate' | 'sign' | 'submit';
 export const TRANSITIONS: Readonly<
   Record<FilingTransition, { readonly from: readonly KnownInvoiceStatus[]; readonly to: KnownInvoiceStatus }>
 > = {
-  // Literals rather than `InvoiceStatus.DRAFT`: a bundler cannot prove a property read harmless, and
-  // would keep this table in every bundle of the module that holds it.
+  // Literals, so a bundler can drop the table when unused.
   validate: { from: ['DRAFT'], to: 'VALIDATED' },
   sign: { from: ['VALIDATED'], to: 'SIGNED' },
   submit: { from: ['SIGNED', 'ERROR'], to: 'SUBMITTED' },
@@ -308,17 +313,10 @@ export function hasPassed(status: unknown, transition: FilingTransition): boolea
  * ```
  */
 export function nextTransition(status: unknown): FilingTransition | undefined {
-  switch (normalizeStatus(status)) {
-    case InvoiceStatus.DRAFT:
-      return 'validate';
-    case InvoiceStatus.VALIDATED:
-      return 'sign';
-    case InvoiceStatus.SIGNED:
-      return 'submit';
-    default:
-      return undefined;
-  }
+  return (NEXT as Partial<Record<InvoiceStatus, FilingTransition>>)[normalizeStatus(status)];
 }
+
+const NEXT = { DRAFT: 'validate', VALIDATED: 'sign', SIGNED: 'submit' } as const;
 
 /**
  * The service's automatic recovery of invoices in `Error`, from the document's Limits: a retry every 10 minutes, up to
@@ -331,7 +329,6 @@ export function nextTransition(status: unknown): FilingTransition | undefined {
  * ```
  */
 export const AUTOMATIC_RECOVERY = {
-  // Literals rather than products (10 * 60 * 1000), which a bundler keeps as possible side effects.
   /** Ten minutes. */
   intervalMs: 600_000,
   maxAttempts: 3,

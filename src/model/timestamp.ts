@@ -2,7 +2,8 @@ const EPOCH_DIGITS = /^\s*\d+(?:\.\d+)?\s*$/;
 
 /** Epoch milliseconds of a timestamp written as a number or digits; `NaN` otherwise. */
 export function epochMs(value: unknown): number {
-  const n = typeof value === 'string' && EPOCH_DIGITS.test(value) ? Number(value) : value;
+  // A `-` never matches: dates (`2026-…`) skip the pattern.
+  const n = typeof value === 'string' && value.charCodeAt(4) !== 45 && EPOCH_DIGITS.test(value) ? Number(value) : value;
   return typeof n === 'number' && Number.isFinite(n) ? (n < 1e11 ? n * 1000 : n) : Number.NaN;
 }
 
