@@ -5,13 +5,11 @@ const entry = { index: 'src/index.ts', testing: 'src/testing/index.ts', codes: '
 
 // Code splitting in both formats: the entries share one copy of the SDK's modules, so a client from
 // the sandbox is an `instanceof` the main entry's `InvoicingClient`, in ESM and in CommonJS.
-// `keepNames`: error classes keep their names (`err.constructor.name === 'NotFoundError'`).
 // Dependencies (ky, zod, uuid) stay external, loaded from node_modules; msw is an optional peer.
 const shared = {
   target: 'node22',
   sourcemap: true,
   splitting: true,
-  keepNames: true,
   removeNodeProtocol: false,
   external: ['msw', 'msw/node'],
   dts: { entry },

@@ -46,7 +46,7 @@ export class InvoicingClient {
 
   /** Resolves and checks the options; throws an `InvoicingError` for an invalid one. */
   constructor(options: ClientOptions = {}) {
-    defineInspect(InvoicingClient.prototype, inspectClient);
+    inspectable();
     const resolved = resolveOptions(options, inherited.get(options));
     this.#redaction = { redactor: resolved.redactor, apiKey: resolved.apiKey, sessionToken: resolved.sessionToken };
     this.#given = { ...options };
@@ -160,7 +160,7 @@ export class InvoicingClient {
   withOptions(overrides: ClientOptions): InvoicingClient {
     const options: ClientOptions = { ...this.#given, ...overrides };
     inherited.set(options, this.#redaction);
-    return new InvoicingClient(options);
+    return newClient(options);
   }
 
   /**
@@ -181,6 +181,15 @@ export class InvoicingClient {
       hasSessionToken: this.#hasSessionToken,
     };
   }
+}
+
+// Outside the class: a class body that names its class gets renamed by the bundler (`_InvoicingClient`).
+function inspectable(): void {
+  defineInspect(InvoicingClient.prototype, inspectClient);
+}
+
+function newClient(options: ClientOptions): InvoicingClient {
+  return new InvoicingClient(options);
 }
 
 function inspectClient(this: InvoicingClient): string {
