@@ -89,14 +89,7 @@ function fieldFromMessage(message: string): string | undefined {
   return undefined;
 }
 
-/**
- * What {@link classifyFailureMessage} reads from a message.
- * @example
- * ```ts
- * import type { FailureClassification } from 'invoicing-sdk';
- * const c: FailureClassification = { kind: 'field-validation', field: 'buyer.tin' };
- * ```
- */
+/** What {@link classifyFailureMessage} reads from a message. */
 export interface FailureClassification {
   /** The kind of failure (see {@link FilingFailure}). */
   kind: FilingFailureKind;

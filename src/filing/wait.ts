@@ -43,14 +43,7 @@ export interface WaitResult {
   failure?: FilingFailure | undefined;
 }
 
-/**
- * The defaults of {@link WaitOptions}, and the server-time pace of reads during recovery.
- * @example
- * ```ts
- * import { WAIT_DEFAULTS } from 'invoicing-sdk';
- * WAIT_DEFAULTS.timeout; // 2400000 (40 minutes)
- * ```
- */
+/** The defaults of {@link WaitOptions}, and the server-time pace of reads during recovery. */
 export const WAIT_DEFAULTS = {
   /** Long enough to see automatic recovery through. */
   timeout: 2_400_000,

@@ -121,14 +121,7 @@ export interface InvoiceWatch extends AsyncIterable<WatchChange> {
   readonly stats: Readonly<WatchStats>;
 }
 
-/**
- * The defaults of {@link WatchOptions}.
- * @example
- * ```ts
- * import { WATCH_DEFAULTS } from 'invoicing-sdk';
- * WATCH_DEFAULTS.pageSize; // 100
- * ```
- */
+/** The defaults of {@link WatchOptions}. */
 export const WATCH_DEFAULTS = {
   interval: 2_000,
   pageSize: 100,

@@ -95,15 +95,7 @@ export const ApiKeyCreateParamsSchema = z.looseObject(createShape).check(
  */
 export type APIKeyCreateParams = z.infer<z.ZodMiniObject<typeof createShape>>;
 
-/**
- * The aliases under which a key record's id, secret and creation time are read, first present wins.
- *
- * @example
- * ```ts
- * import { API_KEY_FIELD_ALIASES } from 'invoicing-sdk';
- * API_KEY_FIELD_ALIASES.key; // ['key', 'apiKey', 'secret', 'value']
- * ```
- */
+/** The aliases under which a key record's id, secret and creation time are read, first present wins. */
 export const API_KEY_FIELD_ALIASES = {
   id: ['id', '_id', 'apiKeyId', 'keyId', 'uuid'],
   key: ['key', 'apiKey', 'secret', 'value'],
@@ -192,16 +184,7 @@ export const ApiKeySchema = z.pipe(
   })),
 );
 
-/**
- * What {@link readApiKeyRecord} gives: the key record, or the field that could not be read.
- *
- * @example
- * ```ts
- * import { readApiKeyRecord, type ApiKeyReadResult } from 'invoicing-sdk';
- * const result: ApiKeyReadResult = readApiKeyRecord({ id: 'key_1', name: 'CI', type: 'LIVE' });
- * if (!result.ok) console.error(result.field, result.message);
- * ```
- */
+/** What {@link readApiKeyRecord} gives: the key record, or the field that could not be read. */
 export type ApiKeyReadResult =
   | {
       /** The record was read. */
@@ -218,17 +201,7 @@ export type ApiKeyReadResult =
       message: string;
     };
 
-/**
- * Reads one key record, with `fallbackId` (the id asked for) when the record shows none.
- *
- * @example
- * ```ts
- * import { readApiKeyRecord } from 'invoicing-sdk';
- * declare const envelope: { data: unknown }; // the answer to GET /api/v1/api-key/:id
- * const result = readApiKeyRecord(envelope.data, { fallbackId: 'key_1' });
- * if (result.ok) console.log(result.apiKey.name);
- * ```
- */
+/** Reads one key record, with `fallbackId` (the id asked for) when the record shows none. */
 export function readApiKeyRecord(
   record: unknown,
   opts: { fallbackId?: string | undefined } = {},

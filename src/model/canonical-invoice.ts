@@ -2,27 +2,10 @@
 import * as z from 'zod/mini';
 import { InvoiceStatus } from './status.js';
 
-/**
- * A canonical invoice status (the closed {@link InvoiceStatus} union).
- *
- * @example
- * ```ts
- * import { InvoiceStatusSchema } from 'invoicing-sdk';
- * InvoiceStatusSchema.parse('ACCEPTED'); // 'ACCEPTED'
- * InvoiceStatusSchema.safeParse('Accepted').success; // false: normalizeStatus() reads server spellings
- * ```
- */
+/** A canonical invoice status (the closed {@link InvoiceStatus} union). */
 export const InvoiceStatusSchema = z.enum(InvoiceStatus);
 
-/**
- * An amount as the SDK returns it: a decimal string (`"107.50"`, `"-3"`), never a binary float.
- *
- * @example
- * ```ts
- * import { DecimalStringSchema } from 'invoicing-sdk';
- * DecimalStringSchema.parse('107.50'); // '107.50'
- * ```
- */
+/** An amount as the SDK returns it: a decimal string (`"107.50"`, `"-3"`), never a binary float. */
 export const DecimalStringSchema = z.string().check(z.regex(/^-?\d+(?:\.\d+)?$/, 'a decimal string such as "107.50"'));
 
 const text = z.optional(z.string());

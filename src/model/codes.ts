@@ -28,15 +28,7 @@ export const ClassificationCodeSchema = z.object({
  */
 export type ClassificationCode = z.infer<typeof ClassificationCodeSchema>;
 
-/**
- * The names under which a lookup entry carries its code and its title, first present wins.
- *
- * @example
- * ```ts
- * import { CODE_ENTRY_FIELDS } from 'invoicing-sdk';
- * CODE_ENTRY_FIELDS.code; // ['code', 'hsCode', 'hsnCode', 'isicCode']
- * ```
- */
+/** The names under which a lookup entry carries its code and its title, first present wins. */
 export const CODE_ENTRY_FIELDS = {
   code: ['code', 'hsCode', 'hsnCode', 'isicCode'],
   description: ['description', 'title', 'name', 'label'],

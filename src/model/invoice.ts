@@ -14,16 +14,7 @@ import type { Invoice } from './canonical-invoice.js';
 // configuration.
 const schemas = new WeakMap<ResolvedFieldMap, z.ZodMiniType<Invoice, Record<string, unknown>>>();
 
-/**
- * The schema reading stored records through `fieldMap` (default: the built-in aliases).
- *
- * @example
- * ```ts
- * import { invoiceSchemaFor } from 'invoicing-sdk';
- * const Stored = invoiceSchemaFor({ total: 'amounts.gross' });
- * Stored.parse({ id: 'inv_1', status: 'draft', amounts: { gross: 10 } }).total; // '10.00'
- * ```
- */
+/** The schema reading stored records through `fieldMap` (default: the built-in aliases). */
 export function invoiceSchemaFor(fieldMap?: FieldMap | ResolvedFieldMap): z.ZodMiniType<Invoice, Record<string, unknown>> {
   const map = resolveFieldMap(fieldMap as FieldMap | undefined);
   let schema = schemas.get(map);

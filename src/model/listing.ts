@@ -50,17 +50,7 @@ export const ListingMetaSchema = z.pipe(
  */
 export type ListingMeta = z.infer<typeof ListingMetaSchema>;
 
-/**
- * The service's success envelope: `{ success: true, data, timestamp?, message?, meta? }`.
- *
- * @example
- * ```ts
- * import { EnvelopeSchema } from 'invoicing-sdk';
- * const body = { success: true, data: [], timestamp: '2026-11-01T09:00:00Z', meta: { total: 7, limit: 3 } };
- * EnvelopeSchema.parse(body).meta?.totalPages; // 3
- * EnvelopeSchema.safeParse({ ...body, meta: { totalPages: -1 } }).error?.issues[0]?.path; // ['meta', 'totalPages']
- * ```
- */
+/** The service's success envelope: `{ success: true, data, timestamp?, message?, meta? }`. */
 export const EnvelopeSchema = z.looseObject({
   /** Always `true` on a success. */
   success: z.literal(true),
@@ -74,13 +64,5 @@ export const EnvelopeSchema = z.looseObject({
   meta: z.pipe(z.nullish(ListingMetaSchema), z.transform((meta: ListingMeta | null | undefined) => meta ?? undefined)),
 });
 
-/**
- * A success envelope as {@link EnvelopeSchema} reads it.
- *
- * @example
- * ```ts
- * import type { EnvelopeBody } from 'invoicing-sdk';
- * const body: EnvelopeBody = { success: true, data: { id: 'inv_1' }, timestamp: undefined, message: undefined, meta: undefined };
- * ```
- */
+/** A success envelope as {@link EnvelopeSchema} reads it. */
 export type EnvelopeBody = z.infer<typeof EnvelopeSchema>;

@@ -230,16 +230,7 @@ function formatScaled(value: bigint, scale: number): string {
   return negative ? '-' + s : s;
 }
 
-/**
- * Formats an integer count of minor units as a decimal string.
- *
- * @example
- * ```ts
- * import { formatMinorUnits } from 'invoicing-sdk';
- * formatMinorUnits(10750n); // "107.50"
- * formatMinorUnits(-5n, 2); // "-0.05"
- * ```
- */
+/** Formats an integer count of minor units as a decimal string. */
 export function formatMinorUnits(value: bigint | number, minorUnits = 2): string {
   return formatScaled(typeof value === 'number' ? BigInt(Math.trunc(value)) : value, minorUnits);
 }
@@ -265,16 +256,7 @@ export function toMinorUnits(
   return toMinor(d, minorUnits, roundingMode);
 }
 
-/**
- * Like {@link toMinorUnits} but `undefined` instead of throwing.
- *
- * @example
- * ```ts
- * import { tryMinorUnits } from 'invoicing-sdk';
- * tryMinorUnits('12.5'); // 1250n
- * tryMinorUnits('12,5'); // undefined
- * ```
- */
+/** Like {@link toMinorUnits} but `undefined` instead of throwing. */
 export function tryMinorUnits(
   value: unknown,
   minorUnits = 2,
@@ -300,16 +282,7 @@ export function decimalEquals(a: unknown, b: unknown, minorUnits = 2): boolean {
   return x !== undefined && y !== undefined && x === y;
 }
 
-/**
- * Normalises a tax rate or other decimal to its shortest exact text (`7.50` → `"7.5"`), or `undefined` when it is not
- * a finite decimal.
- *
- * @example
- * ```ts
- * import { normalizeDecimal } from 'invoicing-sdk';
- * normalizeDecimal('07.50'); // "7.5"
- * ```
- */
+/** A decimal's shortest exact text (`7.50` → `"7.5"`), or `undefined` when not a finite decimal. */
 export function normalizeDecimal(value: unknown): string | undefined {
   const d = parseDecimal(value);
   return d === undefined ? undefined : formatDecimal(d);

@@ -132,17 +132,7 @@ export function normalizeStatus(raw: unknown): InvoiceStatus {
   return status;
 }
 
-/**
- * True for the canonical spelling of the five statuses the service document names.
- *
- * @example
- * ```ts
- * import { isKnownStatus } from 'invoicing-sdk';
- * isKnownStatus('SIGNED');   // true
- * isKnownStatus('Signed');   // false: not the canonical spelling
- * isKnownStatus('ACCEPTED'); // false: not one of the documented five
- * ```
- */
+/** True for the canonical spelling of the five statuses the service document names. */
 export function isKnownStatus(status: unknown): status is KnownInvoiceStatus {
   return (
     status === 'DRAFT' || status === 'VALIDATED' || status === 'SIGNED' || status === 'SUBMITTED' || status === 'ERROR'
@@ -181,17 +171,7 @@ export function isFinalStatus(status: unknown, finalStatuses: readonly string[] 
   return matchesStatus(status, finalStatuses);
 }
 
-/**
- * True when `status` is one of `statuses`.
- *
- * @example
- * ```ts
- * import { matchesStatus } from 'invoicing-sdk';
- * matchesStatus('Validated', ['VALIDATED', 'SIGNED']);    // true
- * matchesStatus('Accepted-Pending', ['accepted pending']); // true
- * matchesStatus('Accepted-Pending', ['ACCEPTED']);         // false
- * ```
- */
+/** True when `status` is one of `statuses`. */
 export function matchesStatus(status: unknown, statuses: readonly string[]): boolean {
   if (typeof status !== 'string') return false;
   const folded = foldStatus(status);
@@ -420,15 +400,7 @@ function timeOf(value: string | Date): number {
   return Number.isNaN(ms) ? new Date(value).getTime() : ms;
 }
 
-/**
- * The spelling the service document uses for each documented status (`draft`, `Validated`, …).
- *
- * @example
- * ```ts
- * import { SERVICE_STATUS_SPELLING } from 'invoicing-sdk';
- * SERVICE_STATUS_SPELLING.DRAFT; // 'draft'
- * ```
- */
+/** The spelling the service document uses for each documented status (`draft`, `Validated`, …). */
 export const SERVICE_STATUS_SPELLING: Readonly<Record<KnownInvoiceStatus, string>> = {
   DRAFT: 'draft',
   VALIDATED: 'Validated',
@@ -437,15 +409,7 @@ export const SERVICE_STATUS_SPELLING: Readonly<Record<KnownInvoiceStatus, string
   ERROR: 'Error',
 };
 
-/**
- * What {@link nextAutomaticAttempt} tells.
- *
- * @example
- * ```ts
- * import type { NextAutomaticAttempt } from 'invoicing-sdk';
- * const next: NextAutomaticAttempt = { nextAttemptAt: '2026-01-01T00:10:00.000Z', attemptsLeft: 2 };
- * ```
- */
+/** What {@link nextAutomaticAttempt} tells. */
 export interface NextAutomaticAttempt {
   /** By when the next automatic attempt is due at the latest (ISO 8601, service time), where the record tells. */
   nextAttemptAt: string | undefined;
@@ -453,17 +417,7 @@ export interface NextAutomaticAttempt {
   attemptsLeft: number | undefined;
 }
 
-/**
- * When the service's recovery job will next try an invoice in `ERROR`, at the latest, and how many automatic attempts
- * are left.
- *
- * @example
- * ```ts
- * import { nextAutomaticAttempt } from 'invoicing-sdk';
- * nextAutomaticAttempt({ updatedAt: '2026-01-01T00:00:00Z', attempts: 1 }, Date.parse('2026-01-01T00:04:00Z'));
- * // { nextAttemptAt: '2026-01-01T00:10:00.000Z', attemptsLeft: 2 }
- * ```
- */
+/** When recovery will next try an invoice in `ERROR`, at the latest, and how many automatic attempts are left. */
 export function nextAutomaticAttempt(
   invoice: { updatedAt?: string | Date | undefined; attempts?: number | undefined },
   now: number = Date.now(),
