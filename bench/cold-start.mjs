@@ -118,6 +118,7 @@ try {
     },
     {
       measure: 'cold start, invoicing-sdk less each peer, paired per round, median [bootstrap 90 % interval]',
+      sdk: '',
       openai: ms(versus.openai),
       stripe: ms(versus.stripe),
       goal: 'below every peer, the interval below zero',

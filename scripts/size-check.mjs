@@ -15,13 +15,12 @@ import { requireBuild } from '../bench/lib/common.mjs';
 
 /** Bytes, gzip -9, per consumer of bench/bundle-size.mjs. */
 export const BUDGETS = {
-  // InvoicingClient + one call with ky, zod and uuid (classic zod's method API does not tree-shake);
-  // client.diagnose() and the service code-list lookups ride along with the client.
-  'invoicing-sdk': 108_000,
-  // invoicing-sdk/check: checks, totals, rule catalogue and code sets, no dependency. The goal is
-  // 15 KB; the rules' wording and code, and keepNames (its __name calls keep every function of a
-  // chunk in a consumer's bundle), are what keep it above.
-  check: 22_100,
+  // InvoicingClient + one call with ky, zod/mini and uuid; the checks, code sets and filing
+  // workflow ride along with the client (the goal is 60 KB: docs/performance.md says what is left).
+  'invoicing-sdk': 86_800,
+  // invoicing-sdk/check: checks, totals, rule catalogue and code sets, no dependency (goal 15 KB;
+  // the rules' wording and code keep it above).
+  check: 20_400,
 };
 
 requireBuild();
