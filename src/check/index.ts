@@ -15,8 +15,6 @@ export {
   compareTotals,
   computeTotals,
   decimalEquals,
-  formatMinorUnits,
-  normalizeDecimal,
   toMinorUnits,
   tryMinorUnits,
 } from '../model/money.js';

@@ -212,11 +212,6 @@ function toMinor(d: Decimal, units: number, mode: RoundingMode): bigint {
   return roundDivBig(d.digits, bigPow10(d.scale - units), mode);
 }
 
-function formatDecimal(d: Decimal): string {
-  const n = normalise(d);
-  return formatScaled(n.digits, n.scale);
-}
-
 function formatScaled(value: bigint, scale: number): string {
   // Comparisons with 0n, not 0: a BigInt against a number takes V8's slow generic path.
   const negative = value < 0n;
@@ -228,11 +223,6 @@ function formatScaled(value: bigint, scale: number): string {
     s = s.slice(0, s.length - scale) + '.' + s.slice(s.length - scale);
   }
   return negative ? '-' + s : s;
-}
-
-/** Formats an integer count of minor units as a decimal string. */
-export function formatMinorUnits(value: bigint | number, minorUnits = 2): string {
-  return formatScaled(typeof value === 'number' ? BigInt(Math.trunc(value)) : value, minorUnits);
 }
 
 /**
@@ -282,12 +272,6 @@ export function decimalEquals(a: unknown, b: unknown, minorUnits = 2): boolean {
   return x !== undefined && y !== undefined && x === y;
 }
 
-/** A decimal's shortest exact text (`7.50` → `"7.5"`), or `undefined` when not a finite decimal. */
-export function normalizeDecimal(value: unknown): string | undefined {
-  const d = parseDecimal(value);
-  return d === undefined ? undefined : formatDecimal(d);
-}
-
 const TOTAL_FIELDS = ['subtotal', 'taxTotal', 'total'] as const;
 
 /**
@@ -316,8 +300,8 @@ export function compareTotals(
     if (em !== undefined && em === am) continue;
     const expectedText = em === undefined ? String(e) : formatScaled(em, minorUnits);
     const actualText = am === undefined ? String(a) : formatScaled(am, minorUnits);
-    if (em === undefined || am === undefined) out.push({ field, expected: expectedText, actual: actualText });
-    else out.push({ field, expected: expectedText, actual: actualText, difference: formatScaled(am - em, minorUnits) });
+    out.push(em === undefined || am === undefined ? { field, expected: expectedText, actual: actualText }
+      : { field, expected: expectedText, actual: actualText, difference: formatScaled(am - em, minorUnits) });
   }
   return out;
 }
@@ -331,17 +315,11 @@ function describe(value: unknown): string {
 
 // --- computeTotals ---------------------------------------------------------------------------
 
-interface ResolvedTotalsOptions {
-  units: number;
-  rounding: RoundingLevel;
-  mode: RoundingMode;
-}
-
 /** The most lines checkInvoice reads and computeTotals takes. */
 export const MAX_LINES = 100_000;
 
 /** Validates the arguments of computeTotals (it throws, unlike checkInvoice) and resolves defaults. */
-function resolveTotalsOptions(lines: unknown, opts: ComputeTotalsOptions | undefined): ResolvedTotalsOptions {
+function resolveTotalsOptions(lines: unknown, opts: ComputeTotalsOptions | undefined) {
   if (!Array.isArray(lines)) throw new TypeError(`lines must be an array, got ${describe(lines)}`);
   if (lines.length > MAX_LINES) {
     throw new RangeError(
@@ -461,23 +439,29 @@ function groupOf(groups: Groups, line: TotalsLineInput, i: number, cache: Amount
   return g;
 }
 
-function exactTotals(lines: readonly TotalsLineInput[], o: ResolvedTotalsOptions): InvoiceTotals {
+/** computeTotals for callers whose options are already validated. */
+export function computeTotalsResolved(
+  lines: readonly TotalsLineInput[],
+  units: number,
+  rounding: RoundingLevel,
+  mode: RoundingMode,
+): InvoiceTotals {
   const cache: AmountCache = lines.length > CACHE_FROM_LINES ? new Map() : undefined;
   const groups: Groups = { list: [], byKey: undefined };
-  const byInvoice = o.rounding === 'invoice';
+  const byInvoice = rounding === 'invoice';
   const lineOut: LineTotals[] = new Array(lines.length);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as TotalsLineInput;
     const net = exactNet(line, i, cache);
     const g = groupOf(groups, line, i, cache);
-    const netMinor = toMinor(net, o.units, o.mode);
+    const netMinor = toMinor(net, units, mode);
     // Line tax is taken on the rounded net: the figure printed on the line.
-    const taxMinor = g.rate.digits === 0n ? 0n : roundDivBig(netMinor * g.rate.digits, g.divisor, o.mode);
+    const taxMinor = g.rate.digits === 0n ? 0n : roundDivBig(netMinor * g.rate.digits, g.divisor, mode);
     const printed: LineTotals = {
       index: i,
       rate: g.key,
-      net: formatScaled(netMinor, o.units),
-      tax: formatScaled(taxMinor, o.units),
+      net: formatScaled(netMinor, units),
+      tax: formatScaled(taxMinor, units),
     };
     lineOut[i] = printed;
     g.only = ++g.lineCount === 1 ? printed : undefined;
@@ -501,13 +485,9 @@ function exactTotals(lines: readonly TotalsLineInput[], o: ResolvedTotalsOptions
     let net = g.netMinor;
     let tax = g.taxMinor;
     if (byInvoice) {
-      net = toMinor({ digits: g.exactDigits, scale: g.exactScale }, o.units, o.mode);
+      net = toMinor({ digits: g.exactDigits, scale: g.exactScale }, units, mode);
       // Tax on the exact group net, rounded once.
-      tax = toMinor(
-        { digits: g.exactDigits * g.rate.digits, scale: g.exactScale + g.rate.scale + 2 },
-        o.units,
-        o.mode,
-      );
+      tax = toMinor({ digits: g.exactDigits * g.rate.digits, scale: g.exactScale + g.rate.scale + 2 }, units, mode);
     }
     subtotal += net;
     taxTotal += tax;
@@ -515,15 +495,15 @@ function exactTotals(lines: readonly TotalsLineInput[], o: ResolvedTotalsOptions
     const only = byInvoice ? undefined : g.only;
     byRate[k] = {
       rate: g.key,
-      net: only?.net ?? formatScaled(net, o.units),
-      tax: only?.tax ?? formatScaled(tax, o.units),
+      net: only?.net ?? formatScaled(net, units),
+      tax: only?.tax ?? formatScaled(tax, units),
     };
   }
   const one = sorted.length === 1 ? (byRate[0] as RateTotals) : undefined;
   return {
-    subtotal: one?.net ?? formatScaled(subtotal, o.units),
-    taxTotal: one?.tax ?? formatScaled(taxTotal, o.units),
-    total: formatScaled(subtotal + taxTotal, o.units),
+    subtotal: one?.net ?? formatScaled(subtotal, units),
+    taxTotal: one?.tax ?? formatScaled(taxTotal, units),
+    total: formatScaled(subtotal + taxTotal, units),
     byRate,
     lines: lineOut,
   };
@@ -536,16 +516,6 @@ function compareDecimal(a: Decimal, b: Decimal): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/** computeTotals for callers whose options are already validated. */
-export function computeTotalsResolved(
-  lines: readonly TotalsLineInput[],
-  units: number,
-  rounding: RoundingLevel,
-  mode: RoundingMode,
-): InvoiceTotals {
-  return exactTotals(lines, { units, rounding, mode });
-}
-
 /** Moves the decimal point of an exact decimal by `places` (positive: ×10^places), as shortest text. */
 export function shiftDecimal(value: unknown, places: number): string | undefined {
   const d = parseDecimal(value);
@@ -556,5 +526,6 @@ export function shiftDecimal(value: unknown, places: number): string | undefined
     digits *= bigPow10(-scale);
     scale = 0;
   }
-  return formatDecimal({ digits, scale });
+  const n = normalise({ digits, scale });
+  return formatScaled(n.digits, n.scale);
 }

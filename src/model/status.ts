@@ -132,13 +132,6 @@ export function normalizeStatus(raw: unknown): InvoiceStatus {
   return status;
 }
 
-/** True for the canonical spelling of the five statuses the service document names. */
-export function isKnownStatus(status: unknown): status is KnownInvoiceStatus {
-  return (
-    status === 'DRAFT' || status === 'VALIDATED' || status === 'SIGNED' || status === 'SUBMITTED' || status === 'ERROR'
-  );
-}
-
 /**
  * True for a status reached after `SUBMITTED` as the tax authority answers: `PROCESSING`, `ACCEPTED`, `REJECTED`,
  * `CANCELLED` in any spelling, and any other non-empty spelling the SDK does not recognise (only the statuses after
@@ -399,15 +392,6 @@ function timeOf(value: string | Date): number {
   const ms = epochMs(value);
   return Number.isNaN(ms) ? new Date(value).getTime() : ms;
 }
-
-/** The spelling the service document uses for each documented status (`draft`, `Validated`, …). */
-export const SERVICE_STATUS_SPELLING: Readonly<Record<KnownInvoiceStatus, string>> = {
-  DRAFT: 'draft',
-  VALIDATED: 'Validated',
-  SIGNED: 'Signed',
-  SUBMITTED: 'Submitted',
-  ERROR: 'Error',
-};
 
 /** What {@link nextAutomaticAttempt} tells. */
 export interface NextAutomaticAttempt {
