@@ -68,14 +68,8 @@ export interface CodeLookup {
   readonly bundled?: boolean;
 }
 
-/** The caller's comparable expected totals, and the key the tax figure came under. */
-export interface ResolvedExpectedTotals {
-  subtotal: DecimalInput | undefined;
-  taxTotal: DecimalInput | undefined;
-  total: DecimalInput | undefined;
-  /** `taxTotal`, or `tax` when the caller used that alias. */
-  taxKey: 'taxTotal' | 'tax';
-}
+/** The caller's comparable expected totals, and the key (`taxTotal`, or its alias `tax`) the tax figure came under. */
+type ResolvedExpectedTotals = Record<'subtotal' | 'taxTotal' | 'total', DecimalInput | undefined> & { taxKey: 'taxTotal' | 'tax' };
 
 export interface ResolvedCheckOptions {
   strict: boolean;

@@ -172,14 +172,8 @@ function readPath(record: Record<string, unknown>, path: readonly string[]): unk
   return current;
 }
 
-/** What {@link readInvoice} needs besides the record. */
-export interface ReadInvoiceContext {
-  fieldMap: ResolvedFieldMap;
-  /** The envelope's `timestamp`: the server's clock when the record was read. */
-  observedAt?: string | undefined;
-  /** The id to use when the record carries none (the id that was asked for). */
-  fallbackId?: string | undefined;
-}
+/** What {@link readInvoice} needs besides the record: `observedAt` is the envelope's `timestamp`, `fallbackId` the id asked for. */
+export type ReadInvoiceContext = { fieldMap: ResolvedFieldMap; observedAt?: string | undefined; fallbackId?: string | undefined };
 
 /** The canonical {@link Invoice} for a stored record, or `undefined` without a readable id. */
 export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice | undefined {

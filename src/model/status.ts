@@ -393,13 +393,8 @@ function timeOf(value: string | Date): number {
   return Number.isNaN(ms) ? new Date(value).getTime() : ms;
 }
 
-/** What {@link nextAutomaticAttempt} tells. */
-export interface NextAutomaticAttempt {
-  /** By when the next automatic attempt is due at the latest (ISO 8601, service time), where the record tells. */
-  nextAttemptAt: string | undefined;
-  /** Automatic attempts left, where the record carries a count. */
-  attemptsLeft: number | undefined;
-}
+/** By when the next automatic attempt is due at the latest (ISO 8601), and the attempts left, where the record tells. */
+export type NextAutomaticAttempt = { nextAttemptAt: string | undefined; attemptsLeft: number | undefined };
 
 /** When recovery will next try an invoice in `ERROR`, at the latest, and how many automatic attempts are left. */
 export function nextAutomaticAttempt(
