@@ -186,10 +186,7 @@ export const ApiKeySchema = z.pipe(
 export type ApiKeyReadResult = { ok: true; apiKey: APIKey } | { ok: false; field: string; message: string };
 
 /** Reads one key record, with `fallbackId` (the id asked for) when the record shows none. */
-export function readApiKeyRecord(
-  record: unknown,
-  opts: { fallbackId?: string | undefined } = {},
-): ApiKeyReadResult {
+export function readApiKeyRecord(record: unknown, opts: { fallbackId?: string | undefined } = {}): ApiKeyReadResult {
   const parsed = ApiKeySchema.safeParse(record);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -236,11 +236,7 @@ function formatScaled(value: bigint, scale: number): string {
  * toMinorUnits('107.505'); // 10751n
  * ```
  */
-export function toMinorUnits(
-  value: DecimalInput,
-  minorUnits = 2,
-  roundingMode: RoundingMode = 'half-up',
-): bigint {
+export function toMinorUnits(value: DecimalInput, minorUnits = 2, roundingMode: RoundingMode = 'half-up'): bigint {
   const d = parseDecimal(value);
   if (d === undefined) throw new RangeError(`not a finite decimal amount: ${describe(value)}`);
   return toMinor(d, minorUnits, roundingMode);
@@ -318,8 +314,22 @@ function describe(value: unknown): string {
 /** The most lines checkInvoice reads and computeTotals takes. */
 export const MAX_LINES = 100_000;
 
-/** Validates the arguments of computeTotals (it throws, unlike checkInvoice) and resolves defaults. */
-function resolveTotalsOptions(lines: unknown, opts: ComputeTotalsOptions | undefined) {
+/**
+ * Computes an invoice's totals exactly, to the minor unit, the way the service's document describes them: per line,
+ * net = quantity × unitPrice × (1 − discountRate/100) and tax = net × taxRate/100; lines with the same rate are
+ * grouped (the service derives the tax category from the rate); subtotal = Σ net, taxTotal = Σ tax, total = subtotal +
+ * taxTotal.
+ *
+ * @example
+ * ```ts
+ * import { computeTotals } from 'invoicing-sdk';
+ * const t = computeTotals(Array.from({ length: 10 }, () => ({ quantity: 1, unitPrice: 0.1, taxRate: 0 })));
+ * t.subtotal; // "1.00"
+ * computeTotals([{ quantity: 3, unitPrice: '19.99', taxRate: 7.5, discountRate: 10 }]).total; // "58.02"
+ * ```
+ */
+export function computeTotals(lines: readonly TotalsLineInput[], opts?: ComputeTotalsOptions): InvoiceTotals {
+  // It throws on bad arguments, unlike checkInvoice.
   if (!Array.isArray(lines)) throw new TypeError(`lines must be an array, got ${describe(lines)}`);
   if (lines.length > MAX_LINES) {
     throw new RangeError(
@@ -338,29 +348,7 @@ function resolveTotalsOptions(lines: unknown, opts: ComputeTotalsOptions | undef
   if (mode !== 'half-up' && mode !== 'half-even') {
     throw new RangeError(`roundingMode must be 'half-up' or 'half-even', got ${describe(mode)}`);
   }
-  return { units, rounding, mode };
-}
-
-/**
- * Computes an invoice's totals exactly, to the minor unit, the way the service's document describes them: per line,
- * net = quantity × unitPrice × (1 − discountRate/100) and tax = net × taxRate/100; lines with the same rate are
- * grouped (the service derives the tax category from the rate); subtotal = Σ net, taxTotal = Σ tax, total = subtotal +
- * taxTotal.
- *
- * @example
- * ```ts
- * import { computeTotals } from 'invoicing-sdk';
- * const t = computeTotals(Array.from({ length: 10 }, () => ({ quantity: 1, unitPrice: 0.1, taxRate: 0 })));
- * t.subtotal; // "1.00"
- * computeTotals([{ quantity: 3, unitPrice: '19.99', taxRate: 7.5, discountRate: 10 }]).total; // "58.02"
- * ```
- */
-export function computeTotals(
-  lines: readonly TotalsLineInput[],
-  opts?: ComputeTotalsOptions,
-): InvoiceTotals {
-  const o = resolveTotalsOptions(lines, opts);
-  return computeTotalsResolved(lines, o.units, o.rounding, o.mode);
+  return computeTotalsResolved(lines, units, rounding, mode);
 }
 
 const ZERO: Decimal = { digits: 0n, scale: 0 };
