@@ -166,7 +166,7 @@ function toLookup(list: unknown): CodeLookup | undefined {
   return lookup;
 }
 
-/** An integer from 0 to `max`, or the fallback (reported) when the option is anything else. */
+/** An integer from 0 to `max`, or the fallback (reported) when the option (not undefined) is anything else. */
 function integerOption(
   value: unknown,
   fallback: number,
@@ -174,7 +174,6 @@ function integerOption(
   name: string,
   problems: ResolvedCheckOptions['problems'],
 ): number {
-  if (value === undefined) return fallback;
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max) return value;
   problems.push({ path: ['options', name], value, expected: `an integer from 0 to ${max}` });
   return fallback;
@@ -284,13 +283,10 @@ function readOption(
       else problems.push({ path: ['options', 'roundingMode'], value, expected: "'half-up' or 'half-even'" });
       return;
     case 'minorUnits':
-      o.minorUnits = integerOption(value, 2, 12, name, problems);
-      return;
     case 'minCategoryLength':
-      o.minCategoryLength = integerOption(value, 3, 1000, name, problems);
-      return;
     case 'minTinLength':
-      o.minTinLength = integerOption(value, 6, 1000, name, problems);
+      // Each option is read once, so o[name] still holds its default.
+      o[name] = integerOption(value, o[name], name === 'minorUnits' ? 12 : 1000, name, problems);
       return;
     case 'standardTaxRates': {
       if (value === null) return;

@@ -13,20 +13,8 @@ import type { Invoice } from './canonical-invoice.js';
  * const field: InvoiceField = 'total';
  * ```
  */
-export type InvoiceField =
-  | 'id'
-  | 'status'
-  | 'subtotal'
-  | 'taxTotal'
-  | 'total'
-  | 'buyer'
-  | 'lines'
-  | 'dueDate'
-  | 'updatedAt'
-  | 'errorMessage'
-  | 'recoveryAttempts'
-  // Deprecated: the same as `recoveryAttempts`.
-  | 'attempts';
+export type InvoiceField = 'id' | 'status' | 'subtotal' | 'taxTotal' | 'total' | 'buyer' | 'lines' | 'dueDate' | 'updatedAt'
+  | 'errorMessage' | 'recoveryAttempts' | 'attempts'; // `attempts`: deprecated, the same as `recoveryAttempts`
 
 /**
  * How to read stored invoices: for any canonical field, the alias or aliases to read, in order (a dotted alias walks
@@ -218,8 +206,7 @@ function readTimestamp(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-// Real messages nest two or three levels deep; a record nested thousands deep must not exhaust the stack (a RangeError
-// instead of an invoice).
+// A record nested thousands deep must not exhaust the stack (a RangeError instead of an invoice).
 const MAX_TEXT_DEPTH = 8;
 
 function readText(value: unknown, depth = 0): string | undefined {
