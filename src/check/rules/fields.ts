@@ -2,10 +2,8 @@
 import { formatIssuePath, type IssueCollector, type IssuePath } from '../issues.js';
 import { didYouMean } from '../suggest.js';
 
-/** A plain object (not null, not an array). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isObject as isRecord } from '../../model/field-map.js';
+export { isRecord };
 
 /** Whether JSON.stringify sends exactly the fields a rule reads. */
 export function isPlainObject(value: object): boolean {
