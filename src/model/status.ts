@@ -105,8 +105,6 @@ const foldStatus = (value: string): string => value.toLowerCase().replace(/[\s_-
 
 const seen = /* @__PURE__ */ new Map<string, InvoiceStatus>();
 
-const AFTER_SUBMITTED: ReadonlySet<string> = /* @__PURE__ */ new Set(['PROCESSING', 'ACCEPTED', 'REJECTED', 'CANCELLED']);
-
 /**
  * Reads a status as the server spelled it and returns the canonical value, ignoring case, spaces, `-` and `_`:
  * `draft`, `Draft` and `DRAFT` give `DRAFT`; synonyms of the statuses after `SUBMITTED` map to the SDK's names
@@ -146,7 +144,7 @@ export function normalizeStatus(raw: unknown): InvoiceStatus {
  */
 export function isAfterSubmitted(status: unknown): boolean {
   const canonical = normalizeStatus(status);
-  if (canonical !== UNKNOWN_STATUS) return AFTER_SUBMITTED.has(canonical);
+  if (canonical !== UNKNOWN_STATUS) return RANKS[canonical] === 4;
   return typeof status === 'string' && foldStatus(status) !== '' && foldStatus(status) !== 'unknown';
 }
 
