@@ -246,11 +246,7 @@ export function checkSendable(value: unknown, path: IssuePath, enclosing: readon
     if (kind !== undefined) issues.add('INPUT_NOT_PLAIN_DATA', path, { value, reason: kind });
     return;
   }
-  const walk = new SendableWalk(issues, path);
-  // The objects the value sits in, outermost first (`enclosing[k]` at the first k parts of the path): a reference back
-  // to one of them is named by its own path.
-  for (let k = 0; k < enclosing.length; k++) walk.enter(enclosing[k] as object, k);
-  walk.visit(value, path.length);
+  new SendableWalk(issues, path, enclosing).visit(value, path.length);
 }
 
 /** One walk of {@link checkSendable}: the objects on the current path, and the height of each done one. */
@@ -260,16 +256,11 @@ class SendableWalk {
   private readonly path: (string | number)[];
   private found = false;
 
-  constructor(
-    private readonly issues: IssueCollector,
-    path: IssuePath,
-  ) {
+  constructor(private readonly issues: IssueCollector, path: IssuePath, enclosing: readonly object[]) {
     this.path = [...path];
-  }
-
-  /** Marks `value`, at the first `pathLength` parts of the path, as an enclosing object. */
-  enter(value: object, pathLength: number): void {
-    this.open.set(value, pathLength);
+    // The objects the value sits in, outermost first (`enclosing[k]` at the first k parts of the path): a reference back
+    // to one of them is named by its own path.
+    for (let k = 0; k < enclosing.length; k++) this.open.set(enclosing[k] as object, k);
   }
 
   /** The height of `value`'s subtree (0 for a leaf), or -1 once a problem was reported. */
