@@ -159,13 +159,8 @@ export function reportWrongType(
 
 /** Checks an optional string field; null counts as absent. */
 export function checkOptionalString(issues: IssueCollector, value: unknown, path: IssuePath): void {
-  if (value !== undefined && value !== null && typeof value !== 'string') {
-    reportWrongType(issues, path, value, 'a string');
-  }
+  if (value !== undefined && value !== null && typeof value !== 'string') reportWrongType(issues, path, value, 'a string');
 }
-
-/** What kind of object a field sits in, for the UNKNOWN_FIELD wording. */
-export type FieldOwner = 'invoice' | 'buyer' | 'line';
 
 /** Field names that are a known misconception at one level, with the code that explains it. */
 export interface SpecialFields {
@@ -173,10 +168,10 @@ export interface SpecialFields {
   total: ReadonlySet<string>;
 }
 
-/** Reports one field the service does not read. */
+/** Reports one field the service does not read, in the object `owner` names for the UNKNOWN_FIELD wording. */
 export function reportUnknownField(
   issues: IssueCollector,
-  owner: FieldOwner,
+  owner: 'invoice' | 'buyer' | 'invoice line',
   basePath: IssuePath,
   key: string,
   value: unknown,
@@ -189,11 +184,7 @@ export function reportUnknownField(
   if (special !== undefined && special.tax.has(key)) issues.add('TAX_FIELD_NOT_ACCEPTED', path, { value: key });
   else if (special !== undefined && special.total.has(key)) issues.add('TOTAL_FIELD_NOT_ACCEPTED', path, { value: key });
   else {
-    issues.add('UNKNOWN_FIELD', path, {
-      value: key,
-      reason: owner === 'invoice' ? 'invoice' : owner === 'buyer' ? 'buyer' : 'invoice line',
-      suggestion: didYouMean(key, known, aliases),
-    });
+    issues.add('UNKNOWN_FIELD', path, { value: key, reason: owner, suggestion: didYouMean(key, known, aliases) });
   }
   // The service ignores the field, but JSON.stringify still has to send it.
   checkSendable(value, path, enclosing, issues);

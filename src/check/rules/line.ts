@@ -126,7 +126,7 @@ function checkLine(
 
   for (const key in line) {
     if (!(LINE_FIELDS as readonly string[]).includes(key) && line[key] !== undefined) {
-      reportUnknownField(issues, 'line', ['lines', i], key, line[key], [invoice, lines, line], LINE_FIELDS, LINE_ALIASES, LINE_SPECIAL);
+      reportUnknownField(issues, 'invoice line', ['lines', i], key, line[key], [invoice, lines, line], LINE_FIELDS, LINE_ALIASES, LINE_SPECIAL);
     }
   }
   return computable;
