@@ -5,15 +5,7 @@ import { shiftDecimal } from '../../model/money.js';
 import type { ResolvedCheckOptions } from '../options.js';
 import { checkClassification } from './classification.js';
 import { LINE_TOTAL_FIELDS } from './totals.js';
-import {
-  checkOptionalString,
-  isBlank,
-  isTrimmedSpace,
-  reportRequired,
-  reportUnknownField,
-  reportWrongType,
-  type SpecialFields,
-} from './fields.js';
+import { checkOptionalString, isBlank, isTrimmedSpace, reportRequired, reportUnknownField, reportWrongType, type SpecialFields } from './fields.js';
 
 export const LINE_FIELDS = [
   'description', 'quantity', 'unitPrice', 'taxRate', 'hsnCode', 'isicCode', 'sku', 'discountRate',
