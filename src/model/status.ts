@@ -11,16 +11,8 @@ import { epochMs } from './timestamp.js';
  * ```
  */
 export const InvoiceStatus = {
-  DRAFT: 'DRAFT',
-  VALIDATED: 'VALIDATED',
-  SIGNED: 'SIGNED',
-  SUBMITTED: 'SUBMITTED',
-  ERROR: 'ERROR',
-  PROCESSING: 'PROCESSING',
-  ACCEPTED: 'ACCEPTED',
-  REJECTED: 'REJECTED',
-  CANCELLED: 'CANCELLED',
-  UNKNOWN: 'UNKNOWN',
+  DRAFT: 'DRAFT', VALIDATED: 'VALIDATED', SIGNED: 'SIGNED', SUBMITTED: 'SUBMITTED', ERROR: 'ERROR',
+  PROCESSING: 'PROCESSING', ACCEPTED: 'ACCEPTED', REJECTED: 'REJECTED', CANCELLED: 'CANCELLED', UNKNOWN: 'UNKNOWN',
 } as const;
 
 /**
@@ -81,23 +73,10 @@ export const DEFAULT_FINAL_STATUSES: readonly InvoiceStatus[] = ['ACCEPTED', 'RE
 // Folded spellings (see foldStatus) of every canonical status and of the synonyms servers use for the statuses after
 // SUBMITTED.
 const SPELLINGS: Readonly<Record<string, InvoiceStatus>> = {
-  draft: 'DRAFT',
-  validated: 'VALIDATED',
-  signed: 'SIGNED',
-  submitted: 'SUBMITTED',
-  error: 'ERROR',
-  processing: 'PROCESSING',
-  inprogress: 'PROCESSING',
-  pending: 'PROCESSING',
-  accepted: 'ACCEPTED',
-  approved: 'ACCEPTED',
-  cleared: 'ACCEPTED',
-  rejected: 'REJECTED',
-  declined: 'REJECTED',
-  cancelled: 'CANCELLED',
-  canceled: 'CANCELLED',
-  voided: 'CANCELLED',
-  unknown: 'UNKNOWN',
+  draft: 'DRAFT', validated: 'VALIDATED', signed: 'SIGNED', submitted: 'SUBMITTED', error: 'ERROR',
+  processing: 'PROCESSING', inprogress: 'PROCESSING', pending: 'PROCESSING',
+  accepted: 'ACCEPTED', approved: 'ACCEPTED', cleared: 'ACCEPTED', rejected: 'REJECTED', declined: 'REJECTED',
+  cancelled: 'CANCELLED', canceled: 'CANCELLED', voided: 'CANCELLED', unknown: 'UNKNOWN',
 };
 
 /** Lower-cases and drops spaces, `-` and `_`: `Draft`, `DRAFT`, ` draft ` and `dr-aft` match. */
@@ -204,15 +183,7 @@ export function statusRank(status: unknown): number {
 }
 
 const RANKS: Readonly<Record<Exclude<InvoiceStatus, 'UNKNOWN'>, number>> = {
-  DRAFT: 0,
-  VALIDATED: 1,
-  SIGNED: 2,
-  SUBMITTED: 3,
-  ERROR: 3,
-  PROCESSING: 4,
-  ACCEPTED: 4,
-  REJECTED: 4,
-  CANCELLED: 4,
+  DRAFT: 0, VALIDATED: 1, SIGNED: 2, SUBMITTED: 3, ERROR: 3, PROCESSING: 4, ACCEPTED: 4, REJECTED: 4, CANCELLED: 4,
 };
 
 /**
