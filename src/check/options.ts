@@ -212,21 +212,9 @@ export function resolveCheckOptions(opts: CheckOptions | undefined): ResolvedChe
 /** A fresh copy of the defaults, written out: a spread of a frozen object takes V8's slow path. */
 function defaultsWith(problems: ResolvedCheckOptions['problems']): ResolvedCheckOptions {
   return {
-    strict: false,
-    ignore: undefined,
-    hs: DEFAULT_HS,
-    isic: DEFAULT_ISIC,
-    isicFormatOnly: false,
-    minCategoryLength: 3,
-    minTinLength: 6,
-    standardTaxRates: DEFAULT_RATES,
-    minorUnits: 2,
-    rounding: 'line',
-    roundingGiven: false,
-    roundingMode: 'half-up',
-    expectedTotals: undefined,
-    maxLines: MAX_LINES,
-    problems,
+    strict: false, ignore: undefined, hs: DEFAULT_HS, isic: DEFAULT_ISIC, isicFormatOnly: false, minCategoryLength: 3,
+    minTinLength: 6, standardTaxRates: DEFAULT_RATES, minorUnits: 2, rounding: 'line', roundingGiven: false,
+    roundingMode: 'half-up', expectedTotals: undefined, maxLines: MAX_LINES, problems,
   };
 }
 
