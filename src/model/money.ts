@@ -243,11 +243,7 @@ export function toMinorUnits(value: DecimalInput, minorUnits = 2, roundingMode: 
 }
 
 /** Like {@link toMinorUnits} but `undefined` instead of throwing. */
-export function tryMinorUnits(
-  value: unknown,
-  minorUnits = 2,
-  roundingMode: RoundingMode = 'half-up',
-): bigint | undefined {
+export function tryMinorUnits(value: unknown, minorUnits = 2, roundingMode: RoundingMode = 'half-up'): bigint | undefined {
   const d = parseDecimal(value);
   return d === undefined ? undefined : toMinor(d, minorUnits, roundingMode);
 }

@@ -73,13 +73,7 @@ function notSentReason(source: object, key: string): string | undefined {
 }
 
 /** Reports a required field missing or null from `record`, explaining one not sent. */
-export function reportRequired(
-  issues: IssueCollector,
-  path: IssuePath,
-  value: unknown,
-  expected: string,
-  record: object,
-): void {
+export function reportRequired(issues: IssueCollector, path: IssuePath, value: unknown, expected: string, record: object): void {
   if (reportNotJsonRecord(issues, record, path.slice(0, -1))) return;
   const source = SENT_FROM.get(record);
   const reason = source !== undefined && value === undefined ? notSentReason(source, String(path[path.length - 1])) : undefined;

@@ -31,12 +31,7 @@ const LINE_SPECIAL: SpecialFields = {
 const HOLE = 'a hole in a sparse array';
 
 /** Checks every line (each one plain, or the sentView of the caller's line: see sentInvoice). */
-export function checkLines(
-  lines: readonly unknown[],
-  o: ResolvedCheckOptions,
-  issues: IssueCollector,
-  invoice: object,
-): boolean {
+export function checkLines(lines: readonly unknown[], o: ResolvedCheckOptions, issues: IssueCollector, invoice: object): boolean {
   let computable = true;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
