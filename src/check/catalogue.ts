@@ -24,27 +24,21 @@ export type CheckSeverity = 'error' | 'warning';
  */
 export type CheckArea = 'input' | 'invoice' | 'buyer' | 'line' | 'classification' | 'tax' | 'totals';
 
-/** What a rule knows when it reports: filled in by the rule, read by the wording in the table. */
+/**
+ * What a rule knows when it reports, read by the wording in the table: `field` is the display path (`lines[2].hsnCode`),
+ * `reason` why a value was judged so or what reading it threw, `min` a configured bound, the totals fields the figures.
+ */
 export interface MessageContext {
-  /** Display path of the field, e.g. `lines[2].hsnCode`. */
   field: string;
-  /** The value found (absent for a missing field). */
   value?: unknown;
-  /** What was expected, e.g. `a string`. */
   expected?: string;
-  /** A corrected value or a field name to suggest. */
   suggestion?: string | undefined;
-  /** Why a value was judged as it was (e.g. `all one digit`), or what reading it threw. */
   reason?: string | undefined;
-  /** A configured bound, e.g. the minimum category length. */
   min?: number;
-  /** The buyer type (`B2B`, `B2G`, ...). */
   buyerType?: string;
-  /** For totals: the caller's figure, the computed one and their difference. */
   expectedTotal?: string;
   actualTotal?: string;
   difference?: string;
-  /** For totals: how the figures were rounded. */
   rounding?: string;
 }
 

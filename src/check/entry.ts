@@ -14,24 +14,9 @@
  */
 export { CHECK_RULES, checkInvoice, computeTotals } from './index.js';
 export type {
-  CheckArea,
-  CheckIssue,
-  CheckIssueCode,
-  CheckOptions,
-  CheckReport,
-  CheckRule,
-  CheckSeverity,
-  CodeList,
-  ComputeTotalsOptions,
-  DecimalInput,
-  ExpectedTotals,
-  InvoiceTotals,
-  IssuePath,
-  LineTotals,
-  RateTotals,
-  RoundingLevel,
-  RoundingMode,
-  TotalsLineInput,
+  CheckArea, CheckIssue, CheckIssueCode, CheckOptions, CheckReport, CheckRule, CheckSeverity, CodeList,
+  ComputeTotalsOptions, DecimalInput, ExpectedTotals, InvoiceTotals, IssuePath, LineTotals, RateTotals, RoundingLevel,
+  RoundingMode, TotalsLineInput,
 } from './index.js';
 export { HS_CODES } from '../codes/hs-codes.js';
 export { ISIC_CODES } from '../codes/isic-codes.js';

@@ -20,9 +20,8 @@ export function showValue(value: unknown): string {
     case 'bigint':
       return `${value}n (a BigInt)`;
     case 'boolean':
-      return String(value);
     case 'undefined':
-      return 'undefined';
+      return String(value);
     case 'function':
       return 'a function';
     case 'symbol':

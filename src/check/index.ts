@@ -11,26 +11,10 @@ export type { CheckArea, CheckIssue, CheckIssueCode, CheckRule, CheckSeverity, I
 export { DEFAULT_STANDARD_TAX_RATES } from './options.js';
 export { MAX_INPUT_DEPTH } from './rules/fields.js';
 export type { CheckOptions, CodeList } from './options.js';
-export {
-  compareTotals,
-  computeTotals,
-  decimalEquals,
-  formatMinorUnits,
-  normalizeDecimal,
-  toMinorUnits,
-  tryMinorUnits,
-} from '../model/money.js';
+export { compareTotals, computeTotals, decimalEquals, toMinorUnits, tryMinorUnits } from '../model/money.js';
 export type {
-  ComputeTotalsOptions,
-  DecimalInput,
-  ExpectedTotals,
-  InvoiceTotals,
-  LineTotals,
-  RateTotals,
-  RoundingLevel,
-  RoundingMode,
-  TotalsDifference,
-  TotalsLineInput,
+  ComputeTotalsOptions, DecimalInput, ExpectedTotals, InvoiceTotals, LineTotals, RateTotals, RoundingLevel,
+  RoundingMode, TotalsDifference, TotalsLineInput,
 } from '../model/money.js';
 
 /**

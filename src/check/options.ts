@@ -68,14 +68,8 @@ export interface CodeLookup {
   readonly bundled?: boolean;
 }
 
-/** The caller's comparable expected totals, and the key the tax figure came under. */
-export interface ResolvedExpectedTotals {
-  subtotal: DecimalInput | undefined;
-  taxTotal: DecimalInput | undefined;
-  total: DecimalInput | undefined;
-  /** `taxTotal`, or `tax` when the caller used that alias. */
-  taxKey: 'taxTotal' | 'tax';
-}
+/** The caller's comparable expected totals, and the key (`taxTotal`, or its alias `tax`) the tax figure came under. */
+type ResolvedExpectedTotals = Record<'subtotal' | 'taxTotal' | 'total', DecimalInput | undefined> & { taxKey: 'taxTotal' | 'tax' };
 
 export interface ResolvedCheckOptions {
   strict: boolean;
@@ -172,7 +166,7 @@ function toLookup(list: unknown): CodeLookup | undefined {
   return lookup;
 }
 
-/** An integer from 0 to `max`, or the fallback (reported) when the option is anything else. */
+/** An integer from 0 to `max`, or the fallback (reported) when the option (not undefined) is anything else. */
 function integerOption(
   value: unknown,
   fallback: number,
@@ -180,7 +174,6 @@ function integerOption(
   name: string,
   problems: ResolvedCheckOptions['problems'],
 ): number {
-  if (value === undefined) return fallback;
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max) return value;
   problems.push({ path: ['options', name], value, expected: `an integer from 0 to ${max}` });
   return fallback;
@@ -219,21 +212,9 @@ export function resolveCheckOptions(opts: CheckOptions | undefined): ResolvedChe
 /** A fresh copy of the defaults, written out: a spread of a frozen object takes V8's slow path. */
 function defaultsWith(problems: ResolvedCheckOptions['problems']): ResolvedCheckOptions {
   return {
-    strict: false,
-    ignore: undefined,
-    hs: DEFAULT_HS,
-    isic: DEFAULT_ISIC,
-    isicFormatOnly: false,
-    minCategoryLength: 3,
-    minTinLength: 6,
-    standardTaxRates: DEFAULT_RATES,
-    minorUnits: 2,
-    rounding: 'line',
-    roundingGiven: false,
-    roundingMode: 'half-up',
-    expectedTotals: undefined,
-    maxLines: MAX_LINES,
-    problems,
+    strict: false, ignore: undefined, hs: DEFAULT_HS, isic: DEFAULT_ISIC, isicFormatOnly: false, minCategoryLength: 3,
+    minTinLength: 6, standardTaxRates: DEFAULT_RATES, minorUnits: 2, rounding: 'line', roundingGiven: false,
+    roundingMode: 'half-up', expectedTotals: undefined, maxLines: MAX_LINES, problems,
   };
 }
 
@@ -290,13 +271,10 @@ function readOption(
       else problems.push({ path: ['options', 'roundingMode'], value, expected: "'half-up' or 'half-even'" });
       return;
     case 'minorUnits':
-      o.minorUnits = integerOption(value, 2, 12, name, problems);
-      return;
     case 'minCategoryLength':
-      o.minCategoryLength = integerOption(value, 3, 1000, name, problems);
-      return;
     case 'minTinLength':
-      o.minTinLength = integerOption(value, 6, 1000, name, problems);
+      // Each option is read once, so o[name] still holds its default.
+      o[name] = integerOption(value, o[name], name === 'minorUnits' ? 12 : 1000, name, problems);
       return;
     case 'standardTaxRates': {
       if (value === null) return;

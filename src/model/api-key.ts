@@ -1,5 +1,6 @@
 /** API key schemas, with the public types inferred from them. */
 import * as z from 'zod/mini';
+import { isObject } from './field-map.js';
 
 const KNOWN_SCOPES = ['invoices:read', 'invoices:write', 'taxauth:read', '*'] as const;
 const otherText = z.custom<string & {}>((value) => typeof value === 'string' && value.trim() !== '');
@@ -145,9 +146,6 @@ export const ApiKeyRecordSchema = z.object({
  */
 export type APIKey = z.infer<typeof ApiKeyRecordSchema>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
 
@@ -170,7 +168,7 @@ function first(record: Record<string, unknown>, aliases: readonly string[]): unk
  * ```
  */
 export const ApiKeySchema = z.pipe(
-  z.custom<Record<string, unknown>>(isRecord, { message: 'An API key record must be a JSON object' }),
+  z.custom<Record<string, unknown>>(isObject, { message: 'An API key record must be a JSON object' }),
   z.transform((raw: Record<string, unknown>): APIKey => ({
     id: text(first(raw, API_KEY_FIELD_ALIASES.id)),
     name: text(raw.name),
@@ -184,28 +182,11 @@ export const ApiKeySchema = z.pipe(
   })),
 );
 
-/** What {@link readApiKeyRecord} gives: the key record, or the field that could not be read. */
-export type ApiKeyReadResult =
-  | {
-      /** The record was read. */
-      ok: true;
-      /** The key record. */
-      apiKey: APIKey;
-    }
-  | {
-      /** The record could not be read. */
-      ok: false;
-      /** The field that could not be read, as a dotted path; `''` for the record itself. */
-      field: string;
-      /** What is wrong with it. */
-      message: string;
-    };
+/** A key record read, or the field (dotted path, `''` for the record itself) that could not be read and why. */
+export type ApiKeyReadResult = { ok: true; apiKey: APIKey } | { ok: false; field: string; message: string };
 
 /** Reads one key record, with `fallbackId` (the id asked for) when the record shows none. */
-export function readApiKeyRecord(
-  record: unknown,
-  opts: { fallbackId?: string | undefined } = {},
-): ApiKeyReadResult {
+export function readApiKeyRecord(record: unknown, opts: { fallbackId?: string | undefined } = {}): ApiKeyReadResult {
   const parsed = ApiKeySchema.safeParse(record);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -13,20 +13,8 @@ import type { Invoice } from './canonical-invoice.js';
  * const field: InvoiceField = 'total';
  * ```
  */
-export type InvoiceField =
-  | 'id'
-  | 'status'
-  | 'subtotal'
-  | 'taxTotal'
-  | 'total'
-  | 'buyer'
-  | 'lines'
-  | 'dueDate'
-  | 'updatedAt'
-  | 'errorMessage'
-  | 'recoveryAttempts'
-  // Deprecated: the same as `recoveryAttempts`.
-  | 'attempts';
+export type InvoiceField = 'id' | 'status' | 'subtotal' | 'taxTotal' | 'total' | 'buyer' | 'lines' | 'dueDate' | 'updatedAt'
+  | 'errorMessage' | 'recoveryAttempts' | 'attempts'; // `attempts`: deprecated, the same as `recoveryAttempts`
 
 /**
  * How to read stored invoices: for any canonical field, the alias or aliases to read, in order (a dotted alias walks
@@ -172,14 +160,8 @@ function readPath(record: Record<string, unknown>, path: readonly string[]): unk
   return current;
 }
 
-/** What {@link readInvoice} needs besides the record. */
-export interface ReadInvoiceContext {
-  fieldMap: ResolvedFieldMap;
-  /** The envelope's `timestamp`: the server's clock when the record was read. */
-  observedAt?: string | undefined;
-  /** The id to use when the record carries none (the id that was asked for). */
-  fallbackId?: string | undefined;
-}
+/** What {@link readInvoice} needs besides the record: `observedAt` is the envelope's `timestamp`, `fallbackId` the id asked for. */
+export type ReadInvoiceContext = { fieldMap: ResolvedFieldMap; observedAt?: string | undefined; fallbackId?: string | undefined };
 
 /** The canonical {@link Invoice} for a stored record, or `undefined` without a readable id. */
 export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice | undefined {
@@ -224,8 +206,7 @@ function readTimestamp(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-// Real messages nest two or three levels deep; a record nested thousands deep must not exhaust the stack (a RangeError
-// instead of an invoice).
+// A record nested thousands deep must not exhaust the stack (a RangeError instead of an invoice).
 const MAX_TEXT_DEPTH = 8;
 
 function readText(value: unknown, depth = 0): string | undefined {

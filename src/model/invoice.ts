@@ -2,16 +2,10 @@
 import * as z from 'zod/mini';
 import { DEFAULT_FIELD_MAP, isObject, readInvoice, resolveFieldMap, type FieldMap, type ResolvedFieldMap } from './field-map.js';
 
-export {
-  CanonicalInvoiceSchema,
-  DecimalStringSchema,
-  InvoiceStatusSchema,
-  type Invoice,
-} from './canonical-invoice.js';
+export { CanonicalInvoiceSchema, InvoiceStatusSchema, type Invoice } from './canonical-invoice.js';
 import type { Invoice } from './canonical-invoice.js';
 
-// One schema per field map, built on first use: the client resolves its map once, so this is one entry per client
-// configuration.
+// One schema per field map, built on first use: a client resolves its map once.
 const schemas = new WeakMap<ResolvedFieldMap, z.ZodMiniType<Invoice, Record<string, unknown>>>();
 
 /** The schema reading stored records through `fieldMap` (default: the built-in aliases). */

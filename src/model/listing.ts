@@ -63,6 +63,3 @@ export const EnvelopeSchema = z.looseObject({
   /** Listings only. `null` reads as absent. */
   meta: z.pipe(z.nullish(ListingMetaSchema), z.transform((meta: ListingMeta | null | undefined) => meta ?? undefined)),
 });
-
-/** A success envelope as {@link EnvelopeSchema} reads it. */
-export type EnvelopeBody = z.infer<typeof EnvelopeSchema>;

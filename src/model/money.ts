@@ -212,11 +212,6 @@ function toMinor(d: Decimal, units: number, mode: RoundingMode): bigint {
   return roundDivBig(d.digits, bigPow10(d.scale - units), mode);
 }
 
-function formatDecimal(d: Decimal): string {
-  const n = normalise(d);
-  return formatScaled(n.digits, n.scale);
-}
-
 function formatScaled(value: bigint, scale: number): string {
   // Comparisons with 0n, not 0: a BigInt against a number takes V8's slow generic path.
   const negative = value < 0n;
@@ -230,11 +225,6 @@ function formatScaled(value: bigint, scale: number): string {
   return negative ? '-' + s : s;
 }
 
-/** Formats an integer count of minor units as a decimal string. */
-export function formatMinorUnits(value: bigint | number, minorUnits = 2): string {
-  return formatScaled(typeof value === 'number' ? BigInt(Math.trunc(value)) : value, minorUnits);
-}
-
 /**
  * Converts an amount to an integer count of minor units, exactly (`19.99` → `1999n`), rounding digits beyond the minor
  * unit with `roundingMode` (default half-up).
@@ -246,22 +236,14 @@ export function formatMinorUnits(value: bigint | number, minorUnits = 2): string
  * toMinorUnits('107.505'); // 10751n
  * ```
  */
-export function toMinorUnits(
-  value: DecimalInput,
-  minorUnits = 2,
-  roundingMode: RoundingMode = 'half-up',
-): bigint {
+export function toMinorUnits(value: DecimalInput, minorUnits = 2, roundingMode: RoundingMode = 'half-up'): bigint {
   const d = parseDecimal(value);
   if (d === undefined) throw new RangeError(`not a finite decimal amount: ${describe(value)}`);
   return toMinor(d, minorUnits, roundingMode);
 }
 
 /** Like {@link toMinorUnits} but `undefined` instead of throwing. */
-export function tryMinorUnits(
-  value: unknown,
-  minorUnits = 2,
-  roundingMode: RoundingMode = 'half-up',
-): bigint | undefined {
+export function tryMinorUnits(value: unknown, minorUnits = 2, roundingMode: RoundingMode = 'half-up'): bigint | undefined {
   const d = parseDecimal(value);
   return d === undefined ? undefined : toMinor(d, minorUnits, roundingMode);
 }
@@ -280,12 +262,6 @@ export function decimalEquals(a: unknown, b: unknown, minorUnits = 2): boolean {
   const x = tryMinorUnits(a, minorUnits);
   const y = tryMinorUnits(b, minorUnits);
   return x !== undefined && y !== undefined && x === y;
-}
-
-/** A decimal's shortest exact text (`7.50` → `"7.5"`), or `undefined` when not a finite decimal. */
-export function normalizeDecimal(value: unknown): string | undefined {
-  const d = parseDecimal(value);
-  return d === undefined ? undefined : formatDecimal(d);
 }
 
 const TOTAL_FIELDS = ['subtotal', 'taxTotal', 'total'] as const;
@@ -316,8 +292,8 @@ export function compareTotals(
     if (em !== undefined && em === am) continue;
     const expectedText = em === undefined ? String(e) : formatScaled(em, minorUnits);
     const actualText = am === undefined ? String(a) : formatScaled(am, minorUnits);
-    if (em === undefined || am === undefined) out.push({ field, expected: expectedText, actual: actualText });
-    else out.push({ field, expected: expectedText, actual: actualText, difference: formatScaled(am - em, minorUnits) });
+    out.push(em === undefined || am === undefined ? { field, expected: expectedText, actual: actualText }
+      : { field, expected: expectedText, actual: actualText, difference: formatScaled(am - em, minorUnits) });
   }
   return out;
 }
@@ -331,17 +307,25 @@ function describe(value: unknown): string {
 
 // --- computeTotals ---------------------------------------------------------------------------
 
-interface ResolvedTotalsOptions {
-  units: number;
-  rounding: RoundingLevel;
-  mode: RoundingMode;
-}
-
 /** The most lines checkInvoice reads and computeTotals takes. */
 export const MAX_LINES = 100_000;
 
-/** Validates the arguments of computeTotals (it throws, unlike checkInvoice) and resolves defaults. */
-function resolveTotalsOptions(lines: unknown, opts: ComputeTotalsOptions | undefined): ResolvedTotalsOptions {
+/**
+ * Computes an invoice's totals exactly, to the minor unit, the way the service's document describes them: per line,
+ * net = quantity × unitPrice × (1 − discountRate/100) and tax = net × taxRate/100; lines with the same rate are
+ * grouped (the service derives the tax category from the rate); subtotal = Σ net, taxTotal = Σ tax, total = subtotal +
+ * taxTotal.
+ *
+ * @example
+ * ```ts
+ * import { computeTotals } from 'invoicing-sdk';
+ * const t = computeTotals(Array.from({ length: 10 }, () => ({ quantity: 1, unitPrice: 0.1, taxRate: 0 })));
+ * t.subtotal; // "1.00"
+ * computeTotals([{ quantity: 3, unitPrice: '19.99', taxRate: 7.5, discountRate: 10 }]).total; // "58.02"
+ * ```
+ */
+export function computeTotals(lines: readonly TotalsLineInput[], opts?: ComputeTotalsOptions): InvoiceTotals {
+  // It throws on bad arguments, unlike checkInvoice.
   if (!Array.isArray(lines)) throw new TypeError(`lines must be an array, got ${describe(lines)}`);
   if (lines.length > MAX_LINES) {
     throw new RangeError(
@@ -360,29 +344,7 @@ function resolveTotalsOptions(lines: unknown, opts: ComputeTotalsOptions | undef
   if (mode !== 'half-up' && mode !== 'half-even') {
     throw new RangeError(`roundingMode must be 'half-up' or 'half-even', got ${describe(mode)}`);
   }
-  return { units, rounding, mode };
-}
-
-/**
- * Computes an invoice's totals exactly, to the minor unit, the way the service's document describes them: per line,
- * net = quantity × unitPrice × (1 − discountRate/100) and tax = net × taxRate/100; lines with the same rate are
- * grouped (the service derives the tax category from the rate); subtotal = Σ net, taxTotal = Σ tax, total = subtotal +
- * taxTotal.
- *
- * @example
- * ```ts
- * import { computeTotals } from 'invoicing-sdk';
- * const t = computeTotals(Array.from({ length: 10 }, () => ({ quantity: 1, unitPrice: 0.1, taxRate: 0 })));
- * t.subtotal; // "1.00"
- * computeTotals([{ quantity: 3, unitPrice: '19.99', taxRate: 7.5, discountRate: 10 }]).total; // "58.02"
- * ```
- */
-export function computeTotals(
-  lines: readonly TotalsLineInput[],
-  opts?: ComputeTotalsOptions,
-): InvoiceTotals {
-  const o = resolveTotalsOptions(lines, opts);
-  return computeTotalsResolved(lines, o.units, o.rounding, o.mode);
+  return computeTotalsResolved(lines, units, rounding, mode);
 }
 
 const ZERO: Decimal = { digits: 0n, scale: 0 };
@@ -461,23 +423,29 @@ function groupOf(groups: Groups, line: TotalsLineInput, i: number, cache: Amount
   return g;
 }
 
-function exactTotals(lines: readonly TotalsLineInput[], o: ResolvedTotalsOptions): InvoiceTotals {
+/** computeTotals for callers whose options are already validated. */
+export function computeTotalsResolved(
+  lines: readonly TotalsLineInput[],
+  units: number,
+  rounding: RoundingLevel,
+  mode: RoundingMode,
+): InvoiceTotals {
   const cache: AmountCache = lines.length > CACHE_FROM_LINES ? new Map() : undefined;
   const groups: Groups = { list: [], byKey: undefined };
-  const byInvoice = o.rounding === 'invoice';
+  const byInvoice = rounding === 'invoice';
   const lineOut: LineTotals[] = new Array(lines.length);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as TotalsLineInput;
     const net = exactNet(line, i, cache);
     const g = groupOf(groups, line, i, cache);
-    const netMinor = toMinor(net, o.units, o.mode);
+    const netMinor = toMinor(net, units, mode);
     // Line tax is taken on the rounded net: the figure printed on the line.
-    const taxMinor = g.rate.digits === 0n ? 0n : roundDivBig(netMinor * g.rate.digits, g.divisor, o.mode);
+    const taxMinor = g.rate.digits === 0n ? 0n : roundDivBig(netMinor * g.rate.digits, g.divisor, mode);
     const printed: LineTotals = {
       index: i,
       rate: g.key,
-      net: formatScaled(netMinor, o.units),
-      tax: formatScaled(taxMinor, o.units),
+      net: formatScaled(netMinor, units),
+      tax: formatScaled(taxMinor, units),
     };
     lineOut[i] = printed;
     g.only = ++g.lineCount === 1 ? printed : undefined;
@@ -501,13 +469,9 @@ function exactTotals(lines: readonly TotalsLineInput[], o: ResolvedTotalsOptions
     let net = g.netMinor;
     let tax = g.taxMinor;
     if (byInvoice) {
-      net = toMinor({ digits: g.exactDigits, scale: g.exactScale }, o.units, o.mode);
+      net = toMinor({ digits: g.exactDigits, scale: g.exactScale }, units, mode);
       // Tax on the exact group net, rounded once.
-      tax = toMinor(
-        { digits: g.exactDigits * g.rate.digits, scale: g.exactScale + g.rate.scale + 2 },
-        o.units,
-        o.mode,
-      );
+      tax = toMinor({ digits: g.exactDigits * g.rate.digits, scale: g.exactScale + g.rate.scale + 2 }, units, mode);
     }
     subtotal += net;
     taxTotal += tax;
@@ -515,15 +479,15 @@ function exactTotals(lines: readonly TotalsLineInput[], o: ResolvedTotalsOptions
     const only = byInvoice ? undefined : g.only;
     byRate[k] = {
       rate: g.key,
-      net: only?.net ?? formatScaled(net, o.units),
-      tax: only?.tax ?? formatScaled(tax, o.units),
+      net: only?.net ?? formatScaled(net, units),
+      tax: only?.tax ?? formatScaled(tax, units),
     };
   }
   const one = sorted.length === 1 ? (byRate[0] as RateTotals) : undefined;
   return {
-    subtotal: one?.net ?? formatScaled(subtotal, o.units),
-    taxTotal: one?.tax ?? formatScaled(taxTotal, o.units),
-    total: formatScaled(subtotal + taxTotal, o.units),
+    subtotal: one?.net ?? formatScaled(subtotal, units),
+    taxTotal: one?.tax ?? formatScaled(taxTotal, units),
+    total: formatScaled(subtotal + taxTotal, units),
     byRate,
     lines: lineOut,
   };
@@ -536,16 +500,6 @@ function compareDecimal(a: Decimal, b: Decimal): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/** computeTotals for callers whose options are already validated. */
-export function computeTotalsResolved(
-  lines: readonly TotalsLineInput[],
-  units: number,
-  rounding: RoundingLevel,
-  mode: RoundingMode,
-): InvoiceTotals {
-  return exactTotals(lines, { units, rounding, mode });
-}
-
 /** Moves the decimal point of an exact decimal by `places` (positive: ×10^places), as shortest text. */
 export function shiftDecimal(value: unknown, places: number): string | undefined {
   const d = parseDecimal(value);
@@ -556,5 +510,6 @@ export function shiftDecimal(value: unknown, places: number): string | undefined
     digits *= bigPow10(-scale);
     scale = 0;
   }
-  return formatDecimal({ digits, scale });
+  const n = normalise({ digits, scale });
+  return formatScaled(n.digits, n.scale);
 }

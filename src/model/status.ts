@@ -11,16 +11,8 @@ import { epochMs } from './timestamp.js';
  * ```
  */
 export const InvoiceStatus = {
-  DRAFT: 'DRAFT',
-  VALIDATED: 'VALIDATED',
-  SIGNED: 'SIGNED',
-  SUBMITTED: 'SUBMITTED',
-  ERROR: 'ERROR',
-  PROCESSING: 'PROCESSING',
-  ACCEPTED: 'ACCEPTED',
-  REJECTED: 'REJECTED',
-  CANCELLED: 'CANCELLED',
-  UNKNOWN: 'UNKNOWN',
+  DRAFT: 'DRAFT', VALIDATED: 'VALIDATED', SIGNED: 'SIGNED', SUBMITTED: 'SUBMITTED', ERROR: 'ERROR',
+  PROCESSING: 'PROCESSING', ACCEPTED: 'ACCEPTED', REJECTED: 'REJECTED', CANCELLED: 'CANCELLED', UNKNOWN: 'UNKNOWN',
 } as const;
 
 /**
@@ -81,31 +73,16 @@ export const DEFAULT_FINAL_STATUSES: readonly InvoiceStatus[] = ['ACCEPTED', 'RE
 // Folded spellings (see foldStatus) of every canonical status and of the synonyms servers use for the statuses after
 // SUBMITTED.
 const SPELLINGS: Readonly<Record<string, InvoiceStatus>> = {
-  draft: 'DRAFT',
-  validated: 'VALIDATED',
-  signed: 'SIGNED',
-  submitted: 'SUBMITTED',
-  error: 'ERROR',
-  processing: 'PROCESSING',
-  inprogress: 'PROCESSING',
-  pending: 'PROCESSING',
-  accepted: 'ACCEPTED',
-  approved: 'ACCEPTED',
-  cleared: 'ACCEPTED',
-  rejected: 'REJECTED',
-  declined: 'REJECTED',
-  cancelled: 'CANCELLED',
-  canceled: 'CANCELLED',
-  voided: 'CANCELLED',
-  unknown: 'UNKNOWN',
+  draft: 'DRAFT', validated: 'VALIDATED', signed: 'SIGNED', submitted: 'SUBMITTED', error: 'ERROR',
+  processing: 'PROCESSING', inprogress: 'PROCESSING', pending: 'PROCESSING',
+  accepted: 'ACCEPTED', approved: 'ACCEPTED', cleared: 'ACCEPTED', rejected: 'REJECTED', declined: 'REJECTED',
+  cancelled: 'CANCELLED', canceled: 'CANCELLED', voided: 'CANCELLED', unknown: 'UNKNOWN',
 };
 
 /** Lower-cases and drops spaces, `-` and `_`: `Draft`, `DRAFT`, ` draft ` and `dr-aft` match. */
 const foldStatus = (value: string): string => value.toLowerCase().replace(/[\s_-]+/g, '');
 
 const seen = /* @__PURE__ */ new Map<string, InvoiceStatus>();
-
-const AFTER_SUBMITTED: ReadonlySet<string> = /* @__PURE__ */ new Set(['PROCESSING', 'ACCEPTED', 'REJECTED', 'CANCELLED']);
 
 /**
  * Reads a status as the server spelled it and returns the canonical value, ignoring case, spaces, `-` and `_`:
@@ -132,13 +109,6 @@ export function normalizeStatus(raw: unknown): InvoiceStatus {
   return status;
 }
 
-/** True for the canonical spelling of the five statuses the service document names. */
-export function isKnownStatus(status: unknown): status is KnownInvoiceStatus {
-  return (
-    status === 'DRAFT' || status === 'VALIDATED' || status === 'SIGNED' || status === 'SUBMITTED' || status === 'ERROR'
-  );
-}
-
 /**
  * True for a status reached after `SUBMITTED` as the tax authority answers: `PROCESSING`, `ACCEPTED`, `REJECTED`,
  * `CANCELLED` in any spelling, and any other non-empty spelling the SDK does not recognise (only the statuses after
@@ -153,7 +123,7 @@ export function isKnownStatus(status: unknown): status is KnownInvoiceStatus {
  */
 export function isAfterSubmitted(status: unknown): boolean {
   const canonical = normalizeStatus(status);
-  if (canonical !== UNKNOWN_STATUS) return AFTER_SUBMITTED.has(canonical);
+  if (canonical !== UNKNOWN_STATUS) return RANKS[canonical] === 4;
   return typeof status === 'string' && foldStatus(status) !== '' && foldStatus(status) !== 'unknown';
 }
 
@@ -213,15 +183,7 @@ export function statusRank(status: unknown): number {
 }
 
 const RANKS: Readonly<Record<Exclude<InvoiceStatus, 'UNKNOWN'>, number>> = {
-  DRAFT: 0,
-  VALIDATED: 1,
-  SIGNED: 2,
-  SUBMITTED: 3,
-  ERROR: 3,
-  PROCESSING: 4,
-  ACCEPTED: 4,
-  REJECTED: 4,
-  CANCELLED: 4,
+  DRAFT: 0, VALIDATED: 1, SIGNED: 2, SUBMITTED: 3, ERROR: 3, PROCESSING: 4, ACCEPTED: 4, REJECTED: 4, CANCELLED: 4,
 };
 
 /**
@@ -400,22 +362,8 @@ function timeOf(value: string | Date): number {
   return Number.isNaN(ms) ? new Date(value).getTime() : ms;
 }
 
-/** The spelling the service document uses for each documented status (`draft`, `Validated`, …). */
-export const SERVICE_STATUS_SPELLING: Readonly<Record<KnownInvoiceStatus, string>> = {
-  DRAFT: 'draft',
-  VALIDATED: 'Validated',
-  SIGNED: 'Signed',
-  SUBMITTED: 'Submitted',
-  ERROR: 'Error',
-};
-
-/** What {@link nextAutomaticAttempt} tells. */
-export interface NextAutomaticAttempt {
-  /** By when the next automatic attempt is due at the latest (ISO 8601, service time), where the record tells. */
-  nextAttemptAt: string | undefined;
-  /** Automatic attempts left, where the record carries a count. */
-  attemptsLeft: number | undefined;
-}
+/** By when the next automatic attempt is due at the latest (ISO 8601), and the attempts left, where the record tells. */
+export type NextAutomaticAttempt = { nextAttemptAt: string | undefined; attemptsLeft: number | undefined };
 
 /** When recovery will next try an invoice in `ERROR`, at the latest, and how many automatic attempts are left. */
 export function nextAutomaticAttempt(

@@ -4,8 +4,6 @@ import {
   compareTotals,
   computeTotals,
   decimalEquals,
-  formatMinorUnits,
-  normalizeDecimal,
   toMinorUnits,
   tryMinorUnits,
   type ComputeTotalsOptions,
@@ -184,9 +182,6 @@ describe('model/money', () => {
     expect(tryMinorUnits('12,5')).toBeUndefined();
     expect(tryMinorUnits(Number.POSITIVE_INFINITY)).toBeUndefined();
     expect(() => toMinorUnits('abc')).toThrow(RangeError);
-    expect(formatMinorUnits(-5n)).toBe('-0.05');
-    expect(formatMinorUnits(10750n)).toBe('107.50');
-    expect(normalizeDecimal('07.50')).toBe('7.5');
   });
 
   it('compares amounts and totals at the minor unit', () => {

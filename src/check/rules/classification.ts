@@ -25,13 +25,8 @@ function hsSubheading(s: string): number {
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }
 
-/** `NNNN.NN`. */
-export function isHsFormat(s: string): boolean {
-  return hsSubheading(s) >= 0;
-}
-
 /** Four digits, by character codes. */
-export function isFourDigits(s: string): boolean {
+function isFourDigits(s: string): boolean {
   return (
     s.length === 4 &&
     isDigit(s.charCodeAt(0)) &&
@@ -60,12 +55,8 @@ function sameGroup(list: CodeLookup, prefix: string, max: number): string | unde
   return found.length === 0 ? undefined : found.join(', ');
 }
 
-function hsnPath(i: number): (string | number)[] {
-  return ['lines', i, 'hsnCode'];
-}
-function isicPath(i: number): (string | number)[] {
-  return ['lines', i, 'isicCode'];
-}
+const hsnPath = (i: number): (string | number)[] => ['lines', i, 'hsnCode'];
+const isicPath = (i: number): (string | number)[] => ['lines', i, 'isicCode'];
 
 /**
  * Checks `hsnCode` / `isicCode` of line `i` (a plain object, or the sentView of the caller's line: see sentInvoice).
@@ -188,7 +179,7 @@ function hsnProblem(hsn: unknown, i: number, o: ResolvedCheckOptions, issues: Is
     return;
   }
   const trimmed = hsn.trim();
-  if (trimmed !== hsn && isHsFormat(trimmed)) {
+  if (trimmed !== hsn && hsSubheading(trimmed) >= 0) {
     issues.add('HSN_CODE_FORMAT', path, { value: hsn, reason: 'it has surrounding spaces', suggestion: trimmed });
     return;
   }
@@ -252,7 +243,7 @@ function isicProblem(isic: unknown, i: number, o: ResolvedCheckOptions, issues: 
   if (ISIC_WITH_ZERO_DECIMALS.test(isic)) {
     reason = 'an ISIC code has no decimals (NNNN.00 is the padded form the tax authority misreads as an HS code)';
     suggestion = isic.slice(0, 4);
-  } else if (isHsFormat(isic)) {
+  } else if (hsSubheading(isic) >= 0) {
     reason = 'NNNN.NN is the form of an HS code of a good: send a good as hsnCode';
   } else if (/^\d{1,3}$/.test(isic) && o.isic.has(isic.padStart(4, '0'))) {
     reason = 'a leading zero is missing';

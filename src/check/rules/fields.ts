@@ -2,10 +2,8 @@
 import { formatIssuePath, type IssueCollector, type IssuePath } from '../issues.js';
 import { didYouMean } from '../suggest.js';
 
-/** A plain object (not null, not an array). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isObject as isRecord } from '../../model/field-map.js';
+export { isRecord };
 
 /** Whether JSON.stringify sends exactly the fields a rule reads. */
 export function isPlainObject(value: object): boolean {
@@ -75,13 +73,7 @@ function notSentReason(source: object, key: string): string | undefined {
 }
 
 /** Reports a required field missing or null from `record`, explaining one not sent. */
-export function reportRequired(
-  issues: IssueCollector,
-  path: IssuePath,
-  value: unknown,
-  expected: string,
-  record: object,
-): void {
+export function reportRequired(issues: IssueCollector, path: IssuePath, value: unknown, expected: string, record: object): void {
   if (reportNotJsonRecord(issues, record, path.slice(0, -1))) return;
   const source = SENT_FROM.get(record);
   const reason = source !== undefined && value === undefined ? notSentReason(source, String(path[path.length - 1])) : undefined;
@@ -161,13 +153,8 @@ export function reportWrongType(
 
 /** Checks an optional string field; null counts as absent. */
 export function checkOptionalString(issues: IssueCollector, value: unknown, path: IssuePath): void {
-  if (value !== undefined && value !== null && typeof value !== 'string') {
-    reportWrongType(issues, path, value, 'a string');
-  }
+  if (value !== undefined && value !== null && typeof value !== 'string') reportWrongType(issues, path, value, 'a string');
 }
-
-/** What kind of object a field sits in, for the UNKNOWN_FIELD wording. */
-export type FieldOwner = 'invoice' | 'buyer' | 'line';
 
 /** Field names that are a known misconception at one level, with the code that explains it. */
 export interface SpecialFields {
@@ -175,10 +162,10 @@ export interface SpecialFields {
   total: ReadonlySet<string>;
 }
 
-/** Reports one field the service does not read. */
+/** Reports one field the service does not read, in the object `owner` names for the UNKNOWN_FIELD wording. */
 export function reportUnknownField(
   issues: IssueCollector,
-  owner: FieldOwner,
+  owner: 'invoice' | 'buyer' | 'invoice line',
   basePath: IssuePath,
   key: string,
   value: unknown,
@@ -191,11 +178,7 @@ export function reportUnknownField(
   if (special !== undefined && special.tax.has(key)) issues.add('TAX_FIELD_NOT_ACCEPTED', path, { value: key });
   else if (special !== undefined && special.total.has(key)) issues.add('TOTAL_FIELD_NOT_ACCEPTED', path, { value: key });
   else {
-    issues.add('UNKNOWN_FIELD', path, {
-      value: key,
-      reason: owner === 'invoice' ? 'invoice' : owner === 'buyer' ? 'buyer' : 'invoice line',
-      suggestion: didYouMean(key, known, aliases),
-    });
+    issues.add('UNKNOWN_FIELD', path, { value: key, reason: owner, suggestion: didYouMean(key, known, aliases) });
   }
   // The service ignores the field, but JSON.stringify still has to send it.
   checkSendable(value, path, enclosing, issues);
@@ -248,11 +231,7 @@ export function checkSendable(value: unknown, path: IssuePath, enclosing: readon
     if (kind !== undefined) issues.add('INPUT_NOT_PLAIN_DATA', path, { value, reason: kind });
     return;
   }
-  const walk = new SendableWalk(issues, path);
-  // The objects the value sits in, outermost first (`enclosing[k]` at the first k parts of the path): a reference back
-  // to one of them is named by its own path.
-  for (let k = 0; k < enclosing.length; k++) walk.enter(enclosing[k] as object, k);
-  walk.visit(value, path.length);
+  new SendableWalk(issues, path, enclosing).visit(value, path.length);
 }
 
 /** One walk of {@link checkSendable}: the objects on the current path, and the height of each done one. */
@@ -262,16 +241,11 @@ class SendableWalk {
   private readonly path: (string | number)[];
   private found = false;
 
-  constructor(
-    private readonly issues: IssueCollector,
-    path: IssuePath,
-  ) {
+  constructor(private readonly issues: IssueCollector, path: IssuePath, enclosing: readonly object[]) {
     this.path = [...path];
-  }
-
-  /** Marks `value`, at the first `pathLength` parts of the path, as an enclosing object. */
-  enter(value: object, pathLength: number): void {
-    this.open.set(value, pathLength);
+    // The objects the value sits in, outermost first (`enclosing[k]` at the first k parts of the path): a reference back
+    // to one of them is named by its own path.
+    for (let k = 0; k < enclosing.length; k++) this.open.set(enclosing[k] as object, k);
   }
 
   /** The height of `value`'s subtree (0 for a leaf), or -1 once a problem was reported. */

@@ -22,11 +22,7 @@ const INVOICE_SPECIAL: SpecialFields = {
 };
 
 /** Checks a whole invoice, as given, and returns its totals when they can be computed. */
-export function checkInvoiceInput(
-  input: unknown,
-  o: ResolvedCheckOptions,
-  issues: IssueCollector,
-): InvoiceTotals | undefined {
+export function checkInvoiceInput(input: unknown, o: ResolvedCheckOptions, issues: IssueCollector): InvoiceTotals | undefined {
   if (!isRecord(input)) {
     issues.add('INVOICE_NOT_OBJECT', [], { value: input });
     return reconcileTotals(undefined, false, o, issues);

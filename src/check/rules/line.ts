@@ -5,15 +5,7 @@ import { shiftDecimal } from '../../model/money.js';
 import type { ResolvedCheckOptions } from '../options.js';
 import { checkClassification } from './classification.js';
 import { LINE_TOTAL_FIELDS } from './totals.js';
-import {
-  checkOptionalString,
-  isBlank,
-  isTrimmedSpace,
-  reportRequired,
-  reportUnknownField,
-  reportWrongType,
-  type SpecialFields,
-} from './fields.js';
+import { checkOptionalString, isBlank, isTrimmedSpace, reportRequired, reportUnknownField, reportWrongType, type SpecialFields } from './fields.js';
 
 export const LINE_FIELDS = [
   'description', 'quantity', 'unitPrice', 'taxRate', 'hsnCode', 'isicCode', 'sku', 'discountRate',
@@ -39,12 +31,7 @@ const LINE_SPECIAL: SpecialFields = {
 const HOLE = 'a hole in a sparse array';
 
 /** Checks every line (each one plain, or the sentView of the caller's line: see sentInvoice). */
-export function checkLines(
-  lines: readonly unknown[],
-  o: ResolvedCheckOptions,
-  issues: IssueCollector,
-  invoice: object,
-): boolean {
+export function checkLines(lines: readonly unknown[], o: ResolvedCheckOptions, issues: IssueCollector, invoice: object): boolean {
   let computable = true;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -126,7 +113,7 @@ function checkLine(
 
   for (const key in line) {
     if (!(LINE_FIELDS as readonly string[]).includes(key) && line[key] !== undefined) {
-      reportUnknownField(issues, 'line', ['lines', i], key, line[key], [invoice, lines, line], LINE_FIELDS, LINE_ALIASES, LINE_SPECIAL);
+      reportUnknownField(issues, 'invoice line', ['lines', i], key, line[key], [invoice, lines, line], LINE_FIELDS, LINE_ALIASES, LINE_SPECIAL);
     }
   }
   return computable;
