@@ -1,31 +1,10 @@
-/**
- * How a `malformed` fault spoils the body.
- *
- * @example
- * ```ts
- * sandbox.faults.inject({ path: '/invoices/:id', kind: 'malformed', variant: 'truncated-json' });
- * ```
- */
+/** How a `malformed` fault spoils the body. @example sandbox.faults.inject({ path: '/invoices/:id', kind: 'malformed', variant: 'truncated-json' }); */
 export type MalformedVariant = 'html' | 'truncated-json' | 'empty' | 'wrong-envelope' | 'success-false' | 'missing-data' | 'huge';
 
-/**
- * The kinds of fault (see `FaultSpec`).
- *
- * @example
- * ```ts
- * const kind: FaultKind = 'drop-after';
- * ```
- */
+/** The kinds of fault (see `FaultSpec`). @example const kind: FaultKind = 'drop-after'; */
 export type FaultKind = 'drop-before' | 'drop-after' | 'status' | 'delay' | 'stall-body' | 'malformed';
 
-/**
- * What a fault's `match` predicate sees of the request.
- *
- * @example
- * ```ts
- * sandbox.faults.inject({ kind: 'drop-after', path: '/invoices', match: (req: FaultRequestInfo) => req.idempotencyKey === 'k-1' });
- * ```
- */
+/** What a fault's `match` predicate sees of the request. @example sandbox.faults.inject({ kind: 'drop-after', path: '/invoices', match: (req: FaultRequestInfo) => req.idempotencyKey === 'k-1' }); */
 export interface FaultRequestInfo {
   /** Upper-case HTTP method. */
   method: string;
@@ -41,14 +20,7 @@ export interface FaultRequestInfo {
   idempotencyKey: string | undefined;
 }
 
-/**
- * Which requests a fault applies to.
- *
- * @example
- * ```ts
- * const match: FaultMatch = { method: 'POST', path: '/invoices/:id/submit', times: 2, skip: 1 };
- * ```
- */
+/** Which requests a fault applies to. @example const match: FaultMatch = { method: 'POST', path: '/invoices/:id/submit', times: 2, skip: 1 }; */
 export interface FaultMatch {
   /** HTTP method to match, any case (default: every method). */
   method?: string | undefined;
@@ -62,15 +34,7 @@ export interface FaultMatch {
   match?: ((request: FaultRequestInfo) => boolean) | undefined;
 }
 
-/**
- * A fault to inject. The server acts before the fault, except for `drop-before`, `status` and `delay`
- * (these two act first only with `afterCommit`).
- *
- * @example
- * ```ts
- * sandbox.faults.inject({ method: 'POST', path: '/invoices', kind: 'status', status: 429, retryAfter: 1 });
- * ```
- */
+/** A fault to inject. The server acts before the fault, except for `drop-before`, `status` and `delay` (these two act first only with `afterCommit`). @example sandbox.faults.inject({ method: 'POST', path: '/invoices', kind: 'status', status: 429, retryAfter: 1 }); */
 export type FaultSpec = FaultMatch &
   (
     | {
@@ -141,14 +105,7 @@ export interface InjectedFault {
   remove(): void;
 }
 
-/**
- * The fault registry of a sandbox.
- *
- * @example
- * ```ts
- * sandbox.faults.clear();
- * ```
- */
+/** The fault registry of a sandbox. @example sandbox.faults.clear(); */
 export interface SandboxFaults {
   /** Adds a fault; the first matching fault in insertion order applies to a request. */
   inject(spec: FaultSpec): InjectedFault;

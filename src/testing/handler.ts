@@ -6,24 +6,10 @@ import type { FaultKind, FaultRegistry, FaultSpec, MalformedVariant } from './fa
 import { findRoute } from './routes.js';
 import { newId } from './store.js';
 
-/**
- * What became of a request: answered, dropped (no answer), or stalled mid-body.
- *
- * @example
- * ```ts
- * const dropped = sandbox.requests.filter((r) => r.outcome === 'dropped');
- * ```
- */
+/** What became of a request: answered, dropped (no answer), or stalled mid-body. @example const dropped = sandbox.requests.filter((r) => r.outcome === 'dropped'); */
 export type RequestOutcome = 'response' | 'dropped' | 'stalled';
 
-/**
- * One logged request. Secrets are redacted when it is written, so a log printed by a failing test never shows one.
- *
- * @example
- * ```ts
- * expect(sandbox.requests.filter((r) => r.path.endsWith('/sign'))).toHaveLength(1);
- * ```
- */
+/** One logged request. Secrets are redacted when it is written, so a log printed by a failing test never shows one. @example expect(sandbox.requests.filter((r) => r.path.endsWith('/sign'))).toHaveLength(1); */
 export interface RequestLogEntry {
   /** The `x-request-id` the sandbox gave the request. */
   id: string;

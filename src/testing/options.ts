@@ -1,80 +1,30 @@
 // Defaults follow the service's document; where it says "not shown", an option tries other readings.
 import { isLaterStatus, resolveScenario, STATUS_SPELLINGS, type Scenario, type ScenarioRule, type StatusSpelling } from './scenarios.js';
 
-/**
- * Field names of stored invoices on the wire: `standard` (`id`, `status`, …) or `alternate` (`_id`, `invoiceStatus`, …).
- *
- * @example
- * ```ts
- * const sandbox = await createSandbox({ recordStyle: 'alternate' });
- * ```
- */
+/** Field names of stored invoices on the wire: `standard` (`id`, `status`, …) or `alternate` (`_id`, `invoiceStatus`, …). @example const sandbox = await createSandbox({ recordStyle: 'alternate' }); */
 export type RecordStyle = 'standard' | 'alternate';
 
 export type { StatusSpelling } from './scenarios.js';
 
-/**
- * What validate, sign and submit answer with: the updated invoice, `data: null`, or a bare `{ message }`.
- *
- * @example
- * ```ts
- * const sandbox = await createSandbox({ transitionResponse: 'null' });
- * ```
- */
+/** What validate, sign and submit answer with: the updated invoice, `data: null`, or a bare `{ message }`. @example const sandbox = await createSandbox({ transitionResponse: 'null' }); */
 export type TransitionResponse = 'invoice' | 'null' | 'message';
 
-/**
- * What an unpublished four-digit `isicCode` gets: a 400 on create, a 400 on validate, or nothing.
- *
- * @example
- * ```ts
- * const sandbox = await createSandbox({ unknownIsicCode: 'reject-on-validate' });
- * ```
- */
+/** What an unpublished four-digit `isicCode` gets: a 400 on create, a 400 on validate, or nothing. @example const sandbox = await createSandbox({ unknownIsicCode: 'reject-on-validate' }); */
 export type UnknownIsicCodeHandling = 'reject' | 'reject-on-validate' | 'accept';
 
-/**
- * Which of the user's active keys a new key revokes: same `type`, same `type` and `keyableType`, or also same business.
- *
- * @example
- * ```ts
- * const sandbox = await createSandbox({ keyReplacement: 'type+keyableType+business' });
- * ```
- */
+/** Which of the user's active keys a new key revokes: same `type`, same `type` and `keyableType`, or also same business. @example const sandbox = await createSandbox({ keyReplacement: 'type+keyableType+business' }); */
 export type KeyReplacement = 'type' | 'type+keyableType' | 'type+keyableType+business';
 
-/**
- * Routes beyond the document's table, each `true` by default; `false` makes the route answer 404.
- *
- * @example
- * ```ts
- * const sandbox = await createSandbox({ routes: { retrieve: false } });
- * ```
- */
+/** Routes beyond the document's table, each `true` by default; `false` makes the route answer 404. @example const sandbox = await createSandbox({ routes: { retrieve: false } }); */
 export interface SandboxRoutes {
   /** `GET /api/v1/invoices/{id}`, which the document's table does not list. */
   retrieve?: boolean | undefined;
 }
 
-/**
- * How `/api/docs` serves the OpenAPI description: `json` as NestJS does (with `/api/docs-json`),
- * `embedded` only inside the page, `url` from `/api/docs/openapi.json`, `none` not at all.
- *
- * @example
- * ```ts
- * const sandbox = await createSandbox({ apiDocs: 'embedded' });
- * ```
- */
+/** How `/api/docs` serves the OpenAPI description: `json` as NestJS does (with `/api/docs-json`), `embedded` only inside the page, `url` from `/api/docs/openapi.json`, `none` not at all. @example const sandbox = await createSandbox({ apiDocs: 'embedded' }); */
 export type ApiDocsMode = 'json' | 'embedded' | 'url' | 'none';
 
-/**
- * Totals the service reports, as decimal strings with two decimals (`"107.50"`).
- *
- * @example
- * ```ts
- * const totals: SandboxTotals = { subtotal: '100.00', tax: '7.50', total: '107.50' };
- * ```
- */
+/** Totals the service reports, as decimal strings with two decimals (`"107.50"`). @example const totals: SandboxTotals = { subtotal: '100.00', tax: '7.50', total: '107.50' }; */
 export interface SandboxTotals {
   /** Sum of the lines' nets. */
   subtotal: string;
@@ -84,14 +34,7 @@ export interface SandboxTotals {
   total: string;
 }
 
-/**
- * Options of {@link createSandbox}; one given as `undefined` is the same as one left out.
- *
- * @example
- * ```ts
- * const sandbox = await createSandbox({ listen: false, scenario: 'offline', recordStyle: 'alternate' });
- * ```
- */
+/** Options of {@link createSandbox}; one given as `undefined` is the same as one left out. @example const sandbox = await createSandbox({ listen: false, scenario: 'offline', recordStyle: 'alternate' }); */
 export interface SandboxOptions {
   /** Serve on a loopback port (default `true`). `false` opens no socket: use `handlers` or `fetch`. */
   listen?: boolean | undefined;

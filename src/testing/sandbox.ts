@@ -13,14 +13,7 @@ import { recordStatus, resolveScenario, sameStatus, spell, type Scenario, type S
 import type { LoopbackServer } from './server.js';
 import { invoiceWire, KNOWN_SCOPES, Store, type InvoiceRecord } from './store.js';
 
-/**
- * A stored invoice as tests see it: money as decimal strings, times as ISO strings.
- *
- * @example
- * ```ts
- * expect(sandbox.invoices.get(invoice.id)?.status).toBe('Accepted');
- * ```
- */
+/** A stored invoice as tests see it: money as decimal strings, times as ISO strings. @example expect(sandbox.invoices.get(invoice.id)?.status).toBe('Accepted'); */
 export interface SandboxInvoice {
   /** Invoice id. */
   id: string;
@@ -91,14 +84,7 @@ export interface SandboxInvoicePatch {
   automaticRetries?: boolean | undefined;
 }
 
-/**
- * The stored invoices, for assertions and set-up.
- *
- * @example
- * ```ts
- * expect(sandbox.invoices.list({ status: 'Accepted' })).toHaveLength(500);
- * ```
- */
+/** The stored invoices, for assertions and set-up. @example expect(sandbox.invoices.list({ status: 'Accepted' })).toHaveLength(500); */
 export interface SandboxInvoices {
   /** Every stored invoice, oldest first, optionally filtered (status in any spelling). */
   list(filter?: { status?: string | undefined; businessId?: string | undefined }): SandboxInvoice[];
@@ -130,14 +116,7 @@ export interface SandboxUser {
   apiKey: string;
 }
 
-/**
- * A key made by {@link Sandbox.createApiKey}.
- *
- * @example
- * ```ts
- * const { key } = sandbox.createApiKey({ scopes: ['invoices:read'] });
- * ```
- */
+/** A key made by {@link Sandbox.createApiKey}. @example const { key } = sandbox.createApiKey({ scopes: ['invoices:read'] }); */
 export interface SandboxApiKey {
   /** Key id (for `revokeApiKey` and the `/api/v1/api-key/:id` routes). */
   id: string;
@@ -145,14 +124,7 @@ export interface SandboxApiKey {
   key: string;
 }
 
-/**
- * What {@link Sandbox.createApiKey} takes; unlike the HTTP route it revokes nothing unless `replaceExisting`.
- *
- * @example
- * ```ts
- * sandbox.createApiKey({ keyableType: 'BUSINESS', businessId: sandbox.businessId, scopes: ['invoices:write'] });
- * ```
- */
+/** What {@link Sandbox.createApiKey} takes; unlike the HTTP route it revokes nothing unless `replaceExisting`. @example sandbox.createApiKey({ keyableType: 'BUSINESS', businessId: sandbox.businessId, scopes: ['invoices:write'] }); */
 export interface SandboxApiKeyInput {
   /** Owner (default: the sandbox's user). */
   userId?: string | undefined;
@@ -488,14 +460,7 @@ class SandboxImpl implements Sandbox {
   }
 }
 
-/**
- * Starts an in-memory emulation of the service, on a random loopback port unless `{ listen: false }`.
- *
- * @example
- * ```ts
- * const sandbox = await createSandbox();
- * ```
- */
+/** Starts an in-memory emulation of the service, on a random loopback port unless `{ listen: false }`. @example const sandbox = await createSandbox(); */
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   return new SandboxImpl(resolveOptions(options)).start();
 }

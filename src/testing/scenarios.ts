@@ -42,15 +42,7 @@ export function sameStatus(a: string, b: string): boolean {
   return fold(a) === fold(b);
 }
 
-/**
- * How the five documented statuses are spelled on the wire: `document` (`draft`, `Validated`, …, as
- * its transition table writes them), `capitalized`, `upper` or `lower`. Later statuses are sent as given.
- *
- * @example
- * ```ts
- * const sandbox = await createSandbox({ statusSpelling: 'upper' });
- * ```
- */
+/** How the five documented statuses are spelled on the wire: `document` (`draft`, `Validated`, …, as its transition table writes them), `capitalized`, `upper` or `lower`. Later statuses are sent as given. @example const sandbox = await createSandbox({ statusSpelling: 'upper' }); */
 export type StatusSpelling = 'document' | 'capitalized' | 'upper' | 'lower';
 
 const SPELL: Record<StatusSpelling, (status: KnownInvoiceStatus) => string> = {
@@ -66,24 +58,10 @@ export function spell(status: string, spelling: StatusSpelling = 'document'): st
   return Object.hasOwn(DOCUMENT_SPELLING, status) ? SPELL[spelling](status as KnownInvoiceStatus) : status;
 }
 
-/**
- * Scenario names, for `createSandbox({ scenario })`, `sandbox.setScenario()` and the demo's `--scenario`.
- *
- * @example
- * ```ts
- * const name: ScenarioName = 'offline';
- * ```
- */
+/** Scenario names, for `createSandbox({ scenario })`, `sandbox.setScenario()` and the demo's `--scenario`. @example const name: ScenarioName = 'offline'; */
 export type ScenarioName = 'accepted' | 'rejected' | 'offline' | 'field-error' | 'pending';
 
-/**
- * What the tax authority does with a submitted invoice; a name alone takes the defaults.
- *
- * @example
- * ```ts
- * const sandbox = await createSandbox({ scenario: { name: 'offline', recoversOnAttempt: 2 } });
- * ```
- */
+/** What the tax authority does with a submitted invoice; a name alone takes the defaults. @example const sandbox = await createSandbox({ scenario: { name: 'offline', recoversOnAttempt: 2 } }); */
 export type Scenario =
   | ScenarioName
   | {
@@ -125,24 +103,10 @@ export type Scenario =
       name: 'pending';
     };
 
-/**
- * Chooses a scenario per invoice; `undefined` falls back to the sandbox's default scenario.
- *
- * @example
- * ```ts
- * const rule: ScenarioRule = (invoice) => (invoice.buyer.tin === 'OFFLINE' ? 'offline' : undefined);
- * ```
- */
+/** Chooses a scenario per invoice; `undefined` falls back to the sandbox's default scenario. @example const rule: ScenarioRule = (invoice) => (invoice.buyer.tin === 'OFFLINE' ? 'offline' : undefined); */
 export type ScenarioRule = (invoice: ScenarioSubject) => Scenario | undefined;
 
-/**
- * What a scenario rule sees of the invoice (a copy).
- *
- * @example
- * ```ts
- * const tin = (invoice: ScenarioSubject) => invoice.buyer.tin;
- * ```
- */
+/** What a scenario rule sees of the invoice (a copy). @example const tin = (invoice: ScenarioSubject) => invoice.buyer.tin; */
 export interface ScenarioSubject {
   /** Invoice id. */
   id: string;
@@ -167,24 +131,10 @@ export interface ScenarioSubject {
   attempts: number;
 }
 
-/**
- * The document's first failure message to recognise: the buyer's access points are offline.
- *
- * @example
- * ```ts
- * expect(sandbox.invoices.get(id)?.errorMessage).toBe(OFFLINE_MESSAGE);
- * ```
- */
+/** The document's first failure message to recognise: the buyer's access points are offline. @example expect(sandbox.invoices.get(id)?.errorMessage).toBe(OFFLINE_MESSAGE); */
 export const OFFLINE_MESSAGE = 'Access points are offline';
 
-/**
- * The `errorMessage` of an invoice the `rejected` scenario turns down, unless it names a `reason`.
- *
- * @example
- * ```ts
- * expect(sandbox.invoices.get(id)?.errorMessage).toBe(REJECTED_MESSAGE);
- * ```
- */
+/** The `errorMessage` of an invoice the `rejected` scenario turns down, unless it names a `reason`. @example expect(sandbox.invoices.get(id)?.errorMessage).toBe(REJECTED_MESSAGE); */
 export const REJECTED_MESSAGE = 'Rejected by the tax authority';
 
 const NAMES: readonly ScenarioName[] = ['accepted', 'rejected', 'offline', 'field-error', 'pending'];
@@ -225,14 +175,7 @@ export function resolveScenario(scenario: Scenario, statuses: { acceptedStatus: 
   }
 }
 
-/**
- * Checks a scenario name given as text (the CLI's `--scenario`).
- *
- * @example
- * ```ts
- * const scenario = isScenarioName(flag) ? flag : 'accepted';
- * ```
- */
+/** Checks a scenario name given as text (the CLI's `--scenario`). @example const scenario = isScenarioName(flag) ? flag : 'accepted'; */
 export function isScenarioName(value: string): value is ScenarioName {
   return (NAMES as readonly string[]).includes(value);
 }

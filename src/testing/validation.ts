@@ -3,14 +3,7 @@ import { ISIC_CODES } from '../codes/isic-codes.js';
 import { badRequest } from './errors.js';
 import type { UnknownIsicCodeHandling } from './options.js';
 
-/**
- * The document's classification message; the sandbox prefixes it with the line (`lines[1] …`).
- *
- * @example
- * ```ts
- * expect(body.message).toBe(`lines[1] ${CLASSIFICATION_MESSAGE}`);
- * ```
- */
+/** The document's classification message; the sandbox prefixes it with the line (`lines[1] …`). @example expect(body.message).toBe(`lines[1] ${CLASSIFICATION_MESSAGE}`); */
 export const CLASSIFICATION_MESSAGE = 'has an invalid or missing classification code';
 
 const BUYER_TYPES = ['B2B', 'B2C', 'B2G'] as const;
