@@ -83,15 +83,7 @@ export type FaultSpec = FaultMatch &
       }
   );
 
-/**
- * A fault in force: how often it fired, how often it still will, and a way to take it out.
- *
- * @example
- * ```ts
- * const fault = sandbox.faults.inject({ path: '/invoices/:id/submit', kind: 'drop-before' });
- * expect(fault.hits).toBe(0);
- * ```
- */
+/** A fault in force: how often it fired, how often it still will, and a way to take it out. @example const fault = sandbox.faults.inject({ path: '/invoices/:id/submit', kind: 'drop-before' }); expect(fault.hits).toBe(0); */
 export interface InjectedFault {
   /** Sequence number of the fault in this sandbox. */
   readonly id: number;

@@ -62,15 +62,7 @@ export interface SandboxInvoice {
   wire: Record<string, unknown>;
 }
 
-/**
- * A raw edit of a stored invoice, for states slow or impossible to reach through the API.
- *
- * @example
- * ```ts
- * sandbox.invoices.update(id, { status: 'Error', errorMessage: 'Access points are offline',
- *   updatedAt: sandbox.clock.now() - 25 * 3600_000, attempts: 1 });
- * ```
- */
+/** A raw edit of a stored invoice, for states slow or impossible to reach through the API. @example sandbox.invoices.update(id, { status: 'Error', errorMessage: 'Access points are offline', updatedAt: sandbox.clock.now() - 25 * 3600_000, attempts: 1 }); */
 export interface SandboxInvoicePatch {
   /** Any spelling (`Error`, `ERROR`); a status after Submitted is kept as given. */
   status?: string | undefined;
@@ -96,15 +88,7 @@ export interface SandboxInvoices {
   update(id: string, patch: SandboxInvoicePatch): SandboxInvoice;
 }
 
-/**
- * Another portal user, with a session and a business of their own.
- *
- * @example
- * ```ts
- * const other = sandbox.createUser();
- * await sandbox.client({ apiKey: other.apiKey }).invoices.create({ ...input, businessId: other.businessId });
- * ```
- */
+/** Another portal user, with a session and a business of their own. @example const other = sandbox.createUser(); await sandbox.client({ apiKey: other.apiKey }).invoices.create({ ...input, businessId: other.businessId }); */
 export interface SandboxUser {
   /** The new user. */
   userId: string;
@@ -142,15 +126,7 @@ export interface SandboxApiKeyInput {
   replaceExisting?: boolean | undefined;
 }
 
-/**
- * A running sandbox. See `createSandbox()`.
- *
- * @example
- * ```ts
- * await using sandbox = await createSandbox();
- * const client = sandbox.client();
- * ```
- */
+/** A running sandbox. See `createSandbox()`. @example await using sandbox = await createSandbox(); const client = sandbox.client(); */
 export interface Sandbox {
   /** Origin of the service (`http://127.0.0.1:PORT`, or the `baseUrl` option when not listening); the SDK adds `/api/v1`. */
   readonly baseUrl: string;
