@@ -32,12 +32,8 @@ export function envCredentials(env: CliContext['env']): (string | undefined)[] {
 export function redactedOutput(out: Output, redactor: Pick<Redactor, 'redact'>): Output {
   return {
     write: (text: string) => out.write(redactor.redact(text)),
-    get isTTY() {
-      return out.isTTY;
-    },
-    get columns() {
-      return out.columns;
-    },
+    get isTTY() { return out.isTTY; },
+    get columns() { return out.columns; },
   };
 }
 

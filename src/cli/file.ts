@@ -166,10 +166,7 @@ function isKeyConflict(err: unknown): boolean {
 function refusalAdvice(cause: Error & { hint?: string }): string {
   switch (cause.name) {
     case 'AuthenticationError':
-      return (
-        'The API key was refused: set INVOICING_API_KEY to a valid USER key. Creating a key revokes the ' +
-        'existing key of the same type at once, so a key that worked before may have been replaced.'
-      );
+      return 'The API key was refused: set INVOICING_API_KEY to a valid USER key. Creating a key revokes the existing key of the same type at once, so a key that worked before may have been replaced.';
     case 'PermissionDeniedError':
       return 'The API key lacks the scope this step needs: set INVOICING_API_KEY to a key whose scopes include it.';
     default:
@@ -185,18 +182,10 @@ function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revisi
   switch (err.step) {
     case 'create':
       if (!passes) return { hint: `The service refused the invoice; nothing was created. ${refusalAdvice(err.cause)}`, again: false };
-      return {
-        hint:
-          'It is not known whether the invoice was created. Run the same command again: the same ' +
-          'idempotency key gets the invoice created the first time, if it was, instead of a second one.',
-        again: true,
-      };
+      return { hint: 'It is not known whether the invoice was created. Run the same command again: the same idempotency key gets the invoice created the first time, if it was, instead of a second one.', again: true };
     case 'reconcile':
       if (err.cause.name !== 'TotalsMismatchError') {
-        return {
-          hint: `Invoice ${id} was left as it is; nothing was filed. invoicing file files nothing whose totals it cannot reconcile; see docs/filing.md (fieldMap).`,
-          again: false,
-        };
+        return { hint: `Invoice ${id} was left as it is; nothing was filed. invoicing file files nothing whose totals it cannot reconcile; see docs/filing.md (fieldMap).`, again: false };
       }
       return { hint: `Invoice ${id} stays a draft on the service, never filed. ${correctedAdvice(settings)}`, again: false };
     case 'read':
@@ -208,12 +197,7 @@ function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revisi
         again: passes,
       };
     case 'wait':
-      return {
-        hint:
-          `Invoice ${id} was submitted; nothing more needs sending. To follow it further, run the same command ` +
-          'again with --wait (and a longer --wait-timeout): it finds the invoice and sends nothing new.',
-        again: true,
-      };
+      return { hint: `Invoice ${id} was submitted; nothing more needs sending. To follow it further, run the same command again with --wait (and a longer --wait-timeout): it finds the invoice and sends nothing new.`, again: true };
     default:
       return undefined;
   }
@@ -222,10 +206,7 @@ function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revisi
 /** How to file a corrected version of an invoice, in CLI terms. */
 function correctedAdvice(settings: Pick<Settings, 'ref' | 'revision'>): string {
   if (settings.ref === 'path') {
-    return (
-      'Correct the file, then run the command again with --revision ' +
-      `${settings.revision + 1}: the corrected invoice is filed as a new one under a key of its own.`
-    );
+    return `Correct the file, then run the command again with --revision ${settings.revision + 1}: the corrected invoice is filed as a new one under a key of its own.`;
   }
   return 'Correct the file, then run the command again: corrected content is a new key, filed as a new invoice.';
 }
@@ -297,17 +278,8 @@ function describe(source: Source, result: FileManyResult | undefined, settings: 
   }
   if (sameAs !== undefined && !result.ok) {
     const same = ref === 'path' ? 'same file and position' : 'same content';
-    return {
-      source: source.label,
-      ok: false,
-      invoiceId: undefined,
-      idempotencyKey: result.idempotencyKey,
-      error: {
-        name: result.error.name,
-        message: `The same invoice as ${sameAs.label} (${same}): not filed again.`,
-        hint: repeatHint(ref),
-      },
-    };
+    const error = { name: result.error.name, message: `The same invoice as ${sameAs.label} (${same}): not filed again.`, hint: repeatHint(ref) };
+    return { source: source.label, ok: false, invoiceId: undefined, idempotencyKey: result.idempotencyKey, error };
   }
   if (result.ok || result.invoice !== undefined) {
     // Filed, or every step ran and the invoice failed (rejected, in Error): the failure says why.
@@ -322,19 +294,9 @@ function describe(source: Source, result: FileManyResult | undefined, settings: 
       ...(failure === undefined ? {} : { failure: { ...failure, hint: failureHint(failure, settings) } }),
     };
   }
-  const err = result.error;
-  return {
-    source: source.label,
-    ok: false,
-    invoiceId: result.invoiceId,
-    idempotencyKey: result.idempotencyKey,
-    error: {
-      name: err.name,
-      message: err.message,
-      step: err.step,
-      hint: isKeyConflict(err) ? keyConflictHint(source, settings) : (filingAdvice(err, settings)?.hint ?? cliHint(err, source.label)),
-    },
-  };
+  const { name, message, step } = result.error;
+  const hint = isKeyConflict(result.error) ? keyConflictHint(source, settings) : (filingAdvice(result.error, settings)?.hint ?? cliHint(result.error, source.label));
+  return { source: source.label, ok: false, invoiceId: result.invoiceId, idempotencyKey: result.idempotencyKey, error: { name, message, step, hint } };
 }
 
 /** `mayPassLater` of the SDK's main entry, set when the client is made (the SDK is loaded lazily). */
@@ -426,13 +388,8 @@ async function fileAll(ctx: CliContext, started: number): Promise<number> {
   const records = sources.map((src) => describe(src, byIndex.get(src), settings, sameAs.get(src)));
   const filed = records.filter((r) => r.ok === true).length;
   const stopped = records.length - filed;
-  const summary: FileSummary = {
-    invoices: records.length,
-    filed,
-    stopped,
-    notStarted: records.filter((r) => r.notStarted === true).length,
-    durationMs: Math.round(performance.now() - started),
-  };
+  const notStarted = records.filter((r) => r.notStarted === true).length;
+  const summary: FileSummary = { invoices: records.length, filed, stopped, notStarted, durationMs: Math.round(performance.now() - started) };
   // The same arguments give the same keys.
   const resume = interrupt.interrupted
     ? { command: ['npx', 'invoicing', 'file', ...ctx.argv].map(shellQuote).join(' '), cwd: ctx.cwd, stdin: targets.some((t) => t.path === '-') }

@@ -63,9 +63,7 @@ export function createClock(
       anchor(toEpochMs(at));
       onMove();
     },
-    get timeScale(): number {
-      return scale;
-    },
+    get timeScale(): number { return scale; },
     set timeScale(value: number) {
       anchor(now());
       scale = checkScale(value);

@@ -37,14 +37,8 @@ export interface FaultMatch {
 /** A fault to inject. The server acts before the fault, except for `drop-before`, `status` and `delay` (these two act first only with `afterCommit`). @example sandbox.faults.inject({ method: 'POST', path: '/invoices', kind: 'status', status: 429, retryAfter: 1 }); */
 export type FaultSpec = FaultMatch &
   (
-    | {
-        /** The connection drops before the server acts. */
-        kind: 'drop-before';
-      }
-    | {
-        /** The server acts, then the connection drops without a response. */
-        kind: 'drop-after';
-      }
+    | { /** The connection drops before the server acts. */ kind: 'drop-before' }
+    | { /** The server acts, then the connection drops without a response. */ kind: 'drop-after' }
     | {
         /** Answers an HTTP error instead of the real answer. */
         kind: 'status';
@@ -163,15 +157,9 @@ export class FaultRegistry implements SandboxFaults {
       skipped: 0,
       handle: {
         id: this.nextId++,
-        get spec() {
-          return entry.spec;
-        },
-        get hits() {
-          return entry.hits;
-        },
-        get remaining() {
-          return Math.max(0, (entry.spec.times ?? 1) - entry.hits);
-        },
+        get spec() { return entry.spec; },
+        get hits() { return entry.hits; },
+        get remaining() { return Math.max(0, (entry.spec.times ?? 1) - entry.hits); },
         remove() {
           registry.entries = registry.entries.filter((e) => e !== entry);
         },

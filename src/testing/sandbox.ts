@@ -224,9 +224,7 @@ class SandboxImpl implements Sandbox {
     return [...this.msw.handlers];
   }
 
-  get requests(): RequestLogEntry[] {
-    return [...this.handler.log];
-  }
+  get requests(): RequestLogEntry[] { return [...this.handler.log]; }
 
   handle(request: Request): Promise<Response> {
     return this.handler.handle(request);
@@ -398,9 +396,7 @@ class SandboxImpl implements Sandbox {
         const invoice = store.invoices.get(id);
         return invoice === undefined ? undefined : sandbox.view(invoice);
       },
-      get count() {
-        return store.invoices.size;
-      },
+      get count() { return store.invoices.size; },
       update(id, patch) {
         sandbox.catchUp();
         const invoice = sandbox.find(id);
