@@ -53,14 +53,9 @@ export function parseSettings(argv: string[]) {
   const { values: v, positionals, color, help } = parseCommand(
     argv,
     {
-      'max-file-size': { type: 'string' },
-      format: { type: 'string', short: 'f' },
-      strict: { type: 'boolean' },
-      'max-warnings': { type: 'string' },
-      'hs-codes': { type: 'string' },
-      ignore: { type: 'string', multiple: true },
-      'min-category-length': { type: 'string' },
-      quiet: { type: 'boolean', short: 'q' },
+      'max-file-size': { type: 'string' }, format: { type: 'string', short: 'f' }, strict: { type: 'boolean' },
+      'max-warnings': { type: 'string' }, 'hs-codes': { type: 'string' }, ignore: { type: 'string', multiple: true },
+      'min-category-length': { type: 'string' }, quiet: { type: 'boolean', short: 'q' },
     },
     true,
   );
@@ -77,17 +72,10 @@ export function parseSettings(argv: string[]) {
     }
   }
   return {
-    inputs: positionals,
-    format: oneOf('format', v.format, FORMATS, 'text'),
-    strict: v.strict === true,
-    maxWarnings: wholeNumber('max-warnings', v['max-warnings']),
-    hsCodes: oneOf('hs-codes', v['hs-codes'], HS_MODES, 'bundled'),
-    ignore,
-    minCategoryLength: wholeNumber('min-category-length', v['min-category-length']),
-    quiet: v.quiet === true,
-    color,
-    maxFileBytes: (wholeNumber('max-file-size', v['max-file-size'], 1) ?? DEFAULT_MAX_FILE_BYTES / MIB) * MIB,
-    help,
+    inputs: positionals, format: oneOf('format', v.format, FORMATS, 'text'), strict: v.strict === true,
+    maxWarnings: wholeNumber('max-warnings', v['max-warnings']), hsCodes: oneOf('hs-codes', v['hs-codes'], HS_MODES, 'bundled'),
+    ignore, minCategoryLength: wholeNumber('min-category-length', v['min-category-length']), quiet: v.quiet === true, color,
+    maxFileBytes: (wholeNumber('max-file-size', v['max-file-size'], 1) ?? DEFAULT_MAX_FILE_BYTES / MIB) * MIB, help,
   };
 }
 
@@ -211,10 +199,7 @@ async function checkAll(ctx: CliContext, started: number): Promise<number> {
   if (settings.minCategoryLength !== undefined) opts.minCategoryLength = settings.minCategoryLength;
 
   const progress = createProgress(ctx.stderr, ctx.env, {
-    label: 'checking',
-    unit: 'files',
-    total: targets.length,
-    minTotal: 50,
+    label: 'checking', unit: 'files', total: targets.length, minTotal: 50,
     style: styles(colourEnabled(ctx.stderr, ctx.env, settings.color)),
   });
   let checked = 0;

@@ -62,31 +62,18 @@ export function parseSettings(argv: string[]) {
   const { values: v, positionals, color, help } = parseCommand(
     argv,
     {
-      'max-file-size': { type: 'string' },
-      concurrency: { type: 'string' },
-      wait: { type: 'boolean' },
-      'wait-timeout': { type: 'string' },
-      ref: { type: 'string' },
-      revision: { type: 'string' },
-      strict: { type: 'boolean' },
-      format: { type: 'string', short: 'f' },
-      quiet: { type: 'boolean', short: 'q' },
+      'max-file-size': { type: 'string' }, concurrency: { type: 'string' }, wait: { type: 'boolean' },
+      'wait-timeout': { type: 'string' }, ref: { type: 'string' }, revision: { type: 'string' }, strict: { type: 'boolean' },
+      format: { type: 'string', short: 'f' }, quiet: { type: 'boolean', short: 'q' },
     },
     true,
   );
   return {
-    inputs: positionals,
-    concurrency: wholeNumber('concurrency', v.concurrency, 1) ?? 4,
-    wait: v.wait === true,
-    waitTimeoutMs: (wholeNumber('wait-timeout', v['wait-timeout'], 1) ?? 300) * 1000,
-    ref: oneOf('ref', v.ref, REFS, 'content'),
-    revision: wholeNumber('revision', v.revision, 0) ?? 0,
-    strict: v.strict === true,
-    format: oneOf('format', v.format, FORMATS, 'text'),
-    quiet: v.quiet === true,
-    color,
-    maxFileBytes: (wholeNumber('max-file-size', v['max-file-size'], 1) ?? DEFAULT_MAX_FILE_BYTES / MIB) * MIB,
-    help,
+    inputs: positionals, concurrency: wholeNumber('concurrency', v.concurrency, 1) ?? 4, wait: v.wait === true,
+    waitTimeoutMs: (wholeNumber('wait-timeout', v['wait-timeout'], 1) ?? 300) * 1000, ref: oneOf('ref', v.ref, REFS, 'content'),
+    revision: wholeNumber('revision', v.revision, 0) ?? 0, strict: v.strict === true,
+    format: oneOf('format', v.format, FORMATS, 'text'), quiet: v.quiet === true, color,
+    maxFileBytes: (wholeNumber('max-file-size', v['max-file-size'], 1) ?? DEFAULT_MAX_FILE_BYTES / MIB) * MIB, help,
   };
 }
 
@@ -285,11 +272,7 @@ function describe(source: Source, result: FileManyResult | undefined, settings: 
     // Filed, or every step ran and the invoice failed (rejected, in Error): the failure says why.
     const { invoice, failure } = result;
     return {
-      source: source.label,
-      ok: result.ok,
-      invoiceId: invoice?.id,
-      status: invoice?.status,
-      rawStatus: invoice?.rawStatus,
+      source: source.label, ok: result.ok, invoiceId: invoice?.id, status: invoice?.status, rawStatus: invoice?.rawStatus,
       idempotencyKey: result.idempotencyKey,
       ...(failure === undefined ? {} : { failure: { ...failure, hint: failureHint(failure, settings) } }),
     };
@@ -363,11 +346,8 @@ async function fileAll(ctx: CliContext, started: number): Promise<number> {
     results = await client.invoices.fileMany(
       fileable.map((src) => src.input as InvoiceCreateParams),
       {
-        concurrency: settings.concurrency,
-        checkOptions: { strict: settings.strict },
-        stopSignal: interrupt.stopSignal,
-        signal: interrupt.signal,
-        revision: settings.revision,
+        concurrency: settings.concurrency, checkOptions: { strict: settings.strict }, stopSignal: interrupt.stopSignal,
+        signal: interrupt.signal, revision: settings.revision,
         ...(settings.ref === 'path' ? { externalRef: (_input: InvoiceCreateParams, i: number) => `path:${fileable[i]?.ref}` } : {}),
         ...(settings.wait ? { wait: { timeout: settings.waitTimeoutMs } } : {}),
         onStep: (index) => interrupt.start(index),

@@ -13,11 +13,7 @@ export interface InvoiceResult {
   /** Index in a top-level array. */
   index?: number;
   /** Line of an NDJSON record. */
-  line?: number;
-  ok: boolean;
-  errors: LocatedIssue[];
-  warnings: LocatedIssue[];
-  totals?: InvoiceTotals;
+  line?: number; ok: boolean; errors: LocatedIssue[]; warnings: LocatedIssue[]; totals?: InvoiceTotals;
   /** An NDJSON record that is not valid JSON. */
   syntaxError?: SyntaxProblem;
 }
@@ -34,11 +30,7 @@ export interface FileResult {
 }
 
 export interface Summary {
-  files: number;
-  invoices: number;
-  invoicesWithErrors: number;
-  errors: number;
-  warnings: number;
+  files: number; invoices: number; invoicesWithErrors: number; errors: number; warnings: number;
   /** Files that could not be read (exit code 2). */
   unreadableFiles: number;
   /** Files, or NDJSON lines, that are not valid JSON (counted in `errors`). */

@@ -13,13 +13,7 @@ export interface SandboxState {
 }
 
 export interface RouteContext {
-  state: SandboxState;
-  method: string;
-  url: URL;
-  path: string;
-  params: Record<string, string>;
-  headers: Headers;
-  body: unknown;
+  state: SandboxState; method: string; url: URL; path: string; params: Record<string, string>; headers: Headers; body: unknown;
   now: number;
 }
 

@@ -102,12 +102,8 @@ export interface SandboxFaults {
 }
 
 interface Entry {
-  spec: FaultSpec;
-  method: string | undefined;
-  pattern: { regex: RegExp; names: string[] } | undefined;
-  hits: number;
-  skipped: number;
-  handle: InjectedFault;
+  spec: FaultSpec; method: string | undefined; pattern: { regex: RegExp; names: string[] } | undefined; hits: number;
+  skipped: number; handle: InjectedFault;
 }
 
 const KINDS: readonly FaultKind[] = ['drop-before', 'drop-after', 'status', 'delay', 'stall-body', 'malformed'];
@@ -150,11 +146,8 @@ export class FaultRegistry implements SandboxFaults {
     checkSpec(spec);
     const registry = this;
     const entry: Entry = {
-      spec: { ...spec },
-      method: spec.method?.toUpperCase(),
-      pattern: typeof spec.path === 'string' ? compilePattern(spec.path) : undefined,
-      hits: 0,
-      skipped: 0,
+      spec: { ...spec }, method: spec.method?.toUpperCase(),
+      pattern: typeof spec.path === 'string' ? compilePattern(spec.path) : undefined, hits: 0, skipped: 0,
       handle: {
         id: this.nextId++,
         get spec() { return entry.spec; },

@@ -144,14 +144,8 @@ export class SandboxHandler {
       path: url.pathname,
       query: redact(url.searchParams, (name) => SECRET_QUERY.has(name.toLowerCase())),
       headers: redact(headers, (name) => SECRET_HEADERS.has(name)),
-      body,
-      idempotencyKey,
-      time: new Date(receivedAt).toISOString(),
-      status: undefined,
-      responseBody: undefined,
-      outcome: 'response',
-      fault: fault?.kind,
-      committed: false,
+      body, idempotencyKey, time: new Date(receivedAt).toISOString(), status: undefined, responseBody: undefined,
+      outcome: 'response', fault: fault?.kind, committed: false,
     };
     this.log.push(entry);
     if (this.log.length > options.requestLogLimit) this.log.splice(0, Math.max(1, Math.floor(options.requestLogLimit / 10)));

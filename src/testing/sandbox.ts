@@ -185,11 +185,7 @@ class SandboxImpl implements Sandbox {
   readonly faults = new FaultRegistry();
   readonly invoices: SandboxInvoices;
   readonly fetch: Sandbox['fetch'] = (input, init) => this.inProcessFetch(input, init);
-  baseUrl: string;
-  readonly apiKey: string;
-  readonly sessionToken: string;
-  readonly businessId: string;
-  readonly userId: string;
+  baseUrl: string; readonly apiKey: string; readonly sessionToken: string; readonly businessId: string; readonly userId: string;
 
   private readonly state: SandboxState;
   private readonly handler: SandboxHandler;
@@ -355,22 +351,10 @@ class SandboxImpl implements Sandbox {
     const { statusSpelling } = this.options;
     const { id, businessId, dueDate, subtotal, tax, total, errorMessage, attempts, idempotencyKey, submissions, submittedAt, next } = invoice;
     return {
-      id,
-      businessId,
-      status: spell(invoice.status, statusSpelling),
-      buyer: structuredClone(invoice.buyer) as ScenarioSubject['buyer'],
-      dueDate,
-      lines: structuredClone(invoice.lines),
-      subtotal,
-      tax,
-      total,
-      errorMessage,
-      attempts,
-      createdAt: iso(invoice.createdAt),
-      updatedAt: iso(invoice.updatedAt),
-      submittedAt: submittedAt === null ? null : iso(submittedAt),
-      idempotencyKey,
-      submissions,
+      id, businessId, status: spell(invoice.status, statusSpelling),
+      buyer: structuredClone(invoice.buyer) as ScenarioSubject['buyer'], dueDate, lines: structuredClone(invoice.lines), subtotal,
+      tax, total, errorMessage, attempts, createdAt: iso(invoice.createdAt), updatedAt: iso(invoice.updatedAt),
+      submittedAt: submittedAt === null ? null : iso(submittedAt), idempotencyKey, submissions,
       history: invoice.history.map((h) => ({ status: spell(h.status, statusSpelling), at: iso(h.at) })),
       recovery: recoveryOf(invoice, this.clock.now()),
       nextChangeAt: next === null ? null : iso(next.at),

@@ -4,11 +4,7 @@ import type { FilingTransition, KnownInvoiceStatus } from '../model/status.js';
 
 // The five statuses the document names, as its transition table spells them.
 const DOCUMENT_SPELLING: Readonly<Record<KnownInvoiceStatus, string>> = {
-  DRAFT: 'draft',
-  VALIDATED: 'Validated',
-  SIGNED: 'Signed',
-  SUBMITTED: 'Submitted',
-  ERROR: 'Error',
+  DRAFT: 'draft', VALIDATED: 'Validated', SIGNED: 'Signed', SUBMITTED: 'Submitted', ERROR: 'Error',
 };
 
 export const DOCUMENTED_STATUSES = Object.keys(DOCUMENT_SPELLING) as readonly KnownInvoiceStatus[];

@@ -5,11 +5,7 @@ import { formatNumber, formatSeconds, plural } from '../format.js';
 
 /** One invoice's outcome as `invoicing file` reports it (also its JSON record). */
 export interface FileRecord {
-  source: string;
-  ok: boolean;
-  invoiceId?: string | undefined;
-  status?: string | undefined;
-  rawStatus?: string | undefined;
+  source: string; ok: boolean; invoiceId?: string | undefined; status?: string | undefined; rawStatus?: string | undefined;
   idempotencyKey?: string | undefined;
   /** The invoice failed although every step ran: rejected, cancelled, in Error (`kind`), with the service's reason. */
   failure?: { kind: string; message: string; hint: string } | undefined;
@@ -19,11 +15,7 @@ export interface FileRecord {
 }
 
 export interface FileSummary {
-  invoices: number;
-  filed: number;
-  stopped: number;
-  notStarted: number;
-  durationMs: number;
+  invoices: number; filed: number; stopped: number; notStarted: number; durationMs: number;
 }
 
 /** The table's first column: what became of the invoice, in one word or two. */
@@ -49,11 +41,7 @@ const opt = (v: string | undefined): string | undefined => (v === undefined ? un
 /** A record with every piece of outside text (file names, the service's words) made printable. */
 function escaped(r: FileRecord): FileRecord {
   return {
-    ...r,
-    source: printable(r.source),
-    invoiceId: opt(r.invoiceId),
-    status: opt(r.status),
-    rawStatus: opt(r.rawStatus),
+    ...r, source: printable(r.source), invoiceId: opt(r.invoiceId), status: opt(r.status), rawStatus: opt(r.rawStatus),
     failure: r.failure && { kind: printable(r.failure.kind), message: printable(r.failure.message), hint: printable(r.failure.hint) },
     error: r.error && { ...r.error, message: opt(r.error.message), step: opt(r.error.step), hint: opt(r.error.hint) },
   };
