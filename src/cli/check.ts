@@ -50,15 +50,11 @@ type HsMode = (typeof HS_MODES)[number];
 const KEY_CODES: ReadonlySet<string> = new Set(['UNKNOWN_FIELD', 'TAX_FIELD_NOT_ACCEPTED', 'TOTAL_FIELD_NOT_ACCEPTED']);
 
 export function parseSettings(argv: string[]) {
-  const { values: v, positionals, color, help } = parseCommand(
-    argv,
-    {
-      'max-file-size': { type: 'string' }, format: { type: 'string', short: 'f' }, strict: { type: 'boolean' },
-      'max-warnings': { type: 'string' }, 'hs-codes': { type: 'string' }, ignore: { type: 'string', multiple: true },
-      'min-category-length': { type: 'string' }, quiet: { type: 'boolean', short: 'q' },
-    },
-    true,
-  );
+  const { values: v, positionals, color, help } = parseCommand(argv, {
+    'max-file-size': { type: 'string' }, format: { type: 'string', short: 'f' }, strict: { type: 'boolean' },
+    'max-warnings': { type: 'string' }, 'hs-codes': { type: 'string' }, ignore: { type: 'string', multiple: true },
+    'min-category-length': { type: 'string' }, quiet: { type: 'boolean', short: 'q' },
+  }, true);
   const ignore: CheckIssueCode[] = [];
   for (const list of (v.ignore as string[] | undefined) ?? []) {
     for (const raw of list.split(',')) {

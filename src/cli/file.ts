@@ -59,15 +59,11 @@ const FORMATS = ['text', 'json'] as const;
 const REFS = ['content', 'path'] as const;
 
 export function parseSettings(argv: string[]) {
-  const { values: v, positionals, color, help } = parseCommand(
-    argv,
-    {
-      'max-file-size': { type: 'string' }, concurrency: { type: 'string' }, wait: { type: 'boolean' },
-      'wait-timeout': { type: 'string' }, ref: { type: 'string' }, revision: { type: 'string' }, strict: { type: 'boolean' },
-      format: { type: 'string', short: 'f' }, quiet: { type: 'boolean', short: 'q' },
-    },
-    true,
-  );
+  const { values: v, positionals, color, help } = parseCommand(argv, {
+    'max-file-size': { type: 'string' }, concurrency: { type: 'string' }, wait: { type: 'boolean' },
+    'wait-timeout': { type: 'string' }, ref: { type: 'string' }, revision: { type: 'string' }, strict: { type: 'boolean' },
+    format: { type: 'string', short: 'f' }, quiet: { type: 'boolean', short: 'q' },
+  }, true);
   return {
     inputs: positionals, concurrency: wholeNumber('concurrency', v.concurrency, 1) ?? 4, wait: v.wait === true,
     waitTimeoutMs: (wholeNumber('wait-timeout', v['wait-timeout'], 1) ?? 300) * 1000, ref: oneOf('ref', v.ref, REFS, 'content'),

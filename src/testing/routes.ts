@@ -116,9 +116,7 @@ function replaces(rule: KeyReplacement, created: ApiKeyRecord, other: ApiKeyReco
 export function issueKey(ctx: Pick<RouteContext, 'state' | 'now'>, input: NewKey, rule: KeyReplacement | 'none'): ApiKeyRecord {
   const { store } = ctx.state;
   const record = store.addKey(ctx.now, input);
-  if (rule !== 'none') {
-    for (const other of store.keys.values()) if (replaces(rule, record, other)) store.revokeKey(other, ctx.now);
-  }
+  if (rule !== 'none') for (const other of store.keys.values()) if (replaces(rule, record, other)) store.revokeKey(other, ctx.now);
   return record;
 }
 

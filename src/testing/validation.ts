@@ -103,9 +103,7 @@ function lineFieldMessages(line: unknown, i: number, categoryMinLength: number):
     const given = f !== 'discountRate' || line[f] !== undefined;
     if (given && !isNumber(line[f])) out.push(`${at}.${f} must be a number conforming to the specified constraints`);
   }
-  for (const f of LINE_STRINGS) {
-    if (line[f] !== undefined && typeof line[f] !== 'string') out.push(`${at}.${f} must be a string`);
-  }
+  for (const f of LINE_STRINGS) if (line[f] !== undefined && typeof line[f] !== 'string') out.push(`${at}.${f} must be a string`);
   const short = CATEGORY_FIELDS.filter((f) => typeof line[f] === 'string' && line[f].length < categoryMinLength);
   return [...out, ...short.map((f) => `${at}.${f} must be longer than or equal to ${categoryMinLength} characters`)];
 }

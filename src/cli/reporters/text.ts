@@ -55,9 +55,7 @@ export function summaryLine(run: RunResult, s: Styles): string {
   const extras: string[] = [];
   if (m.unreadableFiles > 0) extras.push(`${plural(m.unreadableFiles, 'file')} could not be read`);
   if (m.unmatched.length > 0) extras.push(`nothing matched ${m.unmatched.map((u) => printable(JSON.stringify(u))).join(', ')}`);
-  if (run.maxWarnings !== undefined && m.warnings > run.maxWarnings) {
-    extras.push(`more warnings than --max-warnings ${run.maxWarnings}`);
-  }
+  if (run.maxWarnings !== undefined && m.warnings > run.maxWarnings) extras.push(`more warnings than --max-warnings ${run.maxWarnings}`);
   const tail = extras.length > 0 ? `; ${extras.join('; ')}` : '';
   if (m.errors === 0 && run.exitCode === 0) {
     const warn = m.warnings > 0 ? s.yellow(`, ${plural(m.warnings, 'warning')}`) : '';
