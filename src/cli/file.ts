@@ -139,9 +139,7 @@ async function readSources(targets: Target[], ctx: CliContext, maxBytes: number)
 /** Whether the service refused the create because the key was used before with another body (409). */
 function isKeyConflict(err: unknown): boolean {
   // By name, as the SDK's guards do; the CLI loads no error classes of its own.
-  for (let e = err, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
-    if (e.name === 'IdempotencyConflictError') return true;
-  }
+  for (let e = err, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) if (e.name === 'IdempotencyConflictError') return true;
   return false;
 }
 
@@ -285,9 +283,7 @@ let sdkMayPassLater: ((err: unknown) => boolean) | undefined;
 async function makeClient(ctx: CliContext): Promise<InvoicingClient> {
   const baseUrl = baseUrlOf(ctx.env);
   const apiKey = ctx.env.INVOICING_API_KEY;
-  if (apiKey === undefined || apiKey === '') {
-    throw new UsageError('INVOICING_API_KEY is not set: export a USER API key (see docs/authentication.md)');
-  }
+  if (apiKey === undefined || apiKey === '') throw new UsageError('INVOICING_API_KEY is not set: export a USER API key (see docs/authentication.md)');
   const { InvoicingClient, mayPassLater } = await import('../index.js');
   sdkMayPassLater = mayPassLater;
   return new InvoicingClient({ baseUrl, apiKey, logLevel: 'off' });

@@ -82,9 +82,7 @@ export function requireSession(ctx: RouteContext): string {
   const authorization = ctx.headers.get('authorization') ?? '';
   const match = /^bearer\s+(\S+)$/i.exec(authorization.trim());
   if (match === null) {
-    if (ctx.headers.has('x-api-key')) {
-      throw unauthorized('API keys cannot manage API keys: sign in and send Authorization: Bearer <session token>');
-    }
+    if (ctx.headers.has('x-api-key')) throw unauthorized('API keys cannot manage API keys: sign in and send Authorization: Bearer <session token>');
     throw unauthorized('Sign-in required: send Authorization: Bearer <session token>');
   }
   const userId = ctx.state.store.sessions.get(match[1] ?? '');

@@ -66,10 +66,7 @@ export class SandboxHandler {
   private readonly onClose = new Set<() => void>();
   private closed = false;
 
-  constructor(
-    private readonly state: SandboxState,
-    private readonly faults: FaultRegistry,
-  ) {}
+  constructor(private readonly state: SandboxState, private readonly faults: FaultRegistry) {}
 
   /** A dropped connection is `Response.error()`. */
   async handle(request: Request): Promise<Response> {

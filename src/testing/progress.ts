@@ -27,10 +27,7 @@ export class Progress {
   /** The sandbox-wide scenario or rule; per-invoice choices live on the record. */
   scenario: Scenario | ScenarioRule;
 
-  constructor(
-    private readonly store: Store,
-    private readonly options: ResolvedOptions,
-  ) {
+  constructor(private readonly store: Store, private readonly options: ResolvedOptions) {
     this.scenario = options.scenario;
   }
 

@@ -409,9 +409,7 @@ class SandboxImpl implements Sandbox {
       signal.addEventListener('abort', onAbort, { once: true });
       answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
     });
-    if (response.type === 'error') {
-      throw new TypeError('fetch failed', { cause: new Error('sandbox: the connection was dropped (injected fault)') });
-    }
+    if (response.type === 'error') throw new TypeError('fetch failed', { cause: new Error('sandbox: the connection was dropped (injected fault)') });
     return response;
   }
 }

@@ -41,9 +41,7 @@ export function validateCreateBody(body: unknown, settings: ValidationSettings) 
   if (!isObject(b.buyer)) {
     messages.push('buyer must be an object', 'buyer.type must be one of the following values: B2B, B2C, B2G');
   } else {
-    if (!(BUYER_TYPES as readonly unknown[]).includes(b.buyer.type)) {
-      messages.push('buyer.type must be one of the following values: B2B, B2C, B2G');
-    }
+    if (!(BUYER_TYPES as readonly unknown[]).includes(b.buyer.type)) messages.push('buyer.type must be one of the following values: B2B, B2C, B2G');
     for (const f of ['tin', 'name', 'email']) {
       if (b.buyer[f] !== undefined && typeof b.buyer[f] !== 'string') messages.push(`buyer.${f} must be a string`);
     }
