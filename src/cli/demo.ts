@@ -51,9 +51,7 @@ const EXTERNAL_REF = 'ORDER-2026-0042';
 type DemoScenarioName = 'accepted' | 'offline' | 'field-error';
 
 /** `story` is shown before filing; `timeScale` is real time unless 10-minute retries must pass. */
-interface DemoScenario {
-  sandbox: Scenario; story: string; expected: 'filed' | 'resubmit-required'; timeScale: number;
-}
+interface DemoScenario { sandbox: Scenario; story: string; expected: 'filed' | 'resubmit-required'; timeScale: number; }
 
 const SCENARIOS: Readonly<Record<DemoScenarioName, DemoScenario>> = {
   accepted: { sandbox: 'accepted', story: 'The tax authority accepts the invoice a couple of seconds after it is submitted.', expected: 'filed', timeScale: 1 },

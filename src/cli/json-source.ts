@@ -7,9 +7,7 @@ export interface Position {
 }
 
 /** A syntax error in a file (or in one NDJSON line). */
-export interface SyntaxProblem extends Position {
-  message: string;
-}
+export interface SyntaxProblem extends Position { message: string; }
 
 /** One invoice read from a file. */
 export interface SourceInvoice {

@@ -27,10 +27,7 @@ function pick(source: Record<string, unknown>, fields: readonly string[]): Recor
   return out;
 }
 
-/**
- * Returns the accepted input, with the lines holding an unpublished four-digit code (for
- * `unknownIsicCode: 'reject-on-validate'`), or throws a 400 `SandboxHttpError`.
- */
+/** The accepted input, with the lines holding an unpublished four-digit code (`reject-on-validate`), or a 400 `SandboxHttpError`. */
 export function validateCreateBody(body: unknown, settings: ValidationSettings) {
   const b = isObject(body) ? body : {};
   const messages: string[] = [];

@@ -14,9 +14,7 @@ export interface FileRecord {
   notStarted?: boolean | undefined;
 }
 
-export interface FileSummary {
-  invoices: number; filed: number; stopped: number; notStarted: number; durationMs: number;
-}
+export interface FileSummary { invoices: number; filed: number; stopped: number; notStarted: number; durationMs: number; }
 
 /** The table's first column: what became of the invoice, in one word or two. */
 export function outcome(r: FileRecord): 'filed' | 'rejected' | 'cancelled' | 'not accepted' | 'in Error' | 'stopped' | 'not started' {
@@ -31,8 +29,7 @@ function table(records: readonly FileRecord[]): string[] {
   const rows = records.map((r) => [outcome(r), r.invoiceId ?? '-', r.rawStatus ?? r.status ?? '-', r.source].map(printable));
   const head = ['RESULT', 'INVOICE', 'STATUS', 'SOURCE'];
   const widths = head.map((h, c) => Math.max(h.length, ...rows.map((row) => (row[c] as string).length)));
-  const line = (row: string[]) =>
-    row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c] as number))).join('  ');
+  const line = (row: string[]) => row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c] as number))).join('  ');
   return [line(head), ...rows.map(line)];
 }
 

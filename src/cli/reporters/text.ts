@@ -1,7 +1,4 @@
-/**
- * The human reporter: problems grouped by file and invoice, each with its line:column, code,
- * message and hint; colour on a terminal; a summary line at the end. Clean files are not listed.
- */
+// The human reporter: problems grouped by file and invoice (line:column, code, message, hint), then the summary; clean files are not listed.
 import { formatIssuePath } from '../../index.js';
 import type { Styles } from '../context.js';
 import { printable } from '../escape.js';
