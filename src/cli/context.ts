@@ -93,7 +93,10 @@ export function cliHint(err: { name?: string; hint?: string | undefined; cause?:
     return `Fix ${file} and run the same command again; nothing was sent. \`npx invoicing check ${file}\` lists every problem with its field, code and hint.`;
   }
   if (names.includes('RecoveryInProgressError')) {
-    return 'The service is retrying this invoice on its own (every 10 minutes, up to 3 times, within 24 hours): another submit does not speed it up. Run the same command again later; it sends nothing while recovery is in progress.';
+    return (
+      'The service is retrying this invoice on its own (every 10 minutes, up to 3 times, within 24 hours): ' +
+      'another submit does not speed it up. Run the same command again later; it sends nothing while recovery is in progress.'
+    );
   }
   return err.hint;
 }

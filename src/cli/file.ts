@@ -196,7 +196,10 @@ function correctedAdvice(settings: Pick<Settings, 'ref' | 'revision'>): string {
 function failureHint(failure: FilingFailure, settings: Pick<Settings, 'ref' | 'revision'>): string {
   if (failure.kind === 'field-validation') {
     const field = failure.field === undefined ? 'one field' : `the field ${failure.field}`;
-    return `The tax authority rejected ${field}; the invoice stays in Error on the service, and every re-submit of it fails the same way. ${correctedAdvice(settings)} The authority stops at the first problem, so the next run may reveal another.`;
+    return (
+      `The tax authority rejected ${field}; the invoice stays in Error on the service, and every re-submit of it fails ` +
+      `the same way. ${correctedAdvice(settings)} The authority stops at the first problem, so the next run may reveal another.`
+    );
   }
   return failure.hint.replace(/ \(client\.invoices\.resumeFiling\(id\)\)/, '');
 }
@@ -204,9 +207,20 @@ function failureHint(failure: FilingFailure, settings: Pick<Settings, 'ref' | 'r
 /** The hint of a key conflict in CLI terms: a re-run meets the same 409, so it says what to change. */
 function keyConflictHint(source: Source, settings: Pick<Settings, 'ref' | 'revision'>): string {
   if (settings.ref === 'path') {
-    return `${source.label} changed since it was first filed: with --ref path the key comes from the file's path and the invoice's position in it, not from its content (adding or removing an invoice in an array or NDJSON file moves the ones after it). To finish the invoice filed then, restore the content it had. If that invoice failed and this is its corrected version, run the command with --revision ${settings.revision + 1}: a new revision is a new key (or give the file a new name: a new path is a new key too). The invoice filed then is not changed either way.`;
+    return (
+      `${source.label} changed since it was first filed: with --ref path the key comes from the file's ` +
+      "path and the invoice's position in it, not from its content (adding or removing an invoice in an " +
+      'array or NDJSON file moves the ones after it). To finish the invoice filed then, restore the ' +
+      `content it had. If that invoice failed and this is its corrected version, run the command with --revision ${settings.revision + 1}: ` +
+      'a new revision is a new key (or give the file a new name: a new path is a new key too). The invoice filed then is not changed either way.'
+    );
   }
-  return `With --ref content (the default) the key comes from the invoice's content, and the service holds another body under this key: something other than \`invoicing file\` used it, or this invoice was sent before in another form. Look for the invoice created then before filing again; --ref path keys this file's invoices by its path and their position instead.`;
+  return (
+    "With --ref content (the default) the key comes from the invoice's content, and the service holds " +
+    'another body under this key: something other than `invoicing file` used it, or this invoice was ' +
+    'sent before in another form. Look for the invoice created then before filing again; --ref path ' +
+    "keys this file's invoices by its path and their position instead."
+  );
 }
 
 /** The invoices not filed because an earlier one in the batch has the same key, each with that one. */
@@ -226,7 +240,12 @@ function repeats(fileable: Source[], results: FileManyResult[]): Map<Source, Sou
 
 function repeatHint(ref: Settings['ref']): string {
   if (ref === 'path') return 'The same file was given twice (two patterns matching it, say); it is filed once.';
-  return 'With --ref content (the default) invoices with the same content are one invoice, filed once. If they are two invoices on purpose, file them with --ref path, which keys each by its file and position; but only invoices not filed yet: one already filed with --ref content would get a new key, and be filed again.';
+  return (
+    'With --ref content (the default) invoices with the same content are one invoice, filed once. If ' +
+    'they are two invoices on purpose, file them with --ref path, which keys each by its file and ' +
+    'position; but only invoices not filed yet: one already filed with --ref content would get a new ' +
+    'key, and be filed again.'
+  );
 }
 
 /** What a result says, in one machine-readable record. */
