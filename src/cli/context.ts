@@ -4,17 +4,14 @@ import { shellQuote } from './interrupt.js';
 
 export interface Output {
   write(text: string): unknown;
-  /** True when this is an interactive terminal (colour, progress). */
-  isTTY?: boolean | undefined;
-  /** Terminal width, where known. */
-  columns?: number | undefined;
+  /** True when this is an interactive terminal (colour, progress). */ isTTY?: boolean | undefined;
+  /** Terminal width, where known. */ columns?: number | undefined;
 }
 
 export interface CliContext {
   /** Arguments after the command name. */
   argv: string[]; stdout: Output; stderr: Output; env: Readonly<Record<string, string | undefined>>; cwd: string;
-  /** Reads stdin for `-`: bytes or text; may stop a little after `maxBytes`. */
-  readStdin(maxBytes: number): Promise<Uint8Array | string>;
+  /** Reads stdin for `-`: bytes or text; may stop a little after `maxBytes`. */ readStdin(maxBytes: number): Promise<Uint8Array | string>;
   /** Calls `handler` on each Ctrl-C until the returned function is called. */
   onInterrupt?: ((handler: () => void) => () => void) | undefined;
 }

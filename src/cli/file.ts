@@ -77,8 +77,7 @@ type Settings = ReturnType<typeof parseSettings>;
 
 /** One invoice read from the files, or why it could not be. */
 interface Source {
-  /** `file`, `file[2]` or `file line 4`. */
-  label: string;
+  /** `file`, `file[2]` or `file line 4`. */ label: string;
   /** For `--ref path`: the file (see {@link refPath}) and the position in it. */
   ref: string;
   input?: InvoiceCreateParams;

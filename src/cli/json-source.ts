@@ -11,23 +11,17 @@ export interface SyntaxProblem extends Position { message: string; }
 
 /** One invoice read from a file. */
 export interface SourceInvoice {
-  /** Index in a top-level array, or undefined for a single-invoice file or NDJSON. */
-  index: number | undefined;
-  /** 1-based line of an NDJSON record; undefined otherwise. */
-  line: number | undefined;
-  /** Offset in the file where the invoice's text starts (for locating paths). */
-  offset: number;
-  /** The parsed invoice, when the record parsed. */
-  value?: unknown;
-  /** The record's syntax error (NDJSON: one bad line does not hide the others). */
-  error?: SyntaxProblem;
+  /** Index in a top-level array, or undefined for a single-invoice file or NDJSON. */ index: number | undefined;
+  /** 1-based line of an NDJSON record; undefined otherwise. */ line: number | undefined;
+  /** Offset in the file where the invoice's text starts (for locating paths). */ offset: number;
+  /** The parsed invoice, when the record parsed. */ value?: unknown;
+  /** The record's syntax error (NDJSON: one bad line does not hide the others). */ error?: SyntaxProblem;
 }
 
 export interface ParsedSource {
   kind: 'single' | 'array' | 'ndjson';
   invoices: SourceInvoice[];
-  /** Set when the file as a whole could not be read as JSON. */
-  error?: SyntaxProblem;
+  /** Set when the file as a whole could not be read as JSON. */ error?: SyntaxProblem;
 }
 
 /** Where each line of `text` starts. */

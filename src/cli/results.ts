@@ -10,33 +10,24 @@ export interface LocatedIssue extends CheckIssue {
 }
 
 export interface InvoiceResult {
-  /** Index in a top-level array. */
-  index?: number;
-  /** Line of an NDJSON record. */
-  line?: number; ok: boolean; errors: LocatedIssue[]; warnings: LocatedIssue[]; totals?: InvoiceTotals;
-  /** An NDJSON record that is not valid JSON. */
-  syntaxError?: SyntaxProblem;
+  /** Index in a top-level array. */ index?: number;
+  /** Line of an NDJSON record. */ line?: number; ok: boolean; errors: LocatedIssue[]; warnings: LocatedIssue[]; totals?: InvoiceTotals;
+  /** An NDJSON record that is not valid JSON. */ syntaxError?: SyntaxProblem;
 }
 
 export interface FileResult {
-  /** The path as given or found, relative to the working directory where possible. */
-  file: string;
+  /** The path as given or found, relative to the working directory where possible. */ file: string;
   ok: boolean;
   invoices: InvoiceResult[];
-  /** The file is not valid JSON (nor NDJSON). */
-  syntaxError?: SyntaxProblem;
-  /** The file could not be read. */
-  readError?: string;
+  /** The file is not valid JSON (nor NDJSON). */ syntaxError?: SyntaxProblem;
+  /** The file could not be read. */ readError?: string;
 }
 
 export interface Summary {
   files: number; invoices: number; invoicesWithErrors: number; errors: number; warnings: number;
-  /** Files that could not be read (exit code 2). */
-  unreadableFiles: number;
-  /** Files, or NDJSON lines, that are not valid JSON (counted in `errors`). */
-  syntaxErrors: number;
-  /** Patterns or paths that matched no file (exit code 2). */
-  unmatched: string[];
+  /** Files that could not be read (exit code 2). */ unreadableFiles: number;
+  /** Files, or NDJSON lines, that are not valid JSON (counted in `errors`). */ syntaxErrors: number;
+  /** Patterns or paths that matched no file (exit code 2). */ unmatched: string[];
   durationMs: number;
 }
 
@@ -52,10 +43,8 @@ export interface Finding {
   file: string;
   /** `cannot read the file: …` or `invalid JSON[ on label]: …`, with its position when known. */
   problem?: { code: 'FILE_UNREADABLE' | 'INVALID_JSON'; message: string; line?: number; column?: number };
-  /** `[3]`, `line 4`, or '' for a single-invoice file. */
-  label: string;
-  /** Errors, then warnings unless `quiet`. */
-  issues: LocatedIssue[];
+  /** `[3]`, `line 4`, or '' for a single-invoice file. */ label: string;
+  /** Errors, then warnings unless `quiet`. */ issues: LocatedIssue[];
 }
 
 /** The one walk over a run's results that every human reporter renders. */

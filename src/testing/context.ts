@@ -21,8 +21,7 @@ export interface RouteResult {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
-  /** A non-JSON body, sent as is instead of `body`. */
-  text?: string;
+  /** A non-JSON body, sent as is instead of `body`. */ text?: string;
   committed?: boolean;
 }
 

@@ -11,32 +11,19 @@ export type RequestOutcome = 'response' | 'dropped' | 'stalled';
 
 /** One logged request. Secrets are redacted when it is written, so a log printed by a failing test never shows one. @example expect(sandbox.requests.filter((r) => r.path.endsWith('/sign'))).toHaveLength(1); */
 export interface RequestLogEntry {
-  /** The `x-request-id` the sandbox gave the request. */
-  id: string;
-  /** Upper-case HTTP method. */
-  method: string;
-  /** Path without the query. */
-  path: string;
-  /** Query parameters (secret ones redacted). */
-  query: Record<string, string>;
-  /** Request headers, lower-cased names, secrets redacted. */
-  headers: Record<string, string>;
-  /** Parsed JSON body, the raw text when not JSON, `undefined` when empty. */
-  body: unknown;
-  /** The `idempotency-key` header, if sent. */
-  idempotencyKey: string | undefined;
-  /** Sandbox time the request arrived, ISO 8601. */
-  time: string;
-  /** Status sent; `undefined` when the connection was dropped. */
-  status: number | undefined;
-  /** Parsed JSON body of the answer as the server meant it (before any malformed fault). */
-  responseBody: unknown;
-  /** Answered, dropped or stalled. */
-  outcome: RequestOutcome;
-  /** The fault applied, if any. */
-  fault: FaultKind | undefined;
-  /** True when the request changed state (created, transitioned, revoked…). */
-  committed: boolean;
+  /** The `x-request-id` the sandbox gave the request. */ id: string;
+  /** Upper-case HTTP method. */ method: string;
+  /** Path without the query. */ path: string;
+  /** Query parameters (secret ones redacted). */ query: Record<string, string>;
+  /** Request headers, lower-cased names, secrets redacted. */ headers: Record<string, string>;
+  /** Parsed JSON body, the raw text when not JSON, `undefined` when empty. */ body: unknown;
+  /** The `idempotency-key` header, if sent. */ idempotencyKey: string | undefined;
+  /** Sandbox time the request arrived, ISO 8601. */ time: string;
+  /** Status sent; `undefined` when the connection was dropped. */ status: number | undefined;
+  /** Parsed JSON body of the answer as the server meant it (before any malformed fault). */ responseBody: unknown;
+  /** Answered, dropped or stalled. */ outcome: RequestOutcome;
+  /** The fault applied, if any. */ fault: FaultKind | undefined;
+  /** True when the request changed state (created, transitioned, revoked…). */ committed: boolean;
 }
 
 const REDACTED = '[REDACTED]';
@@ -61,8 +48,7 @@ export type Outcome = { status: number; headers: Record<string, string>; body: U
 type Answer = { status: number; headers: Record<string, string>; text: string };
 
 export class SandboxHandler {
-  /** Every request, oldest first; past the limit the oldest tenth is dropped. */
-  readonly log: RequestLogEntry[] = [];
+  /** Every request, oldest first; past the limit the oldest tenth is dropped. */ readonly log: RequestLogEntry[] = [];
   private readonly onClose = new Set<() => void>();
   private closed = false;
 

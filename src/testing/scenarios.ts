@@ -61,42 +61,29 @@ export type ScenarioName = 'accepted' | 'rejected' | 'offline' | 'field-error' |
 export type Scenario =
   | ScenarioName
   | {
-      /** The authority accepts. */
-      name: 'accepted';
-      /** Status reached (default: the sandbox's `acceptedStatus`). */
-      status?: string | undefined;
+      /** The authority accepts. */ name: 'accepted';
+      /** Status reached (default: the sandbox's `acceptedStatus`). */ status?: string | undefined;
     }
   | {
-      /** The authority rejects the invoice (a final status). */
-      name: 'rejected';
-      /** Status reached (default: the sandbox's `rejectedStatus`). */
-      status?: string | undefined;
-      /** The `errorMessage` it carries (default `Rejected by the tax authority`). */
-      reason?: string | undefined;
+      /** The authority rejects the invoice (a final status). */ name: 'rejected';
+      /** Status reached (default: the sandbox's `rejectedStatus`). */ status?: string | undefined;
+      /** The `errorMessage` it carries (default `Rejected by the tax authority`). */ reason?: string | undefined;
     }
   | {
-      /** The buyer's access points are offline. */
-      name: 'offline';
+      /** The buyer's access points are offline. */ name: 'offline';
       /** The automatic retry (1-3) that succeeds; 0 means the submit itself; `'never'` none. Default 1. */
       recoversOnAttempt?: number | 'never' | undefined;
-      /** Error message (default `Access points are offline`). */
-      message?: string | undefined;
-      /** Whether the service's retry job picks the invoice up (default true). */
-      automaticRetries?: boolean | undefined;
+      /** Error message (default `Access points are offline`). */ message?: string | undefined;
+      /** Whether the service's retry job picks the invoice up (default true). */ automaticRetries?: boolean | undefined;
     }
   | {
-      /** The authority rejects one field, at every attempt. */
-      name: 'field-error';
-      /** The field named (default `buyer.tin`). */
-      field?: string | undefined;
-      /** Error message (default `Validation failed: <field> is invalid`). */
-      message?: string | undefined;
-      /** Whether the service's retry job picks the invoice up (default true). */
-      automaticRetries?: boolean | undefined;
+      /** The authority rejects one field, at every attempt. */ name: 'field-error';
+      /** The field named (default `buyer.tin`). */ field?: string | undefined;
+      /** Error message (default `Validation failed: <field> is invalid`). */ message?: string | undefined;
+      /** Whether the service's retry job picks the invoice up (default true). */ automaticRetries?: boolean | undefined;
     }
   | {
-      /** The authority never answers. */
-      name: 'pending';
+      /** The authority never answers. */ name: 'pending';
     };
 
 /** Chooses a scenario per invoice; `undefined` falls back to the sandbox's default scenario. @example const rule: ScenarioRule = (invoice) => (invoice.buyer.tin === 'OFFLINE' ? 'offline' : undefined); */
@@ -104,27 +91,18 @@ export type ScenarioRule = (invoice: ScenarioSubject) => Scenario | undefined;
 
 /** What a scenario rule sees of the invoice (a copy). @example const tin = (invoice: ScenarioSubject) => invoice.buyer.tin; */
 export interface ScenarioSubject {
-  /** Invoice id. */
-  id: string;
-  /** Its business. */
-  businessId: string;
+  /** Invoice id. */ id: string;
+  /** Its business. */ businessId: string;
   /** The buyer as created. */
   buyer: {
-    /** `B2B`, `B2C` or `B2G`. */
-    type: 'B2B' | 'B2C' | 'B2G';
-    /** Tax identification number, as sent. */
-    tin?: string;
-    /** Name, as sent. */
-    name?: string;
-    /** Email, as sent. */
-    email?: string;
+    /** `B2B`, `B2C` or `B2G`. */ type: 'B2B' | 'B2C' | 'B2G';
+    /** Tax identification number, as sent. */ tin?: string;
+    /** Name, as sent. */ name?: string;
+    /** Email, as sent. */ email?: string;
   };
-  /** The lines as created. */
-  lines: Record<string, unknown>[];
-  /** The idempotency key it was created with. */
-  idempotencyKey: string;
-  /** Automatic-recovery attempts used so far. */
-  attempts: number;
+  /** The lines as created. */ lines: Record<string, unknown>[];
+  /** The idempotency key it was created with. */ idempotencyKey: string;
+  /** Automatic-recovery attempts used so far. */ attempts: number;
 }
 
 /** The document's first failure message to recognise: the buyer's access points are offline. @example expect(sandbox.invoices.get(id)?.errorMessage).toBe(OFFLINE_MESSAGE); */

@@ -20,8 +20,7 @@ export interface InvoiceRecord {
   attempts: number; createdAt: number; updatedAt: number; submittedAt: number | null; idempotencyKey: string; submissions: number;
   history: { status: string; at: number }[]; scenario: Scenario | undefined; automaticRetries: boolean;
   next: { kind: 'respond' | 'verdict' | 'retry'; at: number } | null;
-  /** The authority's final answer, held during the processing status. */
-  verdict: { status: string; errorMessage: string | null } | null;
+  /** The authority's final answer, held during the processing status. */ verdict: { status: string; errorMessage: string | null } | null;
   unknownIsicLines: number[];
 }
 

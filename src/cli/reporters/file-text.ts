@@ -10,8 +10,7 @@ export interface FileRecord {
   /** The invoice failed although every step ran: rejected, cancelled, in Error (`kind`), with the service's reason. */
   failure?: { kind: string; message: string; hint: string } | undefined;
   error?: { name?: string; message?: string; step?: string | undefined; hint?: string | undefined } | undefined;
-  /** Nothing was sent for it: the run was interrupted before it started. */
-  notStarted?: boolean | undefined;
+  /** Nothing was sent for it: the run was interrupted before it started. */ notStarted?: boolean | undefined;
 }
 
 export interface FileSummary { invoices: number; filed: number; stopped: number; notStarted: number; durationMs: number; }
