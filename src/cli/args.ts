@@ -34,8 +34,6 @@ export function oneOf<T extends string>(name: string, value: unknown, allowed: r
 /** `--color` / `--no-color`, the last one winning. */
 export function colourFlag(tokens: readonly { kind: string; name?: string }[] | undefined): boolean | undefined {
   let choice: boolean | undefined;
-  for (const t of tokens ?? []) {
-    if (t.kind === 'option' && (t.name === 'color' || t.name === 'no-color')) choice = t.name === 'color';
-  }
+  for (const t of tokens ?? []) if (t.kind === 'option' && (t.name === 'color' || t.name === 'no-color')) choice = t.name === 'color';
   return choice;
 }

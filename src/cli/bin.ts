@@ -61,12 +61,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const ctx: CliContext = {
-    argv: rest,
-    stdout: process.stdout,
-    stderr: process.stderr,
-    env: process.env,
-    cwd: process.cwd(),
-    readStdin,
+    argv: rest, stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), readStdin,
     onInterrupt: (handler) => {
       process.on('SIGINT', handler);
       return () => process.off('SIGINT', handler);

@@ -50,20 +50,11 @@ type HsMode = (typeof HS_MODES)[number];
 const KEY_CODES: ReadonlySet<string> = new Set(['UNKNOWN_FIELD', 'TAX_FIELD_NOT_ACCEPTED', 'TOTAL_FIELD_NOT_ACCEPTED']);
 
 export function parseSettings(argv: string[]) {
-  const { values: v, positionals, color, help } = parseCommand(
-    argv,
-    {
-      'max-file-size': { type: 'string' },
-      format: { type: 'string', short: 'f' },
-      strict: { type: 'boolean' },
-      'max-warnings': { type: 'string' },
-      'hs-codes': { type: 'string' },
-      ignore: { type: 'string', multiple: true },
-      'min-category-length': { type: 'string' },
-      quiet: { type: 'boolean', short: 'q' },
-    },
-    true,
-  );
+  const { values: v, positionals, color, help } = parseCommand(argv, {
+    'max-file-size': { type: 'string' }, format: { type: 'string', short: 'f' }, strict: { type: 'boolean' },
+    'max-warnings': { type: 'string' }, 'hs-codes': { type: 'string' }, ignore: { type: 'string', multiple: true },
+    'min-category-length': { type: 'string' }, quiet: { type: 'boolean', short: 'q' },
+  }, true);
   const ignore: CheckIssueCode[] = [];
   for (const list of (v.ignore as string[] | undefined) ?? []) {
     for (const raw of list.split(',')) {
@@ -77,17 +68,10 @@ export function parseSettings(argv: string[]) {
     }
   }
   return {
-    inputs: positionals,
-    format: oneOf('format', v.format, FORMATS, 'text'),
-    strict: v.strict === true,
-    maxWarnings: wholeNumber('max-warnings', v['max-warnings']),
-    hsCodes: oneOf('hs-codes', v['hs-codes'], HS_MODES, 'bundled'),
-    ignore,
-    minCategoryLength: wholeNumber('min-category-length', v['min-category-length']),
-    quiet: v.quiet === true,
-    color,
-    maxFileBytes: (wholeNumber('max-file-size', v['max-file-size'], 1) ?? DEFAULT_MAX_FILE_BYTES / MIB) * MIB,
-    help,
+    inputs: positionals, format: oneOf('format', v.format, FORMATS, 'text'), strict: v.strict === true,
+    maxWarnings: wholeNumber('max-warnings', v['max-warnings']), hsCodes: oneOf('hs-codes', v['hs-codes'], HS_MODES, 'bundled'),
+    ignore, minCategoryLength: wholeNumber('min-category-length', v['min-category-length']), quiet: v.quiet === true, color,
+    maxFileBytes: (wholeNumber('max-file-size', v['max-file-size'], 1) ?? DEFAULT_MAX_FILE_BYTES / MIB) * MIB, help,
   };
 }
 
@@ -211,10 +195,7 @@ async function checkAll(ctx: CliContext, started: number): Promise<number> {
   if (settings.minCategoryLength !== undefined) opts.minCategoryLength = settings.minCategoryLength;
 
   const progress = createProgress(ctx.stderr, ctx.env, {
-    label: 'checking',
-    unit: 'files',
-    total: targets.length,
-    minTotal: 50,
+    label: 'checking', unit: 'files', total: targets.length, minTotal: 50,
     style: styles(colourEnabled(ctx.stderr, ctx.env, settings.color)),
   });
   let checked = 0;

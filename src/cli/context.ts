@@ -4,21 +4,14 @@ import { shellQuote } from './interrupt.js';
 
 export interface Output {
   write(text: string): unknown;
-  /** True when this is an interactive terminal (colour, progress). */
-  isTTY?: boolean | undefined;
-  /** Terminal width, where known. */
-  columns?: number | undefined;
+  /** True when this is an interactive terminal (colour, progress). */ isTTY?: boolean | undefined;
+  /** Terminal width, where known. */ columns?: number | undefined;
 }
 
 export interface CliContext {
   /** Arguments after the command name. */
-  argv: string[];
-  stdout: Output;
-  stderr: Output;
-  env: Readonly<Record<string, string | undefined>>;
-  cwd: string;
-  /** Reads stdin for `-`: bytes or text; may stop a little after `maxBytes`. */
-  readStdin(maxBytes: number): Promise<Uint8Array | string>;
+  argv: string[]; stdout: Output; stderr: Output; env: Readonly<Record<string, string | undefined>>; cwd: string;
+  /** Reads stdin for `-`: bytes or text; may stop a little after `maxBytes`. */ readStdin(maxBytes: number): Promise<Uint8Array | string>;
   /** Calls `handler` on each Ctrl-C until the returned function is called. */
   onInterrupt?: ((handler: () => void) => () => void) | undefined;
 }
@@ -32,12 +25,8 @@ export function envCredentials(env: CliContext['env']): (string | undefined)[] {
 export function redactedOutput(out: Output, redactor: Pick<Redactor, 'redact'>): Output {
   return {
     write: (text: string) => out.write(redactor.redact(text)),
-    get isTTY() {
-      return out.isTTY;
-    },
-    get columns() {
-      return out.columns;
-    },
+    get isTTY() { return out.isTTY; },
+    get columns() { return out.columns; },
   };
 }
 
@@ -83,12 +72,7 @@ export function colourEnabled(out: Output, env: CliContext['env'], flag?: boolea
 export function styles(enabled: boolean) {
   const wrap = (open: number, close: number) => (s: string) => (enabled ? `\u001b[${open}m${s}\u001b[${close}m` : s);
   return {
-    bold: wrap(1, 22),
-    dim: wrap(2, 22),
-    red: wrap(31, 39),
-    yellow: wrap(33, 39),
-    green: wrap(32, 39),
-    cyan: wrap(36, 39),
+    bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31, 39), yellow: wrap(33, 39), green: wrap(32, 39), cyan: wrap(36, 39),
     underline: wrap(4, 24),
   };
 }

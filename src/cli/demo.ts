@@ -50,39 +50,24 @@ const EXTERNAL_REF = 'ORDER-2026-0042';
 
 type DemoScenarioName = 'accepted' | 'offline' | 'field-error';
 
-interface DemoScenario {
-  /** What the sandbox plays. */
-  sandbox: Scenario;
-  /** One or two sentences shown before filing. */
-  story: string;
-  /** The ending the scenario predicts. */
-  expected: 'filed' | 'resubmit-required';
-  /** Sandbox milliseconds per real millisecond: real time unless 10-minute retries must pass. */
-  timeScale: number;
-}
+/** `story` is shown before filing; `timeScale` is real time unless 10-minute retries must pass. */
+interface DemoScenario { sandbox: Scenario; story: string; expected: 'filed' | 'resubmit-required'; timeScale: number; }
 
 const SCENARIOS: Readonly<Record<DemoScenarioName, DemoScenario>> = {
-  accepted: {
-    sandbox: 'accepted',
-    story: 'The tax authority accepts the invoice a couple of seconds after it is submitted.',
-    expected: 'filed',
-    timeScale: 1,
-  },
+  accepted: { sandbox: 'accepted', story: 'The tax authority accepts the invoice a couple of seconds after it is submitted.', expected: 'filed', timeScale: 1 },
   offline: {
     sandbox: { name: 'offline', recoversOnAttempt: 2 },
     story:
       "The buyer's access points are offline when the invoice is submitted. The service retries on " +
       "its own every 10 minutes (up to 3 times); the buyer's provider is back for the second retry.",
-    expected: 'filed',
-    timeScale: RECOVERY_TIME_SCALE,
+    expected: 'filed', timeScale: RECOVERY_TIME_SCALE,
   },
   'field-error': {
     sandbox: { name: 'field-error', field: 'buyer.tin' },
     story:
       'The tax authority rejects one field (buyer.tin) on the submission and on every automatic ' +
       'retry, so automatic recovery runs out after 3 attempts.',
-    expected: 'resubmit-required',
-    timeScale: RECOVERY_TIME_SCALE,
+    expected: 'resubmit-required', timeScale: RECOVERY_TIME_SCALE,
   },
 };
 
@@ -155,21 +140,16 @@ class Narrator {
   #lastStatus: string | undefined;
 
   constructor(out: Output, s: Styles) {
-    this.#out = out;
-    this.#s = s;
+    [this.#out, this.#s] = [out, s];
   }
 
-  line(text = ''): void {
-    this.#out.write(`${text}\n`);
-  }
+  line(text = ''): void { this.#out.write(`${text}\n`); }
 
   step(event: FilingStepEvent): void {
     const s = this.#s;
     const label = event.step.padEnd(STEP_WIDTH);
     if (event.state === 'started') {
-      if (event.step === 'wait') {
-        this.line(`  ${s.cyan('…')} ${s.bold(label)} following the tax authority's answer by reading the invoice (the service has no webhooks)`);
-      }
+      if (event.step === 'wait') this.line(`  ${s.cyan('…')} ${s.bold(label)} following the tax authority's answer by reading the invoice (the service has no webhooks)`);
       return;
     }
     const mark = event.state === 'done' ? s.green('✔') : s.dim('↷');
@@ -243,14 +223,8 @@ function conclude(n: Narrator, s: Styles, name: DemoScenarioName, result: Filing
   n.line();
   if (failure === undefined && isAfterSubmitted(invoice.rawStatus ?? invoice.status)) {
     n.line(`${s.green('✔')} ${s.bold(`Filed: invoice ${invoice.id} is ${status(invoice)}.`)}`);
-    if ((invoice.attempts ?? 0) > 0) {
-      n.line(
-        `  The service's own retry ${invoice.attempts} went through. ` +
-          `The SDK waited through the retries and never re-submitted (${sent}).`,
-      );
-    } else {
-      n.line(`  ${sent}; every step ran exactly once.`);
-    }
+    if ((invoice.attempts ?? 0) > 0) n.line(`  The service's own retry ${invoice.attempts} went through. The SDK waited through the retries and never re-submitted (${sent}).`);
+    else n.line(`  ${sent}; every step ran exactly once.`);
     return SCENARIOS[name].expected === 'filed';
   }
   if (failure !== undefined) {
@@ -329,9 +303,7 @@ async function narrate(ctx: CliContext, settings: Settings, sandbox: Sandbox, st
   const asExpected = conclude(n, s, settings.scenario, result, sandbox);
   n.line();
   n.line(s.dim(`Took ${formatSeconds(performance.now() - startedAt, 1)} of real time, ${span(sandbox.clock.now() - sandboxStart)} of sandbox time.`));
-  if (settings.scenario === 'accepted') {
-    n.line(s.dim('See the recovery paths too: --scenario offline, --scenario field-error.'));
-  }
+  if (settings.scenario === 'accepted') n.line(s.dim('See the recovery paths too: --scenario offline, --scenario field-error.'));
   if (!asExpected) {
     ctx.stderr.write(`${s.red('✘')} The ${settings.scenario} scenario did not end as it should; this is a bug, please report it.\n`);
     return 1;

@@ -59,34 +59,17 @@ const FORMATS = ['text', 'json'] as const;
 const REFS = ['content', 'path'] as const;
 
 export function parseSettings(argv: string[]) {
-  const { values: v, positionals, color, help } = parseCommand(
-    argv,
-    {
-      'max-file-size': { type: 'string' },
-      concurrency: { type: 'string' },
-      wait: { type: 'boolean' },
-      'wait-timeout': { type: 'string' },
-      ref: { type: 'string' },
-      revision: { type: 'string' },
-      strict: { type: 'boolean' },
-      format: { type: 'string', short: 'f' },
-      quiet: { type: 'boolean', short: 'q' },
-    },
-    true,
-  );
+  const { values: v, positionals, color, help } = parseCommand(argv, {
+    'max-file-size': { type: 'string' }, concurrency: { type: 'string' }, wait: { type: 'boolean' },
+    'wait-timeout': { type: 'string' }, ref: { type: 'string' }, revision: { type: 'string' }, strict: { type: 'boolean' },
+    format: { type: 'string', short: 'f' }, quiet: { type: 'boolean', short: 'q' },
+  }, true);
   return {
-    inputs: positionals,
-    concurrency: wholeNumber('concurrency', v.concurrency, 1) ?? 4,
-    wait: v.wait === true,
-    waitTimeoutMs: (wholeNumber('wait-timeout', v['wait-timeout'], 1) ?? 300) * 1000,
-    ref: oneOf('ref', v.ref, REFS, 'content'),
-    revision: wholeNumber('revision', v.revision, 0) ?? 0,
-    strict: v.strict === true,
-    format: oneOf('format', v.format, FORMATS, 'text'),
-    quiet: v.quiet === true,
-    color,
-    maxFileBytes: (wholeNumber('max-file-size', v['max-file-size'], 1) ?? DEFAULT_MAX_FILE_BYTES / MIB) * MIB,
-    help,
+    inputs: positionals, concurrency: wholeNumber('concurrency', v.concurrency, 1) ?? 4, wait: v.wait === true,
+    waitTimeoutMs: (wholeNumber('wait-timeout', v['wait-timeout'], 1) ?? 300) * 1000, ref: oneOf('ref', v.ref, REFS, 'content'),
+    revision: wholeNumber('revision', v.revision, 0) ?? 0, strict: v.strict === true,
+    format: oneOf('format', v.format, FORMATS, 'text'), quiet: v.quiet === true, color,
+    maxFileBytes: (wholeNumber('max-file-size', v['max-file-size'], 1) ?? DEFAULT_MAX_FILE_BYTES / MIB) * MIB, help,
   };
 }
 
@@ -94,8 +77,7 @@ type Settings = ReturnType<typeof parseSettings>;
 
 /** One invoice read from the files, or why it could not be. */
 interface Source {
-  /** `file`, `file[2]` or `file line 4`. */
-  label: string;
+  /** `file`, `file[2]` or `file line 4`. */ label: string;
   /** For `--ref path`: the file (see {@link refPath}) and the position in it. */
   ref: string;
   input?: InvoiceCreateParams;
@@ -156,9 +138,7 @@ async function readSources(targets: Target[], ctx: CliContext, maxBytes: number)
 /** Whether the service refused the create because the key was used before with another body (409). */
 function isKeyConflict(err: unknown): boolean {
   // By name, as the SDK's guards do; the CLI loads no error classes of its own.
-  for (let e = err, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
-    if (e.name === 'IdempotencyConflictError') return true;
-  }
+  for (let e = err, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) if (e.name === 'IdempotencyConflictError') return true;
   return false;
 }
 
@@ -166,10 +146,7 @@ function isKeyConflict(err: unknown): boolean {
 function refusalAdvice(cause: Error & { hint?: string }): string {
   switch (cause.name) {
     case 'AuthenticationError':
-      return (
-        'The API key was refused: set INVOICING_API_KEY to a valid USER key. Creating a key revokes the ' +
-        'existing key of the same type at once, so a key that worked before may have been replaced.'
-      );
+      return 'The API key was refused: set INVOICING_API_KEY to a valid USER key. Creating a key revokes the existing key of the same type at once, so a key that worked before may have been replaced.';
     case 'PermissionDeniedError':
       return 'The API key lacks the scope this step needs: set INVOICING_API_KEY to a key whose scopes include it.';
     default:
@@ -185,18 +162,10 @@ function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revisi
   switch (err.step) {
     case 'create':
       if (!passes) return { hint: `The service refused the invoice; nothing was created. ${refusalAdvice(err.cause)}`, again: false };
-      return {
-        hint:
-          'It is not known whether the invoice was created. Run the same command again: the same ' +
-          'idempotency key gets the invoice created the first time, if it was, instead of a second one.',
-        again: true,
-      };
+      return { hint: 'It is not known whether the invoice was created. Run the same command again: the same idempotency key gets the invoice created the first time, if it was, instead of a second one.', again: true };
     case 'reconcile':
       if (err.cause.name !== 'TotalsMismatchError') {
-        return {
-          hint: `Invoice ${id} was left as it is; nothing was filed. invoicing file files nothing whose totals it cannot reconcile; see docs/filing.md (fieldMap).`,
-          again: false,
-        };
+        return { hint: `Invoice ${id} was left as it is; nothing was filed. invoicing file files nothing whose totals it cannot reconcile; see docs/filing.md (fieldMap).`, again: false };
       }
       return { hint: `Invoice ${id} stays a draft on the service, never filed. ${correctedAdvice(settings)}`, again: false };
     case 'read':
@@ -208,12 +177,7 @@ function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revisi
         again: passes,
       };
     case 'wait':
-      return {
-        hint:
-          `Invoice ${id} was submitted; nothing more needs sending. To follow it further, run the same command ` +
-          'again with --wait (and a longer --wait-timeout): it finds the invoice and sends nothing new.',
-        again: true,
-      };
+      return { hint: `Invoice ${id} was submitted; nothing more needs sending. To follow it further, run the same command again with --wait (and a longer --wait-timeout): it finds the invoice and sends nothing new.`, again: true };
     default:
       return undefined;
   }
@@ -222,10 +186,7 @@ function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revisi
 /** How to file a corrected version of an invoice, in CLI terms. */
 function correctedAdvice(settings: Pick<Settings, 'ref' | 'revision'>): string {
   if (settings.ref === 'path') {
-    return (
-      'Correct the file, then run the command again with --revision ' +
-      `${settings.revision + 1}: the corrected invoice is filed as a new one under a key of its own.`
-    );
+    return `Correct the file, then run the command again with --revision ${settings.revision + 1}: the corrected invoice is filed as a new one under a key of its own.`;
   }
   return 'Correct the file, then run the command again: corrected content is a new key, filed as a new invoice.';
 }
@@ -297,44 +258,21 @@ function describe(source: Source, result: FileManyResult | undefined, settings: 
   }
   if (sameAs !== undefined && !result.ok) {
     const same = ref === 'path' ? 'same file and position' : 'same content';
-    return {
-      source: source.label,
-      ok: false,
-      invoiceId: undefined,
-      idempotencyKey: result.idempotencyKey,
-      error: {
-        name: result.error.name,
-        message: `The same invoice as ${sameAs.label} (${same}): not filed again.`,
-        hint: repeatHint(ref),
-      },
-    };
+    const error = { name: result.error.name, message: `The same invoice as ${sameAs.label} (${same}): not filed again.`, hint: repeatHint(ref) };
+    return { source: source.label, ok: false, invoiceId: undefined, idempotencyKey: result.idempotencyKey, error };
   }
   if (result.ok || result.invoice !== undefined) {
     // Filed, or every step ran and the invoice failed (rejected, in Error): the failure says why.
     const { invoice, failure } = result;
     return {
-      source: source.label,
-      ok: result.ok,
-      invoiceId: invoice?.id,
-      status: invoice?.status,
-      rawStatus: invoice?.rawStatus,
+      source: source.label, ok: result.ok, invoiceId: invoice?.id, status: invoice?.status, rawStatus: invoice?.rawStatus,
       idempotencyKey: result.idempotencyKey,
       ...(failure === undefined ? {} : { failure: { ...failure, hint: failureHint(failure, settings) } }),
     };
   }
-  const err = result.error;
-  return {
-    source: source.label,
-    ok: false,
-    invoiceId: result.invoiceId,
-    idempotencyKey: result.idempotencyKey,
-    error: {
-      name: err.name,
-      message: err.message,
-      step: err.step,
-      hint: isKeyConflict(err) ? keyConflictHint(source, settings) : (filingAdvice(err, settings)?.hint ?? cliHint(err, source.label)),
-    },
-  };
+  const { name, message, step } = result.error;
+  const hint = isKeyConflict(result.error) ? keyConflictHint(source, settings) : (filingAdvice(result.error, settings)?.hint ?? cliHint(result.error, source.label));
+  return { source: source.label, ok: false, invoiceId: result.invoiceId, idempotencyKey: result.idempotencyKey, error: { name, message, step, hint } };
 }
 
 /** `mayPassLater` of the SDK's main entry, set when the client is made (the SDK is loaded lazily). */
@@ -344,9 +282,7 @@ let sdkMayPassLater: ((err: unknown) => boolean) | undefined;
 async function makeClient(ctx: CliContext): Promise<InvoicingClient> {
   const baseUrl = baseUrlOf(ctx.env);
   const apiKey = ctx.env.INVOICING_API_KEY;
-  if (apiKey === undefined || apiKey === '') {
-    throw new UsageError('INVOICING_API_KEY is not set: export a USER API key (see docs/authentication.md)');
-  }
+  if (apiKey === undefined || apiKey === '') throw new UsageError('INVOICING_API_KEY is not set: export a USER API key (see docs/authentication.md)');
   const { InvoicingClient, mayPassLater } = await import('../index.js');
   sdkMayPassLater = mayPassLater;
   return new InvoicingClient({ baseUrl, apiKey, logLevel: 'off' });
@@ -401,11 +337,8 @@ async function fileAll(ctx: CliContext, started: number): Promise<number> {
     results = await client.invoices.fileMany(
       fileable.map((src) => src.input as InvoiceCreateParams),
       {
-        concurrency: settings.concurrency,
-        checkOptions: { strict: settings.strict },
-        stopSignal: interrupt.stopSignal,
-        signal: interrupt.signal,
-        revision: settings.revision,
+        concurrency: settings.concurrency, checkOptions: { strict: settings.strict }, stopSignal: interrupt.stopSignal,
+        signal: interrupt.signal, revision: settings.revision,
         ...(settings.ref === 'path' ? { externalRef: (_input: InvoiceCreateParams, i: number) => `path:${fileable[i]?.ref}` } : {}),
         ...(settings.wait ? { wait: { timeout: settings.waitTimeoutMs } } : {}),
         onStep: (index) => interrupt.start(index),
@@ -426,13 +359,8 @@ async function fileAll(ctx: CliContext, started: number): Promise<number> {
   const records = sources.map((src) => describe(src, byIndex.get(src), settings, sameAs.get(src)));
   const filed = records.filter((r) => r.ok === true).length;
   const stopped = records.length - filed;
-  const summary: FileSummary = {
-    invoices: records.length,
-    filed,
-    stopped,
-    notStarted: records.filter((r) => r.notStarted === true).length,
-    durationMs: Math.round(performance.now() - started),
-  };
+  const notStarted = records.filter((r) => r.notStarted === true).length;
+  const summary: FileSummary = { invoices: records.length, filed, stopped, notStarted, durationMs: Math.round(performance.now() - started) };
   // The same arguments give the same keys.
   const resume = interrupt.interrupted
     ? { command: ['npx', 'invoicing', 'file', ...ctx.argv].map(shellQuote).join(' '), cwd: ctx.cwd, stdin: targets.some((t) => t.path === '-') }

@@ -88,12 +88,8 @@ export async function expandGlob(pattern: string, cwd: string): Promise<string[]
 async function walk(dir: string, segments: (RegExp | '**')[], k: number, found: string[]): Promise<void> {
   const seg = segments[k];
   if (seg === undefined) return;
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch {
-    return;
-  }
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => undefined);
+  if (entries === undefined) return;
   const last = k === segments.length - 1;
   if (seg === '**') {
     if (last) {
@@ -128,12 +124,8 @@ const INVOICE_FILE = /\.(json|ndjson|jsonl)$/i;
 export async function listInvoiceFiles(dir: string): Promise<string[]> {
   const found: string[] = [];
   const visit = async (d: string): Promise<void> => {
-    let entries;
-    try {
-      entries = await readdir(d, { withFileTypes: true });
-    } catch {
-      return;
-    }
+    const entries = await readdir(d, { withFileTypes: true }).catch(() => undefined);
+    if (entries === undefined) return;
     const work: Promise<void>[] = [];
     for (const e of entries) {
       if (e.isDirectory()) {

@@ -10,13 +10,9 @@ export class FilingInterrupt {
   readonly signal = this.#abort.signal;
 
   /** Whether Ctrl-C was pressed. */
-  get interrupted(): boolean {
-    return this.stopSignal.aborted;
-  }
+  get interrupted(): boolean { return this.stopSignal.aborted; }
 
-  get inFlight(): number {
-    return this.#inFlight.size;
-  }
+  get inFlight(): number { return this.#inFlight.size; }
 
   start(index: number): void {
     this.#inFlight.add(index);

@@ -7,29 +7,21 @@ export interface Position {
 }
 
 /** A syntax error in a file (or in one NDJSON line). */
-export interface SyntaxProblem extends Position {
-  message: string;
-}
+export interface SyntaxProblem extends Position { message: string; }
 
 /** One invoice read from a file. */
 export interface SourceInvoice {
-  /** Index in a top-level array, or undefined for a single-invoice file or NDJSON. */
-  index: number | undefined;
-  /** 1-based line of an NDJSON record; undefined otherwise. */
-  line: number | undefined;
-  /** Offset in the file where the invoice's text starts (for locating paths). */
-  offset: number;
-  /** The parsed invoice, when the record parsed. */
-  value?: unknown;
-  /** The record's syntax error (NDJSON: one bad line does not hide the others). */
-  error?: SyntaxProblem;
+  /** Index in a top-level array, or undefined for a single-invoice file or NDJSON. */ index: number | undefined;
+  /** 1-based line of an NDJSON record; undefined otherwise. */ line: number | undefined;
+  /** Offset in the file where the invoice's text starts (for locating paths). */ offset: number;
+  /** The parsed invoice, when the record parsed. */ value?: unknown;
+  /** The record's syntax error (NDJSON: one bad line does not hide the others). */ error?: SyntaxProblem;
 }
 
 export interface ParsedSource {
   kind: 'single' | 'array' | 'ndjson';
   invoices: SourceInvoice[];
-  /** Set when the file as a whole could not be read as JSON. */
-  error?: SyntaxProblem;
+  /** Set when the file as a whole could not be read as JSON. */ error?: SyntaxProblem;
 }
 
 /** Where each line of `text` starts. */
@@ -60,10 +52,7 @@ function skipWs(text: string, i: number): number {
 }
 
 class JsonSyntax extends Error {
-  constructor(
-    message: string,
-    readonly offset: number,
-  ) {
+  constructor(message: string, readonly offset: number) {
     super(message);
   }
 }
@@ -82,16 +71,12 @@ function scanValue(text: string, i: number, depth: number): number {
       if (text[i] !== '"') {
         throw new JsonSyntax(text[i] === '}' ? 'trailing comma before "}"' : `expected a property name in double quotes, found ${found(text, i)}`, i);
       }
-      i = scanString(text, i);
-      i = skipWs(text, i);
+      i = skipWs(text, scanString(text, i));
       if (text[i] !== ':') throw new JsonSyntax(`expected ":" after the property name, found ${found(text, i)}`, i);
       i = skipWs(text, scanValue(text, i + 1, depth + 1));
-      if (text[i] === ',') {
-        i++;
-        continue;
-      }
       if (text[i] === '}') return i + 1;
-      throw new JsonSyntax(`expected "," or "}" after a property value, found ${found(text, i)}`, i);
+      if (text[i] !== ',') throw new JsonSyntax(`expected "," or "}" after a property value, found ${found(text, i)}`, i);
+      i++;
     }
   }
   if (c === '[') {
@@ -101,12 +86,9 @@ function scanValue(text: string, i: number, depth: number): number {
       i = skipWs(text, i);
       if (text[i] === ']') throw new JsonSyntax('trailing comma before "]"', i);
       i = skipWs(text, scanValue(text, i, depth + 1));
-      if (text[i] === ',') {
-        i++;
-        continue;
-      }
       if (text[i] === ']') return i + 1;
-      throw new JsonSyntax(`expected "," or "]" after an array element, found ${found(text, i)}`, i);
+      if (text[i] !== ',') throw new JsonSyntax(`expected "," or "]" after an array element, found ${found(text, i)}`, i);
+      i++;
     }
   }
   if (c === '"') return scanString(text, i);
@@ -151,13 +133,7 @@ export function findSyntaxError(text: string, base = 0): SyntaxProblem | undefin
 }
 
 function syntaxProblem(text: string, err: unknown): SyntaxProblem {
-  return (
-    findSyntaxError(text) ?? {
-      message: err instanceof Error ? err.message : 'invalid JSON',
-      line: 1,
-      column: 1,
-    }
-  );
+  return findSyntaxError(text) ?? { message: err instanceof Error ? err.message : 'invalid JSON', line: 1, column: 1 };
 }
 
 /** Reads a file's text as invoices; a file whose first line alone is JSON is NDJSON. */
@@ -165,26 +141,16 @@ export function parseSource(text: string, ndjsonHint = false): ParsedSource {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const shift = text.length - body.length;
   const start = skipWs(body, 0);
-  if (start === body.length) {
-    return { kind: 'single', invoices: [], error: { message: 'the file is empty', line: 1, column: 1 } };
-  }
+  if (start === body.length) return { kind: 'single', invoices: [], error: { message: 'the file is empty', line: 1, column: 1 } };
   if (!ndjsonHint) {
     try {
       const value: unknown = JSON.parse(body);
-      if (Array.isArray(value)) {
-        return {
-          kind: 'array',
-          invoices: value.map((v, index) => ({ index, line: undefined, offset: shift, value: v })),
-        };
-      }
+      if (Array.isArray(value)) return { kind: 'array', invoices: value.map((v, index) => ({ index, line: undefined, offset: shift, value: v })) };
       return { kind: 'single', invoices: [{ index: undefined, line: undefined, offset: shift + start, value }] };
     } catch (err) {
       const firstBreak = body.indexOf('\n', start);
       const firstLine = firstBreak === -1 ? undefined : body.slice(start, firstBreak);
-      if (firstLine === undefined || !parsesAsObject(firstLine)) {
-        const problem = syntaxProblem(body, err);
-        return { kind: 'single', invoices: [], error: problem };
-      }
+      if (firstLine === undefined || !parsesAsObject(firstLine)) return { kind: 'single', invoices: [], error: syntaxProblem(body, err) };
     }
   }
   return parseNdjson(body, shift);
@@ -212,13 +178,8 @@ function parseNdjson(body: string, shift: number): ParsedSource {
       try {
         invoices.push({ index: undefined, line: lineNo, offset: shift + pos, value: JSON.parse(raw) });
       } catch (err) {
-        const p = syntaxProblem(raw, err);
-        invoices.push({
-          index: undefined,
-          line: lineNo,
-          offset: shift + pos,
-          error: { message: p.message, line: lineNo, column: p.column },
-        });
+        const { message, column } = syntaxProblem(raw, err);
+        invoices.push({ index: undefined, line: lineNo, offset: shift + pos, error: { message, line: lineNo, column } });
       }
     }
     if (nl === -1) break;

@@ -6,20 +6,15 @@ import { formatNumber } from './format.js';
 export interface Progress {
   /** `done` of the total finished; `failed` of them did not go through (shown when above 0). */
   update(done: number, failed?: number): void;
-  /** A word after the counts (`stopping…` after Ctrl-C); drawn at once. */
-  note(text: string): void;
-  /** Clears the line. */
-  end(): void;
+  /** A word after the counts (`stopping…` after Ctrl-C); drawn at once. */ note(text: string): void;
+  /** Clears the line. */ end(): void;
 }
 
 export interface ProgressOptions {
-  /** The verb at the start of the line: `checking`, `filing`. */
-  label: string;
+  /** The verb at the start of the line: `checking`, `filing`. */ label: string;
   total: number;
-  /** What is counted (`files`); omitted when the label says it. */
-  unit?: string;
-  /** Shown only from this many items on (default 2). */
-  minTotal?: number;
+  /** What is counted (`files`); omitted when the label says it. */ unit?: string;
+  /** Shown only from this many items on (default 2). */ minTotal?: number;
   style: Styles;
 }
 

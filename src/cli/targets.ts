@@ -8,8 +8,7 @@ import { expandGlob, isGlob, listInvoiceFiles } from './glob.js';
 
 /** One file to read. */
 export interface Target {
-  /** Absolute path, or '-' for standard input. */
-  path: string;
+  /** Absolute path, or '-' for standard input. */ path: string;
   display: string;
 }
 

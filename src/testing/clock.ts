@@ -9,20 +9,13 @@
  * ```
  */
 export interface SandboxClock {
-  /** Sandbox time in epoch milliseconds. */
-  now(): number;
-  /** Sandbox time as a `Date`. */
-  date(): Date;
-  /** Sandbox time as an ISO 8601 string (what the envelope's `timestamp` carries). */
-  iso(): string;
-  /** Moves sandbox time forward by `ms` at once; due retries and status changes happen. */
-  advance(ms: number): void;
-  /** Jumps to `at`; moving backwards is allowed but events already applied stay applied. */
-  set(at: Date | number | string): void;
-  /** Sandbox milliseconds per real millisecond (default 1); 0 freezes it between `advance()`/`set()`. */
-  timeScale: number;
-  /** Back to real time, scale 1. */
-  reset(): void;
+  /** Sandbox time in epoch milliseconds. */ now(): number;
+  /** Sandbox time as a `Date`. */ date(): Date;
+  /** Sandbox time as an ISO 8601 string (what the envelope's `timestamp` carries). */ iso(): string;
+  /** Moves sandbox time forward by `ms` at once; due retries and status changes happen. */ advance(ms: number): void;
+  /** Jumps to `at`; moving backwards is allowed but events already applied stay applied. */ set(at: Date | number | string): void;
+  /** Sandbox milliseconds per real millisecond (default 1); 0 freezes it between `advance()`/`set()`. */ timeScale: number;
+  /** Back to real time, scale 1. */ reset(): void;
 }
 
 /** Reads a time given as a Date, epoch ms or an ISO string; throws on anything unreadable. */
@@ -63,9 +56,7 @@ export function createClock(
       anchor(toEpochMs(at));
       onMove();
     },
-    get timeScale(): number {
-      return scale;
-    },
+    get timeScale(): number { return scale; },
     set timeScale(value: number) {
       anchor(now());
       scale = checkScale(value);

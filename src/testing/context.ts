@@ -13,13 +13,7 @@ export interface SandboxState {
 }
 
 export interface RouteContext {
-  state: SandboxState;
-  method: string;
-  url: URL;
-  path: string;
-  params: Record<string, string>;
-  headers: Headers;
-  body: unknown;
+  state: SandboxState; method: string; url: URL; path: string; params: Record<string, string>; headers: Headers; body: unknown;
   now: number;
 }
 
@@ -27,8 +21,7 @@ export interface RouteResult {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
-  /** A non-JSON body, sent as is instead of `body`. */
-  text?: string;
+  /** A non-JSON body, sent as is instead of `body`. */ text?: string;
   committed?: boolean;
 }
 
@@ -88,9 +81,7 @@ export function requireSession(ctx: RouteContext): string {
   const authorization = ctx.headers.get('authorization') ?? '';
   const match = /^bearer\s+(\S+)$/i.exec(authorization.trim());
   if (match === null) {
-    if (ctx.headers.has('x-api-key')) {
-      throw unauthorized('API keys cannot manage API keys: sign in and send Authorization: Bearer <session token>');
-    }
+    if (ctx.headers.has('x-api-key')) throw unauthorized('API keys cannot manage API keys: sign in and send Authorization: Bearer <session token>');
     throw unauthorized('Sign-in required: send Authorization: Bearer <session token>');
   }
   const userId = ctx.state.store.sessions.get(match[1] ?? '');

@@ -1,170 +1,83 @@
-/**
- * How a `malformed` fault spoils the body.
- *
- * @example
- * ```ts
- * sandbox.faults.inject({ path: '/invoices/:id', kind: 'malformed', variant: 'truncated-json' });
- * ```
- */
+/** How a `malformed` fault spoils the body. @example sandbox.faults.inject({ path: '/invoices/:id', kind: 'malformed', variant: 'truncated-json' }); */
 export type MalformedVariant = 'html' | 'truncated-json' | 'empty' | 'wrong-envelope' | 'success-false' | 'missing-data' | 'huge';
 
-/**
- * The kinds of fault (see `FaultSpec`).
- *
- * @example
- * ```ts
- * const kind: FaultKind = 'drop-after';
- * ```
- */
+/** The kinds of fault (see `FaultSpec`). @example const kind: FaultKind = 'drop-after'; */
 export type FaultKind = 'drop-before' | 'drop-after' | 'status' | 'delay' | 'stall-body' | 'malformed';
 
-/**
- * What a fault's `match` predicate sees of the request.
- *
- * @example
- * ```ts
- * sandbox.faults.inject({ kind: 'drop-after', path: '/invoices', match: (req: FaultRequestInfo) => req.idempotencyKey === 'k-1' });
- * ```
- */
+/** What a fault's `match` predicate sees of the request. @example sandbox.faults.inject({ kind: 'drop-after', path: '/invoices', match: (req: FaultRequestInfo) => req.idempotencyKey === 'k-1' }); */
 export interface FaultRequestInfo {
-  /** Upper-case HTTP method. */
-  method: string;
-  /** Path without the query, e.g. `/api/v1/invoices/inv_1/sign`. */
-  path: string;
-  /** Values of the pattern's `:name` segments. */
-  params: Record<string, string>;
-  /** Request headers (secrets included: the predicate runs inside the sandbox). */
-  headers: Headers;
-  /** The parsed JSON body, or the raw text when it is not JSON. */
-  body: unknown;
-  /** The `idempotency-key` header, if sent. */
-  idempotencyKey: string | undefined;
+  /** Upper-case HTTP method. */ method: string;
+  /** Path without the query, e.g. `/api/v1/invoices/inv_1/sign`. */ path: string;
+  /** Values of the pattern's `:name` segments. */ params: Record<string, string>;
+  /** Request headers (secrets included: the predicate runs inside the sandbox). */ headers: Headers;
+  /** The parsed JSON body, or the raw text when it is not JSON. */ body: unknown;
+  /** The `idempotency-key` header, if sent. */ idempotencyKey: string | undefined;
 }
 
-/**
- * Which requests a fault applies to.
- *
- * @example
- * ```ts
- * const match: FaultMatch = { method: 'POST', path: '/invoices/:id/submit', times: 2, skip: 1 };
- * ```
- */
+/** Which requests a fault applies to. @example const match: FaultMatch = { method: 'POST', path: '/invoices/:id/submit', times: 2, skip: 1 }; */
 export interface FaultMatch {
-  /** HTTP method to match, any case (default: every method). */
-  method?: string | undefined;
+  /** HTTP method to match, any case (default: every method). */ method?: string | undefined;
   /** A pattern (`/invoices/:id/sign`, `*`; `/api/v1` added when missing) or a RegExp (default: every path). */
   path?: string | RegExp | undefined;
-  /** How many matching requests the fault applies to (default 1; `Infinity` for all). */
-  times?: number | undefined;
-  /** Matching requests to let through untouched before the fault starts (default 0). */
-  skip?: number | undefined;
+  /** How many matching requests the fault applies to (default 1; `Infinity` for all). */ times?: number | undefined;
+  /** Matching requests to let through untouched before the fault starts (default 0). */ skip?: number | undefined;
   /** Further condition on the request; return false to let it through (it then does not count). */
   match?: ((request: FaultRequestInfo) => boolean) | undefined;
 }
 
-/**
- * A fault to inject. The server acts before the fault, except for `drop-before`, `status` and `delay`
- * (these two act first only with `afterCommit`).
- *
- * @example
- * ```ts
- * sandbox.faults.inject({ method: 'POST', path: '/invoices', kind: 'status', status: 429, retryAfter: 1 });
- * ```
- */
+/** A fault to inject. The server acts before the fault, except for `drop-before`, `status` and `delay` (these two act first only with `afterCommit`). @example sandbox.faults.inject({ method: 'POST', path: '/invoices', kind: 'status', status: 429, retryAfter: 1 }); */
 export type FaultSpec = FaultMatch &
   (
     | {
-        /** The connection drops before the server acts. */
-        kind: 'drop-before';
+        /** The connection drops before the server acts. */ kind: 'drop-before';
       }
     | {
-        /** The server acts, then the connection drops without a response. */
-        kind: 'drop-after';
+        /** The server acts, then the connection drops without a response. */ kind: 'drop-after';
       }
     | {
-        /** Answers an HTTP error instead of the real answer. */
-        kind: 'status';
-        /** The HTTP status, 200-599 (e.g. 429, 503). */
-        status: number;
-        /** Sent as `Retry-After`: seconds, or an HTTP date. */
-        retryAfter?: number | string | undefined;
-        /** Body to send instead of the NestJS-style one (a string is sent as is). */
-        body?: unknown;
-        /** Let the server act first (a 5xx after the write). */
-        afterCommit?: boolean | undefined;
+        /** Answers an HTTP error instead of the real answer. */ kind: 'status';
+        /** The HTTP status, 200-599 (e.g. 429, 503). */ status: number;
+        /** Sent as `Retry-After`: seconds, or an HTTP date. */ retryAfter?: number | string | undefined;
+        /** Body to send instead of the NestJS-style one (a string is sent as is). */ body?: unknown;
+        /** Let the server act first (a 5xx after the write). */ afterCommit?: boolean | undefined;
       }
     | {
-        /** Answers late. */
-        kind: 'delay';
-        /** Real milliseconds to wait (fake timers move them). */
-        ms: number;
-        /** Act at once and delay only the answer (default: wait, then act). */
-        afterCommit?: boolean | undefined;
+        /** Answers late. */ kind: 'delay';
+        /** Real milliseconds to wait (fake timers move them). */ ms: number;
+        /** Act at once and delay only the answer (default: wait, then act). */ afterCommit?: boolean | undefined;
       }
     | {
-        /** Sends part of the body, then stalls. */
-        kind: 'stall-body';
-        /** Bytes sent before the stall (default: half the body). */
-        bytes?: number | undefined;
+        /** Sends part of the body, then stalls. */ kind: 'stall-body';
+        /** Bytes sent before the stall (default: half the body). */ bytes?: number | undefined;
       }
     | {
-        /** Spoils the body of the real answer. */
-        kind: 'malformed';
+        /** Spoils the body of the real answer. */ kind: 'malformed';
         /** How (see {@link MalformedVariant}). */
         variant: MalformedVariant;
-        /** Status to send instead of the real one. */
-        status?: number | undefined;
-        /** Size of a `huge` body (default 5 MiB). */
-        bytes?: number | undefined;
+        /** Status to send instead of the real one. */ status?: number | undefined;
+        /** Size of a `huge` body (default 5 MiB). */ bytes?: number | undefined;
       }
   );
 
-/**
- * A fault in force: how often it fired, how often it still will, and a way to take it out.
- *
- * @example
- * ```ts
- * const fault = sandbox.faults.inject({ path: '/invoices/:id/submit', kind: 'drop-before' });
- * expect(fault.hits).toBe(0);
- * ```
- */
+/** A fault in force: how often it fired, how often it still will, and a way to take it out. @example const fault = sandbox.faults.inject({ path: '/invoices/:id/submit', kind: 'drop-before' }); expect(fault.hits).toBe(0); */
 export interface InjectedFault {
-  /** Sequence number of the fault in this sandbox. */
-  readonly id: number;
-  /** The spec it was injected with. */
-  readonly spec: Readonly<FaultSpec>;
-  /** Requests it applied to. */
-  readonly hits: number;
-  /** Applications left (`Infinity` when unbounded). */
-  readonly remaining: number;
-  /** Takes the fault out; requests pass untouched from now on. */
-  remove(): void;
+  /** Sequence number of the fault in this sandbox. */ readonly id: number;
+  /** The spec it was injected with. */ readonly spec: Readonly<FaultSpec>;
+  /** Requests it applied to. */ readonly hits: number;
+  /** Applications left (`Infinity` when unbounded). */ readonly remaining: number;
+  /** Takes the fault out; requests pass untouched from now on. */ remove(): void;
 }
 
-/**
- * The fault registry of a sandbox.
- *
- * @example
- * ```ts
- * sandbox.faults.clear();
- * ```
- */
+/** The fault registry of a sandbox. @example sandbox.faults.clear(); */
 export interface SandboxFaults {
-  /** Adds a fault; the first matching fault in insertion order applies to a request. */
-  inject(spec: FaultSpec): InjectedFault;
-  /** Faults still in force. */
-  list(): InjectedFault[];
-  /** Removes every fault. */
-  clear(): void;
+  /** Adds a fault; the first matching fault in insertion order applies to a request. */ inject(spec: FaultSpec): InjectedFault;
+  /** Faults still in force. */ list(): InjectedFault[];
+  /** Removes every fault. */ clear(): void;
 }
 
 interface Entry {
-  spec: FaultSpec;
-  method: string | undefined;
-  pattern: { regex: RegExp; names: string[] } | undefined;
-  hits: number;
-  skipped: number;
-  handle: InjectedFault;
+  spec: FaultSpec; method: string | undefined; pattern: { regex: RegExp; names: string[] } | undefined; hits: number;
+  skipped: number; handle: InjectedFault;
 }
 
 const KINDS: readonly FaultKind[] = ['drop-before', 'drop-after', 'status', 'delay', 'stall-body', 'malformed'];
@@ -207,22 +120,13 @@ export class FaultRegistry implements SandboxFaults {
     checkSpec(spec);
     const registry = this;
     const entry: Entry = {
-      spec: { ...spec },
-      method: spec.method?.toUpperCase(),
-      pattern: typeof spec.path === 'string' ? compilePattern(spec.path) : undefined,
-      hits: 0,
-      skipped: 0,
+      spec: { ...spec }, method: spec.method?.toUpperCase(),
+      pattern: typeof spec.path === 'string' ? compilePattern(spec.path) : undefined, hits: 0, skipped: 0,
       handle: {
         id: this.nextId++,
-        get spec() {
-          return entry.spec;
-        },
-        get hits() {
-          return entry.hits;
-        },
-        get remaining() {
-          return Math.max(0, (entry.spec.times ?? 1) - entry.hits);
-        },
+        get spec() { return entry.spec; },
+        get hits() { return entry.hits; },
+        get remaining() { return Math.max(0, (entry.spec.times ?? 1) - entry.hits); },
         remove() {
           registry.entries = registry.entries.filter((e) => e !== entry);
         },

@@ -6,51 +6,24 @@ import type { FaultKind, FaultRegistry, FaultSpec, MalformedVariant } from './fa
 import { findRoute } from './routes.js';
 import { newId } from './store.js';
 
-/**
- * What became of a request: answered, dropped (no answer), or stalled mid-body.
- *
- * @example
- * ```ts
- * const dropped = sandbox.requests.filter((r) => r.outcome === 'dropped');
- * ```
- */
+/** What became of a request: answered, dropped (no answer), or stalled mid-body. @example const dropped = sandbox.requests.filter((r) => r.outcome === 'dropped'); */
 export type RequestOutcome = 'response' | 'dropped' | 'stalled';
 
-/**
- * One logged request. Secrets are redacted when it is written, so a log printed by a failing test never shows one.
- *
- * @example
- * ```ts
- * expect(sandbox.requests.filter((r) => r.path.endsWith('/sign'))).toHaveLength(1);
- * ```
- */
+/** One logged request. Secrets are redacted when it is written, so a log printed by a failing test never shows one. @example expect(sandbox.requests.filter((r) => r.path.endsWith('/sign'))).toHaveLength(1); */
 export interface RequestLogEntry {
-  /** The `x-request-id` the sandbox gave the request. */
-  id: string;
-  /** Upper-case HTTP method. */
-  method: string;
-  /** Path without the query. */
-  path: string;
-  /** Query parameters (secret ones redacted). */
-  query: Record<string, string>;
-  /** Request headers, lower-cased names, secrets redacted. */
-  headers: Record<string, string>;
-  /** Parsed JSON body, the raw text when not JSON, `undefined` when empty. */
-  body: unknown;
-  /** The `idempotency-key` header, if sent. */
-  idempotencyKey: string | undefined;
-  /** Sandbox time the request arrived, ISO 8601. */
-  time: string;
-  /** Status sent; `undefined` when the connection was dropped. */
-  status: number | undefined;
-  /** Parsed JSON body of the answer as the server meant it (before any malformed fault). */
-  responseBody: unknown;
-  /** Answered, dropped or stalled. */
-  outcome: RequestOutcome;
-  /** The fault applied, if any. */
-  fault: FaultKind | undefined;
-  /** True when the request changed state (created, transitioned, revoked…). */
-  committed: boolean;
+  /** The `x-request-id` the sandbox gave the request. */ id: string;
+  /** Upper-case HTTP method. */ method: string;
+  /** Path without the query. */ path: string;
+  /** Query parameters (secret ones redacted). */ query: Record<string, string>;
+  /** Request headers, lower-cased names, secrets redacted. */ headers: Record<string, string>;
+  /** Parsed JSON body, the raw text when not JSON, `undefined` when empty. */ body: unknown;
+  /** The `idempotency-key` header, if sent. */ idempotencyKey: string | undefined;
+  /** Sandbox time the request arrived, ISO 8601. */ time: string;
+  /** Status sent; `undefined` when the connection was dropped. */ status: number | undefined;
+  /** Parsed JSON body of the answer as the server meant it (before any malformed fault). */ responseBody: unknown;
+  /** Answered, dropped or stalled. */ outcome: RequestOutcome;
+  /** The fault applied, if any. */ fault: FaultKind | undefined;
+  /** True when the request changed state (created, transitioned, revoked…). */ committed: boolean;
 }
 
 const REDACTED = '[REDACTED]';
@@ -75,15 +48,11 @@ export type Outcome = { status: number; headers: Record<string, string>; body: U
 type Answer = { status: number; headers: Record<string, string>; text: string };
 
 export class SandboxHandler {
-  /** Every request, oldest first; past the limit the oldest tenth is dropped. */
-  readonly log: RequestLogEntry[] = [];
+  /** Every request, oldest first; past the limit the oldest tenth is dropped. */ readonly log: RequestLogEntry[] = [];
   private readonly onClose = new Set<() => void>();
   private closed = false;
 
-  constructor(
-    private readonly state: SandboxState,
-    private readonly faults: FaultRegistry,
-  ) {}
+  constructor(private readonly state: SandboxState, private readonly faults: FaultRegistry) {}
 
   /** A dropped connection is `Response.error()`. */
   async handle(request: Request): Promise<Response> {
@@ -158,14 +127,8 @@ export class SandboxHandler {
       path: url.pathname,
       query: redact(url.searchParams, (name) => SECRET_QUERY.has(name.toLowerCase())),
       headers: redact(headers, (name) => SECRET_HEADERS.has(name)),
-      body,
-      idempotencyKey,
-      time: new Date(receivedAt).toISOString(),
-      status: undefined,
-      responseBody: undefined,
-      outcome: 'response',
-      fault: fault?.kind,
-      committed: false,
+      body, idempotencyKey, time: new Date(receivedAt).toISOString(), status: undefined, responseBody: undefined,
+      outcome: 'response', fault: fault?.kind, committed: false,
     };
     this.log.push(entry);
     if (this.log.length > options.requestLogLimit) this.log.splice(0, Math.max(1, Math.floor(options.requestLogLimit / 10)));

@@ -14,14 +14,7 @@
 export { createSandbox } from './sandbox.js';
 export type { Sandbox, SandboxApiKey, SandboxApiKeyInput, SandboxInvoice, SandboxInvoicePatch, SandboxInvoices, SandboxUser } from './sandbox.js';
 export type {
-  ApiDocsMode,
-  KeyReplacement,
-  RecordStyle,
-  SandboxOptions,
-  SandboxRoutes,
-  SandboxTotals,
-  StatusSpelling,
-  TransitionResponse,
+  ApiDocsMode, KeyReplacement, RecordStyle, SandboxOptions, SandboxRoutes, SandboxTotals, StatusSpelling, TransitionResponse,
   UnknownIsicCodeHandling,
 } from './options.js';
 export type { SandboxClock } from './clock.js';

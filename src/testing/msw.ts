@@ -1,15 +1,7 @@
 // msw is an optional peer dependency: loaded only here, lazily, and not even its types are imported,
 // so the declarations compile without msw.
 
-/**
- * One msw request handler, for `setupServer(...)`. Typed `any`: naming msw's types would break users
- * without msw, and its `RequestHandler` class has private members no structural type can match.
- *
- * @example
- * ```ts
- * const handlers: SandboxMswHandler[] = sandbox.handlers;
- * ```
- */
+/** One msw request handler, for `setupServer(...)`. Typed `any`: naming msw's types would break users without msw, and its `RequestHandler` class has private members no structural type can match. @example const handlers: SandboxMswHandler[] = sandbox.handlers; */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type SandboxMswHandler = any;
 

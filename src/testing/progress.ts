@@ -24,13 +24,9 @@ type EventKind = 'respond' | 'verdict' | 'retry';
 export class Progress {
   // Sorted by time, ties in scheduling order.
   private readonly queue: { at: number; id: string; kind: EventKind }[] = [];
-  /** The sandbox-wide scenario or rule; per-invoice choices live on the record. */
-  scenario: Scenario | ScenarioRule;
+  /** The sandbox-wide scenario or rule; per-invoice choices live on the record. */ scenario: Scenario | ScenarioRule;
 
-  constructor(
-    private readonly store: Store,
-    private readonly options: ResolvedOptions,
-  ) {
+  constructor(private readonly store: Store, private readonly options: ResolvedOptions) {
     this.scenario = options.scenario;
   }
 

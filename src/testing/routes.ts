@@ -61,26 +61,10 @@ function createInvoice(ctx: RouteContext): RouteResult {
   const totals = options.totals === undefined ? correct : options.totals(structuredClone(ctx.body) as Record<string, unknown>, correct);
   const { unknownIsicLines, ...created } = input;
   const invoice: InvoiceRecord = {
-    id: newId('inv'),
-    userId: key.userId,
-    ...created,
-    status: 'DRAFT',
-    subtotal: totals.subtotal,
-    tax: totals.tax,
-    total: totals.total,
-    errorMessage: null,
-    attempts: 0,
-    createdAt: ctx.now,
-    updatedAt: ctx.now,
-    submittedAt: null,
-    idempotencyKey,
-    submissions: 0,
-    history: [{ status: 'DRAFT', at: ctx.now }],
-    scenario: undefined,
-    automaticRetries: true,
-    next: null,
-    verdict: null,
-    unknownIsicLines,
+    id: newId('inv'), userId: key.userId, ...created, status: 'DRAFT', subtotal: totals.subtotal, tax: totals.tax,
+    total: totals.total, errorMessage: null, attempts: 0, createdAt: ctx.now, updatedAt: ctx.now, submittedAt: null,
+    idempotencyKey, submissions: 0, history: [{ status: 'DRAFT', at: ctx.now }], scenario: undefined, automaticRetries: true,
+    next: null, verdict: null, unknownIsicLines,
   };
   store.invoices.set(invoice.id, invoice);
   store.idempotency.set(slot, { fingerprint, invoiceId: invoice.id });
@@ -132,9 +116,7 @@ function replaces(rule: KeyReplacement, created: ApiKeyRecord, other: ApiKeyReco
 export function issueKey(ctx: Pick<RouteContext, 'state' | 'now'>, input: NewKey, rule: KeyReplacement | 'none'): ApiKeyRecord {
   const { store } = ctx.state;
   const record = store.addKey(ctx.now, input);
-  if (rule !== 'none') {
-    for (const other of store.keys.values()) if (replaces(rule, record, other)) store.revokeKey(other, ctx.now);
-  }
+  if (rule !== 'none') for (const other of store.keys.values()) if (replaces(rule, record, other)) store.revokeKey(other, ctx.now);
   return record;
 }
 

@@ -13,197 +13,95 @@ import { recordStatus, resolveScenario, sameStatus, spell, type Scenario, type S
 import type { LoopbackServer } from './server.js';
 import { invoiceWire, KNOWN_SCOPES, Store, type InvoiceRecord } from './store.js';
 
-/**
- * A stored invoice as tests see it: money as decimal strings, times as ISO strings.
- *
- * @example
- * ```ts
- * expect(sandbox.invoices.get(invoice.id)?.status).toBe('Accepted');
- * ```
- */
+/** A stored invoice as tests see it: money as decimal strings, times as ISO strings. @example expect(sandbox.invoices.get(invoice.id)?.status).toBe('Accepted'); */
 export interface SandboxInvoice {
-  /** Invoice id. */
-  id: string;
-  /** Its business. */
-  businessId: string;
-  /** Status in the service's spelling (`draft`, `Validated`, …, `Accepted`; see the `statusSpelling` option). */
-  status: string;
-  /** The buyer as created. */
-  buyer: ScenarioSubject['buyer'];
-  /** The due date as created. */
-  dueDate: string;
-  /** The lines as created. */
-  lines: Record<string, unknown>[];
-  /** Computed by the service, two decimals. */
-  subtotal: string;
-  /** Computed by the service, two decimals. */
-  tax: string;
-  /** Computed by the service, two decimals. */
-  total: string;
-  /** The submission failure, or null. */
-  errorMessage: string | null;
-  /** Automatic-recovery attempts used since the last submit. */
-  attempts: number;
-  /** Sandbox time of creation, ISO 8601. */
-  createdAt: string;
-  /** Sandbox time it was last touched (status change or automatic retry). */
-  updatedAt: string;
-  /** Sandbox time of the last accepted submit, or null. */
-  submittedAt: string | null;
-  /** The idempotency key it was created with. */
-  idempotencyKey: string;
-  /** Submits the service accepted: the first one and deliberate re-submits. */
-  submissions: number;
+  /** Invoice id. */ id: string;
+  /** Its business. */ businessId: string;
+  /** Status in the service's spelling (`draft`, `Validated`, …, `Accepted`; see the `statusSpelling` option). */ status: string;
+  /** The buyer as created. */ buyer: ScenarioSubject['buyer'];
+  /** The due date as created. */ dueDate: string;
+  /** The lines as created. */ lines: Record<string, unknown>[];
+  /** Computed by the service, two decimals. */ subtotal: string;
+  /** Computed by the service, two decimals. */ tax: string;
+  /** Computed by the service, two decimals. */ total: string;
+  /** The submission failure, or null. */ errorMessage: string | null;
+  /** Automatic-recovery attempts used since the last submit. */ attempts: number;
+  /** Sandbox time of creation, ISO 8601. */ createdAt: string;
+  /** Sandbox time it was last touched (status change or automatic retry). */ updatedAt: string;
+  /** Sandbox time of the last accepted submit, or null. */ submittedAt: string | null;
+  /** The idempotency key it was created with. */ idempotencyKey: string;
+  /** Submits the service accepted: the first one and deliberate re-submits. */ submissions: number;
   /** Every status the invoice held, in the service's spelling, with the sandbox time it began. */
   history: {
-    /** Status, in the service's spelling. */
-    status: string;
-    /** Sandbox time it began, ISO 8601. */
-    at: string;
+    /** Status, in the service's spelling. */ status: string;
+    /** Sandbox time it began, ISO 8601. */ at: string;
   }[];
   /** Automatic recovery as the service sees it now (`not-applicable` outside `Error`). */
   recovery: 'in-progress' | 'over' | 'not-applicable';
-  /** When the next automatic change (the authority's answer or a recovery run) is due, or null. */
-  nextChangeAt: string | null;
-  /** The record exactly as `GET /api/v1/invoices/:id` returns it (in the sandbox's `recordStyle`). */
-  wire: Record<string, unknown>;
+  /** When the next automatic change (the authority's answer or a recovery run) is due, or null. */ nextChangeAt: string | null;
+  /** The record exactly as `GET /api/v1/invoices/:id` returns it (in the sandbox's `recordStyle`). */ wire: Record<string, unknown>;
 }
 
-/**
- * A raw edit of a stored invoice, for states slow or impossible to reach through the API.
- *
- * @example
- * ```ts
- * sandbox.invoices.update(id, { status: 'Error', errorMessage: 'Access points are offline',
- *   updatedAt: sandbox.clock.now() - 25 * 3600_000, attempts: 1 });
- * ```
- */
+/** A raw edit of a stored invoice, for states slow or impossible to reach through the API. @example sandbox.invoices.update(id, { status: 'Error', errorMessage: 'Access points are offline', updatedAt: sandbox.clock.now() - 25 * 3600_000, attempts: 1 }); */
 export interface SandboxInvoicePatch {
-  /** Any spelling (`Error`, `ERROR`); a status after Submitted is kept as given. */
-  status?: string | undefined;
-  /** Automatic-recovery attempts used. */
-  attempts?: number | undefined;
-  /** The submission failure, or null. */
-  errorMessage?: string | null | undefined;
-  /** When it was last touched (drives the 24-hour window and the next retry). */
-  updatedAt?: Date | number | string | undefined;
-  /** Whether the service's retry job picks the invoice up while in Error. */
-  automaticRetries?: boolean | undefined;
+  /** Any spelling (`Error`, `ERROR`); a status after Submitted is kept as given. */ status?: string | undefined;
+  /** Automatic-recovery attempts used. */ attempts?: number | undefined;
+  /** The submission failure, or null. */ errorMessage?: string | null | undefined;
+  /** When it was last touched (drives the 24-hour window and the next retry). */ updatedAt?: Date | number | string | undefined;
+  /** Whether the service's retry job picks the invoice up while in Error. */ automaticRetries?: boolean | undefined;
 }
 
-/**
- * The stored invoices, for assertions and set-up.
- *
- * @example
- * ```ts
- * expect(sandbox.invoices.list({ status: 'Accepted' })).toHaveLength(500);
- * ```
- */
+/** The stored invoices, for assertions and set-up. @example expect(sandbox.invoices.list({ status: 'Accepted' })).toHaveLength(500); */
 export interface SandboxInvoices {
   /** Every stored invoice, oldest first, optionally filtered (status in any spelling). */
   list(filter?: { status?: string | undefined; businessId?: string | undefined }): SandboxInvoice[];
-  /** One invoice, or `undefined`. */
-  get(id: string): SandboxInvoice | undefined;
-  /** How many invoices are stored. */
-  readonly count: number;
+  /** One invoice, or `undefined`. */ get(id: string): SandboxInvoice | undefined;
+  /** How many invoices are stored. */ readonly count: number;
   /** Edits a stored invoice directly (see {@link SandboxInvoicePatch}). */
   update(id: string, patch: SandboxInvoicePatch): SandboxInvoice;
 }
 
-/**
- * Another portal user, with a session and a business of their own.
- *
- * @example
- * ```ts
- * const other = sandbox.createUser();
- * await sandbox.client({ apiKey: other.apiKey }).invoices.create({ ...input, businessId: other.businessId });
- * ```
- */
+/** Another portal user, with a session and a business of their own. @example const other = sandbox.createUser(); await sandbox.client({ apiKey: other.apiKey }).invoices.create({ ...input, businessId: other.businessId }); */
 export interface SandboxUser {
-  /** The new user. */
-  userId: string;
-  /** A signed-in session of theirs. */
-  sessionToken: string;
-  /** A business they own. */
-  businessId: string;
-  /** A USER LIVE key with every scope. */
-  apiKey: string;
+  /** The new user. */ userId: string;
+  /** A signed-in session of theirs. */ sessionToken: string;
+  /** A business they own. */ businessId: string;
+  /** A USER LIVE key with every scope. */ apiKey: string;
 }
 
-/**
- * A key made by {@link Sandbox.createApiKey}.
- *
- * @example
- * ```ts
- * const { key } = sandbox.createApiKey({ scopes: ['invoices:read'] });
- * ```
- */
+/** A key made by {@link Sandbox.createApiKey}. @example const { key } = sandbox.createApiKey({ scopes: ['invoices:read'] }); */
 export interface SandboxApiKey {
-  /** Key id (for `revokeApiKey` and the `/api/v1/api-key/:id` routes). */
-  id: string;
-  /** The secret, for `X-API-Key`. */
-  key: string;
+  /** Key id (for `revokeApiKey` and the `/api/v1/api-key/:id` routes). */ id: string;
+  /** The secret, for `X-API-Key`. */ key: string;
 }
 
-/**
- * What {@link Sandbox.createApiKey} takes; unlike the HTTP route it revokes nothing unless `replaceExisting`.
- *
- * @example
- * ```ts
- * sandbox.createApiKey({ keyableType: 'BUSINESS', businessId: sandbox.businessId, scopes: ['invoices:write'] });
- * ```
- */
+/** What {@link Sandbox.createApiKey} takes; unlike the HTTP route it revokes nothing unless `replaceExisting`. @example sandbox.createApiKey({ keyableType: 'BUSINESS', businessId: sandbox.businessId, scopes: ['invoices:write'] }); */
 export interface SandboxApiKeyInput {
-  /** Owner (default: the sandbox's user). */
-  userId?: string | undefined;
-  /** Label (default `Sandbox key`). */
-  name?: string | undefined;
-  /** Default `LIVE`. */
-  type?: string | undefined;
-  /** Default `USER`. */
-  keyableType?: 'USER' | 'BUSINESS' | undefined;
-  /** For a BUSINESS key (default: the sandbox's business); must be owned by the user. */
-  businessId?: string | undefined;
-  /** Default `['*']`. */
-  scopes?: string[] | undefined;
-  /** Revoke the keys this one replaces, as the HTTP route does (default false). */
-  replaceExisting?: boolean | undefined;
+  /** Owner (default: the sandbox's user). */ userId?: string | undefined;
+  /** Label (default `Sandbox key`). */ name?: string | undefined;
+  /** Default `LIVE`. */ type?: string | undefined;
+  /** Default `USER`. */ keyableType?: 'USER' | 'BUSINESS' | undefined;
+  /** For a BUSINESS key (default: the sandbox's business); must be owned by the user. */ businessId?: string | undefined;
+  /** Default `['*']`. */ scopes?: string[] | undefined;
+  /** Revoke the keys this one replaces, as the HTTP route does (default false). */ replaceExisting?: boolean | undefined;
 }
 
-/**
- * A running sandbox. See `createSandbox()`.
- *
- * @example
- * ```ts
- * await using sandbox = await createSandbox();
- * const client = sandbox.client();
- * ```
- */
+/** A running sandbox. See `createSandbox()`. @example await using sandbox = await createSandbox(); const client = sandbox.client(); */
 export interface Sandbox {
   /** Origin of the service (`http://127.0.0.1:PORT`, or the `baseUrl` option when not listening); the SDK adds `/api/v1`. */
   readonly baseUrl: string;
-  /** A LIVE key of the default user, every scope (`*`): USER unless the `apiKeyType` option says BUSINESS. */
-  readonly apiKey: string;
-  /** A signed-in session of the default user, for the `/api/v1/api-key` routes. */
-  readonly sessionToken: string;
-  /** The default business, owned by the default user. */
-  readonly businessId: string;
-  /** The default user. */
-  readonly userId: string;
-  /** msw request handlers answering like the loopback server; throws when msw is not installed. */
-  readonly handlers: SandboxMswHandler[];
-  /** The sandbox's clock. */
-  readonly clock: SandboxClock;
-  /** Fault injection per route. */
-  readonly faults: SandboxFaults;
-  /** Every request received so far, oldest first, secrets redacted. */
-  readonly requests: RequestLogEntry[];
-  /** The stored invoices. */
-  readonly invoices: SandboxInvoices;
+  /** A LIVE key of the default user, every scope (`*`): USER unless the `apiKeyType` option says BUSINESS. */ readonly apiKey: string;
+  /** A signed-in session of the default user, for the `/api/v1/api-key` routes. */ readonly sessionToken: string;
+  /** The default business, owned by the default user. */ readonly businessId: string;
+  /** The default user. */ readonly userId: string;
+  /** msw request handlers answering like the loopback server; throws when msw is not installed. */ readonly handlers: SandboxMswHandler[];
+  /** The sandbox's clock. */ readonly clock: SandboxClock;
+  /** Fault injection per route. */ readonly faults: SandboxFaults;
+  /** Every request received so far, oldest first, secrets redacted. */ readonly requests: RequestLogEntry[];
+  /** The stored invoices. */ readonly invoices: SandboxInvoices;
   /** An `InvoicingClient` wired to the sandbox; `options` override (an `undefined` one keeps the sandbox's). */
   client(options?: ClientOptions): InvoicingClient;
-  /** The behaviour itself: answers one fetch `Request` (no socket, no msw). */
-  handle(request: Request): Promise<Response>;
+  /** The behaviour itself: answers one fetch `Request` (no socket, no msw). */ handle(request: Request): Promise<Response>;
   /** A `fetch` that talks to the sandbox in-process, failing as the global fetch does. */
   readonly fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
   /** Sets the submission scenario (or a per-invoice rule) from the next submit attempt on. */
@@ -214,22 +112,15 @@ export interface Sandbox {
   createUser(input?: { name?: string | undefined; email?: string | undefined }): SandboxUser;
   /** Adds a business owned by `ownerUserId` (default: the sandbox's user); returns its id. */
   createBusiness(input?: { ownerUserId?: string | undefined; name?: string | undefined }): string;
-  /** Signs `userId` in (default: the sandbox's user); returns the session token. */
-  createSession(userId?: string): string;
-  /** Signs a session out: requests with it then get 401. */
-  endSession(token: string): void;
+  /** Signs `userId` in (default: the sandbox's user); returns the session token. */ createSession(userId?: string): string;
+  /** Signs a session out: requests with it then get 401. */ endSession(token: string): void;
   /** Adds an API key without a request (see {@link SandboxApiKeyInput}). */
   createApiKey(input?: SandboxApiKeyInput): SandboxApiKey;
-  /** Revokes a key by id or secret. */
-  revokeApiKey(idOrKey: string): void;
-  /** Empties the request log. */
-  clearRequests(): void;
-  /** Back to a fresh state with the same identities, and the clock back at its start. */
-  reset(): void;
-  /** Stops the loopback server, ends stalled bodies and pending delays. Safe to call twice. */
-  close(): Promise<void>;
-  /** Same as `close()`, for `await using sandbox = await createSandbox()`. */
-  [Symbol.asyncDispose](): Promise<void>;
+  /** Revokes a key by id or secret. */ revokeApiKey(idOrKey: string): void;
+  /** Empties the request log. */ clearRequests(): void;
+  /** Back to a fresh state with the same identities, and the clock back at its start. */ reset(): void;
+  /** Stops the loopback server, ends stalled bodies and pending delays. Safe to call twice. */ close(): Promise<void>;
+  /** Same as `close()`, for `await using sandbox = await createSandbox()`. */ [Symbol.asyncDispose](): Promise<void>;
 }
 
 class SandboxImpl implements Sandbox {
@@ -237,11 +128,7 @@ class SandboxImpl implements Sandbox {
   readonly faults = new FaultRegistry();
   readonly invoices: SandboxInvoices;
   readonly fetch: Sandbox['fetch'] = (input, init) => this.inProcessFetch(input, init);
-  baseUrl: string;
-  readonly apiKey: string;
-  readonly sessionToken: string;
-  readonly businessId: string;
-  readonly userId: string;
+  baseUrl: string; readonly apiKey: string; readonly sessionToken: string; readonly businessId: string; readonly userId: string;
 
   private readonly state: SandboxState;
   private readonly handler: SandboxHandler;
@@ -276,9 +163,7 @@ class SandboxImpl implements Sandbox {
     return [...this.msw.handlers];
   }
 
-  get requests(): RequestLogEntry[] {
-    return [...this.handler.log];
-  }
+  get requests(): RequestLogEntry[] { return [...this.handler.log]; }
 
   handle(request: Request): Promise<Response> {
     return this.handler.handle(request);
@@ -409,22 +294,10 @@ class SandboxImpl implements Sandbox {
     const { statusSpelling } = this.options;
     const { id, businessId, dueDate, subtotal, tax, total, errorMessage, attempts, idempotencyKey, submissions, submittedAt, next } = invoice;
     return {
-      id,
-      businessId,
-      status: spell(invoice.status, statusSpelling),
-      buyer: structuredClone(invoice.buyer) as ScenarioSubject['buyer'],
-      dueDate,
-      lines: structuredClone(invoice.lines),
-      subtotal,
-      tax,
-      total,
-      errorMessage,
-      attempts,
-      createdAt: iso(invoice.createdAt),
-      updatedAt: iso(invoice.updatedAt),
-      submittedAt: submittedAt === null ? null : iso(submittedAt),
-      idempotencyKey,
-      submissions,
+      id, businessId, status: spell(invoice.status, statusSpelling),
+      buyer: structuredClone(invoice.buyer) as ScenarioSubject['buyer'], dueDate, lines: structuredClone(invoice.lines), subtotal,
+      tax, total, errorMessage, attempts, createdAt: iso(invoice.createdAt), updatedAt: iso(invoice.updatedAt),
+      submittedAt: submittedAt === null ? null : iso(submittedAt), idempotencyKey, submissions,
       history: invoice.history.map((h) => ({ status: spell(h.status, statusSpelling), at: iso(h.at) })),
       recovery: recoveryOf(invoice, this.clock.now()),
       nextChangeAt: next === null ? null : iso(next.at),
@@ -450,9 +323,7 @@ class SandboxImpl implements Sandbox {
         const invoice = store.invoices.get(id);
         return invoice === undefined ? undefined : sandbox.view(invoice);
       },
-      get count() {
-        return store.invoices.size;
-      },
+      get count() { return store.invoices.size; },
       update(id, patch) {
         sandbox.catchUp();
         const invoice = sandbox.find(id);
@@ -481,21 +352,12 @@ class SandboxImpl implements Sandbox {
       signal.addEventListener('abort', onAbort, { once: true });
       answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
     });
-    if (response.type === 'error') {
-      throw new TypeError('fetch failed', { cause: new Error('sandbox: the connection was dropped (injected fault)') });
-    }
+    if (response.type === 'error') throw new TypeError('fetch failed', { cause: new Error('sandbox: the connection was dropped (injected fault)') });
     return response;
   }
 }
 
-/**
- * Starts an in-memory emulation of the service, on a random loopback port unless `{ listen: false }`.
- *
- * @example
- * ```ts
- * const sandbox = await createSandbox();
- * ```
- */
+/** Starts an in-memory emulation of the service, on a random loopback port unless `{ listen: false }`. @example const sandbox = await createSandbox(); */
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   return new SandboxImpl(resolveOptions(options)).start();
 }

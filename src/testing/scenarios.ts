@@ -4,11 +4,7 @@ import type { FilingTransition, KnownInvoiceStatus } from '../model/status.js';
 
 // The five statuses the document names, as its transition table spells them.
 const DOCUMENT_SPELLING: Readonly<Record<KnownInvoiceStatus, string>> = {
-  DRAFT: 'draft',
-  VALIDATED: 'Validated',
-  SIGNED: 'Signed',
-  SUBMITTED: 'Submitted',
-  ERROR: 'Error',
+  DRAFT: 'draft', VALIDATED: 'Validated', SIGNED: 'Signed', SUBMITTED: 'Submitted', ERROR: 'Error',
 };
 
 export const DOCUMENTED_STATUSES = Object.keys(DOCUMENT_SPELLING) as readonly KnownInvoiceStatus[];
@@ -42,15 +38,7 @@ export function sameStatus(a: string, b: string): boolean {
   return fold(a) === fold(b);
 }
 
-/**
- * How the five documented statuses are spelled on the wire: `document` (`draft`, `Validated`, …, as
- * its transition table writes them), `capitalized`, `upper` or `lower`. Later statuses are sent as given.
- *
- * @example
- * ```ts
- * const sandbox = await createSandbox({ statusSpelling: 'upper' });
- * ```
- */
+/** How the five documented statuses are spelled on the wire: `document` (`draft`, `Validated`, …, as its transition table writes them), `capitalized`, `upper` or `lower`. Later statuses are sent as given. @example const sandbox = await createSandbox({ statusSpelling: 'upper' }); */
 export type StatusSpelling = 'document' | 'capitalized' | 'upper' | 'lower';
 
 const SPELL: Record<StatusSpelling, (status: KnownInvoiceStatus) => string> = {
@@ -66,125 +54,61 @@ export function spell(status: string, spelling: StatusSpelling = 'document'): st
   return Object.hasOwn(DOCUMENT_SPELLING, status) ? SPELL[spelling](status as KnownInvoiceStatus) : status;
 }
 
-/**
- * Scenario names, for `createSandbox({ scenario })`, `sandbox.setScenario()` and the demo's `--scenario`.
- *
- * @example
- * ```ts
- * const name: ScenarioName = 'offline';
- * ```
- */
+/** Scenario names, for `createSandbox({ scenario })`, `sandbox.setScenario()` and the demo's `--scenario`. @example const name: ScenarioName = 'offline'; */
 export type ScenarioName = 'accepted' | 'rejected' | 'offline' | 'field-error' | 'pending';
 
-/**
- * What the tax authority does with a submitted invoice; a name alone takes the defaults.
- *
- * @example
- * ```ts
- * const sandbox = await createSandbox({ scenario: { name: 'offline', recoversOnAttempt: 2 } });
- * ```
- */
+/** What the tax authority does with a submitted invoice; a name alone takes the defaults. @example const sandbox = await createSandbox({ scenario: { name: 'offline', recoversOnAttempt: 2 } }); */
 export type Scenario =
   | ScenarioName
   | {
-      /** The authority accepts. */
-      name: 'accepted';
-      /** Status reached (default: the sandbox's `acceptedStatus`). */
-      status?: string | undefined;
+      /** The authority accepts. */ name: 'accepted';
+      /** Status reached (default: the sandbox's `acceptedStatus`). */ status?: string | undefined;
     }
   | {
-      /** The authority rejects the invoice (a final status). */
-      name: 'rejected';
-      /** Status reached (default: the sandbox's `rejectedStatus`). */
-      status?: string | undefined;
-      /** The `errorMessage` it carries (default `Rejected by the tax authority`). */
-      reason?: string | undefined;
+      /** The authority rejects the invoice (a final status). */ name: 'rejected';
+      /** Status reached (default: the sandbox's `rejectedStatus`). */ status?: string | undefined;
+      /** The `errorMessage` it carries (default `Rejected by the tax authority`). */ reason?: string | undefined;
     }
   | {
-      /** The buyer's access points are offline. */
-      name: 'offline';
+      /** The buyer's access points are offline. */ name: 'offline';
       /** The automatic retry (1-3) that succeeds; 0 means the submit itself; `'never'` none. Default 1. */
       recoversOnAttempt?: number | 'never' | undefined;
-      /** Error message (default `Access points are offline`). */
-      message?: string | undefined;
-      /** Whether the service's retry job picks the invoice up (default true). */
-      automaticRetries?: boolean | undefined;
+      /** Error message (default `Access points are offline`). */ message?: string | undefined;
+      /** Whether the service's retry job picks the invoice up (default true). */ automaticRetries?: boolean | undefined;
     }
   | {
-      /** The authority rejects one field, at every attempt. */
-      name: 'field-error';
-      /** The field named (default `buyer.tin`). */
-      field?: string | undefined;
-      /** Error message (default `Validation failed: <field> is invalid`). */
-      message?: string | undefined;
-      /** Whether the service's retry job picks the invoice up (default true). */
-      automaticRetries?: boolean | undefined;
+      /** The authority rejects one field, at every attempt. */ name: 'field-error';
+      /** The field named (default `buyer.tin`). */ field?: string | undefined;
+      /** Error message (default `Validation failed: <field> is invalid`). */ message?: string | undefined;
+      /** Whether the service's retry job picks the invoice up (default true). */ automaticRetries?: boolean | undefined;
     }
   | {
-      /** The authority never answers. */
-      name: 'pending';
+      /** The authority never answers. */ name: 'pending';
     };
 
-/**
- * Chooses a scenario per invoice; `undefined` falls back to the sandbox's default scenario.
- *
- * @example
- * ```ts
- * const rule: ScenarioRule = (invoice) => (invoice.buyer.tin === 'OFFLINE' ? 'offline' : undefined);
- * ```
- */
+/** Chooses a scenario per invoice; `undefined` falls back to the sandbox's default scenario. @example const rule: ScenarioRule = (invoice) => (invoice.buyer.tin === 'OFFLINE' ? 'offline' : undefined); */
 export type ScenarioRule = (invoice: ScenarioSubject) => Scenario | undefined;
 
-/**
- * What a scenario rule sees of the invoice (a copy).
- *
- * @example
- * ```ts
- * const tin = (invoice: ScenarioSubject) => invoice.buyer.tin;
- * ```
- */
+/** What a scenario rule sees of the invoice (a copy). @example const tin = (invoice: ScenarioSubject) => invoice.buyer.tin; */
 export interface ScenarioSubject {
-  /** Invoice id. */
-  id: string;
-  /** Its business. */
-  businessId: string;
+  /** Invoice id. */ id: string;
+  /** Its business. */ businessId: string;
   /** The buyer as created. */
   buyer: {
-    /** `B2B`, `B2C` or `B2G`. */
-    type: 'B2B' | 'B2C' | 'B2G';
-    /** Tax identification number, as sent. */
-    tin?: string;
-    /** Name, as sent. */
-    name?: string;
-    /** Email, as sent. */
-    email?: string;
+    /** `B2B`, `B2C` or `B2G`. */ type: 'B2B' | 'B2C' | 'B2G';
+    /** Tax identification number, as sent. */ tin?: string;
+    /** Name, as sent. */ name?: string;
+    /** Email, as sent. */ email?: string;
   };
-  /** The lines as created. */
-  lines: Record<string, unknown>[];
-  /** The idempotency key it was created with. */
-  idempotencyKey: string;
-  /** Automatic-recovery attempts used so far. */
-  attempts: number;
+  /** The lines as created. */ lines: Record<string, unknown>[];
+  /** The idempotency key it was created with. */ idempotencyKey: string;
+  /** Automatic-recovery attempts used so far. */ attempts: number;
 }
 
-/**
- * The document's first failure message to recognise: the buyer's access points are offline.
- *
- * @example
- * ```ts
- * expect(sandbox.invoices.get(id)?.errorMessage).toBe(OFFLINE_MESSAGE);
- * ```
- */
+/** The document's first failure message to recognise: the buyer's access points are offline. @example expect(sandbox.invoices.get(id)?.errorMessage).toBe(OFFLINE_MESSAGE); */
 export const OFFLINE_MESSAGE = 'Access points are offline';
 
-/**
- * The `errorMessage` of an invoice the `rejected` scenario turns down, unless it names a `reason`.
- *
- * @example
- * ```ts
- * expect(sandbox.invoices.get(id)?.errorMessage).toBe(REJECTED_MESSAGE);
- * ```
- */
+/** The `errorMessage` of an invoice the `rejected` scenario turns down, unless it names a `reason`. @example expect(sandbox.invoices.get(id)?.errorMessage).toBe(REJECTED_MESSAGE); */
 export const REJECTED_MESSAGE = 'Rejected by the tax authority';
 
 const NAMES: readonly ScenarioName[] = ['accepted', 'rejected', 'offline', 'field-error', 'pending'];
@@ -225,14 +149,7 @@ export function resolveScenario(scenario: Scenario, statuses: { acceptedStatus: 
   }
 }
 
-/**
- * Checks a scenario name given as text (the CLI's `--scenario`).
- *
- * @example
- * ```ts
- * const scenario = isScenarioName(flag) ? flag : 'accepted';
- * ```
- */
+/** Checks a scenario name given as text (the CLI's `--scenario`). @example const scenario = isScenarioName(flag) ? flag : 'accepted'; */
 export function isScenarioName(value: string): value is ScenarioName {
   return (NAMES as readonly string[]).includes(value);
 }

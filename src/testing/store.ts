@@ -6,17 +6,8 @@ import { spell, type Scenario } from './scenarios.js';
 export const KNOWN_SCOPES = ['invoices:read', 'invoices:write', 'taxauth:read', '*'] as const;
 
 export interface ApiKeyRecord {
-  id: string;
-  name: string;
-  type: string;
-  keyableType: 'USER' | 'BUSINESS';
-  businessId: string | null;
-  userId: string;
-  scopes: string[];
-  key: string;
-  status: 'active' | 'revoked';
-  createdAt: number;
-  revokedAt: number | null;
+  id: string; name: string; type: string; keyableType: 'USER' | 'BUSINESS'; businessId: string | null; userId: string;
+  scopes: string[]; key: string; status: 'active' | 'revoked'; createdAt: number; revokedAt: number | null;
   lastUsedAt: number | null;
 }
 
@@ -24,29 +15,12 @@ export type NewKey = Omit<ApiKeyRecord, 'id' | 'key' | 'status' | 'createdAt' | 
 
 /** `status` is canonical (`DRAFT` …) or a later status as given. */
 export interface InvoiceRecord {
-  id: string;
-  businessId: string;
-  userId: string;
-  buyer: Record<string, unknown>;
-  dueDate: string;
-  lines: Record<string, unknown>[];
-  status: string;
-  subtotal: string;
-  tax: string;
-  total: string;
-  errorMessage: string | null;
-  attempts: number;
-  createdAt: number;
-  updatedAt: number;
-  submittedAt: number | null;
-  idempotencyKey: string;
-  submissions: number;
-  history: { status: string; at: number }[];
-  scenario: Scenario | undefined;
-  automaticRetries: boolean;
+  id: string; businessId: string; userId: string; buyer: Record<string, unknown>; dueDate: string;
+  lines: Record<string, unknown>[]; status: string; subtotal: string; tax: string; total: string; errorMessage: string | null;
+  attempts: number; createdAt: number; updatedAt: number; submittedAt: number | null; idempotencyKey: string; submissions: number;
+  history: { status: string; at: number }[]; scenario: Scenario | undefined; automaticRetries: boolean;
   next: { kind: 'respond' | 'verdict' | 'retry'; at: number } | null;
-  /** The authority's final answer, held during the processing status. */
-  verdict: { status: string; errorMessage: string | null } | null;
+  /** The authority's final answer, held during the processing status. */ verdict: { status: string; errorMessage: string | null } | null;
   unknownIsicLines: number[];
 }
 

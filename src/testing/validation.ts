@@ -3,14 +3,7 @@ import { ISIC_CODES } from '../codes/isic-codes.js';
 import { badRequest } from './errors.js';
 import type { UnknownIsicCodeHandling } from './options.js';
 
-/**
- * The document's classification message; the sandbox prefixes it with the line (`lines[1] …`).
- *
- * @example
- * ```ts
- * expect(body.message).toBe(`lines[1] ${CLASSIFICATION_MESSAGE}`);
- * ```
- */
+/** The document's classification message; the sandbox prefixes it with the line (`lines[1] …`). @example expect(body.message).toBe(`lines[1] ${CLASSIFICATION_MESSAGE}`); */
 export const CLASSIFICATION_MESSAGE = 'has an invalid or missing classification code';
 
 const BUYER_TYPES = ['B2B', 'B2C', 'B2G'] as const;
@@ -34,10 +27,7 @@ function pick(source: Record<string, unknown>, fields: readonly string[]): Recor
   return out;
 }
 
-/**
- * Returns the accepted input, with the lines holding an unpublished four-digit code (for
- * `unknownIsicCode: 'reject-on-validate'`), or throws a 400 `SandboxHttpError`.
- */
+/** The accepted input, with the lines holding an unpublished four-digit code (`reject-on-validate`), or a 400 `SandboxHttpError`. */
 export function validateCreateBody(body: unknown, settings: ValidationSettings) {
   const b = isObject(body) ? body : {};
   const messages: string[] = [];
@@ -48,9 +38,7 @@ export function validateCreateBody(body: unknown, settings: ValidationSettings) 
   if (!isObject(b.buyer)) {
     messages.push('buyer must be an object', 'buyer.type must be one of the following values: B2B, B2C, B2G');
   } else {
-    if (!(BUYER_TYPES as readonly unknown[]).includes(b.buyer.type)) {
-      messages.push('buyer.type must be one of the following values: B2B, B2C, B2G');
-    }
+    if (!(BUYER_TYPES as readonly unknown[]).includes(b.buyer.type)) messages.push('buyer.type must be one of the following values: B2B, B2C, B2G');
     for (const f of ['tin', 'name', 'email']) {
       if (b.buyer[f] !== undefined && typeof b.buyer[f] !== 'string') messages.push(`buyer.${f} must be a string`);
     }
@@ -110,9 +98,7 @@ function lineFieldMessages(line: unknown, i: number, categoryMinLength: number):
     const given = f !== 'discountRate' || line[f] !== undefined;
     if (given && !isNumber(line[f])) out.push(`${at}.${f} must be a number conforming to the specified constraints`);
   }
-  for (const f of LINE_STRINGS) {
-    if (line[f] !== undefined && typeof line[f] !== 'string') out.push(`${at}.${f} must be a string`);
-  }
+  for (const f of LINE_STRINGS) if (line[f] !== undefined && typeof line[f] !== 'string') out.push(`${at}.${f} must be a string`);
   const short = CATEGORY_FIELDS.filter((f) => typeof line[f] === 'string' && line[f].length < categoryMinLength);
   return [...out, ...short.map((f) => `${at}.${f} must be longer than or equal to ${categoryMinLength} characters`)];
 }

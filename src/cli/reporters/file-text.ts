@@ -5,26 +5,15 @@ import { formatNumber, formatSeconds, plural } from '../format.js';
 
 /** One invoice's outcome as `invoicing file` reports it (also its JSON record). */
 export interface FileRecord {
-  source: string;
-  ok: boolean;
-  invoiceId?: string | undefined;
-  status?: string | undefined;
-  rawStatus?: string | undefined;
+  source: string; ok: boolean; invoiceId?: string | undefined; status?: string | undefined; rawStatus?: string | undefined;
   idempotencyKey?: string | undefined;
   /** The invoice failed although every step ran: rejected, cancelled, in Error (`kind`), with the service's reason. */
   failure?: { kind: string; message: string; hint: string } | undefined;
   error?: { name?: string; message?: string; step?: string | undefined; hint?: string | undefined } | undefined;
-  /** Nothing was sent for it: the run was interrupted before it started. */
-  notStarted?: boolean | undefined;
+  /** Nothing was sent for it: the run was interrupted before it started. */ notStarted?: boolean | undefined;
 }
 
-export interface FileSummary {
-  invoices: number;
-  filed: number;
-  stopped: number;
-  notStarted: number;
-  durationMs: number;
-}
+export interface FileSummary { invoices: number; filed: number; stopped: number; notStarted: number; durationMs: number; }
 
 /** The table's first column: what became of the invoice, in one word or two. */
 export function outcome(r: FileRecord): 'filed' | 'rejected' | 'cancelled' | 'not accepted' | 'in Error' | 'stopped' | 'not started' {
@@ -39,8 +28,7 @@ function table(records: readonly FileRecord[]): string[] {
   const rows = records.map((r) => [outcome(r), r.invoiceId ?? '-', r.rawStatus ?? r.status ?? '-', r.source].map(printable));
   const head = ['RESULT', 'INVOICE', 'STATUS', 'SOURCE'];
   const widths = head.map((h, c) => Math.max(h.length, ...rows.map((row) => (row[c] as string).length)));
-  const line = (row: string[]) =>
-    row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c] as number))).join('  ');
+  const line = (row: string[]) => row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c] as number))).join('  ');
   return [line(head), ...rows.map(line)];
 }
 
@@ -49,11 +37,7 @@ const opt = (v: string | undefined): string | undefined => (v === undefined ? un
 /** A record with every piece of outside text (file names, the service's words) made printable. */
 function escaped(r: FileRecord): FileRecord {
   return {
-    ...r,
-    source: printable(r.source),
-    invoiceId: opt(r.invoiceId),
-    status: opt(r.status),
-    rawStatus: opt(r.rawStatus),
+    ...r, source: printable(r.source), invoiceId: opt(r.invoiceId), status: opt(r.status), rawStatus: opt(r.rawStatus),
     failure: r.failure && { kind: printable(r.failure.kind), message: printable(r.failure.message), hint: printable(r.failure.hint) },
     error: r.error && { ...r.error, message: opt(r.error.message), step: opt(r.error.step), hint: opt(r.error.hint) },
   };
