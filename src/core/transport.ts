@@ -252,9 +252,7 @@ export class Transport {
       const options: Options = { method, headers, context: { [CONTEXT]: ctx } };
       if (bodyText !== undefined) options.body = bodyText;
       if (ctx.timeout !== this.#config.timeout) options.timeout = ctx.timeout;
-      // A call that cannot retry needs none of the retry rules: ky's shorthand skips reading them.
-      if (ctx.maxRetries === 0) options.retry = 0;
-      else if (ctx.maxRetries !== this.#config.maxRetries) options.retry = { limit: ctx.maxRetries };
+      if (ctx.maxRetries !== this.#config.maxRetries) options.retry = { limit: ctx.maxRetries };
       if (ctx.signal !== undefined) options.signal = ctx.signal;
       received = await this.#ky(url, options);
     } catch (error) {
@@ -263,7 +261,8 @@ export class Transport {
     // A response a caller's afterResponse hook substituted is read from a clone, and kept as raw.
     const read = BODIES.get(received);
     const text = read?.text ?? (await received.clone().text());
-    const response = new Received(received, read, parseBodySafely(text), method, path, this.#config.redactor);
+    const requestId = requestIdOf(received.headers);
+    const response = new Received(received, read, parseBodySafely(text), method, path, requestId, this.#config.redactor);
     request.record?.(response);
     return response;
   }
@@ -384,11 +383,10 @@ export class Transport {
   /** One attempt: fetch, then the whole body, both inside ky's per-attempt timeout. */
   async #attempt(request: Request, init: RequestInit | undefined): Promise<Response> {
     const signal = request.signal;
-    // Looked up per call, so that a fetch installed later (msw, a polyfill) is used.
-    const fetch = this.#config.fetch ?? globalThis.fetch;
     let response: Response;
     try {
-      response = await fetch(request, init);
+      // Looked up per call, so that a fetch installed later (msw, a polyfill) is used.
+      response = await (this.#config.fetch ?? globalThis.fetch)(request, init);
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       throw new ConnectionFailure(causeMessage(error), { cause: error });
@@ -405,7 +403,7 @@ export class Transport {
     }
     let bytes: Uint8Array<ArrayBuffer>;
     try {
-      bytes = await readBounded(response, limit, signal, fetch !== NATIVE_FETCH);
+      bytes = await readBounded(response, limit, signal);
     } catch (error) {
       if (error === TOO_LARGE) throw tooLarge(response, limit, where());
       if (signal.aborted) throw signal.reason;
@@ -488,6 +486,7 @@ class Received implements TransportResponse {
     readonly body: unknown,
     readonly method: HttpMethod,
     readonly path: string,
+    readonly requestId: string | undefined,
     readonly redactor: Redactor,
   ) {
     this.#received = received;
@@ -496,10 +495,6 @@ class Received implements TransportResponse {
     this.headers = received.headers;
     // A response a caller's hook substituted is raw as it is.
     if (read === undefined) this.#raw = received;
-  }
-
-  get requestId(): string | undefined {
-    return requestIdOf(this.headers);
   }
 
   get raw(): Response {
@@ -518,8 +513,6 @@ interface Where {
   path: string;
 }
 
-// Node's fetch errors the body of a response whose signal aborts; another fetch may not.
-const NATIVE_FETCH = globalThis.fetch;
 const TOO_LARGE = Symbol('invoicing-sdk.too-large');
 const UTF8 = new TextDecoder();
 const UTF8_EXACT = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -535,13 +528,13 @@ function decodeExactly(bytes: Uint8Array): string | undefined {
 }
 
 /** Reads the (decoded) body, rejecting with {@link TOO_LARGE} past `limit` bytes. */
-async function readBounded(response: Response, limit: number, signal: AbortSignal, watch: boolean): Promise<Uint8Array<ArrayBuffer>> {
+async function readBounded(response: Response, limit: number, signal: AbortSignal): Promise<Uint8Array<ArrayBuffer>> {
   const body = response.body;
   if (body === null) return new Uint8Array(0);
   const reader = body.getReader();
   // A custom fetch may not tie the body to the signal: cancel the read ourselves on abort.
   const onAbort = (): void => void reader.cancel(signal.reason).catch(() => undefined);
-  if (watch) signal.addEventListener('abort', onAbort, { once: true });
+  signal.addEventListener('abort', onAbort, { once: true });
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
@@ -556,7 +549,7 @@ async function readBounded(response: Response, limit: number, signal: AbortSigna
       chunks.push(value);
     }
   } finally {
-    if (watch) signal.removeEventListener('abort', onAbort);
+    signal.removeEventListener('abort', onAbort);
   }
   if (signal.aborted) throw signal.reason;
   if (chunks.length === 1 && chunks[0]!.byteLength === chunks[0]!.buffer.byteLength) return chunks[0] as Uint8Array<ArrayBuffer>;
