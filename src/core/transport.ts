@@ -262,15 +262,27 @@ export class Transport {
     const read = BODIES.get(received);
     const text = read?.text ?? (await received.clone().text());
     const requestId = requestIdOf(received.headers);
-    const response = new Received(received, read, parseBodySafely(text), method, path, requestId, this.#config.redactor);
+    let raw: Response | undefined = read === undefined ? received : undefined;
+    const response: TransportResponse = {
+      status: received.status,
+      headers: received.headers,
+      body: parseBodySafely(text),
+      method,
+      path,
+      requestId,
+      get raw(): Response {
+        return (raw ??= rebuild(received, read!));
+      },
+      redactor: this.#config.redactor,
+    };
     request.record?.(response);
     return response;
   }
 
   /** Sends and unwraps the `{ success, data }` envelope; anything else is an `InvalidResponseError`. */
   async request(request: TransportRequest): Promise<{ envelope: Envelope; response: TransportResponse }> {
+    const response = await this.send(request);
     try {
-      const response = await this.#send(request);
       return { envelope: unwrapEnvelope(response.body, response), response };
     } catch (error) {
       throw redactError(error, this.#config.redactor);
@@ -470,36 +482,6 @@ function isEmpty(object: object | undefined | null): boolean {
 
 function contextOf(context: Record<string, unknown> | undefined): CallContext | undefined {
   return context?.[CONTEXT] as CallContext | undefined;
-}
-
-/** A {@link TransportResponse}; `raw` is built on first use. */
-class Received implements TransportResponse {
-  readonly status: number;
-  readonly headers: Headers;
-  readonly #received: Response;
-  readonly #read: ReadBody | undefined;
-  #raw: Response | undefined;
-
-  constructor(
-    received: Response,
-    read: ReadBody | undefined,
-    readonly body: unknown,
-    readonly method: HttpMethod,
-    readonly path: string,
-    readonly requestId: string | undefined,
-    readonly redactor: Redactor,
-  ) {
-    this.#received = received;
-    this.#read = read;
-    this.status = received.status;
-    this.headers = received.headers;
-    // A response a caller's hook substituted is raw as it is.
-    if (read === undefined) this.#raw = received;
-  }
-
-  get raw(): Response {
-    return (this.#raw ??= rebuild(this.#received, this.#read));
-  }
 }
 
 /** `response` with the body read from it unread again, or without one. */
