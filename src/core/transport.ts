@@ -152,14 +152,10 @@ export class Transport {
   readonly #credentials: { apiKey: string | undefined; sessionToken: string | undefined };
   readonly #ky: KyInstance;
   readonly #origin: string;
+  /** Auth header of each call, built once in #prepare, kept off the context that hooks see. */
+  readonly #auth = new WeakMap<CallContext, [string, string]>();
   /** With a caller's afterResponse hook, every response carries its body (the hook may read it). */
   readonly #fullResponses: boolean;
-  /** Without any afterResponse hook, ky never clones a response, so a read one can go back as it is. */
-  readonly #noAfterResponse: boolean;
-  /** Headers the SDK sets on every request, over the caller's. */
-  readonly #ownHeaders: Record<string, string>;
-  /** `defaultHeaders` with the SDK's own, for a call without extra headers. */
-  readonly #baseHeaders: Record<string, string>;
   /** Settles when every key rotation in progress has; `X-API-Key` requests wait for it. */
   #rotation: Promise<void> | undefined;
 
@@ -168,11 +164,8 @@ export class Transport {
     this.#credentials = { apiKey: config.apiKey, sessionToken: config.sessionToken };
     this.#origin = new URL(config.baseUrl).origin;
     const theirs = config.hooks ?? {};
-    const own = this.#ownHooks();
     this.#fullResponses = (theirs.afterResponse?.length ?? 0) > 0;
-    this.#noAfterResponse = !this.#fullResponses && own.afterResponse.length === 0;
-    this.#ownHeaders = { accept: 'application/json', [config.browser ? 'x-invoicing-sdk' : 'user-agent']: userAgent() };
-    this.#baseHeaders = { ...config.defaultHeaders, ...this.#ownHeaders };
+    const own = this.#ownHooks();
     this.#ky = ky.create({
       ...requestInitOnly(config.fetchOptions),
       timeout: config.timeout,
@@ -193,7 +186,7 @@ export class Transport {
         shouldRetry: ({ error, retryCount }) => this.#shouldRetry(error, retryCount),
       },
       hooks: {
-        beforeRequest: [...own.beforeRequest, ...(theirs.beforeRequest ?? [])],
+        beforeRequest: [own.beforeRequest, ...(theirs.beforeRequest ?? [])],
         beforeRetry: [own.beforeRetry, ...(theirs.beforeRetry ?? [])],
         afterResponse: [...own.afterResponse, ...(theirs.afterResponse ?? [])],
         beforeError: [own.beforeError, ...(theirs.beforeError ?? [])],
@@ -231,26 +224,20 @@ export class Transport {
     const { method, path } = request;
     if (this.#rotation !== undefined && !isSessionRoute(path)) await untilSettledOrAborted(this.#rotation, opts.signal);
     const ctx = this.#prepare(request);
-    // Built before anything is sent: a missing credential fails here, locally. Kept off the context hooks see.
-    const [authName, authValue] = authHeader(path, this.#credentials);
     const url = this.#url(path, request.query, opts.query);
     const bodyText = request.bodyText ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
-    // The SDK's headers go over the caller's; the credential was resolved in #prepare, before anything is sent.
-    const headers =
-      opts.headers === undefined
-        ? { ...this.#baseHeaders }
-        : { ...this.#config.defaultHeaders, ...checkExtraHeaders(opts.headers, 'headers'), ...this.#ownHeaders };
-    if (bodyText !== undefined) headers['content-type'] = 'application/json';
-    headers[authName] = authValue;
-    // Once per logical call: every retry sends this key, so the service acts once.
-    const key = ctx.idempotencyKey ?? (method === 'POST' ? mintIdempotencyKey() : undefined);
-    if (key !== undefined) headers[IDEMPOTENCY_HEADER] = key;
+    let headers: Record<string, string> | undefined = this.#config.defaultHeaders;
+    if (opts.headers !== undefined || bodyText !== undefined) {
+      headers = { ...headers, ...(opts.headers === undefined ? {} : checkExtraHeaders(opts.headers, 'headers')) };
+      if (bodyText !== undefined) headers['content-type'] = 'application/json';
+    }
     if (ctx.signal?.aborted) throw new APIUserAbortError({ method, path, cause: ctx.signal.reason });
     let received: Response;
     try {
       // Only what differs from the instance's defaults: ky merges every option into them per call.
-      const options: Options = { method, headers, context: { [CONTEXT]: ctx } };
+      const options: Options = { method, context: { [CONTEXT]: ctx } };
       if (bodyText !== undefined) options.body = bodyText;
+      if (!isEmpty(headers)) options.headers = headers;
       if (ctx.timeout !== this.#config.timeout) options.timeout = ctx.timeout;
       if (ctx.maxRetries !== this.#config.maxRetries) options.retry = { limit: ctx.maxRetries };
       if (ctx.signal !== undefined) options.signal = ctx.signal;
@@ -307,7 +294,10 @@ export class Transport {
     const maxRetries = request.noRetry === true ? 0 : boundedInteger('maxRetries', opts.maxRetries, this.#config.maxRetries, 0);
     const given = opts.idempotencyKey;
     const idempotencyKey = given === undefined || given === null ? undefined : checkIdempotencyKey(given);
-    return { method, path, timeout, maxRetries, signal: opts.signal, idempotencyKey, started: 0 };
+    const ctx: CallContext = { method, path, timeout, maxRetries, signal: opts.signal, idempotencyKey, started: 0 };
+    // Built before anything is sent: a missing credential fails here, locally.
+    this.#auth.set(ctx, authHeader(path, this.#credentials));
+    return ctx;
   }
 
   #url(path: string, query: Query | undefined, callQuery: Query | undefined): string {
@@ -325,23 +315,25 @@ export class Transport {
     return url.href;
   }
 
-  #ownHooks(): { beforeRequest: BeforeRequestHook[]; beforeRetry: BeforeRetryHook; afterResponse: AfterResponseHook[]; beforeError: BeforeErrorHook } {
-    const { logger: log, logLevel } = this.#config;
+  #ownHooks(): { beforeRequest: BeforeRequestHook; beforeRetry: BeforeRetryHook; afterResponse: AfterResponseHook[]; beforeError: BeforeErrorHook } {
+    const { logger: log, logLevel, browser } = this.#config;
     const debug = logLevel === 'debug';
     const attemptLine = (ctx: CallContext, attempt: number, headers: Headers): string =>
       `→ ${ctx.method} ${ctx.path} (attempt ${attempt} of ${ctx.maxRetries + 1}) headers ${JSON.stringify(redactHeaders(Object.fromEntries(headers)))}`;
     return {
-      // Only at debug: the SDK's headers are request options, so the hook has only the log line to write.
-      beforeRequest: debug
-        ? [
-            ({ request, options }) => {
-              const ctx = contextOf(options.context);
-              if (ctx === undefined) return;
-              ctx.started = Date.now();
-              log.debug(attemptLine(ctx, 1, request.headers));
-            },
-          ]
-        : [],
+      beforeRequest: ({ request, options }) => {
+        const ctx = contextOf(options.context);
+        if (ctx === undefined) return;
+        const [name, value] = this.#auth.get(ctx)!;
+        request.headers.set(name, value);
+        // Once per logical call: every retry sends this key, so the service acts once.
+        const key = ctx.idempotencyKey ?? (ctx.method === 'POST' ? mintIdempotencyKey() : undefined);
+        if (key !== undefined) request.headers.set(IDEMPOTENCY_HEADER, key);
+        request.headers.set('accept', 'application/json');
+        request.headers.set(browser ? 'x-invoicing-sdk' : 'user-agent', userAgent());
+        ctx.started = Date.now();
+        if (debug) log.debug(attemptLine(ctx, 1, request.headers));
+      },
       beforeRetry: ({ request, options, error, retryCount }) => {
         const ctx = contextOf(options.context);
         if (ctx === undefined) return;
@@ -425,7 +417,7 @@ export class Transport {
     const exact = nullBody ? '' : decodeExactly(bytes);
     const read: ReadBody = { text: exact ?? UTF8.decode(bytes), bytes: exact === undefined || !response.headers.has('content-type') ? bytes : undefined };
     // A 2xx goes back bodiless (its text is in BODIES); an error's body is ky's to read.
-    const out = !response.ok || this.#fullResponses ? rebuild(response, read) : this.#noAfterResponse || response.body === null ? response : rebuild(response, undefined);
+    const out = response.ok && !this.#fullResponses ? (response.body === null ? response : rebuild(response, undefined)) : rebuild(response, read);
     BODIES.set(out, read);
     return out;
   }
