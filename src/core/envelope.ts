@@ -29,16 +29,12 @@ const TolerantEnvelopeSchema = z.extend(EnvelopeSchema, { meta: z.catch(Envelope
 
 /** The envelope in `body` (parsed JSON), or `undefined` when it is not one. */
 export function readEnvelope(body: unknown): Envelope | undefined {
-  const plain = plainEnvelope(body);
-  if (plain !== undefined) return plain;
   const parsed = TolerantEnvelopeSchema.safeParse(body);
   return parsed.success ? toEnvelope(parsed.data) : undefined;
 }
 
 /** The envelope in `body` (parsed JSON, or the text when it was not JSON, or `undefined` when empty), or an `InvalidResponseError` saying what was wrong with it. */
 export function unwrapEnvelope(body: unknown, source: BodySource): Envelope {
-  const plain = plainEnvelope(body);
-  if (plain !== undefined) return plain;
   const parsed = EnvelopeSchema.safeParse(body);
   if (parsed.success) return toEnvelope(parsed.data);
   if (!isRecord(body) || body.success !== true || !('data' in body)) throw invalid(body, source, describeProblem(body));
@@ -49,13 +45,6 @@ export function unwrapEnvelope(body: unknown, source: BodySource): Envelope {
 export function readMeta(meta: unknown): ListingMeta | undefined {
   const parsed = ListingMetaSchema.safeParse(meta);
   return parsed.success ? parsed.data : undefined;
-}
-
-// The schema's reading of an envelope without `meta`, without zod: most answers are one.
-function plainEnvelope(body: unknown): Envelope | undefined {
-  if (!isRecord(body) || body.success !== true || !('data' in body) || (body.meta !== undefined && body.meta !== null)) return undefined;
-  const { timestamp, message } = body;
-  return { data: body.data, timestamp: typeof timestamp === 'string' ? timestamp : undefined, message: typeof message === 'string' ? message : undefined, meta: undefined };
 }
 
 function toEnvelope(body: { data?: unknown; timestamp?: string | undefined; message?: string | undefined; meta?: ListingMeta | undefined }): Envelope {
