@@ -2,17 +2,13 @@
 // phrase; errors.ts depends on this, never the reverse.
 import { isSessionRoute, requiredScope, ROUTES } from './routes.js';
 
-/** What an error body says, as far as it can be read: the service's words and a machine-readable code. */
-export type BodySummary = { message: string | undefined; code: string | undefined };
-
 // Long enough for any real message; bounds what a plain-text or HTML body can put in an error.
 const MAX_TEXT = 500;
-
 // A hostile body nested thousands deep must not exhaust the stack.
 const MAX_MESSAGE_DEPTH = 8;
 
-/** Reads an error body of any shape. */
-export function summarizeBody(body: unknown): BodySummary {
+/** Reads an error body of any shape: the service's words and a machine-readable code, as far as they can be read. */
+export function summarizeBody(body: unknown): { message: string | undefined; code: string | undefined } {
   if (typeof body === 'string') return { message: summarizeText(body), code: undefined };
   if (Array.isArray(body)) return { message: joinMessages(body), code: undefined };
   if (typeof body !== 'object' || body === null) return { message: undefined, code: undefined };
@@ -48,7 +44,6 @@ function readMessage(value: unknown, depth = 0): string | undefined {
 function joinMessages(items: unknown[], depth = 0): string | undefined {
   const parts: string[] = [];
   let length = 0;
-  // A message quotes a few KB; a body listing thousands of messages is on the error's `body`.
   for (const item of items) {
     const message = readMessage(item, depth);
     if (message === undefined || message === '') continue;
@@ -87,15 +82,14 @@ function summarizeText(text: string): string | undefined {
 }
 
 function clean(text: string): string | undefined {
-  const collapsed = (text.length > 16 * MAX_TEXT ? text.slice(0, 16 * MAX_TEXT) : text).replace(/\s+/g, ' ').trim();
+  const collapsed = text.slice(0, 16 * MAX_TEXT).replace(/\s+/g, ' ').trim();
   if (collapsed === '') return undefined;
   return collapsed.length > MAX_TEXT ? `${collapsed.slice(0, MAX_TEXT)}…` : collapsed;
 }
 
 /** The request id the service (or its gateway) put on the response, for support requests. */
 export function requestIdOf(headers: Headers | undefined): string | undefined {
-  if (headers === undefined) return undefined;
-  return headers.get('x-request-id') ?? headers.get('request-id') ?? headers.get('x-correlation-id') ?? undefined;
+  return headers?.get('x-request-id') ?? headers?.get('request-id') ?? headers?.get('x-correlation-id') ?? undefined;
 }
 
 const lookups = (): string =>
@@ -115,25 +109,19 @@ export function hintFor(ctx: { status: number; message: string | undefined; meth
     case 400:
     case 422:
       if (/idempotency/i.test(message)) {
-        return (
-          `POST ${ROUTES.invoices} requires an idempotency-key header. The SDK always sends one; ` +
-          'check that a custom fetch or proxy does not strip it.'
-        );
+        return `POST ${ROUTES.invoices} requires an idempotency-key header. The SDK always sends one; ` +
+          'check that a custom fetch or proxy does not strip it.';
       }
       return CLASSIFICATION.test(message) ? classificationHint(message) : undefined;
     case 401:
       if (isSessionRoute(ctx.path)) {
-        return (
-          'Key-management routes need a signed-in session token (option sessionToken or ' +
-          'INVOICING_SESSION_TOKEN), sent as Authorization: Bearer. An API key cannot manage keys.'
-        );
+        return 'Key-management routes need a signed-in session token (option sessionToken or ' +
+          'INVOICING_SESSION_TOKEN), sent as Authorization: Bearer. An API key cannot manage keys.';
       }
-      return (
-        'Only the X-API-Key header authenticates (the SDK sends it; Authorization: ApiKey and an ' +
+      return 'Only the X-API-Key header authenticates (the SDK sends it; Authorization: ApiKey and an ' +
         'apiKey query parameter are rejected). Check the key (option apiKey or INVOICING_API_KEY). ' +
         'Creating a key revokes the existing key of the same type at once: if a newer key was ' +
-        'created, use that one (client.apiKeys.list() and reveal(id) from a signed-in session).'
-      );
+        'created, use that one (client.apiKeys.list() and reveal(id) from a signed-in session).';
     case 403: {
       const required = requiredScope(ctx.method, ctx.path);
       const needs =
@@ -142,57 +130,41 @@ export function hintFor(ctx: { status: number; message: string | undefined; meth
           : required.documented
             ? `the scope ${required.scope}`
             : `probably the scope ${required.scope} (the service does not document this route's scope)`;
-      return (
-        `This call needs ${needs}. Create a key whose scopes include it (or ['*']) from a signed-in ` +
+      return `This call needs ${needs}. Create a key whose scopes include it (or ['*']) from a signed-in ` +
         'session with client.apiKeys.create({ ..., scopes }); note that creating a key revokes the ' +
-        'existing key of the same type at once.'
-      );
+        'existing key of the same type at once.';
     }
     case 404:
-      if (!isBusinessNotFound(message)) return undefined;
-      return (
-        "The business is not owned by the key's user, or the key is a BUSINESS key: the service " +
+      if (!BUSINESS_NOT_FOUND.test(message)) return undefined;
+      return "The business is not owned by the key's user, or the key is a BUSINESS key: the service " +
         'has a known defect where a BUSINESS key fails on POST /api/v1/invoices with "Business not ' +
-        'found". Use a USER key (keyableType USER), which acts for every business the user owns.'
-      );
+        'found". Use a USER key (keyableType USER), which acts for every business the user owns.';
     case 409:
-      if (!isIdempotencyConflict(message)) return undefined;
-      return (
-        'This idempotency-key was already used with a different request body. Send exactly the same body ' +
+      if (!IDEMPOTENCY.test(message)) return undefined;
+      return 'This idempotency-key was already used with a different request body. Send exactly the same body ' +
         'to get the invoice created the first time; file a corrected version of a failed document under ' +
-        'its next revision: createAndFile(corrected, { externalRef, revision: 1 }), or deriveIdempotencyKey(businessId, externalRef, 1).'
-      );
+        'its next revision: createAndFile(corrected, { externalRef, revision: 1 }), or deriveIdempotencyKey(businessId, externalRef, 1).';
     default:
       return undefined;
   }
 }
 
 /** The hint of a refused redirect (also one a custom fetch followed although asked not to). */
-export function redirectHint(baseUrl: string): string {
-  return (
-    'The SDK never follows redirects, so credentials never go elsewhere (nor should a custom fetch). ' +
-    `Check baseUrl (${baseUrl}): http for https? a proxy? a path prefix?`
-  );
-}
+export const redirectHint = (baseUrl: string): string =>
+  'The SDK never follows redirects, so credentials never go elsewhere (nor should a custom fetch). ' +
+  `Check baseUrl (${baseUrl}): http for https? a proxy? a path prefix?`;
 
-/** True for the service's `Business not found` message (a 404 on create with a known cause). */
-export function isBusinessNotFound(message: string | undefined): boolean {
-  return /business\s+not\s+found/i.test(message ?? '');
-}
-
-/** True for a message about the idempotency key (a 409 for a key reused with another body). */
-export function isIdempotencyConflict(message: string | undefined): boolean {
-  return /idempoten/i.test(message ?? '');
-}
+/** The service's `Business not found` (a 404 on create with a known cause). */
+export const BUSINESS_NOT_FOUND = /business\s+not\s+found/i;
+/** A message about the idempotency key (a 409 for a key reused with another body). */
+export const IDEMPOTENCY = /idempoten/i;
 
 /** The line (from 0) and field a classification message names, if it names one. */
 function lineNamedIn(message: string): { index: number | undefined; field: string | undefined } {
   const field = /\b(hsnCode|isicCode)\b/i.exec(message)?.[1];
   const indexed = /\blines?\s*(?:\[\s*(\d+)\s*\]|\.(\d+))/i.exec(message);
   const counted = /\bline\s+(?:#|no\.?\s*)?(\d+)\b/i.exec(message);
-  let index: number | undefined;
-  if (indexed) index = Number(indexed[1] ?? indexed[2]);
-  else if (counted) index = Math.max(0, Number(counted[1]) - 1);
+  const index = indexed ? Number(indexed[1] ?? indexed[2]) : counted ? Math.max(0, Number(counted[1]) - 1) : undefined;
   return { index, field };
 }
 
@@ -207,12 +179,7 @@ function classificationHint(message: string): string {
   return `${where} ${CLASSIFICATION_RULE} ${lookups()}`;
 }
 
-/** A code as sent. */
-function sentCode(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  const text = String(value).trim();
-  return text === '' ? undefined : text;
-}
+const sentCode = (value: unknown): string | undefined => (value === undefined || value === null ? '' : String(value).trim()) || undefined;
 
 /** The classification hint for a 400 whose message names no line, worked out from the lines sent; `undefined` when none shows a fault. */
 export function sentLinesClassificationHint(message: string | undefined, lines: unknown): string | undefined {

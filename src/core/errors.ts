@@ -2,11 +2,11 @@
 // so they work across realms and across the ESM and CJS builds; every rendered field is scrubbed of secrets.
 import type { CheckReport, TotalsDifference } from '../check/index.js';
 import type { Invoice } from '../model/invoice.js';
-import { hintFor, isBusinessNotFound, isIdempotencyConflict, requestIdOf, statusText, summarizeBody } from './error-hints.js';
+import { BUSINESS_NOT_FOUND, hintFor, IDEMPOTENCY, requestIdOf, statusText, summarizeBody } from './error-hints.js';
 import { defineInspect, Redactor } from './redact.js';
 import { parseRetryAfter } from './retry-timing.js';
 
-// The family as data: each name's parent. The guards walk it by `name`, so they need no `instanceof`.
+// Each name's parent: the guards walk it by `name`, never `instanceof`.
 const PARENT = {
   InvoicingError: undefined,
   APIError: 'InvoicingError',
@@ -61,23 +61,17 @@ export interface InvoicingErrorOptions {
   redactor?: Redactor | undefined;
 }
 
-// Which redactor scrubbed each error, for what is rendered later (toJSON, util.inspect).
+// Which redactor scrubbed each error, for what is rendered later.
 const redactors = new WeakMap<object, Redactor>();
 const NO_SECRETS = new Redactor();
 // A message quotes a few KB of what the service said; the whole body stays on `body`.
 const MAX_MESSAGE = 4_000;
-// Fields toJSON() leaves out: shown elsewhere, or whole records (summarised by the class where useful).
+// Shown elsewhere, or whole records (summarised by the class where useful).
 const NOT_IN_JSON = new Set(['name', 'hint', 'invoice', 'lastInvoice', 'report', 'expected', 'actual']);
 
 const redactorOf = (error: object): Redactor => redactors.get(error) ?? NO_SECRETS;
 
-/**
- * The root of every error the SDK throws; secrets never appear in its message or any rendering of it.
- * @example
- * ```ts
- * try { await client.invoices.retrieve('inv_123'); } catch (err) { if (isInvoicingError(err)) console.error(err.hint); }
- * ```
- */
+/** The root of every SDK error; no rendering of it shows a secret. @example if (isInvoicingError(err)) console.error(err.hint); */
 export class InvoicingError extends Error {
   /** Read by the guards. */ override readonly name: InvoicingErrorName = 'InvoicingError';
   /** What to do about it, where the service document tells the cause. */
@@ -87,9 +81,9 @@ export class InvoicingError extends Error {
   constructor(message: string, options: InvoicingErrorOptions = {}) {
     const redactor = options.redactor ?? NO_SECRETS;
     // Only a bounded head is scrubbed and kept: the whole body stays on `body`.
-    let text = String(message);
-    text = redactor.redact(text.length > MAX_MESSAGE + 1_000 ? text.slice(0, MAX_MESSAGE + 1_000) : text);
-    super(text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text, options.cause === undefined ? undefined : { cause: scrubbedCause(options.cause, redactor) });
+    const text = redactor.redact(String(message).slice(0, MAX_MESSAGE + 1_000));
+    const cause = options.cause === undefined ? undefined : { cause: scrubbedCause(options.cause, redactor) };
+    super(text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text, cause);
     if (options.redactor !== undefined) redactors.set(this, options.redactor);
     this.hint = options.hint === undefined ? undefined : redactor.redact(options.hint);
     installInspect();
@@ -105,15 +99,11 @@ export class InvoicingError extends Error {
     const out: Record<string, unknown> = { name: this.name, message: this.message };
     if (this.hint !== undefined) out.hint = this.hint;
     Object.assign(out, this.details());
-    const redactor = redactorOf(this);
     const cause = this.cause as { name?: unknown; message?: unknown } | undefined;
-    if (cause !== undefined) {
-      out.cause =
-        typeof cause === 'object' && cause !== null && 'message' in cause
-          ? { name: String(cause.name ?? 'Error'), message: redactor.redact(String(cause.message ?? '')) }
-          : redactor.redact(String(cause));
-    }
-    return redactor.redactDeep(out);
+    if (typeof cause === 'object' && cause !== null && 'message' in cause) {
+      out.cause = { name: String(cause.name ?? 'Error'), message: String(cause.message ?? '') };
+    } else if (cause !== undefined) out.cause = String(cause);
+    return redactorOf(this).redactDeep(out);
   }
 }
 
@@ -154,13 +144,7 @@ export interface ErrorResponse {
   redactor?: Redactor | undefined;
 }
 
-/**
- * An HTTP failure: an error status, a body that is not the documented envelope, or no answer at all.
- * @example
- * ```ts
- * try { await client.invoices.create(input); } catch (err) { if (isAPIError(err)) console.error(err.status, err.requestId); }
- * ```
- */
+/** An HTTP failure: an error status, an unreadable body, or no answer. @example if (isAPIError(err)) console.error(err.status); */
 export class APIError extends InvoicingError {
   /** Read by the guards. */ override readonly name: InvoicingErrorName = 'APIError';
   /** HTTP status; `undefined` when no response arrived. */
@@ -181,7 +165,6 @@ export class APIError extends InvoicingError {
   constructor(init: APIErrorInit) {
     super(init.message, init);
     const redactor = redactorOf(this);
-    // What the server says can echo what was sent; the path carries the caller's ids (a pasted key).
     const scrub = (text: string | undefined) => (text === undefined ? undefined : redactor.redact(text));
     this.status = init.status;
     this.code = scrub(init.code);
@@ -192,7 +175,7 @@ export class APIError extends InvoicingError {
     this.body = redactor.redactDeep(init.body);
   }
 
-  /** The one factory from an error response: picks the class by status (and, for 404 and 409, by the service's words) and adds the hint the service document supports. */
+  /** The one factory from an error response: the class by status (and, for 404 and 409, the service's words), with its hint. */
   static generate(response: ErrorResponse): APIError {
     return generateAPIError(response);
   }
@@ -213,23 +196,16 @@ export function generateAPIError({ status, headers, body, method, path, redactor
     hint: hintFor({ status, message: said.message, method, path }),
     redactor,
   };
-  switch (status) {
-    case 400:
-    case 422:
-      return new BadRequestError(init);
-    case 401:
-      return new AuthenticationError(init);
-    case 403:
-      return new PermissionDeniedError(init);
-    case 404:
-      return isBusinessNotFound(said.message) ? new BusinessNotFoundError(init) : new NotFoundError(init);
-    case 409:
-      return isIdempotencyConflict(said.message) ? new IdempotencyConflictError(init) : new ConflictError(init);
-    case 429:
-      return new RateLimitError(init);
-    default:
-      return status >= 500 ? new InternalServerError(init) : new APIError(init);
-  }
+  const Class =
+    status === 400 || status === 422 ? BadRequestError
+    : status === 401 ? AuthenticationError
+    : status === 403 ? PermissionDeniedError
+    : status === 404 ? (BUSINESS_NOT_FOUND.test(said.message ?? '') ? BusinessNotFoundError : NotFoundError)
+    : status === 409 ? (IDEMPOTENCY.test(said.message ?? '') ? IdempotencyConflictError : ConflictError)
+    : status === 429 ? RateLimitError
+    : status >= 500 ? InternalServerError
+    : APIError;
+  return new Class(init);
 }
 /** True for a {@link APIError} (or a subclass), by `name`. @example if (isAPIError(err) && err.status === 404) console.log('no such invoice'); */
 export const isAPIError = (value: unknown): value is APIError => isErrorKind(value, 'APIError');
@@ -295,11 +271,9 @@ const NEXT_STEP: Record<string, string> = { DRAFT: 'validate', VALIDATED: 'sign'
 
 function transitionHint(invoiceId: string, currentStatus: string, shown: string): string {
   if (currentStatus === 'ERROR') {
-    return (
-      "The invoice is in Error. While the service's automatic recovery is in progress (a retry every 10 minutes, " +
+    return "The invoice is in Error. While the service's automatic recovery is in progress (a retry every 10 minutes, " +
       `up to 3, within 24 hours) another submit does not speed it up: follow it with client.invoices.waitFor('${invoiceId}'). ` +
-      `Once recovery is over, client.invoices.resumeFiling('${invoiceId}') re-submits it once.`
-    );
+      `Once recovery is over, client.invoices.resumeFiling('${invoiceId}') re-submits it once.`;
   }
   const next = NEXT_STEP[currentStatus];
   return next === undefined
@@ -311,33 +285,31 @@ function transitionHint(invoiceId: string, currentStatus: string, shown: string)
 export class InvalidTransitionError extends ConflictError {
   /** Read by the guards. */ override readonly name = 'InvalidTransitionError' as const;
   /** The invoice the transition was sent for. */
-  readonly invoiceId: string;
+  declare readonly invoiceId: string;
   /** The transition that was refused. */
-  readonly transition: 'validate' | 'sign' | 'submit';
+  declare readonly transition: 'validate' | 'sign' | 'submit';
   /** The invoice's canonical status when it was refused (read back from the service). */
-  readonly currentStatus: string;
+  declare readonly currentStatus: string;
   /** The status as the service spelled it. */
-  readonly rawStatus: string | undefined;
+  declare readonly rawStatus: string | undefined;
 
   constructor(init: InvalidTransitionErrorInit) {
-    const answer = init.cause as Partial<APIError> | undefined;
-    const shown = init.rawStatus ?? init.currentStatus;
+    const { invoiceId, transition, currentStatus, rawStatus, cause } = init;
+    const answer = cause as Partial<APIError> | undefined;
+    const shown = rawStatus ?? currentStatus;
     const said = typeof answer?.message === 'string' && answer.message !== '' ? ` (service: ${answer.message})` : '';
     super({
-      message: `Cannot ${init.transition} invoice ${init.invoiceId}: it is ${shown}; ${init.transition} needs ${REQUIRED_FROM[init.transition]}${said}`,
+      message: `Cannot ${transition} invoice ${invoiceId}: it is ${shown}; ${transition} needs ${REQUIRED_FROM[transition]}${said}`,
       status: typeof answer?.status === 'number' ? answer.status : undefined,
       code: answer?.code,
       body: answer?.body,
       requestId: answer?.requestId,
       method: answer?.method,
       path: answer?.path,
-      hint: transitionHint(init.invoiceId, init.currentStatus, shown),
-      cause: init.cause,
+      hint: transitionHint(invoiceId, currentStatus, shown),
+      cause,
     });
-    this.invoiceId = init.invoiceId;
-    this.transition = init.transition;
-    this.currentStatus = init.currentStatus;
-    this.rawStatus = init.rawStatus;
+    Object.assign(this, { invoiceId, transition, currentStatus, rawStatus });
   }
 }
 /** True for a {@link InvalidTransitionError} (or a subclass), by `name`. @example if (isInvalidTransitionError(err)) console.error(err.currentStatus); */
@@ -439,7 +411,7 @@ export class InvalidInputError extends InvoicingError {
 export const isInvalidInputError = (value: unknown): value is InvalidInputError => isErrorKind(value, 'InvalidInputError');
 
 // Enough to act on from a log line; the full list is in `report`.
-const ISSUES_IN_MESSAGE = 3;
+const SHOWN_ISSUES = 3;
 
 /** The local checks failed in `invoices.create()`: nothing was sent; `report` lists every problem. @example if (isInvoiceCheckError(err)) console.table(err.report.errors); */
 export class InvoiceCheckError extends InvoicingError {
@@ -449,9 +421,8 @@ export class InvoiceCheckError extends InvoicingError {
 
   constructor(report: CheckReport) {
     const { errors } = report;
-    // Each message already names its field and value (`lines[2].hsnCode "6202" …`); add the code.
-    const shown = errors.slice(0, ISSUES_IN_MESSAGE).map((issue) => `${issue.message} [${issue.code}]`);
-    const more = errors.length > ISSUES_IN_MESSAGE ? `; and ${errors.length - ISSUES_IN_MESSAGE} more` : '';
+    const shown = errors.slice(0, SHOWN_ISSUES).map((issue) => `${issue.message} [${issue.code}]`);
+    const more = errors.length > SHOWN_ISSUES ? `; and ${errors.length - SHOWN_ISSUES} more` : '';
     const count = `${errors.length} error${errors.length === 1 ? '' : 's'}`;
     super(`Invoice failed the local checks (${count}); nothing was sent. ${shown.join('; ')}${more}`, {
       hint:
@@ -469,15 +440,8 @@ export class InvoiceCheckError extends InvoicingError {
 /** True for a {@link InvoiceCheckError} (or a subclass), by `name`. @example isInvoiceCheckError(new Error('x')); // false */
 export const isInvoiceCheckError = (value: unknown): value is InvoiceCheckError => isErrorKind(value, 'InvoiceCheckError');
 
-/** Invoice totals as decimal strings (`"107.50"`); a figure the service did not return is `undefined`. @example const t: TotalsFigures = { subtotal: '100.00', taxTotal: '7.50', total: '107.50' }; */
-export interface TotalsFigures {
-  /** Sum of the lines before tax. */
-  subtotal?: string | undefined;
-  /** Sum of the tax. */
-  taxTotal?: string | undefined;
-  /** Subtotal plus tax. */
-  total?: string | undefined;
-}
+/** Invoice totals as decimal strings; `undefined` where the service gave none. @example const t: TotalsFigures = { total: '107.50' }; */
+export type TotalsFigures = Partial<Pick<Invoice, 'subtotal' | 'taxTotal' | 'total'>>;
 
 /** What a {@link TotalsMismatchError} is built from. @example new TotalsMismatchError({ invoiceId: 'inv_1', expected: { total: '107.50' }, actual: { total: '110.00' }, differences: [] }); */
 export type TotalsMismatchErrorInit = Pick<TotalsMismatchError, 'invoiceId' | 'expected' | 'actual' | 'differences'>;
@@ -486,26 +450,24 @@ export type TotalsMismatchErrorInit = Pick<TotalsMismatchError, 'invoiceId' | 'e
 export class TotalsMismatchError extends InvoicingError {
   /** Read by the guards. */ override readonly name = 'TotalsMismatchError' as const;
   /** The draft whose totals disagree (not validated, signed or submitted). */
-  readonly invoiceId: string;
+  declare readonly invoiceId: string;
   /** Totals computed from the lines. */
-  readonly expected: TotalsFigures;
+  declare readonly expected: TotalsFigures;
   /** Totals the service returned. */
-  readonly actual: TotalsFigures;
+  declare readonly actual: TotalsFigures;
   /** The figures that differ (as `compareTotals()` gives them). */
-  readonly differences: TotalsDifference[];
+  declare readonly differences: TotalsDifference[];
 
   constructor(init: TotalsMismatchErrorInit) {
-    const listed = init.differences.map((d) => `${d.field} ${d.actual} (lines give ${d.expected})`).join(', ');
-    super(`The service's totals for invoice ${init.invoiceId} contradict its lines: ${listed}. Nothing was filed.`, {
+    const { invoiceId, expected, actual, differences } = init;
+    const listed = differences.map((d) => `${d.field} ${d.actual} (lines give ${d.expected})`).join(', ');
+    super(`The service's totals for invoice ${invoiceId} contradict its lines: ${listed}. Nothing was filed.`, {
       hint:
-        `Invoice ${init.invoiceId} is still a draft. The tax authority does not check the ` +
+        `Invoice ${invoiceId} is still a draft. The tax authority does not check the ` +
         'arithmetic, so do not file it: check the lines (quantity, unitPrice, discountRate, ' +
         'taxRate) and the figures the service returned, then create a corrected invoice.',
     });
-    this.invoiceId = init.invoiceId;
-    this.expected = init.expected;
-    this.actual = init.actual;
-    this.differences = init.differences;
+    Object.assign(this, { invoiceId, expected, actual, differences });
   }
 }
 /** True for a {@link TotalsMismatchError} (or a subclass), by `name`. @example isTotalsMismatchError(new Error('x')); // false */
@@ -514,45 +476,32 @@ export const isTotalsMismatchError = (value: unknown): value is TotalsMismatchEr
 /** Where a filing stopped. @example const step: FilingStep = 'sign'; */
 export type FilingStep = 'check' | 'create' | 'reconcile' | 'read' | 'validate' | 'sign' | 'submit' | 'wait';
 
+// A class with subclasses, with exactly its own name, so that `name` narrows.
+type Exactly<E extends InvoicingError, N extends InvoicingErrorName> = E & {
+  /** Exactly this class (its subclasses are members of their own). */
+  readonly name: N;
+};
+
 /**
- * What stopped a workflow: always an SDK error, and `cause.name` narrows to the class (a class with
- * subclasses appears with exactly its own name).
- * @example
- * ```ts
- * declare const err: FilingError; if (err.cause.name === 'InvoiceCheckError') console.table(err.cause.report.errors);
- * ```
+ * What stopped a workflow: an SDK error whose `name` narrows to its class.
+ * @example if (err.cause.name === 'InvoiceCheckError') console.table(err.cause.report.errors);
  */
 export type FilingErrorCause =
-  | (InvoicingError & {
-      /** Exactly `InvoicingError` (its subclasses are members of their own). */
-      readonly name: 'InvoicingError';
-    })
-  | (APIError & {
-      /** Exactly `APIError` (its subclasses are members of their own). */
-      readonly name: 'APIError';
-    })
+  | Exactly<InvoicingError, 'InvoicingError'>
+  | Exactly<APIError, 'APIError'>
   | BadRequestError
   | AuthenticationError
   | PermissionDeniedError
-  | (NotFoundError & {
-      /** Exactly `NotFoundError` (its subclasses are members of their own). */
-      readonly name: 'NotFoundError';
-    })
+  | Exactly<NotFoundError, 'NotFoundError'>
   | BusinessNotFoundError
-  | (ConflictError & {
-      /** Exactly `ConflictError` (its subclasses are members of their own). */
-      readonly name: 'ConflictError';
-    })
+  | Exactly<ConflictError, 'ConflictError'>
   | IdempotencyConflictError
   | InvalidTransitionError
   | RateLimitError
   | InternalServerError
   | InvalidResponseError
   | ResponseTooLargeError
-  | (APIConnectionError & {
-      /** Exactly `APIConnectionError` (its subclasses are members of their own). */
-      readonly name: 'APIConnectionError';
-    })
+  | Exactly<APIConnectionError, 'APIConnectionError'>
   | APIConnectionTimeoutError
   | APIUserAbortError
   | InvalidInputError
@@ -562,47 +511,28 @@ export type FilingErrorCause =
   | RecoveryInProgressError;
 
 /** What a {@link FilingError} is built from. @example new FilingError({ invoiceId: 'inv_1', step: 'sign', cause: new Error('socket hang up') }); */
-export interface FilingErrorInit {
-  /** The invoice, once created; `undefined` when filing stopped before create succeeded. */
-  invoiceId: string | undefined;
-  /** Where it stopped. */
-  step: FilingStep;
-  /** What stopped it; anything but an SDK error is wrapped in an `InvoicingError`. */
-  cause: unknown;
-  /** Replaces the default message. */
-  message?: string | undefined;
-  /** Replaces the default hint. */
-  hint?: string | undefined;
-}
+export type FilingErrorInit = Pick<FilingError, 'invoiceId' | 'step'> &
+  Partial<Pick<FilingError, 'message' | 'hint'>> & {
+    /** What stopped it; anything but an SDK error is wrapped in an `InvoicingError`. */
+    cause: unknown;
+  };
 
-function resumeHint(invoiceId: string | undefined): string {
-  if (invoiceId === undefined) {
-    return (
-      'No invoice was created (or its id is not known). Call createAndFile() again with the same ' +
+const resumeHint = (invoiceId: string | undefined): string =>
+  invoiceId === undefined
+    ? 'No invoice was created (or its id is not known). Call createAndFile() again with the same ' +
       'idempotencyKey: the service returns the invoice already created for that key instead of a second one.'
-    );
-  }
-  return (
-    `Resume with client.invoices.resumeFiling('${invoiceId}'): it reads the invoice and performs ` +
-    'only the steps left, so nothing is filed twice.'
-  );
-}
+    : `Resume with client.invoices.resumeFiling('${invoiceId}'): it reads the invoice and performs ` +
+      'only the steps left, so nothing is filed twice.';
 
-/**
- * Every stop of `createAndFile()`, `resumeFiling()` and `fileMany()`: the invoice, the step, a typed `cause` and a hint.
- * @example
- * ```ts
- * try { await client.invoices.createAndFile(input); } catch (err) { if (isFilingError(err)) console.error(err.step, err.cause.name); }
- * ```
- */
+/** Every stop of createAndFile(), resumeFiling() and fileMany(). @example if (isFilingError(err)) console.error(err.step, err.cause); */
 export class FilingError extends InvoicingError {
   /** Read by the guards. */ override readonly name = 'FilingError' as const;
   /** What stopped the filing (see {@link FilingErrorCause}). */
   declare readonly cause: FilingErrorCause;
   /** The invoice, once created; `undefined` when filing stopped before create succeeded. */
-  readonly invoiceId: string | undefined;
+  declare readonly invoiceId: string | undefined;
   /** Where it stopped. */
-  readonly step: FilingStep;
+  declare readonly step: FilingStep;
 
   constructor(init: FilingErrorInit) {
     const { invoiceId, step } = init;
@@ -610,8 +540,7 @@ export class FilingError extends InvoicingError {
     const cause = isInvoicingError(init.cause) ? init.cause : new InvoicingError(why || `Stopped at ${step}.`, { cause: init.cause });
     const subject = invoiceId === undefined ? 'Filing' : `Filing of invoice ${invoiceId}`;
     super(init.message ?? `${subject} stopped at ${step}${why ? `: ${why}` : '.'}`, { cause, hint: init.hint ?? resumeHint(invoiceId) });
-    this.invoiceId = invoiceId;
-    this.step = step;
+    Object.assign(this, { invoiceId, step });
   }
 }
 /** True for a {@link FilingError}, by `name`. @example isFilingError(new Error('x')); // false */
@@ -624,22 +553,21 @@ export type WaitTimeoutErrorInit = Pick<WaitTimeoutError, 'invoiceId' | 'lastInv
 export class WaitTimeoutError extends InvoicingError {
   /** Read by the guards. */ override readonly name = 'WaitTimeoutError' as const;
   /** The invoice waited for. */
-  readonly invoiceId: string;
+  declare readonly invoiceId: string;
   /** The last read of it, if any read succeeded. */
-  readonly lastInvoice: Invoice | undefined;
+  declare readonly lastInvoice: Invoice | undefined;
   /** How long `waitFor` waited. */
-  readonly timeoutMs: number;
+  declare readonly timeoutMs: number;
 
   constructor(init: WaitTimeoutErrorInit) {
-    const last = init.lastInvoice === undefined ? 'never read' : `still ${init.lastInvoice.status}`;
-    super(`Invoice ${init.invoiceId} is ${last} after waiting ${init.timeoutMs} ms.`, {
+    const { invoiceId, lastInvoice, timeoutMs } = init;
+    const last = lastInvoice === undefined ? 'never read' : `still ${lastInvoice.status}`;
+    super(`Invoice ${invoiceId} is ${last} after waiting ${timeoutMs} ms.`, {
       hint:
         'Nothing was changed. Call waitFor() again with a longer timeout, or read the invoice later ' +
         'with retrieve(): the tax authority answers asynchronously.',
     });
-    this.invoiceId = init.invoiceId;
-    this.lastInvoice = init.lastInvoice;
-    this.timeoutMs = init.timeoutMs;
+    Object.assign(this, { invoiceId, lastInvoice, timeoutMs });
   }
 
   protected override details(): Record<string, unknown> {
@@ -658,16 +586,16 @@ export type RecoveryInProgressErrorInit = Pick<RecoveryInProgressError, 'invoice
 export class RecoveryInProgressError extends InvoicingError {
   /** Read by the guards. */ override readonly name = 'RecoveryInProgressError' as const;
   /** The invoice in Error whose automatic recovery is in play. */
-  readonly invoiceId: string;
+  declare readonly invoiceId: string;
   /** When the service's next automatic attempt is due (ISO 8601), when it can be told. */
-  readonly nextAttemptAt: string | undefined;
+  declare readonly nextAttemptAt: string | undefined;
   /** How many automatic attempts are left, when it can be told. */
-  readonly attemptsLeft: number | undefined;
+  declare readonly attemptsLeft: number | undefined;
   /** The invoice as read, when there was a read. */
-  readonly invoice: Invoice | undefined;
+  declare readonly invoice: Invoice | undefined;
 
   constructor(init: RecoveryInProgressErrorInit) {
-    const { invoiceId, nextAttemptAt, attemptsLeft } = init;
+    const { invoiceId, nextAttemptAt, attemptsLeft, invoice } = init;
     const due =
       nextAttemptAt === undefined
         ? 'the service retries every 10 minutes (when the next attempt is due is not known)'
@@ -679,42 +607,33 @@ export class RecoveryInProgressError extends InvoicingError {
         `Follow the recovery with client.invoices.waitFor('${invoiceId}'); a manual submit would not speed it up. ` +
           'Submit with { force: true } only if the recovery cannot succeed.',
     });
-    this.invoiceId = invoiceId;
-    this.nextAttemptAt = nextAttemptAt;
-    this.attemptsLeft = attemptsLeft;
-    this.invoice = init.invoice;
+    Object.assign(this, { invoiceId, nextAttemptAt, attemptsLeft, invoice });
   }
 }
 /** True for a {@link RecoveryInProgressError} (or a subclass), by `name`. @example isRecoveryInProgressError(new Error('x')); // false */
 export const isRecoveryInProgressError = (value: unknown): value is RecoveryInProgressError => isErrorKind(value, 'RecoveryInProgressError');
 
 /**
- * `waitFor()` on an invoice only the caller moves on (`DRAFT`, `VALIDATED`, `SIGNED`); `nextStep` is the call to make.
- * @example
- * ```ts
- * try { await client.invoices.waitFor('inv_1'); } catch (err) { if (isNotSubmittedError(err)) console.log(err.nextStep); }
- * ```
+ * `waitFor()` on an invoice only the caller moves on (`DRAFT`, `VALIDATED`, `SIGNED`).
+ * @example if (isNotSubmittedError(err)) console.log(err.nextStep);
  */
 export class NotSubmittedError extends InvoicingError {
   /** Read by the guards. */ override readonly name = 'NotSubmittedError' as const;
   /** The invoice. */
-  readonly invoiceId: string;
+  declare readonly invoiceId: string;
   /** Its status as read (canonical). */
-  readonly status: string;
+  declare readonly status: string;
   /** The call that moves it on: `validate`, `sign` or `submit`. */
-  readonly nextStep: 'validate' | 'sign' | 'submit';
+  declare readonly nextStep: 'validate' | 'sign' | 'submit';
   /** The invoice as read. */
-  readonly invoice: Invoice;
+  declare readonly invoice: Invoice;
 
   constructor(init: Pick<NotSubmittedError, 'invoice' | 'nextStep'>) {
     const { invoice, nextStep } = init;
     super(`Invoice ${invoice.id} is ${invoice.rawStatus ?? invoice.status}: only a call of yours moves it on (next: ${nextStep}), so waitFor does not wait.`, {
       hint: `Call client.invoices.${nextStep}('${invoice.id}'), or resumeFiling('${invoice.id}', { wait: true }) to perform every step left and wait for the answer.`,
     });
-    this.invoiceId = invoice.id;
-    this.status = invoice.status;
-    this.nextStep = nextStep;
-    this.invoice = invoice;
+    Object.assign(this, { invoiceId: invoice.id, status: invoice.status, nextStep, invoice });
   }
 }
 /** True for a {@link NotSubmittedError}, by `name`. @example isNotSubmittedError(new Error('x')); // false */
@@ -729,7 +648,7 @@ export function redactError<E>(error: E, redactor: Redactor, seen: WeakSet<objec
     try {
       const desc = Object.getOwnPropertyDescriptor(error, key);
       const own = desc !== undefined && 'value' in desc;
-      // A `stack` accessor (V8 installs one) is read and replaced by its scrubbed value.
+      // V8's `stack` accessor is read and replaced by its scrubbed value.
       if (!own && key !== 'stack') continue;
       const value: unknown = own ? desc.value : (error as { stack?: unknown }).stack;
       let scrubbed: unknown = value;

@@ -3,9 +3,7 @@ import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
 import { InvoicingError } from './errors.js';
 
 /** A fresh UUID v7 key for one logical call. */
-export function mintIdempotencyKey(): string {
-  return uuidv7();
-}
+export const mintIdempotencyKey = (): string => uuidv7();
 
 /** The UUID v5 namespace of {@link deriveIdempotencyKey}; fixed forever, or derived keys would change. */
 export const IDEMPOTENCY_NAMESPACE = '17a8698a-6c03-4abd-a8bc-e465d01cd285';
@@ -18,11 +16,10 @@ export const IDEMPOTENCY_NAMESPACE = '17a8698a-6c03-4abd-a8bc-e465d01cd285';
  * ```
  */
 export function deriveIdempotencyKey(businessId: string, externalRef: string, revision = 0): string {
-  if (typeof businessId !== 'string' || businessId.trim() === '') {
-    throw new InvoicingError('deriveIdempotencyKey: businessId must be a non-empty string.');
-  }
-  if (typeof externalRef !== 'string' || externalRef.trim() === '') {
-    throw new InvoicingError('deriveIdempotencyKey: externalRef must be a non-empty string.');
+  for (const [name, value] of [['businessId', businessId], ['externalRef', externalRef]] as const) {
+    if (typeof value !== 'string' || value.trim() === '') {
+      throw new InvoicingError(`deriveIdempotencyKey: ${name} must be a non-empty string.`);
+    }
   }
   if (!Number.isSafeInteger(revision) || revision < 0) {
     throw new InvoicingError(`deriveIdempotencyKey: revision must be a whole number >= 0, got ${String(revision)}.`);

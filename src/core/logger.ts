@@ -25,9 +25,7 @@ export interface Logger {
 export const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off'];
 
 /** True for one of the accepted {@link LogLevel} names. */
-export function isLogLevel(value: unknown): value is LogLevel {
-  return typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value);
-}
+export const isLogLevel = (value: unknown): value is LogLevel => (LOG_LEVELS as readonly unknown[]).includes(value);
 
 /** Wraps `logger`: only lines at `level` or above, each prefixed with the SDK's name and scrubbed by the client's `redactor`. */
 export function createLogger(logger: Logger, level: LogLevel, redactor: Redactor = new Redactor()): Logger {

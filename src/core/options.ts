@@ -83,33 +83,23 @@ export const CLIENT_DEFAULTS = {
 export type { ResolvedOptions } from './transport.js';
 
 /** Reads an environment variable where the runtime has them. */
-export function readEnv(name: string): string | undefined {
+function readEnv(name: string): string | undefined {
   try {
     const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
-    const trimmed = value?.trim();
-    return trimmed === undefined || trimmed === '' ? undefined : trimmed;
+    return value?.trim() || undefined;
   } catch {
     // Deno without --allow-env throws on access.
     return undefined;
   }
 }
 
-/** A browser-like runtime. */
-export function isBrowserLike(): boolean {
-  const g = globalThis as { window?: unknown; document?: unknown };
-  return typeof g.window !== 'undefined' && typeof g.document !== 'undefined';
-}
-
 /** A client's redactor with the credentials it was built for, so a client derived from it (`withOptions`) can share it. */
-export interface InheritedRedactor {
-  readonly redactor: Redactor;
-  readonly apiKey: string | undefined;
-  readonly sessionToken: string | undefined;
-}
+export type InheritedRedactor = Pick<ResolvedOptions, 'redactor' | 'apiKey' | 'sessionToken'>;
 
 /** Resolves the caller's options against {@link CLIENT_DEFAULTS}. */
 export function resolveOptions(options: ClientOptions = {}, inherit?: InheritedRedactor): ResolvedOptions {
-  const browser = isBrowserLike();
+  const g = globalThis as { window?: unknown; document?: unknown };
+  const browser = typeof g.window !== 'undefined' && typeof g.document !== 'undefined';
   if (browser && options.dangerouslyAllowBrowser !== true) {
     throw new InvoicingError(
       'InvoicingClient refuses to run in a browser-like runtime: the API key would be exposed to ' +
@@ -117,11 +107,10 @@ export function resolveOptions(options: ClientOptions = {}, inherit?: InheritedR
       { hint: 'If you understand the risk (for example, a trusted internal tool), pass dangerouslyAllowBrowser: true.' },
     );
   }
-  const pick = <K extends 'apiKey' | 'sessionToken' | 'baseUrl'>(key: K): string | undefined => {
+  const pick = (key: 'apiKey' | 'sessionToken' | 'baseUrl'): string | undefined => {
     const given = options[key];
-    if (given !== undefined) return typeof given === 'string' && given.trim() !== '' ? given.trim() : undefined;
-    const env = CLIENT_DEFAULTS[key].env;
-    return readEnv(env);
+    if (given === undefined) return readEnv(CLIENT_DEFAULTS[key].env);
+    return typeof given === 'string' && given.trim() !== '' ? given.trim() : undefined;
   };
   // Read first, so the redactor built from them scrubs every error below.
   const apiKey = pick('apiKey');
@@ -206,12 +195,10 @@ function resolveBaseUrl(value: string | undefined): string {
         'environment variable to the service origin, e.g. https://invoicing.example.com (the SDK adds /api/v1).',
     );
   }
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
+  if (!URL.canParse(value)) {
     throw new InvoicingError(`baseUrl is not a valid URL: ${JSON.stringify(value)}. Expected e.g. https://invoicing.example.com.`);
   }
+  const url = new URL(value);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new InvoicingError(`baseUrl must be an http(s) URL; got ${JSON.stringify(value)}.`);
   }

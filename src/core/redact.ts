@@ -106,9 +106,7 @@ class Matcher {
   }
 }
 
-function pair(text: string, at: number): number {
-  return ((text.charCodeAt(at) << 7) ^ text.charCodeAt(at + 1)) & 0xffff;
-}
+const pair = (text: string, at: number): number => ((text.charCodeAt(at) << 7) ^ text.charCodeAt(at + 1)) & 0xffff;
 
 /** One client's redaction, built from its secrets, held in private fields only. */
 export class Redactor {
@@ -137,19 +135,17 @@ export class Redactor {
 
   /** `text` with every occurrence of a secret and every `Bearer …`/`ApiKey …` credential replaced; touching spans become one. */
   redact(text: string): string {
-    if (typeof text !== 'string') text = String(text);
     let out = text;
     const covered = this.size > 0 ? (this.#matcher ??= new Matcher([...this.#own, ...this.#added])).cover(text) : undefined;
     if (covered !== undefined) {
-      const parts: string[] = [];
+      out = '';
       let at = 0;
       for (let start = covered.indexOf(1); start !== -1; start = covered.indexOf(1, at)) {
         const end = covered.indexOf(0, start);
-        parts.push(text.slice(at, start), REDACTED);
+        out += text.slice(at, start) + REDACTED;
         at = end === -1 ? text.length : end;
       }
-      parts.push(text.slice(at));
-      out = parts.join('');
+      out += text.slice(at);
     }
     return out.includes('Bearer') || out.includes('ApiKey') ? out.replace(CREDENTIAL_SHAPE, `$1 ${REDACTED}`) : out;
   }
