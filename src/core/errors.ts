@@ -122,11 +122,9 @@ function inspectError(this: InvoicingError, _depth: number, options: object, ins
 export const isInvoicingError = (value: unknown): value is InvoicingError => isErrorKind(value, 'InvoicingError');
 
 /** What an {@link APIError} is built from: its fields, all optional but `message`. @example new APIError({ message: 'Gone', status: 410, method: 'GET', path: '/api/v1/invoices/x' }); */
-export type APIErrorInit = Partial<Pick<APIError, 'status' | 'code' | 'body' | 'requestId' | 'retryAfter' | 'method' | 'path'>> &
-  InvoicingErrorOptions & {
-    /** The service's words (or the SDK's, when there were none). */
-    message: string;
-  };
+export type APIErrorInit = Pick<APIError, 'message'> &
+  Partial<Pick<APIError, 'status' | 'code' | 'body' | 'requestId' | 'retryAfter' | 'method' | 'path'>> &
+  InvoicingErrorOptions;
 
 /** An error response, as {@link APIError.generate} reads it. @example APIError.generate({ status: 404, headers: new Headers(), body: {}, method: 'GET', path: '/api/v1/invoices/x' }); */
 export interface ErrorResponse {
@@ -261,10 +259,7 @@ export const isIdempotencyConflictError = (value: unknown): value is Idempotency
 
 /** What an {@link InvalidTransitionError} is built from. @example const init: InvalidTransitionErrorInit = { invoiceId: 'inv_1', transition: 'sign', currentStatus: 'DRAFT' }; */
 export type InvalidTransitionErrorInit = Pick<InvalidTransitionError, 'invoiceId' | 'transition' | 'currentStatus'> &
-  Partial<Pick<InvalidTransitionError, 'rawStatus'>> & {
-    /** The service's answer (a 409 or 400), when there was one. */
-    cause?: unknown;
-  };
+  Partial<Pick<InvalidTransitionError, 'rawStatus' | 'cause'>>;
 
 const REQUIRED_FROM = { validate: 'DRAFT', sign: 'VALIDATED', submit: 'SIGNED (or ERROR once automatic recovery is over)' } as const;
 const NEXT_STEP: Record<string, string> = { DRAFT: 'validate', VALIDATED: 'sign', SIGNED: 'submit' };
@@ -390,11 +385,7 @@ export class APIUserAbortError extends APIError {
 export const isAPIUserAbortError = (value: unknown): value is APIUserAbortError => isErrorKind(value, 'APIUserAbortError');
 
 /** What an {@link InvalidInputError} is built from. @example const init: InvalidInputErrorInit = { message: 'buyer refers to itself', path: ['buyer', 'parent'] }; */
-export type InvalidInputErrorInit = Pick<InvoicingErrorOptions, 'hint'> &
-  Partial<Pick<InvalidInputError, 'path'>> & {
-    /** What is wrong with the input. */
-    message: string;
-  };
+export type InvalidInputErrorInit = Pick<InvalidInputError, 'message'> & Partial<Pick<InvalidInputError, 'path' | 'hint'>>;
 
 /** Input that cannot be an invoice at all (cyclic, nested too deep, not plain data); nothing was sent. @example if (isInvalidInputError(err)) console.error(err.path?.join('.'), err.message); */
 export class InvalidInputError extends InvoicingError {

@@ -95,6 +95,12 @@ describe('redact', () => {
       expect(periodic.redact('x ababab y')).toBe('x ababab y');
     });
 
+    it('redacts both runs of a secret whose echo has one character changed between them', () => {
+      const changed = new Redactor(['ABCDEFGHxIJKLMNOP']);
+      expect(changed.redact('..ABCDEFGHyIJKLMNOP..')).toBe(`..${REDACTED}y${REDACTED}..`);
+      expect(redactor.redact(`<${BODY.slice(0, 10)}!${BODY.slice(11)}>`)).toBe(`<${REDACTED}!${REDACTED}>`);
+    });
+
     it('covers the secrets of one client only', () => {
       const other = new Redactor(['sk_live_OtherClientKey1234567']);
       expect(other.redact(KEY)).toBe(KEY);
