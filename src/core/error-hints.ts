@@ -64,8 +64,7 @@ function fieldOf(record: Record<string, unknown>): string | undefined {
 }
 
 function codeOf(record: Record<string, unknown>): string | undefined {
-  const nested = typeof record.error === 'object' && record.error !== null ? (record.error as Record<string, unknown>) : undefined;
-  for (const value of [record.code, record.errorCode, nested?.code]) {
+  for (const value of [record.code, record.errorCode, (record.error as { code?: unknown } | null | undefined)?.code]) {
     if (typeof value === 'string' && value !== '') return value;
     if (typeof value === 'number') return String(value);
   }

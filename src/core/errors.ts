@@ -146,31 +146,27 @@ export interface ErrorResponse {
 export class APIError extends InvoicingError {
   /** Read by the guards. */ override readonly name: InvoicingErrorName = 'APIError';
   /** HTTP status; `undefined` when no response arrived. */
-  readonly status: number | undefined;
+  declare readonly status: number | undefined;
   /** A machine-readable code, where the body carries one. */
-  readonly code: string | undefined;
+  declare readonly code: string | undefined;
   /** Request method (`GET`, `POST`, …). */
-  readonly method: string | undefined;
+  declare readonly method: string | undefined;
   /** Request path, e.g. `/api/v1/invoices/inv_123/sign`. */
-  readonly path: string | undefined;
+  declare readonly path: string | undefined;
   /** The `x-request-id` response header. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** Milliseconds the service asked to wait (`Retry-After`), when it said. */
-  readonly retryAfter: number | undefined;
+  declare readonly retryAfter: number | undefined;
   /** The response body (secrets scrubbed): parsed JSON, or the text. */
-  readonly body: unknown;
+  declare readonly body: unknown;
 
   constructor(init: APIErrorInit) {
     super(init.message, init);
     const redactor = redactorOf(this);
     const scrub = (text: string | undefined) => (text === undefined ? undefined : redactor.redact(text));
-    this.status = init.status;
-    this.code = scrub(init.code);
-    this.method = init.method;
-    this.path = scrub(init.path);
-    this.requestId = scrub(init.requestId);
-    this.retryAfter = init.retryAfter;
-    this.body = redactor.redactDeep(init.body);
+    const { status, method, retryAfter } = init;
+    const [code, path, requestId] = [scrub(init.code), scrub(init.path), scrub(init.requestId)];
+    Object.assign(this, { status, code, method, path, requestId, retryAfter, body: redactor.redactDeep(init.body) });
   }
 
   /** The one factory from an error response: the class by status (and, for 404 and 409, the service's words), with its hint. */
