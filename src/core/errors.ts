@@ -71,7 +71,13 @@ const NOT_IN_JSON = new Set(['name', 'hint', 'invoice', 'lastInvoice', 'report',
 
 const redactorOf = (error: object): Redactor => redactors.get(error) ?? NO_SECRETS;
 
-/** The root of every SDK error; no rendering of it shows a secret. @example if (isInvoicingError(err)) console.error(err.hint); */
+/**
+ * The root of every error the SDK throws; secrets never appear in its message or any rendering of it.
+ * @example
+ * ```ts
+ * try { await client.invoices.retrieve('inv_123'); } catch (err) { if (isInvoicingError(err)) console.error(err.hint); }
+ * ```
+ */
 export class InvoicingError extends Error {
   /** Read by the guards. */ override readonly name: InvoicingErrorName = 'InvoicingError';
   /** What to do about it, where the service document tells the cause. */
@@ -142,7 +148,13 @@ export interface ErrorResponse {
   redactor?: Redactor | undefined;
 }
 
-/** An HTTP failure: an error status, an unreadable body, or no answer. @example if (isAPIError(err)) console.error(err.status); */
+/**
+ * An HTTP failure: an error status, a body that is not the documented envelope, or no answer at all.
+ * @example
+ * ```ts
+ * try { await client.invoices.create(input); } catch (err) { if (isAPIError(err)) console.error(err.status, err.requestId); }
+ * ```
+ */
 export class APIError extends InvoicingError {
   /** Read by the guards. */ override readonly name: InvoicingErrorName = 'APIError';
   /** HTTP status; `undefined` when no response arrived. */
@@ -470,8 +482,11 @@ type Exactly<E extends InvoicingError, N extends InvoicingErrorName> = E & {
 };
 
 /**
- * What stopped a workflow: an SDK error whose `name` narrows to its class.
- * @example if (err.cause.name === 'InvoiceCheckError') console.table(err.cause.report.errors);
+ * What stopped a workflow: always an SDK error, and `cause.name` narrows to the class.
+ * @example
+ * ```ts
+ * declare const err: FilingError; if (err.cause.name === 'InvoiceCheckError') console.table(err.cause.report.errors);
+ * ```
  */
 export type FilingErrorCause =
   | Exactly<InvoicingError, 'InvoicingError'>
@@ -511,7 +526,13 @@ const resumeHint = (invoiceId: string | undefined): string =>
     : `Resume with client.invoices.resumeFiling('${invoiceId}'): it reads the invoice and performs ` +
       'only the steps left, so nothing is filed twice.';
 
-/** Every stop of createAndFile(), resumeFiling() and fileMany(). @example if (isFilingError(err)) console.error(err.step, err.cause); */
+/**
+ * Every stop of `createAndFile()`, `resumeFiling()` and `fileMany()`: the invoice, the step, a typed `cause` and a hint.
+ * @example
+ * ```ts
+ * try { await client.invoices.createAndFile(input); } catch (err) { if (isFilingError(err)) console.error(err.step, err.cause.name); }
+ * ```
+ */
 export class FilingError extends InvoicingError {
   /** Read by the guards. */ override readonly name = 'FilingError' as const;
   /** What stopped the filing (see {@link FilingErrorCause}). */
@@ -601,8 +622,11 @@ export class RecoveryInProgressError extends InvoicingError {
 export const isRecoveryInProgressError = (value: unknown): value is RecoveryInProgressError => isErrorKind(value, 'RecoveryInProgressError');
 
 /**
- * `waitFor()` on an invoice only the caller moves on (`DRAFT`, `VALIDATED`, `SIGNED`).
- * @example if (isNotSubmittedError(err)) console.log(err.nextStep);
+ * `waitFor()` on an invoice only the caller moves on (`DRAFT`, `VALIDATED`, `SIGNED`); `nextStep` is the call to make.
+ * @example
+ * ```ts
+ * try { await client.invoices.waitFor('inv_1'); } catch (err) { if (isNotSubmittedError(err)) console.log(err.nextStep); }
+ * ```
  */
 export class NotSubmittedError extends InvoicingError {
   /** Read by the guards. */ override readonly name = 'NotSubmittedError' as const;
