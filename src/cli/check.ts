@@ -1,5 +1,5 @@
-// `invoicing check`: checkInvoice over invoice files, offline, for CI.
-// The SDK comes only through `../index.js` (external in the build): any other SDK module would be bundled twice.
+// `invoicing check`: checkInvoice over invoice files, offline. The SDK comes only through `../index.js`
+// (external in the build): any other SDK module would be bundled twice.
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { CHECK_RULES, checkInvoice, type CheckIssue, type CheckIssueCode, type CheckOptions } from '../index.js';
 import { didYouMean } from '../check/suggest.js';
@@ -11,7 +11,7 @@ import { createProgress } from './progress.js';
 import { renderGithub } from './reporters/github.js';
 import { renderText } from './reporters/text.js';
 import type { FileResult, InvoiceResult, LocatedIssue, RunResult, Summary } from './results.js';
-import { DEFAULT_MAX_FILE_BYTES, loadTarget, MIB, resolveTargets, type Target } from './targets.js';
+import { loadTarget, maxFileBytes, resolveTargets, type Target } from './targets.js';
 
 export const HELP = `Usage: invoicing check <files | globs | directories | -> [options]
 
@@ -43,13 +43,11 @@ Exit codes: 0 no errors; 1 errors found (or more warnings than --max-warnings);
 `;
 
 const FORMATS = ['text', 'json', 'github'] as const;
-type Format = (typeof FORMATS)[number];
 const HS_MODES = ['bundled', 'none', 'api'] as const;
-type HsMode = (typeof HS_MODES)[number];
 // Issues about a field's name rather than its value: pointed at the key.
 const KEY_CODES: ReadonlySet<string> = new Set(['UNKNOWN_FIELD', 'TAX_FIELD_NOT_ACCEPTED', 'TOTAL_FIELD_NOT_ACCEPTED']);
 
-export function parseSettings(argv: string[]) {
+function parseSettings(argv: string[]) {
   const { values: v, positionals, color, help } = parseCommand(argv, {
     'max-file-size': { type: 'string' }, format: { type: 'string', short: 'f' }, strict: { type: 'boolean' },
     'max-warnings': { type: 'string' }, 'hs-codes': { type: 'string' }, ignore: { type: 'string', multiple: true },
@@ -71,14 +69,12 @@ export function parseSettings(argv: string[]) {
     inputs: positionals, format: oneOf('format', v.format, FORMATS, 'text'), strict: v.strict === true,
     maxWarnings: wholeNumber('max-warnings', v['max-warnings']), hsCodes: oneOf('hs-codes', v['hs-codes'], HS_MODES, 'bundled'),
     ignore, minCategoryLength: wholeNumber('min-category-length', v['min-category-length']), quiet: v.quiet === true, color,
-    maxFileBytes: (wholeNumber('max-file-size', v['max-file-size'], 1) ?? DEFAULT_MAX_FILE_BYTES / MIB) * MIB, help,
+    maxFileBytes: maxFileBytes(v['max-file-size']), help,
   };
 }
 
-type Settings = ReturnType<typeof parseSettings>;
-
 /** The hsCodes option for the chosen mode. */
-async function loadHsCodes(mode: HsMode): Promise<ReadonlySet<string> | false | undefined> {
+async function loadHsCodes(mode: (typeof HS_MODES)[number]): Promise<ReadonlySet<string> | false | undefined> {
   if (mode === 'none') return false;
   if (mode === 'bundled') return undefined;
   const { InvoicingClient } = await import('../index.js');
@@ -143,16 +139,6 @@ async function checkTarget(t: Target, opts: CheckOptions, ctx: CliContext, maxBy
   return { file: t.display, ok: invoices.every((i) => i.ok), invoices };
 }
 
-/** Runs `fn` over the items, yielding every `batch` items so the progress bar draws and stdin flows. */
-async function mapInBatches<T, R>(items: readonly T[], batch: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  for (let i = 0; i < items.length; i++) {
-    out[i] = await fn(items[i] as T);
-    if (i % batch === batch - 1) await new Promise((r) => setImmediate(r));
-  }
-  return out;
-}
-
 function summarize(files: FileResult[], unmatched: string[], started: number): Summary {
   const s: Summary = { files: files.length, invoices: 0, invoicesWithErrors: 0, errors: 0, warnings: 0, unreadableFiles: 0, syntaxErrors: 0, unmatched, durationMs: 0 };
   for (const f of files) {
@@ -198,12 +184,13 @@ async function checkAll(ctx: CliContext, started: number): Promise<number> {
     label: 'checking', unit: 'files', total: targets.length, minTotal: 50,
     style: styles(colourEnabled(ctx.stderr, ctx.env, settings.color)),
   });
-  let checked = 0;
-  const files = await mapInBatches(targets, 200, async (t) => {
-    const r = await checkTarget(t, opts, ctx, settings.maxFileBytes);
-    progress.update(++checked);
-    return r;
-  });
+  const files: FileResult[] = [];
+  for (const t of targets) {
+    files.push(await checkTarget(t, opts, ctx, settings.maxFileBytes));
+    progress.update(files.length);
+    // Yields now and then so the progress bar draws and stdin flows.
+    if (files.length % 200 === 0) await new Promise((r) => setImmediate(r));
+  }
   progress.end();
 
   const summary = summarize(files, unmatched, started);

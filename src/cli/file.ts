@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import type { FileManyResult, FilingError, FilingFailure, InvoiceCreateParams, InvoicingClient } from '../index.js';
-import { DEFAULT_MAX_FILE_BYTES, loadTarget, MIB, resolveTargets, type Target } from './targets.js';
+import { loadTarget, maxFileBytes, resolveTargets, type Target } from './targets.js';
 import { oneOf, parseCommand, wholeNumber } from './args.js';
 import { baseUrlOf, cliHint, colourEnabled, redactedRun, styles, UsageError, type CliContext } from './context.js';
 import { printable, safeJson } from './escape.js';
@@ -69,7 +69,7 @@ export function parseSettings(argv: string[]) {
     waitTimeoutMs: (wholeNumber('wait-timeout', v['wait-timeout'], 1) ?? 300) * 1000, ref: oneOf('ref', v.ref, REFS, 'content'),
     revision: wholeNumber('revision', v.revision, 0) ?? 0, strict: v.strict === true,
     format: oneOf('format', v.format, FORMATS, 'text'), quiet: v.quiet === true, color,
-    maxFileBytes: (wholeNumber('max-file-size', v['max-file-size'], 1) ?? DEFAULT_MAX_FILE_BYTES / MIB) * MIB, help,
+    maxFileBytes: maxFileBytes(v['max-file-size']), help,
   };
 }
 
