@@ -71,11 +71,8 @@ async function main(argv: string[]): Promise<number> {
     const command = await entry.load();
     return await command.run(ctx);
   } catch (err) {
-    if (err instanceof UsageError) {
-      process.stderr.write(`invoicing ${name}: ${printable(err.message)}\nRun \`invoicing ${name} --help\` for usage.\n`);
-      return 2;
-    }
-    process.stderr.write(`invoicing ${name}: ${printable(err instanceof Error ? err.message : String(err))}\n`);
+    const usage = err instanceof UsageError ? `\nRun \`invoicing ${name} --help\` for usage.` : '';
+    process.stderr.write(`invoicing ${name}: ${printable(err instanceof Error ? err.message : String(err))}${usage}\n`);
     return 2;
   }
 }

@@ -79,13 +79,19 @@ export function styles(enabled: boolean) {
 
 export type Styles = ReturnType<typeof styles>;
 
+/** The names of an error and its first causes: the CLI tells errors apart by name and loads no error classes. */
+export function causeNames(err: unknown): string[] {
+  const names: string[] = [];
+  for (let e = err, depth = 0; typeof e === 'object' && e !== null && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    names.push(String((e as { name?: unknown }).name));
+  }
+  return names;
+}
+
 /** An error's hint in shell terms (the SDK's hints name calls a shell user does not have). */
 export function cliHint(err: { name?: string; hint?: string | undefined; cause?: unknown }, source: string): string | undefined {
   const file = shellQuote(source.replace(/(\[\d+\]| line \d+)$/, ''));
-  const names: string[] = [];
-  for (let e: unknown = err, depth = 0; typeof e === 'object' && e !== null && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
-    names.push(String((e as { name?: unknown }).name));
-  }
+  const names = causeNames(err);
   if (names.includes('InvoiceCheckError')) {
     return `Fix ${file} and run the same command again; nothing was sent. \`npx invoicing check ${file}\` lists every problem with its field, code and hint.`;
   }

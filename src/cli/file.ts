@@ -4,10 +4,11 @@ import { dirname, join, relative, sep } from 'node:path';
 import type { FileManyResult, FilingError, FilingFailure, InvoiceCreateParams, InvoicingClient } from '../index.js';
 import { loadTarget, maxFileBytes, resolveTargets, type Target } from './targets.js';
 import { oneOf, parseCommand, wholeNumber } from './args.js';
-import { baseUrlOf, cliHint, colourEnabled, redactedRun, styles, UsageError, type CliContext } from './context.js';
+import { baseUrlOf, causeNames, cliHint, colourEnabled, redactedRun, styles, UsageError, type CliContext } from './context.js';
 import { printable, safeJson } from './escape.js';
 import { plural } from './format.js';
 import { FilingInterrupt, shellQuote } from './interrupt.js';
+import type { SyntaxProblem } from './json-source.js';
 import { createProgress } from './progress.js';
 import { renderFileText, type FileRecord, type FileSummary } from './reporters/file-text.js';
 
@@ -75,14 +76,8 @@ export function parseSettings(argv: string[]) {
 
 type Settings = ReturnType<typeof parseSettings>;
 
-/** One invoice read from the files, or why it could not be. */
-interface Source {
-  /** `file`, `file[2]` or `file line 4`. */ label: string;
-  /** For `--ref path`: the file (see {@link refPath}) and the position in it. */
-  ref: string;
-  input?: InvoiceCreateParams;
-  problem?: string;
-}
+/** One invoice read from the files, or why it could not be; `ref` names it for `--ref path`. */
+interface Source { label: string; ref: string; input?: InvoiceCreateParams; problem?: string; }
 
 /** How `--ref path` names a file: from its git root, else absolute; never from the cwd (another key). */
 function refPath(t: Target, roots: Map<string, string | undefined>): string {
@@ -101,6 +96,8 @@ function repositoryRoot(dir: string, roots: Map<string, string | undefined>): st
   return root;
 }
 
+const invalidJson = (e: SyntaxProblem): string => `not valid JSON at ${e.line}:${e.column}: ${e.message}`;
+
 /** Reads every target into invoices; unreadable files are returned apart (exit code 2). */
 async function readSources(targets: Target[], ctx: CliContext, maxBytes: number): Promise<{ sources: Source[]; unreadable: string[] }> {
   const sources: Source[] = [];
@@ -114,8 +111,7 @@ async function readSources(targets: Target[], ctx: CliContext, maxBytes: number)
     }
     const { parsed } = loaded;
     if (parsed.error !== undefined) {
-      const e = parsed.error;
-      sources.push({ label: t.display, ref: t.display, problem: `not valid JSON at ${e.line}:${e.column}: ${e.message}` });
+      sources.push({ label: t.display, ref: t.display, problem: invalidJson(parsed.error) });
       continue;
     }
     const file = refPath(t, roots);
@@ -123,24 +119,16 @@ async function readSources(targets: Target[], ctx: CliContext, maxBytes: number)
       const where = src.index !== undefined ? `[${src.index}]` : src.line !== undefined ? ` line ${src.line}` : '';
       const label = `${t.display}${where}`;
       const ref = `${file}${where}`;
-      if (src.error !== undefined) {
-        sources.push({ label, ref, problem: `not valid JSON at ${src.error.line}:${src.error.column}: ${src.error.message}` });
-      } else if (src.value === null || typeof src.value !== 'object' || Array.isArray(src.value)) {
-        sources.push({ label, ref, problem: 'not an invoice object' });
-      } else {
-        sources.push({ label, ref, input: src.value as InvoiceCreateParams });
-      }
+      const isObject = typeof src.value === 'object' && src.value !== null && !Array.isArray(src.value);
+      const problem = src.error !== undefined ? invalidJson(src.error) : isObject ? undefined : 'not an invoice object';
+      sources.push(problem === undefined ? { label, ref, input: src.value as InvoiceCreateParams } : { label, ref, problem });
     }
   }
   return { sources, unreadable };
 }
 
 /** Whether the service refused the create because the key was used before with another body (409). */
-function isKeyConflict(err: unknown): boolean {
-  // By name, as the SDK's guards do; the CLI loads no error classes of its own.
-  for (let e = err, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) if (e.name === 'IdempotencyConflictError') return true;
-  return false;
-}
+const isKeyConflict = (err: unknown): boolean => causeNames(err).includes('IdempotencyConflictError');
 
 /** A refusal's advice in CLI terms (the library's hints name options a CLI user does not have). */
 function refusalAdvice(cause: Error & { hint?: string }): string {

@@ -112,28 +112,16 @@ async function walk(dir: string, segments: (RegExp | '**')[], k: number, found: 
   for (const e of entries) {
     if (!seg.test(e.name)) continue;
     if (last) {
-      if (e.isFile() || e.isSymbolicLink()) found.push(join(dir, e.name));
+      // Not only regular files: a pipe or device is refused when read, not left out unnoticed.
+      if (!e.isDirectory()) found.push(join(dir, e.name));
     } else if (e.isDirectory() || e.isSymbolicLink()) work.push(walk(join(dir, e.name), segments, k + 1, found));
   }
   await Promise.all(work);
 }
 
-const INVOICE_FILE = /\.(json|ndjson|jsonl)$/i;
-
 /** Every .json / .ndjson / .jsonl file under a directory, skipping dotfiles, dot-directories and node_modules. */
 export async function listInvoiceFiles(dir: string): Promise<string[]> {
   const found: string[] = [];
-  const visit = async (d: string): Promise<void> => {
-    const entries = await readdir(d, { withFileTypes: true }).catch(() => undefined);
-    if (entries === undefined) return;
-    const work: Promise<void>[] = [];
-    for (const e of entries) {
-      if (e.isDirectory()) {
-        if (!skipDir(e.name)) work.push(visit(join(d, e.name)));
-      } else if (!e.name.startsWith('.') && INVOICE_FILE.test(e.name)) found.push(join(d, e.name));
-    }
-    await Promise.all(work);
-  };
-  await visit(dir);
+  await walk(dir, ['**', /^(?!\.).*\.(?:json|ndjson|jsonl)$/i], 0, found);
   return found.sort();
 }

@@ -212,40 +212,22 @@ export function locatePath(text: string, path: readonly (string | number)[], fro
   let pos = skipWs(text, from);
   for (let p = 0; p < path.length; p++) {
     const seg = path[p];
-    const c = text[pos];
-    if (c === '{' && typeof seg === 'string') {
-      let i = skipWs(text, pos + 1);
-      let hit = -1;
-      while (text[i] === '"') {
+    let next: number | undefined;
+    if (text[pos] === '[' && typeof seg === 'number') next = arrayElementStarts(text, pos)[seg];
+    else if (text[pos] === '{' && typeof seg === 'string') {
+      for (let i = skipWs(text, pos + 1); next === undefined && text[i] === '"'; ) {
         const keyEnd = scanString(text, i);
-        const keyStart = i;
-        const rawKey = text.slice(i + 1, keyEnd - 1);
-        const key = rawKey.includes('\\') ? (JSON.parse(text.slice(i, keyEnd)) as string) : rawKey;
-        i = skipWs(text, keyEnd);
-        i = skipWs(text, i + 1); // past ':'
-        if (key === seg) {
-          // A field that should not be there is best shown at its name.
-          hit = atKey && p === path.length - 1 ? keyStart : i;
-          break;
-        }
-        i = skipWs(text, skipValue(text, i));
+        const raw = text.slice(i + 1, keyEnd - 1);
+        const key = raw.includes('\\') ? (JSON.parse(text.slice(i, keyEnd)) as string) : raw;
+        const value = skipWs(text, skipWs(text, keyEnd) + 1);
+        // A field that should not be there is best shown at its name.
+        if (key === seg) next = atKey && p === path.length - 1 ? i : value;
+        i = skipWs(text, skipValue(text, value));
         if (text[i] === ',') i = skipWs(text, i + 1);
       }
-      if (hit === -1) return pos;
-      pos = hit;
-    } else if (c === '[' && typeof seg === 'number') {
-      let i = skipWs(text, pos + 1);
-      let n = 0;
-      while (n < seg && i < text.length && text[i] !== ']') {
-        i = skipWs(text, skipValue(text, i));
-        if (text[i] === ',') i = skipWs(text, i + 1);
-        n++;
-      }
-      if (n !== seg || text[i] === ']' || i >= text.length) return pos;
-      pos = i;
-    } else {
-      return pos;
     }
+    if (next === undefined) return pos;
+    pos = next;
   }
   return pos;
 }

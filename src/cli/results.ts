@@ -4,10 +4,7 @@ import { printable } from './escape.js';
 import type { SyntaxProblem } from './json-source.js';
 
 /** An issue with where it sits in the file, when that could be found. */
-export interface LocatedIssue extends CheckIssue {
-  line?: number;
-  column?: number;
-}
+export interface LocatedIssue extends CheckIssue { line?: number; column?: number; }
 
 export interface InvoiceResult {
   /** Index in a top-level array. */ index?: number;
@@ -31,23 +28,17 @@ export interface Summary {
   durationMs: number;
 }
 
-export interface RunResult {
-  files: FileResult[];
-  summary: Summary;
-  exitCode: number;
-  maxWarnings: number | undefined;
-}
+export interface RunResult { files: FileResult[]; summary: Summary; exitCode: number; maxWarnings: number | undefined; }
 
-/** What a reporter prints, file by file: why a file was not read or parsed, else each invoice's problems. */
-export interface Finding {
+interface Finding {
   file: string;
-  /** `cannot read the file: …` or `invalid JSON[ on label]: …`, with its position when known. */
+  /** Why the file, or an NDJSON line, was not read or parsed. */
   problem?: { code: 'FILE_UNREADABLE' | 'INVALID_JSON'; message: string; line?: number; column?: number };
   /** `[3]`, `line 4`, or '' for a single-invoice file. */ label: string;
   /** Errors, then warnings unless `quiet`. */ issues: LocatedIssue[];
 }
 
-/** The one walk over a run's results that every human reporter renders. */
+/** The one walk over a run's results that every human reporter renders, file by file. */
 export function* findings(run: RunResult, quiet: boolean): Generator<Finding> {
   for (const f of run.files) {
     if (f.readError !== undefined) {

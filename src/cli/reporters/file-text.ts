@@ -32,15 +32,9 @@ function table(records: readonly FileRecord[]): string[] {
   return [line(head), ...rows.map(line)];
 }
 
-const opt = (v: string | undefined): string | undefined => (v === undefined ? undefined : printable(v));
-
-/** A record with every piece of outside text (file names, the service's words) made printable. */
+/** A record with every string in it (file names, the service's words) made printable. */
 function escaped(r: FileRecord): FileRecord {
-  return {
-    ...r, source: printable(r.source), invoiceId: opt(r.invoiceId), status: opt(r.status), rawStatus: opt(r.rawStatus),
-    failure: r.failure && { kind: printable(r.failure.kind), message: printable(r.failure.message), hint: printable(r.failure.hint) },
-    error: r.error && { ...r.error, message: opt(r.error.message), step: opt(r.error.step), hint: opt(r.error.hint) },
-  };
+  return JSON.parse(JSON.stringify(r), (_key, v: unknown) => (typeof v === 'string' ? printable(v) : v)) as FileRecord;
 }
 
 /** Writes the report of a `file` run. `terminal`: one line per invoice instead of the table. */
