@@ -8,9 +8,7 @@ import { colourEnabled, redactedRun, styles, UsageError, type CliContext } from 
 import { arrayElementStarts, lineStarts, locatePath, positionAt, type ParsedSource } from './json-source.js';
 import { safeJson } from './escape.js';
 import { createProgress } from './progress.js';
-import { renderGithub } from './reporters/github.js';
-import { renderText } from './reporters/text.js';
-import type { FileResult, InvoiceResult, LocatedIssue, RunResult, Summary } from './results.js';
+import { renderGithub, renderText, type FileResult, type InvoiceResult, type LocatedIssue, type RunResult, type Summary } from './reporters/check.js';
 import { loadTarget, maxFileBytes, resolveTargets, type Target } from './targets.js';
 
 export const HELP = `Usage: invoicing check <files | globs | directories | -> [options]
