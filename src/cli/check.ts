@@ -8,7 +8,8 @@ import { colourEnabled, redactedRun, styles, UsageError, type CliContext } from 
 import { arrayElementStarts, lineStarts, locatePath, positionAt, type ParsedSource } from './json-source.js';
 import { safeJson } from './escape.js';
 import { createProgress } from './progress.js';
-import { renderGithub, renderText, type FileResult, type InvoiceResult, type LocatedIssue, type RunResult, type Summary } from './reporters/check.js';
+import { renderGithub, renderText, type RunResult } from './reporters/check.js';
+import type { FileResult, InvoiceResult, LocatedIssue, Summary } from './reporters/check.js';
 import { loadTarget, maxFileBytes, resolveTargets, type Target } from './targets.js';
 
 export const HELP = `Usage: invoicing check <files | globs | directories | -> [options]
@@ -100,16 +101,10 @@ function checkSource(text: string, parsed: ParsedSource, opts: CheckOptions): In
   let elements: number[] | undefined;
   const locate = (issue: CheckIssue, src: ParsedSource['invoices'][number]): LocatedIssue => {
     if (issue.path[0] === 'options') return issue;
-    let from = src.offset;
-    let path = issue.path;
-    if (parsed.kind === 'array') {
-      // From the element itself, so many errors in one file stay linear.
-      elements ??= arrayElementStarts(text, src.offset);
-      const element = elements[src.index as number];
-      if (element !== undefined) from = element;
-      else path = [src.index as number, ...issue.path];
-    }
-    const offset = locatePath(text, path, from, KEY_CODES.has(issue.code));
+    // From the array element itself, so many errors in one file stay linear.
+    if (parsed.kind === 'array') elements ??= arrayElementStarts(text, src.offset);
+    const from = elements?.[src.index as number] ?? src.offset;
+    const offset = locatePath(text, issue.path, from, KEY_CODES.has(issue.code));
     starts ??= lineStarts(text);
     const { line, column } = positionAt(text, offset, starts);
     return { ...issue, line, column };
@@ -121,8 +116,8 @@ function checkSource(text: string, parsed: ParsedSource, opts: CheckOptions): In
     if (src.error !== undefined) return { ...base, syntaxError: src.error };
     const report = checkInvoice(src.value, opts);
     base.ok = report.ok;
-    base.errors = report.errors.length === 0 ? report.errors : report.errors.map((i) => locate(i, src));
-    base.warnings = report.warnings.length === 0 ? report.warnings : report.warnings.map((i) => locate(i, src));
+    base.errors = report.errors.map((i) => locate(i, src));
+    base.warnings = report.warnings.map((i) => locate(i, src));
     if (report.totals !== undefined) base.totals = report.totals;
     return base;
   });

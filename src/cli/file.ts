@@ -4,7 +4,8 @@ import { dirname, join, relative, sep } from 'node:path';
 import type { FileManyResult, FilingError, FilingFailure, InvoiceCreateParams, InvoicingClient } from '../index.js';
 import { loadTarget, maxFileBytes, resolveTargets, type Target } from './targets.js';
 import { oneOf, parseCommand, wholeNumber } from './args.js';
-import { baseUrlOf, causeNames, cliHint, colourEnabled, redactedRun, styles, UsageError, type CliContext, type Output, type Styles } from './context.js';
+import { baseUrlOf, causeNames, cliHint, colourEnabled, redactedRun, styles, UsageError } from './context.js';
+import type { CliContext, Output, Styles } from './context.js';
 import { printable, safeJson } from './escape.js';
 import { formatNumber, formatSeconds, plural } from './format.js';
 import { FilingInterrupt, shellQuote } from './interrupt.js';
@@ -29,8 +30,11 @@ Options:
   --wait-timeout <seconds>  How long to wait for each answer (default 300).
   --ref <content|path>      What each key is derived from (default content).
   --revision <n>            File corrected versions: each invoice gets the key of revision n
-                            (default 0) of its reference. Use it with --ref path when an invoice
-                            that failed is corrected in place; the failed one stays as it is.
+                            (default 0) of its reference. With --ref path the key stays with the
+                            file, so a corrected invoice needs --revision 1 (then 2, …); with
+                            --ref content, corrected content is a new key anyway. The invoice that
+                            failed stays on the service as it is (in Error, or a draft); the
+                            corrected one is filed as a new invoice.
   --strict                  Treat check warnings as errors.
   --format <text|json>      Output format (default text).
   -q, --quiet               Print only invoices that stopped, and the summary.
@@ -44,11 +48,6 @@ Environment: INVOICING_BASE_URL (the service's origin) and INVOICING_API_KEY (a 
 
 Ctrl-C stops cleanly: no new invoice is started, those in flight finish (Ctrl-C again aborts
 them), every invoice is reported and the command that files the rest is printed.
-
-A corrected invoice: with --ref content (the default) corrected content is a new key, so run the
-command again on the corrected file. With --ref path the key stays with the file, so add
---revision 1 (then 2, …). The invoice that failed stays on the service as it is (in Error, or a
-draft); the corrected one is filed as a new invoice.
 
 Exit codes: 0 every invoice filed (with --wait: and accepted); 1 any invoice stopped, failed its
 checks, was rejected (each reason is printed) or is in Error; 2 usage or configuration error,

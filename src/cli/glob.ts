@@ -32,35 +32,13 @@ function skipDir(name: string): boolean {
   return name.startsWith('.') || name === 'node_modules';
 }
 
-/** Brace expansion, first, so alternatives may hold slashes (nested braces too). */
+/** Brace expansion, first, so alternatives may hold slashes; nested groups from the innermost out. */
 export function expandBraces(pattern: string): string[] {
-  const open = pattern.indexOf('{');
-  if (open === -1) return [pattern];
-  let depth = 0;
-  const commas: number[] = [];
-  for (let i = open; i < pattern.length; i++) {
-    const c = pattern[i];
-    if (c === '{') depth++;
-    else if (c === '}') {
-      depth--;
-      if (depth === 0) {
-        if (commas.length === 0) {
-          // "{x}" is no alternation: keep it literally and expand what follows.
-          return expandBraces(pattern.slice(i + 1)).map((rest) => pattern.slice(0, i + 1) + rest);
-        }
-        const head = pattern.slice(0, open);
-        const tail = pattern.slice(i + 1);
-        const bounds = [open, ...commas, i];
-        const out: string[] = [];
-        for (let k = 0; k < bounds.length - 1; k++) {
-          const alternative = pattern.slice((bounds[k] as number) + 1, bounds[k + 1]);
-          out.push(...expandBraces(head + alternative + tail));
-        }
-        return out;
-      }
-    } else if (c === ',' && depth === 1) commas.push(i);
-  }
-  return [pattern];
+  // A group without a comma ("{x}") is no alternation: it stays as it is.
+  const m = /\{([^{}]*,[^{}]*)\}/.exec(pattern);
+  if (m === null) return [pattern];
+  const [head, tail] = [pattern.slice(0, m.index), pattern.slice(m.index + m[0].length)];
+  return [...new Set((m[1] as string).split(',').flatMap((alt) => expandBraces(head + alt + tail)))];
 }
 
 /** The files a pattern matches, sorted; unreadable directories are skipped. */
