@@ -3,8 +3,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { CHECK_RULES, checkInvoice, type CheckIssue, type CheckIssueCode, type CheckOptions } from '../index.js';
 import { didYouMean } from '../check/suggest.js';
-import { oneOf, parseCommand, wholeNumber } from './args.js';
-import { colourEnabled, redactedRun, styles, UsageError, type CliContext } from './context.js';
+import { colourEnabled, oneOf, parseCommand, redactedRun, styles, UsageError, wholeNumber, type CliContext } from './context.js';
 import { arrayElementStarts, lineStarts, locatePath, positionAt, type ParsedSource } from './json-source.js';
 import { safeJson } from './escape.js';
 import { createProgress } from './progress.js';

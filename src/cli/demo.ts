@@ -10,10 +10,9 @@ import {
   type InvoiceCreateParams,
 } from '../index.js';
 import { createSandbox, type Sandbox, type Scenario } from '../testing/index.js';
-import { oneOf, parseCommand } from './args.js';
 import { printable } from './escape.js';
 import { formatSeconds } from './format.js';
-import { colourEnabled, redactedRun, styles, type CliContext, type Output, type Styles } from './context.js';
+import { colourEnabled, oneOf, parseCommand, redactedRun, styles, type CliContext, type Output, type Styles } from './context.js';
 
 export const HELP = `Usage: invoicing demo [--scenario accepted|offline|field-error]
 
@@ -72,13 +71,6 @@ const SCENARIOS: Readonly<Record<DemoScenarioName, DemoScenario>> = {
 };
 
 const NAMES = Object.keys(SCENARIOS) as DemoScenarioName[];
-
-function parseDemoArgs(argv: string[]) {
-  const { values, color, help } = parseCommand(argv, { scenario: { type: 'string', short: 's' } });
-  return { scenario: oneOf('scenario', values.scenario, NAMES, 'accepted'), color, help };
-}
-
-type Settings = ReturnType<typeof parseDemoArgs>;
 
 /** The invoice the demo files: one good (HS code) and one service (ISIC code), both at 7.5 %. */
 function sampleInvoice(businessId: string, now: number): InvoiceCreateParams {
@@ -237,11 +229,12 @@ function errorText(err: unknown): string {
 
 /** Runs `invoicing demo`; resolves to the exit code. */
 export async function run(given: CliContext): Promise<number> {
-  const settings = parseDemoArgs(given.argv);
-  if (settings.help) {
+  const { values, color, help } = parseCommand(given.argv, { scenario: { type: 'string', short: 's' } });
+  if (help) {
     given.stdout.write(HELP);
     return 0;
   }
+  const settings = { scenario: oneOf('scenario', values.scenario, NAMES, 'accepted'), color };
   const startedAt = performance.now();
   const scenario = SCENARIOS[settings.scenario];
 
@@ -254,7 +247,7 @@ export async function run(given: CliContext): Promise<number> {
   }
 }
 
-async function narrate(ctx: CliContext, settings: Settings, sandbox: Sandbox, startedAt: number): Promise<number> {
+async function narrate(ctx: CliContext, settings: { scenario: DemoScenarioName; color?: boolean }, sandbox: Sandbox, startedAt: number): Promise<number> {
   const scenario = SCENARIOS[settings.scenario];
   const s = styles(colourEnabled(ctx.stdout, ctx.env, settings.color));
   const n = narrator(ctx.stdout, s);

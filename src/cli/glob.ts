@@ -58,6 +58,8 @@ export async function expandGlob(pattern: string, cwd: string): Promise<string[]
     i++;
   }
   const segments = parts.slice(i).map((s) => (s === '**' ? '**' : segmentToRegExp(s)));
+  // A trailing ** matches every file below, dotfiles too.
+  if (segments.at(-1) === '**') segments.push(/^/);
   const found: string[] = [];
   await walk(base, segments, 0, found);
   return [...new Set(found)].sort();
@@ -70,15 +72,6 @@ async function walk(dir: string, segments: (RegExp | '**')[], k: number, found: 
   if (entries === undefined) return;
   const last = k === segments.length - 1;
   if (seg === '**') {
-    if (last) {
-      // A trailing ** matches every file below.
-      await Promise.all(
-        entries.map((e) =>
-          e.isDirectory() ? (skipDir(e.name) ? undefined : walk(join(dir, e.name), segments, k, found)) : found.push(join(dir, e.name)),
-        ),
-      );
-      return;
-    }
     // Zero directories: the next segment here; one or more: ** again in each subdirectory.
     await walk(dir, segments, k + 1, found);
     await Promise.all(

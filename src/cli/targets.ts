@@ -2,8 +2,7 @@
 import { closeSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { wholeNumber } from './args.js';
-import type { CliContext } from './context.js';
+import { wholeNumber, type CliContext } from './context.js';
 import { parseSource, type ParsedSource } from './json-source.js';
 import { expandGlob, isGlob, listInvoiceFiles } from './glob.js';
 
