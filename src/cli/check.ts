@@ -51,18 +51,13 @@ function parseSettings(argv: string[]) {
     'max-warnings': { type: 'string' }, 'hs-codes': { type: 'string' }, ignore: { type: 'string', multiple: true },
     'min-category-length': { type: 'string' }, quiet: { type: 'boolean', short: 'q' },
   }, true);
-  const ignore: CheckIssueCode[] = [];
-  for (const list of (v.ignore as string[] | undefined) ?? []) {
-    for (const raw of list.split(',')) {
-      const code = raw.trim().toUpperCase();
-      if (code === '') continue;
-      if (!Object.hasOwn(CHECK_RULES, code)) {
-        const near = didYouMean(code, Object.keys(CHECK_RULES));
-        throw new UsageError(`--ignore: unknown issue code "${raw}"${near ? ` (did you mean ${near}?)` : ''}`);
-      }
-      ignore.push(code as CheckIssueCode);
-    }
-  }
+  const ignore = ((v.ignore as string[] | undefined) ?? []).flatMap((list) => list.split(',')).flatMap((raw) => {
+    const code = raw.trim().toUpperCase();
+    if (code === '') return [];
+    if (Object.hasOwn(CHECK_RULES, code)) return [code as CheckIssueCode];
+    const near = didYouMean(code, Object.keys(CHECK_RULES));
+    throw new UsageError(`--ignore: unknown issue code "${raw}"${near ? ` (did you mean ${near}?)` : ''}`);
+  });
   return {
     inputs: positionals, format: oneOf('format', v.format, FORMATS, 'text'), strict: v.strict === true,
     maxWarnings: wholeNumber('max-warnings', v['max-warnings']), hsCodes: oneOf('hs-codes', v['hs-codes'], HS_MODES, 'bundled'),
