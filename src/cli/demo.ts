@@ -111,11 +111,7 @@ function status(invoice: Invoice | undefined): string {
 
 /** When the service last changed the record (its `updatedAt`), else when it was read. */
 function eventTime(invoice: Invoice): number | undefined {
-  for (const t of [invoice.updatedAt, invoice.observedAt]) {
-    const ms = t === undefined ? Number.NaN : Date.parse(t);
-    if (!Number.isNaN(ms)) return ms;
-  }
-  return undefined;
+  return [invoice.updatedAt, invoice.observedAt].map((t) => (t === undefined ? Number.NaN : Date.parse(t))).find((ms) => !Number.isNaN(ms));
 }
 
 /** Writes the narration: one line per finished step, one per status change while waiting. */

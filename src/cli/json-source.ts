@@ -192,13 +192,13 @@ function skipValue(text: string, i: number): number {
   return text.length;
 }
 
-/** The offsets of the elements of the (valid) JSON array at `from`, in one pass. */
-export function arrayElementStarts(text: string, from: number): number[] {
+/** The offsets of the elements of the (valid) JSON array at `from`, in one pass; up to element `last` when given. */
+export function arrayElementStarts(text: string, from: number, last = Infinity): number[] {
   const starts: number[] = [];
   const open = skipWs(text, from);
   if (text[open] !== '[') return starts;
   let i = skipWs(text, open + 1);
-  while (i < text.length && text[i] !== ']') {
+  while (i < text.length && text[i] !== ']' && starts.length <= last) {
     starts.push(i);
     i = skipWs(text, skipValue(text, i));
     if (text[i] === ',') i = skipWs(text, i + 1);
@@ -213,15 +213,18 @@ export function locatePath(text: string, path: readonly (string | number)[], fro
   for (let p = 0; p < path.length; p++) {
     const seg = path[p];
     let next: number | undefined;
-    if (text[pos] === '[' && typeof seg === 'number') next = arrayElementStarts(text, pos)[seg];
+    if (text[pos] === '[' && typeof seg === 'number') next = arrayElementStarts(text, pos, seg)[seg];
     else if (text[pos] === '{' && typeof seg === 'string') {
-      for (let i = skipWs(text, pos + 1); next === undefined && text[i] === '"'; ) {
+      for (let i = skipWs(text, pos + 1); text[i] === '"'; ) {
         const keyEnd = scanString(text, i);
         const raw = text.slice(i + 1, keyEnd - 1);
         const key = raw.includes('\\') ? (JSON.parse(text.slice(i, keyEnd)) as string) : raw;
         const value = skipWs(text, skipWs(text, keyEnd) + 1);
         // A field that should not be there is best shown at its name.
-        if (key === seg) next = atKey && p === path.length - 1 ? i : value;
+        if (key === seg) {
+          next = atKey && p === path.length - 1 ? i : value;
+          break;
+        }
         i = skipWs(text, skipValue(text, value));
         if (text[i] === ',') i = skipWs(text, i + 1);
       }
