@@ -1,8 +1,16 @@
 #!/usr/bin/env node
 // `invoicing`: dispatches to the command table; start-up costs only what the chosen command imports.
-import { COMMANDS } from './commands.js';
 import { UsageError, type CliContext } from './context.js';
 import { printable } from './escape.js';
+
+// The command table: a summary for `invoicing --help` and a loader, so a command is loaded only when it runs.
+const COMMANDS: Readonly<Record<string, { summary: string; load(): Promise<{ run(ctx: CliContext): Promise<number> }> }>> = {
+  check: { summary: 'Check invoice files locally, offline, before filing (for CI)', load: () => import('./check.js') },
+  demo: { summary: 'File a sample invoice on the embedded sandbox, step by step (--scenario offline|field-error)', load: () => import('./demo.js') },
+  doctor: { summary: 'Check a setup against the service, read-only: reachability, key, clock, routes, drift (exit 1 on a failure)', load: () => import('./doctor.js') },
+  file: { summary: 'File invoice files with the service, exactly once each (INVOICING_BASE_URL, INVOICING_API_KEY)', load: () => import('./file.js') },
+  sandbox: { summary: 'Serve the sandbox on 127.0.0.1 until Ctrl-C, printing its throwaway credentials (--port N)', load: () => import('./sandbox.js') },
+};
 
 // Through the main entry, so version.ts does not become a chunk of its own.
 async function version(): Promise<string> {
@@ -71,11 +79,8 @@ async function main(argv: string[]): Promise<number> {
     const command = await entry.load();
     return await command.run(ctx);
   } catch (err) {
-    if (err instanceof UsageError) {
-      process.stderr.write(`invoicing ${name}: ${printable(err.message)}\nRun \`invoicing ${name} --help\` for usage.\n`);
-      return 2;
-    }
-    process.stderr.write(`invoicing ${name}: ${printable(err instanceof Error ? err.message : String(err))}\n`);
+    const usage = err instanceof UsageError ? `\nRun \`invoicing ${name} --help\` for usage.` : '';
+    process.stderr.write(`invoicing ${name}: ${printable(err instanceof Error ? err.message : String(err))}${usage}\n`);
     return 2;
   }
 }

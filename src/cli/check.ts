@@ -1,17 +1,15 @@
-// `invoicing check`: checkInvoice over invoice files, offline, for CI.
-// The SDK comes only through `../index.js` (external in the build): any other SDK module would be bundled twice.
+// `invoicing check`: checkInvoice over invoice files, offline. The SDK comes only through `../index.js`
+// (external in the build): any other SDK module would be bundled twice.
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { CHECK_RULES, checkInvoice, type CheckIssue, type CheckIssueCode, type CheckOptions } from '../index.js';
 import { didYouMean } from '../check/suggest.js';
-import { oneOf, parseCommand, wholeNumber } from './args.js';
-import { colourEnabled, redactedRun, styles, UsageError, type CliContext } from './context.js';
+import { colourEnabled, oneOf, parseCommand, redactedRun, styles, UsageError, wholeNumber, type CliContext } from './context.js';
 import { arrayElementStarts, lineStarts, locatePath, positionAt, type ParsedSource } from './json-source.js';
 import { safeJson } from './escape.js';
 import { createProgress } from './progress.js';
-import { renderGithub } from './reporters/github.js';
-import { renderText } from './reporters/text.js';
-import type { FileResult, InvoiceResult, LocatedIssue, RunResult, Summary } from './results.js';
-import { DEFAULT_MAX_FILE_BYTES, loadTarget, MIB, resolveTargets, type Target } from './targets.js';
+import { renderGithub, renderText, type RunResult } from './reporters/check.js';
+import type { FileResult, InvoiceResult, LocatedIssue, Summary } from './reporters/check.js';
+import { loadTarget, maxFileBytes, resolveTargets, type Target } from './targets.js';
 
 export const HELP = `Usage: invoicing check <files | globs | directories | -> [options]
 
@@ -43,42 +41,33 @@ Exit codes: 0 no errors; 1 errors found (or more warnings than --max-warnings);
 `;
 
 const FORMATS = ['text', 'json', 'github'] as const;
-type Format = (typeof FORMATS)[number];
 const HS_MODES = ['bundled', 'none', 'api'] as const;
-type HsMode = (typeof HS_MODES)[number];
 // Issues about a field's name rather than its value: pointed at the key.
 const KEY_CODES: ReadonlySet<string> = new Set(['UNKNOWN_FIELD', 'TAX_FIELD_NOT_ACCEPTED', 'TOTAL_FIELD_NOT_ACCEPTED']);
 
-export function parseSettings(argv: string[]) {
+function parseSettings(argv: string[]) {
   const { values: v, positionals, color, help } = parseCommand(argv, {
     'max-file-size': { type: 'string' }, format: { type: 'string', short: 'f' }, strict: { type: 'boolean' },
     'max-warnings': { type: 'string' }, 'hs-codes': { type: 'string' }, ignore: { type: 'string', multiple: true },
     'min-category-length': { type: 'string' }, quiet: { type: 'boolean', short: 'q' },
   }, true);
-  const ignore: CheckIssueCode[] = [];
-  for (const list of (v.ignore as string[] | undefined) ?? []) {
-    for (const raw of list.split(',')) {
-      const code = raw.trim().toUpperCase();
-      if (code === '') continue;
-      if (!Object.hasOwn(CHECK_RULES, code)) {
-        const near = didYouMean(code, Object.keys(CHECK_RULES));
-        throw new UsageError(`--ignore: unknown issue code "${raw}"${near ? ` (did you mean ${near}?)` : ''}`);
-      }
-      ignore.push(code as CheckIssueCode);
-    }
-  }
+  const ignore = ((v.ignore as string[] | undefined) ?? []).flatMap((list) => list.split(',')).flatMap((raw) => {
+    const code = raw.trim().toUpperCase();
+    if (code === '') return [];
+    if (Object.hasOwn(CHECK_RULES, code)) return [code as CheckIssueCode];
+    const near = didYouMean(code, Object.keys(CHECK_RULES));
+    throw new UsageError(`--ignore: unknown issue code "${raw}"${near ? ` (did you mean ${near}?)` : ''}`);
+  });
   return {
     inputs: positionals, format: oneOf('format', v.format, FORMATS, 'text'), strict: v.strict === true,
     maxWarnings: wholeNumber('max-warnings', v['max-warnings']), hsCodes: oneOf('hs-codes', v['hs-codes'], HS_MODES, 'bundled'),
     ignore, minCategoryLength: wholeNumber('min-category-length', v['min-category-length']), quiet: v.quiet === true, color,
-    maxFileBytes: (wholeNumber('max-file-size', v['max-file-size'], 1) ?? DEFAULT_MAX_FILE_BYTES / MIB) * MIB, help,
+    maxFileBytes: maxFileBytes(v['max-file-size']), help,
   };
 }
 
-type Settings = ReturnType<typeof parseSettings>;
-
 /** The hsCodes option for the chosen mode. */
-async function loadHsCodes(mode: HsMode): Promise<ReadonlySet<string> | false | undefined> {
+async function loadHsCodes(mode: (typeof HS_MODES)[number]): Promise<ReadonlySet<string> | false | undefined> {
   if (mode === 'none') return false;
   if (mode === 'bundled') return undefined;
   const { InvoicingClient } = await import('../index.js');
@@ -106,16 +95,10 @@ function checkSource(text: string, parsed: ParsedSource, opts: CheckOptions): In
   let elements: number[] | undefined;
   const locate = (issue: CheckIssue, src: ParsedSource['invoices'][number]): LocatedIssue => {
     if (issue.path[0] === 'options') return issue;
-    let from = src.offset;
-    let path = issue.path;
-    if (parsed.kind === 'array') {
-      // From the element itself, so many errors in one file stay linear.
-      elements ??= arrayElementStarts(text, src.offset);
-      const element = elements[src.index as number];
-      if (element !== undefined) from = element;
-      else path = [src.index as number, ...issue.path];
-    }
-    const offset = locatePath(text, path, from, KEY_CODES.has(issue.code));
+    // From the array element itself, so many errors in one file stay linear.
+    if (parsed.kind === 'array') elements ??= arrayElementStarts(text, src.offset);
+    const from = elements?.[src.index as number] ?? src.offset;
+    const offset = locatePath(text, issue.path, from, KEY_CODES.has(issue.code));
     starts ??= lineStarts(text);
     const { line, column } = positionAt(text, offset, starts);
     return { ...issue, line, column };
@@ -127,8 +110,8 @@ function checkSource(text: string, parsed: ParsedSource, opts: CheckOptions): In
     if (src.error !== undefined) return { ...base, syntaxError: src.error };
     const report = checkInvoice(src.value, opts);
     base.ok = report.ok;
-    base.errors = report.errors.length === 0 ? report.errors : report.errors.map((i) => locate(i, src));
-    base.warnings = report.warnings.length === 0 ? report.warnings : report.warnings.map((i) => locate(i, src));
+    base.errors = report.errors.map((i) => locate(i, src));
+    base.warnings = report.warnings.map((i) => locate(i, src));
     if (report.totals !== undefined) base.totals = report.totals;
     return base;
   });
@@ -141,16 +124,6 @@ async function checkTarget(t: Target, opts: CheckOptions, ctx: CliContext, maxBy
   if (parsed.error !== undefined) return { file: t.display, ok: false, invoices: [], syntaxError: parsed.error };
   const invoices = checkSource(text, parsed, opts);
   return { file: t.display, ok: invoices.every((i) => i.ok), invoices };
-}
-
-/** Runs `fn` over the items, yielding every `batch` items so the progress bar draws and stdin flows. */
-async function mapInBatches<T, R>(items: readonly T[], batch: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  for (let i = 0; i < items.length; i++) {
-    out[i] = await fn(items[i] as T);
-    if (i % batch === batch - 1) await new Promise((r) => setImmediate(r));
-  }
-  return out;
 }
 
 function summarize(files: FileResult[], unmatched: string[], started: number): Summary {
@@ -198,12 +171,13 @@ async function checkAll(ctx: CliContext, started: number): Promise<number> {
     label: 'checking', unit: 'files', total: targets.length, minTotal: 50,
     style: styles(colourEnabled(ctx.stderr, ctx.env, settings.color)),
   });
-  let checked = 0;
-  const files = await mapInBatches(targets, 200, async (t) => {
-    const r = await checkTarget(t, opts, ctx, settings.maxFileBytes);
-    progress.update(++checked);
-    return r;
-  });
+  const files: FileResult[] = [];
+  for (const t of targets) {
+    files.push(await checkTarget(t, opts, ctx, settings.maxFileBytes));
+    progress.update(files.length);
+    // Yields now and then so the progress bar draws and stdin flows.
+    if (files.length % 200 === 0) await new Promise((r) => setImmediate(r));
+  }
   progress.end();
 
   const summary = summarize(files, unmatched, started);

@@ -10,10 +10,9 @@ import {
   type InvoiceCreateParams,
 } from '../index.js';
 import { createSandbox, type Sandbox, type Scenario } from '../testing/index.js';
-import { oneOf, parseCommand } from './args.js';
 import { printable } from './escape.js';
 import { formatSeconds } from './format.js';
-import { colourEnabled, redactedRun, styles, type CliContext, type Output, type Styles } from './context.js';
+import { colourEnabled, oneOf, parseCommand, redactedRun, styles, type CliContext, type Output, type Styles } from './context.js';
 
 export const HELP = `Usage: invoicing demo [--scenario accepted|offline|field-error]
 
@@ -42,8 +41,8 @@ Exit codes: 0 the scenario ended as it should (including the recovery endings); 
 2 usage error.
 `;
 
-/** The recovery scenarios' sandbox milliseconds per real millisecond: ten minutes pass in one second. */
-export const RECOVERY_TIME_SCALE = 600;
+// The recovery scenarios' sandbox clock: ten minutes pass in one second.
+const RECOVERY_TIME_SCALE = 600;
 
 /** The demo's own document number: the idempotency key is derived from it. */
 const EXTERNAL_REF = 'ORDER-2026-0042';
@@ -72,13 +71,6 @@ const SCENARIOS: Readonly<Record<DemoScenarioName, DemoScenario>> = {
 };
 
 const NAMES = Object.keys(SCENARIOS) as DemoScenarioName[];
-
-function parseDemoArgs(argv: string[]) {
-  const { values, color, help } = parseCommand(argv, { scenario: { type: 'string', short: 's' } });
-  return { scenario: oneOf('scenario', values.scenario, NAMES, 'accepted'), color, help };
-}
-
-type Settings = ReturnType<typeof parseDemoArgs>;
 
 /** The invoice the demo files: one good (HS code) and one service (ISIC code), both at 7.5 %. */
 function sampleInvoice(businessId: string, now: number): InvoiceCreateParams {
@@ -119,106 +111,84 @@ function status(invoice: Invoice | undefined): string {
 
 /** When the service last changed the record (its `updatedAt`), else when it was read. */
 function eventTime(invoice: Invoice): number | undefined {
-  for (const t of [invoice.updatedAt, invoice.observedAt]) {
-    const ms = t === undefined ? Number.NaN : Date.parse(t);
-    if (!Number.isNaN(ms)) return ms;
-  }
-  return undefined;
+  return [invoice.updatedAt, invoice.observedAt].map((t) => (t === undefined ? Number.NaN : Date.parse(t))).find((ms) => !Number.isNaN(ms));
 }
-
-const STEP_WIDTH = 10;
-/** Where the text of a step line starts: `  ✔ ` and the padded label and a space. */
-const TEXT_COLUMN = 4 + STEP_WIDTH + 1;
-/** Width of the `+10m 02s` column of status changes. */
-const TIME_WIDTH = 10;
 
 /** Writes the narration: one line per finished step, one per status change while waiting. */
-class Narrator {
-  readonly #out: Output;
-  readonly #s: Styles;
-  #submittedAt: number | undefined;
-  #lastStatus: string | undefined;
-
-  constructor(out: Output, s: Styles) {
-    [this.#out, this.#s] = [out, s];
-  }
-
-  line(text = ''): void { this.#out.write(`${text}\n`); }
-
-  step(event: FilingStepEvent): void {
-    const s = this.#s;
-    const label = event.step.padEnd(STEP_WIDTH);
-    if (event.state === 'started') {
-      if (event.step === 'wait') this.line(`  ${s.cyan('…')} ${s.bold(label)} following the tax authority's answer by reading the invoice (the service has no webhooks)`);
-      return;
-    }
-    const mark = event.state === 'done' ? s.green('✔') : s.dim('↷');
-    const invoice = event.invoice;
-    let text: string;
-    switch (event.step) {
-      case 'check':
-        text = event.state === 'done' ? 'local checks passed: nothing the tax authority would reject or silently accept' : 'skipped';
-        break;
-      case 'create':
-        text = `${invoice?.id ?? '?'} · ${status(invoice)} · idempotency key derived from ${EXTERNAL_REF}`;
-        break;
-      case 'reconcile':
-        text = `the service's totals match the lines: ${money(invoice?.subtotal)} + ${money(invoice?.taxTotal)} tax = ${s.bold(money(invoice?.total))}`;
-        break;
-      case 'wait':
-        text = this.#decorate(invoice);
-        break;
-      default:
-        text = status(invoice);
-    }
-    if (event.step === 'submit' && invoice !== undefined) {
-      this.#submittedAt = eventTime(invoice);
-      this.#lastStatus = invoice.status;
-    }
-    const detail = event.detail !== undefined && event.step !== 'check' ? s.dim(` (${event.detail})`) : '';
-    this.line(`  ${mark} ${s.bold(label)} ${text}${detail}`);
-  }
-
-  /** A status change seen by `waitFor`. The first reading repeats the submit's unless it moved on. */
-  status(invoice: Invoice): void {
-    if (invoice.status === this.#lastStatus && invoice.status === InvoiceStatus.SUBMITTED) return;
-    this.#lastStatus = invoice.status;
-    const s = this.#s;
-    const at = eventTime(invoice);
-    const when = at === undefined || this.#submittedAt === undefined ? '' : `+${span(at - this.#submittedAt)}`;
-    const pad = ' '.repeat(TEXT_COLUMN);
-    const failure = describeFailure(invoice);
-    const attempts = invoice.attempts ?? 0;
-    if (failure === undefined) {
-      const after = attempts > 0 ? s.dim(` (went through on automatic retry ${attempts})`) : '';
-      this.line(`${pad}${s.dim(when.padEnd(TIME_WIDTH))}${s.green(status(invoice))}${after}`);
-      return;
-    }
-    const which = attempts === 0 ? 'on submission' : `on automatic retry ${attempts} of ${AUTOMATIC_RECOVERY.maxAttempts}`;
-    this.line(`${pad}${s.dim(when.padEnd(TIME_WIDTH))}${s.yellow(status(invoice))} ${which}: ${printable(failure.message)}`);
-    const next =
-      failure.recovery === 'in-progress'
-        ? `automatic recovery in progress: retry ${attempts + 1} of ${AUTOMATIC_RECOVERY.maxAttempts} is due 10 minutes later; waiting, not re-submitting`
-        : 'automatic recovery is over';
-    this.line(`${pad}${' '.repeat(TIME_WIDTH)}${s.dim(next)}`);
-  }
-
-  #decorate(invoice: Invoice | undefined): string {
+function narrator(out: Output, s: Styles) {
+  let submittedAt: number | undefined;
+  let lastStatus: string | undefined;
+  const line = (text = ''): void => void out.write(`${text}\n`);
+  // Status changes line up under the text of a step line (`  ✔ ` and a 10-wide label), after a 10-wide time.
+  const pad = ' '.repeat(15);
+  const coloured = (invoice: Invoice | undefined): string => {
     if (invoice === undefined) return '?';
-    if (invoice.status === InvoiceStatus.ERROR) return this.#s.red(status(invoice));
-    return isAfterSubmitted(invoice.rawStatus ?? invoice.status) ? this.#s.green(status(invoice)) : status(invoice);
-  }
-}
-
-/** How many submits the sandbox received for `id`: the demo's proof that nothing was sent twice. */
-function submitsSent(sandbox: Sandbox, id: string): number {
-  return sandbox.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/${id}/submit`)).length;
+    if (invoice.status === InvoiceStatus.ERROR) return s.red(status(invoice));
+    return isAfterSubmitted(invoice.rawStatus ?? invoice.status) ? s.green(status(invoice)) : status(invoice);
+  };
+  return {
+    line,
+    step(event: FilingStepEvent): void {
+      const label = event.step.padEnd(10);
+      if (event.state === 'started') {
+        if (event.step === 'wait') line(`  ${s.cyan('…')} ${s.bold(label)} following the tax authority's answer by reading the invoice (the service has no webhooks)`);
+        return;
+      }
+      const mark = event.state === 'done' ? s.green('✔') : s.dim('↷');
+      const invoice = event.invoice;
+      let text: string;
+      switch (event.step) {
+        case 'check':
+          text = event.state === 'done' ? 'local checks passed: nothing the tax authority would reject or silently accept' : 'skipped';
+          break;
+        case 'create':
+          text = `${invoice?.id ?? '?'} · ${status(invoice)} · idempotency key derived from ${EXTERNAL_REF}`;
+          break;
+        case 'reconcile':
+          text = `the service's totals match the lines: ${money(invoice?.subtotal)} + ${money(invoice?.taxTotal)} tax = ${s.bold(money(invoice?.total))}`;
+          break;
+        case 'wait':
+          text = coloured(invoice);
+          break;
+        default:
+          text = status(invoice);
+      }
+      if (event.step === 'submit' && invoice !== undefined) {
+        submittedAt = eventTime(invoice);
+        lastStatus = invoice.status;
+      }
+      const detail = event.detail !== undefined && event.step !== 'check' ? s.dim(` (${event.detail})`) : '';
+      line(`  ${mark} ${s.bold(label)} ${text}${detail}`);
+    },
+    /** A status change seen by `waitFor`. The first reading repeats the submit's unless it moved on. */
+    status(invoice: Invoice): void {
+      if (invoice.status === lastStatus && invoice.status === InvoiceStatus.SUBMITTED) return;
+      lastStatus = invoice.status;
+      const at = eventTime(invoice);
+      const when = s.dim((at === undefined || submittedAt === undefined ? '' : `+${span(at - submittedAt)}`).padEnd(10));
+      const failure = describeFailure(invoice);
+      const attempts = invoice.attempts ?? 0;
+      if (failure === undefined) {
+        const after = attempts > 0 ? s.dim(` (went through on automatic retry ${attempts})`) : '';
+        line(`${pad}${when}${s.green(status(invoice))}${after}`);
+        return;
+      }
+      const which = attempts === 0 ? 'on submission' : `on automatic retry ${attempts} of ${AUTOMATIC_RECOVERY.maxAttempts}`;
+      line(`${pad}${when}${s.yellow(status(invoice))} ${which}: ${printable(failure.message)}`);
+      const next =
+        failure.recovery === 'in-progress'
+          ? `automatic recovery in progress: retry ${attempts + 1} of ${AUTOMATIC_RECOVERY.maxAttempts} is due 10 minutes later; waiting, not re-submitting`
+          : 'automatic recovery is over';
+      line(`${pad}${' '.repeat(10)}${s.dim(next)}`);
+    },
+  };
 }
 
 /** Prints the ending; returns whether it is the one the scenario predicts. */
-function conclude(n: Narrator, s: Styles, name: DemoScenarioName, result: FilingResult, sandbox: Sandbox): boolean {
+function conclude(n: ReturnType<typeof narrator>, s: Styles, name: DemoScenarioName, result: FilingResult, sandbox: Sandbox): boolean {
   const { invoice, failure } = result;
-  const submits = submitsSent(sandbox, invoice.id);
+  // The demo's proof that nothing was sent twice.
+  const submits = sandbox.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/${invoice.id}/submit`)).length;
   const sent = `POST /submit was sent ${submits === 1 ? 'once' : `${submits} times`}`;
   n.line();
   if (failure === undefined && isAfterSubmitted(invoice.rawStatus ?? invoice.status)) {
@@ -255,11 +225,12 @@ function errorText(err: unknown): string {
 
 /** Runs `invoicing demo`; resolves to the exit code. */
 export async function run(given: CliContext): Promise<number> {
-  const settings = parseDemoArgs(given.argv);
-  if (settings.help) {
+  const { values, color, help } = parseCommand(given.argv, { scenario: { type: 'string', short: 's' } });
+  if (help) {
     given.stdout.write(HELP);
     return 0;
   }
+  const settings = { scenario: oneOf('scenario', values.scenario, NAMES, 'accepted'), color };
   const startedAt = performance.now();
   const scenario = SCENARIOS[settings.scenario];
 
@@ -272,10 +243,10 @@ export async function run(given: CliContext): Promise<number> {
   }
 }
 
-async function narrate(ctx: CliContext, settings: Settings, sandbox: Sandbox, startedAt: number): Promise<number> {
+async function narrate(ctx: CliContext, settings: { scenario: DemoScenarioName; color?: boolean }, sandbox: Sandbox, startedAt: number): Promise<number> {
   const scenario = SCENARIOS[settings.scenario];
   const s = styles(colourEnabled(ctx.stdout, ctx.env, settings.color));
-  const n = new Narrator(ctx.stdout, s);
+  const n = narrator(ctx.stdout, s);
   const sandboxStart = sandbox.clock.now();
   n.line(`${s.bold('invoicing demo')} · scenario ${s.cyan(settings.scenario)}`);
   const pace = scenario.timeScale === 1 ? 'real time' : `${scenario.timeScale}× real time, so 10-minute retries take a second`;

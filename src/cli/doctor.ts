@@ -1,7 +1,7 @@
 // `invoicing doctor`: `client.diagnose()` against the service in the environment, read-only, output scrubbed.
 import type { Diagnosis, DiagnosisStatus } from '../index.js';
-import { oneOf, parseCommand, wholeNumber } from './args.js';
-import { baseUrlOf, colourEnabled, envCredentials, redactedRun, styles, type CliContext, type Styles } from './context.js';
+import { baseUrlOf, colourEnabled, envCredentials, oneOf, parseCommand, redactedRun, styles, wholeNumber } from './context.js';
+import type { CliContext, Styles } from './context.js';
 import { printable, safeJson } from './escape.js';
 import { plural } from './format.js';
 

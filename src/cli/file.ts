@@ -2,14 +2,14 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import type { FileManyResult, FilingError, FilingFailure, InvoiceCreateParams, InvoicingClient } from '../index.js';
-import { DEFAULT_MAX_FILE_BYTES, loadTarget, MIB, resolveTargets, type Target } from './targets.js';
-import { oneOf, parseCommand, wholeNumber } from './args.js';
-import { baseUrlOf, cliHint, colourEnabled, redactedRun, styles, UsageError, type CliContext } from './context.js';
+import { loadTarget, maxFileBytes, resolveTargets, type Target } from './targets.js';
+import { baseUrlOf, causeNames, cliHint, colourEnabled, oneOf, parseCommand, redactedRun, styles, UsageError, wholeNumber } from './context.js';
+import type { CliContext, Output, Styles } from './context.js';
 import { printable, safeJson } from './escape.js';
-import { plural } from './format.js';
+import { formatNumber, formatSeconds, plural } from './format.js';
 import { FilingInterrupt, shellQuote } from './interrupt.js';
+import type { SyntaxProblem } from './json-source.js';
 import { createProgress } from './progress.js';
-import { renderFileText, type FileRecord, type FileSummary } from './reporters/file-text.js';
 
 export const HELP = `Usage: invoicing file <files | globs | directories | -> [options]
 
@@ -29,8 +29,11 @@ Options:
   --wait-timeout <seconds>  How long to wait for each answer (default 300).
   --ref <content|path>      What each key is derived from (default content).
   --revision <n>            File corrected versions: each invoice gets the key of revision n
-                            (default 0) of its reference. Use it with --ref path when an invoice
-                            that failed is corrected in place; the failed one stays as it is.
+                            (default 0) of its reference. With --ref path the key stays with the
+                            file, so a corrected invoice needs --revision 1 (then 2, …); with
+                            --ref content, corrected content is a new key anyway. The invoice that
+                            failed stays on the service as it is (in Error, or a draft); the
+                            corrected one is filed as a new invoice.
   --strict                  Treat check warnings as errors.
   --format <text|json>      Output format (default text).
   -q, --quiet               Print only invoices that stopped, and the summary.
@@ -44,11 +47,6 @@ Environment: INVOICING_BASE_URL (the service's origin) and INVOICING_API_KEY (a 
 
 Ctrl-C stops cleanly: no new invoice is started, those in flight finish (Ctrl-C again aborts
 them), every invoice is reported and the command that files the rest is printed.
-
-A corrected invoice: with --ref content (the default) corrected content is a new key, so run the
-command again on the corrected file. With --ref path the key stays with the file, so add
---revision 1 (then 2, …). The invoice that failed stays on the service as it is (in Error, or a
-draft); the corrected one is filed as a new invoice.
 
 Exit codes: 0 every invoice filed (with --wait: and accepted); 1 any invoice stopped, failed its
 checks, was rejected (each reason is printed) or is in Error; 2 usage or configuration error,
@@ -69,20 +67,14 @@ export function parseSettings(argv: string[]) {
     waitTimeoutMs: (wholeNumber('wait-timeout', v['wait-timeout'], 1) ?? 300) * 1000, ref: oneOf('ref', v.ref, REFS, 'content'),
     revision: wholeNumber('revision', v.revision, 0) ?? 0, strict: v.strict === true,
     format: oneOf('format', v.format, FORMATS, 'text'), quiet: v.quiet === true, color,
-    maxFileBytes: (wholeNumber('max-file-size', v['max-file-size'], 1) ?? DEFAULT_MAX_FILE_BYTES / MIB) * MIB, help,
+    maxFileBytes: maxFileBytes(v['max-file-size']), help,
   };
 }
 
 type Settings = ReturnType<typeof parseSettings>;
 
-/** One invoice read from the files, or why it could not be. */
-interface Source {
-  /** `file`, `file[2]` or `file line 4`. */ label: string;
-  /** For `--ref path`: the file (see {@link refPath}) and the position in it. */
-  ref: string;
-  input?: InvoiceCreateParams;
-  problem?: string;
-}
+/** One invoice read from the files, or why it could not be; `ref` names it for `--ref path`. */
+interface Source { label: string; ref: string; input?: InvoiceCreateParams; problem?: string; }
 
 /** How `--ref path` names a file: from its git root, else absolute; never from the cwd (another key). */
 function refPath(t: Target, roots: Map<string, string | undefined>): string {
@@ -101,6 +93,8 @@ function repositoryRoot(dir: string, roots: Map<string, string | undefined>): st
   return root;
 }
 
+const invalidJson = (e: SyntaxProblem): string => `not valid JSON at ${e.line}:${e.column}: ${e.message}`;
+
 /** Reads every target into invoices; unreadable files are returned apart (exit code 2). */
 async function readSources(targets: Target[], ctx: CliContext, maxBytes: number): Promise<{ sources: Source[]; unreadable: string[] }> {
   const sources: Source[] = [];
@@ -114,8 +108,7 @@ async function readSources(targets: Target[], ctx: CliContext, maxBytes: number)
     }
     const { parsed } = loaded;
     if (parsed.error !== undefined) {
-      const e = parsed.error;
-      sources.push({ label: t.display, ref: t.display, problem: `not valid JSON at ${e.line}:${e.column}: ${e.message}` });
+      sources.push({ label: t.display, ref: t.display, problem: invalidJson(parsed.error) });
       continue;
     }
     const file = refPath(t, roots);
@@ -123,24 +116,16 @@ async function readSources(targets: Target[], ctx: CliContext, maxBytes: number)
       const where = src.index !== undefined ? `[${src.index}]` : src.line !== undefined ? ` line ${src.line}` : '';
       const label = `${t.display}${where}`;
       const ref = `${file}${where}`;
-      if (src.error !== undefined) {
-        sources.push({ label, ref, problem: `not valid JSON at ${src.error.line}:${src.error.column}: ${src.error.message}` });
-      } else if (src.value === null || typeof src.value !== 'object' || Array.isArray(src.value)) {
-        sources.push({ label, ref, problem: 'not an invoice object' });
-      } else {
-        sources.push({ label, ref, input: src.value as InvoiceCreateParams });
-      }
+      const isObject = typeof src.value === 'object' && src.value !== null && !Array.isArray(src.value);
+      const problem = src.error !== undefined ? invalidJson(src.error) : isObject ? undefined : 'not an invoice object';
+      sources.push(problem === undefined ? { label, ref, input: src.value as InvoiceCreateParams } : { label, ref, problem });
     }
   }
   return { sources, unreadable };
 }
 
 /** Whether the service refused the create because the key was used before with another body (409). */
-function isKeyConflict(err: unknown): boolean {
-  // By name, as the SDK's guards do; the CLI loads no error classes of its own.
-  for (let e = err, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) if (e.name === 'IdempotencyConflictError') return true;
-  return false;
-}
+const isKeyConflict = (err: unknown): boolean => causeNames(err).includes('IdempotencyConflictError');
 
 /** A refusal's advice in CLI terms (the library's hints name options a CLI user does not have). */
 function refusalAdvice(cause: Error & { hint?: string }): string {
@@ -385,4 +370,75 @@ async function fileAll(ctx: CliContext, started: number): Promise<number> {
   // 130 = 128 + SIGINT, what a shell reports for a command stopped by Ctrl-C.
   if (interrupt.interrupted) return 130;
   return stopped > 0 ? 1 : 0;
+}
+
+// The human report: a line per invoice on a terminal, else a table; then details and the summary.
+/** One invoice's outcome as `invoicing file` reports it (also its JSON record). */
+interface FileRecord {
+  source: string; ok: boolean; invoiceId?: string | undefined; status?: string | undefined; rawStatus?: string | undefined;
+  idempotencyKey?: string | undefined;
+  /** The invoice failed although every step ran: rejected, cancelled, in Error (`kind`), with the service's reason. */
+  failure?: { kind: string; message: string; hint: string } | undefined;
+  error?: { name?: string; message?: string; step?: string | undefined; hint?: string | undefined } | undefined;
+  /** Nothing was sent for it: the run was interrupted before it started. */ notStarted?: boolean | undefined;
+}
+
+interface FileSummary { invoices: number; filed: number; stopped: number; notStarted: number; durationMs: number; }
+
+/** The table's first column: what became of the invoice, in one word or two. */
+function outcome(r: FileRecord): 'filed' | 'rejected' | 'cancelled' | 'not accepted' | 'in Error' | 'stopped' | 'not started' {
+  if (r.notStarted === true) return 'not started';
+  if (r.failure !== undefined) return FINAL[r.failure.kind] ?? 'in Error';
+  return r.ok ? 'filed' : 'stopped';
+}
+
+const FINAL: Record<string, 'rejected' | 'cancelled' | 'not accepted'> = { rejected: 'rejected', cancelled: 'cancelled', 'not-accepted': 'not accepted' };
+
+function table(records: readonly FileRecord[]): string[] {
+  const rows = records.map((r) => [outcome(r), r.invoiceId ?? '-', r.rawStatus ?? r.status ?? '-', r.source].map(printable));
+  const head = ['RESULT', 'INVOICE', 'STATUS', 'SOURCE'];
+  const widths = head.map((h, c) => Math.max(h.length, ...rows.map((row) => (row[c] as string).length)));
+  const line = (row: string[]) => row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c] as number))).join('  ');
+  return [line(head), ...rows.map(line)];
+}
+
+/** A record with every string in it (file names, the service's words) made printable. */
+function escaped(r: FileRecord): FileRecord {
+  return JSON.parse(JSON.stringify(r), (_key, v: unknown) => (typeof v === 'string' ? printable(v) : v)) as FileRecord;
+}
+
+/** Writes the report of a `file` run. `terminal`: one line per invoice instead of the table. */
+function renderFileText(out: Output, records: readonly FileRecord[], summary: FileSummary, s: Styles, opts: { quiet: boolean; terminal: boolean }): void {
+  const listed = opts.quiet ? records.filter((r) => outcome(r) !== 'filed') : records;
+  if (!opts.terminal && listed.length > 0) out.write(`${table(listed).join('\n')}\n\n`);
+  for (const raw of listed) {
+    const r = escaped(raw);
+    const where = r.invoiceId === undefined ? '' : `  ${s.dim(r.invoiceId)}`;
+    const kind = outcome(r);
+    if (kind === 'filed') {
+      if (opts.terminal) out.write(`${s.green('✓')} ${r.source}${where}  ${r.rawStatus ?? r.status ?? ''}\n`);
+    } else if (kind === 'not started') {
+      if (opts.terminal) out.write(`${s.dim('·')} ${r.source}  not started (interrupted)\n`);
+    } else if (r.failure !== undefined) {
+      const mark = kind === 'in Error' ? s.yellow('!') : s.red('✗');
+      const what = kind === 'in Error' ? `in Error (${r.failure.kind})` : kind;
+      out.write(`${mark} ${r.source}${where}  ${what}: ${r.failure.message}\n    ${s.dim(r.failure.hint)}\n`);
+    } else {
+      const message = r.error?.message ?? 'failed';
+      const step = r.error?.step;
+      // A FilingError's own message already says where it stopped ("Filing stopped at create: …").
+      const at = step === undefined || message.includes(`stopped at ${step}`) ? '' : `stopped at ${step}: `;
+      out.write(`${s.red('✗')} ${r.source}${where}  ${at}${message}\n`);
+      if (r.error?.hint) out.write(`    ${s.dim(r.error.hint)}\n`);
+    }
+  }
+  if (opts.quiet && listed.length < records.length) {
+    out.write(s.dim(`(${plural(records.length - listed.length, 'filed invoice')} not listed: --quiet)\n`));
+  }
+  const notStarted = summary.notStarted > 0 ? `; ${formatNumber(summary.notStarted)} not started` : '';
+  const failed = summary.stopped - summary.notStarted;
+  const line =
+    `Filed ${formatNumber(summary.filed)} of ${plural(summary.invoices, 'invoice')}` +
+    `${failed > 0 ? `; ${formatNumber(failed)} did not go through` : ''}${notStarted} (${formatSeconds(summary.durationMs, 1)}).`;
+  out.write(`${summary.stopped > 0 ? s.red(line) : s.bold(line)}\n`);
 }

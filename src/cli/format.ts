@@ -1,16 +1,10 @@
 // Every count, total and duration the CLI prints goes through formatNumber, so they look alike.
 const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const FIXED = new Map<number, Intl.NumberFormat>();
 
 /** A number with thousands separators, and exactly `fractionDigits` decimals when given. */
 export function formatNumber(n: number, fractionDigits = 0): string {
   if (fractionDigits === 0) return WHOLE.format(n);
-  let f = FIXED.get(fractionDigits);
-  if (f === undefined) {
-    f = new Intl.NumberFormat('en-US', { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
-    FIXED.set(fractionDigits, f);
-  }
-  return f.format(n);
+  return new Intl.NumberFormat('en-US', { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(n);
 }
 
 /** `3 errors`, `1 warning`, `2,000 invoices`. */

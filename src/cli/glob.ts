@@ -32,35 +32,13 @@ function skipDir(name: string): boolean {
   return name.startsWith('.') || name === 'node_modules';
 }
 
-/** Brace expansion, first, so alternatives may hold slashes (nested braces too). */
+/** Brace expansion, first, so alternatives may hold slashes; nested groups from the innermost out. */
 export function expandBraces(pattern: string): string[] {
-  const open = pattern.indexOf('{');
-  if (open === -1) return [pattern];
-  let depth = 0;
-  const commas: number[] = [];
-  for (let i = open; i < pattern.length; i++) {
-    const c = pattern[i];
-    if (c === '{') depth++;
-    else if (c === '}') {
-      depth--;
-      if (depth === 0) {
-        if (commas.length === 0) {
-          // "{x}" is no alternation: keep it literally and expand what follows.
-          return expandBraces(pattern.slice(i + 1)).map((rest) => pattern.slice(0, i + 1) + rest);
-        }
-        const head = pattern.slice(0, open);
-        const tail = pattern.slice(i + 1);
-        const bounds = [open, ...commas, i];
-        const out: string[] = [];
-        for (let k = 0; k < bounds.length - 1; k++) {
-          const alternative = pattern.slice((bounds[k] as number) + 1, bounds[k + 1]);
-          out.push(...expandBraces(head + alternative + tail));
-        }
-        return out;
-      }
-    } else if (c === ',' && depth === 1) commas.push(i);
-  }
-  return [pattern];
+  // A group without a comma ("{x}") is no alternation: it stays as it is.
+  const m = /\{([^{}]*,[^{}]*)\}/.exec(pattern);
+  if (m === null) return [pattern];
+  const [head, tail] = [pattern.slice(0, m.index), pattern.slice(m.index + m[0].length)];
+  return [...new Set((m[1] as string).split(',').flatMap((alt) => expandBraces(head + alt + tail)))];
 }
 
 /** The files a pattern matches, sorted; unreadable directories are skipped. */
@@ -80,6 +58,8 @@ export async function expandGlob(pattern: string, cwd: string): Promise<string[]
     i++;
   }
   const segments = parts.slice(i).map((s) => (s === '**' ? '**' : segmentToRegExp(s)));
+  // A trailing ** matches every file below, dotfiles too.
+  if (segments.at(-1) === '**') segments.push(/^/);
   const found: string[] = [];
   await walk(base, segments, 0, found);
   return [...new Set(found)].sort();
@@ -92,15 +72,6 @@ async function walk(dir: string, segments: (RegExp | '**')[], k: number, found: 
   if (entries === undefined) return;
   const last = k === segments.length - 1;
   if (seg === '**') {
-    if (last) {
-      // A trailing ** matches every file below.
-      await Promise.all(
-        entries.map((e) =>
-          e.isDirectory() ? (skipDir(e.name) ? undefined : walk(join(dir, e.name), segments, k, found)) : found.push(join(dir, e.name)),
-        ),
-      );
-      return;
-    }
     // Zero directories: the next segment here; one or more: ** again in each subdirectory.
     await walk(dir, segments, k + 1, found);
     await Promise.all(
@@ -112,28 +83,16 @@ async function walk(dir: string, segments: (RegExp | '**')[], k: number, found: 
   for (const e of entries) {
     if (!seg.test(e.name)) continue;
     if (last) {
-      if (e.isFile() || e.isSymbolicLink()) found.push(join(dir, e.name));
+      // Not only regular files: a pipe or device is refused when read, not left out unnoticed.
+      if (!e.isDirectory()) found.push(join(dir, e.name));
     } else if (e.isDirectory() || e.isSymbolicLink()) work.push(walk(join(dir, e.name), segments, k + 1, found));
   }
   await Promise.all(work);
 }
 
-const INVOICE_FILE = /\.(json|ndjson|jsonl)$/i;
-
 /** Every .json / .ndjson / .jsonl file under a directory, skipping dotfiles, dot-directories and node_modules. */
 export async function listInvoiceFiles(dir: string): Promise<string[]> {
   const found: string[] = [];
-  const visit = async (d: string): Promise<void> => {
-    const entries = await readdir(d, { withFileTypes: true }).catch(() => undefined);
-    if (entries === undefined) return;
-    const work: Promise<void>[] = [];
-    for (const e of entries) {
-      if (e.isDirectory()) {
-        if (!skipDir(e.name)) work.push(visit(join(d, e.name)));
-      } else if (!e.name.startsWith('.') && INVOICE_FILE.test(e.name)) found.push(join(d, e.name));
-    }
-    await Promise.all(work);
-  };
-  await visit(dir);
+  await walk(dir, ['**', /^(?!\.).*\.(?:json|ndjson|jsonl)$/i], 0, found);
   return found.sort();
 }

@@ -1,15 +1,12 @@
-// Ctrl-C during `invoicing file`: the first aborts fileMany's `stopSignal`, the second its `signal`.
-
-/** The stop state of one `invoicing file` run. */
+/** The stop state of one `invoicing file` run: the first Ctrl-C aborts fileMany's `stopSignal`, the second its `signal`. */
 export class FilingInterrupt {
   readonly #stop = new AbortController();
   readonly #abort = new AbortController();
-  /** Inputs started (their first step seen, fileMany's onStep) and not finished yet (onProgress). */
+  /** Inputs started (fileMany's onStep) and not finished yet (onProgress). */
   readonly #inFlight = new Set<number>();
   readonly stopSignal = this.#stop.signal;
   readonly signal = this.#abort.signal;
 
-  /** Whether Ctrl-C was pressed. */
   get interrupted(): boolean { return this.stopSignal.aborted; }
 
   get inFlight(): number { return this.#inFlight.size; }
@@ -22,7 +19,6 @@ export class FilingInterrupt {
     this.#inFlight.delete(index);
   }
 
-  /** A Ctrl-C: the first stops new work; the second aborts what is in flight. */
   press(): 'stopping' | 'aborted' {
     if (!this.interrupted) {
       this.#stop.abort(new Error('Interrupted (Ctrl-C): invoices not started are left for the next run.'));

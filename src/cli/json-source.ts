@@ -42,12 +42,9 @@ export function positionAt(text: string, offset: number, starts = lineStarts(tex
   return { line: lo + 1, column: offset - (starts[lo] as number) + 1 };
 }
 
-function isWs(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13;
-}
-
 function skipWs(text: string, i: number): number {
-  while (i < text.length && isWs(text.charCodeAt(i))) i++;
+  let c = text.charCodeAt(i);
+  while (c === 32 || c === 9 || c === 10 || c === 13) c = text.charCodeAt(++i);
   return i;
 }
 
@@ -121,14 +118,14 @@ function found(text: string, i: number): string {
 }
 
 /** Where and why JSON text is invalid, or undefined if the scanner finds no problem. */
-export function findSyntaxError(text: string, base = 0): SyntaxProblem | undefined {
+export function findSyntaxError(text: string): SyntaxProblem | undefined {
   try {
     const end = skipWs(text, scanValue(text, 0, 0));
     if (end < text.length) throw new JsonSyntax(`unexpected ${found(text, end)} after the end of the JSON value`, end);
     return undefined;
   } catch (err) {
     if (!(err instanceof JsonSyntax)) return { message: 'invalid JSON', line: 1, column: 1 };
-    return { message: err.message, ...positionAt(text, base + err.offset) };
+    return { message: err.message, ...positionAt(text, err.offset) };
   }
 }
 
@@ -167,63 +164,41 @@ function parsesAsObject(line: string): boolean {
 
 function parseNdjson(body: string, shift: number): ParsedSource {
   const invoices: SourceInvoice[] = [];
-  let lineNo = 0;
-  let pos = 0;
-  while (pos <= body.length) {
-    const nl = body.indexOf('\n', pos);
-    const end = nl === -1 ? body.length : nl;
-    lineNo++;
-    const raw = body.slice(pos, end);
-    if (raw.trim() !== '') {
-      try {
-        invoices.push({ index: undefined, line: lineNo, offset: shift + pos, value: JSON.parse(raw) });
-      } catch (err) {
-        const { message, column } = syntaxProblem(raw, err);
-        invoices.push({ index: undefined, line: lineNo, offset: shift + pos, error: { message, line: lineNo, column } });
-      }
+  let offset = shift;
+  body.split('\n').forEach((raw, i) => {
+    const at = { index: undefined, line: i + 1, offset };
+    offset += raw.length + 1;
+    if (raw.trim() === '') return;
+    try {
+      invoices.push({ ...at, value: JSON.parse(raw) });
+    } catch (err) {
+      const { message, column } = syntaxProblem(raw, err);
+      invoices.push({ ...at, error: { message, line: i + 1, column } });
     }
-    if (nl === -1) break;
-    pos = nl + 1;
-  }
+  });
   return { kind: 'ndjson', invoices };
 }
 
-/** Skips one (valid) JSON value starting at i; returns the offset after it. */
+/** The end of the (valid) JSON value at i; containers without recursion, however deep. */
 function skipValue(text: string, i: number): number {
-  const c = text[i];
-  if (c === '"') {
-    for (let j = i + 1; j < text.length; j++) {
-      const k = text.charCodeAt(j);
-      if (k === 92) j++;
-      else if (k === 34) return j + 1;
-    }
-    return text.length;
+  if (text[i] !== '{' && text[i] !== '[') return scanValue(text, i, 0);
+  let depth = 0;
+  for (let j = i; j < text.length; j++) {
+    const k = text.charCodeAt(j);
+    if (k === 34) j = scanString(text, j) - 1;
+    else if (k === 123 || k === 91) depth++;
+    else if ((k === 125 || k === 93) && --depth === 0) return j + 1;
   }
-  if (c === '{' || c === '[') {
-    let depth = 0;
-    for (let j = i; j < text.length; j++) {
-      const k = text.charCodeAt(j);
-      if (k === 34) j = skipValue(text, j) - 1;
-      else if (k === 123 || k === 91) depth++;
-      else if (k === 125 || k === 93) {
-        depth--;
-        if (depth === 0) return j + 1;
-      }
-    }
-    return text.length;
-  }
-  let j = i;
-  while (j < text.length && !',}] \t\r\n'.includes(text[j] as string)) j++;
-  return j;
+  return text.length;
 }
 
-/** The offsets of the elements of the (valid) JSON array at `from`, in one pass. */
-export function arrayElementStarts(text: string, from: number): number[] {
+/** The offsets of the elements of the (valid) JSON array at `from`, in one pass; up to element `last` when given. */
+export function arrayElementStarts(text: string, from: number, last = Infinity): number[] {
   const starts: number[] = [];
   const open = skipWs(text, from);
   if (text[open] !== '[') return starts;
   let i = skipWs(text, open + 1);
-  while (i < text.length && text[i] !== ']') {
+  while (i < text.length && text[i] !== ']' && starts.length <= last) {
     starts.push(i);
     i = skipWs(text, skipValue(text, i));
     if (text[i] === ',') i = skipWs(text, i + 1);
@@ -237,47 +212,25 @@ export function locatePath(text: string, path: readonly (string | number)[], fro
   let pos = skipWs(text, from);
   for (let p = 0; p < path.length; p++) {
     const seg = path[p];
-    const c = text[pos];
-    if (c === '{' && typeof seg === 'string') {
-      let i = skipWs(text, pos + 1);
-      let hit = -1;
-      while (text[i] === '"') {
-        const keyEnd = skipValue(text, i);
-        const keyStart = i;
-        const rawKey = text.slice(i + 1, keyEnd - 1);
-        let key = rawKey;
-        if (rawKey.includes('\\')) {
-          try {
-            key = JSON.parse(text.slice(i, keyEnd)) as string;
-          } catch {
-            /* keep raw */
-          }
-        }
-        i = skipWs(text, keyEnd);
-        i = skipWs(text, i + 1); // past ':'
+    let next: number | undefined;
+    if (text[pos] === '[' && typeof seg === 'number') next = arrayElementStarts(text, pos, seg)[seg];
+    else if (text[pos] === '{' && typeof seg === 'string') {
+      for (let i = skipWs(text, pos + 1); text[i] === '"'; ) {
+        const keyEnd = scanString(text, i);
+        const raw = text.slice(i + 1, keyEnd - 1);
+        const key = raw.includes('\\') ? (JSON.parse(text.slice(i, keyEnd)) as string) : raw;
+        const value = skipWs(text, skipWs(text, keyEnd) + 1);
+        // A field that should not be there is best shown at its name.
         if (key === seg) {
-          // A field that should not be there is best shown at its name.
-          hit = atKey && p === path.length - 1 ? keyStart : i;
+          next = atKey && p === path.length - 1 ? i : value;
           break;
         }
-        i = skipWs(text, skipValue(text, i));
+        i = skipWs(text, skipValue(text, value));
         if (text[i] === ',') i = skipWs(text, i + 1);
       }
-      if (hit === -1) return pos;
-      pos = hit;
-    } else if (c === '[' && typeof seg === 'number') {
-      let i = skipWs(text, pos + 1);
-      let n = 0;
-      while (n < seg && i < text.length && text[i] !== ']') {
-        i = skipWs(text, skipValue(text, i));
-        if (text[i] === ',') i = skipWs(text, i + 1);
-        n++;
-      }
-      if (n !== seg || text[i] === ']' || i >= text.length) return pos;
-      pos = i;
-    } else {
-      return pos;
     }
+    if (next === undefined) return pos;
+    pos = next;
   }
   return pos;
 }

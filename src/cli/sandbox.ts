@@ -1,7 +1,6 @@
 // `invoicing sandbox`: serves the embedded sandbox on loopback until Ctrl-C; it prints its own throwaway credentials.
 import { createSandbox, type Sandbox } from '../testing/index.js';
-import { parseCommand, wholeNumber } from './args.js';
-import { colourEnabled, styles, UsageError, type CliContext } from './context.js';
+import { colourEnabled, parseCommand, styles, UsageError, wholeNumber, type CliContext } from './context.js';
 
 export const HELP = `Usage: invoicing sandbox [--port N]
 

@@ -2,7 +2,7 @@
 import { closeSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { CliContext } from './context.js';
+import { wholeNumber, type CliContext } from './context.js';
 import { parseSource, type ParsedSource } from './json-source.js';
 import { expandGlob, isGlob, listInvoiceFiles } from './glob.js';
 
@@ -40,26 +40,13 @@ export async function resolveTargets(inputs: string[], cwd: string, unmatched: s
       return [{ path: abs, display: display(abs) }];
     }),
   );
-  const seen = new Set<string>();
-  const targets: Target[] = [];
-  for (const t of lists.flat()) {
-    if (seen.has(t.path)) continue;
-    seen.add(t.path);
-    targets.push(t);
-  }
-  return targets;
+  // A path's display depends on the path alone: keeping the last of duplicates changes nothing.
+  return [...new Map(lists.flat().map((t) => [t.path, t])).values()];
 }
 
-/** One mebibyte, the unit of `--max-file-size`. */
-export const MIB = 1024 * 1024;
-
-/** The largest input file read by default: 10 MiB (`--max-file-size` changes it). */
-export const DEFAULT_MAX_FILE_BYTES = 10 * MIB;
-
-/** An input that is not read: not a regular file, too large, or not UTF-8. The message says why. */
-export class InputError extends Error {
-  override readonly name = 'InputError';
-  readonly code = 'EINPUT';
+/** `--max-file-size` in MiB (default 10), as bytes. */
+export function maxFileBytes(value: unknown): number {
+  return (wholeNumber('max-file-size', value, 1) ?? 10) * 1024 * 1024;
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
@@ -76,19 +63,19 @@ function mib(bytes: number): string {
   return `${Math.ceil((bytes / 1024 / 1024) * 10) / 10} MiB`;
 }
 
-function tooLarge(size: string, limit: number): InputError {
-  return new InputError(
+function tooLarge(size: string, limit: number): Error {
+  return new Error(
     `larger than the ${mib(limit)} limit (${size}); raise it with --max-file-size <MiB> if the file is meant to be this big`,
   );
 }
 
 /** Decodes UTF-8 strictly: a Latin-1 or binary file is an error, never mojibake sent to the service. */
-export function decodeUtf8(bytes: Uint8Array): string {
+function decodeUtf8(bytes: Uint8Array): string {
   try {
     return UTF8.decode(bytes);
   } catch {
     const at = firstInvalidByte(bytes);
-    throw new InputError(
+    throw new Error(
       `not UTF-8 text (invalid byte 0x${(bytes[at] ?? 0).toString(16).padStart(2, '0')} at offset ${at}); ` +
         'save it as UTF-8 (a Latin-1 file: iconv -f latin1 -t utf-8)',
     );
@@ -108,10 +95,10 @@ function firstInvalidByte(bytes: Uint8Array): number {
 
 /** Reads a regular file of at most `maxBytes`, checking the size first (so `/dev/zero` is refused). */
 function readRegularFile(path: string, maxBytes: number): Uint8Array {
-  // Synchronous on purpose: faster than fs.promises for small files (docs/performance.md).
+  // Synchronous: faster than fs.promises for small files.
   const info = statSync(path);
-  if (info.isDirectory()) throw Object.assign(new Error(`EISDIR: ${path}`), { code: 'EISDIR' });
-  if (!info.isFile()) throw new InputError(`${kindOf(info)}, not an invoice file`);
+  if (info.isDirectory()) throw new Error('it is a directory');
+  if (!info.isFile()) throw new Error(`${kindOf(info)}, not an invoice file`);
   if (info.size > maxBytes) throw tooLarge(mib(info.size), maxBytes);
   const fd = openSync(path, 'r');
   try {
@@ -119,33 +106,24 @@ function readRegularFile(path: string, maxBytes: number): Uint8Array {
     const buf = Buffer.allocUnsafe(info.size + 1);
     let n = 0;
     for (let r = 1; r > 0 && n < buf.length; n += r) r = readSync(fd, buf, n, buf.length - n, null);
-    if (n > info.size) throw new InputError('changed while it was read; run again');
+    if (n > info.size) throw new Error('changed while it was read; run again');
     return buf.subarray(0, n);
   } finally {
     closeSync(fd);
   }
 }
 
-/** Reads a target's text (stdin for `-`), UTF-8 only and at most `maxBytes`. */
-export async function readTarget(t: Target, ctx: CliContext, maxBytes = DEFAULT_MAX_FILE_BYTES): Promise<string> {
-  if (t.path !== '-') return decodeUtf8(readRegularFile(t.path, maxBytes));
-  const input = await ctx.readStdin(maxBytes);
-  if (typeof input === 'string') {
-    if (Buffer.byteLength(input) > maxBytes) throw tooLarge(`over ${mib(maxBytes)}`, maxBytes);
-    return input;
-  }
-  if (input.byteLength > maxBytes) throw tooLarge(`over ${mib(maxBytes)}`, maxBytes);
-  return decodeUtf8(input);
-}
-
-/** A target read and parsed as invoices, or why it could not be read. */
+/** A target (stdin for `-`) read, UTF-8 only and at most `maxBytes`, and parsed as invoices; or why it could not be read. */
 export async function loadTarget(t: Target, ctx: CliContext, maxBytes: number): Promise<{ text: string; parsed: ParsedSource } | { readError: string }> {
   let text: string;
   try {
-    text = await readTarget(t, ctx, maxBytes);
+    const input = t.path === '-' ? await ctx.readStdin(maxBytes) : readRegularFile(t.path, maxBytes);
+    const size = typeof input === 'string' ? Buffer.byteLength(input) : input.byteLength;
+    if (size > maxBytes) throw tooLarge(`over ${mib(maxBytes)}`, maxBytes);
+    text = typeof input === 'string' ? input : decodeUtf8(input);
   } catch (err) {
     const code = (err as { code?: string }).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : undefined;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : undefined;
     return { readError: reason ?? (err as Error).message };
   }
   return { text, parsed: parseSource(text, /\.(ndjson|jsonl)$/i.test(t.path)) };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colourFlag } from '../../src/cli/args.js';
-import { colourEnabled } from '../../src/cli/context.js';
+import { colourEnabled, colourFlag } from '../../src/cli/context.js';
 
 const tty = { write: () => true, isTTY: true };
 const pipe = { write: () => true, isTTY: false };
@@ -31,7 +30,7 @@ describe('cli/context colourEnabled', () => {
   });
 });
 
-describe('cli/args colourFlag', () => {
+describe('cli/context colourFlag', () => {
   it('takes the last of --color and --no-color, and undefined without either', () => {
     const opt = (name: string) => ({ kind: 'option', name });
     expect(colourFlag([opt('color'), opt('no-color')])).toBe(false);
