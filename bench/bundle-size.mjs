@@ -4,6 +4,8 @@
  * and makes one call, dependencies included (ky, zod and uuid for invoicing-sdk; whatever openai and
  * stripe pull in), gzip -9 (1 KB = 1,000 bytes). One file holding everything the client can reach,
  * for the browser/edge platform (`platform: 'browser'`, where every one of them has a build).
+ * Also with code splitting, as an app's bundler loads it: the first load (what loads before the
+ * call runs) and every chunk the client can reach.
  * Also the `invoicing-sdk/check` entry (checks, totals, rule catalogue and code sets, for a CI job
  * or a form that only checks) and the status helpers alone.
  *

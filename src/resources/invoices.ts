@@ -1,10 +1,7 @@
 /** `client.invoices` and the filing workflow on top. */
 import { v4 as uuidv4 } from 'uuid';
-// The checks and the filing workflow are loaded on first use (`import()`), so that a bundle of the client that never
-// creates or files leaves them out.
-import type { CheckOptions, CheckReport, checkInvoiceAsSent } from '../check/index.js';
-import { formatIssuePath } from '../check/issues.js';
-import { MAX_INPUT_DEPTH, notJsonData } from '../check/rules/fields.js';
+import { checkInvoice, checkInvoiceAsSent, formatIssuePath, MAX_INPUT_DEPTH, type CheckOptions, type CheckReport } from '../check/index.js';
+import { notJsonData } from '../check/rules/fields.js';
 import { INPUT_TOTAL_FIELDS, LINE_TOTAL_FIELDS } from '../check/rules/totals.js';
 import { isDecimalText } from '../model/decimal.js';
 import { Codes } from './codes.js';
@@ -27,9 +24,11 @@ import type { TransitionOptions } from '../filing/transition.js';
 import { hasReadableStatus } from '../model/field-map.js';
 import { readInvoiceRecord, type Invoice } from '../model/invoice.js';
 import type { InvoiceCreateParams } from '../model/invoice-input.js';
+// The filing workflow is loaded on first use (`import()`), so that a code-split bundle of a client that never files leaves it
+// out of the first load.
 import type { CreateAndFileOptions, FilingResult, ResumeFilingOptions } from '../filing/file.js';
 import type { FileManyOptions, FileManyResult } from '../filing/file-many.js';
-import type { WaitOptions, WaitResult } from '../filing/wait.js';
+import { waitFor, type WaitOptions, type WaitResult } from '../filing/wait.js';
 import { watchInvoices, type InvoiceWatch, type WatchOptions } from '../filing/watch.js';
 import { ReadRouteFallback } from './read-fallback.js';
 
@@ -96,14 +95,11 @@ export class Invoices extends APIResource {
     // that answers differently on another read cannot change what was checked.
     const { bodyText, sent } = serializeInvoice(input);
     if (opts.skipChecks !== true) {
-      const { checkInvoice, checkInvoiceAsSent } = await import('../check/index.js');
       const first = checkInvoice(sent, opts.checkOptions);
       const checkOptions = await this.#withServiceCodes([first], opts.checkOptions);
       // Checked again only with a service list read, which may decide what the bundled tables could not.
       const report = checkOptions === opts.checkOptions ? first : checkInvoice(sent, checkOptions);
-      if (!report.ok) {
-        throw redactError(new InvoiceCheckError(explainNotSent(report, input, checkOptions, checkInvoiceAsSent)), this._ctx.redactor);
-      }
+      if (!report.ok) throw redactError(new InvoiceCheckError(explainNotSent(report, input, checkOptions)), this._ctx.redactor);
       for (const warning of report.warnings) {
         this._ctx.logger.warn(`Invoice check warning ${warning.code} at ${warning.path.join('.')}: ${warning.message}`);
       }
@@ -229,8 +225,7 @@ export class Invoices extends APIResource {
 
   /** Reads an invoice until `opts.until` holds (default: the authority answered, or `ERROR` with recovery over). */
   waitFor(id: string, opts: WaitOptions = {}): Promise<WaitResult> {
-    const checked = checkedId(id);
-    return import('../filing/wait.js').then((m) => m.waitFor(this, checked, opts));
+    return waitFor(this, checkedId(id), opts);
   }
 
   /** Follows many invoices at once until each settles: an async iterable of status changes (and `opts.onChange`). */
@@ -250,7 +245,11 @@ export class Invoices extends APIResource {
     } catch (err) {
       return Promise.reject(new FilingError({ invoiceId: undefined, step: 'check', cause: err, message: (err as Error).message, hint: (err as InvalidInputError).hint }));
     }
-    return this.#checkedOptions([plain], opts).then(async (o) => (await import('../filing/file.js')).createAndFile(this, plain, o));
+    const file = (o: CreateAndFileOptions) => import('../filing/file.js').then((m) => m.createAndFile(this, plain, o));
+    if (opts.skipChecks === true) return file(this._withClientRetries(opts));
+    return this.#withServiceCodes(reportsFor([plain], opts.checkOptions), opts.checkOptions).then((checkOptions) =>
+      file(this._withClientRetries({ ...opts, checkOptions })),
+    );
   }
 
   /**
@@ -280,23 +279,11 @@ export class Invoices extends APIResource {
         return input;
       }
     });
-    return this.#checkedOptions(plain, opts).then(async (o) => {
-      const { fileMany } = await import('../filing/file-many.js');
-      return fileMany(this, plain, o, { invalid });
-    });
-  }
-
-  /** The filing options with the client's retries and, unless `skipChecks`, the code lists the checks of `inputs` need. */
-  async #checkedOptions<T extends Pick<CreateAndFileOptions, 'skipChecks' | 'checkOptions' | 'maxRetries'>>(
-    inputs: readonly unknown[],
-    opts: T,
-  ): Promise<T> {
-    if (opts.skipChecks === true) return this._withClientRetries(opts);
-    const given = opts.checkOptions;
-    const { checkInvoice } = await import('../check/index.js');
-    // None when the caller gave both code lists.
-    const reports = given?.hsCodes !== undefined && given.isicCodes !== undefined ? [] : inputs.map((input) => checkInvoice(input, given));
-    return this._withClientRetries({ ...opts, checkOptions: await this.#withServiceCodes(reports, given) });
+    const file = (o: FileManyOptions) => import('../filing/file-many.js').then((m) => m.fileMany(this, plain, o, { invalid }));
+    if (opts.skipChecks === true) return file(this._withClientRetries(opts));
+    return this.#withServiceCodes(reportsFor(plain, opts.checkOptions), opts.checkOptions).then((checkOptions) =>
+      file(this._withClientRetries({ ...opts, checkOptions })),
+    );
   }
 
   /** The check options with the service's own code lists where a report has a code the bundled tables lack. */
@@ -460,6 +447,11 @@ class NotSendable extends Error {
   }
 }
 
+/** checkInvoice of each input for #withServiceCodes; none when the caller gave both code lists. */
+function reportsFor(inputs: readonly unknown[], given: CheckOptions | undefined): CheckReport[] {
+  return given?.hsCodes !== undefined && given.isicCodes !== undefined ? [] : inputs.map((input) => checkInvoice(input, given));
+}
+
 // Issues the service's code lists may decide otherwise than the bundled tables.
 const LIST_ISSUES: ReadonlySet<string> = new Set(['HSN_CODE_UNKNOWN', 'HSN_CODE_PADDED_ISIC', 'HSN_CODE_LOOKS_PADDED', 'ISIC_CODE_UNKNOWN']);
 
@@ -546,15 +538,10 @@ function where(path: readonly (string | number)[]): string {
 }
 
 /** The report on what would be sent, explained by the caller's object where it says more. */
-function explainNotSent(
-  report: CheckReport,
-  input: unknown,
-  opts: CheckOptions | undefined,
-  asSentCheck: typeof checkInvoiceAsSent,
-): CheckReport {
+function explainNotSent(report: CheckReport, input: unknown, opts: CheckOptions | undefined): CheckReport {
   let asSent: CheckReport;
   try {
-    asSent = asSentCheck(input, opts);
+    asSent = checkInvoiceAsSent(input, opts);
   } catch {
     return report;
   }
