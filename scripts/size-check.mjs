@@ -15,14 +15,12 @@ import { requireBuild } from '../bench/lib/common.mjs';
 
 /** Bytes, gzip -9, per consumer of bench/bundle-size.mjs. */
 export const BUDGETS = {
-  // InvoicingClient + one call with ky, zod/mini and uuid, as one file: everything the client can
-  // reach, the filing workflow it loads with import() included (the goal is 60 KB: docs/performance.md
-  // says what is left).
-  'invoicing-sdk': 87_200,
+  // InvoicingClient + one call with ky, zod/mini and uuid; the checks, code sets and filing
+  // workflow ride along with the client (the goal is 60 KB: docs/performance.md says what is left).
+  'invoicing-sdk': 86_800,
   // The same consumer with code splitting: the first load (the entry and the chunks it imports
-  // statically). The checks stay in it because the main entry re-exports checkInvoice, and esbuild
-  // splits by file.
-  'invoicing-sdk first load': 79_300,
+  // statically); only diagnose() is left out.
+  'invoicing-sdk first load': 80_800,
   // invoicing-sdk/check: checks, totals, rule catalogue and code sets, no dependency (goal 15 KB;
   // the rules' wording and code keep it above).
   check: 20_400,

@@ -20,14 +20,12 @@ import { assertResourceId } from '../core/errors.js';
 import { ROUTES } from '../core/routes.js';
 import type { QueryValue } from '../core/query.js';
 import type { FilingTransition } from '../model/status.js';
-import type { TransitionOptions } from '../filing/transition.js';
+import { performTransition, type TransitionOptions } from '../filing/transition.js';
 import { hasReadableStatus } from '../model/field-map.js';
 import { readInvoiceRecord, type Invoice } from '../model/invoice.js';
 import type { InvoiceCreateParams } from '../model/invoice-input.js';
-// The filing workflow is loaded on first use (`import()`), so that a code-split bundle of a client that never files leaves it
-// out of the first load.
-import type { CreateAndFileOptions, FilingResult, ResumeFilingOptions } from '../filing/file.js';
-import type { FileManyOptions, FileManyResult } from '../filing/file-many.js';
+import { createAndFile, resumeFiling, type CreateAndFileOptions, type FilingResult, type ResumeFilingOptions } from '../filing/file.js';
+import { fileMany, type FileManyOptions, type FileManyResult } from '../filing/file-many.js';
 import { waitFor, type WaitOptions, type WaitResult } from '../filing/wait.js';
 import { watchInvoices, type InvoiceWatch, type WatchOptions } from '../filing/watch.js';
 import { ReadRouteFallback } from './read-fallback.js';
@@ -245,10 +243,9 @@ export class Invoices extends APIResource {
     } catch (err) {
       return Promise.reject(new FilingError({ invoiceId: undefined, step: 'check', cause: err, message: (err as Error).message, hint: (err as InvalidInputError).hint }));
     }
-    const file = (o: CreateAndFileOptions) => import('../filing/file.js').then((m) => m.createAndFile(this, plain, o));
-    if (opts.skipChecks === true) return file(this._withClientRetries(opts));
+    if (opts.skipChecks === true) return createAndFile(this, plain, this._withClientRetries(opts));
     return this.#withServiceCodes(reportsFor([plain], opts.checkOptions), opts.checkOptions).then((checkOptions) =>
-      file(this._withClientRetries({ ...opts, checkOptions })),
+      createAndFile(this, plain, this._withClientRetries({ ...opts, checkOptions })),
     );
   }
 
@@ -257,9 +254,7 @@ export class Invoices extends APIResource {
    * deliberate re-submit once automatic recovery is over (never while it is in progress); then waits with `opts.wait`.
    */
   resumeFiling(id: string, opts: ResumeFilingOptions = {}): Promise<FilingResult> {
-    const checked = checkedId(id);
-    const o = this._withClientRetries(opts);
-    return import('../filing/file.js').then((m) => m.resumeFiling(this, checked, o));
+    return resumeFiling(this, checkedId(id), this._withClientRetries(opts));
   }
 
   /**
@@ -279,10 +274,9 @@ export class Invoices extends APIResource {
         return input;
       }
     });
-    const file = (o: FileManyOptions) => import('../filing/file-many.js').then((m) => m.fileMany(this, plain, o, { invalid }));
-    if (opts.skipChecks === true) return file(this._withClientRetries(opts));
+    if (opts.skipChecks === true) return fileMany(this, plain, this._withClientRetries(opts), { invalid });
     return this.#withServiceCodes(reportsFor(plain, opts.checkOptions), opts.checkOptions).then((checkOptions) =>
-      file(this._withClientRetries({ ...opts, checkOptions })),
+      fileMany(this, plain, this._withClientRetries({ ...opts, checkOptions }), { invalid }),
     );
   }
 
@@ -340,7 +334,6 @@ export class Invoices extends APIResource {
         _logger: this._ctx.logger,
         _redactor: this._ctx.redactor,
       };
-      const { performTransition } = await import('../filing/transition.js');
       return (await performTransition(api, checkedId(id), step, this._withClientRetries(opts))).invoice;
     });
   }
