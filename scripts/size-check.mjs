@@ -18,6 +18,9 @@ export const BUDGETS = {
   // InvoicingClient + one call with ky, zod/mini and uuid; the checks, code sets and filing
   // workflow ride along with the client (the goal is 60 KB: docs/performance.md says what is left).
   'invoicing-sdk': 86_800,
+  // The same consumer with code splitting: the first load (the entry and the chunks it imports
+  // statically); only diagnose() is left out.
+  'invoicing-sdk first load': 80_800,
   // invoicing-sdk/check: checks, totals, rule catalogue and code sets, no dependency (goal 15 KB;
   // the rules' wording and code keep it above).
   check: 20_400,
@@ -28,11 +31,13 @@ const sizes = await measureBundles();
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 const LABELS = {
   'invoicing-sdk': 'InvoicingClient + one call, dependencies included',
+  'invoicing-sdk first load': 'the same with code splitting: first load (entry + static chunks)',
   check: 'invoicing-sdk/check: checks, totals, rules, code sets',
 };
 const failures = [];
 console.log('| bundle (gzip -9) | size | budget | |');
 console.log('|---|---|---|---|');
+sizes['invoicing-sdk first load'] = { gzip: sizes['invoicing-sdk'].split.first, inputs: sizes['invoicing-sdk'].split.firstInputs };
 for (const [name, budget] of Object.entries(BUDGETS)) {
   const { gzip, inputs } = sizes[name];
   const ok = gzip <= budget;
