@@ -164,16 +164,14 @@ function outcome(result: FileManySuccess | FileManyFailure): FileManyOutcome {
   return { index, ok: false, invoiceId, status: invoice?.status, idempotencyKey, error, ...(failure === undefined ? {} : { failure }) };
 }
 
-export function fileMany(
+export const fileMany = scrubbing(fileAll);
+
+async function fileAll(
   api: FilingInvoicesApi,
   inputs: readonly InvoiceCreateParams[],
   opts: FileManyOptions = {},
   internals: FileManyInternals = {},
 ): Promise<FileManyResult[]> {
-  return scrubbing(api, () => fileAll(api, inputs, opts, internals));
-}
-
-async function fileAll(api: FilingInvoicesApi, inputs: readonly InvoiceCreateParams[], opts: FileManyOptions, internals: FileManyInternals): Promise<FileManyResult[]> {
   if (!Array.isArray(inputs)) throw new InvoicingError('fileMany: inputs must be an array of invoices.');
   const concurrency = checkNumber('fileMany: concurrency', opts.concurrency ?? 4, 1, true);
   const { concurrency: _c, externalRef, revision, stopSignal, onProgress, onStep, ...perInvoice } = opts;

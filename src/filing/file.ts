@@ -8,7 +8,8 @@ import type { Invoice } from '../model/invoice.js';
 import type { FilingInvoicesApi } from './api.js';
 import { abortReason, realClock, type WaitClock } from './clock.js';
 import { describeFailure, serverTime, type FilingFailure } from './failure.js';
-import { mayPass, resolvePolicy, withRetries, type FilingRetryOptions, type RateGate } from './retry.js';
+import { mayPassLater } from '../core/retry.js';
+import { retryState, withRetries, type FilingInternals, type FilingRetryOptions } from './retry.js';
 import { hasPassed, InvoiceStatus, nextTransition, recoveryState, statusRank, UNKNOWN_STATUS, type FilingTransition, type InvoiceStatusValue } from '../model/status.js';
 import { notify, scrubbing } from './callbacks.js';
 import { performTransition, type TransitionOutcome } from './transition.js';
@@ -86,14 +87,6 @@ export interface ResumeFilingOptions extends FilingOptions {
   duringRecovery?: 'return' | 'wait' | undefined;
 }
 
-/** The bulk runner's shared gate and clock. */
-export interface FilingInternals {
-  gate?: RateGate | undefined;
-  clock?: WaitClock | undefined;
-}
-
-const STEP_ORDER: readonly FilingTransition[] = ['validate', 'sign', 'submit'];
-
 class FilingRun {
   readonly steps: FilingStepRecord[] = [];
   invoiceId: string | undefined;
@@ -158,10 +151,10 @@ class FilingRun {
           "the name to the client's fieldMap (see docs/filing.md); nothing more was sent.",
       });
     }
-    for (const step of STEP_ORDER) {
+    for (const step of ['validate', 'sign', 'submit'] as const) {
       // Raw spelling: an unrecognised status is still one past SUBMITTED.
       if (hasPassed(invoice.rawStatus ?? invoice.status, step)) {
-        this.record({ step, outcome: 'skipped', status: invoice.status, detail: `already ${describeStatus(invoice)}` }, invoice);
+        this.record({ step, outcome: 'skipped', status: invoice.status, detail: `already ${invoice.rawStatus ?? invoice.status}` }, invoice);
       }
     }
     let current = invoice;
@@ -197,19 +190,10 @@ class FilingRun {
   }
 }
 
-const OUTCOME_DETAIL: Record<TransitionOutcome, string | undefined> = {
-  sent: undefined,
+const OUTCOME_DETAIL: Partial<Record<TransitionOutcome, string>> = {
   confirmed: 'the answer was lost; reading the invoice back showed the step done',
   'already-done': 'the invoice had already passed this step',
 };
-
-function describeStatus(invoice: Invoice): string {
-  return invoice.rawStatus ?? invoice.status;
-}
-
-function waitOptions(wait: FilingOptions['wait']): WaitOptions | undefined {
-  return wait === true ? {} : wait || undefined;
-}
 
 function needsWait(invoice: Invoice): boolean {
   if (invoice.status === InvoiceStatus.SUBMITTED) return true;
@@ -218,7 +202,7 @@ function needsWait(invoice: Invoice): boolean {
 
 /** Hint for a refusal that calling again would meet again; `undefined` when calling again may pass. */
 function afterRefusal(cause: unknown, then: string): string | undefined {
-  if (!isErrorKind(cause, 'APIError') || mayPass(cause) || isErrorKind(cause, 'InvalidTransitionError')) return undefined;
+  if (!isErrorKind(cause, 'APIError') || mayPassLater(cause) || isErrorKind(cause, 'InvalidTransitionError')) return undefined;
   const own = (cause as InvoicingError).hint;
   return `The service refused the request and would refuse it again: fix that first.${own === undefined ? '' : ` ${own}`} Then ${then}`;
 }
@@ -227,7 +211,7 @@ function figures(t: Pick<Invoice, 'subtotal' | 'taxTotal' | 'total'>): TotalsFig
   return { subtotal: t.subtotal, taxTotal: t.taxTotal, total: t.total };
 }
 
-export function filingKey(input: InvoiceCreateParams, opts: Pick<CreateAndFileOptions, 'idempotencyKey' | 'externalRef' | 'revision'>): string {
+function filingKey(input: InvoiceCreateParams, opts: Pick<CreateAndFileOptions, 'idempotencyKey' | 'externalRef' | 'revision'>): string {
   if (opts.revision !== undefined && (opts.externalRef === undefined || opts.idempotencyKey !== undefined)) {
     throw new InvoicingError('createAndFile: revision numbers a version of the document externalRef names; pass it with externalRef, not idempotencyKey.');
   }
@@ -236,31 +220,28 @@ export function filingKey(input: InvoiceCreateParams, opts: Pick<CreateAndFileOp
   return mintIdempotencyKey();
 }
 
-export function createAndFile(
+export const createAndFile = scrubbing(fileNew);
+
+async function fileNew(
   api: FilingInvoicesApi,
   input: InvoiceCreateParams,
   opts: CreateAndFileOptions = {},
   internals: FilingInternals = {},
 ): Promise<FilingResult> {
-  return scrubbing(api, () => fileNew(api, input, opts, internals));
-}
-
-async function fileNew(api: FilingInvoicesApi, input: InvoiceCreateParams, opts: CreateAndFileOptions, internals: FilingInternals): Promise<FilingResult> {
   const key = filingKey(input, opts);
   const run = new FilingRun(api, opts, internals);
-  const waitOpts = waitOptions(opts.wait);
+  const waitOpts = opts.wait === true ? {} : opts.wait || undefined;
   const expected = expectedTotals(run, input, opts);
 
   run.emit({ step: 'create', state: 'started' });
-  const policy = resolvePolicy(opts, run.clock, internals.gate);
   let invoice: Invoice;
   try {
-    invoice = await withRetries(policy, () =>
+    invoice = await withRetries(retryState(opts, internals), () =>
       api.create(input, { idempotencyKey: key, skipChecks: true, maxRetries: 0, signal: opts.signal, timeout: opts.timeout }),
     );
   } catch (err) {
     // A refusal would be refused again, with nothing created.
-    if (isErrorKind(err, 'APIError') && !mayPass(err)) {
+    if (isErrorKind(err, 'APIError') && !mayPassLater(err)) {
       const causeHint = (err as InvoicingError).hint;
       return run.stop('create', err, {
         hint: `The service refused the invoice; nothing was created, and the same request would be refused again.${causeHint === undefined ? '' : ` ${causeHint}`}`,
@@ -276,7 +257,7 @@ async function fileNew(api: FilingInvoicesApi, input: InvoiceCreateParams, opts:
   run.invoiceId = invoice.id;
   const replayed = statusRank(invoice.rawStatus ?? invoice.status) > 0;
   run.record(
-    { step: 'create', outcome: 'done', status: invoice.status, detail: replayed ? `the key's invoice already exists and is ${describeStatus(invoice)}` : undefined },
+    { step: 'create', outcome: 'done', status: invoice.status, detail: replayed ? `the key's invoice already exists and is ${invoice.rawStatus ?? invoice.status}` : undefined },
     invoice,
   );
 
@@ -326,7 +307,7 @@ function reconcile(run: FilingRun, invoice: Invoice, candidates: InvoiceTotals[]
     }
     run.stop('reconcile', new InvoicingError(`The service's record of invoice ${invoice.id} carries no totals the SDK can read.`), {
       hint:
-        `Invoice ${invoice.id} was left as it is (${describeStatus(invoice)}); nothing was filed. The document asks callers to ` +
+        `Invoice ${invoice.id} was left as it is (${invoice.rawStatus ?? invoice.status}); nothing was filed. The document asks callers to ` +
         "reconcile totals before filing: map the service's total fields with the client's fieldMap, or pass " +
         'leave requireTotals unset if you reconcile yourself, then resumeFiling().',
     });
@@ -346,23 +327,20 @@ function reconcile(run: FilingRun, invoice: Invoice, candidates: InvoiceTotals[]
   run.stop('reconcile', mismatch, {
     message: mismatch.message,
     hint:
-      `Invoice ${invoice.id} stays a draft, never filed. File the corrected document as a new invoice: ${nextRevision(opts)}`,
+      `Invoice ${invoice.id} stays a draft, never filed. File the corrected document as a new invoice: ${
+        opts.externalRef === undefined
+          ? 'createAndFile(corrected) (a new key is minted for it).'
+          : `createAndFile(corrected, { externalRef: '${opts.externalRef}', revision: ${(opts.revision ?? 0) + 1} }).`
+      }`,
   });
 }
 
-export function nextRevision(opts: Pick<CreateAndFileOptions, 'externalRef' | 'revision'>): string {
-  if (opts.externalRef === undefined) return 'createAndFile(corrected) (a new key is minted for it).';
-  return `createAndFile(corrected, { externalRef: '${opts.externalRef}', revision: ${(opts.revision ?? 0) + 1} }).`;
-}
+export const resumeFiling = scrubbing(resume);
 
-export function resumeFiling(api: FilingInvoicesApi, id: string, opts: ResumeFilingOptions = {}, internals: FilingInternals = {}): Promise<FilingResult> {
-  return scrubbing(api, () => resume(api, id, opts, internals));
-}
-
-async function resume(api: FilingInvoicesApi, id: string, opts: ResumeFilingOptions, internals: FilingInternals): Promise<FilingResult> {
+async function resume(api: FilingInvoicesApi, id: string, opts: ResumeFilingOptions = {}, internals: FilingInternals = {}): Promise<FilingResult> {
   const run = new FilingRun(api, opts, internals);
   run.invoiceId = id;
-  const waitOpts = waitOptions(opts.wait);
+  const waitOpts = opts.wait === true ? {} : opts.wait || undefined;
   const duringRecovery = opts.duringRecovery ?? (waitOpts === undefined ? 'return' : 'wait');
   let invoice: Invoice;
   try {
