@@ -97,10 +97,7 @@ export interface FailureClassification {
   field?: string;
 }
 
-/**
- * Classifies a submission failure message (and the raw record, when given). Never throws.
- * @example classifyFailureMessage("Validation error: field 'buyer.tin' is invalid"); // { kind: 'field-validation', field: 'buyer.tin' }
- */
+/** Classifies a submission failure message (and the raw record, when given). Never throws. */
 export function classifyFailureMessage(message: string | undefined, raw: Record<string, unknown> = {}): FailureClassification {
   const text = message ?? '';
   if (OFFLINE.test(text)) return { kind: 'access-points-offline' };
@@ -167,34 +164,26 @@ export function describeFailure(
   serverNow: number = serverTime(invoice.observedAt),
   context: { finalStatuses?: readonly string[] | undefined; errorSince?: number | undefined } = {},
 ): FilingFailure | undefined {
+  const spelled = invoice.rawStatus ?? invoice.status;
+  const { kind: errorKind, field } = classifyFailureMessage(invoice.errorMessage, invoice.raw ?? {});
+  const common = { message: invoice.errorMessage ?? '(the service sent no error message)', ...(field === undefined ? {} : { field }) };
   const status = normalizeStatus(invoice.status);
-  const message = invoice.errorMessage ?? '(the service sent no error message)';
   if (status !== InvoiceStatus.ERROR) {
-    const kind = finalKind(status, invoice.rawStatus ?? invoice.status, context.finalStatuses ?? DEFAULT_FINAL_STATUSES);
+    const kind = finalKind(status, spelled, context.finalStatuses ?? DEFAULT_FINAL_STATUSES);
     if (kind === undefined) return undefined;
-    const { field } = classifyFailureMessage(invoice.errorMessage, invoice.raw ?? {});
-    return {
-      kind,
-      message,
-      ...(field === undefined ? {} : { field }),
-      recovery: 'not-applicable',
-      resubmitRequired: false,
-      attempts: invoice.attempts,
-      hint: finalHint(kind, invoice.rawStatus ?? invoice.status, field),
-    };
+    const hint = finalHint(kind, spelled, field);
+    return { kind, ...common, recovery: 'not-applicable', resubmitRequired: false, attempts: invoice.attempts, hint };
   }
   const verdict = recoveryVerdict(invoice, serverNow, context.errorSince);
   const over = verdict.state === 'over';
-  const { kind, field } = classifyFailureMessage(invoice.errorMessage, invoice.raw ?? {});
   return {
-    kind,
-    message,
-    ...(field === undefined ? {} : { field }),
+    kind: errorKind,
+    ...common,
     recovery: over ? 'over' : 'in-progress',
     recoveryEvidence: verdict.evidence,
     resubmitRequired: over,
     attempts: invoice.attempts,
-    hint: hintFor(kind, field, over, verdict.evidence),
+    hint: hintFor(errorKind, field, over, verdict.evidence),
   };
 }
 

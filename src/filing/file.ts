@@ -125,13 +125,8 @@ class FilingRun {
     try {
       // Not the create's idempotency key.
       const { signal, timeout, maxRetries, maxRateLimitRetries } = this.opts;
-      const result = await performTransition(
-        this.api,
-        invoice.id,
-        step,
-        { signal, timeout, maxRetries, maxRateLimitRetries },
-        { gate: this.internals.gate, clock: this.clock, baseline: invoice },
-      );
+      const internals = { gate: this.internals.gate, clock: this.clock, baseline: invoice };
+      const result = await performTransition(this.api, invoice.id, step, { signal, timeout, maxRetries, maxRateLimitRetries }, internals);
       this.record(
         { step, outcome: result.outcome === 'already-done' ? 'skipped' : 'done', status: result.invoice.status, sends: result.sends, detail: OUTCOME_DETAIL[result.outcome] ?? detail },
         result.invoice,
@@ -151,10 +146,11 @@ class FilingRun {
           "the name to the client's fieldMap (see docs/filing.md); nothing more was sent.",
       });
     }
+    // Raw spelling: an unrecognised status is still one past SUBMITTED.
+    const spelled = invoice.rawStatus ?? invoice.status;
     for (const step of ['validate', 'sign', 'submit'] as const) {
-      // Raw spelling: an unrecognised status is still one past SUBMITTED.
-      if (hasPassed(invoice.rawStatus ?? invoice.status, step)) {
-        this.record({ step, outcome: 'skipped', status: invoice.status, detail: `already ${invoice.rawStatus ?? invoice.status}` }, invoice);
+      if (hasPassed(spelled, step)) {
+        this.record({ step, outcome: 'skipped', status: invoice.status, detail: `already ${spelled}` }, invoice);
       }
     }
     let current = invoice;
@@ -167,12 +163,8 @@ class FilingRun {
   async wait(invoice: Invoice, waitOpts: WaitOptions): Promise<Invoice> {
     this.emit({ step: 'wait', state: 'started', invoice });
     try {
-      const { invoice: last, failure } = await waitFor(
-        this.api,
-        invoice.id,
-        { ...waitOpts, signal: waitOpts.signal ?? this.opts.signal, clock: waitOpts.clock ?? this.clock },
-        { gate: this.internals.gate },
-      );
+      const opts = { ...waitOpts, signal: waitOpts.signal ?? this.opts.signal, clock: waitOpts.clock ?? this.clock };
+      const { invoice: last, failure } = await waitFor(this.api, invoice.id, opts, { gate: this.internals.gate });
       this.waited = failure;
       this.record({ step: 'wait', outcome: 'done', status: last.status }, last);
       return last;
@@ -255,11 +247,9 @@ async function fileNew(
     });
   }
   run.invoiceId = invoice.id;
-  const replayed = statusRank(invoice.rawStatus ?? invoice.status) > 0;
-  run.record(
-    { step: 'create', outcome: 'done', status: invoice.status, detail: replayed ? `the key's invoice already exists and is ${invoice.rawStatus ?? invoice.status}` : undefined },
-    invoice,
-  );
+  const spelled = invoice.rawStatus ?? invoice.status;
+  const detail = statusRank(spelled) > 0 ? `the key's invoice already exists and is ${spelled}` : undefined;
+  run.record({ step: 'create', outcome: 'done', status: invoice.status, detail }, invoice);
 
   reconcile(run, invoice, expected, opts);
 
@@ -307,8 +297,8 @@ function reconcile(run: FilingRun, invoice: Invoice, candidates: InvoiceTotals[]
     }
     run.stop('reconcile', new InvoicingError(`The service's record of invoice ${invoice.id} carries no totals the SDK can read.`), {
       hint:
-        `Invoice ${invoice.id} was left as it is (${invoice.rawStatus ?? invoice.status}); nothing was filed. The document asks callers to ` +
-        "reconcile totals before filing: map the service's total fields with the client's fieldMap, or pass " +
+        `Invoice ${invoice.id} was left as it is (${invoice.rawStatus ?? invoice.status}); nothing was filed. ` +
+        "The document asks callers to reconcile totals before filing: map the service's total fields with the client's fieldMap, or pass " +
         'leave requireTotals unset if you reconcile yourself, then resumeFiling().',
     });
   }
@@ -337,7 +327,12 @@ function reconcile(run: FilingRun, invoice: Invoice, candidates: InvoiceTotals[]
 
 export const resumeFiling = scrubbing(resume);
 
-async function resume(api: FilingInvoicesApi, id: string, opts: ResumeFilingOptions = {}, internals: FilingInternals = {}): Promise<FilingResult> {
+async function resume(
+  api: FilingInvoicesApi,
+  id: string,
+  opts: ResumeFilingOptions = {},
+  internals: FilingInternals = {},
+): Promise<FilingResult> {
   const run = new FilingRun(api, opts, internals);
   run.invoiceId = id;
   const waitOpts = opts.wait === true ? {} : opts.wait || undefined;

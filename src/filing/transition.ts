@@ -7,7 +7,7 @@ import type { CallOptions, FilingInvoicesApi } from './api.js';
 import { scrubbing } from './callbacks.js';
 import { abortReason, pause } from './clock.js';
 import { isAmbiguousError, isRateLimitedError } from '../core/retry.js';
-import { nextDelay, retryState, statusOf, type FilingInternals, type FilingRetryOptions } from './retry.js';
+import { nextDelay, retryState, statusOf, withRetries, type FilingInternals, type FilingRetryOptions } from './retry.js';
 import { RECOVERY_EVIDENCE, serverTime } from './failure.js';
 import { canTransition, hasPassed, InvoiceStatus, isAfterSubmitted, nextAutomaticAttempt, recoveryVerdict, type FilingTransition } from '../model/status.js';
 
@@ -80,15 +80,7 @@ async function transitionOnce(
     await state.gate.wait(opts.signal);
 
     if (readBack !== undefined) {
-      let current: Invoice;
-      try {
-        current = await api.retrieve(id, call);
-      } catch (err) {
-        const delay = nextDelay(state, err);
-        if (delay === undefined) fail(lastError ?? err);
-        if (delay) await pause(state.clock, delay, opts.signal);
-        continue;
-      }
+      const current = await withRetries(state, () => api.retrieve(id, call)).catch((err: unknown) => fail(lastError ?? err));
       if (readBack === 'before') {
         baseline = current;
         if (!isResubmit(current) && hasPassed(current.rawStatus ?? current.status, step)) {
