@@ -68,9 +68,8 @@ function fieldFromRecord(raw: Record<string, unknown>): string | undefined {
     for (const key of FIELD_KEYS) {
       const value = (nest as Record<string, unknown>)[key];
       if (typeof value === 'string' && value.trim() !== '') return value.trim();
-      if (Array.isArray(value) && value.every((p) => typeof p === 'string' || typeof p === 'number')) {
-        if (value.length > 0) return value.join('.');
-      }
+      const path = Array.isArray(value) && value.every((p) => typeof p === 'string' || typeof p === 'number');
+      if (path && value.length > 0) return value.join('.');
     }
   }
   return undefined;
@@ -89,16 +88,10 @@ function fieldFromMessage(message: string): string | undefined {
   return undefined;
 }
 
-/** What {@link classifyFailureMessage} reads from a message. */
-export interface FailureClassification {
-  /** The kind of failure (see {@link FilingFailure}). */
-  kind: FilingFailureKind;
-  /** The rejected field, for `field-validation`, when the message or record names it. */
-  field?: string;
-}
+type Classified = { kind: FilingFailureKind; field?: string };
 
 /** Classifies a submission failure message (and the raw record, when given). Never throws. */
-export function classifyFailureMessage(message: string | undefined, raw: Record<string, unknown> = {}): FailureClassification {
+export function classifyFailureMessage(message: string | undefined, raw: Record<string, unknown> = {}): Classified {
   const text = message ?? '';
   if (OFFLINE.test(text)) return { kind: 'access-points-offline' };
   const structured = fieldFromRecord(raw);

@@ -149,13 +149,8 @@ function failedError(invoice: Invoice, steps: readonly FilingStepRecord[], failu
       : failure.kind === 'not-accepted'
         ? `ended in ${status}, not an acceptance`
         : `is in ${status} (${failure.kind})`;
-  return new FilingError({
-    invoiceId: invoice.id,
-    step: steps.at(-1)?.step ?? 'submit',
-    cause: undefined,
-    message: `Invoice ${invoice.id} ${what}: ${failure.message}`,
-    hint: failure.hint,
-  });
+  const message = `Invoice ${invoice.id} ${what}: ${failure.message}`;
+  return new FilingError({ invoiceId: invoice.id, step: steps.at(-1)?.step ?? 'submit', cause: undefined, message, hint: failure.hint });
 }
 
 function outcome(result: FileManySuccess | FileManyFailure): FileManyOutcome {
@@ -185,8 +180,7 @@ async function fileAll(
     if (!result.ok) scrubbed(api, result.error);
     results[result.index] = result;
     progress.done += 1;
-    if (result.ok) progress.succeeded += 1;
-    else progress.failed += 1;
+    progress[result.ok ? 'succeeded' : 'failed'] += 1;
     if (onProgress !== undefined) notify('onProgress', api._logger, () => onProgress({ ...progress, result: outcome(result) }));
   };
   const refuse = (index: number, cause: unknown, key: string | undefined, hint?: string): void => {
@@ -195,9 +189,8 @@ async function fileAll(
   };
 
   // Keys up front: an input without a key, or sharing one with another, is reported and never sent.
-  const keys = new Array<string>(inputs.length);
   const firstWithKey = new Map<string, number>();
-  const queue: number[] = [];
+  const queue: { index: number; key: string }[] = [];
   inputs.forEach((input, index) => {
     if (internals.invalid?.has(index)) return refuse(index, internals.invalid.get(index), undefined);
     let key: string;
@@ -207,7 +200,6 @@ async function fileAll(
     } catch (err) {
       return refuse(index, err, undefined, (err as { hint?: string }).hint ?? 'Nothing was sent for this input; the others carried on.');
     }
-    keys[index] = key;
     const first = firstWithKey.get(key);
     if (first !== undefined) {
       const same = new InvoicingError(
@@ -216,24 +208,18 @@ async function fileAll(
       return refuse(index, same, key, externalRef ? 'Give each document its own externalRef.' : 'Pass externalRef to tell apart documents that are identical on purpose.');
     }
     firstWithKey.set(key, index);
-    queue.push(index);
+    queue.push({ index, key });
   });
 
   await pool(queue.length, concurrency, async (next) => {
-    const index = queue[next] as number;
-    const key = keys[index] as string;
+    const { index, key } = queue[next]!;
     if (opts.signal?.aborted || stopSignal?.aborted) {
       results[index] = { index, ok: false, notStarted: true, invoiceId: undefined, idempotencyKey: key };
       return;
     }
     try {
-      const filed = await createAndFile(
-        api,
-        inputs[index] as InvoiceCreateParams,
-        { ...perInvoice, idempotencyKey: key, onStep: onStep && ((event) => onStep(index, event)) },
-        { gate, clock },
-      );
-      const { invoice, steps, failure } = filed;
+      const one = { ...perInvoice, idempotencyKey: key, onStep: onStep && ((event: FilingStepEvent) => onStep(index, event)) };
+      const { invoice, steps, failure } = await createAndFile(api, inputs[index]!, one, { gate, clock });
       if (failure === undefined) finish({ index, ok: true, notStarted: false, invoice, steps, idempotencyKey: key });
       else finish({ index, ok: false, notStarted: false, error: failedError(invoice, steps, failure), invoiceId: invoice.id, idempotencyKey: key, invoice, steps, failure });
     } catch (err) {
