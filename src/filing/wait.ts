@@ -57,12 +57,12 @@ export const WAIT_DEFAULTS = {
 
 /** A new status, raw status or attempt count. */
 export function changed(before: { status: string; rawStatus?: string | undefined; attempts?: number | undefined } | undefined, after: Invoice): boolean {
-  return before === undefined || before.status !== after.status || before.rawStatus !== after.rawStatus || before.attempts !== after.attempts;
+  return before === undefined || (['status', 'rawStatus', 'attempts'] as const).some((key) => before[key] !== after[key]);
 }
 
 /** Server ms until an `ERROR` invoice in recovery is worth reading again: a poll, or the window's close. */
 export function nextRecoveryRead(invoice: Pick<Invoice, 'updatedAt'>, serverNow: number): number {
-  const touched = invoice.updatedAt === undefined ? Number.NaN : Date.parse(invoice.updatedAt);
+  const touched = serverTime(invoice.updatedAt, Number.NaN);
   if (Number.isNaN(touched)) return WAIT_DEFAULTS.recoveryPoll;
   const windowCloses = touched + AUTOMATIC_RECOVERY.windowMs + 1 - serverNow;
   return Math.max(0, Math.min(WAIT_DEFAULTS.recoveryPoll, windowCloses));
@@ -70,12 +70,9 @@ export function nextRecoveryRead(invoice: Pick<Invoice, 'updatedAt'>, serverNow:
 
 /** One reading judged by the rules `waitFor` and `watch` share. `errorSince`: when it was first seen in `ERROR`. */
 export function judge(invoice: Invoice, serverNow: number, errorSince: number | undefined, finalStatuses: readonly string[] | undefined) {
+  // When it entered ERROR, at the latest: its last touch, else now.
   if (invoice.status !== 'ERROR') errorSince = undefined;
-  else if (errorSince === undefined) {
-    // When it entered ERROR, at the latest: its last touch, else now.
-    const touched = invoice.updatedAt === undefined ? Number.NaN : Date.parse(invoice.updatedAt);
-    errorSince = Number.isNaN(touched) ? serverNow : Math.min(touched, serverNow);
-  }
+  else errorSince ??= Math.min(serverTime(invoice.updatedAt, serverNow), serverNow);
   const recovery = recoveryVerdict(invoice, serverNow, errorSince).state;
   const failure = describeFailure(invoice, serverNow, { finalStatuses, errorSince });
   // Recovery over, or a final answer other than acceptance (a rejection settles whatever the list says).
