@@ -8,7 +8,7 @@ import type { InvoiceStatusValue } from '../model/status.js';
 import type { FilingInvoicesApi } from './api.js';
 import { realClock } from './clock.js';
 import type { FilingFailure } from './failure.js';
-import { createAndFile, type CreateAndFileOptions, type FilingStepEvent, type FilingStepRecord } from './file.js';
+import { createAndFile, type CreateAndFileOptions, type FilingResult, type FilingStepEvent, type FilingStepRecord } from './file.js';
 import { notify, pool, scrubbed, scrubbing } from './callbacks.js';
 import { checkNumber, RateGate } from './retry.js';
 
@@ -38,17 +38,11 @@ export interface FileManyOptions extends Omit<CreateAndFileOptions, 'idempotency
 export type FileManyResult = FileManySuccess | FileManyFailure | FileManyNotStarted;
 
 /** An input of `fileMany` that was filed. @example const filed = results.filter((r): r is FileManySuccess => r.ok); */
-export interface FileManySuccess {
-  /** Position of the input. */
-  index: number;
+export interface FileManySuccess extends Pick<FileManyOutcome, 'index'>, Pick<FilingResult, 'invoice' | 'steps'> {
   /** Always `true`. */
   ok: true;
   /** Always `false`. */
   notStarted: false;
-  /** The invoice as last read. */
-  invoice: Invoice;
-  /** The steps finished. */
-  steps: FilingStepRecord[];
   /** Never set: an invoice with a failure is a {@link FileManyFailure}. */
   failure?: undefined;
   /** The idempotency key used to create it. */
@@ -56,9 +50,7 @@ export interface FileManySuccess {
 }
 
 /** An input of `fileMany` that stopped; the others carried on. @example const stopped = results.filter((r): r is FileManyFailure => !r.ok && !r.notStarted); */
-export interface FileManyFailure {
-  /** Position of the input. */
-  index: number;
+export interface FileManyFailure extends Pick<FileManyOutcome, 'index' | 'idempotencyKey' | 'failure'> {
   /** Always `false`. */
   ok: false;
   /** Always `false`. */
@@ -67,23 +59,17 @@ export interface FileManyFailure {
   error: FilingError;
   /** The invoice, when it was created before the stop (resume it with `resumeFiling`). */
   invoiceId: string | undefined;
-  /** The idempotency key (undefined when it could not be derived). */
-  idempotencyKey: string | undefined;
   /** The invoice as last read, when filing ran to its end but the invoice failed (see `failure`). */
   invoice?: Invoice | undefined;
   /** The steps finished, when filing ran to its end. */
   steps?: FilingStepRecord[] | undefined;
-  /** Why the invoice failed although every step ran. */
-  failure?: FilingFailure | undefined;
 }
 
 /**
  * An input of `fileMany` never started because the run was stopped first. Not a failure.
  * @example const left = results.filter((r): r is FileManyNotStarted => r.notStarted);
  */
-export interface FileManyNotStarted {
-  /** Position of the input. */
-  index: number;
+export interface FileManyNotStarted extends Pick<FileManyOutcome, 'index'> {
   /** Always `false`: it was not filed. */
   ok: false;
   /** Always `true`. */

@@ -16,17 +16,13 @@ import { performTransition, type TransitionOutcome } from './transition.js';
 import { waitFor, type WaitOptions } from './wait.js';
 
 /** A progress report from `createAndFile`/`resumeFiling`. @example await client.invoices.createAndFile(input, { onStep: (e) => console.log(e.step, e.state) }); */
-export interface FilingStepEvent {
-  /** The step. */
-  step: FilingStep;
+export interface FilingStepEvent extends Pick<FilingStepRecord, 'step' | 'detail'> {
   /** `started`, `done`, or `skipped` (already done, nothing sent). */
   state: 'started' | 'done' | 'skipped';
   /** The invoice, once created. */
   invoiceId: string | undefined;
   /** The invoice after the step (`done`/`skipped` of create and later steps). */
   invoice?: Invoice | undefined;
-  /** Why a step was skipped, or how it was established. */
-  detail?: string | undefined;
 }
 
 /** One finished step in a {@link FilingResult}. @example const { steps } = await client.invoices.createAndFile(input); */
