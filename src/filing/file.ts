@@ -13,7 +13,7 @@ import { retryState, withRetries, type FilingInternals, type FilingRetryOptions 
 import { hasPassed, InvoiceStatus, nextTransition, recoveryState, statusRank, UNKNOWN_STATUS, type FilingTransition, type InvoiceStatusValue } from '../model/status.js';
 import { notify, scrubbing } from './callbacks.js';
 import { performTransition, type TransitionOutcome } from './transition.js';
-import { waitFor, type WaitOptions } from './wait.js';
+import { waitFor, type WaitOptions, type WaitResult } from './wait.js';
 
 /** A progress report from `createAndFile`/`resumeFiling`. @example await client.invoices.createAndFile(input, { onStep: (e) => console.log(e.step, e.state) }); */
 export interface FilingStepEvent extends Pick<FilingStepRecord, 'step' | 'detail'> {
@@ -40,13 +40,9 @@ export interface FilingStepRecord {
 }
 
 /** What `createAndFile` and `resumeFiling` resolve with. @example const { invoice, failure } = await client.invoices.createAndFile(input, { wait: true }); */
-export interface FilingResult {
-  /** The invoice as last read. */
-  invoice: Invoice;
+export interface FilingResult extends WaitResult {
   /** The steps finished, in order. */
   steps: FilingStepRecord[];
-  /** What failed and what to do, unless the invoice was accepted or is still on its way. */
-  failure?: FilingFailure | undefined;
 }
 
 /** Options shared by `createAndFile` and `resumeFiling`. @example await client.invoices.resumeFiling(id, { wait: { timeout: 120_000 }, onStep: console.log }); */
@@ -254,7 +250,7 @@ async function fileNew(
   return run.result(current);
 }
 
-function expectedTotals(run: FilingRun, input: InvoiceCreateParams, opts: CreateAndFileOptions): InvoiceTotals[] | undefined {
+function expectedTotals(run: FilingRun, input: InvoiceCreateParams, opts: CreateAndFileOptions): [InvoiceTotals, ...InvoiceTotals[]] {
   if (opts.skipChecks !== true) {
     run.emit({ step: 'check', state: 'started' });
     const report = checkInvoice(input, opts.checkOptions);
@@ -278,9 +274,8 @@ function expectedTotals(run: FilingRun, input: InvoiceCreateParams, opts: Create
   }
 }
 
-function reconcile(run: FilingRun, invoice: Invoice, candidates: InvoiceTotals[] | undefined, opts: CreateAndFileOptions): void {
-  const expected = candidates?.[0];
-  if (candidates === undefined || expected === undefined) return;
+function reconcile(run: FilingRun, invoice: Invoice, candidates: [InvoiceTotals, ...InvoiceTotals[]], opts: CreateAndFileOptions): void {
+  const [expected] = candidates;
   run.emit({ step: 'reconcile', state: 'started', invoice });
   const actual = figures(invoice);
   if (actual.subtotal === undefined && actual.taxTotal === undefined && actual.total === undefined) {
@@ -298,11 +293,11 @@ function reconcile(run: FilingRun, invoice: Invoice, candidates: InvoiceTotals[]
         'leave requireTotals unset if you reconcile yourself, then resumeFiling().',
     });
   }
-  const differences = compareTotals(figures(expected), actual).map(({ field, expected: e, actual: a }) => ({ field, expected: e, actual: a }));
-  if (differences.length === 0 || candidates.some((c) => compareTotals(figures(c), actual).length === 0)) {
+  if (candidates.some((c) => compareTotals(figures(c), actual).length === 0)) {
     run.record({ step: 'reconcile', outcome: 'done', status: invoice.status }, invoice);
     return;
   }
+  const differences = compareTotals(figures(expected), actual).map(({ difference: _, ...rest }) => rest);
   const mismatch = new TotalsMismatchError({ invoiceId: invoice.id, expected: figures(expected), actual, differences });
   if (statusRank(invoice.rawStatus ?? invoice.status) >= statusRank(InvoiceStatus.SUBMITTED)) {
     run.stop('reconcile', mismatch, {

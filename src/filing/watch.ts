@@ -4,10 +4,10 @@ import type { Invoice } from '../model/invoice.js';
 import type { InvoiceStatus } from '../model/status.js';
 import type { CallOptions, FilingInvoicesApi } from './api.js';
 import { notify, pool, scrubbed } from './callbacks.js';
-import { pause, ServerClockRate, type WaitClock } from './clock.js';
+import { pause, ServerClockRate } from './clock.js';
 import { serverTime, type FilingFailure } from './failure.js';
 import { checkNumber, retryState, statusOf, withRetries } from './retry.js';
-import { changed, judge, nextRecoveryRead } from './wait.js';
+import { changed, judge, nextRecoveryRead, type WaitOptions } from './wait.js';
 
 /** What `watch` needs from `client.invoices`. */
 export type WatchInvoicesApi = Pick<FilingInvoicesApi, 'retrieve' | '_logger' | '_finalStatuses' | '_redactor'> & {
@@ -18,7 +18,7 @@ export type WatchInvoicesApi = Pick<FilingInvoicesApi, 'retrieve' | '_logger' | 
 };
 
 /** Options of `client.invoices.watch(ids, opts)`. @example await client.invoices.watch(['inv_1001'], { interval: 5_000, onChange: console.log }).finished(); */
-export interface WatchOptions {
+export interface WatchOptions extends Pick<WaitOptions, 'requestTimeout' | 'timeScale' | 'clock'> {
   /** Local milliseconds between two ticks (default 2000). */
   interval?: number | undefined;
   /** Ends the watch without an error; `finished()` resolves with `aborted: true`. */
@@ -35,12 +35,6 @@ export interface WatchOptions {
   concurrency?: number | undefined;
   /** Further tries of a failed read within one tick (default 2). */
   maxRetries?: number | undefined;
-  /** Per-request timeout in ms (the client's `timeout` by default). */
-  requestTimeout?: number | undefined;
-  /** Server milliseconds per local millisecond, when known (a sped-up sandbox); measured otherwise. */
-  timeScale?: number | undefined;
-  /** The clock to read and sleep on (default the real clock). */
-  clock?: WaitClock | undefined;
 }
 
 /**
