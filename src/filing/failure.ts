@@ -75,9 +75,7 @@ function fieldFromRecord(raw: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
-function firstOf(value: unknown): unknown {
-  return Array.isArray(value) ? value[0] : undefined;
-}
+const firstOf = (value: unknown): unknown => (Array.isArray(value) ? value[0] : undefined);
 
 function fieldFromMessage(message: string): string | undefined {
   for (const pattern of FIELD_PATTERNS) {

@@ -12,7 +12,7 @@ import { mayPassLater } from '../core/retry.js';
 import { retryState, withRetries, type FilingInternals, type FilingRetryOptions } from './retry.js';
 import { hasPassed, InvoiceStatus, nextTransition, recoveryState, statusRank, UNKNOWN_STATUS, type FilingTransition, type InvoiceStatusValue } from '../model/status.js';
 import { notify, scrubbing } from './callbacks.js';
-import { performTransition, type TransitionOutcome } from './transition.js';
+import { performTransition, type TransitionResult } from './transition.js';
 import { waitFor, type WaitOptions, type WaitResult } from './wait.js';
 
 /** A progress report from `createAndFile`/`resumeFiling`. @example await client.invoices.createAndFile(input, { onStep: (e) => console.log(e.step, e.state) }); */
@@ -174,7 +174,7 @@ class FilingRun {
   }
 }
 
-const OUTCOME_DETAIL: Partial<Record<TransitionOutcome, string>> = {
+const OUTCOME_DETAIL: Partial<Record<TransitionResult['outcome'], string>> = {
   confirmed: 'the answer was lost; reading the invoice back showed the step done',
   'already-done': 'the invoice had already passed this step',
 };

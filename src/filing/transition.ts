@@ -19,11 +19,9 @@ export interface TransitionOptions extends MutationRequestOptions, FilingRetryOp
   force?: boolean | undefined;
 }
 
-export type TransitionOutcome = 'sent' | 'confirmed' | 'already-done';
-
 export interface TransitionResult {
   invoice: Invoice;
-  outcome: TransitionOutcome;
+  outcome: 'sent' | 'confirmed' | 'already-done';
   sends: number;
 }
 

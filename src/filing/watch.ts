@@ -123,9 +123,6 @@ interface Followed {
   errorSince: number | undefined;
 }
 
-/** A read that failed transiently past its retries: tried again next tick. */
-const SKIPPED = Symbol('skipped');
-
 /** Follows `ids` until each settles; throws only for a failure no tick can fix. */
 export function watchInvoices(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions = {}): InvoiceWatch {
   try {
@@ -166,7 +163,8 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
     return serverAnchor.server + (clock.now() - serverAnchor.local) * (rate.rate ?? 1);
   };
 
-  async function read<T>(send: () => PromiseLike<T>): Promise<T | typeof SKIPPED> {
+  /** `undefined` when the read failed transiently past its retries: it is tried again next tick. */
+  async function read<T>(send: () => PromiseLike<T>): Promise<T | undefined> {
     const state = { ...shared, failures: 0, rateLimited: 0 };
     const sent = async (): Promise<T> => {
       stats.requests += 1;
@@ -176,7 +174,7 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
       // Answers already in are handled first, so a 429 another read got closes the gate before this send.
       return await withRetries(state, sent, nextTurn);
     } catch (err) {
-      if (!signal?.aborted && state.failures > state.maxRetries) return SKIPPED;
+      if (!signal?.aborted && state.failures > state.maxRetries) return undefined;
       throw err;
     }
   }
@@ -210,7 +208,7 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
       const id = due[i]!;
       try {
         const invoice = await read(() => api.retrieve(id, call));
-        if (invoice !== SKIPPED) results[i] = observe(id, followed.get(id)!, invoice, tick);
+        if (invoice !== undefined) results[i] = observe(id, followed.get(id)!, invoice, tick);
       } catch (err) {
         if (signal?.aborted || statusOf(err) !== 404 || !isErrorKind(err, 'APIError')) throw err;
         settle(id);
@@ -237,7 +235,7 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
         api._logger?.warn(`watch: the invoice listing answered ${status}; reading each invoice instead.`);
         continue;
       }
-      if (listing === SKIPPED) continue;
+      if (listing === undefined) continue;
       if (listing.meta?.totalPages !== undefined) totalPages = listing.meta.totalPages;
       for (const invoice of listing.data) {
         const entry = followed.get(invoice.id);
