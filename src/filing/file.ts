@@ -305,14 +305,13 @@ function reconcile(run: FilingRun, invoice: Invoice, candidates: [InvoiceTotals,
       hint: 'It is filed with these figures; correct it the way your tax rules require (for example a credit note).',
     });
   }
+  const next =
+    opts.externalRef === undefined
+      ? 'createAndFile(corrected) (a new key is minted for it).'
+      : `createAndFile(corrected, { externalRef: '${opts.externalRef}', revision: ${(opts.revision ?? 0) + 1} }).`;
   run.stop('reconcile', mismatch, {
     message: mismatch.message,
-    hint:
-      `Invoice ${invoice.id} stays a draft, never filed. File the corrected document as a new invoice: ${
-        opts.externalRef === undefined
-          ? 'createAndFile(corrected) (a new key is minted for it).'
-          : `createAndFile(corrected, { externalRef: '${opts.externalRef}', revision: ${(opts.revision ?? 0) + 1} }).`
-      }`,
+    hint: `Invoice ${invoice.id} stays a draft, never filed. File the corrected document as a new invoice: ${next}`,
   });
 }
 
