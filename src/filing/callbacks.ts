@@ -21,18 +21,22 @@ export function notify(name: string, logger: Logger | undefined, fn: () => unkno
   }
 }
 
+type Scrubbable = { readonly _redactor?: Redactor | undefined };
+
 /** Errors the filing workflow throws or reports, scrubbed with the client's redactor. */
-export function scrubbed<E>(api: { readonly _redactor?: Redactor | undefined }, error: E): E {
+export function scrubbed<E>(api: Scrubbable, error: E): E {
   return api._redactor === undefined ? error : redactError(error, api._redactor);
 }
 
-/** `fn`'s result; what it throws, scrubbed with the client's redactor. */
-export async function scrubbing<T>(api: { readonly _redactor?: Redactor | undefined }, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    throw scrubbed(api, err);
-  }
+/** `fn` with what it throws scrubbed with the redactor of the client (its first argument). */
+export function scrubbing<A extends [Scrubbable, ...unknown[]], R>(fn: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return async (...args) => {
+    try {
+      return await fn(...args);
+    } catch (err) {
+      throw scrubbed(args[0], err);
+    }
+  };
 }
 
 /** Runs `work(0 … count-1)` on at most `concurrency` workers, in index order. */

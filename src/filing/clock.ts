@@ -1,5 +1,7 @@
 // The local clock waits sleep on, and the measured rate of the service's clock against it
 // (a sped-up sandbox runs server time faster; recovery rules speak in server time).
+import { APIUserAbortError } from '../core/errors.js';
+import { sleep } from '../core/retry-timing.js';
 
 /**
  * The clock `waitFor` and the filing helpers read and sleep on.
@@ -12,17 +14,11 @@ export interface WaitClock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-import { APIUserAbortError } from '../core/errors.js';
-import { sleep } from '../core/retry-timing.js';
-
 /** The `APIUserAbortError` an aborted filing call rejects with; `call` may carry the request's method and path. */
 export function abortReason(signal: AbortSignal, call?: unknown): APIUserAbortError {
-  const from = typeof call === 'object' && call !== null ? (call as { method?: unknown; path?: unknown }) : undefined;
-  return new APIUserAbortError({
-    method: typeof from?.method === 'string' ? from.method : undefined,
-    path: typeof from?.path === 'string' ? from.path : undefined,
-    cause: signal.reason,
-  });
+  const { method, path } = (call ?? {}) as { method?: unknown; path?: unknown };
+  const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+  return new APIUserAbortError({ method: text(method), path: text(path), cause: signal.reason });
 }
 
 /** Sleeps on `clock`; an abort, also mid-sleep, rejects at once with {@link abortReason}. */
@@ -36,7 +32,7 @@ export async function pause(clock: WaitClock, ms: number, signal?: AbortSignal):
   }
 }
 
-/** The real clock: `Date.now()` and `setTimeout`, so fake timers drive it too. @example await client.invoices.waitFor(id, { clock: realClock }); */
+/** The real clock: `Date.now()` and `setTimeout`, so fake timers drive it too. */
 export const realClock: WaitClock = {
   now: () => Date.now(),
   sleep: (ms, signal) => sleep(Math.max(0, ms), signal),

@@ -68,17 +68,14 @@ function fieldFromRecord(raw: Record<string, unknown>): string | undefined {
     for (const key of FIELD_KEYS) {
       const value = (nest as Record<string, unknown>)[key];
       if (typeof value === 'string' && value.trim() !== '') return value.trim();
-      if (Array.isArray(value) && value.every((p) => typeof p === 'string' || typeof p === 'number')) {
-        if (value.length > 0) return value.join('.');
-      }
+      const path = Array.isArray(value) && value.every((p) => typeof p === 'string' || typeof p === 'number');
+      if (path && value.length > 0) return value.join('.');
     }
   }
   return undefined;
 }
 
-function firstOf(value: unknown): unknown {
-  return Array.isArray(value) ? value[0] : undefined;
-}
+const firstOf = (value: unknown): unknown => (Array.isArray(value) ? value[0] : undefined);
 
 function fieldFromMessage(message: string): string | undefined {
   for (const pattern of FIELD_PATTERNS) {
@@ -89,19 +86,10 @@ function fieldFromMessage(message: string): string | undefined {
   return undefined;
 }
 
-/** What {@link classifyFailureMessage} reads from a message. */
-export interface FailureClassification {
-  /** The kind of failure (see {@link FilingFailure}). */
-  kind: FilingFailureKind;
-  /** The rejected field, for `field-validation`, when the message or record names it. */
-  field?: string;
-}
+type Classified = { kind: FilingFailureKind; field?: string };
 
-/**
- * Classifies a submission failure message (and the raw record, when given). Never throws.
- * @example classifyFailureMessage("Validation error: field 'buyer.tin' is invalid"); // { kind: 'field-validation', field: 'buyer.tin' }
- */
-export function classifyFailureMessage(message: string | undefined, raw: Record<string, unknown> = {}): FailureClassification {
+/** Classifies a submission failure message (and the raw record, when given). Never throws. */
+export function classifyFailureMessage(message: string | undefined, raw: Record<string, unknown> = {}): Classified {
   const text = message ?? '';
   if (OFFLINE.test(text)) return { kind: 'access-points-offline' };
   const structured = fieldFromRecord(raw);
@@ -167,34 +155,26 @@ export function describeFailure(
   serverNow: number = serverTime(invoice.observedAt),
   context: { finalStatuses?: readonly string[] | undefined; errorSince?: number | undefined } = {},
 ): FilingFailure | undefined {
+  const spelled = invoice.rawStatus ?? invoice.status;
+  const { kind: errorKind, field } = classifyFailureMessage(invoice.errorMessage, invoice.raw ?? {});
+  const common = { message: invoice.errorMessage ?? '(the service sent no error message)', ...(field === undefined ? {} : { field }) };
   const status = normalizeStatus(invoice.status);
-  const message = invoice.errorMessage ?? '(the service sent no error message)';
   if (status !== InvoiceStatus.ERROR) {
-    const kind = finalKind(status, invoice.rawStatus ?? invoice.status, context.finalStatuses ?? DEFAULT_FINAL_STATUSES);
+    const kind = finalKind(status, spelled, context.finalStatuses ?? DEFAULT_FINAL_STATUSES);
     if (kind === undefined) return undefined;
-    const { field } = classifyFailureMessage(invoice.errorMessage, invoice.raw ?? {});
-    return {
-      kind,
-      message,
-      ...(field === undefined ? {} : { field }),
-      recovery: 'not-applicable',
-      resubmitRequired: false,
-      attempts: invoice.attempts,
-      hint: finalHint(kind, invoice.rawStatus ?? invoice.status, field),
-    };
+    const hint = finalHint(kind, spelled, field);
+    return { kind, ...common, recovery: 'not-applicable', resubmitRequired: false, attempts: invoice.attempts, hint };
   }
   const verdict = recoveryVerdict(invoice, serverNow, context.errorSince);
   const over = verdict.state === 'over';
-  const { kind, field } = classifyFailureMessage(invoice.errorMessage, invoice.raw ?? {});
   return {
-    kind,
-    message,
-    ...(field === undefined ? {} : { field }),
+    kind: errorKind,
+    ...common,
     recovery: over ? 'over' : 'in-progress',
     recoveryEvidence: verdict.evidence,
     resubmitRequired: over,
     attempts: invoice.attempts,
-    hint: hintFor(kind, field, over, verdict.evidence),
+    hint: hintFor(errorKind, field, over, verdict.evidence),
   };
 }
 

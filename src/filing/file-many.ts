@@ -8,7 +8,7 @@ import type { InvoiceStatusValue } from '../model/status.js';
 import type { FilingInvoicesApi } from './api.js';
 import { realClock } from './clock.js';
 import type { FilingFailure } from './failure.js';
-import { createAndFile, type CreateAndFileOptions, type FilingStepEvent, type FilingStepRecord } from './file.js';
+import { createAndFile, type CreateAndFileOptions, type FilingResult, type FilingStepEvent, type FilingStepRecord } from './file.js';
 import { notify, pool, scrubbed, scrubbing } from './callbacks.js';
 import { checkNumber, RateGate } from './retry.js';
 
@@ -38,17 +38,11 @@ export interface FileManyOptions extends Omit<CreateAndFileOptions, 'idempotency
 export type FileManyResult = FileManySuccess | FileManyFailure | FileManyNotStarted;
 
 /** An input of `fileMany` that was filed. @example const filed = results.filter((r): r is FileManySuccess => r.ok); */
-export interface FileManySuccess {
-  /** Position of the input. */
-  index: number;
+export interface FileManySuccess extends Pick<FileManyOutcome, 'index'>, Pick<FilingResult, 'invoice' | 'steps'> {
   /** Always `true`. */
   ok: true;
   /** Always `false`. */
   notStarted: false;
-  /** The invoice as last read. */
-  invoice: Invoice;
-  /** The steps finished. */
-  steps: FilingStepRecord[];
   /** Never set: an invoice with a failure is a {@link FileManyFailure}. */
   failure?: undefined;
   /** The idempotency key used to create it. */
@@ -56,9 +50,7 @@ export interface FileManySuccess {
 }
 
 /** An input of `fileMany` that stopped; the others carried on. @example const stopped = results.filter((r): r is FileManyFailure => !r.ok && !r.notStarted); */
-export interface FileManyFailure {
-  /** Position of the input. */
-  index: number;
+export interface FileManyFailure extends Pick<FileManyOutcome, 'index' | 'idempotencyKey' | 'failure'> {
   /** Always `false`. */
   ok: false;
   /** Always `false`. */
@@ -67,23 +59,17 @@ export interface FileManyFailure {
   error: FilingError;
   /** The invoice, when it was created before the stop (resume it with `resumeFiling`). */
   invoiceId: string | undefined;
-  /** The idempotency key (undefined when it could not be derived). */
-  idempotencyKey: string | undefined;
   /** The invoice as last read, when filing ran to its end but the invoice failed (see `failure`). */
   invoice?: Invoice | undefined;
   /** The steps finished, when filing ran to its end. */
   steps?: FilingStepRecord[] | undefined;
-  /** Why the invoice failed although every step ran. */
-  failure?: FilingFailure | undefined;
 }
 
 /**
  * An input of `fileMany` never started because the run was stopped first. Not a failure.
  * @example const left = results.filter((r): r is FileManyNotStarted => r.notStarted);
  */
-export interface FileManyNotStarted {
-  /** Position of the input. */
-  index: number;
+export interface FileManyNotStarted extends Pick<FileManyOutcome, 'index'> {
   /** Always `false`: it was not filed. */
   ok: false;
   /** Always `true`. */
@@ -149,13 +135,8 @@ function failedError(invoice: Invoice, steps: readonly FilingStepRecord[], failu
       : failure.kind === 'not-accepted'
         ? `ended in ${status}, not an acceptance`
         : `is in ${status} (${failure.kind})`;
-  return new FilingError({
-    invoiceId: invoice.id,
-    step: steps.at(-1)?.step ?? 'submit',
-    cause: undefined,
-    message: `Invoice ${invoice.id} ${what}: ${failure.message}`,
-    hint: failure.hint,
-  });
+  const message = `Invoice ${invoice.id} ${what}: ${failure.message}`;
+  return new FilingError({ invoiceId: invoice.id, step: steps.at(-1)?.step ?? 'submit', cause: undefined, message, hint: failure.hint });
 }
 
 function outcome(result: FileManySuccess | FileManyFailure): FileManyOutcome {
@@ -164,16 +145,14 @@ function outcome(result: FileManySuccess | FileManyFailure): FileManyOutcome {
   return { index, ok: false, invoiceId, status: invoice?.status, idempotencyKey, error, ...(failure === undefined ? {} : { failure }) };
 }
 
-export function fileMany(
+export const fileMany = scrubbing(fileAll);
+
+async function fileAll(
   api: FilingInvoicesApi,
   inputs: readonly InvoiceCreateParams[],
   opts: FileManyOptions = {},
   internals: FileManyInternals = {},
 ): Promise<FileManyResult[]> {
-  return scrubbing(api, () => fileAll(api, inputs, opts, internals));
-}
-
-async function fileAll(api: FilingInvoicesApi, inputs: readonly InvoiceCreateParams[], opts: FileManyOptions, internals: FileManyInternals): Promise<FileManyResult[]> {
   if (!Array.isArray(inputs)) throw new InvoicingError('fileMany: inputs must be an array of invoices.');
   const concurrency = checkNumber('fileMany: concurrency', opts.concurrency ?? 4, 1, true);
   const { concurrency: _c, externalRef, revision, stopSignal, onProgress, onStep, ...perInvoice } = opts;
@@ -187,8 +166,7 @@ async function fileAll(api: FilingInvoicesApi, inputs: readonly InvoiceCreatePar
     if (!result.ok) scrubbed(api, result.error);
     results[result.index] = result;
     progress.done += 1;
-    if (result.ok) progress.succeeded += 1;
-    else progress.failed += 1;
+    progress[result.ok ? 'succeeded' : 'failed'] += 1;
     if (onProgress !== undefined) notify('onProgress', api._logger, () => onProgress({ ...progress, result: outcome(result) }));
   };
   const refuse = (index: number, cause: unknown, key: string | undefined, hint?: string): void => {
@@ -197,9 +175,8 @@ async function fileAll(api: FilingInvoicesApi, inputs: readonly InvoiceCreatePar
   };
 
   // Keys up front: an input without a key, or sharing one with another, is reported and never sent.
-  const keys = new Array<string>(inputs.length);
   const firstWithKey = new Map<string, number>();
-  const queue: number[] = [];
+  const queue: { index: number; key: string }[] = [];
   inputs.forEach((input, index) => {
     if (internals.invalid?.has(index)) return refuse(index, internals.invalid.get(index), undefined);
     let key: string;
@@ -209,7 +186,6 @@ async function fileAll(api: FilingInvoicesApi, inputs: readonly InvoiceCreatePar
     } catch (err) {
       return refuse(index, err, undefined, (err as { hint?: string }).hint ?? 'Nothing was sent for this input; the others carried on.');
     }
-    keys[index] = key;
     const first = firstWithKey.get(key);
     if (first !== undefined) {
       const same = new InvoicingError(
@@ -218,24 +194,18 @@ async function fileAll(api: FilingInvoicesApi, inputs: readonly InvoiceCreatePar
       return refuse(index, same, key, externalRef ? 'Give each document its own externalRef.' : 'Pass externalRef to tell apart documents that are identical on purpose.');
     }
     firstWithKey.set(key, index);
-    queue.push(index);
+    queue.push({ index, key });
   });
 
   await pool(queue.length, concurrency, async (next) => {
-    const index = queue[next] as number;
-    const key = keys[index] as string;
+    const { index, key } = queue[next]!;
     if (opts.signal?.aborted || stopSignal?.aborted) {
       results[index] = { index, ok: false, notStarted: true, invoiceId: undefined, idempotencyKey: key };
       return;
     }
     try {
-      const filed = await createAndFile(
-        api,
-        inputs[index] as InvoiceCreateParams,
-        { ...perInvoice, idempotencyKey: key, onStep: onStep && ((event) => onStep(index, event)) },
-        { gate, clock },
-      );
-      const { invoice, steps, failure } = filed;
+      const one = { ...perInvoice, idempotencyKey: key, onStep: onStep && ((event: FilingStepEvent) => onStep(index, event)) };
+      const { invoice, steps, failure } = await createAndFile(api, inputs[index]!, one, { gate, clock });
       if (failure === undefined) finish({ index, ok: true, notStarted: false, invoice, steps, idempotencyKey: key });
       else finish({ index, ok: false, notStarted: false, error: failedError(invoice, steps, failure), invoiceId: invoice.id, idempotencyKey: key, invoice, steps, failure });
     } catch (err) {

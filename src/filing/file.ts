@@ -8,24 +8,21 @@ import type { Invoice } from '../model/invoice.js';
 import type { FilingInvoicesApi } from './api.js';
 import { abortReason, realClock, type WaitClock } from './clock.js';
 import { describeFailure, serverTime, type FilingFailure } from './failure.js';
-import { mayPass, resolvePolicy, withRetries, type FilingRetryOptions, type RateGate } from './retry.js';
+import { mayPassLater } from '../core/retry.js';
+import { retryState, withRetries, type FilingInternals, type FilingRetryOptions } from './retry.js';
 import { hasPassed, InvoiceStatus, nextTransition, recoveryState, statusRank, UNKNOWN_STATUS, type FilingTransition, type InvoiceStatusValue } from '../model/status.js';
 import { notify, scrubbing } from './callbacks.js';
-import { performTransition, type TransitionOutcome } from './transition.js';
-import { waitFor, type WaitOptions } from './wait.js';
+import { performTransition, type TransitionResult } from './transition.js';
+import { waitFor, type WaitOptions, type WaitResult } from './wait.js';
 
 /** A progress report from `createAndFile`/`resumeFiling`. @example await client.invoices.createAndFile(input, { onStep: (e) => console.log(e.step, e.state) }); */
-export interface FilingStepEvent {
-  /** The step. */
-  step: FilingStep;
+export interface FilingStepEvent extends Pick<FilingStepRecord, 'step' | 'detail'> {
   /** `started`, `done`, or `skipped` (already done, nothing sent). */
   state: 'started' | 'done' | 'skipped';
   /** The invoice, once created. */
   invoiceId: string | undefined;
   /** The invoice after the step (`done`/`skipped` of create and later steps). */
   invoice?: Invoice | undefined;
-  /** Why a step was skipped, or how it was established. */
-  detail?: string | undefined;
 }
 
 /** One finished step in a {@link FilingResult}. @example const { steps } = await client.invoices.createAndFile(input); */
@@ -43,13 +40,9 @@ export interface FilingStepRecord {
 }
 
 /** What `createAndFile` and `resumeFiling` resolve with. @example const { invoice, failure } = await client.invoices.createAndFile(input, { wait: true }); */
-export interface FilingResult {
-  /** The invoice as last read. */
-  invoice: Invoice;
+export interface FilingResult extends WaitResult {
   /** The steps finished, in order. */
   steps: FilingStepRecord[];
-  /** What failed and what to do, unless the invoice was accepted or is still on its way. */
-  failure?: FilingFailure | undefined;
 }
 
 /** Options shared by `createAndFile` and `resumeFiling`. @example await client.invoices.resumeFiling(id, { wait: { timeout: 120_000 }, onStep: console.log }); */
@@ -85,14 +78,6 @@ export interface ResumeFilingOptions extends FilingOptions {
   /** While recovery of an `ERROR` invoice is in progress: `'return'` at once, or `'wait'` and re-submit once if it fails. */
   duringRecovery?: 'return' | 'wait' | undefined;
 }
-
-/** The bulk runner's shared gate and clock. */
-export interface FilingInternals {
-  gate?: RateGate | undefined;
-  clock?: WaitClock | undefined;
-}
-
-const STEP_ORDER: readonly FilingTransition[] = ['validate', 'sign', 'submit'];
 
 class FilingRun {
   readonly steps: FilingStepRecord[] = [];
@@ -132,13 +117,8 @@ class FilingRun {
     try {
       // Not the create's idempotency key.
       const { signal, timeout, maxRetries, maxRateLimitRetries } = this.opts;
-      const result = await performTransition(
-        this.api,
-        invoice.id,
-        step,
-        { signal, timeout, maxRetries, maxRateLimitRetries },
-        { gate: this.internals.gate, clock: this.clock, baseline: invoice },
-      );
+      const internals = { gate: this.internals.gate, clock: this.clock, baseline: invoice };
+      const result = await performTransition(this.api, invoice.id, step, { signal, timeout, maxRetries, maxRateLimitRetries }, internals);
       this.record(
         { step, outcome: result.outcome === 'already-done' ? 'skipped' : 'done', status: result.invoice.status, sends: result.sends, detail: OUTCOME_DETAIL[result.outcome] ?? detail },
         result.invoice,
@@ -158,10 +138,11 @@ class FilingRun {
           "the name to the client's fieldMap (see docs/filing.md); nothing more was sent.",
       });
     }
-    for (const step of STEP_ORDER) {
-      // Raw spelling: an unrecognised status is still one past SUBMITTED.
-      if (hasPassed(invoice.rawStatus ?? invoice.status, step)) {
-        this.record({ step, outcome: 'skipped', status: invoice.status, detail: `already ${describeStatus(invoice)}` }, invoice);
+    // Raw spelling: an unrecognised status is still one past SUBMITTED.
+    const spelled = invoice.rawStatus ?? invoice.status;
+    for (const step of ['validate', 'sign', 'submit'] as const) {
+      if (hasPassed(spelled, step)) {
+        this.record({ step, outcome: 'skipped', status: invoice.status, detail: `already ${spelled}` }, invoice);
       }
     }
     let current = invoice;
@@ -174,12 +155,8 @@ class FilingRun {
   async wait(invoice: Invoice, waitOpts: WaitOptions): Promise<Invoice> {
     this.emit({ step: 'wait', state: 'started', invoice });
     try {
-      const { invoice: last, failure } = await waitFor(
-        this.api,
-        invoice.id,
-        { ...waitOpts, signal: waitOpts.signal ?? this.opts.signal, clock: waitOpts.clock ?? this.clock },
-        { gate: this.internals.gate },
-      );
+      const opts = { ...waitOpts, signal: waitOpts.signal ?? this.opts.signal, clock: waitOpts.clock ?? this.clock };
+      const { invoice: last, failure } = await waitFor(this.api, invoice.id, opts, { gate: this.internals.gate });
       this.waited = failure;
       this.record({ step: 'wait', outcome: 'done', status: last.status }, last);
       return last;
@@ -197,19 +174,10 @@ class FilingRun {
   }
 }
 
-const OUTCOME_DETAIL: Record<TransitionOutcome, string | undefined> = {
-  sent: undefined,
+const OUTCOME_DETAIL: Partial<Record<TransitionResult['outcome'], string>> = {
   confirmed: 'the answer was lost; reading the invoice back showed the step done',
   'already-done': 'the invoice had already passed this step',
 };
-
-function describeStatus(invoice: Invoice): string {
-  return invoice.rawStatus ?? invoice.status;
-}
-
-function waitOptions(wait: FilingOptions['wait']): WaitOptions | undefined {
-  return wait === true ? {} : wait || undefined;
-}
 
 function needsWait(invoice: Invoice): boolean {
   if (invoice.status === InvoiceStatus.SUBMITTED) return true;
@@ -218,7 +186,7 @@ function needsWait(invoice: Invoice): boolean {
 
 /** Hint for a refusal that calling again would meet again; `undefined` when calling again may pass. */
 function afterRefusal(cause: unknown, then: string): string | undefined {
-  if (!isErrorKind(cause, 'APIError') || mayPass(cause) || isErrorKind(cause, 'InvalidTransitionError')) return undefined;
+  if (!isErrorKind(cause, 'APIError') || mayPassLater(cause) || isErrorKind(cause, 'InvalidTransitionError')) return undefined;
   const own = (cause as InvoicingError).hint;
   return `The service refused the request and would refuse it again: fix that first.${own === undefined ? '' : ` ${own}`} Then ${then}`;
 }
@@ -227,7 +195,7 @@ function figures(t: Pick<Invoice, 'subtotal' | 'taxTotal' | 'total'>): TotalsFig
   return { subtotal: t.subtotal, taxTotal: t.taxTotal, total: t.total };
 }
 
-export function filingKey(input: InvoiceCreateParams, opts: Pick<CreateAndFileOptions, 'idempotencyKey' | 'externalRef' | 'revision'>): string {
+function filingKey(input: InvoiceCreateParams, opts: Pick<CreateAndFileOptions, 'idempotencyKey' | 'externalRef' | 'revision'>): string {
   if (opts.revision !== undefined && (opts.externalRef === undefined || opts.idempotencyKey !== undefined)) {
     throw new InvoicingError('createAndFile: revision numbers a version of the document externalRef names; pass it with externalRef, not idempotencyKey.');
   }
@@ -236,31 +204,28 @@ export function filingKey(input: InvoiceCreateParams, opts: Pick<CreateAndFileOp
   return mintIdempotencyKey();
 }
 
-export function createAndFile(
+export const createAndFile = scrubbing(fileNew);
+
+async function fileNew(
   api: FilingInvoicesApi,
   input: InvoiceCreateParams,
   opts: CreateAndFileOptions = {},
   internals: FilingInternals = {},
 ): Promise<FilingResult> {
-  return scrubbing(api, () => fileNew(api, input, opts, internals));
-}
-
-async function fileNew(api: FilingInvoicesApi, input: InvoiceCreateParams, opts: CreateAndFileOptions, internals: FilingInternals): Promise<FilingResult> {
   const key = filingKey(input, opts);
   const run = new FilingRun(api, opts, internals);
-  const waitOpts = waitOptions(opts.wait);
+  const waitOpts = opts.wait === true ? {} : opts.wait || undefined;
   const expected = expectedTotals(run, input, opts);
 
   run.emit({ step: 'create', state: 'started' });
-  const policy = resolvePolicy(opts, run.clock, internals.gate);
   let invoice: Invoice;
   try {
-    invoice = await withRetries(policy, () =>
+    invoice = await withRetries(retryState(opts, internals), () =>
       api.create(input, { idempotencyKey: key, skipChecks: true, maxRetries: 0, signal: opts.signal, timeout: opts.timeout }),
     );
   } catch (err) {
     // A refusal would be refused again, with nothing created.
-    if (isErrorKind(err, 'APIError') && !mayPass(err)) {
+    if (isErrorKind(err, 'APIError') && !mayPassLater(err)) {
       const causeHint = (err as InvoicingError).hint;
       return run.stop('create', err, {
         hint: `The service refused the invoice; nothing was created, and the same request would be refused again.${causeHint === undefined ? '' : ` ${causeHint}`}`,
@@ -274,11 +239,9 @@ async function fileNew(api: FilingInvoicesApi, input: InvoiceCreateParams, opts:
     });
   }
   run.invoiceId = invoice.id;
-  const replayed = statusRank(invoice.rawStatus ?? invoice.status) > 0;
-  run.record(
-    { step: 'create', outcome: 'done', status: invoice.status, detail: replayed ? `the key's invoice already exists and is ${describeStatus(invoice)}` : undefined },
-    invoice,
-  );
+  const spelled = invoice.rawStatus ?? invoice.status;
+  const detail = statusRank(spelled) > 0 ? `the key's invoice already exists and is ${spelled}` : undefined;
+  run.record({ step: 'create', outcome: 'done', status: invoice.status, detail }, invoice);
 
   reconcile(run, invoice, expected, opts);
 
@@ -287,7 +250,7 @@ async function fileNew(api: FilingInvoicesApi, input: InvoiceCreateParams, opts:
   return run.result(current);
 }
 
-function expectedTotals(run: FilingRun, input: InvoiceCreateParams, opts: CreateAndFileOptions): InvoiceTotals[] | undefined {
+function expectedTotals(run: FilingRun, input: InvoiceCreateParams, opts: CreateAndFileOptions): [InvoiceTotals, ...InvoiceTotals[]] {
   if (opts.skipChecks !== true) {
     run.emit({ step: 'check', state: 'started' });
     const report = checkInvoice(input, opts.checkOptions);
@@ -311,9 +274,8 @@ function expectedTotals(run: FilingRun, input: InvoiceCreateParams, opts: Create
   }
 }
 
-function reconcile(run: FilingRun, invoice: Invoice, candidates: InvoiceTotals[] | undefined, opts: CreateAndFileOptions): void {
-  const expected = candidates?.[0];
-  if (candidates === undefined || expected === undefined) return;
+function reconcile(run: FilingRun, invoice: Invoice, candidates: [InvoiceTotals, ...InvoiceTotals[]], opts: CreateAndFileOptions): void {
+  const [expected] = candidates;
   run.emit({ step: 'reconcile', state: 'started', invoice });
   const actual = figures(invoice);
   if (actual.subtotal === undefined && actual.taxTotal === undefined && actual.total === undefined) {
@@ -326,16 +288,16 @@ function reconcile(run: FilingRun, invoice: Invoice, candidates: InvoiceTotals[]
     }
     run.stop('reconcile', new InvoicingError(`The service's record of invoice ${invoice.id} carries no totals the SDK can read.`), {
       hint:
-        `Invoice ${invoice.id} was left as it is (${describeStatus(invoice)}); nothing was filed. The document asks callers to ` +
-        "reconcile totals before filing: map the service's total fields with the client's fieldMap, or pass " +
+        `Invoice ${invoice.id} was left as it is (${invoice.rawStatus ?? invoice.status}); nothing was filed. ` +
+        "The document asks callers to reconcile totals before filing: map the service's total fields with the client's fieldMap, or pass " +
         'leave requireTotals unset if you reconcile yourself, then resumeFiling().',
     });
   }
-  const differences = compareTotals(figures(expected), actual).map(({ field, expected: e, actual: a }) => ({ field, expected: e, actual: a }));
-  if (differences.length === 0 || candidates.some((c) => compareTotals(figures(c), actual).length === 0)) {
+  if (candidates.some((c) => compareTotals(figures(c), actual).length === 0)) {
     run.record({ step: 'reconcile', outcome: 'done', status: invoice.status }, invoice);
     return;
   }
+  const differences = compareTotals(figures(expected), actual).map(({ difference: _, ...rest }) => rest);
   const mismatch = new TotalsMismatchError({ invoiceId: invoice.id, expected: figures(expected), actual, differences });
   if (statusRank(invoice.rawStatus ?? invoice.status) >= statusRank(InvoiceStatus.SUBMITTED)) {
     run.stop('reconcile', mismatch, {
@@ -343,26 +305,27 @@ function reconcile(run: FilingRun, invoice: Invoice, candidates: InvoiceTotals[]
       hint: 'It is filed with these figures; correct it the way your tax rules require (for example a credit note).',
     });
   }
+  const next =
+    opts.externalRef === undefined
+      ? 'createAndFile(corrected) (a new key is minted for it).'
+      : `createAndFile(corrected, { externalRef: '${opts.externalRef}', revision: ${(opts.revision ?? 0) + 1} }).`;
   run.stop('reconcile', mismatch, {
     message: mismatch.message,
-    hint:
-      `Invoice ${invoice.id} stays a draft, never filed. File the corrected document as a new invoice: ${nextRevision(opts)}`,
+    hint: `Invoice ${invoice.id} stays a draft, never filed. File the corrected document as a new invoice: ${next}`,
   });
 }
 
-export function nextRevision(opts: Pick<CreateAndFileOptions, 'externalRef' | 'revision'>): string {
-  if (opts.externalRef === undefined) return 'createAndFile(corrected) (a new key is minted for it).';
-  return `createAndFile(corrected, { externalRef: '${opts.externalRef}', revision: ${(opts.revision ?? 0) + 1} }).`;
-}
+export const resumeFiling = scrubbing(resume);
 
-export function resumeFiling(api: FilingInvoicesApi, id: string, opts: ResumeFilingOptions = {}, internals: FilingInternals = {}): Promise<FilingResult> {
-  return scrubbing(api, () => resume(api, id, opts, internals));
-}
-
-async function resume(api: FilingInvoicesApi, id: string, opts: ResumeFilingOptions, internals: FilingInternals): Promise<FilingResult> {
+async function resume(
+  api: FilingInvoicesApi,
+  id: string,
+  opts: ResumeFilingOptions = {},
+  internals: FilingInternals = {},
+): Promise<FilingResult> {
   const run = new FilingRun(api, opts, internals);
   run.invoiceId = id;
-  const waitOpts = waitOptions(opts.wait);
+  const waitOpts = opts.wait === true ? {} : opts.wait || undefined;
   const duringRecovery = opts.duringRecovery ?? (waitOpts === undefined ? 'return' : 'wait');
   let invoice: Invoice;
   try {

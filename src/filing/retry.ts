@@ -1,17 +1,14 @@
 // Filing retries: read-back before resending a transition, and one 429 gate shared by a bulk run's workers.
 import { InvoicingError } from '../core/errors.js';
-import { isAmbiguousError, isRateLimitedError, mayPassLater } from '../core/retry.js';
+import { isAmbiguousError, isRateLimitedError } from '../core/retry.js';
 import { INITIAL_RETRY_DELAY_MS, MAX_RETRY_AFTER_MS, retryDelay } from '../core/retry-timing.js';
-import { abortReason, pause, type WaitClock } from './clock.js';
+import type { Invoice } from '../model/invoice.js';
+import { abortReason, pause, realClock, type WaitClock } from './clock.js';
 
 export function statusOf(err: unknown): number | undefined {
   const status = (err as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : undefined;
 }
-
-export const isRateLimited: (err: unknown) => boolean = isRateLimitedError;
-export const isAmbiguous: (err: unknown) => boolean = isAmbiguousError;
-export const mayPass: (err: unknown) => boolean = mayPassLater;
 
 /** `value` when it is a finite number (an integer if asked) at least `min` (above it with `above`). */
 export function checkNumber(name: string, value: unknown, min: number, integer = false, above = false, tip = ''): number {
@@ -43,52 +40,51 @@ export class RateGate {
   }
 }
 
-export interface RetryPolicy {
+/** What a bulk run shares with each filing call; `baseline`: the record a transition starts from. */
+export interface FilingInternals {
+  gate?: RateGate | undefined;
+  clock?: WaitClock | undefined;
+  baseline?: Invoice | undefined;
+}
+
+/** The retry limits of one logical call, and its failure counts so far. */
+export interface RetryState {
   clock: WaitClock;
   gate: RateGate;
   signal?: AbortSignal | undefined;
   maxRetries: number;
   maxRateLimitRetries: number;
-}
-
-/** Failure counts of one logical call, kept across its tries. */
-export interface RetryCounters {
   failures: number;
   rateLimited: number;
 }
 
 /** The wait in ms before the next try, or `undefined` to give up; a 429 pauses the shared gate instead. */
-export function nextDelay(policy: RetryPolicy, err: unknown, counters: RetryCounters, ambiguousRetry = true): number | undefined {
-  if (policy.signal?.aborted) return undefined;
+export function nextDelay(state: RetryState, err: unknown): number | undefined {
+  if (state.signal?.aborted) return undefined;
   const raw = (err as { retryAfter?: unknown } | null)?.retryAfter;
   const after = typeof raw === 'number' && Number.isFinite(raw) && raw >= 0 ? raw : undefined;
   if (after !== undefined && after > MAX_RETRY_AFTER_MS) return undefined;
-  if (isRateLimited(err)) {
-    if (++counters.rateLimited > policy.maxRateLimitRetries) return undefined;
-    policy.gate.pause(after ?? Math.max(INITIAL_RETRY_DELAY_MS, retryDelay({ retriesSoFar: counters.rateLimited - 1 })));
+  if (isRateLimitedError(err)) {
+    if (++state.rateLimited > state.maxRateLimitRetries) return undefined;
+    state.gate.pause(after ?? Math.max(INITIAL_RETRY_DELAY_MS, retryDelay({ retriesSoFar: state.rateLimited - 1 })));
     return 0;
   }
-  if (!ambiguousRetry || !isAmbiguous(err) || ++counters.failures > policy.maxRetries) return undefined;
-  return retryDelay({ retriesSoFar: counters.failures - 1, retryAfterMs: after });
+  if (!isAmbiguousError(err) || ++state.failures > state.maxRetries) return undefined;
+  return retryDelay({ retriesSoFar: state.failures - 1, retryAfterMs: after });
 }
 
 /** Runs a call until it succeeds or {@link nextDelay} gives up; a 429 holds every worker on the gate. */
-export async function withRetries<T>(
-  policy: RetryPolicy,
-  call: () => Promise<T>,
-  counters: RetryCounters = { failures: 0, rateLimited: 0 },
-  beforeEach?: () => Promise<void>,
-): Promise<T> {
+export async function withRetries<T>(state: RetryState, call: () => Promise<T>, beforeEach?: () => Promise<void>): Promise<T> {
   for (;;) {
     await beforeEach?.();
-    await policy.gate.wait(policy.signal);
+    await state.gate.wait(state.signal);
     try {
       return await call();
     } catch (err) {
-      if (policy.signal?.aborted) throw abortReason(policy.signal, err);
-      const delay = nextDelay(policy, err, counters);
+      if (state.signal?.aborted) throw abortReason(state.signal, err);
+      const delay = nextDelay(state, err);
       if (delay === undefined) throw err;
-      if (delay > 0) await pause(policy.clock, delay, policy.signal);
+      if (delay > 0) await pause(state.clock, delay, state.signal);
     }
   }
 }
@@ -105,9 +101,11 @@ export interface FilingRetryOptions {
   clock?: WaitClock | undefined;
 }
 
-export function resolvePolicy(opts: FilingRetryOptions, clock: WaitClock, gate?: RateGate): RetryPolicy {
+export function retryState(opts: FilingRetryOptions, internals: FilingInternals = {}): RetryState {
+  const clock = internals.clock ?? opts.clock ?? realClock;
   const maxRetries = checkNumber('maxRetries', opts.maxRetries ?? 2, 0, true);
   // sdk-api.md: 429s never beyond maxRetries unless asked.
   const maxRateLimitRetries = checkNumber('maxRateLimitRetries', opts.maxRateLimitRetries ?? maxRetries, 0, true);
-  return { clock, gate: gate ?? new RateGate(clock), signal: opts.signal, maxRetries, maxRateLimitRetries };
+  const gate = internals.gate ?? new RateGate(clock);
+  return { clock, gate, signal: opts.signal, maxRetries, maxRateLimitRetries, failures: 0, rateLimited: 0 };
 }

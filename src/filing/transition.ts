@@ -5,8 +5,9 @@ import type { MutationRequestOptions } from '../core/request-options.js';
 import type { Invoice } from '../model/invoice.js';
 import type { CallOptions, FilingInvoicesApi } from './api.js';
 import { scrubbing } from './callbacks.js';
-import { abortReason, pause, realClock, type WaitClock } from './clock.js';
-import { isAmbiguous, isRateLimited, nextDelay, resolvePolicy, statusOf, type FilingRetryOptions, type RateGate, type RetryCounters } from './retry.js';
+import { abortReason, pause } from './clock.js';
+import { isAmbiguousError, isRateLimitedError } from '../core/retry.js';
+import { nextDelay, retryState, statusOf, withRetries, type FilingInternals, type FilingRetryOptions } from './retry.js';
 import { RECOVERY_EVIDENCE, serverTime } from './failure.js';
 import { canTransition, hasPassed, InvoiceStatus, isAfterSubmitted, nextAutomaticAttempt, recoveryVerdict, type FilingTransition } from '../model/status.js';
 
@@ -18,33 +19,20 @@ export interface TransitionOptions extends MutationRequestOptions, FilingRetryOp
   force?: boolean | undefined;
 }
 
-export type TransitionOutcome = 'sent' | 'confirmed' | 'already-done';
-
 export interface TransitionResult {
   invoice: Invoice;
-  outcome: TransitionOutcome;
+  outcome: 'sent' | 'confirmed' | 'already-done';
   sends: number;
-}
-
-/** `baseline`: the record read before the step (without one, a submit reads it first). */
-export interface TransitionInternals {
-  gate?: RateGate | undefined;
-  baseline?: Invoice | undefined;
-  clock?: WaitClock | undefined;
 }
 
 type Verdict = 'done' | 'not-yet' | 'wrong-state';
 
-/**
- * Whether `current` shows `step` done. A re-submit counts as done unless the record is provably
- * untouched since the baseline, and never when every send was refused outright.
- */
-export function judgeStep(step: FilingTransition, current: Invoice, context: { baseline?: Invoice | undefined; refusedOnly?: boolean } = {}): Verdict {
+// A re-submit counts as done unless the record is provably untouched since the baseline, and never when every send was refused.
+function judgeStep(step: FilingTransition, current: Invoice, baseline: Invoice | undefined, refusedOnly: boolean): Verdict {
   if (hasPassed(current.rawStatus ?? current.status, step)) {
     if (step === 'submit' && isResubmit(current)) {
-      const baseline = context.baseline;
       const resubmit = baseline === undefined || isResubmit(baseline);
-      if (resubmit && context.refusedOnly === true) return 'wrong-state';
+      if (resubmit && refusedOnly) return 'wrong-state';
       if (baseline !== undefined && resubmit && untouched(baseline, current)) return 'not-yet';
     }
     return 'done';
@@ -57,44 +45,29 @@ function isResubmit(invoice: Invoice): boolean {
 }
 
 function untouched(before: Invoice, after: Invoice): boolean {
-  if (before.updatedAt === undefined || after.updatedAt === undefined) return false;
-  return (
-    before.updatedAt === after.updatedAt &&
-    before.attempts === after.attempts &&
-    before.rawStatus === after.rawStatus &&
-    before.errorMessage === after.errorMessage
-  );
+  const same = (['updatedAt', 'attempts', 'rawStatus', 'errorMessage'] as const).every((key) => before[key] === after[key]);
+  return same && before.updatedAt !== undefined;
 }
 
-export function performTransition(
-  api: FilingInvoicesApi,
-  id: string,
-  step: FilingTransition,
-  opts: TransitionOptions = {},
-  internals: TransitionInternals = {},
-): Promise<TransitionResult> {
-  return scrubbing(api, () => transitionOnce(api, id, step, opts, internals));
-}
+export const performTransition = scrubbing(transitionOnce);
 
 async function transitionOnce(
   api: FilingInvoicesApi,
   id: string,
   step: FilingTransition,
-  opts: TransitionOptions,
-  internals: TransitionInternals,
+  opts: TransitionOptions = {},
+  internals: FilingInternals = {},
 ): Promise<TransitionResult> {
-  const clock = internals.clock ?? opts.clock ?? realClock;
-  const policy = resolvePolicy(opts, clock, internals.gate);
-  const counters: RetryCounters = { failures: 0, rateLimited: 0 };
+  const state = retryState(opts, internals);
   const call: CallOptions = { signal: opts.signal, timeout: opts.timeout, headers: opts.headers, maxRetries: 0 };
   let sends = 0;
   let lastError: unknown;
   // No send could have been acted on yet.
   let refusedOnly = true;
   let baseline = internals.baseline;
-  // Read the invoice before sending: after a failure, or first for a submit with no baseline.
-  let readBack: 'before' | 'ambiguous' | 'refused' | 'final' | undefined =
-    baseline === undefined && step === 'submit' ? 'before' : undefined;
+  // Read the invoice before sending: first for a submit with no baseline, or after a failure
+  // (`last`: the read decides, nothing is resent).
+  let readBack: 'before' | 'again' | 'last' | undefined = baseline === undefined && step === 'submit' ? 'before' : undefined;
 
   const fail = (err: unknown): never => {
     if (opts.signal?.aborted) throw abortReason(opts.signal, err);
@@ -102,37 +75,24 @@ async function transitionOnce(
   };
 
   for (;;) {
-    await policy.gate.wait(opts.signal);
+    await state.gate.wait(opts.signal);
 
     if (readBack !== undefined) {
-      let current: Invoice;
-      try {
-        current = await api.retrieve(id, call);
-      } catch (err) {
-        const delay = nextDelay(policy, err, counters);
-        if (delay === undefined) fail(lastError ?? err);
-        if (delay) await pause(clock, delay, opts.signal);
-        continue;
-      }
+      const current = await withRetries(state, () => api.retrieve(id, call)).catch((err: unknown) => fail(lastError ?? err));
       if (readBack === 'before') {
         baseline = current;
         if (!isResubmit(current) && hasPassed(current.rawStatus ?? current.status, step)) {
           return { invoice: current, outcome: 'already-done', sends: 0 };
         }
       } else {
-        const verdict = judgeStep(step, current, { baseline, refusedOnly });
+        const verdict = judgeStep(step, current, baseline, refusedOnly);
         if (verdict === 'done') return { invoice: current, outcome: sends === 0 ? 'already-done' : 'confirmed', sends };
         if (verdict === 'wrong-state') {
-          throw new InvalidTransitionError({
-            invoiceId: id,
-            transition: step,
-            currentStatus: current.status,
-            rawStatus: current.rawStatus,
-            cause: lastError,
-          });
+          const { status: currentStatus, rawStatus } = current;
+          throw new InvalidTransitionError({ invoiceId: id, transition: step, currentStatus, rawStatus, cause: lastError });
         }
         // The invoice still sits where the step starts.
-        if (readBack === 'refused' || readBack === 'final') fail(lastError);
+        if (readBack === 'last') fail(lastError);
       }
       readBack = undefined;
     }
@@ -146,22 +106,22 @@ async function transitionOnce(
     } catch (err) {
       if (opts.signal?.aborted) throw abortReason(opts.signal, err);
       lastError = err;
-      if (isRateLimited(err)) {
-        if (nextDelay(policy, err, counters) === undefined) fail(err);
+      if (isRateLimitedError(err)) {
+        if (nextDelay(state, err) === undefined) fail(err);
         continue;
       }
       const status = statusOf(err);
       if (status === 409 || status === 400 || status === 422) {
         // Already past the step, wrong state, or a real refusal: the record tells which.
-        readBack = 'refused';
+        readBack = 'last';
         continue;
       }
-      if (!isAmbiguous(err)) fail(err);
+      if (!isAmbiguousError(err)) fail(err);
       refusedOnly = false;
-      const delay = nextDelay(policy, err, counters);
+      const delay = nextDelay(state, err);
       // Out of tries: still read once, so a step that did go through is reported as done.
-      readBack = delay === undefined ? 'final' : 'ambiguous';
-      if (delay) await pause(clock, delay, opts.signal);
+      readBack = delay === undefined ? 'last' : 'again';
+      if (delay) await pause(state.clock, delay, opts.signal);
     }
   }
 }

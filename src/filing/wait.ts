@@ -3,9 +3,9 @@ import { InvoicingError, NotSubmittedError, WaitTimeoutError } from '../core/err
 import type { Invoice } from '../model/invoice.js';
 import type { CallOptions, FilingInvoicesApi } from './api.js';
 import { notify, scrubbing } from './callbacks.js';
-import { abortReason, pause, realClock, ServerClockRate, type WaitClock } from './clock.js';
+import { abortReason, pause, ServerClockRate, type WaitClock } from './clock.js';
 import { describeFailure, serverTime, type FilingFailure } from './failure.js';
-import { checkNumber, nextDelay, resolvePolicy, type RateGate, type RetryCounters } from './retry.js';
+import { checkNumber, nextDelay, retryState, type FilingInternals } from './retry.js';
 import { AUTOMATIC_RECOVERY, isFinalStatus, matchesStatus, nextTransition, recoveryVerdict, statusRank, type InvoiceStatus } from '../model/status.js';
 
 /** Options of `client.invoices.waitFor(id, opts)`. @example const { invoice, failure } = await client.invoices.waitFor(id, { timeout: 45 * 60_000 }); */
@@ -55,37 +55,14 @@ export const WAIT_DEFAULTS = {
   recoveryPoll: 60_000,
 } as const;
 
-export interface WaitInternals {
-  gate?: RateGate | undefined;
-  finalStatuses?: readonly string[] | undefined;
-}
-
-function resolveWaitOptions(opts: WaitOptions) {
-  const tip = ' waitFor needs an end: to follow a whole automatic recovery (3 retries, 10 minutes apart) pass about 45 * 60_000.';
-  const timeout = checkNumber('waitFor: timeout', opts.timeout ?? WAIT_DEFAULTS.timeout, 0, false, false, tip);
-  const interval = checkNumber('waitFor: interval', opts.interval ?? WAIT_DEFAULTS.interval, 1);
-  const maxInterval = checkNumber('waitFor: maxInterval', opts.maxInterval ?? Math.max(WAIT_DEFAULTS.maxInterval, interval), interval);
-  if (opts.timeScale !== undefined) checkNumber('waitFor: timeScale', opts.timeScale, 0, false, true);
-  const until = opts.until;
-  if (until !== undefined && typeof until !== 'function' && !Array.isArray(until)) {
-    throw new InvoicingError('waitFor: until must be a list of statuses or a predicate (invoice) => boolean');
-  }
-  const finalStatuses = opts.finalStatuses;
-  if (finalStatuses !== undefined && (!Array.isArray(finalStatuses) || finalStatuses.some((s) => typeof s !== 'string'))) {
-    throw new InvoicingError('waitFor: finalStatuses must be a list of status names');
-  }
-  // Only a cap the caller chose also bounds the recovery pace.
-  return { timeout, interval, maxInterval, hardMax: opts.maxInterval === undefined ? Infinity : maxInterval, until, finalStatuses };
-}
-
 /** A new status, raw status or attempt count. */
 export function changed(before: { status: string; rawStatus?: string | undefined; attempts?: number | undefined } | undefined, after: Invoice): boolean {
-  return before === undefined || before.status !== after.status || before.rawStatus !== after.rawStatus || before.attempts !== after.attempts;
+  return before === undefined || (['status', 'rawStatus', 'attempts'] as const).some((key) => before[key] !== after[key]);
 }
 
 /** Server ms until an `ERROR` invoice in recovery is worth reading again: a poll, or the window's close. */
 export function nextRecoveryRead(invoice: Pick<Invoice, 'updatedAt'>, serverNow: number): number {
-  const touched = invoice.updatedAt === undefined ? Number.NaN : Date.parse(invoice.updatedAt);
+  const touched = serverTime(invoice.updatedAt, Number.NaN);
   if (Number.isNaN(touched)) return WAIT_DEFAULTS.recoveryPoll;
   const windowCloses = touched + AUTOMATIC_RECOVERY.windowMs + 1 - serverNow;
   return Math.max(0, Math.min(WAIT_DEFAULTS.recoveryPoll, windowCloses));
@@ -93,12 +70,9 @@ export function nextRecoveryRead(invoice: Pick<Invoice, 'updatedAt'>, serverNow:
 
 /** One reading judged by the rules `waitFor` and `watch` share. `errorSince`: when it was first seen in `ERROR`. */
 export function judge(invoice: Invoice, serverNow: number, errorSince: number | undefined, finalStatuses: readonly string[] | undefined) {
+  // When it entered ERROR, at the latest: its last touch, else now.
   if (invoice.status !== 'ERROR') errorSince = undefined;
-  else if (errorSince === undefined) {
-    // When it entered ERROR, at the latest: its last touch, else now.
-    const touched = invoice.updatedAt === undefined ? Number.NaN : Date.parse(invoice.updatedAt);
-    errorSince = Number.isNaN(touched) ? serverNow : Math.min(touched, serverNow);
-  }
+  else errorSince ??= Math.min(serverTime(invoice.updatedAt, serverNow), serverNow);
   const recovery = recoveryVerdict(invoice, serverNow, errorSince).state;
   const failure = describeFailure(invoice, serverNow, { finalStatuses, errorSince });
   // Recovery over, or a final answer other than acceptance (a rejection settles whatever the list says).
@@ -107,23 +81,32 @@ export function judge(invoice: Invoice, serverNow: number, errorSince: number | 
   return { errorSince, recovery, failure, ended, final };
 }
 
-export function waitFor(api: FilingInvoicesApi, id: string, opts: WaitOptions = {}, internals: WaitInternals = {}): Promise<WaitResult> {
-  return scrubbing(api, () => waitUntil(api, id, opts, internals));
-}
+export const waitFor = scrubbing(waitUntil);
 
-async function waitUntil(api: FilingInvoicesApi, id: string, opts: WaitOptions, internals: WaitInternals): Promise<WaitResult> {
-  const { timeout, interval, maxInterval, hardMax, until, finalStatuses } = resolveWaitOptions(opts);
-  const clock = opts.clock ?? realClock;
-  const finals = finalStatuses ?? internals.finalStatuses ?? api._finalStatuses;
+async function waitUntil(api: FilingInvoicesApi, id: string, opts: WaitOptions = {}, internals: FilingInternals = {}): Promise<WaitResult> {
+  const tip = ' waitFor needs an end: to follow a whole automatic recovery (3 retries, 10 minutes apart) pass about 45 * 60_000.';
+  const timeout = checkNumber('waitFor: timeout', opts.timeout ?? WAIT_DEFAULTS.timeout, 0, false, false, tip);
+  const interval = checkNumber('waitFor: interval', opts.interval ?? WAIT_DEFAULTS.interval, 1);
+  const maxInterval = checkNumber('waitFor: maxInterval', opts.maxInterval ?? Math.max(WAIT_DEFAULTS.maxInterval, interval), interval);
+  // Only a cap the caller chose also bounds the recovery pace.
+  const hardMax = opts.maxInterval === undefined ? Infinity : maxInterval;
+  if (opts.timeScale !== undefined) checkNumber('waitFor: timeScale', opts.timeScale, 0, false, true);
+  const { until, finalStatuses = api._finalStatuses } = opts;
+  if (until !== undefined && typeof until !== 'function' && !Array.isArray(until)) {
+    throw new InvoicingError('waitFor: until must be a list of statuses or a predicate (invoice) => boolean');
+  }
+  if (!Array.isArray(finalStatuses ?? []) || finalStatuses?.some((s) => typeof s !== 'string')) {
+    throw new InvoicingError('waitFor: finalStatuses must be a list of status names');
+  }
   const matches =
     typeof until === 'function' ? until : until === undefined ? undefined : (i: Invoice) => matchesStatus(i.rawStatus ?? i.status, until);
   // A status before SUBMITTED is worth waiting for only when `until` names one.
   const awaitsCaller = Array.isArray(until) && until.some((s) => statusRank(s) >= 0 && statusRank(s) < 3);
-  const rate = new ServerClockRate(clock, opts.timeScale, 250);
-  const call: CallOptions = { signal: opts.signal, timeout: opts.requestTimeout, maxRetries: 0 };
   // Transient read failures never end a wait: the deadline does.
-  const policy = resolvePolicy({ signal: opts.signal, maxRetries: Number.MAX_SAFE_INTEGER, maxRateLimitRetries: Number.MAX_SAFE_INTEGER }, clock, internals.gate);
-  const counters: RetryCounters = { failures: 0, rateLimited: 0 };
+  const state = retryState({ ...opts, maxRetries: Number.MAX_SAFE_INTEGER, maxRateLimitRetries: Number.MAX_SAFE_INTEGER }, internals);
+  const { clock, signal } = state;
+  const rate = new ServerClockRate(clock, opts.timeScale, 250);
+  const call: CallOptions = { signal, timeout: opts.requestTimeout, maxRetries: 0 };
   const deadline = clock.now() + timeout;
   let step = interval;
   let last: Invoice | undefined;
@@ -133,19 +116,20 @@ async function waitUntil(api: FilingInvoicesApi, id: string, opts: WaitOptions, 
     step = Math.min(maxInterval, step * WAIT_DEFAULTS.factor);
     return now;
   };
+  const timedOut = (): WaitTimeoutError => new WaitTimeoutError({ invoiceId: id, lastInvoice: last, timeoutMs: timeout });
 
   for (;;) {
-    if (opts.signal?.aborted) throw abortReason(opts.signal);
-    const gated = policy.gate.remaining();
+    if (signal?.aborted) throw abortReason(signal);
+    const gated = state.gate.remaining();
     if (gated > 0 && gated > deadline - clock.now()) {
-      await pause(clock, Math.max(0, deadline - clock.now()), opts.signal);
-      throw timeoutError(id, last, timeout);
+      await pause(clock, Math.max(0, deadline - clock.now()), signal);
+      throw timedOut();
     }
-    await policy.gate.wait(opts.signal);
+    await state.gate.wait(signal);
     let sleepFor: number;
     try {
       const invoice = await api.retrieve(id, call);
-      counters.failures = 0;
+      state.failures = 0;
       rate.observe(invoice.observedAt);
       const previous = last;
       last = invoice;
@@ -153,7 +137,7 @@ async function waitUntil(api: FilingInvoicesApi, id: string, opts: WaitOptions, 
       if (onStatus !== undefined && changed(previous, invoice)) notify('onStatus', api._logger, () => onStatus(invoice, previous));
 
       const serverNow = serverTime(invoice.observedAt);
-      const reading = judge(invoice, serverNow, errorSince, finals);
+      const reading = judge(invoice, serverNow, errorSince, finalStatuses);
       errorSince = reading.errorSince;
       if (reading.ended || (matches === undefined ? reading.final : matches(invoice))) return { invoice, failure: reading.failure };
       const next = nextTransition(invoice.rawStatus ?? invoice.status);
@@ -167,20 +151,16 @@ async function waitUntil(api: FilingInvoicesApi, id: string, opts: WaitOptions, 
         sleepFor = grow();
       }
     } catch (err) {
-      if (opts.signal?.aborted) throw abortReason(opts.signal, err);
+      if (signal?.aborted) throw abortReason(signal, err);
       if (err instanceof NotSubmittedError) throw err;
-      const delay = nextDelay(policy, err, counters);
+      const delay = nextDelay(state, err);
       if (delay === undefined) throw err;
       sleepFor = Math.max(delay, interval);
     }
 
     const left = deadline - clock.now();
-    if (left <= 0) throw timeoutError(id, last, timeout);
+    if (left <= 0) throw timedOut();
     // At most to the deadline; the loop then reads once more.
-    await pause(clock, Math.min(sleepFor, left), opts.signal);
+    await pause(clock, Math.min(sleepFor, left), signal);
   }
-}
-
-function timeoutError(id: string, last: Invoice | undefined, timeoutMs: number): WaitTimeoutError {
-  return new WaitTimeoutError({ invoiceId: id, lastInvoice: last, timeoutMs });
 }

@@ -4,10 +4,10 @@ import type { Invoice } from '../model/invoice.js';
 import type { InvoiceStatus } from '../model/status.js';
 import type { CallOptions, FilingInvoicesApi } from './api.js';
 import { notify, pool, scrubbed } from './callbacks.js';
-import { pause, realClock, ServerClockRate, type WaitClock } from './clock.js';
+import { pause, ServerClockRate } from './clock.js';
 import { serverTime, type FilingFailure } from './failure.js';
-import { checkNumber, resolvePolicy, statusOf, withRetries, type RetryCounters } from './retry.js';
-import { changed, judge, nextRecoveryRead } from './wait.js';
+import { checkNumber, retryState, statusOf, withRetries } from './retry.js';
+import { changed, judge, nextRecoveryRead, type WaitOptions } from './wait.js';
 
 /** What `watch` needs from `client.invoices`. */
 export type WatchInvoicesApi = Pick<FilingInvoicesApi, 'retrieve' | '_logger' | '_finalStatuses' | '_redactor'> & {
@@ -18,7 +18,7 @@ export type WatchInvoicesApi = Pick<FilingInvoicesApi, 'retrieve' | '_logger' | 
 };
 
 /** Options of `client.invoices.watch(ids, opts)`. @example await client.invoices.watch(['inv_1001'], { interval: 5_000, onChange: console.log }).finished(); */
-export interface WatchOptions {
+export interface WatchOptions extends Pick<WaitOptions, 'requestTimeout' | 'timeScale' | 'clock'> {
   /** Local milliseconds between two ticks (default 2000). */
   interval?: number | undefined;
   /** Ends the watch without an error; `finished()` resolves with `aborted: true`. */
@@ -35,12 +35,6 @@ export interface WatchOptions {
   concurrency?: number | undefined;
   /** Further tries of a failed read within one tick (default 2). */
   maxRetries?: number | undefined;
-  /** Per-request timeout in ms (the client's `timeout` by default). */
-  requestTimeout?: number | undefined;
-  /** Server milliseconds per local millisecond, when known (a sped-up sandbox); measured otherwise. */
-  timeScale?: number | undefined;
-  /** The clock to read and sleep on (default the real clock). */
-  clock?: WaitClock | undefined;
 }
 
 /**
@@ -121,14 +115,6 @@ export interface InvoiceWatch extends AsyncIterable<WatchChange> {
   readonly stats: Readonly<WatchStats>;
 }
 
-/** The defaults of {@link WatchOptions}. */
-export const WATCH_DEFAULTS = {
-  interval: 2_000,
-  pageSize: 100,
-  concurrency: 4,
-  maxRetries: 2,
-} as const;
-
 interface Followed {
   last: WatchedStatus | undefined;
   /** Server time before which recovery makes a read pointless; 0 when due every tick. */
@@ -136,9 +122,6 @@ interface Followed {
   page: number | undefined;
   errorSince: number | undefined;
 }
-
-/** A read that failed transiently past its retries: tried again next tick. */
-const SKIPPED = Symbol('skipped');
 
 /** Follows `ids` until each settles; throws only for a failure no tick can fix. */
 export function watchInvoices(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions = {}): InvoiceWatch {
@@ -150,9 +133,9 @@ export function watchInvoices(api: WatchInvoicesApi, ids: Iterable<string>, opts
 }
 
 function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions): InvoiceWatch {
-  const interval = checkNumber('watch: interval', opts.interval ?? WATCH_DEFAULTS.interval, 0, false, true);
-  const pageSize = checkNumber('watch: pageSize', opts.pageSize ?? WATCH_DEFAULTS.pageSize, 1, true);
-  const concurrency = checkNumber('watch: concurrency', opts.concurrency ?? WATCH_DEFAULTS.concurrency, 1, true);
+  const interval = checkNumber('watch: interval', opts.interval ?? 2_000, 0, false, true);
+  const pageSize = checkNumber('watch: pageSize', opts.pageSize ?? 100, 1, true);
+  const concurrency = checkNumber('watch: concurrency', opts.concurrency ?? 4, 1, true);
   if (opts.timeScale !== undefined) checkNumber('watch: timeScale', opts.timeScale, 0, false, true);
   const followed = new Map<string, Followed>();
   for (const id of ids) {
@@ -162,9 +145,9 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
     if (!followed.has(id)) followed.set(id, { last: undefined, notBefore: 0, page: undefined, errorSince: undefined });
   }
   const finalStatuses = opts.finalStatuses ?? api._finalStatuses;
-  const clock = opts.clock ?? realClock;
   const signal = opts.signal;
-  const policy = resolvePolicy({ signal, maxRetries: opts.maxRetries ?? WATCH_DEFAULTS.maxRetries, maxRateLimitRetries: Number.MAX_SAFE_INTEGER }, clock);
+  const shared = retryState({ signal, clock: opts.clock, maxRetries: opts.maxRetries ?? 2, maxRateLimitRetries: Number.MAX_SAFE_INTEGER });
+  const clock = shared.clock;
   const call: CallOptions = { signal, timeout: opts.requestTimeout, maxRetries: 0 };
   const rate = new ServerClockRate(clock, opts.timeScale, 250);
   const stats: WatchStats = { ticks: 0, requests: 0, lastTickRequests: 0, lastMode: 'idle', following: followed.size, settled: 0, aborted: false };
@@ -180,17 +163,18 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
     return serverAnchor.server + (clock.now() - serverAnchor.local) * (rate.rate ?? 1);
   };
 
-  async function read<T>(send: () => PromiseLike<T>): Promise<T | typeof SKIPPED> {
-    const counters: RetryCounters = { failures: 0, rateLimited: 0 };
+  /** `undefined` when the read failed transiently past its retries: it is tried again next tick. */
+  async function read<T>(send: () => PromiseLike<T>): Promise<T | undefined> {
+    const state = { ...shared, failures: 0, rateLimited: 0 };
     const sent = async (): Promise<T> => {
       stats.requests += 1;
       return send();
     };
     try {
       // Answers already in are handled first, so a 429 another read got closes the gate before this send.
-      return await withRetries(policy, sent, counters, nextTurn);
+      return await withRetries(state, sent, nextTurn);
     } catch (err) {
-      if (!signal?.aborted && counters.failures > policy.maxRetries) return SKIPPED;
+      if (!signal?.aborted && state.failures > state.maxRetries) return undefined;
       throw err;
     }
   }
@@ -209,42 +193,36 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
     entry.errorSince = errorSince;
     entry.last = { status: invoice.status, rawStatus: invoice.rawStatus, attempts: invoice.attempts };
     entry.notBefore = recovery === 'in-progress' ? now + nextRecoveryRead(invoice, now) : 0;
-    if (final) {
-      followed.delete(id);
-      stats.settled += 1;
-    }
+    if (final) settle(id);
     return isNew || final ? { kind: 'status', id, invoice, previous, final, failure, tick } : undefined;
   }
 
-  function gone(id: string, error: unknown, tick: number): WatchChange {
+  function settle(id: string): void {
     followed.delete(id);
     stats.settled += 1;
-    return { kind: 'gone', id, error, tick };
-  }
-
-  async function getOne(id: string, tick: number): Promise<WatchChange | undefined> {
-    const entry = followed.get(id);
-    if (entry === undefined) return undefined;
-    try {
-      const invoice = await read(() => api.retrieve(id, call));
-      if (invoice === SKIPPED) return undefined;
-      return observe(id, entry, invoice, tick);
-    } catch (err) {
-      if (!signal?.aborted && statusOf(err) === 404 && isErrorKind(err, 'APIError')) return gone(id, err, tick);
-      throw err;
-    }
   }
 
   async function readEach(due: readonly string[], tick: number, out: WatchChange[]): Promise<void> {
     const results: (WatchChange | undefined)[] = [];
-    await pool(due.length, concurrency, async (i) => void (results[i] = await getOne(due[i]!, tick)));
+    await pool(due.length, concurrency, async (i) => {
+      const id = due[i]!;
+      try {
+        const invoice = await read(() => api.retrieve(id, call));
+        if (invoice !== undefined) results[i] = observe(id, followed.get(id)!, invoice, tick);
+      } catch (err) {
+        if (signal?.aborted || statusOf(err) !== 404 || !isErrorKind(err, 'APIError')) throw err;
+        settle(id);
+        results[i] = { kind: 'gone', id, error: err, tick };
+      }
+    });
     for (const change of results) if (change !== undefined) out.push(change);
   }
 
-  /** Returns the due invoices not found on the pages. */
-  async function readPages(due: Set<string>, pages: Iterable<number> | 'all', tick: number, out: WatchChange[]): Promise<string[]> {
+  /** Reads listing pages while due invoices are missing; returns those not found. */
+  async function readPages(due: readonly string[], pages: Iterable<number>, tick: number, out: WatchChange[]): Promise<string[]> {
     const missing = new Set(due);
-    const readPage = async (page: number): Promise<boolean> => {
+    for (const page of pages) {
+      if (missing.size === 0 || listUnavailable) break;
       const params = opts.businessId === undefined ? { page, limit: pageSize } : { page, limit: pageSize, businessId: opts.businessId };
       let listing;
       try {
@@ -252,12 +230,12 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
       } catch (err) {
         // Without a listing the invoices can still be read one by one.
         const status = statusOf(err);
-        if (signal?.aborted || status === undefined || (status !== 403 && status !== 404 && status !== 405)) throw err;
+        if (signal?.aborted || (status !== 403 && status !== 404 && status !== 405)) throw err;
         listUnavailable = true;
         api._logger?.warn(`watch: the invoice listing answered ${status}; reading each invoice instead.`);
-        return false;
+        continue;
       }
-      if (listing === SKIPPED) return false;
+      if (listing === undefined) continue;
       if (listing.meta?.totalPages !== undefined) totalPages = listing.meta.totalPages;
       for (const invoice of listing.data) {
         const entry = followed.get(invoice.id);
@@ -269,68 +247,49 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
         const change = observe(invoice.id, entry, invoice, tick);
         if (change !== undefined) out.push(change);
       }
-      return true;
-    };
-    if (pages === 'all') {
-      for (let page = 1; missing.size > 0 && !listUnavailable && (page === 1 || page <= (totalPages ?? 0)); page += 1) {
-        await readPage(page);
-      }
-    } else {
-      for (const page of pages) {
-        if (missing.size === 0 || listUnavailable) break;
-        await readPage(page);
-      }
     }
     return [...missing];
+  }
+
+  /** Listing pages from `from` through the last one known so far (page 1 always). */
+  function* pagesFrom(from: number): Generator<number> {
+    for (let page = from; page === 1 || page <= (totalPages ?? 0); page += 1) yield page;
+  }
+
+  /** One tick's reads: listing pages where they cost fewer requests than one GET per due invoice, then GETs. */
+  async function readDue(tick: number, out: WatchChange[]): Promise<void> {
+    const now = serverNow();
+    let left: string[] = [];
+    const duePages = new Set<number>();
+    let unplaced = false;
+    for (const [id, entry] of followed) {
+      if (entry.notBefore !== 0 && entry.notBefore > now) continue;
+      left.push(id);
+      if (entry.page === undefined) unplaced = true;
+      else duePages.add(entry.page);
+    }
+    const due = left.length;
+    stats.lastMode = due === 0 ? 'idle' : 'get';
+    if (!listUnavailable && totalPages === undefined && due > 1) {
+      // Page 1 tells how many pages there are.
+      stats.lastMode = 'list';
+      left = await readPages(left, [1], tick, out);
+      if (left.length > 0 && (totalPages ?? 1) - 1 < left.length) left = await readPages(left, pagesFrom(2), tick, out);
+    } else if (!listUnavailable && totalPages !== undefined && (unplaced ? totalPages : duePages.size) + lastListMisses < due) {
+      stats.lastMode = 'list';
+      left = await readPages(left, unplaced ? pagesFrom(1) : [...duePages].sort((a, b) => a - b), tick, out);
+      lastListMisses = left.length;
+    }
+    await readEach(left, tick, out);
   }
 
   async function* run(): AsyncGenerator<WatchChange, void, undefined> {
     const out: WatchChange[] = [];
     try {
-      while (followed.size > 0) {
-        if (signal?.aborted) break;
+      while (followed.size > 0 && !signal?.aborted) {
         stats.ticks += 1;
-        const tick = stats.ticks;
         const before = stats.requests;
-        const now = serverNow();
-        const due = new Set<string>();
-        const duePages = new Set<number>();
-        let unplaced = 0;
-        for (const [id, entry] of followed) {
-          if (entry.notBefore !== 0 && entry.notBefore > now) continue;
-          due.add(id);
-          if (entry.page === undefined) unplaced += 1;
-          else duePages.add(entry.page);
-        }
-
-        if (due.size === 0) {
-          stats.lastMode = 'idle';
-        } else if (totalPages === undefined && due.size > 1 && !listUnavailable) {
-          // Page 1 tells how many pages there are.
-          stats.lastMode = 'list';
-          const missing = await readPages(due, [1], tick, out);
-          const left = new Set(missing.filter((id) => followed.has(id)));
-          const pages = totalPages ?? 1;
-          if (left.size > 0 && pages - 1 < left.size) {
-            const stillMissing = await readPages(left, range(2, pages), tick, out);
-            await readEach(stillMissing.filter((id) => followed.has(id)), tick, out);
-          } else {
-            await readEach([...left], tick, out);
-          }
-        } else {
-          const listCost =
-            totalPages === undefined || listUnavailable ? Number.POSITIVE_INFINITY : unplaced > 0 ? totalPages + lastListMisses : duePages.size + lastListMisses;
-          if (listCost < due.size) {
-            stats.lastMode = 'list';
-            const pages = unplaced > 0 ? 'all' : [...duePages].sort((a, b) => a - b);
-            const missing = (await readPages(due, pages, tick, out)).filter((id) => followed.has(id));
-            lastListMisses = missing.length;
-            await readEach(missing, tick, out);
-          } else {
-            stats.lastMode = 'get';
-            await readEach([...due], tick, out);
-          }
-        }
+        await readDue(stats.ticks, out);
         stats.lastTickRequests = stats.requests - before;
         stats.following = followed.size;
 
@@ -377,10 +336,6 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
       return { ...stats };
     },
   };
-}
-
-function* range(from: number, to: number): Generator<number> {
-  for (let page = from; page <= to; page += 1) yield page;
 }
 
 /** Resolves after pending promise callbacks: `setImmediate` where there is one, else a zero timer. */

@@ -3,13 +3,11 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortEr
 import {
   failureOf,
   isAmbiguousError,
-  isRateLimitedError,
   isRetryableError,
   mayPassLater,
   shouldRetry,
   type RetryDecisionInput,
 } from '../../src/core/retry.js';
-import { isAmbiguous, isRateLimited, mayPass } from '../../src/filing/retry.js';
 
 describe('core/retry shouldRetry', () => {
   const base: RetryDecisionInput = {
@@ -72,12 +70,6 @@ describe('core/retry error helpers', () => {
     expect(isAmbiguousError(new RateLimitError({ ...at, message: 'x', status: 429 }))).toBe(false);
     expect(isAmbiguousError(new APIUserAbortError(at))).toBe(false);
     expect(isAmbiguousError(new ResponseTooLargeError({ ...at, message: 'big', status: 200, limit: 10 }))).toBe(false);
-  });
-
-  it('is what the filing workflow classifies with', () => {
-    expect(isAmbiguous).toBe(isAmbiguousError);
-    expect(isRateLimited).toBe(isRateLimitedError);
-    expect(mayPass).toBe(mayPassLater);
   });
 
   it('says a request may pass later after ambiguous failures, 429s and aborts, never after a refusal', () => {
