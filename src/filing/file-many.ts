@@ -145,7 +145,7 @@ function outcome(result: FileManySuccess | FileManyFailure): FileManyOutcome {
   return { index, ok: false, invoiceId, status: invoice?.status, idempotencyKey, error, ...(failure === undefined ? {} : { failure }) };
 }
 
-export const fileMany = scrubbing(fileAll);
+export const fileMany = /* @__PURE__ */ scrubbing(fileAll);
 
 async function fileAll(
   api: FilingInvoicesApi,

@@ -204,7 +204,7 @@ function filingKey(input: InvoiceCreateParams, opts: Pick<CreateAndFileOptions, 
   return mintIdempotencyKey();
 }
 
-export const createAndFile = scrubbing(fileNew);
+export const createAndFile = /* @__PURE__ */ scrubbing(fileNew);
 
 async function fileNew(
   api: FilingInvoicesApi,
@@ -315,7 +315,7 @@ function reconcile(run: FilingRun, invoice: Invoice, candidates: [InvoiceTotals,
   });
 }
 
-export const resumeFiling = scrubbing(resume);
+export const resumeFiling = /* @__PURE__ */ scrubbing(resume);
 
 async function resume(
   api: FilingInvoicesApi,

@@ -49,7 +49,7 @@ function untouched(before: Invoice, after: Invoice): boolean {
   return same && before.updatedAt !== undefined;
 }
 
-export const performTransition = scrubbing(transitionOnce);
+export const performTransition = /* @__PURE__ */ scrubbing(transitionOnce);
 
 async function transitionOnce(
   api: FilingInvoicesApi,

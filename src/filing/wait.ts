@@ -81,7 +81,7 @@ export function judge(invoice: Invoice, serverNow: number, errorSince: number | 
   return { errorSince, recovery, failure, ended, final };
 }
 
-export const waitFor = scrubbing(waitUntil);
+export const waitFor = /* @__PURE__ */ scrubbing(waitUntil);
 
 async function waitUntil(api: FilingInvoicesApi, id: string, opts: WaitOptions = {}, internals: FilingInternals = {}): Promise<WaitResult> {
   const tip = ' waitFor needs an end: to follow a whole automatic recovery (3 retries, 10 minutes apart) pass about 45 * 60_000.';
