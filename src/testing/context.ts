@@ -49,7 +49,7 @@ export function listing<T>(ctx: RouteContext, items: readonly T[], limits: { lim
 }
 
 // Only `X-API-Key` works: `Authorization: ApiKey` and `?apiKey=` are 401 even with a valid key.
-export function requireApiKey(ctx: RouteContext): ApiKeyRecord {
+export function requireApiKey(ctx: RouteContext, scope: string): ApiKeyRecord {
   const secret = ctx.headers.get('x-api-key');
   if (secret === null || secret === '') {
     const authorization = ctx.headers.get('authorization') ?? '';
@@ -67,11 +67,7 @@ export function requireApiKey(ctx: RouteContext): ApiKeyRecord {
   if (key === undefined) throw unauthorized('Invalid API key');
   if (key.status === 'revoked') throw unauthorized('This API key has been revoked');
   key.lastUsedAt = ctx.now;
-  return key;
-}
-
-export function requireScope(ctx: RouteContext, key: ApiKeyRecord, scope: string): void {
-  if (key.scopes.includes('*') || key.scopes.includes(scope)) return;
+  if (key.scopes.includes('*') || key.scopes.includes(scope)) return key;
   const held = key.scopes.length === 0 ? 'no scopes' : key.scopes.join(', ');
   throw forbidden(`Missing scope ${scope}: ${ctx.method} ${ctx.path} requires ${scope}; this API key holds ${held}`);
 }

@@ -36,9 +36,7 @@ const CORS_HEADERS = {
 };
 const encoder = new TextEncoder();
 
-class SandboxClosedError extends Error {
-  override readonly name = 'SandboxClosedError';
-}
+class SandboxClosedError extends Error { override readonly name = 'SandboxClosedError'; }
 
 export type IncomingRequest = { method: string; url: URL; headers: Headers; text: string; signal: AbortSignal };
 
@@ -67,13 +65,7 @@ export class SandboxHandler {
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => {
         if (head.byteLength > 0) controller.enqueue(head);
-        end = this.holdOpen(request.signal, (reason) => {
-          try {
-            controller.error(reason);
-          } catch {
-            // the reader went away first
-          }
-        });
+        end = this.holdOpen(request.signal, (reason) => controller.error(reason));
       },
       cancel: () => end?.(),
     });
@@ -95,12 +87,10 @@ export class SandboxHandler {
     };
     const onAbort = (): void => settle(signal?.reason);
     const onClose = (): void => settle(new SandboxClosedError('sandbox closed'));
+    this.onClose.add(onClose);
+    signal?.addEventListener('abort', onAbort, { once: true });
     if (this.closed) onClose();
     else if (signal?.aborted) onAbort();
-    else {
-      this.onClose.add(onClose);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    }
     return stop;
   }
 

@@ -11,11 +11,11 @@ export const DOCUMENTED_STATUSES = Object.keys(DOCUMENT_SPELLING) as readonly Kn
 
 // The document's transitions (draft -validate-> Validated -sign-> Signed -submit-> Submitted); a
 // submit from Error is a re-submit.
-type Step = { from: readonly KnownInvoiceStatus[]; to: KnownInvoiceStatus };
+type Step = { from: readonly KnownInvoiceStatus[]; to: KnownInvoiceStatus; done: string };
 export const STEPS: Readonly<Record<FilingTransition, Step>> = {
-  validate: { from: ['DRAFT'], to: 'VALIDATED' },
-  sign: { from: ['VALIDATED'], to: 'SIGNED' },
-  submit: { from: ['SIGNED', 'ERROR'], to: 'SUBMITTED' },
+  validate: { from: ['DRAFT'], to: 'VALIDATED', done: 'validated' },
+  sign: { from: ['VALIDATED'], to: 'SIGNED', done: 'signed' },
+  submit: { from: ['SIGNED', 'ERROR'], to: 'SUBMITTED', done: 'submitted' },
 };
 
 // Case, spaces, `-` and `_` do not tell two spellings apart.
@@ -60,10 +60,7 @@ export type ScenarioName = 'accepted' | 'rejected' | 'offline' | 'field-error' |
 /** What the tax authority does with a submitted invoice; a name alone takes the defaults. @example const sandbox = await createSandbox({ scenario: { name: 'offline', recoversOnAttempt: 2 } }); */
 export type Scenario =
   | ScenarioName
-  | {
-      /** The authority accepts. */ name: 'accepted';
-      /** Status reached (default: the sandbox's `acceptedStatus`). */ status?: string | undefined;
-    }
+  | { /** The authority accepts. */ name: 'accepted'; /** Status reached (default: `acceptedStatus`). */ status?: string | undefined }
   | {
       /** The authority rejects the invoice (a final status). */ name: 'rejected';
       /** Status reached (default: the sandbox's `rejectedStatus`). */ status?: string | undefined;
@@ -71,8 +68,7 @@ export type Scenario =
     }
   | {
       /** The buyer's access points are offline. */ name: 'offline';
-      /** The automatic retry (1-3) that succeeds; 0 means the submit itself; `'never'` none. Default 1. */
-      recoversOnAttempt?: number | 'never' | undefined;
+      /** The retry (1-3) that succeeds; 0: the submit; `'never'` none (default 1). */ recoversOnAttempt?: number | 'never' | undefined;
       /** Error message (default `Access points are offline`). */ message?: string | undefined;
       /** Whether the service's retry job picks the invoice up (default true). */ automaticRetries?: boolean | undefined;
     }
@@ -82,9 +78,7 @@ export type Scenario =
       /** Error message (default `Validation failed: <field> is invalid`). */ message?: string | undefined;
       /** Whether the service's retry job picks the invoice up (default true). */ automaticRetries?: boolean | undefined;
     }
-  | {
-      /** The authority never answers. */ name: 'pending';
-    };
+  | { /** The authority never answers. */ name: 'pending' };
 
 /** Chooses a scenario per invoice; `undefined` falls back to the sandbox's default scenario. @example const rule: ScenarioRule = (invoice) => (invoice.buyer.tin === 'OFFLINE' ? 'offline' : undefined); */
 export type ScenarioRule = (invoice: ScenarioSubject) => Scenario | undefined;
