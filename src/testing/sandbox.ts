@@ -128,7 +128,7 @@ class SandboxImpl implements Sandbox {
 
   constructor(private readonly options: ResolvedOptions) {
     const store = new Store();
-    this.clock = createClock({ start: options.now, timeScale: options.timeScale }, () => this.catchUp());
+    this.clock = createClock(options.now, options.timeScale, () => this.catchUp());
     this.state = { store, options, clock: this.clock, progress: new Progress(store, options) };
     this.handler = new SandboxHandler(this.state, this.faults);
     this.baseUrl = options.baseUrl;
