@@ -38,7 +38,7 @@ const encoder = new TextEncoder();
 
 class SandboxClosedError extends Error { override readonly name = 'SandboxClosedError'; }
 
-export type IncomingRequest = { method: string; url: URL; headers: Headers; text: string; signal: AbortSignal };
+export type IncomingRequest = { method: string; url: URL; headers: Headers; text: string };
 
 /** An answer, cut after `stallAfter` bytes and held open when set; `undefined` drops the connection. */
 export type Outcome = { status: number; headers: Record<string, string>; body: Uint8Array; stallAfter?: number };
@@ -47,8 +47,7 @@ type Answer = { status: number; headers: Record<string, string>; text: string };
 
 export class SandboxHandler {
   /** Every request, oldest first; past the limit the oldest tenth is dropped. */ readonly log: RequestLogEntry[] = [];
-  private readonly onClose = new Set<() => void>();
-  private closed = false;
+  private readonly closing = new AbortController();
 
   constructor(private readonly state: SandboxState, private readonly faults: FaultRegistry) {}
 
@@ -56,7 +55,7 @@ export class SandboxHandler {
   async handle(request: Request): Promise<Response> {
     const method = request.method.toUpperCase();
     const text = method === 'GET' || method === 'HEAD' ? '' : await request.text();
-    const outcome = await this.process({ method, url: new URL(request.url), headers: request.headers, text, signal: request.signal });
+    const outcome = await this.process({ method, url: new URL(request.url), headers: request.headers, text });
     if (outcome === undefined) return Response.error();
     const { status, headers, body: bytes, stallAfter } = outcome;
     if (stallAfter === undefined) return new Response(bytes.byteLength === 0 ? null : (bytes as Uint8Array<ArrayBuffer>), { status, headers });
@@ -74,24 +73,11 @@ export class SandboxHandler {
 
   /** Calls `finish` once when the caller aborts or the sandbox closes; returns a stop without calling it. */
   holdOpen(signal: AbortSignal | undefined, finish: (reason: unknown) => void): () => void {
-    let done = false;
-    const stop = (): void => {
-      done = true;
-      this.onClose.delete(onClose);
-      signal?.removeEventListener('abort', onAbort);
-    };
-    const settle = (reason: unknown): void => {
-      if (done) return;
-      stop();
-      finish(reason);
-    };
-    const onAbort = (): void => settle(signal?.reason);
-    const onClose = (): void => settle(new SandboxClosedError('sandbox closed'));
-    this.onClose.add(onClose);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    if (this.closed) onClose();
-    else if (signal?.aborted) onAbort();
-    return stop;
+    const either = signal === undefined ? this.closing.signal : AbortSignal.any([signal, this.closing.signal]);
+    const onAbort = (): void => finish(either.reason);
+    if (either.aborted) onAbort();
+    else either.addEventListener('abort', onAbort, { once: true });
+    return () => either.removeEventListener('abort', onAbort);
   }
 
   async process(request: IncomingRequest): Promise<Outcome | undefined> {
@@ -154,9 +140,7 @@ export class SandboxHandler {
   }
 
   shutdown(): void {
-    this.closed = true;
-    for (const end of [...this.onClose]) end();
-    this.onClose.clear();
+    this.closing.abort(new SandboxClosedError('sandbox closed'));
   }
 
   private async dispatch(method: string, url: URL, headers: Headers, parsed: ReturnType<typeof parseBody>): Promise<RouteResult> {

@@ -80,6 +80,7 @@ const DEFAULTS = {
   transitionResponse: 'invoice', categoryMinLength: 3, unknownIsicCode: 'reject', keyReplacement: 'type+keyableType',
   recoveryJobOffsetMs: 0, attemptCount: true, timeScale: 1, totalsRounding: 'line', requestLogLimit: 100_000, apiDocs: 'json',
   apiKeyType: 'USER',
+  ...{ now: undefined, totals: undefined, apiKey: undefined, sessionToken: undefined, businessId: undefined, apiDescription: undefined, totalField: undefined },
 } as const;
 
 const integer = (min: number, max: number) => (v: unknown) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;

@@ -50,7 +50,7 @@ async function serve(handler: SandboxHandler, req: IncomingMessage, res: ServerR
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i] ?? '', req.rawHeaders[i + 1] ?? '');
 
   const outcome = await handler.process({
-    method: (req.method ?? 'GET').toUpperCase(), url: new URL(req.url ?? '/', origin), headers, text, signal: abort.signal,
+    method: (req.method ?? 'GET').toUpperCase(), url: new URL(req.url ?? '/', origin), headers, text,
   });
   if (outcome === undefined) {
     req.socket.destroy();
