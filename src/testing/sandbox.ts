@@ -118,6 +118,7 @@ class SandboxImpl implements Sandbox {
   readonly faults = new FaultRegistry();
   readonly invoices: SandboxInvoices;
   readonly fetch: Sandbox['fetch'] = (input, init) => this.inProcessFetch(input, init);
+  readonly handle = (request: Request): Promise<Response> => this.handler.handle(request);
   baseUrl: string; readonly apiKey: string; readonly sessionToken: string; readonly businessId: string; readonly userId: string;
 
   private readonly state: SandboxState;
@@ -143,21 +144,17 @@ class SandboxImpl implements Sandbox {
       this.server = await listen(this.handler, this.options.port);
       this.baseUrl = this.server.origin;
     }
-    if (this.options.msw) this.msw = await loadMswHandlers(this.baseUrl, (request) => this.handle(request), false);
+    if (this.options.msw) this.msw = await loadMswHandlers(this.baseUrl, this.handle, false);
     return this;
   }
 
   get handlers(): SandboxMswHandler[] {
-    this.msw ??= loadMswHandlers(this.baseUrl, (request) => this.handle(request), true);
+    this.msw ??= loadMswHandlers(this.baseUrl, this.handle, true);
     if (!this.msw.ok) throw new Error(this.msw.problem);
     return [...this.msw.handlers];
   }
 
   get requests(): RequestLogEntry[] { return [...this.handler.log]; }
-
-  handle(request: Request): Promise<Response> {
-    return this.handler.handle(request);
-  }
 
   client(options: ClientOptions = {}): InvoicingClient {
     // A plain spread would let `{ apiKey: undefined }` drop the sandbox's key.
@@ -294,13 +291,10 @@ class SandboxImpl implements Sandbox {
   private invoiceView(): SandboxInvoices {
     const sandbox = this;
     const { store, progress } = this.state;
-    const caughtUp = (): IterableIterator<InvoiceRecord> => {
-      sandbox.catchUp();
-      return store.invoices.values();
-    };
     return {
       list(filter = {}) {
-        return [...caughtUp()]
+        sandbox.catchUp();
+        return [...store.invoices.values()]
           .filter((i) => (filter.businessId === undefined || i.businessId === filter.businessId) && (filter.status === undefined || sameStatus(i.status, filter.status)))
           .map((i) => sandbox.view(i));
       },

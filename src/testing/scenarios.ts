@@ -87,13 +87,7 @@ export type ScenarioRule = (invoice: ScenarioSubject) => Scenario | undefined;
 export interface ScenarioSubject {
   /** Invoice id. */ id: string;
   /** Its business. */ businessId: string;
-  /** The buyer as created. */
-  buyer: {
-    /** `B2B`, `B2C` or `B2G`. */ type: 'B2B' | 'B2C' | 'B2G';
-    /** Tax identification number, as sent. */ tin?: string;
-    /** Name, as sent. */ name?: string;
-    /** Email, as sent. */ email?: string;
-  };
+  /** The buyer as created. */ buyer: { type: 'B2B' | 'B2C' | 'B2G'; tin?: string; name?: string; email?: string };
   /** The lines as created. */ lines: Record<string, unknown>[];
   /** The idempotency key it was created with. */ idempotencyKey: string;
   /** Automatic-recovery attempts used so far. */ attempts: number;
