@@ -98,9 +98,7 @@ export class SandboxHandler {
     const idempotencyKey = headers.get('idempotency-key') ?? undefined;
     const fault = this.faults.take({ method, path: url.pathname, params: {}, headers, body, idempotencyKey });
     const entry: RequestLogEntry = {
-      id,
-      method,
-      path: url.pathname,
+      id, method, path: url.pathname,
       query: redact(url.searchParams, (name) => SECRET_QUERY.has(name.toLowerCase())),
       headers: redact(headers, (name) => SECRET_HEADERS.has(name)),
       body, idempotencyKey, time: new Date(receivedAt).toISOString(), status: undefined, responseBody: undefined,
@@ -198,7 +196,6 @@ function finish(entry: RequestLogEntry, answer: Answer, stall?: number | null): 
 
 function dropped(entry: RequestLogEntry): undefined {
   entry.outcome = 'dropped';
-  entry.status = undefined;
   return undefined;
 }
 
@@ -222,25 +219,21 @@ function statusAnswer(fault: Extract<FaultSpec, { kind: 'status' }>, requestId: 
 
 function malform(answer: Answer, fault: { variant: MalformedVariant; status?: number | undefined; bytes?: number | undefined }): Answer {
   const status = fault.status ?? answer.status;
-  const { headers, text } = answer;
+  const { text } = answer;
   const parsed = JSON.parse(text) as Record<string, unknown>;
   const { data, ...rest } = parsed;
   const title = `${status} ${reasonPhrase(status)}`;
-  const spoiled: Record<MalformedVariant, () => Answer> = {
-    html: () => ({
-      status,
-      headers: { ...headers, 'content-type': 'text/html; charset=utf-8' },
-      text: `<!DOCTYPE html>\n<html><head><title>${title}</title></head><body><center><h1>${title}</h1></center><hr><center>nginx</center></body></html>\n`,
-    }),
-    'truncated-json': () => ({ status, headers, text: text.slice(0, Math.max(1, Math.floor(text.length / 2))) }),
-    empty: () => ({ status, headers, text: '' }),
-    'wrong-envelope': () => ({ status, headers, text: JSON.stringify('data' in parsed ? data : parsed) }),
-    'success-false': () => ({ status, headers, text: JSON.stringify({ ...parsed, success: false }) }),
-    'missing-data': () => ({ status, headers, text: JSON.stringify(rest) }),
-    huge: () => {
-      const pad = Math.max(0, (fault.bytes ?? 5 * 1024 * 1024) - text.length - 16);
-      return { status, headers, text: JSON.stringify({ ...parsed, padding: 'x'.repeat(pad) }) };
-    },
+  const spoiled: Record<MalformedVariant, () => string> = {
+    html: () =>
+      `<!DOCTYPE html>\n<html><head><title>${title}</title></head>` +
+      `<body><center><h1>${title}</h1></center><hr><center>nginx</center></body></html>\n`,
+    'truncated-json': () => text.slice(0, Math.max(1, Math.floor(text.length / 2))),
+    empty: () => '',
+    'wrong-envelope': () => JSON.stringify('data' in parsed ? data : parsed),
+    'success-false': () => JSON.stringify({ ...parsed, success: false }),
+    'missing-data': () => JSON.stringify(rest),
+    huge: () => JSON.stringify({ ...parsed, padding: 'x'.repeat(Math.max(0, (fault.bytes ?? 5 * 1024 * 1024) - text.length - 16)) }),
   };
-  return spoiled[fault.variant]();
+  const headers = fault.variant === 'html' ? { ...answer.headers, 'content-type': 'text/html; charset=utf-8' } : answer.headers;
+  return { status, headers, text: spoiled[fault.variant]() };
 }
