@@ -115,8 +115,8 @@ export class FaultRegistry implements SandboxFaults {
     checkSpec(spec);
     const registry = this;
     const entry: Entry = {
-      spec: { ...spec }, method: spec.method?.toUpperCase(),
-      pattern: typeof spec.path === 'string' ? compilePattern(spec.path) : undefined, hits: 0, skipped: 0,
+      spec: { ...spec }, method: spec.method?.toUpperCase(), hits: 0, skipped: 0,
+      pattern: typeof spec.path === 'string' ? compilePattern(spec.path) : spec.path && { regex: spec.path, names: [] },
       handle: {
         id: this.nextId++,
         get spec() { return entry.spec; },
@@ -144,7 +144,7 @@ export class FaultRegistry implements SandboxFaults {
     for (const entry of this.entries) {
       const { spec } = entry;
       if (entry.method !== undefined && entry.method !== '*' && entry.method !== info.method) continue;
-      const params = spec.path instanceof RegExp ? (spec.path.test(info.path) ? {} : undefined) : entry.pattern ? matchPattern(entry.pattern, info.path) : {};
+      const params = entry.pattern ? matchPattern(entry.pattern, info.path) : {};
       if (params === undefined || (spec.match !== undefined && !spec.match({ ...info, params }))) continue;
       if (entry.skipped < (spec.skip ?? 0)) {
         entry.skipped += 1;
