@@ -40,7 +40,7 @@ function storedInvoice(options: ResolvedOptions): Record<string, unknown> {
 export function apiDescription(options: ResolvedOptions): Record<string, unknown> {
   const withId = (operationId: string, extra: Record<string, unknown> = {}) => op(operationId, { parameters: [idParam], ...extra });
   const transition = (step: string) => ({ post: withId(`InvoicesController_${step}`, { security: [{ 'X-API-Key': [] }] }) });
-  const invoice = (description: string) => ({ 200: { description, ...json(ref('Invoice')) } });
+  const invoice = { 200: { description: 'The invoice', ...json(ref('Invoice')) } };
   const paths: Record<string, unknown> = {
     '/api/v1/invoices': {
       post: op('InvoicesController_create', {
@@ -53,10 +53,8 @@ export function apiDescription(options: ResolvedOptions): Record<string, unknown
         responses: { 200: { description: 'A page of invoices', ...json({ type: 'array', items: ref('Invoice') }) } },
       }),
     },
-    ...(options.routes.retrieve ? { '/api/v1/invoices/{id}': { get: withId('InvoicesController_findOne', { responses: invoice('The invoice') }) } } : {}),
-    '/api/v1/invoices/{id}/validate': transition('validate'),
-    '/api/v1/invoices/{id}/sign': transition('sign'),
-    '/api/v1/invoices/{id}/submit': transition('submit'),
+    ...(options.routes.retrieve ? { '/api/v1/invoices/{id}': { get: withId('InvoicesController_findOne', { responses: invoice }) } } : {}),
+    ...Object.fromEntries(['validate', 'sign', 'submit'].map((step) => [`/api/v1/invoices/{id}/${step}`, transition(step)])),
     '/api/v1/api-key': {
       post: op('ApiKeyController_create', { requestBody: { required: true, ...json(ref('CreateApiKeyDto')) } }),
       get: op('ApiKeyController_findAll'),

@@ -1,7 +1,7 @@
 // The sandbox's one behaviour: `process()` decides, transport-neutral; `handle()` is its fetch face
 // (msw, `sandbox.fetch`) and the loopback server writes the same outcome to its socket.
 import type { RouteContext, RouteResult, SandboxState } from './context.js';
-import { nestErrorBody, reasonPhrase, SandboxHttpError } from './errors.js';
+import { badRequest, nestErrorBody, notFound, reasonPhrase, SandboxHttpError } from './errors.js';
 import type { FaultKind, FaultRegistry, FaultSpec, MalformedVariant } from './faults.js';
 import { findRoute } from './routes.js';
 import { newId } from './store.js';
@@ -144,16 +144,16 @@ export class SandboxHandler {
   private async dispatch(method: string, url: URL, headers: Headers, parsed: ReturnType<typeof parseBody>): Promise<RouteResult> {
     try {
       // Express parses the body before routing: bad JSON is a 400 whatever the route.
-      if (!parsed.ok) throw new SandboxHttpError(400, parsed.message);
+      if (!parsed.ok) throw badRequest(parsed.message);
       const found = findRoute(method, url.pathname, this.state.options.routes);
-      if (found === undefined) throw new SandboxHttpError(404, `Cannot ${method} ${url.pathname}`);
+      if (found === undefined) throw notFound(`Cannot ${method} ${url.pathname}`);
       // The clock is read again: a delay fault may have let sandbox time pass.
       const now = this.state.clock.now();
       this.state.progress.runDue(now);
       const ctx: RouteContext = { state: this.state, method, url, path: url.pathname, params: found.params, headers, body: parsed.value, now };
       return await found.handler(ctx);
     } catch (error) {
-      if (error instanceof SandboxHttpError) return { status: error.status, body: error.body, headers: error.headers };
+      if (error instanceof SandboxHttpError) return { status: error.status, body: error.body };
       const message = error instanceof Error ? error.message : String(error);
       return { status: 500, body: nestErrorBody(500, `Internal server error: ${message}`) };
     }

@@ -1,6 +1,5 @@
-// The invoice state machine, evaluated lazily: every request and clock move applies, in time order,
-// the events that became due. The recovery job runs on its own schedule, so a rescue lands at the
-// job's first run after the failure.
+// The invoice state machine, evaluated lazily: every request and clock move applies, in time order, the events
+// that became due. The recovery job runs on its own schedule: a rescue lands at its first run after the failure.
 import type { FilingTransition } from '../model/status.js';
 import { conflict } from './errors.js';
 import type { ResolvedOptions } from './options.js';

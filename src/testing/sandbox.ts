@@ -119,6 +119,8 @@ class SandboxImpl implements Sandbox {
   readonly invoices: SandboxInvoices;
   readonly fetch: Sandbox['fetch'] = (input, init) => this.inProcessFetch(input, init);
   readonly handle = (request: Request): Promise<Response> => this.handler.handle(request);
+  readonly createSession = (userId: string = this.userId): string => this.state.store.addSession(userId);
+  readonly [Symbol.asyncDispose] = (): Promise<void> => this.close();
   baseUrl: string; readonly apiKey: string; readonly sessionToken: string; readonly businessId: string; readonly userId: string;
 
   private readonly state: SandboxState;
@@ -184,10 +186,6 @@ class SandboxImpl implements Sandbox {
     return this.state.store.addBusiness(this.clock.now(), input.ownerUserId ?? this.userId, { name: input.name });
   }
 
-  createSession(userId: string = this.userId): string {
-    return this.state.store.addSession(userId);
-  }
-
   endSession(token: string): void {
     this.state.store.sessions.delete(token);
   }
@@ -240,10 +238,6 @@ class SandboxImpl implements Sandbox {
       await this.server?.close();
     })();
     return this.closing;
-  }
-
-  [Symbol.asyncDispose](): Promise<void> {
-    return this.close();
   }
 
   private catchUp(): void {
