@@ -13,10 +13,7 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
 const idParam = { name: 'id', in: 'path', required: true, schema: str };
-const pageParams = [
-  { name: 'page', in: 'query', required: false, schema: int },
-  { name: 'limit', in: 'query', required: false, schema: int },
-];
+const pageParams = ['page', 'limit'].map((name) => ({ name, in: 'query', required: false, schema: int }));
 const op = (operationId: string, extra: Record<string, unknown> = {}) => ({ operationId, responses: { 200: { description: 'OK' } }, ...extra });
 
 /** The stored invoice as the sandbox's `recordStyle` and `totalField` spell it. */

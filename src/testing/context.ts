@@ -5,12 +5,7 @@ import type { ResolvedOptions } from './options.js';
 import type { Progress } from './progress.js';
 import type { ApiKeyRecord, Store } from './store.js';
 
-export interface SandboxState {
-  store: Store;
-  progress: Progress;
-  options: ResolvedOptions;
-  clock: SandboxClock;
-}
+export interface SandboxState { store: Store; progress: Progress; options: ResolvedOptions; clock: SandboxClock }
 
 export interface RouteContext {
   state: SandboxState; method: string; url: URL; path: string; params: Record<string, string>; headers: Headers; body: unknown;
@@ -18,11 +13,8 @@ export interface RouteContext {
 }
 
 export interface RouteResult {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
+  status: number; body: unknown; headers?: Record<string, string>; committed?: boolean;
   /** A non-JSON body, sent as is instead of `body`. */ text?: string;
-  committed?: boolean;
 }
 
 export function envelope(ctx: RouteContext, data: unknown, status = 200, extra: Record<string, unknown> = {}): RouteResult {

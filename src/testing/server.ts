@@ -3,10 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
 import type { SandboxHandler } from './handler.js';
 
-export interface LoopbackServer {
-  origin: string;
-  close(): Promise<void>;
-}
+export type LoopbackServer = { origin: string; close(): Promise<void> };
 
 // 127.0.0.1 only: the sandbox hands out working keys and must not be reachable from the network.
 export async function listen(handler: SandboxHandler, port: number): Promise<LoopbackServer> {
