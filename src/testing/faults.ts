@@ -70,16 +70,16 @@ export interface SandboxFaults {
   /** Removes every fault. */ clear(): void;
 }
 
+type Pattern = { regex: RegExp; names: string[] };
 interface Entry {
-  spec: FaultSpec; method: string | undefined; pattern: { regex: RegExp; names: string[] } | undefined; hits: number;
-  skipped: number; handle: InjectedFault;
+  spec: FaultSpec; method: string | undefined; pattern: Pattern | undefined; hits: number; skipped: number; handle: InjectedFault;
 }
 
 const KINDS: readonly FaultKind[] = ['drop-before', 'drop-after', 'status', 'delay', 'stall-body', 'malformed'];
 const VARIANTS: readonly MalformedVariant[] = ['html', 'truncated-json', 'empty', 'wrong-envelope', 'success-false', 'missing-data', 'huge'];
 
 /** `:name` matches one segment, `*` anything; `/api/v1` is prefixed unless the pattern starts with `/api/`. */
-export function compilePattern(pattern: string): { regex: RegExp; names: string[] } {
+export function compilePattern(pattern: string): Pattern {
   if (pattern === '*') return { regex: /^.*$/, names: [] };
   const full = pattern.startsWith('/api/') ? pattern : `/api/v1${pattern.startsWith('/') ? '' : '/'}${pattern}`;
   const names: string[] = [];
@@ -93,7 +93,7 @@ export function compilePattern(pattern: string): { regex: RegExp; names: string[
 }
 
 /** The values of a compiled pattern's `:name` segments in `path`, or `undefined` when it does not match. */
-export function matchPattern(pattern: { regex: RegExp; names: string[] }, path: string): Record<string, string> | undefined {
+export function matchPattern(pattern: Pattern, path: string): Record<string, string> | undefined {
   const m = pattern.regex.exec(path);
   if (m === null) return undefined;
   return Object.fromEntries(pattern.names.map((name, i) => [name, safeDecode(m[i + 1] ?? '')]));

@@ -30,10 +30,8 @@ const REDACTED = '[REDACTED]';
 const SECRET_HEADERS = new Set(['x-api-key', 'authorization', 'cookie', 'proxy-authorization']);
 const SECRET_QUERY = new Set(['apikey', 'api_key', 'token', 'access_token']);
 const JSON_TYPE = 'application/json; charset=utf-8';
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'x-request-id, retry-after, idempotent-replayed',
-};
+const EXPOSED = 'x-request-id, retry-after, idempotent-replayed';
+const CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED };
 const encoder = new TextEncoder();
 
 class SandboxClosedError extends Error { override readonly name = 'SandboxClosedError'; }

@@ -69,12 +69,9 @@ function listInvoices(ctx: RouteContext): RouteResult {
   const key = requireApiKey(ctx, 'invoices:read');
   const status = ctx.url.searchParams.get('status') || undefined;
   const businessId = ctx.url.searchParams.get('businessId') || undefined;
-  const items = [...ctx.state.store.invoices.values()].filter(
-    (invoice) =>
-      keyCovers(ctx, key, invoice.businessId) &&
-      (businessId === undefined || invoice.businessId === businessId) &&
-      (status === undefined || sameStatus(invoice.status, status)),
-  );
+  const items = [...ctx.state.store.invoices.values()].filter((invoice) =>
+    keyCovers(ctx, key, invoice.businessId) &&
+    (businessId === undefined || invoice.businessId === businessId) && (status === undefined || sameStatus(invoice.status, status)));
   return listing(ctx, items, { limit: 10, maxLimit: 100 }, (invoice) => wire(ctx, invoice));
 }
 
@@ -209,11 +206,7 @@ const ROUTES = (
   ] as [string, string, Handler, (keyof SandboxRoutes)?][]
 ).map(([method, path, handler, optional]) => ({ method, pattern: compilePattern(path), handler, optional }));
 
-export function findRoute(
-  method: string,
-  path: string,
-  served: Record<keyof SandboxRoutes, boolean>,
-): { handler: Handler; params: Record<string, string> } | undefined {
+export function findRoute(method: string, path: string, served: Record<keyof SandboxRoutes, boolean>) {
   for (const r of ROUTES) {
     if (r.method !== method || (r.optional !== undefined && !served[r.optional])) continue;
     const params = matchPattern(r.pattern, path);
