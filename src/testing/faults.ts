@@ -28,8 +28,12 @@ export interface FaultMatch {
 /** A fault to inject. The server acts before the fault, except for `drop-before`, `status` and `delay` (these two act first only with `afterCommit`). @example sandbox.faults.inject({ method: 'POST', path: '/invoices', kind: 'status', status: 429, retryAfter: 1 }); */
 export type FaultSpec = FaultMatch &
   (
-    | { /** The connection drops before the server acts. */ kind: 'drop-before' }
-    | { /** The server acts, then the connection drops without a response. */ kind: 'drop-after' }
+    | {
+        /** The connection drops before the server acts. */ kind: 'drop-before';
+      }
+    | {
+        /** The server acts, then the connection drops without a response. */ kind: 'drop-after';
+      }
     | {
         /** Answers an HTTP error instead of the real answer. */ kind: 'status';
         /** The HTTP status, 200-599 (e.g. 429, 503). */ status: number;

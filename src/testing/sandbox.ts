@@ -31,8 +31,11 @@ export interface SandboxInvoice {
   /** Sandbox time of the last accepted submit, or null. */ submittedAt: string | null;
   /** The idempotency key it was created with. */ idempotencyKey: string;
   /** Submits the service accepted: the first one and deliberate re-submits. */ submissions: number;
-  /** Every status the invoice held, in the service's spelling, with the sandbox time it began (ISO 8601). */
-  history: { status: string; at: string }[];
+  /** Every status the invoice held, in the service's spelling, with the sandbox time it began. */
+  history: {
+    /** Status, in the service's spelling. */ status: string;
+    /** Sandbox time it began, ISO 8601. */ at: string;
+  }[];
   /** Automatic recovery as the service sees it (`not-applicable` outside Error). */ recovery: 'in-progress' | 'over' | 'not-applicable';
   /** When the next automatic change (the authority's answer or a recovery run) is due, or null. */ nextChangeAt: string | null;
   /** The record exactly as `GET /api/v1/invoices/:id` returns it (in the sandbox's `recordStyle`). */ wire: Record<string, unknown>;

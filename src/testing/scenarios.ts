@@ -60,7 +60,10 @@ export type ScenarioName = 'accepted' | 'rejected' | 'offline' | 'field-error' |
 /** What the tax authority does with a submitted invoice; a name alone takes the defaults. @example const sandbox = await createSandbox({ scenario: { name: 'offline', recoversOnAttempt: 2 } }); */
 export type Scenario =
   | ScenarioName
-  | { /** The authority accepts. */ name: 'accepted'; /** Status reached (default: `acceptedStatus`). */ status?: string | undefined }
+  | {
+      /** The authority accepts. */ name: 'accepted';
+      /** Status reached (default: the sandbox's `acceptedStatus`). */ status?: string | undefined;
+    }
   | {
       /** The authority rejects the invoice (a final status). */ name: 'rejected';
       /** Status reached (default: the sandbox's `rejectedStatus`). */ status?: string | undefined;
@@ -78,7 +81,9 @@ export type Scenario =
       /** Error message (default `Validation failed: <field> is invalid`). */ message?: string | undefined;
       /** Whether the service's retry job picks the invoice up (default true). */ automaticRetries?: boolean | undefined;
     }
-  | { /** The authority never answers. */ name: 'pending' };
+  | {
+      /** The authority never answers. */ name: 'pending';
+    };
 
 /** Chooses a scenario per invoice; `undefined` falls back to the sandbox's default scenario. @example const rule: ScenarioRule = (invoice) => (invoice.buyer.tin === 'OFFLINE' ? 'offline' : undefined); */
 export type ScenarioRule = (invoice: ScenarioSubject) => Scenario | undefined;
@@ -87,7 +92,13 @@ export type ScenarioRule = (invoice: ScenarioSubject) => Scenario | undefined;
 export interface ScenarioSubject {
   /** Invoice id. */ id: string;
   /** Its business. */ businessId: string;
-  /** The buyer as created. */ buyer: { type: 'B2B' | 'B2C' | 'B2G'; tin?: string; name?: string; email?: string };
+  /** The buyer as created. */
+  buyer: {
+    /** `B2B`, `B2C` or `B2G`. */ type: 'B2B' | 'B2C' | 'B2G';
+    /** Tax identification number, as sent. */ tin?: string;
+    /** Name, as sent. */ name?: string;
+    /** Email, as sent. */ email?: string;
+  };
   /** The lines as created. */ lines: Record<string, unknown>[];
   /** The idempotency key it was created with. */ idempotencyKey: string;
   /** Automatic-recovery attempts used so far. */ attempts: number;
