@@ -13,10 +13,7 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
 const idParam = { name: 'id', in: 'path', required: true, schema: str };
-const pageParams = [
-  { name: 'page', in: 'query', required: false, schema: int },
-  { name: 'limit', in: 'query', required: false, schema: int },
-];
+const pageParams = ['page', 'limit'].map((name) => ({ name, in: 'query', required: false, schema: int }));
 const op = (operationId: string, extra: Record<string, unknown> = {}) => ({ operationId, responses: { 200: { description: 'OK' } }, ...extra });
 
 /** The stored invoice as the sandbox's `recordStyle` and `totalField` spell it. */
@@ -40,7 +37,7 @@ function storedInvoice(options: ResolvedOptions): Record<string, unknown> {
 export function apiDescription(options: ResolvedOptions): Record<string, unknown> {
   const withId = (operationId: string, extra: Record<string, unknown> = {}) => op(operationId, { parameters: [idParam], ...extra });
   const transition = (step: string) => ({ post: withId(`InvoicesController_${step}`, { security: [{ 'X-API-Key': [] }] }) });
-  const invoice = (description: string) => ({ 200: { description, ...json(ref('Invoice')) } });
+  const invoice = { 200: { description: 'The invoice', ...json(ref('Invoice')) } };
   const paths: Record<string, unknown> = {
     '/api/v1/invoices': {
       post: op('InvoicesController_create', {
@@ -53,10 +50,8 @@ export function apiDescription(options: ResolvedOptions): Record<string, unknown
         responses: { 200: { description: 'A page of invoices', ...json({ type: 'array', items: ref('Invoice') }) } },
       }),
     },
-    ...(options.routes.retrieve ? { '/api/v1/invoices/{id}': { get: withId('InvoicesController_findOne', { responses: invoice('The invoice') }) } } : {}),
-    '/api/v1/invoices/{id}/validate': transition('validate'),
-    '/api/v1/invoices/{id}/sign': transition('sign'),
-    '/api/v1/invoices/{id}/submit': transition('submit'),
+    ...(options.routes.retrieve ? { '/api/v1/invoices/{id}': { get: withId('InvoicesController_findOne', { responses: invoice }) } } : {}),
+    ...Object.fromEntries(['validate', 'sign', 'submit'].map((step) => [`/api/v1/invoices/{id}/${step}`, transition(step)])),
     '/api/v1/api-key': {
       post: op('ApiKeyController_create', { requestBody: { required: true, ...json(ref('CreateApiKeyDto')) } }),
       get: op('ApiKeyController_findAll'),

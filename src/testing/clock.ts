@@ -1,13 +1,6 @@
 // Reads `Date.now()` on every call, so fake timers that replace `Date` move the sandbox clock too.
 
-/**
- * The sandbox's clock: what the emulated service believes the time is.
- *
- * @example
- * ```ts
- * sandbox.clock.advance(10 * 60_000); // the automatic retry runs, no real time passes
- * ```
- */
+/** The sandbox's clock: what the emulated service believes the time is. @example sandbox.clock.advance(10 * 60_000); */
 export interface SandboxClock {
   /** Sandbox time in epoch milliseconds. */ now(): number;
   /** Sandbox time as a `Date`. */ date(): Date;
@@ -26,18 +19,15 @@ export function toEpochMs(at: Date | number | string): number {
 }
 
 /** `onMove` runs after `advance`/`set`, so the sandbox can apply what became due. */
-export function createClock(
-  options: { start?: Date | number | string | undefined; timeScale?: number | undefined } = {},
-  onMove: () => void = () => {},
-): SandboxClock {
+export function createClock(start: Date | number | string | undefined, timeScale: number, onMove: () => void): SandboxClock {
   const checkScale = (value: number): number => {
     if (!Number.isFinite(value) || value < 0) throw new RangeError(`timeScale must be a finite number >= 0, got ${value}`);
     return value;
   };
   // Re-anchoring on every change keeps time continuous when the scale changes mid-run.
   let anchorReal = Date.now();
-  let anchorSandbox = options.start === undefined ? anchorReal : toEpochMs(options.start);
-  let scale = checkScale(options.timeScale ?? 1);
+  let anchorSandbox = start === undefined ? anchorReal : toEpochMs(start);
+  let scale = checkScale(timeScale);
   const now = (): number => Math.floor(anchorSandbox + (Date.now() - anchorReal) * scale);
   const anchor = (sandboxMs: number, real = Date.now()): void => {
     anchorReal = real;

@@ -5,12 +5,7 @@ import type { ResolvedOptions } from './options.js';
 import type { Progress } from './progress.js';
 import type { ApiKeyRecord, Store } from './store.js';
 
-export interface SandboxState {
-  store: Store;
-  progress: Progress;
-  options: ResolvedOptions;
-  clock: SandboxClock;
-}
+export interface SandboxState { store: Store; progress: Progress; options: ResolvedOptions; clock: SandboxClock }
 
 export interface RouteContext {
   state: SandboxState; method: string; url: URL; path: string; params: Record<string, string>; headers: Headers; body: unknown;
@@ -18,11 +13,8 @@ export interface RouteContext {
 }
 
 export interface RouteResult {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
+  status: number; body: unknown; headers?: Record<string, string>; committed?: boolean;
   /** A non-JSON body, sent as is instead of `body`. */ text?: string;
-  committed?: boolean;
 }
 
 export function envelope(ctx: RouteContext, data: unknown, status = 200, extra: Record<string, unknown> = {}): RouteResult {
@@ -49,7 +41,7 @@ export function listing<T>(ctx: RouteContext, items: readonly T[], limits: { lim
 }
 
 // Only `X-API-Key` works: `Authorization: ApiKey` and `?apiKey=` are 401 even with a valid key.
-export function requireApiKey(ctx: RouteContext): ApiKeyRecord {
+export function requireApiKey(ctx: RouteContext, scope: string): ApiKeyRecord {
   const secret = ctx.headers.get('x-api-key');
   if (secret === null || secret === '') {
     const authorization = ctx.headers.get('authorization') ?? '';
@@ -67,11 +59,7 @@ export function requireApiKey(ctx: RouteContext): ApiKeyRecord {
   if (key === undefined) throw unauthorized('Invalid API key');
   if (key.status === 'revoked') throw unauthorized('This API key has been revoked');
   key.lastUsedAt = ctx.now;
-  return key;
-}
-
-export function requireScope(ctx: RouteContext, key: ApiKeyRecord, scope: string): void {
-  if (key.scopes.includes('*') || key.scopes.includes(scope)) return;
+  if (key.scopes.includes('*') || key.scopes.includes(scope)) return key;
   const held = key.scopes.length === 0 ? 'no scopes' : key.scopes.join(', ');
   throw forbidden(`Missing scope ${scope}: ${ctx.method} ${ctx.path} requires ${scope}; this API key holds ${held}`);
 }

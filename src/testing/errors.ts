@@ -13,15 +13,11 @@ export function nestErrorBody(status: number, message: string | string[]): NestE
 
 export class SandboxHttpError extends Error {
   override readonly name = 'SandboxHttpError';
-  readonly status: number;
   readonly body: NestErrorBody;
-  readonly headers: Record<string, string>;
 
-  constructor(status: number, message: string | string[], headers: Record<string, string> = {}) {
+  constructor(readonly status: number, message: string | string[]) {
     super(Array.isArray(message) ? message.join('; ') : message);
-    this.status = status;
     this.body = nestErrorBody(status, message);
-    this.headers = headers;
   }
 }
 

@@ -52,8 +52,7 @@ export type FaultSpec = FaultMatch &
       }
     | {
         /** Spoils the body of the real answer. */ kind: 'malformed';
-        /** How (see {@link MalformedVariant}). */
-        variant: MalformedVariant;
+        /** How (see {@link MalformedVariant}). */ variant: MalformedVariant;
         /** Status to send instead of the real one. */ status?: number | undefined;
         /** Size of a `huge` body (default 5 MiB). */ bytes?: number | undefined;
       }
@@ -75,16 +74,16 @@ export interface SandboxFaults {
   /** Removes every fault. */ clear(): void;
 }
 
+type Pattern = { regex: RegExp; names: string[] };
 interface Entry {
-  spec: FaultSpec; method: string | undefined; pattern: { regex: RegExp; names: string[] } | undefined; hits: number;
-  skipped: number; handle: InjectedFault;
+  spec: FaultSpec; method: string | undefined; pattern: Pattern | undefined; hits: number; skipped: number; handle: InjectedFault;
 }
 
 const KINDS: readonly FaultKind[] = ['drop-before', 'drop-after', 'status', 'delay', 'stall-body', 'malformed'];
 const VARIANTS: readonly MalformedVariant[] = ['html', 'truncated-json', 'empty', 'wrong-envelope', 'success-false', 'missing-data', 'huge'];
 
 /** `:name` matches one segment, `*` anything; `/api/v1` is prefixed unless the pattern starts with `/api/`. */
-export function compilePattern(pattern: string): { regex: RegExp; names: string[] } {
+export function compilePattern(pattern: string): Pattern {
   if (pattern === '*') return { regex: /^.*$/, names: [] };
   const full = pattern.startsWith('/api/') ? pattern : `/api/v1${pattern.startsWith('/') ? '' : '/'}${pattern}`;
   const names: string[] = [];
@@ -98,7 +97,7 @@ export function compilePattern(pattern: string): { regex: RegExp; names: string[
 }
 
 /** The values of a compiled pattern's `:name` segments in `path`, or `undefined` when it does not match. */
-export function matchPattern(pattern: { regex: RegExp; names: string[] }, path: string): Record<string, string> | undefined {
+export function matchPattern(pattern: Pattern, path: string): Record<string, string> | undefined {
   const m = pattern.regex.exec(path);
   if (m === null) return undefined;
   return Object.fromEntries(pattern.names.map((name, i) => [name, safeDecode(m[i + 1] ?? '')]));
@@ -120,8 +119,8 @@ export class FaultRegistry implements SandboxFaults {
     checkSpec(spec);
     const registry = this;
     const entry: Entry = {
-      spec: { ...spec }, method: spec.method?.toUpperCase(),
-      pattern: typeof spec.path === 'string' ? compilePattern(spec.path) : undefined, hits: 0, skipped: 0,
+      spec: { ...spec }, method: spec.method?.toUpperCase(), hits: 0, skipped: 0,
+      pattern: typeof spec.path === 'string' ? compilePattern(spec.path) : spec.path && { regex: spec.path, names: [] },
       handle: {
         id: this.nextId++,
         get spec() { return entry.spec; },
@@ -149,7 +148,7 @@ export class FaultRegistry implements SandboxFaults {
     for (const entry of this.entries) {
       const { spec } = entry;
       if (entry.method !== undefined && entry.method !== '*' && entry.method !== info.method) continue;
-      const params = spec.path instanceof RegExp ? (spec.path.test(info.path) ? {} : undefined) : entry.pattern ? matchPattern(entry.pattern, info.path) : {};
+      const params = entry.pattern ? matchPattern(entry.pattern, info.path) : {};
       if (params === undefined || (spec.match !== undefined && !spec.match({ ...info, params }))) continue;
       if (entry.skipped < (spec.skip ?? 0)) {
         entry.skipped += 1;

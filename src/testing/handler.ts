@@ -1,7 +1,7 @@
 // The sandbox's one behaviour: `process()` decides, transport-neutral; `handle()` is its fetch face
 // (msw, `sandbox.fetch`) and the loopback server writes the same outcome to its socket.
 import type { RouteContext, RouteResult, SandboxState } from './context.js';
-import { nestErrorBody, reasonPhrase, SandboxHttpError } from './errors.js';
+import { badRequest, nestErrorBody, notFound, reasonPhrase, SandboxHttpError } from './errors.js';
 import type { FaultKind, FaultRegistry, FaultSpec, MalformedVariant } from './faults.js';
 import { findRoute } from './routes.js';
 import { newId } from './store.js';
@@ -30,17 +30,13 @@ const REDACTED = '[REDACTED]';
 const SECRET_HEADERS = new Set(['x-api-key', 'authorization', 'cookie', 'proxy-authorization']);
 const SECRET_QUERY = new Set(['apikey', 'api_key', 'token', 'access_token']);
 const JSON_TYPE = 'application/json; charset=utf-8';
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'x-request-id, retry-after, idempotent-replayed',
-};
+const EXPOSED = 'x-request-id, retry-after, idempotent-replayed';
+const CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED };
 const encoder = new TextEncoder();
 
-class SandboxClosedError extends Error {
-  override readonly name = 'SandboxClosedError';
-}
+class SandboxClosedError extends Error { override readonly name = 'SandboxClosedError'; }
 
-export type IncomingRequest = { method: string; url: URL; headers: Headers; text: string; signal: AbortSignal };
+export type IncomingRequest = { method: string; url: URL; headers: Headers; text: string };
 
 /** An answer, cut after `stallAfter` bytes and held open when set; `undefined` drops the connection. */
 export type Outcome = { status: number; headers: Record<string, string>; body: Uint8Array; stallAfter?: number };
@@ -49,8 +45,7 @@ type Answer = { status: number; headers: Record<string, string>; text: string };
 
 export class SandboxHandler {
   /** Every request, oldest first; past the limit the oldest tenth is dropped. */ readonly log: RequestLogEntry[] = [];
-  private readonly onClose = new Set<() => void>();
-  private closed = false;
+  private readonly closing = new AbortController();
 
   constructor(private readonly state: SandboxState, private readonly faults: FaultRegistry) {}
 
@@ -58,7 +53,7 @@ export class SandboxHandler {
   async handle(request: Request): Promise<Response> {
     const method = request.method.toUpperCase();
     const text = method === 'GET' || method === 'HEAD' ? '' : await request.text();
-    const outcome = await this.process({ method, url: new URL(request.url), headers: request.headers, text, signal: request.signal });
+    const outcome = await this.process({ method, url: new URL(request.url), headers: request.headers, text });
     if (outcome === undefined) return Response.error();
     const { status, headers, body: bytes, stallAfter } = outcome;
     if (stallAfter === undefined) return new Response(bytes.byteLength === 0 ? null : (bytes as Uint8Array<ArrayBuffer>), { status, headers });
@@ -67,13 +62,7 @@ export class SandboxHandler {
     const body = new ReadableStream<Uint8Array>({
       start: (controller) => {
         if (head.byteLength > 0) controller.enqueue(head);
-        end = this.holdOpen(request.signal, (reason) => {
-          try {
-            controller.error(reason);
-          } catch {
-            // the reader went away first
-          }
-        });
+        end = this.holdOpen(request.signal, (reason) => controller.error(reason));
       },
       cancel: () => end?.(),
     });
@@ -82,26 +71,11 @@ export class SandboxHandler {
 
   /** Calls `finish` once when the caller aborts or the sandbox closes; returns a stop without calling it. */
   holdOpen(signal: AbortSignal | undefined, finish: (reason: unknown) => void): () => void {
-    let done = false;
-    const stop = (): void => {
-      done = true;
-      this.onClose.delete(onClose);
-      signal?.removeEventListener('abort', onAbort);
-    };
-    const settle = (reason: unknown): void => {
-      if (done) return;
-      stop();
-      finish(reason);
-    };
-    const onAbort = (): void => settle(signal?.reason);
-    const onClose = (): void => settle(new SandboxClosedError('sandbox closed'));
-    if (this.closed) onClose();
-    else if (signal?.aborted) onAbort();
-    else {
-      this.onClose.add(onClose);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    }
-    return stop;
+    const either = signal === undefined ? this.closing.signal : AbortSignal.any([signal, this.closing.signal]);
+    const onAbort = (): void => finish(either.reason);
+    if (either.aborted) onAbort();
+    else either.addEventListener('abort', onAbort, { once: true });
+    return () => either.removeEventListener('abort', onAbort);
   }
 
   async process(request: IncomingRequest): Promise<Outcome | undefined> {
@@ -122,9 +96,7 @@ export class SandboxHandler {
     const idempotencyKey = headers.get('idempotency-key') ?? undefined;
     const fault = this.faults.take({ method, path: url.pathname, params: {}, headers, body, idempotencyKey });
     const entry: RequestLogEntry = {
-      id,
-      method,
-      path: url.pathname,
+      id, method, path: url.pathname,
       query: redact(url.searchParams, (name) => SECRET_QUERY.has(name.toLowerCase())),
       headers: redact(headers, (name) => SECRET_HEADERS.has(name)),
       body, idempotencyKey, time: new Date(receivedAt).toISOString(), status: undefined, responseBody: undefined,
@@ -164,24 +136,22 @@ export class SandboxHandler {
   }
 
   shutdown(): void {
-    this.closed = true;
-    for (const end of [...this.onClose]) end();
-    this.onClose.clear();
+    this.closing.abort(new SandboxClosedError('sandbox closed'));
   }
 
   private async dispatch(method: string, url: URL, headers: Headers, parsed: ReturnType<typeof parseBody>): Promise<RouteResult> {
     try {
       // Express parses the body before routing: bad JSON is a 400 whatever the route.
-      if (!parsed.ok) throw new SandboxHttpError(400, parsed.message);
+      if (!parsed.ok) throw badRequest(parsed.message);
       const found = findRoute(method, url.pathname, this.state.options.routes);
-      if (found === undefined) throw new SandboxHttpError(404, `Cannot ${method} ${url.pathname}`);
+      if (found === undefined) throw notFound(`Cannot ${method} ${url.pathname}`);
       // The clock is read again: a delay fault may have let sandbox time pass.
       const now = this.state.clock.now();
       this.state.progress.runDue(now);
       const ctx: RouteContext = { state: this.state, method, url, path: url.pathname, params: found.params, headers, body: parsed.value, now };
       return await found.handler(ctx);
     } catch (error) {
-      if (error instanceof SandboxHttpError) return { status: error.status, body: error.body, headers: error.headers };
+      if (error instanceof SandboxHttpError) return { status: error.status, body: error.body };
       const message = error instanceof Error ? error.message : String(error);
       return { status: 500, body: nestErrorBody(500, `Internal server error: ${message}`) };
     }
@@ -224,7 +194,6 @@ function finish(entry: RequestLogEntry, answer: Answer, stall?: number | null): 
 
 function dropped(entry: RequestLogEntry): undefined {
   entry.outcome = 'dropped';
-  entry.status = undefined;
   return undefined;
 }
 
@@ -248,25 +217,21 @@ function statusAnswer(fault: Extract<FaultSpec, { kind: 'status' }>, requestId: 
 
 function malform(answer: Answer, fault: { variant: MalformedVariant; status?: number | undefined; bytes?: number | undefined }): Answer {
   const status = fault.status ?? answer.status;
-  const { headers, text } = answer;
+  const { text } = answer;
   const parsed = JSON.parse(text) as Record<string, unknown>;
   const { data, ...rest } = parsed;
   const title = `${status} ${reasonPhrase(status)}`;
-  const spoiled: Record<MalformedVariant, () => Answer> = {
-    html: () => ({
-      status,
-      headers: { ...headers, 'content-type': 'text/html; charset=utf-8' },
-      text: `<!DOCTYPE html>\n<html><head><title>${title}</title></head><body><center><h1>${title}</h1></center><hr><center>nginx</center></body></html>\n`,
-    }),
-    'truncated-json': () => ({ status, headers, text: text.slice(0, Math.max(1, Math.floor(text.length / 2))) }),
-    empty: () => ({ status, headers, text: '' }),
-    'wrong-envelope': () => ({ status, headers, text: JSON.stringify('data' in parsed ? data : parsed) }),
-    'success-false': () => ({ status, headers, text: JSON.stringify({ ...parsed, success: false }) }),
-    'missing-data': () => ({ status, headers, text: JSON.stringify(rest) }),
-    huge: () => {
-      const pad = Math.max(0, (fault.bytes ?? 5 * 1024 * 1024) - text.length - 16);
-      return { status, headers, text: JSON.stringify({ ...parsed, padding: 'x'.repeat(pad) }) };
-    },
+  const spoiled: Record<MalformedVariant, () => string> = {
+    html: () =>
+      `<!DOCTYPE html>\n<html><head><title>${title}</title></head>` +
+      `<body><center><h1>${title}</h1></center><hr><center>nginx</center></body></html>\n`,
+    'truncated-json': () => text.slice(0, Math.max(1, Math.floor(text.length / 2))),
+    empty: () => '',
+    'wrong-envelope': () => JSON.stringify('data' in parsed ? data : parsed),
+    'success-false': () => JSON.stringify({ ...parsed, success: false }),
+    'missing-data': () => JSON.stringify(rest),
+    huge: () => JSON.stringify({ ...parsed, padding: 'x'.repeat(Math.max(0, (fault.bytes ?? 5 * 1024 * 1024) - text.length - 16)) }),
   };
-  return spoiled[fault.variant]();
+  const headers = fault.variant === 'html' ? { ...answer.headers, 'content-type': 'text/html; charset=utf-8' } : answer.headers;
+  return { status, headers, text: spoiled[fault.variant]() };
 }

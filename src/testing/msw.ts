@@ -1,15 +1,10 @@
-// msw is an optional peer dependency: loaded only here, lazily, and not even its types are imported,
-// so the declarations compile without msw.
+// msw is an optional peer dependency: loaded lazily, its types never imported, so the declarations compile without it.
 
 /** One msw request handler, for `setupServer(...)`. Typed `any`: naming msw's types would break users without msw, and its `RequestHandler` class has private members no structural type can match. @example const handlers: SandboxMswHandler[] = sandbox.handlers; */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type SandboxMswHandler = any;
 
-interface Msw {
-  http: {
-    all(path: string, resolver: (info: { request: Request }) => Promise<Response>): SandboxMswHandler;
-  };
-}
+type Msw = { http: { all(path: string, resolver: (info: { request: Request }) => Promise<Response>): SandboxMswHandler } };
 type Handle = (request: Request) => Promise<Response>;
 
 export type LoadedMswHandlers = { ok: true; handlers: SandboxMswHandler[] } | { ok: false; problem: string };
@@ -35,17 +30,15 @@ export function loadMswHandlers(origin: string, handle: Handle, sync: boolean): 
   }
 }
 
-// tsup defines this as `require` in the CommonJS build and `undefined` in the ESM one; a plain
-// `require` would make esbuild add a shim chunk that every entry loads.
+// `require` in tsup's CommonJS build, `undefined` in the ESM one (a plain `require` adds a shim chunk to every entry).
 declare const __CJS_REQUIRE__: ((id: string) => unknown) | undefined;
 
-// The ESM build reaches node:module through getBuiltinModule, so no static Node import keeps the
-// sandbox out of browsers; `require('msw')` then gets the same instance `import 'msw/node'` does.
+// No static Node import, so browsers can load the sandbox; `require('msw')` gets the instance `import 'msw/node'` does.
 function syncRequire(): ((id: string) => unknown) | undefined {
   if (typeof __CJS_REQUIRE__ === 'function') return __CJS_REQUIRE__;
   const nodeModule = globalThis.process?.getBuiltinModule?.('node:module') as typeof import('node:module') | undefined;
   if (nodeModule === undefined) return undefined;
-  // The try keeps esbuild from warning about import.meta in the CommonJS build (never reached there).
+  // The try keeps esbuild from warning about import.meta in the CommonJS build.
   try {
     return nodeModule.createRequire(import.meta.url);
   } catch {

@@ -4,8 +4,6 @@ import { isLaterStatus, resolveScenario, STATUS_SPELLINGS, type Scenario, type S
 /** Field names of stored invoices on the wire: `standard` (`id`, `status`, …) or `alternate` (`_id`, `invoiceStatus`, …). @example const sandbox = await createSandbox({ recordStyle: 'alternate' }); */
 export type RecordStyle = 'standard' | 'alternate';
 
-export type { StatusSpelling } from './scenarios.js';
-
 /** What validate, sign and submit answer with: the updated invoice, `data: null`, or a bare `{ message }`. @example const sandbox = await createSandbox({ transitionResponse: 'null' }); */
 export type TransitionResponse = 'invoice' | 'null' | 'message';
 
@@ -36,45 +34,32 @@ export interface SandboxOptions {
   /** Port to listen on, on 127.0.0.1 (default 0: a free port). */ port?: number | undefined;
   /** Origin the msw handlers answer when not listening (default `http://sandbox.invoicing.test`). */ baseUrl?: string | undefined;
   /** Load msw at start (default: `true` when not listening; otherwise on first read of `handlers`). */ msw?: boolean | undefined;
-  /** Default submission outcome for every invoice, or a rule choosing one per invoice (default `'accepted'`). */
-  scenario?: Scenario | ScenarioRule | undefined;
+  /** Outcome of every submit, or a rule choosing one per invoice (default `'accepted'`). */ scenario?: Scenario | ScenarioRule | undefined;
   /** Sandbox milliseconds between a submit and the tax authority's answer (default 2000). */ responseDelayMs?: number | undefined;
   /** The final status of an accepted invoice, any status after `Submitted` (default `'Accepted'`). */ acceptedStatus?: string | undefined;
-  /** The final status of an invoice the tax authority rejects (the `rejected` scenario; default `'Rejected'`). */
-  rejectedStatus?: string | undefined;
-  /** The not-final status between `Submitted` and the authority's answer (default `'Processing'`). */
-  processingStatus?: string | undefined;
+  /** Final status of a rejected invoice (the `rejected` scenario; default `'Rejected'`). */ rejectedStatus?: string | undefined;
+  /** Not-final status between `Submitted` and the answer (default `'Processing'`). */ processingStatus?: string | undefined;
   /** Sandbox milliseconds spent in `processingStatus` (default 0: no such stage). */ processingMs?: number | undefined;
-  /** Routes beyond the document's table to serve or take out (default: all served; see {@link SandboxRoutes}). */
-  routes?: SandboxRoutes | undefined;
-  /** Reproduce the known defect: a BUSINESS key on `POST /invoices` gets 404 `Business not found` (default `true`). */
-  businessKeyDefect?: boolean | undefined;
+  /** Routes beyond the document's table to serve or take out (default: all served). */ routes?: SandboxRoutes | undefined;
+  /** The known defect: a BUSINESS key on `POST /invoices` gets 404 (default `true`). */ businessKeyDefect?: boolean | undefined;
   /** Field names of stored invoices (default `'standard'`). */ recordStyle?: RecordStyle | undefined;
-  /** Spelling of the five documented statuses on the wire (default `'document'`: `draft`, `Validated`, …). */
-  statusSpelling?: StatusSpelling | undefined;
-  /** Body of validate/sign/submit answers (default `'invoice'`: the updated invoice in the envelope). */
-  transitionResponse?: TransitionResponse | undefined;
+  /** Spelling of the documented statuses (default `'document'`: `draft`, `Validated`, …). */ statusSpelling?: StatusSpelling | undefined;
+  /** Body of validate/sign/submit answers (default `'invoice'`). */ transitionResponse?: TransitionResponse | undefined;
   /** Shortest accepted `productCategory`/`serviceCategory` (default 3). */ categoryMinLength?: number | undefined;
-  /** A four-digit `isicCode` outside the 419 classes (default `'reject'`: 400 on create). */
-  unknownIsicCode?: UnknownIsicCodeHandling | undefined;
+  /** A four-digit code outside the 419 ISIC classes (default `'reject'`). */ unknownIsicCode?: UnknownIsicCodeHandling | undefined;
   /** Which existing keys a new key revokes (default `'type+keyableType'`). */ keyReplacement?: KeyReplacement | undefined;
-  /** Shift of the recovery job's 10-minute schedule, 0 to 599 999 ms (default 0: `:00`, `:10`, …). */
-  recoveryJobOffsetMs?: number | undefined;
+  /** Shift of the recovery job's 10-minute schedule, 0 to 599 999 ms (default 0). */ recoveryJobOffsetMs?: number | undefined;
   /** Show the recovery attempt count (`attempts` or `retryCount`) on records (default `true`). */ attemptCount?: boolean | undefined;
   /** Sandbox start time (default: now). */ now?: Date | number | string | undefined;
-  /** Sandbox milliseconds per real millisecond (default 1; 0 freezes the clock between `advance()` calls). */
-  timeScale?: number | undefined;
+  /** Sandbox milliseconds per real millisecond (default 1; 0 freezes the clock). */ timeScale?: number | undefined;
   /** Replaces the totals the service stores for an invoice (to exercise `TotalsMismatchError`). */
   totals?: ((input: Record<string, unknown>, correct: SandboxTotals) => SandboxTotals) | undefined;
   /** Round to the cent per line (default) or once per rate over the invoice. */ totalsRounding?: 'line' | 'invoice' | undefined;
-  /** How the API description is served at `/api/docs` (default `'json'`; see {@link ApiDocsMode}). */
-  apiDocs?: ApiDocsMode | undefined;
+  /** How `/api/docs` serves the API description (default `'json'`). */ apiDocs?: ApiDocsMode | undefined;
   /** Edits the API description before it is served, to make it drift from the service (default: none). */
   apiDescription?: ((description: Record<string, any>) => Record<string, any>) | undefined;
-  /** Name of the invoice total in stored records (default `totalAmount`; `total` inside `totals` with `recordStyle: 'alternate'`). */
-  totalField?: string | undefined;
-  /** `keyableType` of the default key `sandbox.apiKey` (default `'USER'`; a BUSINESS key is for the sandbox's business). */
-  apiKeyType?: 'USER' | 'BUSINESS' | undefined;
+  /** Name of the total in stored records (default `totalAmount`, or `total` inside `totals`). */ totalField?: string | undefined;
+  /** `keyableType` of `sandbox.apiKey` (default `'USER'`; BUSINESS: of `businessId`). */ apiKeyType?: 'USER' | 'BUSINESS' | undefined;
   /** Fixed secret for the default key (default: random `sk_live_…`). */ apiKey?: string | undefined;
   /** Fixed token for the default user's session (default: random `sess_…`). */ sessionToken?: string | undefined;
   /** Fixed id for the default business (default: random `biz_…`). */ businessId?: string | undefined;

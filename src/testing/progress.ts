@@ -1,6 +1,5 @@
-// The invoice state machine, evaluated lazily: every request and clock move applies, in time order,
-// the events that became due. The recovery job runs on its own schedule, so a rescue lands at the
-// job's first run after the failure.
+// The invoice state machine, evaluated lazily: every request and clock move applies, in time order, the events
+// that became due. The recovery job runs on its own schedule: a rescue lands at its first run after the failure.
 import type { FilingTransition } from '../model/status.js';
 import { conflict } from './errors.js';
 import type { ResolvedOptions } from './options.js';
@@ -15,8 +14,6 @@ export function recoveryOf(invoice: InvoiceRecord, now: number): 'in-progress' |
   if (invoice.status !== 'ERROR') return 'not-applicable';
   return invoice.attempts < RECOVERY.maxAttempts && now - invoice.updatedAt < RECOVERY.windowMs ? 'in-progress' : 'over';
 }
-
-const VERB: Record<FilingTransition, string> = { validate: 'validated', sign: 'signed', submit: 'submitted' };
 
 /** What happens to an invoice on its own: the authority's answer, its verdict after processing, a job run. */
 type EventKind = 'respond' | 'verdict' | 'retry';
@@ -51,12 +48,12 @@ export class Progress {
 
   /** Throws 409 naming the current status; a submit while recovery is in play is accepted with no effect. */
   transition(invoice: InvoiceRecord, transition: FilingTransition, now: number): void {
-    const { from, to } = STEPS[transition];
+    const { from, to, done } = STEPS[transition];
     if (!(from as readonly string[]).includes(invoice.status)) {
       const spelling = this.options.statusSpelling;
       const needs = from.filter((s) => s !== 'ERROR').map((s) => spell(s, spelling)).join(' or ');
       const is = spell(invoice.status, spelling);
-      throw conflict(`Invoice ${invoice.id} cannot be ${VERB[transition]}: its status is ${is} (${transition} requires ${needs})`);
+      throw conflict(`Invoice ${invoice.id} cannot be ${done}: its status is ${is} (${transition} requires ${needs})`);
     }
     if (transition === 'submit' && recoveryOf(invoice, now) === 'in-progress') return;
     this.setStatus(invoice, to, now);

@@ -3,18 +3,16 @@
 import type { FilingTransition } from '../model/status.js';
 import { canonicalJson } from '../core/safe-json.js';
 import { apiDocs } from './api-docs.js';
-import { envelope, listing, requireApiKey, requireScope, requireSession, type RouteContext, type RouteResult } from './context.js';
+import { envelope, listing, requireApiKey, requireSession, type RouteContext, type RouteResult } from './context.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import { compilePattern, matchPattern } from './faults.js';
 import type { KeyReplacement, SandboxRoutes } from './options.js';
-import { sameStatus } from './scenarios.js';
-import { apiKeyWire, invoiceWire, KNOWN_SCOPES, newId, type ApiKeyRecord, type InvoiceRecord, type NewKey } from './store.js';
+import { sameStatus, STEPS } from './scenarios.js';
+import { apiKeyWire, invoiceWire, KNOWN_SCOPES, newId, revealedKey, type ApiKeyRecord, type InvoiceRecord, type NewKey } from './store.js';
 import { serviceTotals } from './totals.js';
 import { CLASSIFICATION_MESSAGE, validateCreateBody } from './validation.js';
 
 type Handler = (ctx: RouteContext) => RouteResult | Promise<RouteResult>;
-
-// ---- invoices
 
 const wire = (ctx: RouteContext, invoice: InvoiceRecord): Record<string, unknown> => invoiceWire(invoice, ctx.state.options);
 
@@ -22,13 +20,8 @@ function keyCovers(ctx: RouteContext, key: ApiKeyRecord, businessId: string): bo
   return key.keyableType === 'BUSINESS' ? key.businessId === businessId : ctx.state.store.owns(key.userId, businessId);
 }
 
-function invoiceKey(ctx: RouteContext, scope: string): ApiKeyRecord {
-  const key = requireApiKey(ctx);
-  requireScope(ctx, key, scope);
-  return key;
-}
-
-function findInvoice(ctx: RouteContext, key: ApiKeyRecord): InvoiceRecord {
+function findInvoice(ctx: RouteContext, scope: string): InvoiceRecord {
+  const key = requireApiKey(ctx, scope);
   const id = ctx.params.id ?? '';
   const invoice = ctx.state.store.invoices.get(id);
   if (invoice === undefined || !keyCovers(ctx, key, invoice.businessId)) throw notFound(`Invoice ${id} not found`);
@@ -36,7 +29,7 @@ function findInvoice(ctx: RouteContext, key: ApiKeyRecord): InvoiceRecord {
 }
 
 function createInvoice(ctx: RouteContext): RouteResult {
-  const key = invoiceKey(ctx, 'invoices:write');
+  const key = requireApiKey(ctx, 'invoices:write');
   const idempotencyKey = ctx.headers.get('idempotency-key');
   if (idempotencyKey === null || idempotencyKey.trim() === '') throw badRequest('idempotency-key header is required');
   const { store, options } = ctx.state;
@@ -73,35 +66,30 @@ function createInvoice(ctx: RouteContext): RouteResult {
 
 // Oldest first, so pages stay put while invoices are added.
 function listInvoices(ctx: RouteContext): RouteResult {
-  const key = invoiceKey(ctx, 'invoices:read');
+  const key = requireApiKey(ctx, 'invoices:read');
   const status = ctx.url.searchParams.get('status') || undefined;
   const businessId = ctx.url.searchParams.get('businessId') || undefined;
-  const items = [...ctx.state.store.invoices.values()].filter(
-    (invoice) =>
-      keyCovers(ctx, key, invoice.businessId) &&
-      (businessId === undefined || invoice.businessId === businessId) &&
-      (status === undefined || sameStatus(invoice.status, status)),
-  );
+  const items = [...ctx.state.store.invoices.values()].filter((invoice) =>
+    keyCovers(ctx, key, invoice.businessId) &&
+    (businessId === undefined || invoice.businessId === businessId) && (status === undefined || sameStatus(invoice.status, status)));
   return listing(ctx, items, { limit: 10, maxLimit: 100 }, (invoice) => wire(ctx, invoice));
 }
 
-const PAST: Record<FilingTransition, string> = { validate: 'validated', sign: 'signed', submit: 'submitted' };
-
 function transitionInvoice(transition: FilingTransition): Handler {
   return (ctx) => {
-    const invoice = findInvoice(ctx, invoiceKey(ctx, 'invoices:write'));
+    const invoice = findInvoice(ctx, 'invoices:write');
     // `unknownIsicCode: 'reject-on-validate'`: the class is checked here.
     const bad = transition === 'validate' && invoice.status === 'DRAFT' ? invoice.unknownIsicLines[0] : undefined;
     if (bad !== undefined) throw badRequest(`lines[${bad}] ${CLASSIFICATION_MESSAGE}`);
     ctx.state.progress.transition(invoice, transition, ctx.now);
     const mode = ctx.state.options.transitionResponse;
-    const message = { message: `Invoice ${PAST[transition]}` };
+    const message = { message: `Invoice ${STEPS[transition].done}` };
     const data = mode === 'null' ? null : mode === 'message' ? message : wire(ctx, invoice);
     return { ...envelope(ctx, data, 200, mode === 'message' ? message : {}), committed: true };
   };
 }
 
-// ---- API keys: for a signed-in session only. A new key revokes the user's active keys of its kind (rule 6).
+// API keys: for a signed-in session only. A new key revokes the user's active keys of its kind (rule 6).
 
 const KEY_TYPES = ['LIVE'] as const;
 const KEYABLE_TYPES = ['USER', 'BUSINESS'] as const;
@@ -144,7 +132,7 @@ function createApiKey(ctx: RouteContext): RouteResult {
   const scopes = body.scopes === undefined ? ['*'] : [...new Set(body.scopes as string[])];
   const input = { userId, name: body.name as string, type: body.type as string, keyableType, businessId, scopes };
   const record = issueKey(ctx, input, ctx.state.options.keyReplacement);
-  return { ...envelope(ctx, { ...apiKeyWire(record), key: record.key }, 201), committed: true };
+  return { ...envelope(ctx, revealedKey(record), 201), committed: true };
 }
 
 function findKey(ctx: RouteContext): ApiKeyRecord {
@@ -169,7 +157,7 @@ function revokeApiKey(ctx: RouteContext): RouteResult {
   return { ...envelope(ctx, apiKeyWire(key)), committed };
 }
 
-// ---- tax-authority codes. The document shows neither parameters nor bodies: a listing of
+// Tax-authority codes. The document shows neither parameters nor bodies: a listing of
 // `{ code, description }`, `?q=` a code prefix or words of the description, `limit` up to 1000.
 
 type CodeEntry = { code: string; description: string };
@@ -177,7 +165,7 @@ const tables: Partial<Record<'hs' | 'isic', Promise<CodeEntry[]>>> = {};
 
 function codeLookup(table: 'hs' | 'isic'): Handler {
   return async (ctx) => {
-    requireScope(ctx, requireApiKey(ctx), 'taxauth:read');
+    requireApiKey(ctx, 'taxauth:read');
     // Loaded on the first lookup, through the public codes entry so the package ships the tables once.
     const entries = await (tables[table] ??= import('../codes/index.js').then((m) =>
       table === 'hs'
@@ -197,49 +185,28 @@ function codeLookup(table: 'hs' | 'isic'): Handler {
   };
 }
 
-// ---- the table
-
-interface Route {
-  optional?: keyof SandboxRoutes;
-  method: string;
-  pattern: { regex: RegExp; names: string[] };
-  handler: Handler;
-}
-
-const route = (method: string, path: string, handler: Handler, optional?: keyof SandboxRoutes): Route => ({
-  method,
-  pattern: compilePattern(path),
-  handler,
-  ...(optional === undefined ? {} : { optional }),
-});
-
-const ROUTES: readonly Route[] = [
-  route('POST', '/api/v1/invoices', createInvoice),
-  route('GET', '/api/v1/invoices', listInvoices),
-  route('GET', '/api/v1/invoices/:id', (ctx) => envelope(ctx, wire(ctx, findInvoice(ctx, invoiceKey(ctx, 'invoices:read')))), 'retrieve'),
-  ...(['validate', 'sign', 'submit'] as const).map((step) => route('POST', `/api/v1/invoices/:id/${step}`, transitionInvoice(step))),
-  route('POST', '/api/v1/api-key', createApiKey),
-  route('GET', '/api/v1/api-key', listApiKeys),
-  route('GET', '/api/v1/api-key/:id', (ctx) => envelope(ctx, apiKeyWire(findKey(ctx)))),
-  // The secret is recoverable (Authentication, rule 8).
-  route('GET', '/api/v1/api-key/:id/reveal', (ctx) => {
-    const key = findKey(ctx);
-    return envelope(ctx, { ...apiKeyWire(key), key: key.key });
-  }),
-  route('DELETE', '/api/v1/api-key/:id', revokeApiKey),
-  route('GET', '/api/v1/taxauth/hs-codes', codeLookup('hs')),
-  route('GET', '/api/v1/taxauth/service-codes', codeLookup('isic')),
-  route('GET', '/api/docs', apiDocs),
-  route('GET', '/api/docs/:file', apiDocs),
-  route('GET', '/api/docs-json', apiDocs),
-];
-
 // A route switched off is not there at all: its path falls through to the unknown-route 404.
-export function findRoute(
-  method: string,
-  path: string,
-  served: Record<keyof SandboxRoutes, boolean>,
-): { handler: Handler; params: Record<string, string> } | undefined {
+const ROUTES = (
+  [
+    ['POST', '/api/v1/invoices', createInvoice],
+    ['GET', '/api/v1/invoices', listInvoices],
+    ['GET', '/api/v1/invoices/:id', (ctx) => envelope(ctx, wire(ctx, findInvoice(ctx, 'invoices:read'))), 'retrieve'],
+    ...(['validate', 'sign', 'submit'] as const).map((step) => ['POST', `/api/v1/invoices/:id/${step}`, transitionInvoice(step)]),
+    ['POST', '/api/v1/api-key', createApiKey],
+    ['GET', '/api/v1/api-key', listApiKeys],
+    ['GET', '/api/v1/api-key/:id', (ctx) => envelope(ctx, apiKeyWire(findKey(ctx)))],
+    // The secret is recoverable (Authentication, rule 8).
+    ['GET', '/api/v1/api-key/:id/reveal', (ctx) => envelope(ctx, revealedKey(findKey(ctx)))],
+    ['DELETE', '/api/v1/api-key/:id', revokeApiKey],
+    ['GET', '/api/v1/taxauth/hs-codes', codeLookup('hs')],
+    ['GET', '/api/v1/taxauth/service-codes', codeLookup('isic')],
+    ['GET', '/api/docs', apiDocs],
+    ['GET', '/api/docs/:file', apiDocs],
+    ['GET', '/api/docs-json', apiDocs],
+  ] as [string, string, Handler, (keyof SandboxRoutes)?][]
+).map(([method, path, handler, optional]) => ({ method, pattern: compilePattern(path), handler, optional }));
+
+export function findRoute(method: string, path: string, served: Record<keyof SandboxRoutes, boolean>) {
   for (const r of ROUTES) {
     if (r.method !== method || (r.optional !== undefined && !served[r.optional])) continue;
     const params = matchPattern(r.pattern, path);

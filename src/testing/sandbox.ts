@@ -36,8 +36,7 @@ export interface SandboxInvoice {
     /** Status, in the service's spelling. */ status: string;
     /** Sandbox time it began, ISO 8601. */ at: string;
   }[];
-  /** Automatic recovery as the service sees it now (`not-applicable` outside `Error`). */
-  recovery: 'in-progress' | 'over' | 'not-applicable';
+  /** Automatic recovery as the service sees it (`not-applicable` outside Error). */ recovery: 'in-progress' | 'over' | 'not-applicable';
   /** When the next automatic change (the authority's answer or a recovery run) is due, or null. */ nextChangeAt: string | null;
   /** The record exactly as `GET /api/v1/invoices/:id` returns it (in the sandbox's `recordStyle`). */ wire: Record<string, unknown>;
 }
@@ -57,8 +56,7 @@ export interface SandboxInvoices {
   list(filter?: { status?: string | undefined; businessId?: string | undefined }): SandboxInvoice[];
   /** One invoice, or `undefined`. */ get(id: string): SandboxInvoice | undefined;
   /** How many invoices are stored. */ readonly count: number;
-  /** Edits a stored invoice directly (see {@link SandboxInvoicePatch}). */
-  update(id: string, patch: SandboxInvoicePatch): SandboxInvoice;
+  /** Edits a stored invoice directly (see {@link SandboxInvoicePatch}). */ update(id: string, patch: SandboxInvoicePatch): SandboxInvoice;
 }
 
 /** Another portal user, with a session and a business of their own. @example const other = sandbox.createUser(); await sandbox.client({ apiKey: other.apiKey }).invoices.create({ ...input, businessId: other.businessId }); */
@@ -88,8 +86,7 @@ export interface SandboxApiKeyInput {
 
 /** A running sandbox. See `createSandbox()`. @example await using sandbox = await createSandbox(); const client = sandbox.client(); */
 export interface Sandbox {
-  /** Origin of the service (`http://127.0.0.1:PORT`, or the `baseUrl` option when not listening); the SDK adds `/api/v1`. */
-  readonly baseUrl: string;
+  /** `http://127.0.0.1:PORT`, or the `baseUrl` option when not listening; the SDK adds `/api/v1`. */ readonly baseUrl: string;
   /** A LIVE key of the default user, every scope (`*`): USER unless the `apiKeyType` option says BUSINESS. */ readonly apiKey: string;
   /** A signed-in session of the default user, for the `/api/v1/api-key` routes. */ readonly sessionToken: string;
   /** The default business, owned by the default user. */ readonly businessId: string;
@@ -99,23 +96,19 @@ export interface Sandbox {
   /** Fault injection per route. */ readonly faults: SandboxFaults;
   /** Every request received so far, oldest first, secrets redacted. */ readonly requests: RequestLogEntry[];
   /** The stored invoices. */ readonly invoices: SandboxInvoices;
-  /** An `InvoicingClient` wired to the sandbox; `options` override (an `undefined` one keeps the sandbox's). */
-  client(options?: ClientOptions): InvoicingClient;
+  /** An `InvoicingClient` wired to the sandbox; `options` override its own. */ client(options?: ClientOptions): InvoicingClient;
   /** The behaviour itself: answers one fetch `Request` (no socket, no msw). */ handle(request: Request): Promise<Response>;
   /** A `fetch` that talks to the sandbox in-process, failing as the global fetch does. */
   readonly fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
-  /** Sets the submission scenario (or a per-invoice rule) from the next submit attempt on. */
-  setScenario(scenario: Scenario | ScenarioRule): void;
-  /** Sets one invoice's scenario (`undefined` goes back to the sandbox's). */
-  setScenario(invoiceId: string, scenario: Scenario | undefined): void;
+  /** Sets the scenario (or a per-invoice rule) from the next submit attempt on. */ setScenario(scenario: Scenario | ScenarioRule): void;
+  /** Sets one invoice's scenario (`undefined`: the sandbox's). */ setScenario(invoiceId: string, scenario: Scenario | undefined): void;
   /** Adds a user with a session, a business and a USER key of their own. */
   createUser(input?: { name?: string | undefined; email?: string | undefined }): SandboxUser;
   /** Adds a business owned by `ownerUserId` (default: the sandbox's user); returns its id. */
   createBusiness(input?: { ownerUserId?: string | undefined; name?: string | undefined }): string;
   /** Signs `userId` in (default: the sandbox's user); returns the session token. */ createSession(userId?: string): string;
   /** Signs a session out: requests with it then get 401. */ endSession(token: string): void;
-  /** Adds an API key without a request (see {@link SandboxApiKeyInput}). */
-  createApiKey(input?: SandboxApiKeyInput): SandboxApiKey;
+  /** Adds an API key without a request (see {@link SandboxApiKeyInput}). */ createApiKey(input?: SandboxApiKeyInput): SandboxApiKey;
   /** Revokes a key by id or secret. */ revokeApiKey(idOrKey: string): void;
   /** Empties the request log. */ clearRequests(): void;
   /** Back to a fresh state with the same identities, and the clock back at its start. */ reset(): void;
@@ -128,6 +121,9 @@ class SandboxImpl implements Sandbox {
   readonly faults = new FaultRegistry();
   readonly invoices: SandboxInvoices;
   readonly fetch: Sandbox['fetch'] = (input, init) => this.inProcessFetch(input, init);
+  readonly handle = (request: Request): Promise<Response> => this.handler.handle(request);
+  readonly createSession = (userId: string = this.userId): string => this.state.store.addSession(userId);
+  readonly [Symbol.asyncDispose] = (): Promise<void> => this.close();
   baseUrl: string; readonly apiKey: string; readonly sessionToken: string; readonly businessId: string; readonly userId: string;
 
   private readonly state: SandboxState;
@@ -138,7 +134,7 @@ class SandboxImpl implements Sandbox {
 
   constructor(private readonly options: ResolvedOptions) {
     const store = new Store();
-    this.clock = createClock({ start: options.now, timeScale: options.timeScale }, () => this.catchUp());
+    this.clock = createClock(options.now, options.timeScale, () => this.catchUp());
     this.state = { store, options, clock: this.clock, progress: new Progress(store, options) };
     this.handler = new SandboxHandler(this.state, this.faults);
     this.baseUrl = options.baseUrl;
@@ -153,21 +149,17 @@ class SandboxImpl implements Sandbox {
       this.server = await listen(this.handler, this.options.port);
       this.baseUrl = this.server.origin;
     }
-    if (this.options.msw) this.msw = await loadMswHandlers(this.baseUrl, (request) => this.handle(request), false);
+    if (this.options.msw) this.msw = await loadMswHandlers(this.baseUrl, this.handle, false);
     return this;
   }
 
   get handlers(): SandboxMswHandler[] {
-    this.msw ??= loadMswHandlers(this.baseUrl, (request) => this.handle(request), true);
+    this.msw ??= loadMswHandlers(this.baseUrl, this.handle, true);
     if (!this.msw.ok) throw new Error(this.msw.problem);
     return [...this.msw.handlers];
   }
 
   get requests(): RequestLogEntry[] { return [...this.handler.log]; }
-
-  handle(request: Request): Promise<Response> {
-    return this.handler.handle(request);
-  }
 
   client(options: ClientOptions = {}): InvoicingClient {
     // A plain spread would let `{ apiKey: undefined }` drop the sandbox's key.
@@ -183,14 +175,10 @@ class SandboxImpl implements Sandbox {
   }
 
   setScenario(...args: [Scenario | ScenarioRule] | [string, Scenario | undefined]): void {
-    if (args.length === 1) {
-      if (typeof args[0] !== 'function') resolveScenario(args[0], this.options);
-      this.state.progress.scenario = args[0];
-      return;
-    }
-    const [invoiceId, scenario] = args;
-    if (scenario !== undefined) resolveScenario(scenario, this.options);
-    this.find(invoiceId).scenario = scenario;
+    const scenario = args.length === 1 ? args[0] : args[1];
+    if (scenario !== undefined && typeof scenario !== 'function') resolveScenario(scenario, this.options);
+    if (args.length === 1) this.state.progress.scenario = args[0];
+    else this.find(args[0]).scenario = args[1];
   }
 
   createUser(input: { name?: string | undefined; email?: string | undefined } = {}): SandboxUser {
@@ -199,10 +187,6 @@ class SandboxImpl implements Sandbox {
 
   createBusiness(input: { ownerUserId?: string | undefined; name?: string | undefined } = {}): string {
     return this.state.store.addBusiness(this.clock.now(), input.ownerUserId ?? this.userId, { name: input.name });
-  }
-
-  createSession(userId: string = this.userId): string {
-    return this.state.store.addSession(userId);
   }
 
   endSession(token: string): void {
@@ -259,10 +243,6 @@ class SandboxImpl implements Sandbox {
     return this.closing;
   }
 
-  [Symbol.asyncDispose](): Promise<void> {
-    return this.close();
-  }
-
   private catchUp(): void {
     this.state.progress.runDue(this.clock.now());
   }
@@ -308,13 +288,10 @@ class SandboxImpl implements Sandbox {
   private invoiceView(): SandboxInvoices {
     const sandbox = this;
     const { store, progress } = this.state;
-    const caughtUp = (): IterableIterator<InvoiceRecord> => {
-      sandbox.catchUp();
-      return store.invoices.values();
-    };
     return {
       list(filter = {}) {
-        return [...caughtUp()]
+        sandbox.catchUp();
+        return [...store.invoices.values()]
           .filter((i) => (filter.businessId === undefined || i.businessId === filter.businessId) && (filter.status === undefined || sameStatus(i.status, filter.status)))
           .map((i) => sandbox.view(i));
       },

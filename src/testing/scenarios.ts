@@ -11,11 +11,11 @@ export const DOCUMENTED_STATUSES = Object.keys(DOCUMENT_SPELLING) as readonly Kn
 
 // The document's transitions (draft -validate-> Validated -sign-> Signed -submit-> Submitted); a
 // submit from Error is a re-submit.
-type Step = { from: readonly KnownInvoiceStatus[]; to: KnownInvoiceStatus };
+type Step = { from: readonly KnownInvoiceStatus[]; to: KnownInvoiceStatus; done: string };
 export const STEPS: Readonly<Record<FilingTransition, Step>> = {
-  validate: { from: ['DRAFT'], to: 'VALIDATED' },
-  sign: { from: ['VALIDATED'], to: 'SIGNED' },
-  submit: { from: ['SIGNED', 'ERROR'], to: 'SUBMITTED' },
+  validate: { from: ['DRAFT'], to: 'VALIDATED', done: 'validated' },
+  sign: { from: ['VALIDATED'], to: 'SIGNED', done: 'signed' },
+  submit: { from: ['SIGNED', 'ERROR'], to: 'SUBMITTED', done: 'submitted' },
 };
 
 // Case, spaces, `-` and `_` do not tell two spellings apart.
@@ -71,8 +71,7 @@ export type Scenario =
     }
   | {
       /** The buyer's access points are offline. */ name: 'offline';
-      /** The automatic retry (1-3) that succeeds; 0 means the submit itself; `'never'` none. Default 1. */
-      recoversOnAttempt?: number | 'never' | undefined;
+      /** The retry (1-3) that succeeds; 0: the submit; `'never'` none (default 1). */ recoversOnAttempt?: number | 'never' | undefined;
       /** Error message (default `Access points are offline`). */ message?: string | undefined;
       /** Whether the service's retry job picks the invoice up (default true). */ automaticRetries?: boolean | undefined;
     }

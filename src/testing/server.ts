@@ -3,10 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
 import type { SandboxHandler } from './handler.js';
 
-export interface LoopbackServer {
-  origin: string;
-  close(): Promise<void>;
-}
+export type LoopbackServer = { origin: string; close(): Promise<void> };
 
 // 127.0.0.1 only: the sandbox hands out working keys and must not be reachable from the network.
 export async function listen(handler: SandboxHandler, port: number): Promise<LoopbackServer> {
@@ -50,7 +47,7 @@ async function serve(handler: SandboxHandler, req: IncomingMessage, res: ServerR
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i] ?? '', req.rawHeaders[i + 1] ?? '');
 
   const outcome = await handler.process({
-    method: (req.method ?? 'GET').toUpperCase(), url: new URL(req.url ?? '/', origin), headers, text, signal: abort.signal,
+    method: (req.method ?? 'GET').toUpperCase(), url: new URL(req.url ?? '/', origin), headers, text,
   });
   if (outcome === undefined) {
     req.socket.destroy();

@@ -115,3 +115,5 @@ export function apiKeyWire(key: ApiKeyRecord): Record<string, unknown> {
     createdAt: iso(createdAt), revokedAt: iso(revokedAt), lastUsedAt: iso(lastUsedAt),
   };
 }
+
+export const revealedKey = (key: ApiKeyRecord): Record<string, unknown> => ({ ...apiKeyWire(key), key: key.key });

@@ -1,6 +1,5 @@
-// The service's arithmetic in exact BigInt, never the SDK's `computeTotals`, so tests compare two
-// independent computations. Per line or per rate group (an option: the document does not say);
-// halves away from zero.
+// The service's arithmetic in exact BigInt, never the SDK's `computeTotals`, so tests compare two independent
+// computations. Per line or per rate group (the document does not say); halves away from zero.
 import type { SandboxTotals } from './options.js';
 
 /** `units / 10^scale`. */
@@ -25,7 +24,6 @@ function readNumber(value: unknown): Scaled {
   return { units: sign === '-' ? -units : units, scale };
 }
 
-// Half away from zero.
 function toCents({ units, scale }: Scaled): bigint {
   if (scale <= CENT_DIGITS) return units * pow10(CENT_DIGITS - scale);
   const divisor = pow10(scale - CENT_DIGITS);

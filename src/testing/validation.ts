@@ -1,7 +1,7 @@
 // The service's checks on `POST /invoices` as the document describes them, and no more.
 import { ISIC_CODES } from '../codes/isic-codes.js';
 import { badRequest } from './errors.js';
-import type { UnknownIsicCodeHandling } from './options.js';
+import type { ResolvedOptions } from './options.js';
 
 /** The document's classification message; the sandbox prefixes it with the line (`lines[1] …`). @example expect(body.message).toBe(`lines[1] ${CLASSIFICATION_MESSAGE}`); */
 export const CLASSIFICATION_MESSAGE = 'has an invalid or missing classification code';
@@ -16,8 +16,6 @@ const PLACEHOLDERS = new Set(['0000', '0000.00']);
 const ISO_8601_DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):?(\d{2}))?$/;
 
-type ValidationSettings = { categoryMinLength: number; unknownIsicCode: UnknownIsicCodeHandling };
-
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
@@ -28,7 +26,7 @@ function pick(source: Record<string, unknown>, fields: readonly string[]): Recor
 }
 
 /** The accepted input, with the lines holding an unpublished four-digit code (`reject-on-validate`), or a 400 `SandboxHttpError`. */
-export function validateCreateBody(body: unknown, settings: ValidationSettings) {
+export function validateCreateBody(body: unknown, settings: Pick<ResolvedOptions, 'categoryMinLength' | 'unknownIsicCode'>) {
   const b = isObject(body) ? body : {};
   const messages: string[] = [];
 
