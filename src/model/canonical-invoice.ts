@@ -1,105 +1,76 @@
-/** The canonical invoice the SDK returns once a record's aliases are read. */
+/** The canonical invoice the SDK returns once a record's aliases are read. Object fields are getters, built on first use. */
 import * as z from 'zod/mini';
 import { InvoiceStatus } from './status.js';
 
-/** A canonical invoice status (the closed {@link InvoiceStatus} union). */
-export const InvoiceStatusSchema = z.enum(InvoiceStatus);
+/** A canonical invoice status (the closed {@link InvoiceStatus} union). @example InvoiceStatusSchema.parse('CANCELLED'); */
+export const InvoiceStatusSchema = /* @__PURE__ */ z.enum(InvoiceStatus);
 
-/** An amount as the SDK returns it: a decimal string (`"107.50"`, `"-3"`), never a binary float. */
-export const DecimalStringSchema = z.string().check(z.regex(/^-?\d+(?:\.\d+)?$/, 'a decimal string such as "107.50"'));
+const text = () => z.optional(z.string());
+// An amount as the SDK returns it: a decimal string, never a binary float.
+const decimal = () => z.optional(z.string().check(z.regex(/^-?\d+(?:\.\d+)?$/, 'a decimal string such as "107.50"')));
+const count = () => z.optional(z.number().check(z.int(), z.nonnegative()));
 
-const text = z.optional(z.string());
-const decimal = z.optional(DecimalStringSchema);
-const count = z.optional(z.number().check(z.int(), z.nonnegative()));
+// The stored buyer and lines: each field read where it has the documented type, left out otherwise (`raw` keeps all).
+const storedBuyer = () => z.object({ type: text(), tin: text(), name: text(), email: text() });
 
-// The stored buyer and lines as the record carries them: each field read where it has the documented type, left out
-// otherwise (the whole record stays in `raw`).
-const StoredBuyerSchema = z.object({
-  /** `B2B`, `B2C` or `B2G` as the service wrote it. */
-  type: text,
-  /** Tax identification number. */
-  tin: text,
-  /** The buyer's name. */
-  name: text,
-  /** The buyer's email address. */
-  email: text,
-});
-
-const StoredLineSchema = z.object({
-  /** What was sold. */
-  description: text,
-  /** How many units (decimal string, as written). */
-  quantity: decimal,
-  /** Price of one unit before tax (decimal string, two decimals or more). */
-  unitPrice: decimal,
-  /** Tax rate in percent (decimal string, as written). */
-  taxRate: decimal,
-  /** Discount in percent (decimal string, as written). */
-  discountRate: decimal,
-  /** HS subheading of a good. */
-  hsnCode: text,
-  /** ISIC class of a service. */
-  isicCode: text,
-  /** The seller's stock-keeping unit. */
-  sku: text,
-  /** The seller's inventory item id. */
-  inventoryItemId: text,
-  /** Descriptive label of a good. */
-  productCategory: text,
-  /** Descriptive label of a service. */
-  serviceCategory: text,
-});
+const storedLine = () =>
+  z.object({
+    description: text(),
+    quantity: decimal(),
+    unitPrice: decimal(),
+    taxRate: decimal(),
+    discountRate: decimal(),
+    hsnCode: text(),
+    isicCode: text(),
+    sku: text(),
+    inventoryItemId: text(),
+    productCategory: text(),
+    serviceCategory: text(),
+  });
 
 /**
  * The canonical invoice, after the aliases are read: what `retrieve()`, `list()` and the filing helpers return.
- *
- * @example
- * ```ts
- * import { CanonicalInvoiceSchema } from 'invoicing-sdk';
- * const cached = '{"id":"inv_1","status":"ACCEPTED","raw":{}}';
- * const invoice = CanonicalInvoiceSchema.parse(JSON.parse(cached));
- * ```
+ * @example const invoice = CanonicalInvoiceSchema.parse(JSON.parse('{"id":"inv_1","status":"ACCEPTED","raw":{}}'));
  */
-export const CanonicalInvoiceSchema = z.object({
+export const CanonicalInvoiceSchema = /* @__PURE__ */ z.object({
   /** The invoice's id, for `retrieve`, `validate`, `sign`, `submit`. */
-  id: z.string().check(z.minLength(1)),
+  get id() { return z.string().check(z.minLength(1)); },
   /** Canonical status; `UNKNOWN` for a spelling the SDK does not recognise (see `rawStatus`). */
-  status: InvoiceStatusSchema,
+  get status() { return InvoiceStatusSchema; },
   /** The status exactly as the server sent it. */
-  rawStatus: text,
-  /** Sum of the lines before tax, as the service computed it (decimal string, two decimals). */
-  subtotal: decimal,
-  /** Tax, as the service computed it from the per-line rates (decimal string, two decimals). */
-  taxTotal: decimal,
-  /** Subtotal plus tax (decimal string, two decimals). */
-  total: decimal,
+  get rawStatus() { return text(); },
+  /** Sum of the lines before tax, as the service computed it (decimal string, two decimals or more). */
+  get subtotal() { return decimal(); },
+  /** Tax, as the service computed it (decimal string). */
+  get taxTotal() { return decimal(); },
+  /** Subtotal plus tax (decimal string). */
+  get total() { return decimal(); },
   /** The buyer, where the record carries one. */
-  buyer: z.optional(StoredBuyerSchema),
+  get buyer() { return z.optional(storedBuyer()); },
   /** The lines, in the record's order (a line that is not an object reads as `{}`). */
-  lines: z.optional(z.array(StoredLineSchema)),
+  get lines() { return z.optional(z.array(storedLine())); },
   /** The due date as the service wrote it; epoch seconds or milliseconds become an ISO date-time. */
-  dueDate: text,
-  /** When the service last changed the record, as it wrote it; epoch seconds or milliseconds become an ISO date-time. */
-  updatedAt: text,
+  get dueDate() { return text(); },
+  /** When the service last changed the record; epoch seconds or milliseconds become an ISO date-time. */
+  get updatedAt() { return text(); },
   /** Why a submission failed, for an invoice in `ERROR` (the service's words). */
-  errorMessage: text,
+  get errorMessage() { return text(); },
   /** Automatic-recovery attempts used, where the record carries a count. */
-  recoveryAttempts: count,
+  get recoveryAttempts() { return count(); },
   /** @deprecated The same count as `recoveryAttempts`. */
-  attempts: count,
+  get attempts() { return count(); },
   /** The server's clock when this record was read (the envelope's `timestamp`). */
-  observedAt: text,
+  get observedAt() { return text(); },
   /** The record exactly as the service returned it. */
-  raw: z.record(z.string(), z.unknown()),
+  get raw() { return z.record(z.string(), z.unknown()); },
 });
 
 /**
  * A stored invoice as the SDK returns it.
- *
  * @example
  * ```ts
  * const invoice = await client.invoices.retrieve('inv_123');
- * console.log(invoice.id, invoice.status, invoice.total, invoice.buyer?.tin, invoice.lines?.length, invoice.dueDate);
+ * console.log(invoice.id, invoice.status, invoice.total, invoice.buyer?.tin, invoice.lines?.length);
  * ```
  */
 export type Invoice = z.infer<typeof CanonicalInvoiceSchema>;

@@ -1,35 +1,19 @@
 /** Entries of the two classification lookups, whose bodies the service does not publish. */
 import * as z from 'zod/mini';
 
-/**
- * One classification code as the SDK returns it.
- *
- * @example
- * ```ts
- * import { ClassificationCodeSchema } from 'invoicing-sdk';
- * ClassificationCodeSchema.parse({ code: '6202', description: 'Computer consultancy' });
- * ```
- */
-export const ClassificationCodeSchema = z.object({
+/** One classification code as the SDK returns it. @example ClassificationCodeSchema.parse({ code: '6202', description: 'IT' }); */
+export const ClassificationCodeSchema = /* @__PURE__ */ z.object({
   /** The code as the service spells it. */
-  code: z.string().check(z.minLength(1)),
+  get code() { return z.string().check(z.minLength(1)); },
   /** Its title, where the service gives one. */
-  description: z.optional(z.string()),
+  get description() { return z.optional(z.string()); },
 });
 
-/**
- * One classification code: an HS subheading (`8471.30`) or an ISIC Rev.
- *
- * @example
- * ```ts
- * const codes = await client.codes.serviceCodes();
- * console.log(codes[0]?.code, codes[0]?.description);
- * ```
- */
+/** One classification code: an HS subheading (`8471.30`) or an ISIC Rev. 4 class. @example codes[0]?.code; */
 export type ClassificationCode = z.infer<typeof ClassificationCodeSchema>;
 
-/** The names under which a lookup entry carries its code and its title, first present wins. */
-export const CODE_ENTRY_FIELDS = {
+// The names under which a lookup entry carries its code and its title, first present wins.
+const CODE_ENTRY_FIELDS = {
   code: ['code', 'hsCode', 'hsnCode', 'isicCode'],
   description: ['description', 'title', 'name', 'label'],
 } as const;
@@ -75,26 +59,13 @@ function entrySchema(fromNumber: (n: number) => string) {
 }
 
 /**
- * One entry of the HS lookup read into a {@link ClassificationCode}; a number gets its two decimals back (`8471.3` →
- * `'8471.30'`).
- *
- * @example
- * ```ts
- * import { HsCodeSchema } from 'invoicing-sdk';
- * HsCodeSchema.parse({ hsCode: 8471.3, title: 'Portable computers' }); // { code: '8471.30', description: 'Portable computers' }
- * ```
+ * One entry of the HS lookup read into a {@link ClassificationCode}; a number gets its two decimals back.
+ * @example HsCodeSchema.parse({ hsCode: 8471.3, title: 'Laptops' }); // { code: '8471.30', description: 'Laptops' }
  */
-export const HsCodeSchema = entrySchema(hsFromNumber);
+export const HsCodeSchema = /* @__PURE__ */ entrySchema(hsFromNumber);
 
 /**
- * One entry of the ISIC service-code lookup read into a {@link ClassificationCode}; a number gets its leading zeros
- * back (`111` → `'0111'`).
- *
- * @example
- * ```ts
- * import { ServiceCodeSchema } from 'invoicing-sdk';
- * ServiceCodeSchema.parse(111); // { code: '0111' }
- * ServiceCodeSchema.safeParse({ title: 'x' }).error?.issues[0]?.path; // ['code']
- * ```
+ * One entry of the ISIC service-code lookup read into a {@link ClassificationCode}; a number gets its leading zeros back.
+ * @example ServiceCodeSchema.parse(111); // { code: '0111' }
  */
-export const ServiceCodeSchema = entrySchema(isicFromNumber);
+export const ServiceCodeSchema = /* @__PURE__ */ entrySchema(isicFromNumber);

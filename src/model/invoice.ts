@@ -6,7 +6,7 @@ export { CanonicalInvoiceSchema, InvoiceStatusSchema, type Invoice } from './can
 import type { Invoice } from './canonical-invoice.js';
 
 // One schema per field map, built on first use: a client resolves its map once.
-const schemas = new WeakMap<ResolvedFieldMap, z.ZodMiniType<Invoice, Record<string, unknown>>>();
+const schemas = /* @__PURE__ */ new WeakMap<ResolvedFieldMap, z.ZodMiniType<Invoice, Record<string, unknown>>>();
 
 /** The schema reading stored records through `fieldMap` (default: the built-in aliases). */
 export function invoiceSchemaFor(fieldMap?: FieldMap | ResolvedFieldMap): z.ZodMiniType<Invoice, Record<string, unknown>> {
@@ -35,10 +35,8 @@ export function invoiceSchemaFor(fieldMap?: FieldMap | ResolvedFieldMap): z.ZodM
 /**
  * The stored invoice record read through the default field aliases into the canonical {@link Invoice}, `raw` kept
  * untouched.
- *
  * @example
  * ```ts
- * import { InvoiceSchema } from 'invoicing-sdk';
  * InvoiceSchema.parse({ _id: 'inv_1', invoiceStatus: 'Validated', totalAmount: 107.5 });
  * // { id: 'inv_1', status: 'VALIDATED', rawStatus: 'Validated', total: '107.50', raw: { … }, … }
  * InvoiceSchema.safeParse({ status: 'draft' }).error?.issues[0]?.path; // ['id']
@@ -48,11 +46,8 @@ export const InvoiceSchema: z.ZodMiniType<Invoice, Record<string, unknown>> = /*
 
 /**
  * What {@link readInvoiceRecord} gives: the invoice, or the field that could not be read and why.
- *
  * @example
  * ```ts
- * import { readInvoiceRecord, type InvoiceReadResult } from 'invoicing-sdk';
- * declare const record: unknown; // one stored invoice, as the service sent it
  * const result: InvoiceReadResult = readInvoiceRecord(record);
  * if (!result.ok) console.error(`cannot read ${result.field}: ${result.message}`);
  * ```
@@ -77,27 +72,20 @@ export type InvoiceReadResult =
 
 /**
  * Reads one stored record into the canonical {@link Invoice} through `fieldMap`, stamping the envelope's `observedAt`.
- *
  * @example
  * ```ts
- * import { readInvoiceRecord } from 'invoicing-sdk';
- * declare const envelope: { data: unknown; timestamp?: string }; // a success envelope
  * const result = readInvoiceRecord(envelope.data, { observedAt: envelope.timestamp });
  * if (result.ok) console.log(result.invoice.status);
  * ```
  */
 export function readInvoiceRecord(
   record: unknown,
-  opts: {
-    fieldMap?: FieldMap | ResolvedFieldMap | undefined;
-    observedAt?: string | undefined;
-    fallbackId?: string | undefined;
-  } = {},
+  opts: { fieldMap?: FieldMap | ResolvedFieldMap | undefined; observedAt?: string | undefined; fallbackId?: string | undefined } = {},
 ): InvoiceReadResult {
   const map = resolveFieldMap(opts.fieldMap as FieldMap | undefined);
-  // The schema is the same reader wrapped in zod: it runs only to tell why a record cannot be read.
   const invoice = readInvoice(record, { fieldMap: map, fallbackId: opts.fallbackId });
   if (invoice === undefined) {
+    // The schema wraps the same reader: it runs only to say why a record cannot be read.
     const issues = invoiceSchemaFor(map).safeParse(record).error?.issues ?? [];
     const issue = issues[0];
     return { ok: false, field: issue?.path.join('.') ?? '', message: issue?.message ?? 'unreadable record', issues };
