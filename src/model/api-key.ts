@@ -30,6 +30,12 @@ export type APIKeyScope = z.infer<typeof ApiKeyScopeSchema>;
 
 const nonBlank = (message: string) => z.string({ error: message }).check(z.refine((value) => value.trim() !== '', { message }));
 
+const NO_SCOPES =
+  "scopes is required: the service grants every permission ('*') to a key created without scopes. " +
+  "List the scopes the key needs, or pass ['*'] to ask for everything";
+const EMPTY_SCOPES =
+  "scopes must not be empty: the service would grant every permission ('*'). List the scopes the key needs, or pass ['*']";
+
 const createShape = {
   get name() { return nonBlank('name is required (a label for the key)'); },
   /** `LIVE` (the only value the service shows). */
@@ -39,17 +45,7 @@ const createShape = {
   /** Required when `keyableType` is `BUSINESS`. */
   get businessId() { return z.optional(z.string({ error: 'businessId must be a string' })); },
   /** Not empty: without scopes the service grants every permission. */
-  get scopes() {
-    return z.readonly(
-      z
-        .array(ApiKeyScopeSchema, {
-          error:
-            "scopes is required: the service grants every permission ('*') to a key created without scopes. " +
-            "List the scopes the key needs, or pass ['*'] to ask for everything",
-        })
-        .check(z.minLength(1, "scopes must not be empty: the service would grant every permission ('*'). List the scopes the key needs, or pass ['*']")),
-    );
-  },
+  get scopes() { return z.readonly(z.array(ApiKeyScopeSchema, { error: NO_SCOPES }).check(z.minLength(1, EMPTY_SCOPES))); },
 };
 
 /**

@@ -4,44 +4,20 @@ import { doubleScale, toDecimalString } from './decimal.js';
 import { epochMs, isoDateTime } from './timestamp.js';
 import type { Invoice } from './canonical-invoice.js';
 
-/**
- * The canonical invoice fields read through aliases.
- *
- * @example
- * ```ts
- * import type { InvoiceField } from 'invoicing-sdk';
- * const field: InvoiceField = 'total';
- * ```
- */
+/** The canonical invoice fields read through aliases. @example const field: InvoiceField = 'total'; */
 export type InvoiceField = 'id' | 'status' | 'subtotal' | 'taxTotal' | 'total' | 'buyer' | 'lines' | 'dueDate' | 'updatedAt'
   | 'errorMessage' | 'recoveryAttempts' | 'attempts'; // `attempts`: deprecated, the same as `recoveryAttempts`
 
 /**
  * How to read stored invoices: for any canonical field, the alias or aliases to read, in order (a dotted alias walks
  * into nested objects).
- *
- * @example
- * ```ts
- * import { DEFAULT_FIELD_MAP, InvoicingClient } from 'invoicing-sdk';
- * const client = new InvoicingClient({
- *   fieldMap: { total: ['amounts.gross', ...DEFAULT_FIELD_MAP.total], status: 'lifecycle.state' },
- * });
- * ```
+ * @example new InvoicingClient({ fieldMap: { total: ['amounts.gross', ...DEFAULT_FIELD_MAP.total], status: 'state' } });
  */
 export type FieldMap = Partial<Record<InvoiceField, string | readonly string[]>>;
 
 const ATTEMPT_ALIASES = ['attempts', 'attemptCount', 'retryCount', 'retries', 'submissionAttempts', 'submitAttempts'] as const;
 
-/**
- * The aliases read by default, from the design's table (`recoveryAttempts` counts the service's automatic-recovery
- * attempts; `attempts` is its deprecated name).
- *
- * @example
- * ```ts
- * import { DEFAULT_FIELD_MAP } from 'invoicing-sdk';
- * DEFAULT_FIELD_MAP.id; // ['id', '_id', 'invoiceId', 'uuid']
- * ```
- */
+/** The aliases read by default. @example DEFAULT_FIELD_MAP.id; // ['id', '_id', 'invoiceId', 'uuid'] */
 export const DEFAULT_FIELD_MAP: Readonly<Record<InvoiceField, readonly string[]>> = /* @__PURE__ */ Object.freeze({
   id: ['id', '_id', 'invoiceId', 'uuid'],
   status: ['status', 'invoiceStatus', 'state'],
@@ -57,30 +33,13 @@ export const DEFAULT_FIELD_MAP: Readonly<Record<InvoiceField, readonly string[]>
   attempts: ATTEMPT_ALIASES,
 });
 
-/**
- * A field map with every field's aliases spelled out, as the client keeps it.
- *
- * @example
- * ```ts
- * import { resolveFieldMap, type ResolvedFieldMap } from 'invoicing-sdk';
- * const map: ResolvedFieldMap = resolveFieldMap({ total: 'amounts.gross' });
- * ```
- */
+/** A field map with every field's aliases spelled out. @example const map: ResolvedFieldMap = resolveFieldMap({ total: 'gross' }); */
 export type ResolvedFieldMap = Readonly<Record<InvoiceField, readonly string[]>>;
 
 // Maps this module resolved, so that resolving one again returns it as is (schemas are cached per map).
 const resolved = /* @__PURE__ */ new WeakSet<object>();
 
-/**
- * Merges the caller's field map over the defaults, field by field.
- *
- * @example
- * ```ts
- * import { resolveFieldMap } from 'invoicing-sdk';
- * resolveFieldMap({ status: 'lifecycle.state' }).status; // ['lifecycle.state']
- * resolveFieldMap(undefined).id; // ['id', '_id', 'invoiceId', 'uuid']
- * ```
- */
+/** Merges the caller's field map over the defaults, field by field. @example resolveFieldMap({ status: 'state' }).status; // ['state'] */
 export function resolveFieldMap(fieldMap: FieldMap | ResolvedFieldMap | undefined): ResolvedFieldMap {
   if (fieldMap === undefined || fieldMap === DEFAULT_FIELD_MAP) return DEFAULT_FIELD_MAP;
   if (resolved.has(fieldMap)) return fieldMap as ResolvedFieldMap;

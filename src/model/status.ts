@@ -3,12 +3,7 @@ import { epochMs } from './timestamp.js';
 
 /**
  * Every canonical invoice status, as values: `InvoiceStatus.SIGNED === 'SIGNED'`.
- *
- * @example
- * ```ts
- * import { InvoiceStatus } from 'invoicing-sdk';
- * if (invoice.status === InvoiceStatus.SIGNED) await client.invoices.submit(invoice.id);
- * ```
+ * @example if (invoice.status === InvoiceStatus.SIGNED) await client.invoices.submit(invoice.id);
  */
 export const InvoiceStatus = {
   DRAFT: 'DRAFT', VALIDATED: 'VALIDATED', SIGNED: 'SIGNED', SUBMITTED: 'SUBMITTED', ERROR: 'ERROR',
@@ -17,61 +12,26 @@ export const InvoiceStatus = {
 
 /**
  * A canonical invoice status: a closed union, so a typo fails to compile and an exhaustive `switch` type-checks.
- *
- * @example
- * ```ts
- * import type { InvoiceStatus } from 'invoicing-sdk';
- * const filed = (status: InvoiceStatus): boolean => status === 'ACCEPTED';
- * ```
+ * @example const filed = (status: InvoiceStatus): boolean => status === 'ACCEPTED';
  */
 export type InvoiceStatus = (typeof InvoiceStatus)[keyof typeof InvoiceStatus];
 
-/**
- * One of the five statuses the service document names (`DRAFT` … `ERROR`).
- *
- * @example
- * ```ts
- * import type { KnownInvoiceStatus } from 'invoicing-sdk';
- * const s: KnownInvoiceStatus = 'SIGNED';
- * ```
- */
+/** One of the five statuses the service document names (`DRAFT` … `ERROR`). @example const s: KnownInvoiceStatus = 'SIGNED'; */
 export type KnownInvoiceStatus = 'DRAFT' | 'VALIDATED' | 'SIGNED' | 'SUBMITTED' | 'ERROR';
 
-/**
- * @deprecated Use {@link InvoiceStatus}.
- *
- * @example
- * ```ts
- * import type { InvoiceStatus } from 'invoicing-sdk';
- * const s: InvoiceStatus = 'ACCEPTED';
- * ```
- */
+/** @deprecated Use {@link InvoiceStatus}. @example const s: InvoiceStatus = 'ACCEPTED'; */
 export type InvoiceStatusValue = InvoiceStatus;
 
 /**
  * What a record with no readable status, or a status the SDK does not recognise, normalises to.
- *
- * @example
- * ```ts
- * import { UNKNOWN_STATUS, normalizeStatus } from 'invoicing-sdk';
- * normalizeStatus(undefined) === UNKNOWN_STATUS; // true
- * ```
+ * @example normalizeStatus(undefined) === UNKNOWN_STATUS; // true
  */
 export const UNKNOWN_STATUS = 'UNKNOWN' as const;
 
-/**
- * The statuses after `SUBMITTED` that end the filing by default (`waitFor` stops there).
- *
- * @example
- * ```ts
- * import { DEFAULT_FINAL_STATUSES } from 'invoicing-sdk';
- * DEFAULT_FINAL_STATUSES.includes('ACCEPTED'); // true
- * ```
- */
+/** The statuses after `SUBMITTED` that end the filing by default. @example DEFAULT_FINAL_STATUSES.includes('ACCEPTED'); // true */
 export const DEFAULT_FINAL_STATUSES: readonly InvoiceStatus[] = ['ACCEPTED', 'REJECTED', 'CANCELLED'];
 
-// Folded spellings (see foldStatus) of every canonical status and of the synonyms servers use for the statuses after
-// SUBMITTED.
+// Folded spellings of every canonical status and of the synonyms servers use for the statuses after SUBMITTED.
 const SPELLINGS: Readonly<Record<string, InvoiceStatus>> = {
   draft: 'DRAFT', validated: 'VALIDATED', signed: 'SIGNED', submitted: 'SUBMITTED', error: 'ERROR',
   processing: 'PROCESSING', inprogress: 'PROCESSING', pending: 'PROCESSING',
@@ -85,14 +45,10 @@ const foldStatus = (value: string): string => value.toLowerCase().replace(/[\s_-
 const seen = /* @__PURE__ */ new Map<string, InvoiceStatus>();
 
 /**
- * Reads a status as the server spelled it and returns the canonical value, ignoring case, spaces, `-` and `_`:
- * `draft`, `Draft` and `DRAFT` give `DRAFT`; synonyms of the statuses after `SUBMITTED` map to the SDK's names
- * (`in_progress`, `pending` → `PROCESSING`; `approved`, `cleared` → `ACCEPTED`; `declined` → `REJECTED`; `canceled`,
- * `voided` → `CANCELLED`).
- *
+ * The canonical value of a status as the server spelled it, ignoring case, spaces, `-` and `_`; synonyms of the
+ * statuses after `SUBMITTED` map to the SDK's names (`pending` → `PROCESSING`, `cleared` → `ACCEPTED`, …).
  * @example
  * ```ts
- * import { normalizeStatus } from 'invoicing-sdk';
  * normalizeStatus('in_progress'); // 'PROCESSING'
  * normalizeStatus('Frobnicated'); // 'UNKNOWN' (invoice.rawStatus keeps 'Frobnicated')
  * ```
@@ -110,16 +66,9 @@ export function normalizeStatus(raw: unknown): InvoiceStatus {
 }
 
 /**
- * True for a status reached after `SUBMITTED` as the tax authority answers: `PROCESSING`, `ACCEPTED`, `REJECTED`,
- * `CANCELLED` in any spelling, and any other non-empty spelling the SDK does not recognise (only the statuses after
- * `SUBMITTED` are unpublished).
- *
- * @example
- * ```ts
- * import { isAfterSubmitted } from 'invoicing-sdk';
- * isAfterSubmitted('Frobnicated'); // true: an unpublished status
- * isAfterSubmitted('SUBMITTED');   // false
- * ```
+ * True for a status reached after `SUBMITTED` as the tax authority answers, in any spelling, and for any other non-empty
+ * spelling the SDK does not recognise (only the statuses after `SUBMITTED` are unpublished).
+ * @example isAfterSubmitted('Frobnicated'); // true: an unpublished status
  */
 export function isAfterSubmitted(status: unknown): boolean {
   const canonical = normalizeStatus(status);
@@ -129,13 +78,7 @@ export function isAfterSubmitted(status: unknown): boolean {
 
 /**
  * True when `status` is final: the tax authority's answer is in and nothing more happens on its own.
- *
- * @example
- * ```ts
- * import { isFinalStatus } from 'invoicing-sdk';
- * isFinalStatus('Accepted');                   // true
- * isFinalStatus('Registered', ['Registered']); // true: your own list, in the server's spelling
- * ```
+ * @example isFinalStatus('Registered', ['Registered']); // true: your own list, in the server's spelling
  */
 export function isFinalStatus(status: unknown, finalStatuses: readonly string[] = DEFAULT_FINAL_STATUSES): boolean {
   return matchesStatus(status, finalStatuses);
@@ -154,15 +97,7 @@ export function matchesStatus(status: unknown, statuses: readonly string[]): boo
   return false;
 }
 
-/**
- * @deprecated Use {@link isFinalStatus}, which this calls: `ERROR` and statuses the SDK does not recognise are not final.
- *
- * @example
- * ```ts
- * import { isFinalStatus } from 'invoicing-sdk';
- * isFinalStatus('Accepted'); // true
- * ```
- */
+/** @deprecated Use {@link isFinalStatus}, which this calls. @example isFinalStatus('Accepted'); // true */
 export function isTerminalStatus(status: unknown, finalStatuses?: readonly string[]): boolean {
   return isFinalStatus(status, finalStatuses);
 }
@@ -170,12 +105,7 @@ export function isTerminalStatus(status: unknown, finalStatuses?: readonly strin
 /**
  * How far along the filing flow a status is: 0 draft, 1 validated, 2 signed, 3 submitted or error (an Error invoice
  * was submitted once), 4 after submitted (an unrecognised non-empty spelling included); -1 for a missing status.
- *
- * @example
- * ```ts
- * import { statusRank } from 'invoicing-sdk';
- * statusRank('SIGNED') > statusRank('DRAFT'); // true
- * ```
+ * @example statusRank('SIGNED') > statusRank('DRAFT'); // true
  */
 export function statusRank(status: unknown): number {
   const canonical = normalizeStatus(status);
@@ -186,26 +116,10 @@ const RANKS: Readonly<Record<Exclude<InvoiceStatus, 'UNKNOWN'>, number>> = {
   DRAFT: 0, VALIDATED: 1, SIGNED: 2, SUBMITTED: 3, ERROR: 3, PROCESSING: 4, ACCEPTED: 4, REJECTED: 4, CANCELLED: 4,
 };
 
-/**
- * The three filing transitions the caller sends.
- *
- * @example
- * ```ts
- * import type { FilingTransition } from 'invoicing-sdk';
- * const step: FilingTransition = 'sign';
- * ```
- */
+/** The three filing transitions the caller sends. @example const step: FilingTransition = 'sign'; */
 export type FilingTransition = 'validate' | 'sign' | 'submit';
 
-/**
- * Each transition: the statuses it is sent from and the status it leads to.
- *
- * @example
- * ```ts
- * import { TRANSITIONS } from 'invoicing-sdk';
- * TRANSITIONS.sign.from; // ['VALIDATED']
- * ```
- */
+/** Each transition: the statuses it is sent from and the status it leads to. @example TRANSITIONS.sign.from; // ['VALIDATED'] */
 export const TRANSITIONS: Readonly<
   Record<FilingTransition, { readonly from: readonly KnownInvoiceStatus[]; readonly to: KnownInvoiceStatus }>
 > = {
@@ -215,44 +129,22 @@ export const TRANSITIONS: Readonly<
   submit: { from: ['SIGNED', 'ERROR'], to: 'SUBMITTED' },
 };
 
-/**
- * True when an invoice in `status` may be sent `transition`.
- *
- * @example
- * ```ts
- * import { canTransition } from 'invoicing-sdk';
- * canTransition('VALIDATED', 'sign'); // true
- * canTransition('DRAFT', 'submit');   // false
- * ```
- */
+/** True when an invoice in `status` may be sent `transition`. @example canTransition('DRAFT', 'submit'); // false */
 export function canTransition(status: unknown, transition: FilingTransition): boolean {
   return (TRANSITIONS[transition].from as readonly string[]).includes(normalizeStatus(status));
 }
 
 /**
  * True when an invoice in `status` has already passed `transition`, so sending it again would be a duplicate.
- *
- * @example
- * ```ts
- * import { hasPassed } from 'invoicing-sdk';
- * hasPassed('SIGNED', 'validate'); // true
- * hasPassed('SIGNED', 'submit');   // false
- * ```
+ * @example hasPassed('SIGNED', 'validate'); // true
  */
 export function hasPassed(status: unknown, transition: FilingTransition): boolean {
   return statusRank(status) >= statusRank(TRANSITIONS[transition].to);
 }
 
 /**
- * The next transition to send for an invoice in `status`, or `undefined` when none is due (submitted, after submitted,
- * unknown).
- *
- * @example
- * ```ts
- * import { nextTransition } from 'invoicing-sdk';
- * nextTransition('DRAFT');  // 'validate'
- * nextTransition('SIGNED'); // 'submit'
- * ```
+ * The next transition to send for an invoice in `status`, or `undefined` when none is due (submitted or later, unknown).
+ * @example nextTransition('SIGNED'); // 'submit'
  */
 export function nextTransition(status: unknown): FilingTransition | undefined {
   return (NEXT as Partial<Record<InvoiceStatus, FilingTransition>>)[normalizeStatus(status)];
@@ -262,21 +154,13 @@ const NEXT = { DRAFT: 'validate', VALIDATED: 'sign', SIGNED: 'submit' } as const
 
 /**
  * The service's automatic recovery of invoices in `Error`, from the document's Limits: a retry every 10 minutes, up to
- * 3 attempts, only for invoices touched in the last 24 hours.
- *
- * @example
- * ```ts
- * import { AUTOMATIC_RECOVERY } from 'invoicing-sdk';
- * AUTOMATIC_RECOVERY.intervalMs; // 600000
- * ```
+ * 3 attempts, only for invoices touched in the last 24 hours; recovery is over `latestEndMs` after an invoice enters `Error`.
+ * @example AUTOMATIC_RECOVERY.intervalMs; // 600000
  */
 export const AUTOMATIC_RECOVERY = {
-  /** Ten minutes. */
   intervalMs: 600_000,
   maxAttempts: 3,
-  /** 24 hours. */
   windowMs: 86_400_000,
-  /** Forty minutes. */
   latestEndMs: 2_400_000,
 } as const;
 
@@ -285,24 +169,11 @@ export const AUTOMATIC_RECOVERY = {
  * `quiet` (untouched for more than 10 minutes: a run of the job would have touched it; or, while in progress, touched
  * within them), `elapsed` (40 minutes since it entered `Error`), `none` (no count and no readable timestamp: in
  * progress until the wait's own timeout).
- *
- * @example
- * ```ts
- * import type { RecoveryEvidence } from 'invoicing-sdk';
- * const evidence: RecoveryEvidence = 'quiet';
- * ```
+ * @example const evidence: RecoveryEvidence = 'quiet';
  */
 export type RecoveryEvidence = 'attempts' | 'window' | 'quiet' | 'elapsed' | 'none';
 
-/**
- * A recovery verdict and the evidence it rests on (see {@link recoveryVerdict}).
- *
- * @example
- * ```ts
- * import type { RecoveryVerdict } from 'invoicing-sdk';
- * const v: RecoveryVerdict = { state: 'over', evidence: 'attempts' };
- * ```
- */
+/** A verdict of {@link recoveryVerdict}. @example const v: RecoveryVerdict = { state: 'over', evidence: 'attempts' }; */
 export interface RecoveryVerdict {
   /** As {@link recoveryState}. */
   state: 'in-progress' | 'over' | 'not-applicable';
@@ -312,10 +183,8 @@ export interface RecoveryVerdict {
 
 /**
  * Whether the service's automatic recovery will still pick up an invoice in `ERROR`, and on what evidence.
- *
  * @example
  * ```ts
- * import { recoveryVerdict } from 'invoicing-sdk';
  * recoveryVerdict({ status: 'Error', updatedAt: '2026-01-01T00:00:00Z' }, Date.parse('2026-01-01T00:11:00Z'));
  * // { state: 'over', evidence: 'quiet' }
  * ```
@@ -341,12 +210,7 @@ export function recoveryVerdict(
 /**
  * The state of {@link recoveryVerdict}: `in-progress` (wait and poll, never submit), `over` (a deliberate re-submit is
  * required), `not-applicable` (the invoice is not in `ERROR`).
- *
- * @example
- * ```ts
- * import { recoveryState } from 'invoicing-sdk';
- * recoveryState({ status: 'ERROR', updatedAt: new Date().toISOString() }); // 'in-progress'
- * ```
+ * @example recoveryState({ status: 'ERROR', updatedAt: new Date().toISOString() }); // 'in-progress'
  */
 export function recoveryState(
   invoice: { status: unknown; updatedAt?: string | Date | undefined; attempts?: number | undefined },
@@ -362,14 +226,11 @@ function timeOf(value: string | Date): number {
   return Number.isNaN(ms) ? new Date(value).getTime() : ms;
 }
 
-/** By when the next automatic attempt is due at the latest (ISO 8601), and the attempts left, where the record tells. */
-export type NextAutomaticAttempt = { nextAttemptAt: string | undefined; attemptsLeft: number | undefined };
-
-/** When recovery will next try an invoice in `ERROR`, at the latest, and how many automatic attempts are left. */
+/** When recovery will next try an invoice in `ERROR`, at the latest (ISO 8601), and the attempts left, where the record tells. */
 export function nextAutomaticAttempt(
   invoice: { updatedAt?: string | Date | undefined; attempts?: number | undefined },
   now: number = Date.now(),
-): NextAutomaticAttempt {
+): { nextAttemptAt: string | undefined; attemptsLeft: number | undefined } {
   const touched = invoice.updatedAt === undefined ? Number.NaN : timeOf(invoice.updatedAt);
   let next: number | undefined;
   if (!Number.isNaN(touched)) {
