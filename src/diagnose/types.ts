@@ -1,20 +1,12 @@
 /**
  * The outcome of one check: `skip` when an earlier check failed or a credential is not configured.
- *
- * @example
- * ```ts
- * const worst: DiagnosisStatus = 'fail';
- * ```
+ * @example const s: DiagnosisStatus = 'fail';
  */
 export type DiagnosisStatus = 'pass' | 'warn' | 'fail' | 'skip';
 
 /**
  * One check of `client.diagnose()`: what was found, and what to do about it.
- *
- * @example
- * ```ts
- * for (const check of (await client.diagnose()).checks) console.log(check.status, check.finding);
- * ```
+ * @example for (const check of (await client.diagnose()).checks) console.log(check.status, check.finding);
  */
 export interface DiagnosisCheck {
   /** Stable id, such as `api-key` or `drift-routes`. */
@@ -31,14 +23,7 @@ export interface DiagnosisCheck {
   details?: string[];
 }
 
-/**
- * What `client.diagnose()` gives.
- *
- * @example
- * ```ts
- * if (!(await client.diagnose()).ok) process.exitCode = 1;
- * ```
- */
+/** What `client.diagnose()` gives. @example if (!(await client.diagnose()).ok) process.exitCode = 1; */
 export interface Diagnosis {
   /** True when no check failed (with `strict`, and none warned). */
   ok: boolean;
@@ -54,14 +39,7 @@ export interface Diagnosis {
   counts: Record<DiagnosisStatus, number>;
 }
 
-/**
- * Options of `client.diagnose()`.
- *
- * @example
- * ```ts
- * const diagnosis = await client.diagnose({ timeout: 5_000, strict: true });
- * ```
- */
+/** Options of `client.diagnose()`. @example const diagnosis = await client.diagnose({ timeout: 5_000, strict: true }); */
 export interface DiagnoseOptions {
   /** Count warnings as failures (default false). */
   strict?: boolean | undefined;

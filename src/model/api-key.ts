@@ -1,6 +1,6 @@
 /** API key schemas, with the public types inferred from them. Object fields are getters: zod builds them on first use. */
 import * as z from 'zod/mini';
-import { isObject } from './field-map.js';
+import { isObject, readAlias } from './field-map.js';
 
 const KNOWN_SCOPES = ['invoices:read', 'invoices:write', 'taxauth:read', '*'] as const;
 const otherText = () => z.custom<string & {}>((value) => typeof value === 'string' && value.trim() !== '');
@@ -122,23 +122,15 @@ const NOT_AN_OBJECT = 'An API key record must be a JSON object';
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
 
-function first(record: Record<string, unknown>, aliases: readonly string[]): unknown {
-  for (const alias of aliases) {
-    const value = record[alias];
-    if (value !== undefined && value !== null) return value;
-  }
-  return undefined;
-}
-
 const toApiKey = (raw: Record<string, unknown>): APIKey => ({
-  id: text(first(raw, API_KEY_FIELD_ALIASES.id)),
+  id: text(readAlias(raw, API_KEY_FIELD_ALIASES.id)),
   name: text(raw.name),
   type: text(raw.type),
   keyableType: text(raw.keyableType),
   businessId: text(raw.businessId),
   scopes: Array.isArray(raw.scopes) ? raw.scopes.filter((s): s is string => typeof s === 'string') : undefined,
-  key: text(first(raw, API_KEY_FIELD_ALIASES.key)),
-  createdAt: text(first(raw, API_KEY_FIELD_ALIASES.createdAt)),
+  key: text(readAlias(raw, API_KEY_FIELD_ALIASES.key)),
+  createdAt: text(readAlias(raw, API_KEY_FIELD_ALIASES.createdAt)),
   raw,
 });
 

@@ -1,5 +1,6 @@
 /** Entries of the two classification lookups, whose bodies the service does not publish. */
 import * as z from 'zod/mini';
+import { isObject, readAlias } from './field-map.js';
 
 /** One classification code as the SDK returns it. @example ClassificationCodeSchema.parse({ code: '6202', description: 'IT' }); */
 export const ClassificationCodeSchema = /* @__PURE__ */ z.object({
@@ -33,13 +34,11 @@ function firstText(record: Record<string, unknown>, fields: readonly string[]): 
 function readEntry(item: unknown, fromNumber: (n: number) => string): ClassificationCode | undefined {
   if (typeof item === 'string') return item.trim() === '' ? undefined : { code: item.trim() };
   if (typeof item === 'number') return Number.isFinite(item) ? { code: fromNumber(item) } : undefined;
-  if (typeof item !== 'object' || item === null || Array.isArray(item)) return undefined;
-  const record = item as Record<string, unknown>;
-  const rawCode = CODE_ENTRY_FIELDS.code.map((field) => record[field]).find((v) => v !== undefined && v !== null);
-  const code =
-    typeof rawCode === 'number' && Number.isFinite(rawCode) ? fromNumber(rawCode) : firstText(record, CODE_ENTRY_FIELDS.code);
+  if (!isObject(item)) return undefined;
+  const rawCode = readAlias(item, CODE_ENTRY_FIELDS.code);
+  const code = typeof rawCode === 'number' && Number.isFinite(rawCode) ? fromNumber(rawCode) : firstText(item, CODE_ENTRY_FIELDS.code);
   if (code === undefined) return undefined;
-  const description = firstText(record, CODE_ENTRY_FIELDS.description);
+  const description = firstText(item, CODE_ENTRY_FIELDS.description);
   return description === undefined ? { code } : { code, description };
 }
 
@@ -50,7 +49,7 @@ function entrySchema(fromNumber: (n: number) => string) {
     ctx.issues.push({
       code: 'custom',
       // The entry itself when it is not an object; its code field when an object carries none.
-      path: typeof item === 'object' && item !== null && !Array.isArray(item) ? ['code'] : [],
+      path: isObject(item) ? ['code'] : [],
       input: item,
       message: `No readable code: expected a string, a number, or an object with one of ${CODE_ENTRY_FIELDS.code.join(', ')}`,
     });

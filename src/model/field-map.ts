@@ -2,7 +2,7 @@
 import { normalizeStatus } from './status.js';
 import { doubleScale, toDecimalString } from './decimal.js';
 import { epochMs, isoDateTime } from './timestamp.js';
-import type { Invoice } from './canonical-invoice.js';
+import type { Invoice } from './invoice.js';
 
 /** The canonical invoice fields read through aliases. @example const field: InvoiceField = 'total'; */
 export type InvoiceField = 'id' | 'status' | 'subtotal' | 'taxTotal' | 'total' | 'buyer' | 'lines' | 'dueDate' | 'updatedAt'
