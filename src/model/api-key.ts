@@ -1,4 +1,4 @@
-/** API key schemas, with the public types inferred from them. Object fields are getters: zod builds them on first use. */
+/** API key schemas, with the public types inferred from them. Input fields are getters: zod builds them on first use. */
 import * as z from 'zod/mini';
 import { isObject, readAlias } from './field-map.js';
 
@@ -86,7 +86,8 @@ export const API_KEY_FIELD_ALIASES = {
   createdAt: ['createdAt', 'created_at'],
 } as const;
 
-const optionalString = () => z.optional(z.string());
+// Built now, with plain properties: typedoc reads the fields' comments only from those.
+const optionalString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string());
 
 /**
  * An API key record as the SDK returns it.
@@ -94,18 +95,23 @@ const optionalString = () => z.optional(z.string());
  */
 export const ApiKeyRecordSchema = /* @__PURE__ */ z.object({
   /** The key's id, for `retrieve`, `reveal` and `revoke`; `undefined` if the record shows none. */
-  get id() { return optionalString(); },
-  get name() { return optionalString(); },
-  get type() { return optionalString(); },
-  get keyableType() { return optionalString(); },
-  get businessId() { return z.optional(z.string({ error: 'businessId must be a string' })); },
-  get scopes() { return z.optional(z.array(z.string())); },
+  id: optionalString,
+  /** Label. */
+  name: optionalString,
+  /** `LIVE`, … */
+  type: optionalString,
+  /** `USER` or `BUSINESS`. */
+  keyableType: optionalString,
+  /** The business of a BUSINESS key. */
+  businessId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string({ error: 'businessId must be a string' })),
+  /** Scopes held. */
+  scopes: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
   /** The secret: present after `create()` and `reveal()`, never in `list()`. */
-  get key() { return optionalString(); },
+  key: optionalString,
   /** When the key was created, as the service wrote it. */
-  get createdAt() { return optionalString(); },
+  createdAt: optionalString,
   /** The record exactly as the service returned it. */
-  get raw() { return z.record(z.string(), z.unknown()); },
+  raw: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()),
 });
 
 /**

@@ -5,12 +5,12 @@ import { isObject, readAlias } from './field-map.js';
 /** One classification code as the SDK returns it. @example ClassificationCodeSchema.parse({ code: '6202', description: 'IT' }); */
 export const ClassificationCodeSchema = /* @__PURE__ */ z.object({
   /** The code as the service spells it. */
-  get code() { return z.string().check(z.minLength(1)); },
+  code: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1)),
   /** Its title, where the service gives one. */
-  get description() { return z.optional(z.string()); },
+  description: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
 });
 
-/** One classification code: an HS subheading (`8471.30`) or an ISIC Rev. 4 class. @example codes[0]?.code; */
+/** An HS subheading (`8471.30`) or an ISIC Rev. 4 class. @example const c: ClassificationCode = { code: '6202', description: 'IT' }; */
 export type ClassificationCode = z.infer<typeof ClassificationCodeSchema>;
 
 // The names under which a lookup entry carries its code and its title, first present wins.

@@ -1,4 +1,4 @@
-/** The stored invoice as the SDK returns it. Object fields are getters: zod builds them on first use. */
+/** The stored invoice as the SDK returns it. */
 import * as z from 'zod/mini';
 import { DEFAULT_FIELD_MAP, isObject, readInvoice, resolveFieldMap, type FieldMap, type ResolvedFieldMap } from './field-map.js';
 import { InvoiceStatus } from './status.js';
@@ -6,28 +6,50 @@ import { InvoiceStatus } from './status.js';
 /** A canonical invoice status (the closed {@link InvoiceStatus} union). @example InvoiceStatusSchema.parse('CANCELLED'); */
 export const InvoiceStatusSchema = /* @__PURE__ */ z.enum(InvoiceStatus);
 
-const text = () => z.optional(z.string());
+// Output schemas are built now: typedoc reads their fields' comments only from plain properties.
+const text = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string());
 // An amount as the SDK returns it: a decimal string, never a binary float.
-const decimal = () => z.optional(z.string().check(z.regex(/^-?\d+(?:\.\d+)?$/, 'a decimal string such as "107.50"')));
-const count = () => z.optional(z.number().check(z.int(), z.nonnegative()));
+const decimal = /* @__PURE__ */ z.optional(
+  /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^-?\d+(?:\.\d+)?$/, 'a decimal string such as "107.50"')),
+);
+const count = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.nonnegative()));
 
 // The stored buyer and lines: each field read where it has the documented type, left out otherwise (`raw` keeps all).
-const storedBuyer = () => z.object({ type: text(), tin: text(), name: text(), email: text() });
+const StoredBuyerSchema = /* @__PURE__ */ z.object({
+  /** `B2B`, `B2C` or `B2G` as the service wrote it. */
+  type: text,
+  /** Tax identification number. */
+  tin: text,
+  /** The buyer's name. */
+  name: text,
+  /** The buyer's email address. */
+  email: text,
+});
 
-const storedLine = () =>
-  z.object({
-    description: text(),
-    quantity: decimal(),
-    unitPrice: decimal(),
-    taxRate: decimal(),
-    discountRate: decimal(),
-    hsnCode: text(),
-    isicCode: text(),
-    sku: text(),
-    inventoryItemId: text(),
-    productCategory: text(),
-    serviceCategory: text(),
-  });
+const StoredLineSchema = /* @__PURE__ */ z.object({
+  /** What was sold. */
+  description: text,
+  /** How many units (decimal string, as written). */
+  quantity: decimal,
+  /** Price of one unit before tax (decimal string, two decimals or more). */
+  unitPrice: decimal,
+  /** Tax rate in percent (decimal string, as written). */
+  taxRate: decimal,
+  /** Discount in percent (decimal string, as written). */
+  discountRate: decimal,
+  /** HS subheading of a good. */
+  hsnCode: text,
+  /** ISIC class of a service. */
+  isicCode: text,
+  /** The seller's stock-keeping unit. */
+  sku: text,
+  /** The seller's inventory item id. */
+  inventoryItemId: text,
+  /** Descriptive label of a good. */
+  productCategory: text,
+  /** Descriptive label of a service. */
+  serviceCategory: text,
+});
 
 /**
  * The canonical invoice, after the aliases are read: what `retrieve()`, `list()` and the filing helpers return.
@@ -35,35 +57,35 @@ const storedLine = () =>
  */
 export const CanonicalInvoiceSchema = /* @__PURE__ */ z.object({
   /** The invoice's id, for `retrieve`, `validate`, `sign`, `submit`. */
-  get id() { return z.string().check(z.minLength(1)); },
+  id: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1)),
   /** Canonical status; `UNKNOWN` for a spelling the SDK does not recognise (see `rawStatus`). */
-  get status() { return InvoiceStatusSchema; },
+  status: InvoiceStatusSchema,
   /** The status exactly as the server sent it. */
-  get rawStatus() { return text(); },
+  rawStatus: text,
   /** Sum of the lines before tax, as the service computed it (decimal string, two decimals or more). */
-  get subtotal() { return decimal(); },
-  /** Tax, as the service computed it (decimal string). */
-  get taxTotal() { return decimal(); },
-  /** Subtotal plus tax (decimal string). */
-  get total() { return decimal(); },
+  subtotal: decimal,
+  /** Tax, as the service computed it (decimal string, two decimals or more). */
+  taxTotal: decimal,
+  /** Subtotal plus tax (decimal string, two decimals or more). */
+  total: decimal,
   /** The buyer, where the record carries one. */
-  get buyer() { return z.optional(storedBuyer()); },
+  buyer: /* @__PURE__ */ z.optional(StoredBuyerSchema),
   /** The lines, in the record's order (a line that is not an object reads as `{}`). */
-  get lines() { return z.optional(z.array(storedLine())); },
+  lines: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(StoredLineSchema)),
   /** The due date as the service wrote it; epoch seconds or milliseconds become an ISO date-time. */
-  get dueDate() { return text(); },
-  /** When the service last changed the record; epoch seconds or milliseconds become an ISO date-time. */
-  get updatedAt() { return text(); },
+  dueDate: text,
+  /** When the service last changed the record, as it wrote it; epoch seconds or milliseconds become an ISO date-time. */
+  updatedAt: text,
   /** Why a submission failed, for an invoice in `ERROR` (the service's words). */
-  get errorMessage() { return text(); },
+  errorMessage: text,
   /** Automatic-recovery attempts used, where the record carries a count. */
-  get recoveryAttempts() { return count(); },
+  recoveryAttempts: count,
   /** @deprecated The same count as `recoveryAttempts`. */
-  get attempts() { return count(); },
+  attempts: count,
   /** The server's clock when this record was read (the envelope's `timestamp`). */
-  get observedAt() { return text(); },
+  observedAt: text,
   /** The record exactly as the service returned it. */
-  get raw() { return z.record(z.string(), z.unknown()); },
+  raw: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()),
 });
 
 /**
@@ -154,13 +176,12 @@ export function readInvoiceRecord(
   opts: { fieldMap?: FieldMap | ResolvedFieldMap | undefined; observedAt?: string | undefined; fallbackId?: string | undefined } = {},
 ): InvoiceReadResult {
   const map = resolveFieldMap(opts.fieldMap as FieldMap | undefined);
-  const invoice = readInvoice(record, { fieldMap: map, fallbackId: opts.fallbackId });
+  const invoice = readInvoice(record, { fieldMap: map, observedAt: opts.observedAt, fallbackId: opts.fallbackId });
   if (invoice === undefined) {
     // The schema wraps the same reader: it runs only to say why a record cannot be read.
     const issues = invoiceSchemaFor(map).safeParse(record).error?.issues ?? [];
     const issue = issues[0];
     return { ok: false, field: issue?.path.join('.') ?? '', message: issue?.message ?? 'unreadable record', issues };
   }
-  if (opts.observedAt !== undefined) invoice.observedAt = opts.observedAt;
   return { ok: true, invoice };
 }

@@ -1,7 +1,7 @@
-/** The success envelope and a listing's `meta`. Object fields are getters: zod builds them on first use. */
+/** The success envelope and a listing's `meta`. The envelope's fields are getters: zod builds them on first use. */
 import * as z from 'zod/mini';
 
-const count = () =>
+const countSchema = () =>
   z.optional(
     z.union([
       z.number().check(z.int(), z.nonnegative(), z.maximum(Number.MAX_SAFE_INTEGER)),
@@ -12,15 +12,18 @@ const count = () =>
     ]),
   );
 
+// Built now, with plain properties: typedoc reads the fields' comments only from those.
+const count = /* @__PURE__ */ countSchema();
+
 const MetaObject = /* @__PURE__ */ z.looseObject({
   /** Items across all pages. */
-  get total() { return count(); },
+  total: count,
   /** This page, from 1. */
-  get page() { return count(); },
+  page: count,
   /** Page size. */
-  get limit() { return count(); },
+  limit: count,
   /** Number of pages; computed from `total` and `limit` when absent. */
-  get totalPages() { return count(); },
+  totalPages: count,
 });
 
 /**
