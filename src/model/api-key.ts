@@ -8,7 +8,10 @@ const otherText = () => z.custom<string & {}>((value) => typeof value === 'strin
 /**
  * A scope an API key is created with: one of the three the service names, `*` (every permission), or another non-blank
  * name.
- * @example ApiKeyScopeSchema.safeParse('').success; // false
+ * @example
+ * ```ts
+ * ApiKeyScopeSchema.safeParse('').success; // false
+ * ```
  */
 export const ApiKeyScopeSchema = /* @__PURE__ */ z.union([/* @__PURE__ */ z.enum(KNOWN_SCOPES), /* @__PURE__ */ otherText()], {
   error: (issue) => `${shown(issue.input)} is not a scope: use ${KNOWN_SCOPES.slice(0, -1).join(', ')}, or '*' for every permission`,
@@ -25,7 +28,13 @@ function shown(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
 }
 
-/** A scope an API key can hold. @example const scopes: APIKeyScope[] = ['invoices:read', 'invoices:write']; */
+/**
+ * A scope an API key can hold.
+ * @example
+ * ```ts
+ * const scopes: APIKeyScope[] = ['invoices:read', 'invoices:write'];
+ * ```
+ */
 export type APIKeyScope = z.infer<typeof ApiKeyScopeSchema>;
 
 const nonBlank = (message: string) => z.string({ error: message }).check(z.refine((value) => value.trim() !== '', { message }));
@@ -91,25 +100,21 @@ const optionalString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string());
 
 /**
  * An API key record as the SDK returns it.
- * @example ApiKeyRecordSchema.shape.scopes; // every field is optional: the service shows only `key`
+ * @example
+ * ```ts
+ * ApiKeyRecordSchema.shape.scopes; // every field is optional: the service shows only `key`
+ * ```
  */
 export const ApiKeyRecordSchema = /* @__PURE__ */ z.object({
-  /** The key's id, for `retrieve`, `reveal` and `revoke`; `undefined` if the record shows none. */
-  id: optionalString,
-  /** Label. */
-  name: optionalString,
-  /** `LIVE`, … */
-  type: optionalString,
-  /** `USER` or `BUSINESS`. */
-  keyableType: optionalString,
+  /** The key's id, for `retrieve`, `reveal` and `revoke`; `undefined` if the record shows none. */ id: optionalString,
+  /** Label. */ name: optionalString,
+  /** `LIVE`, … */ type: optionalString,
+  /** `USER` or `BUSINESS`. */ keyableType: optionalString,
   /** The business of a BUSINESS key. */
   businessId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string({ error: 'businessId must be a string' })),
-  /** Scopes held. */
-  scopes: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
-  /** The secret: present after `create()` and `reveal()`, never in `list()`. */
-  key: optionalString,
-  /** When the key was created, as the service wrote it. */
-  createdAt: optionalString,
+  /** Scopes held. */ scopes: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
+  /** The secret: present after `create()` and `reveal()`, never in `list()`. */ key: optionalString,
+  /** When the key was created, as the service wrote it. */ createdAt: optionalString,
   /** The record exactly as the service returned it. */
   raw: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()),
 });
@@ -142,7 +147,10 @@ const toApiKey = (raw: Record<string, unknown>): APIKey => ({
 
 /**
  * A key record as the service returns it, read into an {@link APIKey}; `raw` is the very object parsed.
- * @example ApiKeySchema.parse({ _id: 'k1', name: 'ci', scopes: ['*'], secret: 'sk_live_…' }).id; // 'k1'
+ * @example
+ * ```ts
+ * ApiKeySchema.parse({ _id: 'k1', name: 'ci', scopes: ['*'], secret: 'sk_live_…' }).id; // 'k1'
+ * ```
  */
 export const ApiKeySchema = /* @__PURE__ */ z.pipe(
   /* @__PURE__ */ z.custom<Record<string, unknown>>(isObject, { message: NOT_AN_OBJECT }),

@@ -2,15 +2,25 @@
 import * as z from 'zod/mini';
 import { isObject, readAlias } from './field-map.js';
 
-/** One classification code as the SDK returns it. @example ClassificationCodeSchema.parse({ code: '6202', description: 'IT' }); */
+/**
+ * One classification code as the SDK returns it.
+ * @example
+ * ```ts
+ * ClassificationCodeSchema.parse({ code: '6202', description: 'IT' });
+ * ```
+ */
 export const ClassificationCodeSchema = /* @__PURE__ */ z.object({
-  /** The code as the service spells it. */
-  code: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1)),
-  /** Its title, where the service gives one. */
-  description: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  /** The code as the service spells it. */ code: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1)),
+  /** Its title, where the service gives one. */ description: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
 });
 
-/** An HS subheading (`8471.30`) or an ISIC Rev. 4 class. @example const c: ClassificationCode = { code: '6202', description: 'IT' }; */
+/**
+ * An HS subheading (`8471.30`) or an ISIC Rev. 4 class.
+ * @example
+ * ```ts
+ * const c: ClassificationCode = { code: '6202', description: 'IT' };
+ * ```
+ */
 export type ClassificationCode = z.infer<typeof ClassificationCodeSchema>;
 
 // The names under which a lookup entry carries its code and its title, first present wins.
@@ -59,12 +69,18 @@ function entrySchema(fromNumber: (n: number) => string) {
 
 /**
  * One entry of the HS lookup read into a {@link ClassificationCode}; a number gets its two decimals back.
- * @example HsCodeSchema.parse({ hsCode: 8471.3, title: 'Laptops' }); // { code: '8471.30', description: 'Laptops' }
+ * @example
+ * ```ts
+ * HsCodeSchema.parse({ hsCode: 8471.3, title: 'Laptops' }); // { code: '8471.30', description: 'Laptops' }
+ * ```
  */
 export const HsCodeSchema = /* @__PURE__ */ entrySchema(hsFromNumber);
 
 /**
  * One entry of the ISIC service-code lookup read into a {@link ClassificationCode}; a number gets its leading zeros back.
- * @example ServiceCodeSchema.parse(111); // { code: '0111' }
+ * @example
+ * ```ts
+ * ServiceCodeSchema.parse(111); // { code: '0111' }
+ * ```
  */
 export const ServiceCodeSchema = /* @__PURE__ */ entrySchema(isicFromNumber);

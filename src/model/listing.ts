@@ -16,14 +16,10 @@ const countSchema = () =>
 const count = /* @__PURE__ */ countSchema();
 
 const MetaObject = /* @__PURE__ */ z.looseObject({
-  /** Items across all pages. */
-  total: count,
-  /** This page, from 1. */
-  page: count,
-  /** Page size. */
-  limit: count,
-  /** Number of pages; computed from `total` and `limit` when absent. */
-  totalPages: count,
+  /** Items across all pages. */ total: count,
+  /** This page, from 1. */ page: count,
+  /** Page size. */ limit: count,
+  /** Number of pages; computed from `total` and `limit` when absent. */ totalPages: count,
 });
 
 /**
@@ -43,7 +39,13 @@ export const ListingMetaSchema = /* @__PURE__ */ z.pipe(
   ),
 );
 
-/** A listing's `meta`: every count may be missing. @example console.log((await client.invoices.list()).meta?.totalPages); */
+/**
+ * A listing's `meta`: every count may be missing.
+ * @example
+ * ```ts
+ * console.log((await client.invoices.list()).meta?.totalPages);
+ * ```
+ */
 export type ListingMeta = z.infer<typeof ListingMetaSchema>;
 
 // `null` reads as absent.
@@ -52,10 +54,8 @@ const meta = () => z.pipe(z.nullish(ListingMetaSchema), z.transform((value: List
 const envelope = <M extends z.ZodMiniType>(metaSchema: () => M) =>
   z.looseObject({
     get success() { return z.literal(true); },
-    /** The resource, or the array of a listing. */
-    get data() { return z.unknown(); },
-    /** The server's clock when it answered (ISO 8601). */
-    get timestamp() { return z.catch(z.optional(z.string()), undefined); },
+    /** The resource, or the array of a listing. */ get data() { return z.unknown(); },
+    /** The server's clock when it answered (ISO 8601). */ get timestamp() { return z.catch(z.optional(z.string()), undefined); },
     get message() { return z.catch(z.optional(z.string()), undefined); },
     get meta() { return metaSchema(); },
   });

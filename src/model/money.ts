@@ -4,70 +4,83 @@ import { parseDecimal, type Decimal } from './decimal.js';
 /**
  * How a value exactly halfway between two minor units is rounded: `'half-up'` away from zero (0.125 → 0.13),
  * `'half-even'` to the even neighbour (0.125 → 0.12, 0.135 → 0.14).
- * @example computeTotals([{ quantity: 1, unitPrice: '0.125', taxRate: 0 }], { roundingMode: 'half-even' }).total; // "0.12"
+ * @example
+ * ```ts
+ * computeTotals([{ quantity: 1, unitPrice: '0.125', taxRate: 0 }], { roundingMode: 'half-even' }).total; // "0.12"
+ * ```
  */
 export type RoundingMode = 'half-up' | 'half-even';
 
 /**
  * Where rounding happens: `'line'` rounds each line's net and tax, `'invoice'` rounds the exact sums per rate once.
- * @example computeTotals(lines, { rounding: 'invoice' });
+ * @example
+ * ```ts
+ * computeTotals(lines, { rounding: 'invoice' });
+ * ```
  */
 export type RoundingLevel = 'line' | 'invoice';
 
-/** An amount as the caller has it: a JSON number or a decimal string such as `"19.99"`. @example const price: DecimalInput = '19.99'; */
+/**
+ * An amount as the caller has it: a JSON number or a decimal string such as `"19.99"`.
+ * @example
+ * ```ts
+ * const price: DecimalInput = '19.99';
+ * ```
+ */
 export type DecimalInput = number | string;
 
 /**
  * The fields of an invoice line that the totals are computed from (an `InvoiceLineInput` has them).
- * @example const line: TotalsLineInput = { quantity: 3, unitPrice: '19.99', taxRate: 7.5, discountRate: 10 };
+ * @example
+ * ```ts
+ * const line: TotalsLineInput = { quantity: 3, unitPrice: '19.99', taxRate: 7.5, discountRate: 10 };
+ * ```
  */
 export interface TotalsLineInput {
-  /** How many units. */
-  quantity: DecimalInput;
-  /** Price of one unit before tax. */
-  unitPrice: DecimalInput;
-  /** A percentage: 7.5 means 7.5 %. */
-  taxRate: DecimalInput;
-  /** A percentage taken off `quantity × unitPrice`; absent means no discount. */
-  discountRate?: DecimalInput | null | undefined;
+  /** How many units. */ quantity: DecimalInput;
+  /** Price of one unit before tax. */ unitPrice: DecimalInput;
+  /** A percentage: 7.5 means 7.5 %. */ taxRate: DecimalInput;
+  /** A percentage taken off `quantity × unitPrice`; absent means no discount. */ discountRate?: DecimalInput | null | undefined;
 }
 
-/** Options of {@link computeTotals}. @example const opts: ComputeTotalsOptions = { minorUnits: 0, rounding: 'invoice' }; */
+/**
+ * Options of {@link computeTotals}.
+ * @example
+ * ```ts
+ * const opts: ComputeTotalsOptions = { minorUnits: 0, rounding: 'invoice' };
+ * ```
+ */
 export interface ComputeTotalsOptions {
-  /** Digits after the decimal point of the currency's minor unit. Default 2. */
-  minorUnits?: number | undefined;
-  /** Default `'line'`. See {@link RoundingLevel}. */
-  rounding?: RoundingLevel | undefined;
-  /** Default `'half-up'` (halves go away from zero). */
-  roundingMode?: RoundingMode | undefined;
+  /** Digits after the decimal point of the currency's minor unit. Default 2. */ minorUnits?: number | undefined;
+  /** Default `'line'`. See {@link RoundingLevel}. */ rounding?: RoundingLevel | undefined;
+  /** Default `'half-up'` (halves go away from zero). */ roundingMode?: RoundingMode | undefined;
 }
 
 /**
  * One line's computed figures, as decimal strings to the minor unit.
- * @example computeTotals([{ quantity: 2, unitPrice: 9.99, taxRate: 7.5 }]).lines[0]; // { index: 0, net: "19.98", tax: "1.50", … }
+ * @example
+ * ```ts
+ * computeTotals([{ quantity: 2, unitPrice: 9.99, taxRate: 7.5 }]).lines[0]; // { index: 0, net: "19.98", tax: "1.50", … }
+ * ```
  */
 export interface LineTotals {
-  /** Position of the line in the input array. */
-  index: number;
-  /** The line's tax rate, normalised (`"7.5"`, `"0"`). */
-  rate: string;
-  /** quantity × unitPrice × (1 − discountRate/100), rounded to the minor unit. */
-  net: string;
-  /** Tax on the rounded net, rounded to the minor unit. */
-  tax: string;
+  /** Position of the line in the input array. */ index: number;
+  /** The line's tax rate, normalised (`"7.5"`, `"0"`). */ rate: string;
+  /** quantity × unitPrice × (1 − discountRate/100), rounded to the minor unit. */ net: string;
+  /** Tax on the rounded net, rounded to the minor unit. */ tax: string;
 }
 
 /**
  * The figures of all lines sharing one tax rate (the service derives the tax category from it).
- * @example const groups: RateTotals[] = computeTotals(lines).byRate; // [{ rate: "0", … }, { rate: "7.5", … }]
+ * @example
+ * ```ts
+ * const groups: RateTotals[] = computeTotals(lines).byRate; // [{ rate: "0", … }, { rate: "7.5", … }]
+ * ```
  */
 export interface RateTotals {
-  /** The tax rate as a percentage, normalised (`"7.5"`). */
-  rate: string;
-  /** Sum of the nets of the lines at this rate. */
-  net: string;
-  /** Tax of the lines at this rate. */
-  tax: string;
+  /** The tax rate as a percentage, normalised (`"7.5"`). */ rate: string;
+  /** Sum of the nets of the lines at this rate. */ net: string;
+  /** Tax of the lines at this rate. */ tax: string;
 }
 
 /**
@@ -79,40 +92,39 @@ export interface RateTotals {
  * ```
  */
 export interface InvoiceTotals {
-  /** Sum of the line nets, before tax. */
-  subtotal: string;
-  /** Sum of the tax. */
-  taxTotal: string;
-  /** subtotal + taxTotal. */
-  total: string;
-  /** Figures per tax rate, lowest rate first. */
-  byRate: RateTotals[];
-  /** Figures per line, in input order. */
-  lines: LineTotals[];
+  /** Sum of the line nets, before tax. */ subtotal: string;
+  /** Sum of the tax. */ taxTotal: string;
+  /** subtotal + taxTotal. */ total: string;
+  /** Figures per tax rate, lowest rate first. */ byRate: RateTotals[];
+  /** Figures per line, in input order. */ lines: LineTotals[];
 }
 
-/** The caller's own figures to reconcile against; any subset. @example checkInvoice(input, { expectedTotals: { total: 107.5 } }); */
+/**
+ * The caller's own figures to reconcile against; any subset.
+ * @example
+ * ```ts
+ * checkInvoice(input, { expectedTotals: { total: 107.5 } });
+ * ```
+ */
 export interface ExpectedTotals {
-  /** Expected sum of the line nets, before tax. */
-  subtotal?: DecimalInput | null | undefined;
-  /** Expected sum of the tax. */
-  taxTotal?: DecimalInput | null | undefined;
-  /** Another name for `taxTotal`, as the service document says "tax" (checkInvoice reads either). */
-  tax?: DecimalInput | null | undefined;
-  /** Expected subtotal + tax. */
-  total?: DecimalInput | null | undefined;
+  /** Expected sum of the line nets, before tax. */ subtotal?: DecimalInput | null | undefined;
+  /** Expected sum of the tax. */ taxTotal?: DecimalInput | null | undefined;
+  /** Another name for `taxTotal`, as the service document says "tax" (checkInvoice reads either). */ tax?: DecimalInput | null | undefined;
+  /** Expected subtotal + tax. */ total?: DecimalInput | null | undefined;
 }
 
-/** One difference found by {@link compareTotals}. @example compareTotals({ total: '108' }, { total: '107.5' })[0]?.difference; */
+/**
+ * One difference found by {@link compareTotals}.
+ * @example
+ * ```ts
+ * compareTotals({ total: '108' }, { total: '107.5' })[0]?.difference;
+ * ```
+ */
 export interface TotalsDifference {
-  /** Which figure differs. */
-  field: 'subtotal' | 'taxTotal' | 'total';
-  /** The expected figure at the minor unit, or the raw value when it is not a number. */
-  expected: string;
-  /** The actual figure at the minor unit, or the raw value when it is not a number. */
-  actual: string;
-  /** actual − expected at the minor unit; absent when either side is not a number. */
-  difference?: string;
+  /** Which figure differs. */ field: 'subtotal' | 'taxTotal' | 'total';
+  /** The expected figure at the minor unit, or the raw value when it is not a number. */ expected: string;
+  /** The actual figure at the minor unit, or the raw value when it is not a number. */ actual: string;
+  /** actual − expected at the minor unit; absent when either side is not a number. */ difference?: string;
 }
 
 // Powers of ten up to 10^63 are kept; the rest (exponents up to ±400 reach them) are computed.
@@ -162,7 +174,10 @@ function formatScaled(value: bigint, scale: number): string {
 /**
  * Converts an amount to an integer count of minor units, exactly (`19.99` → `1999n`), rounding digits beyond the minor
  * unit with `roundingMode` (default half-up).
- * @example toMinorUnits(0.1 + 0.2); // 30n (0.30000000000000004 rounds to 0.30)
+ * @example
+ * ```ts
+ * toMinorUnits(0.1 + 0.2); // 30n (0.30000000000000004 rounds to 0.30)
+ * ```
  */
 export function toMinorUnits(value: DecimalInput, minorUnits = 2, roundingMode: RoundingMode = 'half-up'): bigint {
   const d = parseDecimal(value);
@@ -176,7 +191,13 @@ export function tryMinorUnits(value: unknown, minorUnits = 2, roundingMode: Roun
   return d === undefined ? undefined : toMinor(d, minorUnits, roundingMode);
 }
 
-/** Whether two amounts are equal at the minor unit. @example decimalEquals(0.1 + 0.2, '0.30'); // true */
+/**
+ * Whether two amounts are equal at the minor unit.
+ * @example
+ * ```ts
+ * decimalEquals(0.1 + 0.2, '0.30'); // true
+ * ```
+ */
 export function decimalEquals(a: unknown, b: unknown, minorUnits = 2): boolean {
   const x = tryMinorUnits(a, minorUnits);
   const y = tryMinorUnits(b, minorUnits);
@@ -229,7 +250,10 @@ export const MAX_LINES = 100_000;
  * Computes an invoice's totals exactly, to the minor unit, the way the service's document describes them: per line,
  * net = quantity × unitPrice × (1 − discountRate/100) and tax = net × taxRate/100; lines with the same rate are
  * grouped; subtotal = Σ net, taxTotal = Σ tax, total = subtotal + taxTotal. Throws on arguments it cannot read.
- * @example computeTotals([{ quantity: 3, unitPrice: '19.99', taxRate: 7.5, discountRate: 10 }]).total; // "58.02"
+ * @example
+ * ```ts
+ * computeTotals([{ quantity: 3, unitPrice: '19.99', taxRate: 7.5, discountRate: 10 }]).total; // "58.02"
+ * ```
  */
 export function computeTotals(lines: readonly TotalsLineInput[], opts?: ComputeTotalsOptions): InvoiceTotals {
   if (!Array.isArray(lines)) throw new TypeError(`lines must be an array, got ${describe(lines)}`);
@@ -284,16 +308,13 @@ function exactNet(line: TotalsLineInput, i: number, cache: AmountCache): Decimal
 }
 
 interface ExactGroup {
-  /** The rate as the last line of this group wrote it, to find the group again without reading it. */
-  written: unknown;
+  /** The rate as the last line of this group wrote it, to find the group again without reading it. */ written: unknown;
   rate: Decimal;
   key: string;
-  /** 10^(rate scale + 2): tax = net × rate digits / divisor. */
-  divisor: bigint;
+  /** 10^(rate scale + 2): tax = net × rate digits / divisor. */ divisor: bigint;
   netMinor: bigint;
   taxMinor: bigint;
-  /** The group's one line while it has only one: its printed figures are the group's. */
-  only: LineTotals | undefined;
+  /** The group's one line while it has only one: its printed figures are the group's. */ only: LineTotals | undefined;
   lineCount: number;
   // Exact net as digits × 10^-scale, for `rounding: 'invoice'`.
   exactDigits: bigint;
