@@ -6,8 +6,7 @@ const KNOWN_SCOPES = ['invoices:read', 'invoices:write', 'taxauth:read', '*'] as
 const otherText = () => z.custom<string & {}>((value) => typeof value === 'string' && value.trim() !== '');
 
 /**
- * A scope an API key is created with: one of the three the service names, `*` (every permission), or another non-blank
- * name.
+ * A scope an API key is created with: one of the three the service names, `*` (every permission), or another name.
  * @example
  * ```ts
  * ApiKeyScopeSchema.safeParse('').success; // false
@@ -61,8 +60,7 @@ const createShape = {
  * The body of `apiKeys.create()`.
  * @example
  * ```ts
- * const result = ApiKeyCreateParamsSchema.safeParse({ name: 'ci', type: 'LIVE', keyableType: 'BUSINESS', scopes: ['*'] });
- * result.error?.issues[0]?.path; // ['businessId']
+ * ApiKeyCreateParamsSchema.safeParse({ name: 'ci', type: 'LIVE', keyableType: 'BUSINESS', scopes: ['*'] }).success; // false
  * ```
  */
 // Built with its check: `.check()` would copy the shape, building every field now rather than on first use.

@@ -15,8 +15,7 @@ export type InvoiceField = 'id' | 'status' | 'subtotal' | 'taxTotal' | 'total' |
   | 'errorMessage' | 'recoveryAttempts' | 'attempts'; // `attempts`: deprecated, the same as `recoveryAttempts`
 
 /**
- * How to read stored invoices: for any canonical field, the alias or aliases to read, in order (a dotted alias walks
- * into nested objects).
+ * How to read stored invoices: for any canonical field, the aliases to read, in order (a dotted one walks into objects).
  * @example
  * ```ts
  * new InvoicingClient({ fieldMap: { total: ['amounts.gross', ...DEFAULT_FIELD_MAP.total], status: 'state' } });

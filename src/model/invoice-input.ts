@@ -109,8 +109,7 @@ export const InvoiceCreateParamsSchema = /* @__PURE__ */ z.looseObject(createSha
  * The body of `client.invoices.create()`.
  * @example
  * ```ts
- * const input: InvoiceCreateParams = { businessId: 'biz_123', buyer: { type: 'B2C' }, dueDate: '2026-12-31T00:00:00Z',
- *   lines: [{ description: 'Widget', quantity: 2, unitPrice: 9.99, taxRate: 7.5, hsnCode: '8471.30' }] };
+ * const input: InvoiceCreateParams = { businessId: 'biz_123', buyer: { type: 'B2C' }, dueDate: '2026-12-31T00:00:00Z', lines };
  * ```
  */
 export type InvoiceCreateParams = Omit<z.infer<z.ZodMiniObject<typeof createShape>>, 'buyer' | 'lines'> & {

@@ -68,8 +68,7 @@ export const CanonicalInvoiceSchema = /* @__PURE__ */ z.object({
  * A stored invoice as the SDK returns it.
  * @example
  * ```ts
- * const invoice = await client.invoices.retrieve('inv_123');
- * console.log(invoice.id, invoice.status, invoice.total, invoice.buyer?.tin, invoice.lines?.length);
+ * const { id, status, total, buyer, lines }: Invoice = await client.invoices.retrieve('inv_123');
  * ```
  */
 export type Invoice = z.infer<typeof CanonicalInvoiceSchema>;
@@ -102,13 +101,10 @@ export function invoiceSchemaFor(fieldMap?: FieldMap | ResolvedFieldMap): z.ZodM
 }
 
 /**
- * The stored invoice record read through the default field aliases into the canonical {@link Invoice}, `raw` kept
- * untouched.
+ * The stored invoice record read through the default field aliases into the canonical {@link Invoice}, `raw` untouched.
  * @example
  * ```ts
- * InvoiceSchema.parse({ _id: 'inv_1', invoiceStatus: 'Validated', totalAmount: 107.5 });
- * // { id: 'inv_1', status: 'VALIDATED', rawStatus: 'Validated', total: '107.50', raw: { … }, … }
- * InvoiceSchema.safeParse({ status: 'draft' }).error?.issues[0]?.path; // ['id']
+ * InvoiceSchema.parse({ _id: 'inv_1', invoiceStatus: 'Validated', totalAmount: 107.5 }).total; // '107.50'
  * ```
  */
 export const InvoiceSchema: z.ZodMiniType<Invoice, Record<string, unknown>> = /* @__PURE__ */ invoiceSchemaFor(DEFAULT_FIELD_MAP);
@@ -117,7 +113,7 @@ export const InvoiceSchema: z.ZodMiniType<Invoice, Record<string, unknown>> = /*
  * What {@link readInvoiceRecord} gives: the invoice, or the field that could not be read and why.
  * @example
  * ```ts
- * const result: InvoiceReadResult = readInvoiceRecord(record);
+ * const result: InvoiceReadResult = readInvoiceRecord(JSON.parse('{"status":"draft"}'));
  * if (!result.ok) console.error(`cannot read ${result.field}: ${result.message}`);
  * ```
  */
@@ -137,8 +133,8 @@ export type InvoiceReadResult =
  * Reads one stored record into the canonical {@link Invoice} through `fieldMap`, stamping the envelope's `observedAt`.
  * @example
  * ```ts
+ * declare const envelope: { data: unknown; timestamp?: string }; // a success envelope
  * const result = readInvoiceRecord(envelope.data, { observedAt: envelope.timestamp });
- * if (result.ok) console.log(result.invoice.status);
  * ```
  */
 export function readInvoiceRecord(

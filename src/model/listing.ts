@@ -27,7 +27,6 @@ const MetaObject = /* @__PURE__ */ z.looseObject({
  * @example
  * ```ts
  * ListingMetaSchema.parse({ total: 25, page: 1, limit: 10 }).totalPages; // 3
- * ListingMetaSchema.safeParse({ totalPages: -1 }).error?.issues[0]?.path; // ['totalPages']
  * ```
  */
 export const ListingMetaSchema = /* @__PURE__ */ z.pipe(

@@ -76,8 +76,7 @@ const seen = /* @__PURE__ */ new Map<string, InvoiceStatus>();
  * statuses after `SUBMITTED` map to the SDK's names (`pending` → `PROCESSING`, `cleared` → `ACCEPTED`, …).
  * @example
  * ```ts
- * normalizeStatus('in_progress'); // 'PROCESSING'
- * normalizeStatus('Frobnicated'); // 'UNKNOWN' (invoice.rawStatus keeps 'Frobnicated')
+ * normalizeStatus('in_progress'); // 'PROCESSING'; an unknown spelling gives 'UNKNOWN' (rawStatus keeps it)
  * ```
  */
 export function normalizeStatus(raw: unknown): InvoiceStatus {
@@ -261,8 +260,7 @@ export interface RecoveryVerdict {
  * Whether the service's automatic recovery will still pick up an invoice in `ERROR`, and on what evidence.
  * @example
  * ```ts
- * recoveryVerdict({ status: 'Error', updatedAt: '2026-01-01T00:00:00Z' }, Date.parse('2026-01-01T00:11:00Z'));
- * // { state: 'over', evidence: 'quiet' }
+ * recoveryVerdict({ status: 'Error', updatedAt: '2026-01-01T00:00:00Z' }, Date.parse('2026-01-01T00:11:00Z')).evidence; // 'quiet'
  * ```
  */
 export function recoveryVerdict(
