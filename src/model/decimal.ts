@@ -50,11 +50,20 @@ export function parseDecimal(value: unknown): Decimal | undefined {
   return scale < 0 ? { digits: digits * 10n ** BigInt(-scale), scale: 0 } : { digits, scale };
 }
 
-// A JSON number's digits without exponent: no leading zeros ("007" is no JSON number).
-const DECIMAL_TEXT = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
-
 /** Whether `s` is a decimal JSON can carry as a number, digit for digit. */
-export const isDecimalText = (s: string): boolean => s.length <= MAX_AMOUNT_LENGTH && DECIMAL_TEXT.test(s);
+export function isDecimalText(s: string): boolean {
+  const n = s.length;
+  if (n === 0 || n > MAX_AMOUNT_LENGTH) return false;
+  let i = s.charCodeAt(0) === 45 ? 1 : 0;
+  const start = i;
+  while (i < n && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) i++;
+  // "0", or digits that do not start with 0 ("007" is no JSON number).
+  if (i === start || (i - start > 1 && s.charCodeAt(start) === 48)) return false;
+  if (i === n) return true;
+  if (s.charCodeAt(i) !== 46 || i === n - 1) return false;
+  for (i++; i < n; i++) if (s.charCodeAt(i) < 48 || s.charCodeAt(i) > 57) return false;
+  return true;
+}
 
 /** The fewest decimals that give back the double exactly, up to 15; `0` when none do. */
 export function doubleScale(value: number): number {
