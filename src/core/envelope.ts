@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { requestIdOf, summarizeBody } from './error-hints.js';
 import { InvalidResponseError } from './errors.js';
-import { EnvelopeSchema, ListingMetaSchema, type ListingMeta } from '../model/listing.js';
+import { EnvelopeSchema, ListingMetaSchema, TolerantEnvelopeSchema, type ListingMeta } from '../model/listing.js';
 
 export type { ListingMeta } from '../model/listing.js';
 
@@ -23,9 +23,6 @@ export interface BodySource {
   method: string;
   path: string;
 }
-
-// Routes with unshown bodies: an unreadable `meta` is dropped rather than failing a call that does not page.
-const TolerantEnvelopeSchema = z.extend(EnvelopeSchema, { meta: z.catch(EnvelopeSchema.shape.meta, undefined) });
 
 /** The envelope in `body` (parsed JSON), or `undefined` when it is not one. */
 export function readEnvelope(body: unknown): Envelope | undefined {

@@ -10,14 +10,10 @@ import { result, type DiagnosisCheck } from './types.js';
 type Json = Record<string, any>;
 type Get = (path: string) => Promise<unknown>;
 
-/** Where the description was found, and the description. */
-export interface FoundDescription {
-  /** Path on the service's origin, and how it was reached. */
-  where: string;
-  doc: Json;
-}
+/** Where the description was found (a path on the service's origin, and how it was reached), and the description. */
+export type FoundDescription = { where: string; doc: Json };
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isDescription = (v: unknown): v is Json => isObject(v) && (typeof v.openapi === 'string' || typeof v.swagger === 'string') && isObject(v.paths);
 
 // Found as Swagger UI does (`/api/docs-json`, else the page's `url` or embedded spec), on the service's origin only.

@@ -6,7 +6,7 @@ import type { RequestOptions } from '../core/request-options.js';
 import { ROUTES } from '../core/routes.js';
 import type { APIKey } from '../model/api-key.js';
 import { readAlias, type InvoiceField, type ResolvedFieldMap } from '../model/field-map.js';
-import { describedInvoiceFields, driftChecks, findDescription } from './drift.js';
+import { describedInvoiceFields, driftChecks, findDescription, isObject } from './drift.js';
 import { result, type DiagnoseOptions, type Diagnosis, type DiagnosisCheck, type DiagnosisStatus } from './types.js';
 
 export interface DiagnoseTarget {
@@ -38,7 +38,6 @@ const CANDIDATE: Partial<Record<InvoiceField, RegExp>> = { status: /status|state
 const KEYED = ['base-url', 'api-prefix', 'api-key', 'scopes', 'key-type', 'clock', 'read-route', 'page-size', 'field-names', 'api-description'];
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
-const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const answer = (p: Probe): string => (p.ok ? String(p.status) : (p.status?.toString() ?? messageOf(p.error)));
 
 /** Runs the checks in order and returns every finding; never throws for what it finds (an abort does). */

@@ -1,26 +1,22 @@
-/** API key schemas, with the public types inferred from them. */
+/** API key schemas, with the public types inferred from them. Input fields are getters: zod builds them on first use. */
 import * as z from 'zod/mini';
-import { isObject } from './field-map.js';
+import { isObject, readAlias } from './field-map.js';
 
 const KNOWN_SCOPES = ['invoices:read', 'invoices:write', 'taxauth:read', '*'] as const;
-const otherText = z.custom<string & {}>((value) => typeof value === 'string' && value.trim() !== '');
+const otherText = () => z.custom<string & {}>((value) => typeof value === 'string' && value.trim() !== '');
 
 /**
- * A scope an API key is created with: one of the three the service names, `*` (every permission), or another non-blank
- * name.
- *
+ * A scope an API key is created with: one of the three the service names, `*` (every permission), or another name.
  * @example
  * ```ts
- * import { ApiKeyScopeSchema } from 'invoicing-sdk';
- * ApiKeyScopeSchema.parse('invoices:read');
  * ApiKeyScopeSchema.safeParse('').success; // false
  * ```
  */
-export const ApiKeyScopeSchema = z.union([z.enum(KNOWN_SCOPES), otherText], {
+export const ApiKeyScopeSchema = /* @__PURE__ */ z.union([/* @__PURE__ */ z.enum(KNOWN_SCOPES), /* @__PURE__ */ otherText()], {
   error: (issue) => `${shown(issue.input)} is not a scope: use ${KNOWN_SCOPES.slice(0, -1).join(', ')}, or '*' for every permission`,
 });
 
-/** Whether the service document names `scope` (`invoices:read`, `invoices:write`, `taxauth:read`, `*`). */
+/** Whether the service document names `scope`. */
 export function isNamedScope(scope: string): boolean {
   return (KNOWN_SCOPES as readonly string[]).includes(scope);
 }
@@ -33,10 +29,8 @@ function shown(value: unknown): string {
 
 /**
  * A scope an API key can hold.
- *
  * @example
  * ```ts
- * import type { APIKeyScope } from 'invoicing-sdk';
  * const scopes: APIKeyScope[] = ['invoices:read', 'invoices:write'];
  * ```
  */
@@ -44,54 +38,50 @@ export type APIKeyScope = z.infer<typeof ApiKeyScopeSchema>;
 
 const nonBlank = (message: string) => z.string({ error: message }).check(z.refine((value) => value.trim() !== '', { message }));
 
+const NO_SCOPES =
+  "scopes is required: the service grants every permission ('*') to a key created without scopes. " +
+  "List the scopes the key needs, or pass ['*'] to ask for everything";
+const EMPTY_SCOPES =
+  "scopes must not be empty: the service would grant every permission ('*'). List the scopes the key needs, or pass ['*']";
+
 const createShape = {
-  /** Label of the key. */
-  name: nonBlank('name is required (a label for the key)'),
+  get name() { return nonBlank('name is required (a label for the key)'); },
   /** `LIVE` (the only value the service shows). */
-  type: z.union([z.literal('LIVE'), otherText], { error: "type is required (for example 'LIVE')" }),
-  /** `USER`: acts for the user across every business the user owns (the working path for creating invoices). */
-  keyableType: z.enum(['USER', 'BUSINESS'], { error: "keyableType must be 'USER' or 'BUSINESS'" }),
+  get type() { return z.union([z.literal('LIVE'), otherText()], { error: "type is required (for example 'LIVE')" }); },
+  /** `USER` acts for the user across every business the user owns (the working path for creating invoices). */
+  get keyableType() { return z.enum(['USER', 'BUSINESS'], { error: "keyableType must be 'USER' or 'BUSINESS'" }); },
   /** Required when `keyableType` is `BUSINESS`. */
-  businessId: z.optional(z.string({ error: 'businessId must be a string' })),
-  /** Required, and not empty. */
-  scopes: z.readonly(
-    z
-      .array(ApiKeyScopeSchema, {
-        error:
-          "scopes is required: the service grants every permission ('*') to a key created without scopes. " +
-          "List the scopes the key needs, or pass ['*'] to ask for everything",
-      })
-      .check(z.minLength(1, "scopes must not be empty: the service would grant every permission ('*'). List the scopes the key needs, or pass ['*']")),
-  ),
+  get businessId() { return z.optional(z.string({ error: 'businessId must be a string' })); },
+  /** Not empty: without scopes the service grants every permission. */
+  get scopes() { return z.readonly(z.array(ApiKeyScopeSchema, { error: NO_SCOPES }).check(z.minLength(1, EMPTY_SCOPES))); },
 };
 
 /**
  * The body of `apiKeys.create()`.
- *
  * @example
  * ```ts
- * import { ApiKeyCreateParamsSchema } from 'invoicing-sdk';
- * const result = ApiKeyCreateParamsSchema.safeParse({ name: 'ci', type: 'LIVE', keyableType: 'BUSINESS', scopes: ['*'] });
- * result.error?.issues[0]?.path; // ['businessId']
+ * ApiKeyCreateParamsSchema.safeParse({ name: 'ci', type: 'LIVE', keyableType: 'BUSINESS', scopes: ['*'] }).success; // false
  * ```
  */
-export const ApiKeyCreateParamsSchema = z.looseObject(createShape).check(
-  z.superRefine((params: APIKeyCreateParams, ctx) => {
-    if (params.keyableType === 'BUSINESS' && (params.businessId === undefined || params.businessId.trim() === '')) {
-      ctx.addIssue({ code: 'custom', path: ['businessId'], message: 'a BUSINESS key requires businessId', input: params.businessId });
-    }
-  }),
-);
+// Built with its check: `.check()` would copy the shape, building every field now rather than on first use.
+export const ApiKeyCreateParamsSchema = /* @__PURE__ */ new z.ZodMiniObject({
+  type: 'object',
+  shape: createShape,
+  catchall: /* @__PURE__ */ z.unknown(),
+  checks: [
+    /* @__PURE__ */ z.superRefine((params: APIKeyCreateParams, ctx) => {
+      if (params.keyableType === 'BUSINESS' && (params.businessId === undefined || params.businessId.trim() === '')) {
+        ctx.addIssue({ code: 'custom', path: ['businessId'], message: 'a BUSINESS key requires businessId', input: params.businessId });
+      }
+    }),
+  ],
+}) as z.ZodMiniObject<z.core.util.Writeable<typeof createShape>, z.core.$loose>;
 
 /**
  * Parameters of `apiKeys.create()`.
- *
  * @example
  * ```ts
- * import type { APIKeyCreateParams } from 'invoicing-sdk';
- * const params: APIKeyCreateParams = {
- *   name: 'billing server', type: 'LIVE', keyableType: 'USER', scopes: ['invoices:read', 'invoices:write'],
- * };
+ * const params: APIKeyCreateParams = { name: 'billing', type: 'LIVE', keyableType: 'USER', scopes: ['invoices:read', 'invoices:write'] };
  * ```
  */
 export type APIKeyCreateParams = z.infer<z.ZodMiniObject<typeof createShape>>;
@@ -103,96 +93,75 @@ export const API_KEY_FIELD_ALIASES = {
   createdAt: ['createdAt', 'created_at'],
 } as const;
 
-const optionalString = z.optional(z.string());
+// Built now, with plain properties: typedoc reads the fields' comments only from those.
+const optionalString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string());
 
 /**
  * An API key record as the SDK returns it.
- *
  * @example
  * ```ts
- * import { ApiKeyRecordSchema } from 'invoicing-sdk';
  * ApiKeyRecordSchema.shape.scopes; // every field is optional: the service shows only `key`
  * ```
  */
-export const ApiKeyRecordSchema = z.object({
-  /** The key's id, for `retrieve`, `reveal` and `revoke`; `undefined` if the record shows none. */
-  id: optionalString,
-  /** Label. */
-  name: optionalString,
-  /** `LIVE`, … */
-  type: optionalString,
-  /** `USER` or `BUSINESS`. */
-  keyableType: optionalString,
+export const ApiKeyRecordSchema = /* @__PURE__ */ z.object({
+  /** The key's id, for `retrieve`, `reveal` and `revoke`; `undefined` if the record shows none. */ id: optionalString,
+  /** Label. */ name: optionalString,
+  /** `LIVE`, … */ type: optionalString,
+  /** `USER` or `BUSINESS`. */ keyableType: optionalString,
   /** The business of a BUSINESS key. */
-  businessId: z.optional(z.string({ error: 'businessId must be a string' })),
-  /** Scopes held. */
-  scopes: z.optional(z.array(z.string())),
-  /** The secret: present after `create()` and `reveal()`, never in `list()`. */
-  key: optionalString,
-  /** When the key was created, as the service wrote it. */
-  createdAt: optionalString,
+  businessId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string({ error: 'businessId must be a string' })),
+  /** Scopes held. */ scopes: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
+  /** The secret: present after `create()` and `reveal()`, never in `list()`. */ key: optionalString,
+  /** When the key was created, as the service wrote it. */ createdAt: optionalString,
   /** The record exactly as the service returned it. */
-  raw: z.record(z.string(), z.unknown()),
+  raw: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()),
 });
 
 /**
  * An API key record.
- *
  * @example
  * ```ts
- * const keys = await client.apiKeys.list();
- * for (const k of keys) console.log(k.id, k.name, k.keyableType, k.scopes);
+ * for (const k of await client.apiKeys.list()) console.log(k.id, k.name, k.keyableType, k.scopes);
  * ```
  */
 export type APIKey = z.infer<typeof ApiKeyRecordSchema>;
 
+const NOT_AN_OBJECT = 'An API key record must be a JSON object';
+
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
 
-function first(record: Record<string, unknown>, aliases: readonly string[]): unknown {
-  for (const alias of aliases) {
-    const value = record[alias];
-    if (value !== undefined && value !== null) return value;
-  }
-  return undefined;
-}
+const toApiKey = (raw: Record<string, unknown>): APIKey => ({
+  id: text(readAlias(raw, API_KEY_FIELD_ALIASES.id)),
+  name: text(raw.name),
+  type: text(raw.type),
+  keyableType: text(raw.keyableType),
+  businessId: text(raw.businessId),
+  scopes: Array.isArray(raw.scopes) ? raw.scopes.filter((s): s is string => typeof s === 'string') : undefined,
+  key: text(readAlias(raw, API_KEY_FIELD_ALIASES.key)),
+  createdAt: text(readAlias(raw, API_KEY_FIELD_ALIASES.createdAt)),
+  raw,
+});
 
 /**
  * A key record as the service returns it, read into an {@link APIKey}; `raw` is the very object parsed.
- *
  * @example
  * ```ts
- * import { ApiKeySchema } from 'invoicing-sdk';
- * const key = ApiKeySchema.parse({ _id: 'k1', name: 'ci', scopes: ['*'], secret: 'sk_live_…' });
- * key.id; // 'k1'
+ * ApiKeySchema.parse({ _id: 'k1', name: 'ci', scopes: ['*'], secret: 'sk_live_…' }).id; // 'k1'
  * ```
  */
-export const ApiKeySchema = z.pipe(
-  z.custom<Record<string, unknown>>(isObject, { message: 'An API key record must be a JSON object' }),
-  z.transform((raw: Record<string, unknown>): APIKey => ({
-    id: text(first(raw, API_KEY_FIELD_ALIASES.id)),
-    name: text(raw.name),
-    type: text(raw.type),
-    keyableType: text(raw.keyableType),
-    businessId: text(raw.businessId),
-    scopes: Array.isArray(raw.scopes) ? raw.scopes.filter((s): s is string => typeof s === 'string') : undefined,
-    key: text(first(raw, API_KEY_FIELD_ALIASES.key)),
-    createdAt: text(first(raw, API_KEY_FIELD_ALIASES.createdAt)),
-    raw,
-  })),
+export const ApiKeySchema = /* @__PURE__ */ z.pipe(
+  /* @__PURE__ */ z.custom<Record<string, unknown>>(isObject, { message: NOT_AN_OBJECT }),
+  /* @__PURE__ */ z.transform(toApiKey),
 );
 
 /** A key record read, or the field (dotted path, `''` for the record itself) that could not be read and why. */
-export type ApiKeyReadResult = { ok: true; apiKey: APIKey } | { ok: false; field: string; message: string };
+type ApiKeyReadResult = { ok: true; apiKey: APIKey } | { ok: false; field: string; message: string };
 
-/** Reads one key record, with `fallbackId` (the id asked for) when the record shows none. */
+/** Reads one key record as {@link ApiKeySchema} does, with `fallbackId` (the id asked for) when the record shows none. */
 export function readApiKeyRecord(record: unknown, opts: { fallbackId?: string | undefined } = {}): ApiKeyReadResult {
-  const parsed = ApiKeySchema.safeParse(record);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { ok: false, field: issue?.path.join('.') ?? '', message: issue?.message ?? 'unreadable API key record' };
-  }
-  const apiKey = parsed.data;
+  if (!isObject(record)) return { ok: false, field: '', message: NOT_AN_OBJECT };
+  const apiKey = toApiKey(record);
   if (apiKey.id === undefined && opts.fallbackId !== undefined) apiKey.id = opts.fallbackId;
   return { ok: true, apiKey };
 }

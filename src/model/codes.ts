@@ -1,35 +1,30 @@
 /** Entries of the two classification lookups, whose bodies the service does not publish. */
 import * as z from 'zod/mini';
+import { isObject, readAlias } from './field-map.js';
 
 /**
  * One classification code as the SDK returns it.
- *
  * @example
  * ```ts
- * import { ClassificationCodeSchema } from 'invoicing-sdk';
- * ClassificationCodeSchema.parse({ code: '6202', description: 'Computer consultancy' });
+ * ClassificationCodeSchema.parse({ code: '6202', description: 'IT' });
  * ```
  */
-export const ClassificationCodeSchema = z.object({
-  /** The code as the service spells it. */
-  code: z.string().check(z.minLength(1)),
-  /** Its title, where the service gives one. */
-  description: z.optional(z.string()),
+export const ClassificationCodeSchema = /* @__PURE__ */ z.object({
+  /** The code as the service spells it. */ code: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1)),
+  /** Its title, where the service gives one. */ description: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
 });
 
 /**
- * One classification code: an HS subheading (`8471.30`) or an ISIC Rev.
- *
+ * An HS subheading (`8471.30`) or an ISIC Rev. 4 class.
  * @example
  * ```ts
- * const codes = await client.codes.serviceCodes();
- * console.log(codes[0]?.code, codes[0]?.description);
+ * const c: ClassificationCode = { code: '6202', description: 'IT' };
  * ```
  */
 export type ClassificationCode = z.infer<typeof ClassificationCodeSchema>;
 
-/** The names under which a lookup entry carries its code and its title, first present wins. */
-export const CODE_ENTRY_FIELDS = {
+// The names under which a lookup entry carries its code and its title, first present wins.
+const CODE_ENTRY_FIELDS = {
   code: ['code', 'hsCode', 'hsnCode', 'isicCode'],
   description: ['description', 'title', 'name', 'label'],
 } as const;
@@ -49,13 +44,11 @@ function firstText(record: Record<string, unknown>, fields: readonly string[]): 
 function readEntry(item: unknown, fromNumber: (n: number) => string): ClassificationCode | undefined {
   if (typeof item === 'string') return item.trim() === '' ? undefined : { code: item.trim() };
   if (typeof item === 'number') return Number.isFinite(item) ? { code: fromNumber(item) } : undefined;
-  if (typeof item !== 'object' || item === null || Array.isArray(item)) return undefined;
-  const record = item as Record<string, unknown>;
-  const rawCode = CODE_ENTRY_FIELDS.code.map((field) => record[field]).find((v) => v !== undefined && v !== null);
-  const code =
-    typeof rawCode === 'number' && Number.isFinite(rawCode) ? fromNumber(rawCode) : firstText(record, CODE_ENTRY_FIELDS.code);
+  if (!isObject(item)) return undefined;
+  const rawCode = readAlias(item, CODE_ENTRY_FIELDS.code);
+  const code = typeof rawCode === 'number' && Number.isFinite(rawCode) ? fromNumber(rawCode) : firstText(item, CODE_ENTRY_FIELDS.code);
   if (code === undefined) return undefined;
-  const description = firstText(record, CODE_ENTRY_FIELDS.description);
+  const description = firstText(item, CODE_ENTRY_FIELDS.description);
   return description === undefined ? { code } : { code, description };
 }
 
@@ -66,7 +59,7 @@ function entrySchema(fromNumber: (n: number) => string) {
     ctx.issues.push({
       code: 'custom',
       // The entry itself when it is not an object; its code field when an object carries none.
-      path: typeof item === 'object' && item !== null && !Array.isArray(item) ? ['code'] : [],
+      path: isObject(item) ? ['code'] : [],
       input: item,
       message: `No readable code: expected a string, a number, or an object with one of ${CODE_ENTRY_FIELDS.code.join(', ')}`,
     });
@@ -75,26 +68,19 @@ function entrySchema(fromNumber: (n: number) => string) {
 }
 
 /**
- * One entry of the HS lookup read into a {@link ClassificationCode}; a number gets its two decimals back (`8471.3` →
- * `'8471.30'`).
- *
+ * One entry of the HS lookup read into a {@link ClassificationCode}; a number gets its two decimals back.
  * @example
  * ```ts
- * import { HsCodeSchema } from 'invoicing-sdk';
- * HsCodeSchema.parse({ hsCode: 8471.3, title: 'Portable computers' }); // { code: '8471.30', description: 'Portable computers' }
+ * HsCodeSchema.parse({ hsCode: 8471.3, title: 'Laptops' }); // { code: '8471.30', description: 'Laptops' }
  * ```
  */
-export const HsCodeSchema = entrySchema(hsFromNumber);
+export const HsCodeSchema = /* @__PURE__ */ entrySchema(hsFromNumber);
 
 /**
- * One entry of the ISIC service-code lookup read into a {@link ClassificationCode}; a number gets its leading zeros
- * back (`111` → `'0111'`).
- *
+ * One entry of the ISIC service-code lookup read into a {@link ClassificationCode}; a number gets its leading zeros back.
  * @example
  * ```ts
- * import { ServiceCodeSchema } from 'invoicing-sdk';
  * ServiceCodeSchema.parse(111); // { code: '0111' }
- * ServiceCodeSchema.safeParse({ title: 'x' }).error?.issues[0]?.path; // ['code']
  * ```
  */
-export const ServiceCodeSchema = entrySchema(isicFromNumber);
+export const ServiceCodeSchema = /* @__PURE__ */ entrySchema(isicFromNumber);

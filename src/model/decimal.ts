@@ -5,16 +5,8 @@ const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 /** The most zeros an exponent may add. */
 const MAX_EXPONENT_ZEROS = 400;
 
-/** A decimal's parts as written: sign, integer digits, fraction digits, and the power of ten. */
-interface ScannedDecimal {
-  negative: boolean;
-  int: string;
-  frac: string;
-  exponent: number;
-}
-
-/** Splits decimal text into its parts, or `undefined` when it is not a decimal. */
-function scanDecimal(text: string): ScannedDecimal | undefined {
+/** Splits decimal text into its parts as written (the exponent is the power of ten), or `undefined` when it is not one. */
+function scanDecimal(text: string): { negative: boolean; int: string; frac: string; exponent: number } | undefined {
   const match = DECIMAL.exec(text);
   if (!match) return undefined;
   const [, sign = '', int = '', frac = '', exp] = match;

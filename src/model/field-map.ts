@@ -2,14 +2,12 @@
 import { normalizeStatus } from './status.js';
 import { doubleScale, toDecimalString } from './decimal.js';
 import { epochMs, isoDateTime } from './timestamp.js';
-import type { Invoice } from './canonical-invoice.js';
+import type { Invoice } from './invoice.js';
 
 /**
  * The canonical invoice fields read through aliases.
- *
  * @example
  * ```ts
- * import type { InvoiceField } from 'invoicing-sdk';
  * const field: InvoiceField = 'total';
  * ```
  */
@@ -17,15 +15,10 @@ export type InvoiceField = 'id' | 'status' | 'subtotal' | 'taxTotal' | 'total' |
   | 'errorMessage' | 'recoveryAttempts' | 'attempts'; // `attempts`: deprecated, the same as `recoveryAttempts`
 
 /**
- * How to read stored invoices: for any canonical field, the alias or aliases to read, in order (a dotted alias walks
- * into nested objects).
- *
+ * How to read stored invoices: for any canonical field, the aliases to read, in order (a dotted one walks into objects).
  * @example
  * ```ts
- * import { DEFAULT_FIELD_MAP, InvoicingClient } from 'invoicing-sdk';
- * const client = new InvoicingClient({
- *   fieldMap: { total: ['amounts.gross', ...DEFAULT_FIELD_MAP.total], status: 'lifecycle.state' },
- * });
+ * new InvoicingClient({ fieldMap: { total: ['amounts.gross', ...DEFAULT_FIELD_MAP.total], status: 'state' } });
  * ```
  */
 export type FieldMap = Partial<Record<InvoiceField, string | readonly string[]>>;
@@ -33,12 +26,9 @@ export type FieldMap = Partial<Record<InvoiceField, string | readonly string[]>>
 const ATTEMPT_ALIASES = ['attempts', 'attemptCount', 'retryCount', 'retries', 'submissionAttempts', 'submitAttempts'] as const;
 
 /**
- * The aliases read by default, from the design's table (`recoveryAttempts` counts the service's automatic-recovery
- * attempts; `attempts` is its deprecated name).
- *
+ * The aliases read by default.
  * @example
  * ```ts
- * import { DEFAULT_FIELD_MAP } from 'invoicing-sdk';
  * DEFAULT_FIELD_MAP.id; // ['id', '_id', 'invoiceId', 'uuid']
  * ```
  */
@@ -58,12 +48,10 @@ export const DEFAULT_FIELD_MAP: Readonly<Record<InvoiceField, readonly string[]>
 });
 
 /**
- * A field map with every field's aliases spelled out, as the client keeps it.
- *
+ * A field map with every field's aliases spelled out.
  * @example
  * ```ts
- * import { resolveFieldMap, type ResolvedFieldMap } from 'invoicing-sdk';
- * const map: ResolvedFieldMap = resolveFieldMap({ total: 'amounts.gross' });
+ * const map: ResolvedFieldMap = resolveFieldMap({ total: 'gross' });
  * ```
  */
 export type ResolvedFieldMap = Readonly<Record<InvoiceField, readonly string[]>>;
@@ -73,12 +61,9 @@ const resolved = /* @__PURE__ */ new WeakSet<object>();
 
 /**
  * Merges the caller's field map over the defaults, field by field.
- *
  * @example
  * ```ts
- * import { resolveFieldMap } from 'invoicing-sdk';
- * resolveFieldMap({ status: 'lifecycle.state' }).status; // ['lifecycle.state']
- * resolveFieldMap(undefined).id; // ['id', '_id', 'invoiceId', 'uuid']
+ * resolveFieldMap({ status: 'state' }).status; // ['state']
  * ```
  */
 export function resolveFieldMap(fieldMap: FieldMap | ResolvedFieldMap | undefined): ResolvedFieldMap {

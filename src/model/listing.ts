@@ -1,38 +1,37 @@
-/** The `meta` object of a listing envelope. */
+/** The success envelope and a listing's `meta`. The envelope's fields are getters: zod builds them on first use. */
 import * as z from 'zod/mini';
 
-const count = z.union([
-  z.number().check(z.int(), z.nonnegative(), z.maximum(Number.MAX_SAFE_INTEGER)),
-  z.pipe(
-    z.pipe(z.string().check(z.regex(/^\s*\d+\s*$/, 'a count written as digits')), z.transform(Number)),
-    z.number().check(z.maximum(Number.MAX_SAFE_INTEGER)),
-  ),
-]);
+const countSchema = () =>
+  z.optional(
+    z.union([
+      z.number().check(z.int(), z.nonnegative(), z.maximum(Number.MAX_SAFE_INTEGER)),
+      z.pipe(
+        z.pipe(z.string().check(z.regex(/^\s*\d+\s*$/, 'a count written as digits')), z.transform(Number)),
+        z.number().check(z.maximum(Number.MAX_SAFE_INTEGER)),
+      ),
+    ]),
+  );
 
-const MetaObject = z.looseObject({
-  /** Items across all pages. */
-  total: z.optional(count),
-  /** This page, from 1. */
-  page: z.optional(count),
-  /** Page size. */
-  limit: z.optional(count),
-  /** Number of pages; computed by the service. */
-  totalPages: z.optional(count),
+// Built now, with plain properties: typedoc reads the fields' comments only from those.
+const count = /* @__PURE__ */ countSchema();
+
+const MetaObject = /* @__PURE__ */ z.looseObject({
+  /** Items across all pages. */ total: count,
+  /** This page, from 1. */ page: count,
+  /** Page size. */ limit: count,
+  /** Number of pages; computed from `total` and `limit` when absent. */ totalPages: count,
 });
 
 /**
  * A listing's `meta`.
- *
  * @example
  * ```ts
- * import { ListingMetaSchema } from 'invoicing-sdk';
  * ListingMetaSchema.parse({ total: 25, page: 1, limit: 10 }).totalPages; // 3
- * ListingMetaSchema.safeParse({ totalPages: -1 }).error?.issues[0]?.path; // ['totalPages']
  * ```
  */
-export const ListingMetaSchema = z.pipe(
+export const ListingMetaSchema = /* @__PURE__ */ z.pipe(
   MetaObject,
-  z.transform((meta: z.infer<typeof MetaObject>) =>
+  /* @__PURE__ */ z.transform((meta: z.infer<typeof MetaObject>) =>
     meta.totalPages === undefined && meta.total !== undefined && meta.limit !== undefined && meta.limit > 0
       ? { ...meta, totalPages: Math.ceil(meta.total / meta.limit) }
       : meta,
@@ -41,25 +40,27 @@ export const ListingMetaSchema = z.pipe(
 
 /**
  * A listing's `meta`: every count may be missing.
- *
  * @example
  * ```ts
- * const page = await client.invoices.list({ limit: 50 });
- * console.log(page.meta?.totalPages);
+ * console.log((await client.invoices.list()).meta?.totalPages);
  * ```
  */
 export type ListingMeta = z.infer<typeof ListingMetaSchema>;
 
+// `null` reads as absent.
+const meta = () => z.pipe(z.nullish(ListingMetaSchema), z.transform((value: ListingMeta | null | undefined) => value ?? undefined));
+
+const envelope = <M extends z.ZodMiniType>(metaSchema: () => M) =>
+  z.looseObject({
+    get success() { return z.literal(true); },
+    /** The resource, or the array of a listing. */ get data() { return z.unknown(); },
+    /** The server's clock when it answered (ISO 8601). */ get timestamp() { return z.catch(z.optional(z.string()), undefined); },
+    get message() { return z.catch(z.optional(z.string()), undefined); },
+    get meta() { return metaSchema(); },
+  });
+
 /** The service's success envelope: `{ success: true, data, timestamp?, message?, meta? }`. */
-export const EnvelopeSchema = z.looseObject({
-  /** Always `true` on a success. */
-  success: z.literal(true),
-  /** The resource, or the array of a listing. */
-  data: z.unknown(),
-  /** The server's clock when it answered (ISO 8601). */
-  timestamp: z.catch(z.optional(z.string()), undefined),
-  /** Present on some answers only. */
-  message: z.catch(z.optional(z.string()), undefined),
-  /** Listings only. `null` reads as absent. */
-  meta: z.pipe(z.nullish(ListingMetaSchema), z.transform((meta: ListingMeta | null | undefined) => meta ?? undefined)),
-});
+export const EnvelopeSchema = /* @__PURE__ */ envelope(meta);
+
+/** The envelope of routes with unshown bodies: an unreadable `meta` is dropped rather than failing a call that does not page. */
+export const TolerantEnvelopeSchema = /* @__PURE__ */ envelope(() => z.catch(meta(), undefined));

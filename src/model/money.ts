@@ -4,181 +4,127 @@ import { parseDecimal, type Decimal } from './decimal.js';
 /**
  * How a value exactly halfway between two minor units is rounded: `'half-up'` away from zero (0.125 → 0.13),
  * `'half-even'` to the even neighbour (0.125 → 0.12, 0.135 → 0.14).
- *
  * @example
  * ```ts
- * import { computeTotals, type RoundingMode } from 'invoicing-sdk';
- * const roundingMode: RoundingMode = 'half-even';
- * computeTotals([{ quantity: 1, unitPrice: '0.125', taxRate: 0 }], { roundingMode }).total; // "0.12"
+ * computeTotals([{ quantity: 1, unitPrice: '0.125', taxRate: 0 }], { roundingMode: 'half-even' }).total; // "0.12"
  * ```
  */
 export type RoundingMode = 'half-up' | 'half-even';
 
 /**
- * Where rounding happens:
- *
+ * Where rounding happens: `'line'` rounds each line's net and tax, `'invoice'` rounds the exact sums per rate once.
  * @example
  * ```ts
- * import { computeTotals, type RoundingLevel } from 'invoicing-sdk';
- * const rounding: RoundingLevel = 'invoice';
- * computeTotals(lines, { rounding });
+ * computeTotals(lines, { rounding: 'invoice' });
  * ```
  */
 export type RoundingLevel = 'line' | 'invoice';
 
 /**
  * An amount as the caller has it: a JSON number or a decimal string such as `"19.99"`.
- *
  * @example
  * ```ts
- * import { toMinorUnits, type DecimalInput } from 'invoicing-sdk';
  * const price: DecimalInput = '19.99';
- * toMinorUnits(price); // 1999n
  * ```
  */
 export type DecimalInput = number | string;
 
 /**
  * The fields of an invoice line that the totals are computed from (an `InvoiceLineInput` has them).
- *
  * @example
  * ```ts
- * import type { TotalsLineInput } from 'invoicing-sdk';
  * const line: TotalsLineInput = { quantity: 3, unitPrice: '19.99', taxRate: 7.5, discountRate: 10 };
  * ```
  */
 export interface TotalsLineInput {
-  /** How many units. */
-  quantity: DecimalInput;
-  /** Price of one unit before tax. */
-  unitPrice: DecimalInput;
-  /** A percentage: 7.5 means 7.5 %. */
-  taxRate: DecimalInput;
-  /** A percentage taken off `quantity × unitPrice`; absent means no discount. */
-  discountRate?: DecimalInput | null | undefined;
+  /** How many units. */ quantity: DecimalInput;
+  /** Price of one unit before tax. */ unitPrice: DecimalInput;
+  /** A percentage: 7.5 means 7.5 %. */ taxRate: DecimalInput;
+  /** A percentage taken off `quantity × unitPrice`; absent means no discount. */ discountRate?: DecimalInput | null | undefined;
 }
 
 /**
  * Options of {@link computeTotals}.
- *
  * @example
  * ```ts
- * import { computeTotals, type ComputeTotalsOptions } from 'invoicing-sdk';
- * const opts: ComputeTotalsOptions = { minorUnits: 0, rounding: 'invoice', roundingMode: 'half-even' };
- * computeTotals(lines, opts);
+ * const opts: ComputeTotalsOptions = { minorUnits: 0, rounding: 'invoice' };
  * ```
  */
 export interface ComputeTotalsOptions {
-  /** Digits after the decimal point of the currency's minor unit. Default 2. */
-  minorUnits?: number | undefined;
-  /** Default `'line'`. See {@link RoundingLevel}. */
-  rounding?: RoundingLevel | undefined;
-  /** Default `'half-up'` (halves go away from zero). */
-  roundingMode?: RoundingMode | undefined;
+  /** Digits after the decimal point of the currency's minor unit. Default 2. */ minorUnits?: number | undefined;
+  /** Default `'line'`. See {@link RoundingLevel}. */ rounding?: RoundingLevel | undefined;
+  /** Default `'half-up'` (halves go away from zero). */ roundingMode?: RoundingMode | undefined;
 }
 
 /**
  * One line's computed figures, as decimal strings to the minor unit.
- *
  * @example
  * ```ts
- * import { computeTotals, type LineTotals } from 'invoicing-sdk';
- * const [first]: LineTotals[] = computeTotals([{ quantity: 2, unitPrice: 9.99, taxRate: 7.5 }]).lines;
- * first; // { index: 0, rate: "7.5", net: "19.98", tax: "1.50" }
+ * computeTotals([{ quantity: 2, unitPrice: 9.99, taxRate: 7.5 }]).lines[0]; // { index: 0, net: "19.98", tax: "1.50", … }
  * ```
  */
 export interface LineTotals {
-  /** Position of the line in the input array. */
-  index: number;
-  /** The line's tax rate, normalised (`"7.5"`, `"0"`). */
-  rate: string;
-  /** quantity × unitPrice × (1 − discountRate/100), rounded to the minor unit. */
-  net: string;
-  /** Tax on the rounded net, rounded to the minor unit. */
-  tax: string;
+  /** Position of the line in the input array. */ index: number;
+  /** The line's tax rate, normalised (`"7.5"`, `"0"`). */ rate: string;
+  /** quantity × unitPrice × (1 − discountRate/100), rounded to the minor unit. */ net: string;
+  /** Tax on the rounded net, rounded to the minor unit. */ tax: string;
 }
 
 /**
  * The figures of all lines sharing one tax rate (the service derives the tax category from it).
- *
  * @example
  * ```ts
- * import { computeTotals, type RateTotals } from 'invoicing-sdk';
  * const groups: RateTotals[] = computeTotals(lines).byRate; // [{ rate: "0", … }, { rate: "7.5", … }]
  * ```
  */
 export interface RateTotals {
-  /** The tax rate as a percentage, normalised (`"7.5"`). */
-  rate: string;
-  /** Sum of the nets of the lines at this rate. */
-  net: string;
-  /** Tax of the lines at this rate. */
-  tax: string;
+  /** The tax rate as a percentage, normalised (`"7.5"`). */ rate: string;
+  /** Sum of the nets of the lines at this rate. */ net: string;
+  /** Tax of the lines at this rate. */ tax: string;
 }
 
 /**
  * Invoice totals as decimal strings to the minor unit (`"107.50"`).
- *
  * @example
  * ```ts
- * import { computeTotals, type InvoiceTotals } from 'invoicing-sdk';
  * const t: InvoiceTotals = computeTotals([{ quantity: 2, unitPrice: 50, taxRate: 7.5 }]);
  * [t.subtotal, t.taxTotal, t.total]; // ["100.00", "7.50", "107.50"]
  * ```
  */
 export interface InvoiceTotals {
-  /** Sum of the line nets, before tax. */
-  subtotal: string;
-  /** Sum of the tax. */
-  taxTotal: string;
-  /** subtotal + taxTotal. */
-  total: string;
-  /** Figures per tax rate, lowest rate first. */
-  byRate: RateTotals[];
-  /** Figures per line, in input order. */
-  lines: LineTotals[];
+  /** Sum of the line nets, before tax. */ subtotal: string;
+  /** Sum of the tax. */ taxTotal: string;
+  /** subtotal + taxTotal. */ total: string;
+  /** Figures per tax rate, lowest rate first. */ byRate: RateTotals[];
+  /** Figures per line, in input order. */ lines: LineTotals[];
 }
 
 /**
  * The caller's own figures to reconcile against; any subset.
- *
  * @example
  * ```ts
- * import { checkInvoice, type ExpectedTotals } from 'invoicing-sdk';
- * const expectedTotals: ExpectedTotals = { subtotal: '100.00', total: 107.5 };
- * checkInvoice(input, { expectedTotals });
+ * checkInvoice(input, { expectedTotals: { total: 107.5 } });
  * ```
  */
 export interface ExpectedTotals {
-  /** Expected sum of the line nets, before tax. */
-  subtotal?: DecimalInput | null | undefined;
-  /** Expected sum of the tax. */
-  taxTotal?: DecimalInput | null | undefined;
-  /** Another name for `taxTotal`, as the service document says "tax" (checkInvoice reads either). */
-  tax?: DecimalInput | null | undefined;
-  /** Expected subtotal + tax. */
-  total?: DecimalInput | null | undefined;
+  /** Expected sum of the line nets, before tax. */ subtotal?: DecimalInput | null | undefined;
+  /** Expected sum of the tax. */ taxTotal?: DecimalInput | null | undefined;
+  /** Another name for `taxTotal`, as the service document says "tax" (checkInvoice reads either). */ tax?: DecimalInput | null | undefined;
+  /** Expected subtotal + tax. */ total?: DecimalInput | null | undefined;
 }
 
 /**
  * One difference found by {@link compareTotals}.
- *
  * @example
  * ```ts
- * import { compareTotals, type TotalsDifference } from 'invoicing-sdk';
- * const diffs: TotalsDifference[] = compareTotals({ total: '108' }, { total: '107.50' });
- * diffs[0]?.difference; // "-0.50"
+ * compareTotals({ total: '108' }, { total: '107.5' })[0]?.difference;
  * ```
  */
 export interface TotalsDifference {
-  /** Which figure differs. */
-  field: 'subtotal' | 'taxTotal' | 'total';
-  /** The expected figure at the minor unit, or the raw value when it is not a number. */
-  expected: string;
-  /** The actual figure at the minor unit, or the raw value when it is not a number. */
-  actual: string;
-  /** actual − expected at the minor unit; absent when either side is not a number. */
-  difference?: string;
+  /** Which figure differs. */ field: 'subtotal' | 'taxTotal' | 'total';
+  /** The expected figure at the minor unit, or the raw value when it is not a number. */ expected: string;
+  /** The actual figure at the minor unit, or the raw value when it is not a number. */ actual: string;
+  /** actual − expected at the minor unit; absent when either side is not a number. */ difference?: string;
 }
 
 // Powers of ten up to 10^63 are kept; the rest (exponents up to ±400 reach them) are computed.
@@ -228,12 +174,9 @@ function formatScaled(value: bigint, scale: number): string {
 /**
  * Converts an amount to an integer count of minor units, exactly (`19.99` → `1999n`), rounding digits beyond the minor
  * unit with `roundingMode` (default half-up).
- *
  * @example
  * ```ts
- * import { toMinorUnits } from 'invoicing-sdk';
  * toMinorUnits(0.1 + 0.2); // 30n (0.30000000000000004 rounds to 0.30)
- * toMinorUnits('107.505'); // 10751n
  * ```
  */
 export function toMinorUnits(value: DecimalInput, minorUnits = 2, roundingMode: RoundingMode = 'half-up'): bigint {
@@ -249,12 +192,9 @@ export function tryMinorUnits(value: unknown, minorUnits = 2, roundingMode: Roun
 }
 
 /**
- * Whether two amounts are equal at the minor unit (`"107.5"` equals `107.50`; `0.1 + 0.2` equals `0.3`).
- *
+ * Whether two amounts are equal at the minor unit.
  * @example
  * ```ts
- * import { decimalEquals } from 'invoicing-sdk';
- * decimalEquals('107.5', 107.5); // true
  * decimalEquals(0.1 + 0.2, '0.30'); // true
  * ```
  */
@@ -268,10 +208,8 @@ const TOTAL_FIELDS = ['subtotal', 'taxTotal', 'total'] as const;
 
 /**
  * Compares two sets of totals at the minor unit and lists each field that differs.
- *
  * @example
  * ```ts
- * import { compareTotals, computeTotals } from 'invoicing-sdk';
  * const mine = computeTotals([{ quantity: 2, unitPrice: 50, taxRate: 7.5 }]);
  * compareTotals({ total: '108' }, mine); // [{ field: 'total', expected: '108.00', actual: '107.50', difference: '-0.50' }]
  * ```
@@ -305,27 +243,19 @@ function describe(value: unknown): string {
   return Array.isArray(value) ? 'an array' : 'an object';
 }
 
-// --- computeTotals ---------------------------------------------------------------------------
-
 /** The most lines checkInvoice reads and computeTotals takes. */
 export const MAX_LINES = 100_000;
 
 /**
  * Computes an invoice's totals exactly, to the minor unit, the way the service's document describes them: per line,
  * net = quantity × unitPrice × (1 − discountRate/100) and tax = net × taxRate/100; lines with the same rate are
- * grouped (the service derives the tax category from the rate); subtotal = Σ net, taxTotal = Σ tax, total = subtotal +
- * taxTotal.
- *
+ * grouped; subtotal = Σ net, taxTotal = Σ tax, total = subtotal + taxTotal. Throws on arguments it cannot read.
  * @example
  * ```ts
- * import { computeTotals } from 'invoicing-sdk';
- * const t = computeTotals(Array.from({ length: 10 }, () => ({ quantity: 1, unitPrice: 0.1, taxRate: 0 })));
- * t.subtotal; // "1.00"
  * computeTotals([{ quantity: 3, unitPrice: '19.99', taxRate: 7.5, discountRate: 10 }]).total; // "58.02"
  * ```
  */
 export function computeTotals(lines: readonly TotalsLineInput[], opts?: ComputeTotalsOptions): InvoiceTotals {
-  // It throws on bad arguments, unlike checkInvoice.
   if (!Array.isArray(lines)) throw new TypeError(`lines must be an array, got ${describe(lines)}`);
   if (lines.length > MAX_LINES) {
     throw new RangeError(
@@ -378,16 +308,13 @@ function exactNet(line: TotalsLineInput, i: number, cache: AmountCache): Decimal
 }
 
 interface ExactGroup {
-  /** The rate as the last line of this group wrote it, to find the group again without reading it. */
-  written: unknown;
+  /** The rate as the last line of this group wrote it, to find the group again without reading it. */ written: unknown;
   rate: Decimal;
   key: string;
-  /** 10^(rate scale + 2): tax = net × rate digits / divisor. */
-  divisor: bigint;
+  /** 10^(rate scale + 2): tax = net × rate digits / divisor. */ divisor: bigint;
   netMinor: bigint;
   taxMinor: bigint;
-  /** The group's one line while it has only one: its printed figures are the group's. */
-  only: LineTotals | undefined;
+  /** The group's one line while it has only one: its printed figures are the group's. */ only: LineTotals | undefined;
   lineCount: number;
   // Exact net as digits × 10^-scale, for `rounding: 'invoice'`.
   exactDigits: bigint;
@@ -414,7 +341,8 @@ function groupOf(groups: Groups, line: TotalsLineInput, i: number, cache: Amount
   // The same rate written another way (7.5 and '7.50') is the same group.
   let g = groups.byKey?.get(key) ?? (groups.byKey === undefined ? groups.list.find((x) => x.key === key) : undefined);
   if (g === undefined) {
-    g = { written, rate: t, key, divisor: bigPow10(t.scale + 2), netMinor: 0n, taxMinor: 0n, only: undefined, lineCount: 0, exactDigits: 0n, exactScale: 0 };
+    const divisor = bigPow10(t.scale + 2);
+    g = { written, rate: t, key, divisor, netMinor: 0n, taxMinor: 0n, only: undefined, lineCount: 0, exactDigits: 0n, exactScale: 0 };
     groups.list.push(g);
     if (groups.byKey !== undefined) groups.byKey.set(key, g);
     else if (groups.list.length > SCAN_GROUPS) groups.byKey = new Map(groups.list.map((x) => [x.key, x]));

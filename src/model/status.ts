@@ -3,10 +3,8 @@ import { epochMs } from './timestamp.js';
 
 /**
  * Every canonical invoice status, as values: `InvoiceStatus.SIGNED === 'SIGNED'`.
- *
  * @example
  * ```ts
- * import { InvoiceStatus } from 'invoicing-sdk';
  * if (invoice.status === InvoiceStatus.SIGNED) await client.invoices.submit(invoice.id);
  * ```
  */
@@ -17,10 +15,8 @@ export const InvoiceStatus = {
 
 /**
  * A canonical invoice status: a closed union, so a typo fails to compile and an exhaustive `switch` type-checks.
- *
  * @example
  * ```ts
- * import type { InvoiceStatus } from 'invoicing-sdk';
  * const filed = (status: InvoiceStatus): boolean => status === 'ACCEPTED';
  * ```
  */
@@ -28,10 +24,8 @@ export type InvoiceStatus = (typeof InvoiceStatus)[keyof typeof InvoiceStatus];
 
 /**
  * One of the five statuses the service document names (`DRAFT` … `ERROR`).
- *
  * @example
  * ```ts
- * import type { KnownInvoiceStatus } from 'invoicing-sdk';
  * const s: KnownInvoiceStatus = 'SIGNED';
  * ```
  */
@@ -39,10 +33,8 @@ export type KnownInvoiceStatus = 'DRAFT' | 'VALIDATED' | 'SIGNED' | 'SUBMITTED' 
 
 /**
  * @deprecated Use {@link InvoiceStatus}.
- *
  * @example
  * ```ts
- * import type { InvoiceStatus } from 'invoicing-sdk';
  * const s: InvoiceStatus = 'ACCEPTED';
  * ```
  */
@@ -50,28 +42,23 @@ export type InvoiceStatusValue = InvoiceStatus;
 
 /**
  * What a record with no readable status, or a status the SDK does not recognise, normalises to.
- *
  * @example
  * ```ts
- * import { UNKNOWN_STATUS, normalizeStatus } from 'invoicing-sdk';
  * normalizeStatus(undefined) === UNKNOWN_STATUS; // true
  * ```
  */
 export const UNKNOWN_STATUS = 'UNKNOWN' as const;
 
 /**
- * The statuses after `SUBMITTED` that end the filing by default (`waitFor` stops there).
- *
+ * The statuses after `SUBMITTED` that end the filing by default.
  * @example
  * ```ts
- * import { DEFAULT_FINAL_STATUSES } from 'invoicing-sdk';
  * DEFAULT_FINAL_STATUSES.includes('ACCEPTED'); // true
  * ```
  */
 export const DEFAULT_FINAL_STATUSES: readonly InvoiceStatus[] = ['ACCEPTED', 'REJECTED', 'CANCELLED'];
 
-// Folded spellings (see foldStatus) of every canonical status and of the synonyms servers use for the statuses after
-// SUBMITTED.
+// Folded spellings of every canonical status and of the synonyms servers use for the statuses after SUBMITTED.
 const SPELLINGS: Readonly<Record<string, InvoiceStatus>> = {
   draft: 'DRAFT', validated: 'VALIDATED', signed: 'SIGNED', submitted: 'SUBMITTED', error: 'ERROR',
   processing: 'PROCESSING', inprogress: 'PROCESSING', pending: 'PROCESSING',
@@ -85,16 +72,11 @@ const foldStatus = (value: string): string => value.toLowerCase().replace(/[\s_-
 const seen = /* @__PURE__ */ new Map<string, InvoiceStatus>();
 
 /**
- * Reads a status as the server spelled it and returns the canonical value, ignoring case, spaces, `-` and `_`:
- * `draft`, `Draft` and `DRAFT` give `DRAFT`; synonyms of the statuses after `SUBMITTED` map to the SDK's names
- * (`in_progress`, `pending` → `PROCESSING`; `approved`, `cleared` → `ACCEPTED`; `declined` → `REJECTED`; `canceled`,
- * `voided` → `CANCELLED`).
- *
+ * The canonical value of a status as the server spelled it, ignoring case, spaces, `-` and `_`; synonyms of the
+ * statuses after `SUBMITTED` map to the SDK's names (`pending` → `PROCESSING`, `cleared` → `ACCEPTED`, …).
  * @example
  * ```ts
- * import { normalizeStatus } from 'invoicing-sdk';
- * normalizeStatus('in_progress'); // 'PROCESSING'
- * normalizeStatus('Frobnicated'); // 'UNKNOWN' (invoice.rawStatus keeps 'Frobnicated')
+ * normalizeStatus('in_progress'); // 'PROCESSING'; an unknown spelling gives 'UNKNOWN' (rawStatus keeps it)
  * ```
  */
 export function normalizeStatus(raw: unknown): InvoiceStatus {
@@ -110,15 +92,11 @@ export function normalizeStatus(raw: unknown): InvoiceStatus {
 }
 
 /**
- * True for a status reached after `SUBMITTED` as the tax authority answers: `PROCESSING`, `ACCEPTED`, `REJECTED`,
- * `CANCELLED` in any spelling, and any other non-empty spelling the SDK does not recognise (only the statuses after
- * `SUBMITTED` are unpublished).
- *
+ * True for a status reached after `SUBMITTED` as the tax authority answers, in any spelling, and for any other non-empty
+ * spelling the SDK does not recognise (only the statuses after `SUBMITTED` are unpublished).
  * @example
  * ```ts
- * import { isAfterSubmitted } from 'invoicing-sdk';
  * isAfterSubmitted('Frobnicated'); // true: an unpublished status
- * isAfterSubmitted('SUBMITTED');   // false
  * ```
  */
 export function isAfterSubmitted(status: unknown): boolean {
@@ -129,11 +107,8 @@ export function isAfterSubmitted(status: unknown): boolean {
 
 /**
  * True when `status` is final: the tax authority's answer is in and nothing more happens on its own.
- *
  * @example
  * ```ts
- * import { isFinalStatus } from 'invoicing-sdk';
- * isFinalStatus('Accepted');                   // true
  * isFinalStatus('Registered', ['Registered']); // true: your own list, in the server's spelling
  * ```
  */
@@ -155,11 +130,9 @@ export function matchesStatus(status: unknown, statuses: readonly string[]): boo
 }
 
 /**
- * @deprecated Use {@link isFinalStatus}, which this calls: `ERROR` and statuses the SDK does not recognise are not final.
- *
+ * @deprecated Use {@link isFinalStatus}, which this calls.
  * @example
  * ```ts
- * import { isFinalStatus } from 'invoicing-sdk';
  * isFinalStatus('Accepted'); // true
  * ```
  */
@@ -170,10 +143,8 @@ export function isTerminalStatus(status: unknown, finalStatuses?: readonly strin
 /**
  * How far along the filing flow a status is: 0 draft, 1 validated, 2 signed, 3 submitted or error (an Error invoice
  * was submitted once), 4 after submitted (an unrecognised non-empty spelling included); -1 for a missing status.
- *
  * @example
  * ```ts
- * import { statusRank } from 'invoicing-sdk';
  * statusRank('SIGNED') > statusRank('DRAFT'); // true
  * ```
  */
@@ -188,10 +159,8 @@ const RANKS: Readonly<Record<Exclude<InvoiceStatus, 'UNKNOWN'>, number>> = {
 
 /**
  * The three filing transitions the caller sends.
- *
  * @example
  * ```ts
- * import type { FilingTransition } from 'invoicing-sdk';
  * const step: FilingTransition = 'sign';
  * ```
  */
@@ -199,10 +168,8 @@ export type FilingTransition = 'validate' | 'sign' | 'submit';
 
 /**
  * Each transition: the statuses it is sent from and the status it leads to.
- *
  * @example
  * ```ts
- * import { TRANSITIONS } from 'invoicing-sdk';
  * TRANSITIONS.sign.from; // ['VALIDATED']
  * ```
  */
@@ -217,12 +184,9 @@ export const TRANSITIONS: Readonly<
 
 /**
  * True when an invoice in `status` may be sent `transition`.
- *
  * @example
  * ```ts
- * import { canTransition } from 'invoicing-sdk';
- * canTransition('VALIDATED', 'sign'); // true
- * canTransition('DRAFT', 'submit');   // false
+ * canTransition('DRAFT', 'submit'); // false
  * ```
  */
 export function canTransition(status: unknown, transition: FilingTransition): boolean {
@@ -231,12 +195,9 @@ export function canTransition(status: unknown, transition: FilingTransition): bo
 
 /**
  * True when an invoice in `status` has already passed `transition`, so sending it again would be a duplicate.
- *
  * @example
  * ```ts
- * import { hasPassed } from 'invoicing-sdk';
  * hasPassed('SIGNED', 'validate'); // true
- * hasPassed('SIGNED', 'submit');   // false
  * ```
  */
 export function hasPassed(status: unknown, transition: FilingTransition): boolean {
@@ -244,13 +205,9 @@ export function hasPassed(status: unknown, transition: FilingTransition): boolea
 }
 
 /**
- * The next transition to send for an invoice in `status`, or `undefined` when none is due (submitted, after submitted,
- * unknown).
- *
+ * The next transition to send for an invoice in `status`, or `undefined` when none is due (submitted or later, unknown).
  * @example
  * ```ts
- * import { nextTransition } from 'invoicing-sdk';
- * nextTransition('DRAFT');  // 'validate'
  * nextTransition('SIGNED'); // 'submit'
  * ```
  */
@@ -262,21 +219,16 @@ const NEXT = { DRAFT: 'validate', VALIDATED: 'sign', SIGNED: 'submit' } as const
 
 /**
  * The service's automatic recovery of invoices in `Error`, from the document's Limits: a retry every 10 minutes, up to
- * 3 attempts, only for invoices touched in the last 24 hours.
- *
+ * 3 attempts, only for invoices touched in the last 24 hours; recovery is over `latestEndMs` after an invoice enters `Error`.
  * @example
  * ```ts
- * import { AUTOMATIC_RECOVERY } from 'invoicing-sdk';
  * AUTOMATIC_RECOVERY.intervalMs; // 600000
  * ```
  */
 export const AUTOMATIC_RECOVERY = {
-  /** Ten minutes. */
   intervalMs: 600_000,
   maxAttempts: 3,
-  /** 24 hours. */
   windowMs: 86_400_000,
-  /** Forty minutes. */
   latestEndMs: 2_400_000,
 } as const;
 
@@ -285,39 +237,30 @@ export const AUTOMATIC_RECOVERY = {
  * `quiet` (untouched for more than 10 minutes: a run of the job would have touched it; or, while in progress, touched
  * within them), `elapsed` (40 minutes since it entered `Error`), `none` (no count and no readable timestamp: in
  * progress until the wait's own timeout).
- *
  * @example
  * ```ts
- * import type { RecoveryEvidence } from 'invoicing-sdk';
  * const evidence: RecoveryEvidence = 'quiet';
  * ```
  */
 export type RecoveryEvidence = 'attempts' | 'window' | 'quiet' | 'elapsed' | 'none';
 
 /**
- * A recovery verdict and the evidence it rests on (see {@link recoveryVerdict}).
- *
+ * A verdict of {@link recoveryVerdict}.
  * @example
  * ```ts
- * import type { RecoveryVerdict } from 'invoicing-sdk';
  * const v: RecoveryVerdict = { state: 'over', evidence: 'attempts' };
  * ```
  */
 export interface RecoveryVerdict {
-  /** As {@link recoveryState}. */
-  state: 'in-progress' | 'over' | 'not-applicable';
-  /** What the verdict rests on; `undefined` outside `ERROR`. */
-  evidence: RecoveryEvidence | undefined;
+  /** As {@link recoveryState}. */ state: 'in-progress' | 'over' | 'not-applicable';
+  /** What the verdict rests on; `undefined` outside `ERROR`. */ evidence: RecoveryEvidence | undefined;
 }
 
 /**
  * Whether the service's automatic recovery will still pick up an invoice in `ERROR`, and on what evidence.
- *
  * @example
  * ```ts
- * import { recoveryVerdict } from 'invoicing-sdk';
- * recoveryVerdict({ status: 'Error', updatedAt: '2026-01-01T00:00:00Z' }, Date.parse('2026-01-01T00:11:00Z'));
- * // { state: 'over', evidence: 'quiet' }
+ * recoveryVerdict({ status: 'Error', updatedAt: '2026-01-01T00:00:00Z' }, Date.parse('2026-01-01T00:11:00Z')).evidence; // 'quiet'
  * ```
  */
 export function recoveryVerdict(
@@ -341,10 +284,8 @@ export function recoveryVerdict(
 /**
  * The state of {@link recoveryVerdict}: `in-progress` (wait and poll, never submit), `over` (a deliberate re-submit is
  * required), `not-applicable` (the invoice is not in `ERROR`).
- *
  * @example
  * ```ts
- * import { recoveryState } from 'invoicing-sdk';
  * recoveryState({ status: 'ERROR', updatedAt: new Date().toISOString() }); // 'in-progress'
  * ```
  */
@@ -362,14 +303,11 @@ function timeOf(value: string | Date): number {
   return Number.isNaN(ms) ? new Date(value).getTime() : ms;
 }
 
-/** By when the next automatic attempt is due at the latest (ISO 8601), and the attempts left, where the record tells. */
-export type NextAutomaticAttempt = { nextAttemptAt: string | undefined; attemptsLeft: number | undefined };
-
-/** When recovery will next try an invoice in `ERROR`, at the latest, and how many automatic attempts are left. */
+/** When recovery will next try an invoice in `ERROR`, at the latest (ISO 8601), and the attempts left, where the record tells. */
 export function nextAutomaticAttempt(
   invoice: { updatedAt?: string | Date | undefined; attempts?: number | undefined },
   now: number = Date.now(),
-): NextAutomaticAttempt {
+): { nextAttemptAt: string | undefined; attemptsLeft: number | undefined } {
   const touched = invoice.updatedAt === undefined ? Number.NaN : timeOf(invoice.updatedAt);
   let next: number | undefined;
   if (!Number.isNaN(touched)) {
