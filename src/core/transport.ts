@@ -1,6 +1,5 @@
 // HTTP on ky, the only module importing it. ky retries (whether to: core/retry.ts), times out per attempt and runs
-// hooks; the SDK's hooks add auth, the idempotency key (once per call, so retries reuse it) and log lines. One attempt
-// reads the whole body inside the timeout, bounded by maxResponseBytes, redirects refused.
+// hooks. One attempt reads the whole body inside the timeout, bounded by maxResponseBytes, redirects refused.
 import ky, {
   isHTTPError,
   isNetworkError,
@@ -106,17 +105,17 @@ export interface TransportRequest {
 
 /** A 2xx response, body read. */
 export interface TransportResponse {
-  status: number;
-  headers: Headers;
+  readonly status: number;
+  readonly headers: Headers;
   /** Parsed JSON (no `__proto__` or `constructor` keys); the text when not JSON; `undefined` when empty. */
-  body: unknown;
-  method: HttpMethod;
-  path: string;
-  requestId: string | undefined;
-  /** The response as received, its body unread: built on first use. */
+  readonly body: unknown;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly requestId: string | undefined;
+  /** The response as received, its body unread. */
   readonly raw: Response;
   /** The client's redactor, for an error built from this response after it left the transport. */
-  redactor: Redactor;
+  readonly redactor: Redactor;
 }
 
 /** What the SDK's hooks know of one call (ky's `context`). */
@@ -138,7 +137,7 @@ class ConnectionFailure extends Error {
   override readonly name = 'ConnectionFailure';
 }
 
-/** A body read by an attempt. */
+/** A body read by an attempt; `bytes` kept only when the text would not give them back. */
 interface ReadBody {
   text: string;
   bytes: Uint8Array<ArrayBuffer> | undefined;
@@ -146,16 +145,49 @@ interface ReadBody {
 
 const BODIES = new WeakMap<Response, ReadBody>();
 
+/** A read 2xx; `raw` is rebuilt from the read body on first use. */
+class Received implements TransportResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: unknown;
+  #raw: Response | undefined;
+
+  constructor(
+    readonly method: HttpMethod,
+    readonly path: string,
+    readonly redactor: Redactor,
+    readonly received: Response,
+    readonly read: ReadBody | undefined,
+    text: string,
+  ) {
+    this.status = received.status;
+    this.headers = received.headers;
+    this.body = parseBodySafely(text);
+  }
+
+  get requestId(): string | undefined {
+    return requestIdOf(this.headers);
+  }
+
+  get raw(): Response {
+    return (this.#raw ??= this.read === undefined ? this.received : rebuild(this.received, this.read));
+  }
+}
+
 /** The client's transport. */
 export class Transport {
   readonly #config: ResolvedOptions;
   readonly #credentials: { apiKey: string | undefined; sessionToken: string | undefined };
   readonly #ky: KyInstance;
   readonly #origin: string;
-  /** Auth header of each call, built once in #prepare, kept off the context that hooks see. */
-  readonly #auth = new WeakMap<CallContext, [string, string]>();
+  /** The SDK's `accept` and agent header, over the caller's. */
+  readonly #ownHeaders: Record<string, string>;
+  /** `defaultHeaders` with the SDK's own, for a call without extra headers. */
+  readonly #baseHeaders: Record<string, string>;
   /** With a caller's afterResponse hook, every response carries its body (the hook may read it). */
   readonly #fullResponses: boolean;
+  /** Without any afterResponse hook ky never clones a 2xx, so a read one goes back to it as it is. */
+  readonly #noAfterResponse: boolean;
   /** Settles when every key rotation in progress has; `X-API-Key` requests wait for it. */
   #rotation: Promise<void> | undefined;
 
@@ -163,15 +195,17 @@ export class Transport {
     this.#config = { ...config, apiKey: undefined, sessionToken: undefined };
     this.#credentials = { apiKey: config.apiKey, sessionToken: config.sessionToken };
     this.#origin = new URL(config.baseUrl).origin;
+    this.#ownHeaders = { accept: 'application/json', [config.browser ? 'x-invoicing-sdk' : 'user-agent']: userAgent() };
+    this.#baseHeaders = { ...config.defaultHeaders, ...this.#ownHeaders };
     const theirs = config.hooks ?? {};
-    this.#fullResponses = (theirs.afterResponse?.length ?? 0) > 0;
     const own = this.#ownHooks();
+    this.#fullResponses = (theirs.afterResponse?.length ?? 0) > 0;
+    this.#noAfterResponse = !this.#fullResponses && own.afterResponse.length === 0;
     this.#ky = ky.create({
       ...requestInitOnly(config.fetchOptions),
       timeout: config.timeout,
       // Following a redirect would send the credentials and the body wherever Location points.
       redirect: 'manual',
-      fetch: (input, init) => this.#attempt(input as Request, init),
       // Only error bodies reach ky's parser; one that is not JSON is kept as text.
       parseJson: (text: string) => parseBodySafely(text),
       retry: {
@@ -186,7 +220,7 @@ export class Transport {
         shouldRetry: ({ error, retryCount }) => this.#shouldRetry(error, retryCount),
       },
       hooks: {
-        beforeRequest: [own.beforeRequest, ...(theirs.beforeRequest ?? [])],
+        beforeRequest: [...own.beforeRequest, ...(theirs.beforeRequest ?? [])],
         beforeRetry: [own.beforeRetry, ...(theirs.beforeRetry ?? [])],
         afterResponse: [...own.afterResponse, ...(theirs.afterResponse ?? [])],
         beforeError: [own.beforeError, ...(theirs.beforeError ?? [])],
@@ -201,6 +235,21 @@ export class Transport {
     } catch (error) {
       throw redactError(error, this.#config.redactor);
     }
+  }
+
+  /** Sends and unwraps the `{ success, data }` envelope; anything else is an `InvalidResponseError`. */
+  async request(request: TransportRequest): Promise<{ envelope: Envelope; response: TransportResponse }> {
+    try {
+      const response = await this.#send(request);
+      return { envelope: unwrapEnvelope(response.body, response), response };
+    } catch (error) {
+      throw redactError(error, this.#config.redactor);
+    }
+  }
+
+  /** The envelope in a response, or `undefined` when it is not one (for routes with unshown bodies). */
+  tryUnwrap(response: TransportResponse): Envelope | undefined {
+    return readEnvelope(response.body);
   }
 
   /** Key rotation: `X-API-Key` is `apiKey` from now on, redacted like the client's own secrets. */
@@ -224,20 +273,25 @@ export class Transport {
     const { method, path } = request;
     if (this.#rotation !== undefined && !isSessionRoute(path)) await untilSettledOrAborted(this.#rotation, opts.signal);
     const ctx = this.#prepare(request);
+    // Built before anything is sent: a missing credential fails here, locally.
+    const [authName, authValue] = authHeader(path, this.#credentials);
     const url = this.#url(path, request.query, opts.query);
     const bodyText = request.bodyText ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
-    let headers: Record<string, string> | undefined = this.#config.defaultHeaders;
-    if (opts.headers !== undefined || bodyText !== undefined) {
-      headers = { ...headers, ...(opts.headers === undefined ? {} : checkExtraHeaders(opts.headers, 'headers')) };
-      if (bodyText !== undefined) headers['content-type'] = 'application/json';
-    }
+    const headers =
+      opts.headers === undefined
+        ? { ...this.#baseHeaders }
+        : { ...this.#config.defaultHeaders, ...checkExtraHeaders(opts.headers, 'headers'), ...this.#ownHeaders };
+    if (bodyText !== undefined) headers['content-type'] = 'application/json';
+    headers[authName] = authValue;
+    // Once per logical call: every retry sends this key, so the service acts once.
+    const key = ctx.idempotencyKey ?? (method === 'POST' ? mintIdempotencyKey() : undefined);
+    if (key !== undefined) headers[IDEMPOTENCY_HEADER] = key;
     if (ctx.signal?.aborted) throw new APIUserAbortError({ method, path, cause: ctx.signal.reason });
     let received: Response;
     try {
       // Only what differs from the instance's defaults: ky merges every option into them per call.
-      const options: Options = { method, context: { [CONTEXT]: ctx } };
+      const options: Options = { method, headers, context: { [CONTEXT]: ctx }, fetch: (input, init) => this.#attempt(input as Request, init, ctx) };
       if (bodyText !== undefined) options.body = bodyText;
-      if (!isEmpty(headers)) options.headers = headers;
       if (ctx.timeout !== this.#config.timeout) options.timeout = ctx.timeout;
       if (ctx.maxRetries !== this.#config.maxRetries) options.retry = { limit: ctx.maxRetries };
       if (ctx.signal !== undefined) options.signal = ctx.signal;
@@ -247,38 +301,9 @@ export class Transport {
     }
     // A response a caller's afterResponse hook substituted is read from a clone, and kept as raw.
     const read = BODIES.get(received);
-    const text = read?.text ?? (await received.clone().text());
-    const requestId = requestIdOf(received.headers);
-    let raw: Response | undefined = read === undefined ? received : undefined;
-    const response: TransportResponse = {
-      status: received.status,
-      headers: received.headers,
-      body: parseBodySafely(text),
-      method,
-      path,
-      requestId,
-      get raw(): Response {
-        return (raw ??= rebuild(received, read!));
-      },
-      redactor: this.#config.redactor,
-    };
+    const response = new Received(method, path, this.#config.redactor, received, read, read?.text ?? (await received.clone().text()));
     request.record?.(response);
     return response;
-  }
-
-  /** Sends and unwraps the `{ success, data }` envelope; anything else is an `InvalidResponseError`. */
-  async request(request: TransportRequest): Promise<{ envelope: Envelope; response: TransportResponse }> {
-    const response = await this.send(request);
-    try {
-      return { envelope: unwrapEnvelope(response.body, response), response };
-    } catch (error) {
-      throw redactError(error, this.#config.redactor);
-    }
-  }
-
-  /** The envelope in a response, or `undefined` when it is not one (for routes with unshown bodies). */
-  tryUnwrap(response: TransportResponse): Envelope | undefined {
-    return readEnvelope(response.body);
   }
 
   /** Per-call options checked and resolved; throws (before anything is sent) on a bad one. */
@@ -294,10 +319,7 @@ export class Transport {
     const maxRetries = request.noRetry === true ? 0 : boundedInteger('maxRetries', opts.maxRetries, this.#config.maxRetries, 0);
     const given = opts.idempotencyKey;
     const idempotencyKey = given === undefined || given === null ? undefined : checkIdempotencyKey(given);
-    const ctx: CallContext = { method, path, timeout, maxRetries, signal: opts.signal, idempotencyKey, started: 0 };
-    // Built before anything is sent: a missing credential fails here, locally.
-    this.#auth.set(ctx, authHeader(path, this.#credentials));
-    return ctx;
+    return { method, path, timeout, maxRetries, signal: opts.signal, idempotencyKey, started: 0 };
   }
 
   #url(path: string, query: Query | undefined, callQuery: Query | undefined): string {
@@ -315,25 +337,23 @@ export class Transport {
     return url.href;
   }
 
-  #ownHooks(): { beforeRequest: BeforeRequestHook; beforeRetry: BeforeRetryHook; afterResponse: AfterResponseHook[]; beforeError: BeforeErrorHook } {
-    const { logger: log, logLevel, browser } = this.#config;
+  #ownHooks(): { beforeRequest: BeforeRequestHook[]; beforeRetry: BeforeRetryHook; afterResponse: AfterResponseHook[]; beforeError: BeforeErrorHook } {
+    const { logger: log, logLevel } = this.#config;
     const debug = logLevel === 'debug';
     const attemptLine = (ctx: CallContext, attempt: number, headers: Headers): string =>
       `→ ${ctx.method} ${ctx.path} (attempt ${attempt} of ${ctx.maxRetries + 1}) headers ${JSON.stringify(redactHeaders(Object.fromEntries(headers)))}`;
     return {
-      beforeRequest: ({ request, options }) => {
-        const ctx = contextOf(options.context);
-        if (ctx === undefined) return;
-        const [name, value] = this.#auth.get(ctx)!;
-        request.headers.set(name, value);
-        // Once per logical call: every retry sends this key, so the service acts once.
-        const key = ctx.idempotencyKey ?? (ctx.method === 'POST' ? mintIdempotencyKey() : undefined);
-        if (key !== undefined) request.headers.set(IDEMPOTENCY_HEADER, key);
-        request.headers.set('accept', 'application/json');
-        request.headers.set(browser ? 'x-invoicing-sdk' : 'user-agent', userAgent());
-        ctx.started = Date.now();
-        if (debug) log.debug(attemptLine(ctx, 1, request.headers));
-      },
+      // Only at debug: the SDK's headers are request options, so a hook has only the log line to write.
+      beforeRequest: debug
+        ? [
+            ({ request, options }) => {
+              const ctx = contextOf(options.context);
+              if (ctx === undefined) return;
+              ctx.started = Date.now();
+              log.debug(attemptLine(ctx, 1, request.headers));
+            },
+          ]
+        : [],
       beforeRetry: ({ request, options, error, retryCount }) => {
         const ctx = contextOf(options.context);
         if (ctx === undefined) return;
@@ -385,48 +405,60 @@ export class Transport {
   }
 
   /** One attempt: fetch, then the whole body, both inside ky's per-attempt timeout. */
-  async #attempt(request: Request, init: RequestInit | undefined): Promise<Response> {
+  async #attempt(request: Request, init: RequestInit | undefined, ctx: CallContext): Promise<Response> {
     const signal = request.signal;
+    const custom = this.#config.fetch;
     let response: Response;
     try {
       // Looked up per call, so that a fetch installed later (msw, a polyfill) is used.
-      response = await (this.#config.fetch ?? globalThis.fetch)(request, init);
+      response = await (custom ?? globalThis.fetch)(request, init);
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       throw new ConnectionFailure(causeMessage(error), { cause: error });
     }
-    const where = (): Where => ({ method: request.method, path: this.#pathOf(request.url) });
     if (response.redirected || (response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect') {
-      throw refusedRedirect(response, request.url, this.#config.baseUrl, where());
+      throw refusedRedirect(response, request.url, this.#config.baseUrl, this.#where(request));
     }
     const limit = this.#config.maxResponseBytes;
-    const declared = Number(response.headers.get('content-length'));
-    if (Number.isFinite(declared) && declared > limit && response.headers.get('content-encoding') === null) {
+    const length = response.headers.get('content-length');
+    // Without content-encoding the declared length is the length read (a browser may hide the encoding).
+    const declared = length === null || response.headers.has('content-encoding') ? Number.NaN : Number(length);
+    if (declared > limit) {
       await response.body?.cancel().catch(() => undefined);
-      throw tooLarge(response, limit, where());
+      throw tooLarge(response, limit, this.#where(request));
     }
     let bytes: Uint8Array<ArrayBuffer>;
     try {
-      bytes = await readBounded(response, limit, signal);
+      // The platform's fetch errors its body on abort and holds to the declared length: one read.
+      bytes = custom === undefined && !this.#config.browser && declared >= 0 ? new Uint8Array(await response.arrayBuffer()) : await readBounded(response, limit, signal);
+      if (bytes.byteLength > limit) throw TOO_LARGE;
     } catch (error) {
-      if (error === TOO_LARGE) throw tooLarge(response, limit, where());
+      if (error === TOO_LARGE) throw tooLarge(response, limit, this.#where(request));
       if (signal.aborted) throw signal.reason;
       throw new ConnectionFailure(causeMessage(error), { cause: error });
     }
+    if (signal.aborted) throw signal.reason;
     const nullBody = response.status === 204 || response.status === 205 || response.status === 304;
     const exact = nullBody ? '' : decodeExactly(bytes);
     const read: ReadBody = { text: exact ?? UTF8.decode(bytes), bytes: exact === undefined || !response.headers.has('content-type') ? bytes : undefined };
-    // A 2xx goes back bodiless (its text is in BODIES); an error's body is ky's to read.
-    const out = response.ok && !this.#fullResponses ? (response.body === null ? response : rebuild(response, undefined)) : rebuild(response, read);
+    // An error no retry or hook will see is the SDK's at once, which also lets a caller react to a 429 before others send.
+    if (!response.ok && ctx.maxRetries === 0 && this.#noAfterResponse) {
+      throw generateAPIError({ status: response.status, headers: response.headers, body: parseBodySafely(read.text), method: ctx.method, path: ctx.path });
+    }
+    // A 2xx goes back without its body (its text is in BODIES); an error's body is ky's to read.
+    let out = response;
+    if (!response.ok || this.#fullResponses) out = rebuild(response, read);
+    else if (!this.#noAfterResponse && response.body !== null) out = rebuild(response, undefined);
     BODIES.set(out, read);
     return out;
+
   }
 
-  /** The path of `url` from the origin (`/api/v1` included), as the SDK's calls name it. */
-  #pathOf(url: string): string {
+  /** The method and path (from the origin, `/api/v1` included) of `request`, as the SDK's calls name them. */
+  #where(request: Request): Where {
     const prefix = new URL(this.#config.baseUrl).pathname.replace(/\/$/, '');
-    const path = new URL(url).pathname;
-    return path.startsWith(prefix) ? path.slice(prefix.length) : path;
+    const path = new URL(request.url).pathname;
+    return { method: request.method, path: path.startsWith(prefix) ? path.slice(prefix.length) : path };
   }
 
   /** The one factory from whatever a call threw to the SDK's error classes. */
@@ -503,30 +535,25 @@ function decodeExactly(bytes: Uint8Array): string | undefined {
 
 /** Reads the (decoded) body, rejecting with {@link TOO_LARGE} past `limit` bytes. */
 async function readBounded(response: Response, limit: number, signal: AbortSignal): Promise<Uint8Array<ArrayBuffer>> {
-  const body = response.body;
-  if (body === null) return new Uint8Array(0);
-  const reader = body.getReader();
+  const reader = response.body?.getReader();
+  if (reader === undefined) return new Uint8Array(0);
   // A custom fetch may not tie the body to the signal: cancel the read ourselves on abort.
   const onAbort = (): void => void reader.cancel(signal.reason).catch(() => undefined);
   signal.addEventListener('abort', onAbort, { once: true });
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      total += next.value.byteLength;
       if (total > limit) {
         await reader.cancel().catch(() => undefined);
         throw TOO_LARGE;
       }
-      chunks.push(value);
+      chunks.push(next.value);
     }
   } finally {
     signal.removeEventListener('abort', onAbort);
   }
-  if (signal.aborted) throw signal.reason;
-  if (chunks.length === 1 && chunks[0]!.byteLength === chunks[0]!.buffer.byteLength) return chunks[0] as Uint8Array<ArrayBuffer>;
   const out = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
