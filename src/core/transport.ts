@@ -180,10 +180,8 @@ export class Transport {
   readonly #credentials: { apiKey: string | undefined; sessionToken: string | undefined };
   readonly #ky: KyInstance;
   readonly #origin: string;
-  /** The SDK's `accept` and agent header, over the caller's. */
-  readonly #ownHeaders: Record<string, string>;
-  /** `defaultHeaders` with the SDK's own, for a call without extra headers. */
-  readonly #baseHeaders: Record<string, string>;
+  /** Auth header of each call, built before sending, kept off the context that hooks see. */
+  readonly #auth = new WeakMap<CallContext, [string, string]>();
   /** With a caller's afterResponse hook, every response carries its body (the hook may read it). */
   readonly #fullResponses: boolean;
   /** Without any afterResponse hook ky never clones a 2xx, so a read one goes back to it as it is. */
@@ -195,8 +193,6 @@ export class Transport {
     this.#config = { ...config, apiKey: undefined, sessionToken: undefined };
     this.#credentials = { apiKey: config.apiKey, sessionToken: config.sessionToken };
     this.#origin = new URL(config.baseUrl).origin;
-    this.#ownHeaders = { accept: 'application/json', [config.browser ? 'x-invoicing-sdk' : 'user-agent']: userAgent() };
-    this.#baseHeaders = { ...config.defaultHeaders, ...this.#ownHeaders };
     const theirs = config.hooks ?? {};
     const own = this.#ownHooks();
     this.#fullResponses = (theirs.afterResponse?.length ?? 0) > 0;
@@ -220,7 +216,7 @@ export class Transport {
         shouldRetry: ({ error, retryCount }) => this.#shouldRetry(error, retryCount),
       },
       hooks: {
-        beforeRequest: [...own.beforeRequest, ...(theirs.beforeRequest ?? [])],
+        beforeRequest: [own.beforeRequest, ...(theirs.beforeRequest ?? [])],
         beforeRetry: [own.beforeRetry, ...(theirs.beforeRetry ?? [])],
         afterResponse: [...own.afterResponse, ...(theirs.afterResponse ?? [])],
         beforeError: [own.beforeError, ...(theirs.beforeError ?? [])],
@@ -273,25 +269,21 @@ export class Transport {
     const { method, path } = request;
     if (this.#rotation !== undefined && !isSessionRoute(path)) await untilSettledOrAborted(this.#rotation, opts.signal);
     const ctx = this.#prepare(request);
-    // Built before anything is sent: a missing credential fails here, locally.
-    const [authName, authValue] = authHeader(path, this.#credentials);
     const url = this.#url(path, request.query, opts.query);
     const bodyText = request.bodyText ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
-    const headers =
-      opts.headers === undefined
-        ? { ...this.#baseHeaders }
-        : { ...this.#config.defaultHeaders, ...checkExtraHeaders(opts.headers, 'headers'), ...this.#ownHeaders };
-    if (bodyText !== undefined) headers['content-type'] = 'application/json';
-    headers[authName] = authValue;
-    // Once per logical call: every retry sends this key, so the service acts once.
-    const key = ctx.idempotencyKey ?? (method === 'POST' ? mintIdempotencyKey() : undefined);
-    if (key !== undefined) headers[IDEMPOTENCY_HEADER] = key;
+    // Only headers that differ from none: ky copies every header it is given several times per call.
+    let headers: Record<string, string> | undefined = this.#config.defaultHeaders;
+    if (opts.headers !== undefined || bodyText !== undefined) {
+      headers = { ...headers, ...(opts.headers === undefined ? {} : checkExtraHeaders(opts.headers, 'headers')) };
+      if (bodyText !== undefined) headers['content-type'] = 'application/json';
+    }
     if (ctx.signal?.aborted) throw new APIUserAbortError({ method, path, cause: ctx.signal.reason });
     let received: Response;
     try {
       // Only what differs from the instance's defaults: ky merges every option into them per call.
-      const options: Options = { method, headers, context: { [CONTEXT]: ctx }, fetch: (input, init) => this.#attempt(input as Request, init, ctx) };
+      const options: Options = { method, context: { [CONTEXT]: ctx }, fetch: (input, init) => this.#attempt(input as Request, init, ctx) };
       if (bodyText !== undefined) options.body = bodyText;
+      if (!isEmpty(headers)) options.headers = headers;
       if (ctx.timeout !== this.#config.timeout) options.timeout = ctx.timeout;
       if (ctx.maxRetries !== this.#config.maxRetries) options.retry = { limit: ctx.maxRetries };
       if (ctx.signal !== undefined) options.signal = ctx.signal;
@@ -319,7 +311,10 @@ export class Transport {
     const maxRetries = request.noRetry === true ? 0 : boundedInteger('maxRetries', opts.maxRetries, this.#config.maxRetries, 0);
     const given = opts.idempotencyKey;
     const idempotencyKey = given === undefined || given === null ? undefined : checkIdempotencyKey(given);
-    return { method, path, timeout, maxRetries, signal: opts.signal, idempotencyKey, started: 0 };
+    const ctx: CallContext = { method, path, timeout, maxRetries, signal: opts.signal, idempotencyKey, started: 0 };
+    // Built before anything is sent: a missing credential fails here, locally.
+    this.#auth.set(ctx, authHeader(path, this.#credentials));
+    return ctx;
   }
 
   #url(path: string, query: Query | undefined, callQuery: Query | undefined): string {
@@ -337,23 +332,25 @@ export class Transport {
     return url.href;
   }
 
-  #ownHooks(): { beforeRequest: BeforeRequestHook[]; beforeRetry: BeforeRetryHook; afterResponse: AfterResponseHook[]; beforeError: BeforeErrorHook } {
-    const { logger: log, logLevel } = this.#config;
+  #ownHooks(): { beforeRequest: BeforeRequestHook; beforeRetry: BeforeRetryHook; afterResponse: AfterResponseHook[]; beforeError: BeforeErrorHook } {
+    const { logger: log, logLevel, browser } = this.#config;
     const debug = logLevel === 'debug';
     const attemptLine = (ctx: CallContext, attempt: number, headers: Headers): string =>
       `→ ${ctx.method} ${ctx.path} (attempt ${attempt} of ${ctx.maxRetries + 1}) headers ${JSON.stringify(redactHeaders(Object.fromEntries(headers)))}`;
     return {
-      // Only at debug: the SDK's headers are request options, so a hook has only the log line to write.
-      beforeRequest: debug
-        ? [
-            ({ request, options }) => {
-              const ctx = contextOf(options.context);
-              if (ctx === undefined) return;
-              ctx.started = Date.now();
-              log.debug(attemptLine(ctx, 1, request.headers));
-            },
-          ]
-        : [],
+      beforeRequest: ({ request, options }) => {
+        const ctx = contextOf(options.context);
+        if (ctx === undefined) return;
+        const [name, value] = this.#auth.get(ctx)!;
+        request.headers.set(name, value);
+        // Once per logical call: every retry sends this key, so the service acts once.
+        const key = ctx.idempotencyKey ?? (ctx.method === 'POST' ? mintIdempotencyKey() : undefined);
+        if (key !== undefined) request.headers.set(IDEMPOTENCY_HEADER, key);
+        request.headers.set('accept', 'application/json');
+        request.headers.set(browser ? 'x-invoicing-sdk' : 'user-agent', userAgent());
+        ctx.started = Date.now();
+        if (debug) log.debug(attemptLine(ctx, 1, request.headers));
+      },
       beforeRetry: ({ request, options, error, retryCount }) => {
         const ctx = contextOf(options.context);
         if (ctx === undefined) return;
@@ -407,33 +404,28 @@ export class Transport {
   /** One attempt: fetch, then the whole body, both inside ky's per-attempt timeout. */
   async #attempt(request: Request, init: RequestInit | undefined, ctx: CallContext): Promise<Response> {
     const signal = request.signal;
-    const custom = this.#config.fetch;
     let response: Response;
     try {
       // Looked up per call, so that a fetch installed later (msw, a polyfill) is used.
-      response = await (custom ?? globalThis.fetch)(request, init);
+      response = await (this.#config.fetch ?? globalThis.fetch)(request, init);
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       throw new ConnectionFailure(causeMessage(error), { cause: error });
     }
     if (response.redirected || (response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect') {
-      throw refusedRedirect(response, request.url, this.#config.baseUrl, this.#where(request));
+      throw refusedRedirect(response, request.url, this.#config.baseUrl, ctx);
     }
     const limit = this.#config.maxResponseBytes;
-    const length = response.headers.get('content-length');
-    // Without content-encoding the declared length is the length read (a browser may hide the encoding).
-    const declared = length === null || response.headers.has('content-encoding') ? Number.NaN : Number(length);
-    if (declared > limit) {
+    const declared = Number(response.headers.get('content-length'));
+    if (declared > limit && !response.headers.has('content-encoding')) {
       await response.body?.cancel().catch(() => undefined);
-      throw tooLarge(response, limit, this.#where(request));
+      throw tooLarge(response, limit, ctx);
     }
     let bytes: Uint8Array<ArrayBuffer>;
     try {
-      // The platform's fetch errors its body on abort and holds to the declared length: one read.
-      bytes = custom === undefined && !this.#config.browser && declared >= 0 ? new Uint8Array(await response.arrayBuffer()) : await readBounded(response, limit, signal);
-      if (bytes.byteLength > limit) throw TOO_LARGE;
+      bytes = await readBounded(response, limit, signal);
     } catch (error) {
-      if (error === TOO_LARGE) throw tooLarge(response, limit, this.#where(request));
+      if (error === TOO_LARGE) throw tooLarge(response, limit, ctx);
       if (signal.aborted) throw signal.reason;
       throw new ConnectionFailure(causeMessage(error), { cause: error });
     }
@@ -451,14 +443,6 @@ export class Transport {
     else if (!this.#noAfterResponse && response.body !== null) out = rebuild(response, undefined);
     BODIES.set(out, read);
     return out;
-
-  }
-
-  /** The method and path (from the origin, `/api/v1` included) of `request`, as the SDK's calls name them. */
-  #where(request: Request): Where {
-    const prefix = new URL(this.#config.baseUrl).pathname.replace(/\/$/, '');
-    const path = new URL(request.url).pathname;
-    return { method: request.method, path: path.startsWith(prefix) ? path.slice(prefix.length) : path };
   }
 
   /** The one factory from whatever a call threw to the SDK's error classes. */
@@ -514,11 +498,6 @@ function rebuild(response: Response, read: ReadBody | undefined): Response {
   return new Response(nullBody ? null : (read.bytes ?? read.text), { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-interface Where {
-  method: string;
-  path: string;
-}
-
 const TOO_LARGE = Symbol('invoicing-sdk.too-large');
 const UTF8 = new TextDecoder();
 const UTF8_EXACT = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -554,6 +533,8 @@ async function readBounded(response: Response, limit: number, signal: AbortSigna
   } finally {
     signal.removeEventListener('abort', onAbort);
   }
+  const first = chunks[0];
+  if (chunks.length === 1 && first!.byteLength === first!.buffer.byteLength) return first as Uint8Array<ArrayBuffer>;
   const out = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
@@ -563,7 +544,7 @@ async function readBounded(response: Response, limit: number, signal: AbortSigna
   return out;
 }
 
-function tooLarge(response: Response, limit: number, { method, path }: Where): ResponseTooLargeError {
+function tooLarge(response: Response, limit: number, { method, path }: CallContext): ResponseTooLargeError {
   return new ResponseTooLargeError({
     message: `The response body is larger than maxResponseBytes (${limit} bytes); reading stopped (${method} ${path}).`,
     status: response.status,
@@ -576,7 +557,7 @@ function tooLarge(response: Response, limit: number, { method, path }: Where): R
 }
 
 /** A redirect is never followed nor retried. */
-function refusedRedirect(response: Response, url: string, baseUrl: string, { method, path }: Where): APIError {
+function refusedRedirect(response: Response, url: string, baseUrl: string, { method, path }: CallContext): APIError {
   let to = response.redirected ? response.url : response.headers.get('location');
   try {
     // Absolute, without user info, query or fragment (they can hold tokens).
