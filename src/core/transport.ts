@@ -23,7 +23,7 @@ import {
 } from './errors.js';
 import type { Redactor } from './redact.js';
 import { redirectHint, requestIdOf } from './error-hints.js';
-import { authHeader, checkExtraHeaders, checkHeader, checkIdempotencyKey, redactHeaders, userAgent } from './headers.js';
+import { authHeader, type Credentials, checkExtraHeaders, checkHeader, checkIdempotencyKey, redactHeaders, USER_AGENT } from './headers.js';
 import { mintIdempotencyKey } from './idempotency.js';
 import { boundedInteger, type Fetch } from './bounds.js';
 import { appendQuery, checkQuery, type Query } from './query.js';
@@ -103,21 +103,6 @@ export interface TransportRequest {
   record?: ResponseRecorder | undefined;
 }
 
-/** A 2xx response, body read. */
-export interface TransportResponse {
-  readonly status: number;
-  readonly headers: Headers;
-  /** Parsed JSON (no `__proto__` or `constructor` keys); the text when not JSON; `undefined` when empty. */
-  readonly body: unknown;
-  readonly method: HttpMethod;
-  readonly path: string;
-  readonly requestId: string | undefined;
-  /** The response as received, its body unread. */
-  readonly raw: Response;
-  /** The client's redactor, for an error built from this response after it left the transport. */
-  readonly redactor: Redactor;
-}
-
 /** What the SDK's hooks know of one call (ky's `context`). */
 interface CallContext {
   method: HttpMethod;
@@ -126,7 +111,7 @@ interface CallContext {
   maxRetries: number;
   signal: AbortSignal | undefined;
   idempotencyKey: string | undefined;
-  started: number;
+  attempts: number;
 }
 
 const CONTEXT = 'invoicingSdk';
@@ -145,19 +130,21 @@ interface ReadBody {
 
 const BODIES = new WeakMap<Response, ReadBody>();
 
-/** A read 2xx; `raw` is rebuilt from the read body on first use. */
-class Received implements TransportResponse {
+/** A 2xx response, body read. */
+export class TransportResponse {
   readonly status: number;
   readonly headers: Headers;
+  /** Parsed JSON (no `__proto__` or `constructor` keys); the text when not JSON; `undefined` when empty. */
   readonly body: unknown;
   #raw: Response | undefined;
 
   constructor(
     readonly method: HttpMethod,
     readonly path: string,
+    /** The client's redactor, for an error built from this response after it left the transport. */
     readonly redactor: Redactor,
-    readonly received: Response,
-    readonly read: ReadBody | undefined,
+    private readonly received: Response,
+    private readonly read: ReadBody | undefined,
     text: string,
   ) {
     this.status = received.status;
@@ -169,6 +156,7 @@ class Received implements TransportResponse {
     return requestIdOf(this.headers);
   }
 
+  /** The response as received, its body unread: rebuilt from the read body on first use. */
   get raw(): Response {
     return (this.#raw ??= this.read === undefined ? this.received : rebuild(this.received, this.read));
   }
@@ -177,15 +165,13 @@ class Received implements TransportResponse {
 /** The client's transport. */
 export class Transport {
   readonly #config: ResolvedOptions;
-  readonly #credentials: { apiKey: string | undefined; sessionToken: string | undefined };
+  readonly #credentials: Credentials;
   readonly #ky: KyInstance;
   readonly #origin: string;
   /** Auth header of each call, built before sending, kept off the context that hooks see. */
   readonly #auth = new WeakMap<CallContext, [string, string]>();
-  /** With a caller's afterResponse hook, every response carries its body (the hook may read it). */
+  /** With a caller's afterResponse hook, every response carries its body (ky clones it, the hook may read it). */
   readonly #fullResponses: boolean;
-  /** Without any afterResponse hook ky never clones a 2xx, so a read one goes back to it as it is. */
-  readonly #noAfterResponse: boolean;
   /** Settles when every key rotation in progress has; `X-API-Key` requests wait for it. */
   #rotation: Promise<void> | undefined;
 
@@ -196,7 +182,6 @@ export class Transport {
     const theirs = config.hooks ?? {};
     const own = this.#ownHooks();
     this.#fullResponses = (theirs.afterResponse?.length ?? 0) > 0;
-    this.#noAfterResponse = !this.#fullResponses && own.afterResponse.length === 0;
     this.#ky = ky.create({
       ...requestInitOnly(config.fetchOptions),
       timeout: config.timeout,
@@ -218,7 +203,7 @@ export class Transport {
       hooks: {
         beforeRequest: [own.beforeRequest, ...(theirs.beforeRequest ?? [])],
         beforeRetry: [own.beforeRetry, ...(theirs.beforeRetry ?? [])],
-        afterResponse: [...own.afterResponse, ...(theirs.afterResponse ?? [])],
+        afterResponse: theirs.afterResponse ?? [],
         beforeError: [own.beforeError, ...(theirs.beforeError ?? [])],
       },
     });
@@ -268,7 +253,18 @@ export class Transport {
     const opts = request.options ?? {};
     const { method, path } = request;
     if (this.#rotation !== undefined && !isSessionRoute(path)) await untilSettledOrAborted(this.#rotation, opts.signal);
-    const ctx = this.#prepare(request);
+    if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//')) {
+      throw new InvoicingError(`A path must start with one "/" and is taken from baseUrl; got ${JSON.stringify(path)}.`, {
+        hint: 'Pass the path of the route, e.g. "/api/v1/invoices"; the client never sends its credentials to another origin.',
+      });
+    }
+    const timeout = boundedInteger('timeout', opts.timeout, this.#config.timeout, 1);
+    const maxRetries = request.noRetry === true ? 0 : boundedInteger('maxRetries', opts.maxRetries, this.#config.maxRetries, 0);
+    const given = opts.idempotencyKey;
+    const idempotencyKey = given === undefined || given === null ? undefined : checkIdempotencyKey(given);
+    const ctx: CallContext = { method, path, timeout, maxRetries, signal: opts.signal, idempotencyKey, attempts: 0 };
+    // Built before anything is sent: a missing credential fails here, locally.
+    this.#auth.set(ctx, authHeader(path, this.#credentials));
     const url = this.#url(path, request.query, opts.query);
     const bodyText = request.bodyText ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
     // Only headers that differ from none: ky copies every header it is given several times per call.
@@ -293,28 +289,10 @@ export class Transport {
     }
     // A response a caller's afterResponse hook substituted is read from a clone, and kept as raw.
     const read = BODIES.get(received);
-    const response = new Received(method, path, this.#config.redactor, received, read, read?.text ?? (await received.clone().text()));
+    const text = read?.text ?? (await received.clone().text());
+    const response = new TransportResponse(method, path, this.#config.redactor, received, read, text);
     request.record?.(response);
     return response;
-  }
-
-  /** Per-call options checked and resolved; throws (before anything is sent) on a bad one. */
-  #prepare(request: TransportRequest): CallContext {
-    const opts = request.options ?? {};
-    const { method, path } = request;
-    if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//')) {
-      throw new InvoicingError(`A path must start with one "/" and is taken from baseUrl; got ${JSON.stringify(path)}.`, {
-        hint: 'Pass the path of the route, e.g. "/api/v1/invoices"; the client never sends its credentials to another origin.',
-      });
-    }
-    const timeout = boundedInteger('timeout', opts.timeout, this.#config.timeout, 1);
-    const maxRetries = request.noRetry === true ? 0 : boundedInteger('maxRetries', opts.maxRetries, this.#config.maxRetries, 0);
-    const given = opts.idempotencyKey;
-    const idempotencyKey = given === undefined || given === null ? undefined : checkIdempotencyKey(given);
-    const ctx: CallContext = { method, path, timeout, maxRetries, signal: opts.signal, idempotencyKey, started: 0 };
-    // Built before anything is sent: a missing credential fails here, locally.
-    this.#auth.set(ctx, authHeader(path, this.#credentials));
-    return ctx;
   }
 
   #url(path: string, query: Query | undefined, callQuery: Query | undefined): string {
@@ -332,11 +310,8 @@ export class Transport {
     return url.href;
   }
 
-  #ownHooks(): { beforeRequest: BeforeRequestHook; beforeRetry: BeforeRetryHook; afterResponse: AfterResponseHook[]; beforeError: BeforeErrorHook } {
-    const { logger: log, logLevel, browser } = this.#config;
-    const debug = logLevel === 'debug';
-    const attemptLine = (ctx: CallContext, attempt: number, headers: Headers): string =>
-      `→ ${ctx.method} ${ctx.path} (attempt ${attempt} of ${ctx.maxRetries + 1}) headers ${JSON.stringify(redactHeaders(Object.fromEntries(headers)))}`;
+  #ownHooks(): { beforeRequest: BeforeRequestHook; beforeRetry: BeforeRetryHook; beforeError: BeforeErrorHook } {
+    const { logger: log, browser } = this.#config;
     return {
       beforeRequest: ({ request, options }) => {
         const ctx = contextOf(options.context);
@@ -347,32 +322,17 @@ export class Transport {
         const key = ctx.idempotencyKey ?? (ctx.method === 'POST' ? mintIdempotencyKey() : undefined);
         if (key !== undefined) request.headers.set(IDEMPOTENCY_HEADER, key);
         request.headers.set('accept', 'application/json');
-        request.headers.set(browser ? 'x-invoicing-sdk' : 'user-agent', userAgent());
-        ctx.started = Date.now();
-        if (debug) log.debug(attemptLine(ctx, 1, request.headers));
+        request.headers.set(browser ? 'x-invoicing-sdk' : 'user-agent', USER_AGENT);
       },
-      beforeRetry: ({ request, options, error, retryCount }) => {
+      beforeRetry: ({ options, error, retryCount }) => {
         const ctx = contextOf(options.context);
         if (ctx === undefined) return;
-        ctx.started = Date.now();
-        if (debug) log.debug(attemptLine(ctx, retryCount + 1, request.headers));
         const retryAfter = isHTTPError(error) ? parseRetryAfter(error.response.headers.get('retry-after')) : undefined;
         log.info(
           `Retrying ${ctx.method} ${ctx.path} (retry ${retryCount} of ${ctx.maxRetries}) after ${describeFailure(error)}` +
             `${retryAfter === undefined ? '' : `, waited ${retryAfter} ms as Retry-After asked`}.`,
         );
       },
-      // Only at debug: ky clones the response for every afterResponse hook.
-      afterResponse: debug
-        ? [
-            ({ options, response }) => {
-              const ctx = contextOf(options.context);
-              if (ctx === undefined) return;
-              const requestId = requestIdOf(response.headers);
-              log.debug(`← ${response.status} ${ctx.method} ${ctx.path} in ${Date.now() - ctx.started} ms${requestId ? ` (request-id ${requestId})` : ''}`);
-            },
-          ]
-        : [],
       // Scrubbed here already: the caller's beforeError hooks run next and may log what they get.
       beforeError: ({ error, options }) => asError(redactError(this.#toSDKError(error, contextOf(options.context)), this.#config.redactor)),
     };
@@ -382,20 +342,13 @@ export class Transport {
   #shouldRetry(error: Error, retryCount: number): boolean | undefined {
     const request = (error as { request?: Request }).request;
     if (isHTTPError(error) && (parseRetryAfter(error.response.headers.get('retry-after')) ?? 0) > MAX_RETRY_AFTER_MS) return false;
-    const failure = isTimeoutError(error)
-      ? { kind: 'timeout' as const }
-      : isNetworkError(error) || error instanceof ConnectionFailure
-        ? { kind: 'connection' as const }
-        : isHTTPError(error)
-          ? { kind: 'status' as const, status: error.response.status }
-          : failureOf(error);
     const retry = classify({
       method: request?.method ?? 'GET',
       hasIdempotencyKey: request?.headers.has(IDEMPOTENCY_HEADER) ?? false,
       // ky has checked the budget already (retry.limit is the call's maxRetries).
       retriesSoFar: retryCount - 1,
       maxRetries: Number.MAX_SAFE_INTEGER,
-      failure,
+      failure: failureOf(this.#toSDKError(error, undefined)),
     });
     // A status goes on to ky's own rules, for its Retry-After handling.
     return retry && (isHTTPError(error) ? undefined : true);
@@ -404,6 +357,11 @@ export class Transport {
   /** One attempt: fetch, then the whole body, both inside ky's per-attempt timeout. */
   async #attempt(request: Request, init: RequestInit | undefined, ctx: CallContext): Promise<Response> {
     const signal = request.signal;
+    const debug = this.#config.logLevel === 'debug' ? this.#config.logger : undefined;
+    const started = Date.now();
+    ctx.attempts += 1;
+    const headers = (): string => JSON.stringify(redactHeaders(Object.fromEntries(request.headers)));
+    debug?.debug(`→ ${ctx.method} ${ctx.path} (attempt ${ctx.attempts} of ${ctx.maxRetries + 1}) headers ${headers()}`);
     let response: Response;
     try {
       // Looked up per call, so that a fetch installed later (msw, a polyfill) is used.
@@ -433,14 +391,18 @@ export class Transport {
     const nullBody = response.status === 204 || response.status === 205 || response.status === 304;
     const exact = nullBody ? '' : decodeExactly(bytes);
     const read: ReadBody = { text: exact ?? UTF8.decode(bytes), bytes: exact === undefined || !response.headers.has('content-type') ? bytes : undefined };
-    // An error no retry or hook will see is the SDK's at once, which also lets a caller react to a 429 before others send.
-    if (!response.ok && ctx.maxRetries === 0 && this.#noAfterResponse) {
-      throw generateAPIError({ status: response.status, headers: response.headers, body: parseBodySafely(read.text), method: ctx.method, path: ctx.path });
+    if (debug !== undefined) {
+      const requestId = requestIdOf(response.headers);
+      const id = requestId ? ` (request-id ${requestId})` : '';
+      debug.debug(`← ${response.status} ${ctx.method} ${ctx.path} in ${Date.now() - started} ms${id}`);
     }
-    // A 2xx goes back without its body (its text is in BODIES); an error's body is ky's to read.
-    let out = response;
-    if (!response.ok || this.#fullResponses) out = rebuild(response, read);
-    else if (!this.#noAfterResponse && response.body !== null) out = rebuild(response, undefined);
+    // An error no retry or hook will see is the SDK's at once, which also lets a caller react to a 429 before others send.
+    if (!response.ok && ctx.maxRetries === 0 && !this.#fullResponses) {
+      const { status, headers } = response;
+      throw generateAPIError({ status, headers, body: parseBodySafely(read.text), method: ctx.method, path: ctx.path });
+    }
+    // A 2xx goes back read (its text is in BODIES); an error's body is ky's to read, and a caller's hook may read any.
+    const out = !response.ok || this.#fullResponses ? rebuild(response, read) : response;
     BODIES.set(out, read);
     return out;
   }
