@@ -16,16 +16,27 @@ export type ResponseRecorder = (response: { raw: Response; requestId: string | u
 
 /** A call in flight: await it for the data, `.withResponse()` adds the response, `.asResponse()` gives the response alone. @example const response = await client.invoices.retrieve('inv_123').asResponse(); */
 export class APIPromise<T> implements PromiseLike<T> {
-  readonly #result: () => Promise<WithResponse<T>>;
-  #started: Promise<WithResponse<T>> | undefined;
+  readonly #run: (record: ResponseRecorder) => Promise<T>;
+  #data: Promise<T> | undefined;
+  #last: { raw: Response; requestId: string | undefined } | undefined;
 
   /** `lazy` starts the call only when awaited or asked for the response (listings). @internal */
   constructor(run: (record: ResponseRecorder) => Promise<T>, lazy = false) {
-    this.#result = () => {
-      let last: { raw: Response; requestId: string | undefined } | undefined;
-      return run((response) => {
-        last = response;
-      }).then((data) => ({
+    this.#run = run;
+    if (!lazy) this.#start();
+  }
+
+  #start(): Promise<T> {
+    return (this.#data ??= this.#run((response) => {
+      this.#last = response;
+    }));
+  }
+
+  /** The data with the response it came from and its request id. */
+  withResponse(): Promise<WithResponse<T>> {
+    return this.#start().then((data) => {
+      const last = this.#last;
+      return {
         data,
         get response(): Response {
           if (last === undefined) {
@@ -34,24 +45,13 @@ export class APIPromise<T> implements PromiseLike<T> {
           return last.raw;
         },
         requestId: last?.requestId,
-      }));
-    };
-    if (!lazy) this.#started = this.#result();
-  }
-
-  #start(): Promise<WithResponse<T>> {
-    this.#started ??= this.#result();
-    return this.#started;
-  }
-
-  /** The data with the response it came from and its request id. */
-  withResponse(): Promise<WithResponse<T>> {
-    return this.#start();
+      };
+    });
   }
 
   /** The raw `Response` of the call (its body can still be read). */
   asResponse(): Promise<Response> {
-    return this.#start().then((result) => result.response);
+    return this.withResponse().then((result) => result.response);
   }
 
   /** Resolves with the data. */
@@ -59,19 +59,17 @@ export class APIPromise<T> implements PromiseLike<T> {
     onFulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onRejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    return this.#start()
-      .then((result) => result.data)
-      .then(onFulfilled, onRejected);
+    return this.#start().then(onFulfilled, onRejected);
   }
 
   /** Handles a failure of the call. */
   catch<R = never>(onRejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R> {
-    return this.then(undefined, onRejected);
+    return this.#start().catch(onRejected);
   }
 
   /** Runs `onFinally` once the call settles. */
   finally(onFinally?: (() => void) | null): Promise<T> {
-    return this.then().finally(onFinally);
+    return this.#start().finally(onFinally);
   }
 
   /** `[object Promise]`-like tag for loggers and debuggers. */

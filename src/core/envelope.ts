@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { requestIdOf, summarizeBody } from './error-hints.js';
 import { InvalidResponseError } from './errors.js';
-import { EnvelopeSchema, ListingMetaSchema, TolerantEnvelopeSchema, type ListingMeta } from '../model/listing.js';
+import { EnvelopeSchema, TolerantEnvelopeSchema, type ListingMeta } from '../model/listing.js';
 
 export type { ListingMeta } from '../model/listing.js';
 
@@ -16,13 +16,6 @@ export interface Envelope {
   meta: ListingMeta | undefined;
 }
 
-/** Where a body came from, for the error if it is not the envelope. */
-export interface BodySource {
-  status: number;
-  headers: Headers | undefined;
-  method: string;
-  path: string;
-}
 
 /** The envelope in `body` (parsed JSON), or `undefined` when it is not one. */
 export function readEnvelope(body: unknown): Envelope | undefined {
@@ -31,17 +24,11 @@ export function readEnvelope(body: unknown): Envelope | undefined {
 }
 
 /** The envelope in `body` (parsed JSON, or the text when it was not JSON, or `undefined` when empty), or an `InvalidResponseError` saying what was wrong with it. */
-export function unwrapEnvelope(body: unknown, source: BodySource): Envelope {
+export function unwrapEnvelope(body: unknown, source: Source): Envelope {
   const parsed = EnvelopeSchema.safeParse(body);
   if (parsed.success) return toEnvelope(parsed.data);
   if (!isRecord(body) || body.success !== true || !('data' in body)) throw invalid(body, source, describeProblem(body));
   throw invalid(body, source, describeIssue(parsed.error.issues[0]));
-}
-
-/** Listing meta, or `undefined` when the body carries none that can be read. */
-export function readMeta(meta: unknown): ListingMeta | undefined {
-  const parsed = ListingMetaSchema.safeParse(meta);
-  return parsed.success ? parsed.data : undefined;
 }
 
 function toEnvelope(body: { data?: unknown; timestamp?: string | undefined; message?: string | undefined; meta?: ListingMeta | undefined }): Envelope {
@@ -77,7 +64,10 @@ function describeProblem(body: unknown): string {
   return 'The response is JSON but not the { success: true, data } envelope.';
 }
 
-function invalid(body: unknown, source: BodySource, message: string): InvalidResponseError {
+/** Where a body came from, for the error if it is not the envelope. */
+type Source = { status: number; headers: Headers | undefined; method: string; path: string };
+
+function invalid(body: unknown, source: Source, message: string): InvalidResponseError {
   return new InvalidResponseError({
     message,
     status: source.status,

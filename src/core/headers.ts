@@ -37,16 +37,9 @@ export interface Credentials {
   sessionToken: string | undefined;
 }
 
-let agent: string | undefined;
-
+const node = (globalThis as { process?: { version?: string } }).process?.version;
 /** The SDK's identity, as sent in `User-Agent` (or `X-Invoicing-SDK` in a browser). */
-export function userAgent(): string {
-  if (agent === undefined) {
-    const node = (globalThis as { process?: { version?: string } }).process?.version;
-    agent = `invoicing-sdk/${VERSION}${node ? ` node/${node}` : ''}`;
-  }
-  return agent;
-}
+export const USER_AGENT = `invoicing-sdk/${VERSION}${node ? ` node/${node}` : ''}`;
 
 /** The caller's extra headers (`defaultHeaders` or per call), names lower-cased, or an `InvoicingError` (before anything is sent) for one that would replace authentication or the idempotency key, or cannot be sent. */
 export function checkExtraHeaders(extra: Record<string, string> | undefined, where: string): Record<string, string> {

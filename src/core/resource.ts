@@ -15,16 +15,12 @@ export interface ResourceContext
 
 /** Base of `client.invoices`, `client.apiKeys` and `client.codes`: thin classes, one call per method. @example const resources: APIResource[] = [client.invoices, client.apiKeys, client.codes]; */
 export abstract class APIResource {
-  readonly #ctx: ResourceContext;
+  /** @internal */
+  protected readonly _ctx: ResourceContext;
 
   /** @internal */
   constructor(ctx: ResourceContext) {
-    this.#ctx = ctx;
-  }
-
-  /** @internal */
-  protected get _ctx(): ResourceContext {
-    return this.#ctx;
+    this._ctx = ctx;
   }
 
   /** The invoice in a record, read for the client's `fieldMap`; an unreadable one is an `InvalidResponseError` naming its path. @internal */
@@ -36,7 +32,7 @@ export abstract class APIResource {
     /** Where the record is in the body: `data`, or its index in a listing's `data` (named only on error). */
     at: string | number = 'data',
   ): Invoice {
-    const ctx = this.#ctx;
+    const ctx = this._ctx;
     const read = readInvoiceRecord(record, { fieldMap: ctx.fieldMap, observedAt: envelope.timestamp, fallbackId });
     if (read.ok) return read.invoice;
     const where = typeof at === 'number' ? `data.${at}` : at;
@@ -53,7 +49,7 @@ export abstract class APIResource {
 
 /** An `InvalidResponseError` for a response the resources could not use. */
 export function invalidResponse(
-  response: TransportResponse,
+  response: Pick<TransportResponse, 'status' | 'body' | 'headers' | 'method' | 'path' | 'redactor'>,
   init: { message: string; hint?: string | undefined; cause?: unknown },
 ): InvalidResponseError {
   return new InvalidResponseError({

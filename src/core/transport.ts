@@ -1,6 +1,5 @@
 // HTTP on ky, the only module importing it. ky retries (whether to: core/retry.ts), times out per attempt and runs
-// hooks; the SDK's hooks add auth, the idempotency key (once per call, so retries reuse it) and log lines. One attempt
-// reads the whole body inside the timeout, bounded by maxResponseBytes, redirects refused.
+// hooks. One attempt reads the whole body inside the timeout, bounded by maxResponseBytes, redirects refused.
 import ky, {
   isHTTPError,
   isNetworkError,
@@ -24,7 +23,7 @@ import {
 } from './errors.js';
 import type { Redactor } from './redact.js';
 import { redirectHint, requestIdOf } from './error-hints.js';
-import { authHeader, checkExtraHeaders, checkHeader, checkIdempotencyKey, redactHeaders, userAgent } from './headers.js';
+import { authHeader, type Credentials, checkExtraHeaders, checkHeader, checkIdempotencyKey, redactHeaders, USER_AGENT } from './headers.js';
 import { mintIdempotencyKey } from './idempotency.js';
 import { boundedInteger, type Fetch } from './bounds.js';
 import { appendQuery, checkQuery, type Query } from './query.js';
@@ -104,21 +103,6 @@ export interface TransportRequest {
   record?: ResponseRecorder | undefined;
 }
 
-/** A 2xx response, body read. */
-export interface TransportResponse {
-  status: number;
-  headers: Headers;
-  /** Parsed JSON (no `__proto__` or `constructor` keys); the text when not JSON; `undefined` when empty. */
-  body: unknown;
-  method: HttpMethod;
-  path: string;
-  requestId: string | undefined;
-  /** The response as received, its body unread: built on first use. */
-  readonly raw: Response;
-  /** The client's redactor, for an error built from this response after it left the transport. */
-  redactor: Redactor;
-}
-
 /** What the SDK's hooks know of one call (ky's `context`). */
 interface CallContext {
   method: HttpMethod;
@@ -127,7 +111,7 @@ interface CallContext {
   maxRetries: number;
   signal: AbortSignal | undefined;
   idempotencyKey: string | undefined;
-  started: number;
+  attempts: number;
 }
 
 const CONTEXT = 'invoicingSdk';
@@ -138,7 +122,7 @@ class ConnectionFailure extends Error {
   override readonly name = 'ConnectionFailure';
 }
 
-/** A body read by an attempt. */
+/** A body read by an attempt; `bytes` kept only when the text would not give them back. */
 interface ReadBody {
   text: string;
   bytes: Uint8Array<ArrayBuffer> | undefined;
@@ -146,15 +130,47 @@ interface ReadBody {
 
 const BODIES = new WeakMap<Response, ReadBody>();
 
+/** A 2xx response, body read. */
+export class TransportResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  /** Parsed JSON (no `__proto__` or `constructor` keys); the text when not JSON; `undefined` when empty. */
+  readonly body: unknown;
+  #raw: Response | undefined;
+
+  constructor(
+    readonly method: HttpMethod,
+    readonly path: string,
+    /** The client's redactor, for an error built from this response after it left the transport. */
+    readonly redactor: Redactor,
+    private readonly received: Response,
+    private readonly read: ReadBody | undefined,
+    text: string,
+  ) {
+    this.status = received.status;
+    this.headers = received.headers;
+    this.body = parseBodySafely(text);
+  }
+
+  get requestId(): string | undefined {
+    return requestIdOf(this.headers);
+  }
+
+  /** The response as received, its body unread: rebuilt from the read body on first use. */
+  get raw(): Response {
+    return (this.#raw ??= this.read === undefined ? this.received : rebuild(this.received, this.read));
+  }
+}
+
 /** The client's transport. */
 export class Transport {
   readonly #config: ResolvedOptions;
-  readonly #credentials: { apiKey: string | undefined; sessionToken: string | undefined };
+  readonly #credentials: Credentials;
   readonly #ky: KyInstance;
   readonly #origin: string;
-  /** Auth header of each call, built once in #prepare, kept off the context that hooks see. */
+  /** Auth header of each call, built before sending, kept off the context that hooks see. */
   readonly #auth = new WeakMap<CallContext, [string, string]>();
-  /** With a caller's afterResponse hook, every response carries its body (the hook may read it). */
+  /** With a caller's afterResponse hook, every response carries its body (ky clones it, the hook may read it). */
   readonly #fullResponses: boolean;
   /** Settles when every key rotation in progress has; `X-API-Key` requests wait for it. */
   #rotation: Promise<void> | undefined;
@@ -164,14 +180,13 @@ export class Transport {
     this.#credentials = { apiKey: config.apiKey, sessionToken: config.sessionToken };
     this.#origin = new URL(config.baseUrl).origin;
     const theirs = config.hooks ?? {};
-    this.#fullResponses = (theirs.afterResponse?.length ?? 0) > 0;
     const own = this.#ownHooks();
+    this.#fullResponses = (theirs.afterResponse?.length ?? 0) > 0;
     this.#ky = ky.create({
       ...requestInitOnly(config.fetchOptions),
       timeout: config.timeout,
       // Following a redirect would send the credentials and the body wherever Location points.
       redirect: 'manual',
-      fetch: (input, init) => this.#attempt(input as Request, init),
       // Only error bodies reach ky's parser; one that is not JSON is kept as text.
       parseJson: (text: string) => parseBodySafely(text),
       retry: {
@@ -188,7 +203,7 @@ export class Transport {
       hooks: {
         beforeRequest: [own.beforeRequest, ...(theirs.beforeRequest ?? [])],
         beforeRetry: [own.beforeRetry, ...(theirs.beforeRetry ?? [])],
-        afterResponse: [...own.afterResponse, ...(theirs.afterResponse ?? [])],
+        afterResponse: theirs.afterResponse ?? [],
         beforeError: [own.beforeError, ...(theirs.beforeError ?? [])],
       },
     });
@@ -201,6 +216,21 @@ export class Transport {
     } catch (error) {
       throw redactError(error, this.#config.redactor);
     }
+  }
+
+  /** Sends and unwraps the `{ success, data }` envelope; anything else is an `InvalidResponseError`. */
+  async request(request: TransportRequest): Promise<{ envelope: Envelope; response: TransportResponse }> {
+    try {
+      const response = await this.#send(request);
+      return { envelope: unwrapEnvelope(response.body, response), response };
+    } catch (error) {
+      throw redactError(error, this.#config.redactor);
+    }
+  }
+
+  /** The envelope in a response, or `undefined` when it is not one (for routes with unshown bodies). */
+  tryUnwrap(response: TransportResponse): Envelope | undefined {
+    return readEnvelope(response.body);
   }
 
   /** Key rotation: `X-API-Key` is `apiKey` from now on, redacted like the client's own secrets. */
@@ -223,9 +253,21 @@ export class Transport {
     const opts = request.options ?? {};
     const { method, path } = request;
     if (this.#rotation !== undefined && !isSessionRoute(path)) await untilSettledOrAborted(this.#rotation, opts.signal);
-    const ctx = this.#prepare(request);
+    if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//')) {
+      throw new InvoicingError(`A path must start with one "/" and is taken from baseUrl; got ${JSON.stringify(path)}.`, {
+        hint: 'Pass the path of the route, e.g. "/api/v1/invoices"; the client never sends its credentials to another origin.',
+      });
+    }
+    const timeout = boundedInteger('timeout', opts.timeout, this.#config.timeout, 1);
+    const maxRetries = request.noRetry === true ? 0 : boundedInteger('maxRetries', opts.maxRetries, this.#config.maxRetries, 0);
+    const given = opts.idempotencyKey;
+    const idempotencyKey = given === undefined || given === null ? undefined : checkIdempotencyKey(given);
+    const ctx: CallContext = { method, path, timeout, maxRetries, signal: opts.signal, idempotencyKey, attempts: 0 };
+    // Built before anything is sent: a missing credential fails here, locally.
+    this.#auth.set(ctx, authHeader(path, this.#credentials));
     const url = this.#url(path, request.query, opts.query);
     const bodyText = request.bodyText ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
+    // Only headers that differ from none: ky copies every header it is given several times per call.
     let headers: Record<string, string> | undefined = this.#config.defaultHeaders;
     if (opts.headers !== undefined || bodyText !== undefined) {
       headers = { ...headers, ...(opts.headers === undefined ? {} : checkExtraHeaders(opts.headers, 'headers')) };
@@ -235,7 +277,7 @@ export class Transport {
     let received: Response;
     try {
       // Only what differs from the instance's defaults: ky merges every option into them per call.
-      const options: Options = { method, context: { [CONTEXT]: ctx } };
+      const options: Options = { method, context: { [CONTEXT]: ctx }, fetch: (input, init) => this.#attempt(input as Request, init, ctx) };
       if (bodyText !== undefined) options.body = bodyText;
       if (!isEmpty(headers)) options.headers = headers;
       if (ctx.timeout !== this.#config.timeout) options.timeout = ctx.timeout;
@@ -248,56 +290,9 @@ export class Transport {
     // A response a caller's afterResponse hook substituted is read from a clone, and kept as raw.
     const read = BODIES.get(received);
     const text = read?.text ?? (await received.clone().text());
-    const requestId = requestIdOf(received.headers);
-    let raw: Response | undefined = read === undefined ? received : undefined;
-    const response: TransportResponse = {
-      status: received.status,
-      headers: received.headers,
-      body: parseBodySafely(text),
-      method,
-      path,
-      requestId,
-      get raw(): Response {
-        return (raw ??= rebuild(received, read!));
-      },
-      redactor: this.#config.redactor,
-    };
+    const response = new TransportResponse(method, path, this.#config.redactor, received, read, text);
     request.record?.(response);
     return response;
-  }
-
-  /** Sends and unwraps the `{ success, data }` envelope; anything else is an `InvalidResponseError`. */
-  async request(request: TransportRequest): Promise<{ envelope: Envelope; response: TransportResponse }> {
-    const response = await this.send(request);
-    try {
-      return { envelope: unwrapEnvelope(response.body, response), response };
-    } catch (error) {
-      throw redactError(error, this.#config.redactor);
-    }
-  }
-
-  /** The envelope in a response, or `undefined` when it is not one (for routes with unshown bodies). */
-  tryUnwrap(response: TransportResponse): Envelope | undefined {
-    return readEnvelope(response.body);
-  }
-
-  /** Per-call options checked and resolved; throws (before anything is sent) on a bad one. */
-  #prepare(request: TransportRequest): CallContext {
-    const opts = request.options ?? {};
-    const { method, path } = request;
-    if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//')) {
-      throw new InvoicingError(`A path must start with one "/" and is taken from baseUrl; got ${JSON.stringify(path)}.`, {
-        hint: 'Pass the path of the route, e.g. "/api/v1/invoices"; the client never sends its credentials to another origin.',
-      });
-    }
-    const timeout = boundedInteger('timeout', opts.timeout, this.#config.timeout, 1);
-    const maxRetries = request.noRetry === true ? 0 : boundedInteger('maxRetries', opts.maxRetries, this.#config.maxRetries, 0);
-    const given = opts.idempotencyKey;
-    const idempotencyKey = given === undefined || given === null ? undefined : checkIdempotencyKey(given);
-    const ctx: CallContext = { method, path, timeout, maxRetries, signal: opts.signal, idempotencyKey, started: 0 };
-    // Built before anything is sent: a missing credential fails here, locally.
-    this.#auth.set(ctx, authHeader(path, this.#credentials));
-    return ctx;
   }
 
   #url(path: string, query: Query | undefined, callQuery: Query | undefined): string {
@@ -315,11 +310,8 @@ export class Transport {
     return url.href;
   }
 
-  #ownHooks(): { beforeRequest: BeforeRequestHook; beforeRetry: BeforeRetryHook; afterResponse: AfterResponseHook[]; beforeError: BeforeErrorHook } {
-    const { logger: log, logLevel, browser } = this.#config;
-    const debug = logLevel === 'debug';
-    const attemptLine = (ctx: CallContext, attempt: number, headers: Headers): string =>
-      `→ ${ctx.method} ${ctx.path} (attempt ${attempt} of ${ctx.maxRetries + 1}) headers ${JSON.stringify(redactHeaders(Object.fromEntries(headers)))}`;
+  #ownHooks(): { beforeRequest: BeforeRequestHook; beforeRetry: BeforeRetryHook; beforeError: BeforeErrorHook } {
+    const { logger: log, browser } = this.#config;
     return {
       beforeRequest: ({ request, options }) => {
         const ctx = contextOf(options.context);
@@ -330,32 +322,17 @@ export class Transport {
         const key = ctx.idempotencyKey ?? (ctx.method === 'POST' ? mintIdempotencyKey() : undefined);
         if (key !== undefined) request.headers.set(IDEMPOTENCY_HEADER, key);
         request.headers.set('accept', 'application/json');
-        request.headers.set(browser ? 'x-invoicing-sdk' : 'user-agent', userAgent());
-        ctx.started = Date.now();
-        if (debug) log.debug(attemptLine(ctx, 1, request.headers));
+        request.headers.set(browser ? 'x-invoicing-sdk' : 'user-agent', USER_AGENT);
       },
-      beforeRetry: ({ request, options, error, retryCount }) => {
+      beforeRetry: ({ options, error, retryCount }) => {
         const ctx = contextOf(options.context);
         if (ctx === undefined) return;
-        ctx.started = Date.now();
-        if (debug) log.debug(attemptLine(ctx, retryCount + 1, request.headers));
         const retryAfter = isHTTPError(error) ? parseRetryAfter(error.response.headers.get('retry-after')) : undefined;
         log.info(
           `Retrying ${ctx.method} ${ctx.path} (retry ${retryCount} of ${ctx.maxRetries}) after ${describeFailure(error)}` +
             `${retryAfter === undefined ? '' : `, waited ${retryAfter} ms as Retry-After asked`}.`,
         );
       },
-      // Only at debug: ky clones the response for every afterResponse hook.
-      afterResponse: debug
-        ? [
-            ({ options, response }) => {
-              const ctx = contextOf(options.context);
-              if (ctx === undefined) return;
-              const requestId = requestIdOf(response.headers);
-              log.debug(`← ${response.status} ${ctx.method} ${ctx.path} in ${Date.now() - ctx.started} ms${requestId ? ` (request-id ${requestId})` : ''}`);
-            },
-          ]
-        : [],
       // Scrubbed here already: the caller's beforeError hooks run next and may log what they get.
       beforeError: ({ error, options }) => asError(redactError(this.#toSDKError(error, contextOf(options.context)), this.#config.redactor)),
     };
@@ -365,28 +342,26 @@ export class Transport {
   #shouldRetry(error: Error, retryCount: number): boolean | undefined {
     const request = (error as { request?: Request }).request;
     if (isHTTPError(error) && (parseRetryAfter(error.response.headers.get('retry-after')) ?? 0) > MAX_RETRY_AFTER_MS) return false;
-    const failure = isTimeoutError(error)
-      ? { kind: 'timeout' as const }
-      : isNetworkError(error) || error instanceof ConnectionFailure
-        ? { kind: 'connection' as const }
-        : isHTTPError(error)
-          ? { kind: 'status' as const, status: error.response.status }
-          : failureOf(error);
     const retry = classify({
       method: request?.method ?? 'GET',
       hasIdempotencyKey: request?.headers.has(IDEMPOTENCY_HEADER) ?? false,
       // ky has checked the budget already (retry.limit is the call's maxRetries).
       retriesSoFar: retryCount - 1,
       maxRetries: Number.MAX_SAFE_INTEGER,
-      failure,
+      failure: failureOf(this.#toSDKError(error, undefined)),
     });
     // A status goes on to ky's own rules, for its Retry-After handling.
     return retry && (isHTTPError(error) ? undefined : true);
   }
 
   /** One attempt: fetch, then the whole body, both inside ky's per-attempt timeout. */
-  async #attempt(request: Request, init: RequestInit | undefined): Promise<Response> {
+  async #attempt(request: Request, init: RequestInit | undefined, ctx: CallContext): Promise<Response> {
     const signal = request.signal;
+    const debug = this.#config.logLevel === 'debug' ? this.#config.logger : undefined;
+    const started = Date.now();
+    ctx.attempts += 1;
+    const headers = (): string => JSON.stringify(redactHeaders(Object.fromEntries(request.headers)));
+    debug?.debug(`→ ${ctx.method} ${ctx.path} (attempt ${ctx.attempts} of ${ctx.maxRetries + 1}) headers ${headers()}`);
     let response: Response;
     try {
       // Looked up per call, so that a fetch installed later (msw, a polyfill) is used.
@@ -395,38 +370,41 @@ export class Transport {
       if (signal.aborted) throw signal.reason;
       throw new ConnectionFailure(causeMessage(error), { cause: error });
     }
-    const where = (): Where => ({ method: request.method, path: this.#pathOf(request.url) });
     if (response.redirected || (response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect') {
-      throw refusedRedirect(response, request.url, this.#config.baseUrl, where());
+      throw refusedRedirect(response, request.url, this.#config.baseUrl, ctx);
     }
     const limit = this.#config.maxResponseBytes;
     const declared = Number(response.headers.get('content-length'));
-    if (Number.isFinite(declared) && declared > limit && response.headers.get('content-encoding') === null) {
+    if (declared > limit && !response.headers.has('content-encoding')) {
       await response.body?.cancel().catch(() => undefined);
-      throw tooLarge(response, limit, where());
+      throw tooLarge(response, limit, ctx);
     }
     let bytes: Uint8Array<ArrayBuffer>;
     try {
       bytes = await readBounded(response, limit, signal);
     } catch (error) {
-      if (error === TOO_LARGE) throw tooLarge(response, limit, where());
+      if (error === TOO_LARGE) throw tooLarge(response, limit, ctx);
       if (signal.aborted) throw signal.reason;
       throw new ConnectionFailure(causeMessage(error), { cause: error });
     }
+    if (signal.aborted) throw signal.reason;
     const nullBody = response.status === 204 || response.status === 205 || response.status === 304;
     const exact = nullBody ? '' : decodeExactly(bytes);
     const read: ReadBody = { text: exact ?? UTF8.decode(bytes), bytes: exact === undefined || !response.headers.has('content-type') ? bytes : undefined };
-    // A 2xx goes back bodiless (its text is in BODIES); an error's body is ky's to read.
-    const out = response.ok && !this.#fullResponses ? (response.body === null ? response : rebuild(response, undefined)) : rebuild(response, read);
+    if (debug !== undefined) {
+      const requestId = requestIdOf(response.headers);
+      const id = requestId ? ` (request-id ${requestId})` : '';
+      debug.debug(`← ${response.status} ${ctx.method} ${ctx.path} in ${Date.now() - started} ms${id}`);
+    }
+    // An error no retry or hook will see is the SDK's at once, which also lets a caller react to a 429 before others send.
+    if (!response.ok && ctx.maxRetries === 0 && !this.#fullResponses) {
+      const { status, headers } = response;
+      throw generateAPIError({ status, headers, body: parseBodySafely(read.text), method: ctx.method, path: ctx.path });
+    }
+    // A 2xx goes back read (its text is in BODIES); an error's body is ky's to read, and a caller's hook may read any.
+    const out = !response.ok || this.#fullResponses ? rebuild(response, read) : response;
     BODIES.set(out, read);
     return out;
-  }
-
-  /** The path of `url` from the origin (`/api/v1` included), as the SDK's calls name it. */
-  #pathOf(url: string): string {
-    const prefix = new URL(this.#config.baseUrl).pathname.replace(/\/$/, '');
-    const path = new URL(url).pathname;
-    return path.startsWith(prefix) ? path.slice(prefix.length) : path;
   }
 
   /** The one factory from whatever a call threw to the SDK's error classes. */
@@ -482,11 +460,6 @@ function rebuild(response: Response, read: ReadBody | undefined): Response {
   return new Response(nullBody ? null : (read.bytes ?? read.text), { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-interface Where {
-  method: string;
-  path: string;
-}
-
 const TOO_LARGE = Symbol('invoicing-sdk.too-large');
 const UTF8 = new TextDecoder();
 const UTF8_EXACT = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -503,30 +476,27 @@ function decodeExactly(bytes: Uint8Array): string | undefined {
 
 /** Reads the (decoded) body, rejecting with {@link TOO_LARGE} past `limit` bytes. */
 async function readBounded(response: Response, limit: number, signal: AbortSignal): Promise<Uint8Array<ArrayBuffer>> {
-  const body = response.body;
-  if (body === null) return new Uint8Array(0);
-  const reader = body.getReader();
+  const reader = response.body?.getReader();
+  if (reader === undefined) return new Uint8Array(0);
   // A custom fetch may not tie the body to the signal: cancel the read ourselves on abort.
   const onAbort = (): void => void reader.cancel(signal.reason).catch(() => undefined);
   signal.addEventListener('abort', onAbort, { once: true });
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      total += next.value.byteLength;
       if (total > limit) {
         await reader.cancel().catch(() => undefined);
         throw TOO_LARGE;
       }
-      chunks.push(value);
+      chunks.push(next.value);
     }
   } finally {
     signal.removeEventListener('abort', onAbort);
   }
-  if (signal.aborted) throw signal.reason;
-  if (chunks.length === 1 && chunks[0]!.byteLength === chunks[0]!.buffer.byteLength) return chunks[0] as Uint8Array<ArrayBuffer>;
+  const first = chunks[0];
+  if (chunks.length === 1 && first!.byteLength === first!.buffer.byteLength) return first as Uint8Array<ArrayBuffer>;
   const out = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
@@ -536,7 +506,7 @@ async function readBounded(response: Response, limit: number, signal: AbortSigna
   return out;
 }
 
-function tooLarge(response: Response, limit: number, { method, path }: Where): ResponseTooLargeError {
+function tooLarge(response: Response, limit: number, { method, path }: CallContext): ResponseTooLargeError {
   return new ResponseTooLargeError({
     message: `The response body is larger than maxResponseBytes (${limit} bytes); reading stopped (${method} ${path}).`,
     status: response.status,
@@ -549,7 +519,7 @@ function tooLarge(response: Response, limit: number, { method, path }: Where): R
 }
 
 /** A redirect is never followed nor retried. */
-function refusedRedirect(response: Response, url: string, baseUrl: string, { method, path }: Where): APIError {
+function refusedRedirect(response: Response, url: string, baseUrl: string, { method, path }: CallContext): APIError {
   let to = response.redirected ? response.url : response.headers.get('location');
   try {
     // Absolute, without user info, query or fragment (they can hold tokens).

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isInvalidResponseError } from '../../src/core/errors.js';
-import { readMeta, unwrapEnvelope } from '../../src/core/envelope.js';
+import { unwrapEnvelope } from '../../src/core/envelope.js';
+import { ListingMetaSchema } from '../../src/model/listing.js';
 
 const source = { status: 200, headers: new Headers({ 'x-request-id': 'req_9' }), method: 'GET', path: '/api/v1/invoices' };
 
@@ -34,9 +35,9 @@ describe('core/envelope', () => {
   });
 
   it('derives totalPages when the meta leaves it out', () => {
-    expect(readMeta({ total: 7, limit: 3 })?.totalPages).toBe(3);
-    expect(readMeta({ total: 0, limit: 3 })?.totalPages).toBe(0);
-    expect(readMeta('nope')).toBeUndefined();
+    expect(ListingMetaSchema.safeParse({ total: 7, limit: 3 }).data?.totalPages).toBe(3);
+    expect(ListingMetaSchema.safeParse({ total: 0, limit: 3 }).data?.totalPages).toBe(0);
+    expect(ListingMetaSchema.safeParse('nope').data).toBeUndefined();
   });
 
   it.each([
