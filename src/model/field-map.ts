@@ -2,7 +2,7 @@
 import { normalizeStatus } from './status.js';
 import { doubleScale, toDecimalString } from './decimal.js';
 import { epochMs, isoDateTime } from './timestamp.js';
-import type { Invoice } from './invoice.js';
+import type { Invoice } from './canonical-invoice.js';
 
 /**
  * The canonical invoice fields read through aliases.
