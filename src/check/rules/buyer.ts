@@ -118,12 +118,7 @@ export function looksLikeEmail(s: string): boolean {
 }
 
 /** Checks `buyer` as sent (see sentInvoice). */
-export function checkBuyer(
-  buyer: Record<string, unknown>,
-  o: ResolvedCheckOptions,
-  issues: IssueCollector,
-  invoice: object,
-): void {
+export function checkBuyer(buyer: Record<string, unknown>, o: ResolvedCheckOptions, issues: IssueCollector, invoice: object): void {
   const type = buyer.type;
   let knownType: string | undefined;
   if (type === undefined || type === null) {

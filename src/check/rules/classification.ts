@@ -4,37 +4,22 @@ import type { IssueCollector } from '../issues.js';
 import type { CodeLookup, ResolvedCheckOptions } from '../options.js';
 import { codesNotSent, reportNotJsonRecord, reportWrongType } from './fields.js';
 
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
+/** Whether s[from] to s[to - 1] are all ASCII digits (by character codes: no regex on the hot path). */
+function allDigits(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
 
 /** The last two digits (0 to 99) of an `NNNN.NN`, or -1 when `s` is not written so. */
 function hsSubheading(s: string): number {
-  if (
-    s.length !== 7 ||
-    !isDigit(s.charCodeAt(0)) ||
-    !isDigit(s.charCodeAt(1)) ||
-    !isDigit(s.charCodeAt(2)) ||
-    !isDigit(s.charCodeAt(3)) ||
-    s.charCodeAt(4) !== 46
-  ) {
-    return -1;
-  }
-  const a = s.charCodeAt(5) - 48;
-  const b = s.charCodeAt(6) - 48;
-  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+  if (s.length !== 7 || s.charCodeAt(4) !== 46 || !allDigits(s, 0, 4) || !allDigits(s, 5, 7)) return -1;
+  return (s.charCodeAt(5) - 48) * 10 + s.charCodeAt(6) - 48;
 }
 
-/** Four digits, by character codes. */
-function isFourDigits(s: string): boolean {
-  return (
-    s.length === 4 &&
-    isDigit(s.charCodeAt(0)) &&
-    isDigit(s.charCodeAt(1)) &&
-    isDigit(s.charCodeAt(2)) &&
-    isDigit(s.charCodeAt(3))
-  );
-}
+const isFourDigits = (s: string): boolean => s.length === 4 && allDigits(s, 0, 4);
 
 const NON_DIGITS = /\D/g;
 const DIGITS_AND_SEPARATORS = /^[\d.\s-]+$/;
@@ -144,6 +129,7 @@ function isPaddedService(code: string, o: ResolvedCheckOptions): boolean {
 }
 
 const HSN_EXPECTED = 'a string such as "8471.30"';
+const HS_STRING = "the good's six-digit HS subheading as a string NNNN.NN (never padded to NNNN.00";
 // A number that was an NNNN.NN and lost its trailing zero (8471.3) or leading zeros (101.21).
 const NUMBER_WITH_DECIMALS = /^\d{1,4}\.\d{1,2}$/;
 
@@ -155,8 +141,8 @@ function numericHsnProblem(hsn: number, path: (string | number)[], o: ResolvedCh
     const code = String(hsn).padStart(4, '0');
     reason = 'which looks like a four-digit (ISIC service) code';
     suggestion = o.isic.has(code)
-      ? `isicCode "${code}" instead if this line is a service; if it is a good, send its six-digit HS subheading as a string NNNN.NN, never a four-digit code padded to NNNN.00`
-      : `the good's six-digit HS subheading as a string NNNN.NN, never a four-digit code padded to NNNN.00 (${code} is not one of the 419 ISIC classes, so it is no isicCode either)`;
+      ? `isicCode "${code}" if this line is a service, or ${HS_STRING})`
+      : `${HS_STRING}; ${code} is no ISIC class either)`;
   } else if (hsn === 0) {
     reason = 'which is the placeholder the service rejects';
   } else if (hsn > 0 && hsn < 10000 && NUMBER_WITH_DECIMALS.test(String(hsn))) {
@@ -201,7 +187,7 @@ function hsnProblem(hsn: unknown, i: number, o: ResolvedCheckOptions, issues: Is
   } else if (DIGITS_AND_SEPARATORS.test(hsn) && digits.length === 6) {
     candidate = six;
   } else if (DIGITS_AND_SEPARATORS.test(hsn) && digits.length >= 8 && digits.length <= 12) {
-    reason = 'it looks like a national tariff line; the service takes the six-digit HS subheading';
+    reason = 'a national tariff line; the service takes the six-digit HS subheading';
     candidate = six;
   }
   // Never suggest a service code padded to NNNN.00 (6202.0 or 620200 would give 6202.00).
@@ -241,7 +227,7 @@ function isicProblem(isic: unknown, i: number, o: ResolvedCheckOptions, issues: 
   let reason: string | undefined;
   let suggestion: string | undefined;
   if (ISIC_WITH_ZERO_DECIMALS.test(isic)) {
-    reason = 'an ISIC code has no decimals (NNNN.00 is the padded form the tax authority misreads as an HS code)';
+    reason = 'an ISIC code has no decimals (NNNN.00 reads as an HS code)';
     suggestion = isic.slice(0, 4);
   } else if (hsSubheading(isic) >= 0) {
     reason = 'NNNN.NN is the form of an HS code of a good: send a good as hsnCode';
