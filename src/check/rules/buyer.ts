@@ -1,20 +1,22 @@
 /** Buyer rules: a placeholder TIN is filed without complaint, so it is an error. */
 import type { IssueCollector } from '../issues.js';
 import type { ResolvedCheckOptions } from '../options.js';
-import { checkOptionalString, reportRequired, reportUnknownField, reportWrongType, type SpecialFields } from './fields.js';
+import { checkOptionalString, reportRequired, reportUnknownField, reportWrongType, type Level } from './fields.js';
 
-export const BUYER_FIELDS = ['type', 'tin', 'name', 'email'] as const;
 const BUYER_TYPES = ['B2B', 'B2C', 'B2G'];
-const BUYER_ALIASES: Record<string, string> = {
-  taxid: 'tin', tax_id: 'tin', taxnumber: 'tin', tax_number: 'tin', vat: 'tin', vatid: 'tin', vatnumber: 'tin',
-  vat_number: 'tin', tinnumber: 'tin', kind: 'type', buyertype: 'type', category: 'type', mail: 'email',
-  emailaddress: 'email', e_mail: 'email', companyname: 'name', fullname: 'name', legalname: 'name',
+const BUYER: Level = {
+  owner: 'buyer',
+  known: ['type', 'tin', 'name', 'email'],
+  aliases: {
+    taxid: 'tin', tax_id: 'tin', taxnumber: 'tin', tax_number: 'tin', vat: 'tin', vatid: 'tin', vatnumber: 'tin',
+    vat_number: 'tin', tinnumber: 'tin', kind: 'type', buyertype: 'type', category: 'type', mail: 'email',
+    emailaddress: 'email', e_mail: 'email', companyname: 'name', fullname: 'name', legalname: 'name',
+  },
 };
 const TYPE_ALIASES: Record<string, string> = {
   BUSINESS: 'B2B', COMPANY: 'B2B', CONSUMER: 'B2C', INDIVIDUAL: 'B2C', PERSON: 'B2C', CUSTOMER: 'B2C',
   GOVERNMENT: 'B2G', GOV: 'B2G', PUBLIC: 'B2G',
 };
-const NO_SPECIAL: SpecialFields | undefined = undefined;
 
 /** TINs that are a word, not a number (compared without separators, upper-cased). */
 export const PLACEHOLDER_WORDS: ReadonlySet<string> = new Set([
@@ -156,7 +158,7 @@ export function checkBuyer(buyer: Record<string, unknown>, o: ResolvedCheckOptio
 
   for (const key in buyer) {
     if (key !== 'type' && key !== 'tin' && key !== 'name' && key !== 'email' && buyer[key] !== undefined) {
-      reportUnknownField(issues, 'buyer', ['buyer'], key, buyer[key], [invoice, buyer], BUYER_FIELDS, BUYER_ALIASES, NO_SPECIAL);
+      reportUnknownField(issues, BUYER, ['buyer', key], buyer[key], [invoice, buyer]);
     }
   }
 }

@@ -5,25 +5,26 @@ import { shiftDecimal } from '../../model/money.js';
 import type { ResolvedCheckOptions } from '../options.js';
 import { checkClassification } from './classification.js';
 import { LINE_TOTAL_FIELDS } from './totals.js';
-import { checkOptionalString, isBlank, isTrimmedSpace, reportRequired, reportUnknownField, reportWrongType, type SpecialFields } from './fields.js';
+import { checkOptionalString, isBlank, isTrimmedSpace, reportRequired, reportUnknownField, reportWrongType, type Level } from './fields.js';
 
-export const LINE_FIELDS = [
+const LINE_FIELDS: readonly string[] = [
   'description', 'quantity', 'unitPrice', 'taxRate', 'hsnCode', 'isicCode', 'sku', 'discountRate',
   'inventoryItemId', 'productCategory', 'serviceCategory',
-] as const;
+];
 
-const LINE_ALIASES: Record<string, string> = {
-  hs: 'hsnCode', hsn: 'hsnCode', hscode: 'hsnCode', hs_code: 'hsnCode', hsn_code: 'hsnCode', commoditycode: 'hsnCode',
-  tariffcode: 'hsnCode', isic: 'isicCode', isic_code: 'isicCode', servicecode: 'isicCode', activitycode: 'isicCode',
-  price: 'unitPrice', unit_price: 'unitPrice', unitcost: 'unitPrice', qty: 'quantity', count: 'quantity',
-  units: 'quantity', vat: 'taxRate', vatrate: 'taxRate', tax: 'taxRate', tax_rate: 'taxRate', taxpercent: 'taxRate',
-  rate: 'taxRate', discount: 'discountRate', discount_rate: 'discountRate', discountpercent: 'discountRate',
-  name: 'description', title: 'description', desc: 'description', category: 'productCategory',
-  product_category: 'productCategory', service_category: 'serviceCategory', itemid: 'inventoryItemId',
-  inventory_item_id: 'inventoryItemId',
-};
-
-const LINE_SPECIAL: SpecialFields = {
+const LINE: Level = {
+  owner: 'invoice line',
+  known: LINE_FIELDS,
+  aliases: {
+    hs: 'hsnCode', hsn: 'hsnCode', hscode: 'hsnCode', hs_code: 'hsnCode', hsn_code: 'hsnCode', commoditycode: 'hsnCode',
+    tariffcode: 'hsnCode', isic: 'isicCode', isic_code: 'isicCode', servicecode: 'isicCode', activitycode: 'isicCode',
+    price: 'unitPrice', unit_price: 'unitPrice', unitcost: 'unitPrice', qty: 'quantity', count: 'quantity',
+    units: 'quantity', vat: 'taxRate', vatrate: 'taxRate', tax: 'taxRate', tax_rate: 'taxRate', taxpercent: 'taxRate',
+    rate: 'taxRate', discount: 'discountRate', discount_rate: 'discountRate', discountpercent: 'discountRate',
+    name: 'description', title: 'description', desc: 'description', category: 'productCategory',
+    product_category: 'productCategory', service_category: 'serviceCategory', itemid: 'inventoryItemId',
+    inventory_item_id: 'inventoryItemId',
+  },
   tax: new Set(['taxCategory', 'taxAmount', 'vatAmount', 'taxCode', 'vatCategory']),
   total: LINE_TOTAL_FIELDS,
 };
@@ -112,8 +113,8 @@ function checkLine(
   checkClassification(line, i, o, issues);
 
   for (const key in line) {
-    if (!(LINE_FIELDS as readonly string[]).includes(key) && line[key] !== undefined) {
-      reportUnknownField(issues, 'invoice line', ['lines', i], key, line[key], [invoice, lines, line], LINE_FIELDS, LINE_ALIASES, LINE_SPECIAL);
+    if (!LINE_FIELDS.includes(key) && line[key] !== undefined) {
+      reportUnknownField(issues, LINE, ['lines', i, key], line[key], [invoice, lines, line]);
     }
   }
   return computable;
