@@ -77,11 +77,7 @@ function runChecks(input: unknown, opts: CheckOptions | undefined, asSent: typeo
     const issues = new IssueCollector(o.strict, o.ignore);
     let totals: InvoiceTotals | undefined;
     try {
-      const problems = o.problems;
-      for (let k = 0; k < problems.length; k++) {
-        const p = problems[k] as (typeof problems)[number];
-        issues.add('OPTION_INVALID', p.path, { value: p.value, expected: p.expected, reason: p.thrown });
-      }
+      for (const p of o.problems) issues.add('OPTION_INVALID', p.path, { value: p.value, expected: p.expected, reason: p.thrown });
       const sent = asSent !== undefined && isRecord(input) ? asSent(input, o.maxLines) : input;
       totals = checkInvoiceInput(sent, o, issues);
     } catch (err) {

@@ -83,11 +83,8 @@ function checkLine(
   }
 
   const discountRate = line.discountRate;
-  if (
-    discountRate !== undefined &&
-    discountRate !== null &&
-    !(typeof discountRate === 'number' && ((discountRate >= 1 && discountRate <= 100) || discountRate === 0))
-  ) {
+  const isRate = typeof discountRate === 'number' && ((discountRate >= 1 && discountRate <= 100) || discountRate === 0);
+  if (!isRate && discountRate !== undefined && discountRate !== null) {
     const path = ['lines', i, 'discountRate'];
     const d = amountValue(discountRate, path, issues, line);
     if (d === undefined) computable = false;
@@ -95,14 +92,10 @@ function checkLine(
     else if (d > 0 && d < 1) issues.add('LINE_DISCOUNT_RATE_FRACTION', path, { value: discountRate, suggestion: shiftDecimal(discountRate, 2) });
   }
 
-  const productCategory = line.productCategory;
-  if (productCategory !== undefined && productCategory !== null) {
-    categoryCheck(productCategory, ['lines', i, 'productCategory'], o.minCategoryLength, issues);
-  }
-  const serviceCategory = line.serviceCategory;
-  if (serviceCategory !== undefined && serviceCategory !== null) {
-    categoryCheck(serviceCategory, ['lines', i, 'serviceCategory'], o.minCategoryLength, issues);
-  }
+  const product = line.productCategory;
+  if (product !== undefined && product !== null) categoryCheck(product, ['lines', i, 'productCategory'], o.minCategoryLength, issues);
+  const service = line.serviceCategory;
+  if (service !== undefined && service !== null) categoryCheck(service, ['lines', i, 'serviceCategory'], o.minCategoryLength, issues);
   const sku = line.sku;
   if (sku !== undefined && typeof sku !== 'string') checkOptionalString(issues, sku, ['lines', i, 'sku']);
   const inventoryItemId = line.inventoryItemId;
