@@ -39,20 +39,35 @@ export interface MessageContext {
   rounding?: string;
 }
 
-/** Default severity (`strict` raises warnings to errors), area, summary, and the message and hint. */
+/**
+ * Default severity (`strict` raises warnings to errors), area, summary, then the wording: a message and a hint whose
+ * `{field}`, `{value}`, `{name}` (the field's last name) and other `{key}` of MessageContext are filled in, or a function
+ * of the context for wording that depends on what was found.
+ */
 export type IssueDefinition = readonly [
   severity: CheckSeverity,
   area: CheckArea,
   summary: string,
-  text: (c: MessageContext) => readonly [message: string, hint?: string],
+  message: string | ((c: MessageContext) => readonly [message: string, hint?: string]),
+  hint?: string,
 ];
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/** The message and hint of an issue. */
+export function wording(rule: IssueDefinition, c: MessageContext): readonly [message: string, hint?: string] {
+  const [, , , message, hint] = rule;
+  if (typeof message !== 'string') return message(c);
+  const fill = (text: string): string =>
+    text.replace(PLACEHOLDER, (_, key: string) =>
+      key === 'value' ? showValue(c.value) : key === 'name' ? lastName(c.field) : String(c[key as keyof MessageContext]));
+  return [fill(message), hint === undefined ? undefined : fill(hint)];
+}
 
 const NOT_SENT = 'JSON.stringify (the request body) sends only own enumerable properties';
 const didYouMean = (s: string): string => (s.includes(', ') ? `Did you mean one of ${s}?` : `Did you mean "${s}"?`);
 const LOOKUPS = 'Codes: invoicing-sdk/codes, or GET /api/v1/taxauth/hs-codes and /api/v1/taxauth/service-codes (client.codes).';
 const REJECTED = 'the service rejects it (invalid or missing classification code)';
-const goodOrService = (isic: string | undefined, good: string): string =>
-  `If this line is a service, send isicCode "${isic}"; if a good, its ${good}.`;
 const OPTION = 'this is not a problem of the invoice itself.';
 
 const v = (c: MessageContext): string => showValue(c.value);
@@ -68,26 +83,21 @@ const listed = (c: MessageContext, kind: 'HS' | 'ISIC'): readonly [string, strin
 
 /** Every rule, keyed by its code, in the order of the service document's sections. */
 export const ISSUE_TABLE = {
-  INVOICE_NOT_OBJECT: ['error', 'input', 'The invoice is a JSON object.', (c) => [
-    `The invoice must be a JSON object, got ${v(c)}.`,
-    'Pass an object with businessId, buyer, dueDate and lines.',
-  ]],
-  INPUT_UNREADABLE: ['error', 'input', 'The input can be read (no throwing getter or proxy).', (c) => [
-    `The input could not be read: ${c.reason}.`,
-    'Pass plain data, such as the result of JSON.parse.',
-  ]],
-  INPUT_CYCLIC: ['error', 'input', 'The input has no cycle (JSON.stringify throws on one).', (c) => [
-    `${c.field} refers back to ${c.suggestion}: JSON.stringify throws on a cycle.`,
-    'Remove the reference back.',
-  ]],
-  INPUT_TOO_DEEP: ['error', 'input', 'The input is nested at most 64 levels deep.', (c) => [
-    `${c.field} is nested more than ${c.min} levels deep.`,
-    'Remove the deeply nested value.',
-  ]],
-  INPUT_NOT_PLAIN_DATA: ['error', 'input', 'The input is JSON data (no Map, Set, function, symbol or BigInt).', (c) => [
-    `${c.field} is ${c.reason}, so what would be sent is not what was checked.`,
-    'Send plain JSON data: an object, array, string, number, boolean or null.',
-  ]],
+  INVOICE_NOT_OBJECT: ['error', 'input', 'The invoice is a JSON object.',
+    'The invoice must be a JSON object, got {value}.',
+    'Pass an object with businessId, buyer, dueDate and lines.'],
+  INPUT_UNREADABLE: ['error', 'input', 'The input can be read (no throwing getter or proxy).',
+    'The input could not be read: {reason}.',
+    'Pass plain data, such as the result of JSON.parse.'],
+  INPUT_CYCLIC: ['error', 'input', 'The input has no cycle (JSON.stringify throws on one).',
+    '{field} refers back to {suggestion}: JSON.stringify throws on a cycle.',
+    'Remove the reference back.'],
+  INPUT_TOO_DEEP: ['error', 'input', 'The input is nested at most 64 levels deep.',
+    '{field} is nested more than {min} levels deep.',
+    'Remove the deeply nested value.'],
+  INPUT_NOT_PLAIN_DATA: ['error', 'input', 'The input is JSON data (no Map, Set, function, symbol or BigInt).',
+    '{field} is {reason}, so what would be sent is not what was checked.',
+    'Send plain JSON data: an object, array, string, number, boolean or null.'],
   OPTION_INVALID: ['error', 'input', 'Each option has a usable value.', (c) =>
     c.reason === undefined
       ? [`Option ${c.field} is ${v(c)}; expected ${c.expected}.`, `Fix the option passed to checkInvoice; ${OPTION}`]
@@ -107,110 +117,90 @@ export const ISSUE_TABLE = {
     `${c.field} must be ${c.expected}, got ${showTyped(c.value)}${opt(c.reason, ', ')}.`,
     `Send ${c.suggestion ?? `${lastName(c.field)} as ${c.expected}`}.`,
   ]],
-  NUMBER_NOT_FINITE: ['error', 'line', 'Numbers are finite.', (c) => [
-    `${c.field} must be a finite number, got ${v(c)}.`,
-    'JSON cannot carry NaN or Infinity: fix the computation that made it.',
-  ]],
+  NUMBER_NOT_FINITE: ['error', 'line', 'Numbers are finite.',
+    '{field} must be a finite number, got {value}.',
+    'JSON cannot carry NaN or Infinity: fix the computation that made it.'],
   UNKNOWN_FIELD: ['warning', 'invoice', 'No field outside the service document.', (c) => [
     `${c.field} is not a field of the service's ${c.reason}, which does not read it.`,
     c.suggestion ? `Did you mean ${c.suggestion}? Rename it.` : 'Remove it.',
   ]],
-  TAX_FIELD_NOT_ACCEPTED: ['warning', 'tax', 'No tax field besides each line\'s taxRate.', (c) => [
-    `${c.field} is not read by the service: tax is given per line as taxRate.`,
-    'Remove it; put the percentage in each line\'s taxRate (7.5 for 7.5 %).',
-  ]],
+  TAX_FIELD_NOT_ACCEPTED: ['warning', 'tax', 'No tax field besides each line\'s taxRate.',
+    '{field} is not read by the service: tax is given per line as taxRate.',
+    'Remove it; put the percentage in each line\'s taxRate (7.5 for 7.5 %).'],
   TOTAL_FIELD_NOT_ACCEPTED: ['warning', 'tax', 'A total in the input can be compared with the lines.', (c) => [
     `${c.field} is not read by the service, and could not be compared with the lines${opt(c.reason, ' (', ')')}.`,
     'Give it as an amount (107.5 or "107.50"), or pass checkInvoice(input, { expectedTotals }).',
   ]],
-  BUSINESS_ID_EMPTY: ['warning', 'invoice', 'businessId is not blank.', (c) => [
-    `${c.field} is blank (${v(c)}).`,
-    'Send the id of the business the invoice belongs to.',
-  ]],
+  BUSINESS_ID_EMPTY: ['warning', 'invoice', 'businessId is not blank.',
+    '{field} is blank ({value}).',
+    'Send the id of the business the invoice belongs to.'],
   BUYER_TYPE_INVALID: ['error', 'buyer', 'buyer.type is B2B, B2C or B2G.', (c) => [
     `${c.field} is ${v(c)}; it must be B2B, B2C or B2G.`,
     c.suggestion ? `Send "${c.suggestion}" (upper case, exactly).` : 'B2B: a business, B2C: a consumer, B2G: a government body.',
   ]],
-  BUYER_TIN_MISSING: ['error', 'buyer', 'buyer.tin is sent on B2B and B2G invoices.', (c) => [
-    `${c.field} is missing on a ${c.buyerType} invoice: the tax authority would file a placeholder, naming the wrong party.`,
-    'Send the buyer\'s tax identification number.',
-  ]],
-  BUYER_TIN_PLACEHOLDER: ['error', 'buyer', 'buyer.tin is not a placeholder.', (c) => [
-    is(c, `looks like a placeholder (${c.reason}): the tax authority would file it, naming the wrong party.`),
-    'Send the buyer\'s real tax identification number (only a B2C buyer may go without one).',
-  ]],
-  BUYER_TIN_SUSPICIOUS: ['warning', 'buyer', 'buyer.tin does not look made up.', (c) => [
-    is(c, `may not be a real tax identification number (${c.reason}).`),
-    'Check it is the buyer\'s real number.',
-  ]],
-  BUYER_EMAIL_INVALID: ['warning', 'buyer', 'buyer.email looks like an e-mail address.', (c) => [
-    is(c, 'does not look like an e-mail address.'),
-    'Send an address such as name@example.com, or leave buyer.email out.',
-  ]],
-  DUE_DATE_NOT_DATE_TIME: ['error', 'invoice', 'dueDate is a date-time, not a bare date.', (c) => [
-    is(c, 'is a date without a time; the service expects an ISO 8601 date-time.'),
-    `Add a time and an offset: "${c.suggestion}".`,
-  ]],
+  BUYER_TIN_MISSING: ['error', 'buyer', 'buyer.tin is sent on B2B and B2G invoices.',
+    '{field} is missing on a {buyerType} invoice: the tax authority would file a placeholder, naming the wrong party.',
+    'Send the buyer\'s tax identification number.'],
+  BUYER_TIN_PLACEHOLDER: ['error', 'buyer', 'buyer.tin is not a placeholder.',
+    '{field} {value} looks like a placeholder ({reason}): the tax authority would file it, naming the wrong party.',
+    'Send the buyer\'s real tax identification number (only a B2C buyer may go without one).'],
+  BUYER_TIN_SUSPICIOUS: ['warning', 'buyer', 'buyer.tin does not look made up.',
+    '{field} {value} may not be a real tax identification number ({reason}).',
+    'Check it is the buyer\'s real number.'],
+  BUYER_EMAIL_INVALID: ['warning', 'buyer', 'buyer.email looks like an e-mail address.',
+    '{field} {value} does not look like an e-mail address.',
+    'Send an address such as name@example.com, or leave buyer.email out.'],
+  DUE_DATE_NOT_DATE_TIME: ['error', 'invoice', 'dueDate is a date-time, not a bare date.',
+    '{field} {value} is a date without a time; the service expects an ISO 8601 date-time.',
+    'Add a time and an offset: "{suggestion}".'],
   DUE_DATE_INVALID: ['error', 'invoice', 'dueDate is a valid ISO 8601 date-time.', (c) => [
     is(c, `is not a valid ISO 8601 date-time: ${c.reason}.`),
     c.suggestion ? didYouMean(c.suggestion) : 'Write it as YYYY-MM-DDThh:mm:ssZ (date.toISOString()).',
   ]],
-  DUE_DATE_NO_OFFSET: ['warning', 'invoice', 'dueDate has a UTC offset.', (c) => [
-    is(c, 'has no UTC offset, so the service decides its time zone.'),
-    `Add "Z" for UTC or an offset such as "+01:00": "${c.suggestion}".`,
-  ]],
-  LINES_EMPTY: ['error', 'invoice', 'lines is not empty.', (c) => [
-    `${c.field} is empty; the service rejects an invoice with no lines.`,
-    'Add at least one line.',
-  ]],
-  LINES_TOO_MANY: ['error', 'invoice', 'lines has at most 100,000 entries.', (c) => [
-    `${c.field} has ${v(c)} entries, more than the ${MAX_LINES} checkInvoice reads, so no line was checked.`,
-    'Fix the array, or ignore LINES_TOO_MANY to read every line.',
-  ]],
+  DUE_DATE_NO_OFFSET: ['warning', 'invoice', 'dueDate has a UTC offset.',
+    '{field} {value} has no UTC offset, so the service decides its time zone.',
+    'Add "Z" for UTC or an offset such as "+01:00": "{suggestion}".'],
+  LINES_EMPTY: ['error', 'invoice', 'lines is not empty.',
+    '{field} is empty; the service rejects an invoice with no lines.',
+    'Add at least one line.'],
+  LINES_TOO_MANY: ['error', 'invoice', 'lines has at most 100,000 entries.',
+    `{field} has {value} entries, more than the ${MAX_LINES} checkInvoice reads, so no line was checked.`,
+    'Fix the array, or ignore LINES_TOO_MANY to read every line.'],
   LINE_NOT_OBJECT: ['error', 'line', 'Each line is a JSON object.', (c) =>
     c.reason !== undefined
       ? [`${c.field} is missing: ${c.reason}.`, 'Put a line there or remove the hole: JSON.stringify would send null.']
       : [`${c.field} must be a line object, got ${v(c)}.`, 'Send an object with description, quantity, unitPrice, taxRate and a code.']],
-  LINE_DESCRIPTION_EMPTY: ['warning', 'line', 'Each line\'s description is not blank.', (c) => [
-    `${c.field} is blank (${v(c)}).`,
-    'Describe what is sold on this line.',
-  ]],
-  LINE_QUANTITY_NOT_POSITIVE: ['warning', 'line', 'quantity is greater than 0.', (c) => [
-    `${c.field} is ${v(c)}, not greater than 0.`,
-    'Keep it for a refund or correction line; otherwise send the positive quantity.',
-  ]],
-  LINE_UNIT_PRICE_NEGATIVE: ['warning', 'line', 'unitPrice is not negative.', (c) => [
-    `${c.field} is ${v(c)}, below 0.`,
-    'Keep it for a discount or refund line; otherwise send the price of one unit before tax.',
-  ]],
-  LINE_TAX_RATE_OUT_OF_RANGE: ['warning', 'tax', 'taxRate is from 0 to 100.', (c) => [
-    `${c.field} is ${v(c)}; a tax rate is a percentage from 0 to 100.`,
-    'Send the rate as a percentage: 7.5 for 7.5 %.',
-  ]],
-  LINE_TAX_RATE_FRACTION: ['error', 'tax', 'taxRate is a percentage, not a fraction.', (c) => [
-    `${c.field} is ${v(c)}, a fraction (${c.reason ?? `the document's example is ${c.suggestion}`}): taxRate is a percentage.`,
-    `Send ${c.suggestion}. If ${v(c)} % really is the rate, ignore LINE_TAX_RATE_FRACTION.`,
-  ]],
+  LINE_DESCRIPTION_EMPTY: ['warning', 'line', 'Each line\'s description is not blank.',
+    '{field} is blank ({value}).',
+    'Describe what is sold on this line.'],
+  LINE_QUANTITY_NOT_POSITIVE: ['warning', 'line', 'quantity is greater than 0.',
+    '{field} is {value}, not greater than 0.',
+    'Keep it for a refund or correction line; otherwise send the positive quantity.'],
+  LINE_UNIT_PRICE_NEGATIVE: ['warning', 'line', 'unitPrice is not negative.',
+    '{field} is {value}, below 0.',
+    'Keep it for a discount or refund line; otherwise send the price of one unit before tax.'],
+  LINE_TAX_RATE_OUT_OF_RANGE: ['warning', 'tax', 'taxRate is from 0 to 100.',
+    '{field} is {value}; a tax rate is a percentage from 0 to 100.',
+    'Send the rate as a percentage: 7.5 for 7.5 %.'],
+  LINE_TAX_RATE_FRACTION: ['error', 'tax', 'taxRate is a percentage, not a fraction.',
+    '{field} is {value}, a fraction ({reason}): taxRate is a percentage.',
+    'Send {suggestion}. If {value} % really is the rate, ignore LINE_TAX_RATE_FRACTION.'],
   LINE_TAX_RATE_LOW: ['warning', 'tax', 'taxRate is not below 1 %.', (c) => [
     `${c.field} is ${v(c)}, an unusually low rate${opt(c.reason, ' (', ')')}: it means ${v(c)} %, not ${c.suggestion} %.`,
     `If the rate is ${c.suggestion} %, send ${c.suggestion}; if it is ${v(c)} %, ignore LINE_TAX_RATE_LOW.`,
   ]],
-  LINE_DISCOUNT_RATE_OUT_OF_RANGE: ['warning', 'line', 'discountRate is from 0 to 100.', (c) => [
-    `${c.field} is ${v(c)}; a discount rate is a percentage from 0 to 100.`,
-    'Send the discount as a percentage: 10 for 10 % off.',
-  ]],
-  LINE_DISCOUNT_RATE_FRACTION: ['warning', 'line', 'discountRate is a percentage, not a fraction.', (c) => [
-    `${c.field} is ${v(c)}, which looks like a fraction; discountRate is a percentage.`,
-    `Send ${c.suggestion} for ${c.suggestion} % off.`,
-  ]],
-  LINE_CATEGORY_TOO_SHORT: ['error', 'line', 'A category is not blank or one character.', (c) => [
-    is(c, `is ${c.reason}; the service rejects a very short category.`),
-    `Send a descriptive label, or leave ${lastName(c.field)} out.`,
-  ]],
-  LINE_CATEGORY_SHORT: ['warning', 'line', 'A category has at least minCategoryLength characters.', (c) => [
-    is(c, `is shorter than ${c.min} characters; the service rejects a very short category.`),
-    `Send a longer label, or leave ${lastName(c.field)} out.`,
-  ]],
+  LINE_DISCOUNT_RATE_OUT_OF_RANGE: ['warning', 'line', 'discountRate is from 0 to 100.',
+    '{field} is {value}; a discount rate is a percentage from 0 to 100.',
+    'Send the discount as a percentage: 10 for 10 % off.'],
+  LINE_DISCOUNT_RATE_FRACTION: ['warning', 'line', 'discountRate is a percentage, not a fraction.',
+    '{field} is {value}, which looks like a fraction; discountRate is a percentage.',
+    'Send {suggestion} for {suggestion} % off.'],
+  LINE_CATEGORY_TOO_SHORT: ['error', 'line', 'A category is not blank or one character.',
+    '{field} {value} is {reason}; the service rejects a very short category.',
+    'Send a descriptive label, or leave {name} out.'],
+  LINE_CATEGORY_SHORT: ['warning', 'line', 'A category has at least minCategoryLength characters.',
+    '{field} {value} is shorter than {min} characters; the service rejects a very short category.',
+    'Send a longer label, or leave {name} out.'],
   CLASSIFICATION_MISSING: ['error', 'classification', 'Each line has hsnCode or isicCode.', (c) => [
     `${c.field} has an invalid or missing classification code: neither hsnCode nor isicCode.`,
     c.reason !== undefined
@@ -240,21 +230,18 @@ export const ISSUE_TABLE = {
   HSN_CODE_FOUR_DIGITS: ['error', 'classification', 'hsnCode is not four digits.', (c) => [
     is(c, 'has four digits: a four-digit code is an ISIC service code, not an HS code.'),
     c.suggestion
-      ? goodOrService(c.suggestion, 'six-digit HS subheading (never pad to NNNN.00)')
+      ? `If this line is a service, send isicCode "${c.suggestion}"; if a good, its six-digit HS subheading (never pad to NNNN.00).`
       : `Send the good's six-digit HS subheading; never pad a four-digit code to NNNN.00. ${LOOKUPS}`,
   ]],
-  HSN_CODE_PLACEHOLDER: ['error', 'classification', 'hsnCode is not 0000.00.', (c) => [
-    is(c, `is a placeholder; ${REJECTED}.`),
-    `Send the good's real HS subheading. ${LOOKUPS}`,
-  ]],
-  HSN_CODE_PADDED_ISIC: ['error', 'classification', 'hsnCode is not an ISIC code padded to NNNN.00.', (c) => [
-    is(c, `is the ISIC service code ${c.suggestion} padded with ".00": the tax authority would file an unrelated product.`),
-    goodOrService(c.suggestion, 'real six-digit HS subheading'),
-  ]],
-  HSN_CODE_LOOKS_PADDED: ['warning', 'classification', 'An hsnCode NNNN.00 is not an ISIC class padded.', (c) => [
-    is(c, `is a real HS subheading, but ${c.suggestion} is also an ISIC service code padded the same way.`),
-    `If this line is a good, keep it; if a service, send isicCode "${c.suggestion}".`,
-  ]],
+  HSN_CODE_PLACEHOLDER: ['error', 'classification', 'hsnCode is not 0000.00.',
+    `{field} {value} is a placeholder; ${REJECTED}.`,
+    `Send the good's real HS subheading. ${LOOKUPS}`],
+  HSN_CODE_PADDED_ISIC: ['error', 'classification', 'hsnCode is not an ISIC code padded to NNNN.00.',
+    '{field} {value} is the ISIC service code {suggestion} padded with ".00": the tax authority would file an unrelated product.',
+    'If this line is a service, send isicCode "{suggestion}"; if a good, its real six-digit HS subheading.'],
+  HSN_CODE_LOOKS_PADDED: ['warning', 'classification', 'An hsnCode NNNN.00 is not an ISIC class padded.',
+    '{field} {value} is a real HS subheading, but {suggestion} is also an ISIC service code padded the same way.',
+    'If this line is a good, keep it; if a service, send isicCode "{suggestion}".'],
   HSN_CODE_UNKNOWN: ['warning', 'classification', 'hsnCode is in the bundled HS 2022 table.', (c) => [
     is(c, 'is not in the bundled HS 2022 subheadings; the service\'s own list decides.'),
     `${near(c)}${LOOKUPS}`,
@@ -264,23 +251,20 @@ export const ISSUE_TABLE = {
     is(c, `is not four digits${opt(c.reason, ': ')}.`),
     c.suggestion ? didYouMean(c.suggestion) : `Send the four-digit ISIC Rev. 4 class of the service. ${LOOKUPS}`,
   ]],
-  ISIC_CODE_PLACEHOLDER: ['error', 'classification', 'isicCode is not 0000.', (c) => [
-    is(c, `is a placeholder; ${REJECTED}.`),
-    `Send the service's real ISIC Rev. 4 class. ${LOOKUPS}`,
-  ]],
+  ISIC_CODE_PLACEHOLDER: ['error', 'classification', 'isicCode is not 0000.',
+    `{field} {value} is a placeholder; ${REJECTED}.`,
+    `Send the service's real ISIC Rev. 4 class. ${LOOKUPS}`],
   ISIC_CODE_UNKNOWN: ['warning', 'classification', 'isicCode is in the bundled ISIC Rev. 4 table.', (c) => [
     is(c, 'is not one of the 419 bundled ISIC Rev. 4 classes; the service\'s own list decides.'),
     `${group(c)}${LOOKUPS}`,
   ]],
   ISIC_CODE_NOT_LISTED: ['error', 'classification', 'isicCode is in the ISIC list given.', (c) => listed(c, 'ISIC')],
-  TOTALS_MISMATCH: ['error', 'totals', 'Totals from the lines equal the caller\'s figures.', (c) => [
-    `${c.field}: you expect ${c.expectedTotal} but the lines add up to ${c.actualTotal} (difference ${c.difference}).`,
-    `The service computes totals from the lines (here ${c.rounding}): fix the lines or your figure.`,
-  ]],
-  TOTALS_NOT_RECONCILED: ['warning', 'totals', 'Expected totals can be compared.', (c) => [
-    `${c.field} could not be compared: no totals could be computed from the lines.`,
-    'Fix the lines as reported above.',
-  ]],
+  TOTALS_MISMATCH: ['error', 'totals', 'Totals from the lines equal the caller\'s figures.',
+    '{field}: you expect {expectedTotal} but the lines add up to {actualTotal} (difference {difference}).',
+    'The service computes totals from the lines (here {rounding}): fix the lines or your figure.'],
+  TOTALS_NOT_RECONCILED: ['warning', 'totals', 'Expected totals can be compared.',
+    '{field} could not be compared: no totals could be computed from the lines.',
+    'Fix the lines as reported above.'],
 } as const satisfies Record<string, IssueDefinition>;
 
 /**

@@ -1,5 +1,5 @@
 /** The issue model of `checkInvoice`: rule catalogue, issue shape and collector. */
-import { ISSUE_TABLE, type CheckArea, type IssueDefinition, type CheckIssueCode, type CheckSeverity, type MessageContext } from './catalogue.js';
+import { ISSUE_TABLE, wording, type CheckArea, type IssueDefinition, type CheckIssueCode, type CheckSeverity, type MessageContext } from './catalogue.js';
 
 export type { CheckArea, CheckIssueCode, CheckSeverity } from './catalogue.js';
 
@@ -119,7 +119,7 @@ export class IssueCollector {
     else if (this.seen.has(key)) return;
     this.seen.add(key);
     const rule: IssueDefinition = ISSUE_TABLE[code];
-    const [message, hint] = rule[3]({ ...context, field: formatIssuePath(path) });
+    const [message, hint] = wording(rule, { ...context, field: formatIssuePath(path) });
     const severity: CheckSeverity = this.strict ? 'error' : rule[0];
     const issue: CheckIssue = { code, severity, path, message };
     if (hint !== undefined) issue.hint = hint;

@@ -165,7 +165,7 @@ function lowTaxRate(value: unknown, i: number, o: ResolvedCheckOptions, issues: 
     }
   }
   if (suggestion === DOCUMENT_EXAMPLE_RATE || fraction !== undefined) {
-    issues.add('LINE_TAX_RATE_FRACTION', path, { value, suggestion, reason: fraction });
+    issues.add('LINE_TAX_RATE_FRACTION', path, { value, suggestion, reason: fraction ?? `the document's example is ${suggestion}` });
   } else {
     const reason = o.standardTaxRates.has(percent) ? `${suggestion} % is a standard rate` : undefined;
     issues.add('LINE_TAX_RATE_LOW', path, { value, suggestion, reason });
