@@ -114,12 +114,13 @@ export class IssueCollector {
 
   add(code: CheckIssueCode, path: IssuePath, context: Omit<MessageContext, 'field'> = {}): void {
     if (this.ignore !== undefined && this.ignore.has(code)) return;
-    const key = `${code} ${formatIssuePath(path)}`;
+    const field = formatIssuePath(path);
+    const key = `${code} ${field}`;
     if (this.seen === undefined) this.seen = new Set();
     else if (this.seen.has(key)) return;
     this.seen.add(key);
     const rule: IssueDefinition = ISSUE_TABLE[code];
-    const [message, hint] = wording(rule, { ...context, field: formatIssuePath(path) });
+    const [message, hint] = wording(rule, { ...context, field });
     const severity: CheckSeverity = this.strict ? 'error' : rule[0];
     const issue: CheckIssue = { code, severity, path, message };
     if (hint !== undefined) issue.hint = hint;

@@ -102,10 +102,7 @@ function bothCodes(hsn: unknown, isic: unknown, i: number, o: ResolvedCheckOptio
 function checkHsnValue(hsn: string, i: number, o: ResolvedCheckOptions, issues: IssueCollector): void {
   if (hsn.charCodeAt(5) === 48 && hsn.charCodeAt(6) === 48) {
     // NNNN.00 only: the placeholder, then a padded service code.
-    if (hsn === '0000.00') {
-      issues.add('HSN_CODE_PLACEHOLDER', hsnPath(i), { value: hsn });
-      return;
-    }
+    if (hsn === '0000.00') return issues.add('HSN_CODE_PLACEHOLDER', hsnPath(i), { value: hsn });
     const heading = hsn.slice(0, 4);
     if (o.isic.has(heading)) {
       // Whether NNNN.00 is itself a real HS subheading decides between a certain mistake and a coincidence worth a
@@ -169,15 +166,9 @@ function hsnProblem(hsn: unknown, i: number, o: ResolvedCheckOptions, issues: Is
     issues.add('HSN_CODE_FORMAT', path, { value: hsn, reason: 'it has surrounding spaces', suggestion: trimmed });
     return;
   }
-  if (trimmed === '') {
-    issues.add('HSN_CODE_FORMAT', path, { value: hsn, reason: 'it is empty' });
-    return;
-  }
+  if (trimmed === '') return issues.add('HSN_CODE_FORMAT', path, { value: hsn, reason: 'it is empty' });
   const digits = hsn.replace(NON_DIGITS, '');
-  if (digits.length > 0 && /^0+$/.test(digits)) {
-    issues.add('HSN_CODE_PLACEHOLDER', path, { value: hsn });
-    return;
-  }
+  if (digits.length > 0 && /^0+$/.test(digits)) return issues.add('HSN_CODE_PLACEHOLDER', path, { value: hsn });
   const six = `${digits.slice(0, 4)}.${digits.slice(4, 6)}`;
   let reason: string | undefined;
   let candidate: string | undefined;
@@ -211,19 +202,13 @@ function isicProblem(isic: unknown, i: number, o: ResolvedCheckOptions, issues: 
     return;
   }
   const trimmed = isic.trim();
-  if (trimmed === '') {
-    issues.add('ISIC_CODE_FORMAT', path, { value: isic, reason: 'it is empty' });
-    return;
-  }
+  if (trimmed === '') return issues.add('ISIC_CODE_FORMAT', path, { value: isic, reason: 'it is empty' });
   if (trimmed !== isic && isFourDigits(trimmed)) {
     issues.add('ISIC_CODE_FORMAT', path, { value: isic, reason: 'it has surrounding spaces', suggestion: trimmed });
     return;
   }
   const digits = isic.replace(NON_DIGITS, '');
-  if (digits.length > 0 && /^0+$/.test(digits)) {
-    issues.add('ISIC_CODE_PLACEHOLDER', path, { value: isic });
-    return;
-  }
+  if (digits.length > 0 && /^0+$/.test(digits)) return issues.add('ISIC_CODE_PLACEHOLDER', path, { value: isic });
   let reason: string | undefined;
   let suggestion: string | undefined;
   if (ISIC_WITH_ZERO_DECIMALS.test(isic)) {

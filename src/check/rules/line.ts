@@ -174,10 +174,7 @@ function lowTaxRate(value: unknown, i: number, o: ResolvedCheckOptions, issues: 
 
 /** The document: "a very short value is rejected", minimum not shown. */
 function categoryCheck(value: unknown, path: IssuePath, min: number, issues: IssueCollector): void {
-  if (typeof value !== 'string') {
-    reportWrongType(issues, path, value, 'a string');
-    return;
-  }
+  if (typeof value !== 'string') return reportWrongType(issues, path, value, 'a string');
   // Cheap when the label is long enough and not padded; trims only otherwise.
   if (value.length >= min && value.length > 1 && !isTrimmedSpace(value.charCodeAt(0)) && !isTrimmedSpace(value.charCodeAt(value.length - 1))) return;
   const length = value.trim().length;
