@@ -137,9 +137,7 @@ export function checkBuyer(buyer: Record<string, unknown>, o: ResolvedCheckOptio
 
   const tin = buyer.tin;
   if (tin === undefined || tin === null) {
-    if (knownType === 'B2B' || knownType === 'B2G') {
-      issues.add('BUYER_TIN_MISSING', ['buyer', 'tin'], { buyerType: knownType });
-    }
+    if (knownType === 'B2B' || knownType === 'B2G') issues.add('BUYER_TIN_MISSING', ['buyer', 'tin'], { buyerType: knownType });
   } else if (typeof tin !== 'string') {
     reportWrongType(issues, ['buyer', 'tin'], tin, 'a string');
   } else {

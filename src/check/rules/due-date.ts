@@ -19,6 +19,12 @@ function twoDigits(s: string, i: number): number {
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }
 
+/** Whether two digits at i make a number from 0 to max. */
+function upTo(s: string, i: number, max: number): boolean {
+  const d = twoDigits(s, i);
+  return d >= 0 && d <= max;
+}
+
 /** The well-formed case without a regex: YYYY-MM-DDThh:mm:ss(.s+)?(Z|±hh:mm), a real calendar date and time. */
 function isCompleteDateTime(s: string): boolean {
   const n = s.length;
@@ -30,11 +36,8 @@ function isCompleteDateTime(s: string): boolean {
   if (s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return false;
   const month = twoDigits(s, 5);
   const day = twoDigits(s, 8);
-  const hour = twoDigits(s, 11);
-  const minute = twoDigits(s, 14);
-  const second = twoDigits(s, 17);
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(century * 100 + yy, month)) return false;
-  if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return false;
+  if (!upTo(s, 11, 23) || !upTo(s, 14, 59) || !upTo(s, 17, 59)) return false;
   let i = 19;
   if (s.charCodeAt(i) === 46) {
     i++;
@@ -43,12 +46,8 @@ function isCompleteDateTime(s: string): boolean {
     if (i === start) return false;
   }
   if (i === n - 1) return s.charCodeAt(i) === 90;
-  if (i === n - 6 && (s.charCodeAt(i) === 43 || s.charCodeAt(i) === 45) && s.charCodeAt(i + 3) === 58) {
-    const oh = twoDigits(s, i + 1);
-    const om = twoDigits(s, i + 4);
-    return oh >= 0 && oh <= 23 && om >= 0 && om <= 59;
-  }
-  return false;
+  const sign = s.charCodeAt(i);
+  return i === n - 6 && (sign === 43 || sign === 45) && s.charCodeAt(i + 3) === 58 && upTo(s, i + 1, 23) && upTo(s, i + 4, 59);
 }
 
 /** Checks `dueDate` of `invoice` (asked only when the date is missing, for why: see sentInvoice). */
