@@ -68,7 +68,6 @@ const NOT_SENT = 'JSON.stringify (the request body) sends only own enumerable pr
 const didYouMean = (s: string): string => (s.includes(', ') ? `Did you mean one of ${s}?` : `Did you mean "${s}"?`);
 const LOOKUPS = 'Codes: invoicing-sdk/codes, or GET /api/v1/taxauth/hs-codes and /api/v1/taxauth/service-codes (client.codes).';
 const REJECTED = 'the service rejects it (invalid or missing classification code)';
-const OPTION = 'this is not a problem of the invoice itself.';
 
 const v = (c: MessageContext): string => showValue(c.value);
 const is = (c: MessageContext, what: string): string => `${c.field} ${v(c)} ${what}`;
@@ -100,13 +99,11 @@ export const ISSUE_TABLE = {
     'Send plain JSON data: an object, array, string, number, boolean or null.'],
   OPTION_INVALID: ['error', 'input', 'Each option has a usable value.', (c) =>
     c.reason === undefined
-      ? [`Option ${c.field} is ${v(c)}; expected ${c.expected}.`, `Fix the option passed to checkInvoice; ${OPTION}`]
-      : c.value === undefined
-        ? [`Option ${c.field} could not be read: ${c.reason}.`, `Pass plain values; its default was used, and ${OPTION}`]
-        : [
-            `Option ${c.field} threw when asked about ${v(c)}: ${c.reason}.`,
-            `Make the code list return true or false; its default was used, and ${OPTION}`,
-          ]],
+      ? [`Option ${c.field} is ${v(c)}; expected ${c.expected}.`, 'Fix the option; this is not a problem of the invoice itself.']
+      : [
+          `Option ${c.field} ${c.value === undefined ? 'could not be read' : `threw when asked about ${v(c)}`}: ${c.reason}.`,
+          'Pass plain values, and a code list that returns true or false; its default was used. This is not a problem of the invoice itself.',
+        ]],
   FIELD_REQUIRED: ['error', 'invoice', 'Required fields are present.', (c) => [
     `${c.field} is required${c.value === null ? ' and was null' : ' and is missing'}.`,
     c.reason !== undefined

@@ -120,11 +120,7 @@ const lookupCache = /* @__PURE__ */ new WeakMap<object, CodeLookup>();
 
 /** What the caller's code list (a predicate or a `has()`) threw when asked about `code`. */
 export class CodeListThrew {
-  constructor(
-    readonly lookup: CodeLookup,
-    readonly code: string,
-    readonly thrown: unknown,
-  ) {}
+  constructor(readonly lookup: CodeLookup, readonly code: string, readonly thrown: unknown) {}
 }
 
 /** A lookup that asks the caller's code: a throw becomes a CodeListThrew naming this lookup. */
