@@ -102,7 +102,7 @@ export const ISSUE_TABLE = {
       ? [`Option ${c.field} is ${v(c)}; expected ${c.expected}.`, 'Fix the option; this is not a problem of the invoice itself.']
       : [
           `Option ${c.field} ${c.value === undefined ? 'could not be read' : `threw when asked about ${v(c)}`}: ${c.reason}.`,
-          'Pass plain values, and a code list that returns true or false; its default was used. This is not a problem of the invoice itself.',
+          'Pass plain values (a code list returns true or false); its default was used. This is not a problem of the invoice itself.',
         ]],
   FIELD_REQUIRED: ['error', 'invoice', 'Required fields are present.', (c) => [
     `${c.field} is required${c.value === null ? ' and was null' : ' and is missing'}.`,
@@ -206,18 +206,16 @@ export const ISSUE_TABLE = {
   ]],
   CLASSIFICATION_BOTH: ['error', 'classification', 'A line does not have different hsnCode and isicCode.', (c) => {
     const codes = c.value as { hsnCode?: unknown; isicCode?: unknown };
-    const hsn = showValue(codes.hsnCode);
-    const isic = showValue(codes.isicCode);
-    const keep = (a: string, b: string, code: string): string => `Only ${a} ${code} is a valid code. Keep ${a} and remove ${b}.`;
+    const hsn = `hsnCode ${showValue(codes.hsnCode)}`;
+    const isic = `isicCode ${showValue(codes.isicCode)}`;
+    const [keep, drop] = c.suggestion === 'hsnCode' ? [hsn, 'isicCode'] : [isic, 'hsnCode'];
     return [
-      `${c.field} has both hsnCode ${hsn} and isicCode ${isic}; the service rejects two different codes.`,
-      c.suggestion === 'hsnCode'
-        ? keep('hsnCode', 'isicCode', hsn)
-        : c.suggestion === 'isicCode'
-          ? keep('isicCode', 'hsnCode', isic)
-          : c.reason === 'both valid'
-            ? `Both are valid codes: keep hsnCode ${hsn} if the line is a good, or isicCode ${isic} if a service.`
-            : `Neither is a valid code: send one, hsnCode for a good or isicCode for a service. ${LOOKUPS}`,
+      `${c.field} has both ${hsn} and ${isic}; the service rejects two different codes.`,
+      c.suggestion !== undefined
+        ? `Only ${keep} is a valid code. Keep ${c.suggestion} and remove ${drop}.`
+        : c.reason === 'both valid'
+          ? `Both are valid codes: keep ${hsn} if the line is a good, or ${isic} if a service.`
+          : `Neither is a valid code: send one, hsnCode for a good or isicCode for a service. ${LOOKUPS}`,
     ];
   }],
   HSN_CODE_FORMAT: ['error', 'classification', 'hsnCode is written NNNN.NN.', (c) => [

@@ -107,10 +107,7 @@ export class IssueCollector {
   readonly warnings: CheckIssue[] = [];
   private seen: Set<string> | undefined;
 
-  constructor(
-    private readonly strict: boolean,
-    private readonly ignore: ReadonlySet<string> | undefined,
-  ) {}
+  constructor(private readonly strict: boolean, private readonly ignore: ReadonlySet<string> | undefined) {}
 
   add(code: CheckIssueCode, path: IssuePath, context: Omit<MessageContext, 'field'> = {}): void {
     if (this.ignore !== undefined && this.ignore.has(code)) return;

@@ -158,7 +158,7 @@ export interface Level {
 }
 
 /** Reports one field the service does not read; `enclosing` are the objects it sits in, outermost first. */
-export function reportUnknownField(issues: IssueCollector, level: Level, path: IssuePath, value: unknown, enclosing: readonly object[]): void {
+export function reportUnknownField(issues: IssueCollector, level: Level, path: IssuePath, value: unknown, enclosing: object[]): void {
   const key = path[path.length - 1] as string;
   if (level.tax?.has(key)) issues.add('TAX_FIELD_NOT_ACCEPTED', path, { value: key });
   else if (level.total?.has(key)) issues.add('TOTAL_FIELD_NOT_ACCEPTED', path, { value: key });

@@ -28,14 +28,13 @@ export interface InputTotal {
 /** Adds the totals held by invoice field `key` (a figure, or a `totals` object of them) to `out`. */
 export function collectInputTotal(key: string, value: unknown, issues: IssueCollector, out: InputTotal[]): void {
   const figure = INPUT_TOTAL_FIELDS[key] as Figure | 'totals';
-  if (figure !== 'totals') {
-    out.push({ path: [key], figure, value });
-    return;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (figure !== 'totals') out.push({ path: [key], figure, value });
+  else if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     issues.add('TOTAL_FIELD_NOT_ACCEPTED', [key], { value, reason: 'not an object of subtotal, tax and total' });
-    return;
-  }
+  } else collectTotals(key, value, issues, out);
+}
+
+function collectTotals(key: string, value: object, issues: IssueCollector, out: InputTotal[]): void {
   for (const inner of Object.keys(value)) {
     const f = INPUT_TOTAL_FIELDS[inner];
     const v = (value as Record<string, unknown>)[inner];
