@@ -59,8 +59,7 @@ export function wording(rule: IssueDefinition, c: MessageContext): readonly [mes
   const [, , , message, hint] = rule;
   if (typeof message !== 'string') return message(c);
   const fill = (text: string): string =>
-    text.replace(PLACEHOLDER, (_, key: string) =>
-      key === 'value' ? showValue(c.value) : key === 'name' ? lastName(c.field) : String(c[key as keyof MessageContext]));
+    text.replace(PLACEHOLDER, (_, key: string) => DERIVED[key]?.(c) ?? String(c[key as keyof MessageContext]));
   return [fill(message), hint === undefined ? undefined : fill(hint)];
 }
 
@@ -75,10 +74,8 @@ const opt = (s: string | undefined, pre: string, post = ''): string => (s ? `${p
 const near = (c: MessageContext): string => opt(c.suggestion && didYouMean(c.suggestion), '', ' ');
 const group = (c: MessageContext): string => opt(c.suggestion && `Classes in group ${c.reason}: ${c.suggestion}.`, '', ' ');
 const lastName = (field: string): string => field.slice(field.lastIndexOf('.') + 1);
-const listed = (c: MessageContext, kind: 'HS' | 'ISIC'): readonly [string, string] => [
-  is(c, `is not in the ${kind} code list used: opts.${kind.toLowerCase()}Codes, or the service's own list that invoices.create() read.`),
-  `${kind === 'HS' ? near(c) : group(c)}${LOOKUPS}`,
-];
+// Placeholders computed from the context rather than read from it.
+const DERIVED: Partial<Record<string, (c: MessageContext) => string>> = { value: v, name: (c) => lastName(c.field), near, group };
 
 /** Every rule, keyed by its code, in the order of the service document's sections. */
 export const ISSUE_TABLE = {
@@ -237,11 +234,12 @@ export const ISSUE_TABLE = {
   HSN_CODE_LOOKS_PADDED: ['warning', 'classification', 'An hsnCode NNNN.00 is not an ISIC class padded.',
     '{field} {value} is a real HS subheading, but {suggestion} is also an ISIC service code padded the same way.',
     'If this line is a good, keep it; if a service, send isicCode "{suggestion}".'],
-  HSN_CODE_UNKNOWN: ['warning', 'classification', 'hsnCode is in the bundled HS 2022 table.', (c) => [
-    is(c, 'is not in the bundled HS 2022 subheadings; the service\'s own list decides.'),
-    `${near(c)}${LOOKUPS}`,
-  ]],
-  HSN_CODE_NOT_LISTED: ['error', 'classification', 'hsnCode is in the HS list given.', (c) => listed(c, 'HS')],
+  HSN_CODE_UNKNOWN: ['warning', 'classification', 'hsnCode is in the bundled HS 2022 table.',
+    '{field} {value} is not in the bundled HS 2022 subheadings; the service\'s own list decides.',
+    `{near}${LOOKUPS}`],
+  HSN_CODE_NOT_LISTED: ['error', 'classification', 'hsnCode is in the HS list given.',
+    '{field} {value} is not in the HS code list used: opts.hsCodes, or the service\'s own list that invoices.create() read.',
+    `{near}${LOOKUPS}`],
   ISIC_CODE_FORMAT: ['error', 'classification', 'isicCode is four digits.', (c) => [
     is(c, `is not four digits${opt(c.reason, ': ')}.`),
     c.suggestion ? didYouMean(c.suggestion) : `Send the four-digit ISIC Rev. 4 class of the service. ${LOOKUPS}`,
@@ -249,11 +247,12 @@ export const ISSUE_TABLE = {
   ISIC_CODE_PLACEHOLDER: ['error', 'classification', 'isicCode is not 0000.',
     `{field} {value} is a placeholder; ${REJECTED}.`,
     `Send the service's real ISIC Rev. 4 class. ${LOOKUPS}`],
-  ISIC_CODE_UNKNOWN: ['warning', 'classification', 'isicCode is in the bundled ISIC Rev. 4 table.', (c) => [
-    is(c, 'is not one of the 419 bundled ISIC Rev. 4 classes; the service\'s own list decides.'),
-    `${group(c)}${LOOKUPS}`,
-  ]],
-  ISIC_CODE_NOT_LISTED: ['error', 'classification', 'isicCode is in the ISIC list given.', (c) => listed(c, 'ISIC')],
+  ISIC_CODE_UNKNOWN: ['warning', 'classification', 'isicCode is in the bundled ISIC Rev. 4 table.',
+    '{field} {value} is not one of the 419 bundled ISIC Rev. 4 classes; the service\'s own list decides.',
+    `{group}${LOOKUPS}`],
+  ISIC_CODE_NOT_LISTED: ['error', 'classification', 'isicCode is in the ISIC list given.',
+    '{field} {value} is not in the ISIC code list used: opts.isicCodes, or the service\'s own list that invoices.create() read.',
+    `{group}${LOOKUPS}`],
   TOTALS_MISMATCH: ['error', 'totals', 'Totals from the lines equal the caller\'s figures.',
     '{field}: you expect {expectedTotal} but the lines add up to {actualTotal} (difference {difference}).',
     'The service computes totals from the lines (here {rounding}): fix the lines or your figure.'],

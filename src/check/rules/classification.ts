@@ -31,12 +31,7 @@ const SECTION_PREFIXED = /^[A-Ua-u]\s?\d{4}$/;
 function sameGroup(list: CodeLookup, prefix: string, max: number): string | undefined {
   if (list.codes === undefined) return undefined;
   const found: string[] = [];
-  for (const code of list.codes) {
-    if (code.startsWith(prefix)) {
-      found.push(code);
-      if (found.length === max) break;
-    }
-  }
+  for (const code of list.codes) if (code.startsWith(prefix) && found.push(code) === max) break;
   return found.length === 0 ? undefined : found.join(', ');
 }
 
@@ -73,11 +68,9 @@ export function checkClassification(
     if (typeof isic === 'string' && isFourDigits(isic)) {
       if (isic === '0000') issues.add('ISIC_CODE_PLACEHOLDER', isicPath(i), { value: isic });
       else if (!o.isicFormatOnly && !o.isic.has(isic)) {
-        issues.add(o.isic.bundled === true ? 'ISIC_CODE_UNKNOWN' : 'ISIC_CODE_NOT_LISTED', isicPath(i), {
-          value: isic,
-          reason: `${isic.slice(0, 3)}x`,
-          suggestion: sameGroup(o.isic, isic.slice(0, 3), 9),
-        });
+        const group = isic.slice(0, 3);
+        const code = o.isic.bundled === true ? 'ISIC_CODE_UNKNOWN' : 'ISIC_CODE_NOT_LISTED';
+        issues.add(code, isicPath(i), { value: isic, reason: `${group}x`, suggestion: sameGroup(o.isic, group, 9) });
       }
     } else isicProblem(isic, i, o, issues);
   }
@@ -113,10 +106,8 @@ function checkHsnValue(hsn: string, i: number, o: ResolvedCheckOptions, issues: 
     }
   }
   if (o.hs !== undefined && !o.hs.has(hsn)) {
-    issues.add(o.hs.bundled === true ? 'HSN_CODE_UNKNOWN' : 'HSN_CODE_NOT_LISTED', hsnPath(i), {
-      value: hsn,
-      suggestion: sameGroup(o.hs, hsn.slice(0, 4), 6),
-    });
+    const code = o.hs.bundled === true ? 'HSN_CODE_UNKNOWN' : 'HSN_CODE_NOT_LISTED';
+    issues.add(code, hsnPath(i), { value: hsn, suggestion: sameGroup(o.hs, hsn.slice(0, 4), 6) });
   }
 }
 
