@@ -86,8 +86,7 @@ function runChecks(input: unknown, opts: CheckOptions | undefined, asSent: typeo
         dropCodeList(o, err);
         continue;
       }
-      // Plain data never gets here; a getter or proxy that throws does.
-      totals = undefined;
+      // Plain data never gets here; a getter or proxy that throws does (before totals are set).
       issues.add('INPUT_UNREADABLE', [], { reason: describeThrown(err) });
     }
     return { ok: issues.errors.length === 0, errors: issues.errors, warnings: issues.warnings, totals };

@@ -138,9 +138,8 @@ export function checkBuyer(buyer: Record<string, unknown>, o: ResolvedCheckOptio
   const tin = buyer.tin;
   if (tin === undefined || tin === null) {
     if (knownType === 'B2B' || knownType === 'B2G') issues.add('BUYER_TIN_MISSING', ['buyer', 'tin'], { buyerType: knownType });
-  } else if (typeof tin !== 'string') {
-    reportWrongType(issues, ['buyer', 'tin'], tin, 'a string');
-  } else {
+  } else if (typeof tin !== 'string') reportWrongType(issues, ['buyer', 'tin'], tin, 'a string');
+  else {
     const reason = tinPlaceholderReason(tin, o.minTinLength);
     if (reason !== undefined) {
       issues.add(isTinHeuristic(reason) ? 'BUYER_TIN_SUSPICIOUS' : 'BUYER_TIN_PLACEHOLDER', ['buyer', 'tin'], { value: tin, reason });

@@ -41,12 +41,7 @@ const isicPath = (i: number): (string | number)[] => ['lines', i, 'isicCode'];
 /**
  * Checks `hsnCode` / `isicCode` of line `i` (a plain object, or the sentView of the caller's line: see sentInvoice).
  */
-export function checkClassification(
-  line: Record<string, unknown>,
-  i: number,
-  o: ResolvedCheckOptions,
-  issues: IssueCollector,
-): void {
+export function checkClassification(line: Record<string, unknown>, i: number, o: ResolvedCheckOptions, issues: IssueCollector): void {
   const hsn = line.hsnCode;
   const isic = line.isicCode;
   const hasHsn = hsn !== undefined && hsn !== null;

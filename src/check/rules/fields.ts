@@ -124,13 +124,7 @@ export function isTrimmedSpace(c: number): boolean {
 }
 
 /** Reports a value of the wrong type, with a corrected rendering where one is obvious. */
-export function reportWrongType(
-  issues: IssueCollector,
-  path: IssuePath,
-  value: unknown,
-  expected: string,
-  suggestion?: string,
-): void {
+export function reportWrongType(issues: IssueCollector, path: IssuePath, value: unknown, expected: string, suggestion?: string): void {
   if (suggestion === undefined) {
     if (expected === 'a number' && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) {
       suggestion = `the number ${Number(value)} (without quotes)`;
