@@ -52,15 +52,20 @@ export type IssueDefinition = readonly [
   hint?: string,
 ];
 
-const PLACEHOLDER = /\{(\w+)\}/g;
+// Each template split once: text and placeholder names take turns.
+const split = new Map<string, string[]>();
+
+function fill(template: string, c: MessageContext): string {
+  let parts = split.get(template);
+  if (parts === undefined) split.set(template, (parts = template.split(/\{(\w+)\}/)));
+  return parts.map((part, k) => (k % 2 === 0 ? part : (DERIVED[part]?.(c) ?? String(c[part as keyof MessageContext])))).join('');
+}
 
 /** The message and hint of an issue. */
 export function wording(rule: IssueDefinition, c: MessageContext): readonly [message: string, hint?: string] {
   const [, , , message, hint] = rule;
   if (typeof message !== 'string') return message(c);
-  const fill = (text: string): string =>
-    text.replace(PLACEHOLDER, (_, key: string) => DERIVED[key]?.(c) ?? String(c[key as keyof MessageContext]));
-  return [fill(message), hint === undefined ? undefined : fill(hint)];
+  return [fill(message, c), hint === undefined ? undefined : fill(hint, c)];
 }
 
 const NOT_SENT = 'JSON.stringify (the request body) sends only own enumerable properties';

@@ -29,14 +29,12 @@ function upTo(s: string, i: number, max: number): boolean {
 function isCompleteDateTime(s: string): boolean {
   const n = s.length;
   if (n < 20) return false;
-  const century = twoDigits(s, 0);
-  const yy = twoDigits(s, 2);
-  if (century < 0 || yy < 0) return false;
+  if (!upTo(s, 0, 99) || !upTo(s, 2, 99)) return false;
   if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84) return false;
   if (s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return false;
   const month = twoDigits(s, 5);
   const day = twoDigits(s, 8);
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(century * 100 + yy, month)) return false;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(twoDigits(s, 0) * 100 + twoDigits(s, 2), month)) return false;
   if (!upTo(s, 11, 23) || !upTo(s, 14, 59) || !upTo(s, 17, 59)) return false;
   let i = 19;
   if (s.charCodeAt(i) === 46) {

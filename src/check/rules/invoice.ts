@@ -16,8 +16,8 @@ const INVOICE: Level = {
     recipient: 'buyer', due_date: 'dueDate', due: 'dueDate', duedate: 'dueDate', paymentduedate: 'dueDate',
     items: 'lines', lineitems: 'lines', line_items: 'lines', invoicelines: 'lines', invoice_lines: 'lines',
   },
-  tax: new Set(['taxRate', 'tax', 'taxAmount', 'taxTotal', 'totalTax', 'vat', 'vatRate', 'vatAmount', 'taxCategory']),
-  total: new Set(['subtotal', 'subTotal', 'total', 'totalAmount', 'grandTotal', 'netAmount', 'amount', 'totals']),
+  // The totals and tax amounts (total, tax, …) are INPUT_TOTAL_FIELDS, read before unknown fields.
+  tax: new Set(['taxRate', 'vat', 'vatRate', 'taxCategory']),
 };
 
 /** Checks a whole invoice, as given, and returns its totals when they can be computed. */

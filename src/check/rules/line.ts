@@ -29,16 +29,14 @@ const LINE: Level = {
   total: LINE_TOTAL_FIELDS,
 };
 
-const HOLE = 'a hole in a sparse array';
-
 /** Checks every line (each one plain, or the sentView of the caller's line: see sentInvoice). */
 export function checkLines(lines: readonly unknown[], o: ResolvedCheckOptions, issues: IssueCollector, invoice: object): boolean {
   let computable = true;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (typeof line !== 'object' || line === null || Array.isArray(line)) {
-      // A hole in a sparse array reads as undefined and is sent as null: say which it is.
-      issues.add('LINE_NOT_OBJECT', ['lines', i], { value: line, reason: line === undefined && !(i in lines) ? HOLE : undefined });
+      const reason = line === undefined && !(i in lines) ? 'a hole in a sparse array' : undefined;
+      issues.add('LINE_NOT_OBJECT', ['lines', i], { value: line, reason });
       computable = false;
     } else if (!checkLine(line as Record<string, unknown>, i, o, issues, lines, invoice)) {
       computable = false;
