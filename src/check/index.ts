@@ -77,11 +77,7 @@ function runChecks(input: unknown, opts: CheckOptions | undefined, asSent: typeo
     const issues = new IssueCollector(o.strict, o.ignore);
     let totals: InvoiceTotals | undefined;
     try {
-      const problems = o.problems;
-      for (let k = 0; k < problems.length; k++) {
-        const p = problems[k] as (typeof problems)[number];
-        issues.add('OPTION_INVALID', p.path, { value: p.value, expected: p.expected, reason: p.thrown });
-      }
+      for (const p of o.problems) issues.add('OPTION_INVALID', p.path, { value: p.value, expected: p.expected, reason: p.thrown });
       const sent = asSent !== undefined && isRecord(input) ? asSent(input, o.maxLines) : input;
       totals = checkInvoiceInput(sent, o, issues);
     } catch (err) {
@@ -90,8 +86,7 @@ function runChecks(input: unknown, opts: CheckOptions | undefined, asSent: typeo
         dropCodeList(o, err);
         continue;
       }
-      // Plain data never gets here; a getter or proxy that throws does.
-      totals = undefined;
+      // Plain data never gets here; a getter or proxy that throws does (before totals are set).
       issues.add('INPUT_UNREADABLE', [], { reason: describeThrown(err) });
     }
     return { ok: issues.errors.length === 0, errors: issues.errors, warnings: issues.warnings, totals };

@@ -1,5 +1,5 @@
 /** The issue model of `checkInvoice`: rule catalogue, issue shape and collector. */
-import { ISSUE_TABLE, type CheckArea, type IssueDefinition, type CheckIssueCode, type CheckSeverity, type MessageContext } from './catalogue.js';
+import { ISSUE_TABLE, wording, type CheckArea, type IssueDefinition, type CheckIssueCode, type CheckSeverity, type MessageContext } from './catalogue.js';
 
 export type { CheckArea, CheckIssueCode, CheckSeverity } from './catalogue.js';
 
@@ -107,19 +107,17 @@ export class IssueCollector {
   readonly warnings: CheckIssue[] = [];
   private seen: Set<string> | undefined;
 
-  constructor(
-    private readonly strict: boolean,
-    private readonly ignore: ReadonlySet<string> | undefined,
-  ) {}
+  constructor(private readonly strict: boolean, private readonly ignore: ReadonlySet<string> | undefined) {}
 
   add(code: CheckIssueCode, path: IssuePath, context: Omit<MessageContext, 'field'> = {}): void {
     if (this.ignore !== undefined && this.ignore.has(code)) return;
-    const key = `${code} ${formatIssuePath(path)}`;
+    const field = formatIssuePath(path);
+    const key = `${code} ${field}`;
     if (this.seen === undefined) this.seen = new Set();
     else if (this.seen.has(key)) return;
     this.seen.add(key);
     const rule: IssueDefinition = ISSUE_TABLE[code];
-    const [message, hint] = rule[3]({ ...context, field: formatIssuePath(path) });
+    const [message, hint] = wording(rule, { ...context, field });
     const severity: CheckSeverity = this.strict ? 'error' : rule[0];
     const issue: CheckIssue = { code, severity, path, message };
     if (hint !== undefined) issue.hint = hint;

@@ -59,24 +59,24 @@ export interface CheckOptions extends ComputeTotalsOptions {
   ignore?: Iterable<CheckIssueCode> | undefined;
 }
 
-/** A code list reduced to one shape the rules call. */
+/** A code list reduced to one shape; `codes` when it can be listed (for suggestions), `bundled` for the bundled tables. */
 export interface CodeLookup {
   has(code: string): boolean;
-  /** The codes themselves, when the list can be enumerated (for suggestions). */
   readonly codes?: Iterable<string>;
-  /** True for the bundled tables (issues then name them rather than "the list given"). */
   readonly bundled?: boolean;
 }
 
-/** The caller's comparable expected totals, and the key (`taxTotal`, or its alias `tax`) the tax figure came under. */
+/** The comparable expected totals, and the key (`taxTotal`, or its alias `tax`) the tax figure came under. */
 type ResolvedExpectedTotals = Record<'subtotal' | 'taxTotal' | 'total', DecimalInput | undefined> & { taxKey: 'taxTotal' | 'tax' };
+
+type Problem = { path: IssuePath; value: unknown; expected?: string; thrown?: string };
 
 export interface ResolvedCheckOptions {
   strict: boolean;
   ignore: ReadonlySet<string> | undefined;
-  /** The HS list hsnCode must be in; undefined with `hsCodes: false` (format only). */
+  /** undefined with `hsCodes: false` (format only). */
   hs: CodeLookup | undefined;
-  /** The ISIC classes isicCode must be in, also used for padded codes and suggestions. */
+  /** Also used for padded codes and suggestions. */
   isic: CodeLookup;
   isicFormatOnly: boolean;
   minCategoryLength: number;
@@ -84,14 +84,14 @@ export interface ResolvedCheckOptions {
   standardTaxRates: ReadonlySet<number>;
   minorUnits: number;
   rounding: RoundingLevel;
-  /** Whether `rounding` was given: if not, a figure that matches either rounding agrees. */
+  /** If not, a figure that matches either rounding agrees. */
   roundingGiven: boolean;
   roundingMode: RoundingMode;
   expectedTotals: ResolvedExpectedTotals | undefined;
-  /** Longer `lines` are LINES_TOO_MANY and not read; no bound when that code is ignored. */
+  /** Longer `lines` are LINES_TOO_MANY and not read. */
   maxLines: number;
-  /** Options that were unusable: reported by checkInvoice as OPTION_INVALID. */
-  problems: { path: IssuePath; value: unknown; expected?: string; thrown?: string }[];
+  /** Reported as OPTION_INVALID. */
+  problems: Problem[];
 }
 
 const DEFAULT_ISIC: CodeLookup = { has: (c) => ISIC_CODES.has(c), codes: ISIC_CODES, bundled: true };
@@ -120,11 +120,7 @@ const lookupCache = /* @__PURE__ */ new WeakMap<object, CodeLookup>();
 
 /** What the caller's code list (a predicate or a `has()`) threw when asked about `code`. */
 export class CodeListThrew {
-  constructor(
-    readonly lookup: CodeLookup,
-    readonly code: string,
-    readonly thrown: unknown,
-  ) {}
+  constructor(readonly lookup: CodeLookup, readonly code: string, readonly thrown: unknown) {}
 }
 
 /** A lookup that asks the caller's code: a throw becomes a CodeListThrew naming this lookup. */
@@ -141,21 +137,16 @@ function askCaller(has: (code: string) => unknown): CodeLookup {
   return lookup;
 }
 
-function toLookup(list: unknown): CodeLookup | undefined {
-  if (list === null || (typeof list !== 'object' && typeof list !== 'function')) return undefined;
-  const cached = lookupCache.get(list);
-  if (cached !== undefined) return cached;
-  let lookup: CodeLookup | undefined;
+function toLookup(list: object): CodeLookup | undefined {
+  let lookup = lookupCache.get(list);
+  if (lookup !== undefined) return lookup;
   let keep = true;
-  if (typeof list === 'function') {
-    const fn = list as (code: string) => boolean;
-    lookup = askCaller((c) => fn(c));
-  } else if ((list instanceof Set && list.has === Set.prototype.has) || list instanceof CodeSet) {
-    lookup = { has: (c) => list.has(c), codes: list as ReadonlySet<string> };
+  if (typeof list === 'function') lookup = askCaller((c) => (list as (code: string) => unknown)(c));
+  else if ((list instanceof Set && list.has === Set.prototype.has) || list instanceof CodeSet) {
+    lookup = { has: (c) => (list as ReadonlySet<string>).has(c), codes: list as ReadonlySet<string> };
   } else if (typeof (list as { has?: unknown }).has === 'function') {
     // Also a Set whose has() is its own: it may throw like any caller's code.
-    const l = list as { has(code: string): boolean };
-    lookup = askCaller((c) => l.has(c));
+    lookup = askCaller((c) => (list as { has(code: string): unknown }).has(c));
   } else if (typeof (list as Iterable<unknown>)[Symbol.iterator] === 'function') {
     const set = new Set<string>();
     for (const item of list as Iterable<unknown>) if (typeof item === 'string') set.add(item);
@@ -166,21 +157,7 @@ function toLookup(list: unknown): CodeLookup | undefined {
   return lookup;
 }
 
-/** An integer from 0 to `max`, or the fallback (reported) when the option (not undefined) is anything else. */
-function integerOption(
-  value: unknown,
-  fallback: number,
-  max: number,
-  name: string,
-  problems: ResolvedCheckOptions['problems'],
-): number {
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max) return value;
-  problems.push({ path: ['options', name], value, expected: `an integer from 0 to ${max}` });
-  return fallback;
-}
-
-// The order options are read in: minorUnits and roundingMode come before the expectedTotals they round, and problems
-// are reported in this order.
+// The order options are read and reported in: minorUnits and roundingMode before the expectedTotals they round.
 const OPTION_NAMES = [
   'strict', 'hsCodes', 'isicCodes', 'ignore', 'rounding', 'roundingMode', 'minorUnits', 'expectedTotals',
   'minCategoryLength', 'minTinLength', 'standardTaxRates',
@@ -191,26 +168,28 @@ const RATES = 'an array of percentages greater than 0 and at most 100, e.g. [7.5
 const ratesCache = /* @__PURE__ */ new WeakMap<object, ReadonlySet<number>>();
 ratesCache.set(DEFAULT_STANDARD_TAX_RATES, DEFAULT_RATES);
 
+const isIterable = (value: unknown): value is Iterable<unknown> =>
+  typeof value === 'object' && value !== null && typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function';
+
 /** Reads the caller's options once per call; no options at all costs nothing. */
 export function resolveCheckOptions(opts: CheckOptions | undefined): ResolvedCheckOptions {
   if (opts === undefined || opts === null) return DEFAULTS;
   if (typeof opts !== 'object') return defaultsWith([{ path: ['options'], value: opts, expected: 'an object' }]);
-  const problems: ResolvedCheckOptions['problems'] = [];
-  const o = defaultsWith(problems);
+  const o = defaultsWith([]);
   for (const name of OPTION_NAMES) {
     try {
       const value: unknown = opts[name];
-      if (value !== undefined) readOption(o, name, value, problems);
+      if (value !== undefined) readOption(o, name, value);
     } catch (err) {
       // A getter, proxy trap or iterator threw: that option is reported and left at its default.
-      problems.push({ path: ['options', name], value: undefined, thrown: describeThrown(err) });
+      o.problems.push({ path: ['options', name], value: undefined, thrown: describeThrown(err) });
     }
   }
   return o;
 }
 
 /** A fresh copy of the defaults, written out: a spread of a frozen object takes V8's slow path. */
-function defaultsWith(problems: ResolvedCheckOptions['problems']): ResolvedCheckOptions {
+function defaultsWith(problems: Problem[]): ResolvedCheckOptions {
   return {
     strict: false, ignore: undefined, hs: DEFAULT_HS, isic: DEFAULT_ISIC, isicFormatOnly: false, minCategoryLength: 3,
     minTinLength: 6, standardTaxRates: DEFAULT_RATES, minorUnits: 2, rounding: 'line', roundingGiven: false,
@@ -219,12 +198,8 @@ function defaultsWith(problems: ResolvedCheckOptions['problems']): ResolvedCheck
 }
 
 /** Sets `o[name]` from the caller's value (not undefined), or reports why it cannot be used. */
-function readOption(
-  o: ResolvedCheckOptions,
-  name: (typeof OPTION_NAMES)[number],
-  value: unknown,
-  problems: ResolvedCheckOptions['problems'],
-): void {
+function readOption(o: ResolvedCheckOptions, name: (typeof OPTION_NAMES)[number], value: unknown): void {
+  const bad = (expected: string, v = value): void => void o.problems.push({ path: ['options', name], value: v, expected });
   switch (name) {
     case 'strict':
       o.strict = value === true;
@@ -239,76 +214,61 @@ function readOption(
         return;
       }
       // The bundled table passed back in is still the bundled table (a warning, not the service's word).
-      const bundled = value === (hs ? HS_CODES : ISIC_CODES);
-      const lookup = bundled ? (hs ? DEFAULT_HS : DEFAULT_ISIC) : typeof value === 'string' ? undefined : toLookup(value);
-      if (lookup === undefined) problems.push({ path: ['options', name], value, expected: CODE_LIST });
+      let lookup = value === (hs ? HS_CODES : ISIC_CODES) ? (hs ? DEFAULT_HS : DEFAULT_ISIC) : undefined;
+      if (lookup === undefined && (typeof value === 'object' || typeof value === 'function')) lookup = toLookup(value);
+      if (lookup === undefined) bad(CODE_LIST);
       else if (hs) o.hs = lookup;
       else o.isic = lookup;
       return;
     }
     case 'ignore':
       if (value === null) return;
-      if (typeof value === 'object' && typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function') {
-        // Built aside, so that an iterator throwing half-way leaves no half-read list behind.
-        const ignore = new Set<string>();
-        for (const c of value as Iterable<unknown>) if (typeof c === 'string') ignore.add(c);
-        o.ignore = ignore;
-        // Ignored, the bound is lifted rather than the lines left unchecked: every line is read.
-        if (ignore.has('LINES_TOO_MANY')) o.maxLines = Infinity;
-      } else {
-        problems.push({ path: ['options', 'ignore'], value, expected: 'an array of issue codes' });
-      }
+      if (!isIterable(value)) return bad('an array of issue codes');
+      // Built aside, so that an iterator throwing half-way leaves no half-read list behind.
+      const ignore = new Set<string>();
+      for (const c of value) if (typeof c === 'string') ignore.add(c);
+      o.ignore = ignore;
+      // Ignored, the bound is lifted rather than the lines left unchecked: every line is read.
+      if (ignore.has('LINES_TOO_MANY')) o.maxLines = Infinity;
       return;
     case 'rounding':
-      if (value === 'line' || value === 'invoice') {
-        o.rounding = value;
-        o.roundingGiven = true;
-      }
-      else problems.push({ path: ['options', 'rounding'], value, expected: "'line' or 'invoice'" });
+      if (value !== 'line' && value !== 'invoice') return bad("'line' or 'invoice'");
+      o.rounding = value;
+      o.roundingGiven = true;
       return;
     case 'roundingMode':
-      if (value === 'half-up' || value === 'half-even') o.roundingMode = value;
-      else problems.push({ path: ['options', 'roundingMode'], value, expected: "'half-up' or 'half-even'" });
+      if (value !== 'half-up' && value !== 'half-even') return bad("'half-up' or 'half-even'");
+      o.roundingMode = value;
       return;
     case 'minorUnits':
     case 'minCategoryLength':
-    case 'minTinLength':
-      // Each option is read once, so o[name] still holds its default.
-      o[name] = integerOption(value, o[name], name === 'minorUnits' ? 12 : 1000, name, problems);
+    case 'minTinLength': {
+      const max = name === 'minorUnits' ? 12 : 1000;
+      if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max) o[name] = value;
+      else bad(`an integer from 0 to ${max}`);
       return;
+    }
     case 'standardTaxRates': {
       if (value === null) return;
-      if (typeof value !== 'object' || typeof (value as Iterable<unknown>)[Symbol.iterator] !== 'function') {
-        problems.push({ path: ['options', name], value, expected: RATES });
-        return;
-      }
-      const cached = ratesCache.get(value);
-      if (cached !== undefined) {
-        o.standardTaxRates = cached;
-        return;
-      }
-      // Built aside, so that an iterator throwing half-way leaves the default in place.
-      const rates = new Set<number>();
-      for (const r of value as Iterable<unknown>) {
-        if (typeof r === 'number' && r > 0 && r <= 100) rates.add(r);
-        else {
-          problems.push({ path: ['options', name], value: r, expected: RATES });
-          return;
+      if (!isIterable(value)) return bad(RATES);
+      let rates = ratesCache.get(value) as Set<number> | undefined;
+      if (rates === undefined) {
+        // Built aside, so that an iterator throwing half-way leaves the default in place.
+        rates = new Set();
+        for (const r of value) {
+          if (!(typeof r === 'number' && r > 0 && r <= 100)) return bad(RATES, r);
+          rates.add(r);
         }
+        // A frozen array cannot change: its Set is kept, so a large list costs nothing per call.
+        if (Array.isArray(value) && Object.isFrozen(value)) ratesCache.set(value, rates);
       }
-      // A frozen array cannot change: its Set is kept, so a large list costs nothing per call.
-      if (Array.isArray(value) && Object.isFrozen(value)) ratesCache.set(value, rates);
       o.standardTaxRates = rates;
       return;
     }
     case 'expectedTotals':
       if (value === null) return;
-      if (typeof value === 'object' && !Array.isArray(value)) {
-        o.expectedTotals = readExpectedTotals(value as ExpectedTotals, o.minorUnits, o.roundingMode, problems);
-      } else {
-        problems.push({ path: ['options', 'expectedTotals'], value, expected: 'an object with subtotal, taxTotal and/or total' });
-      }
-      return;
+      if (typeof value !== 'object' || Array.isArray(value)) return bad('an object with subtotal, taxTotal and/or total');
+      o.expectedTotals = readExpectedTotals(value as ExpectedTotals, o);
   }
 }
 
@@ -320,19 +280,15 @@ export function dropCodeList(o: ResolvedCheckOptions, err: CodeListThrew): void 
   else o.isic = DEFAULT_ISIC;
 }
 
-const EXPECTED_TOTALS_KEYS = /* @__PURE__ */ new Set(['subtotal', 'taxTotal', 'tax', 'total']);
-const UNUSABLE_TOTAL = 'a finite number or a decimal string such as "107.50"';
+const EXPECTED_TOTALS_KEYS = ['subtotal', 'taxTotal', 'tax', 'total'];
 
 /** Reads each figure once (a getter is not asked twice) and keeps those that can be compared. */
-function readExpectedTotals(
-  given: ExpectedTotals,
-  minorUnits: number,
-  roundingMode: RoundingMode,
-  problems: ResolvedCheckOptions['problems'],
-): ResolvedExpectedTotals | undefined {
+function readExpectedTotals(given: ExpectedTotals, o: ResolvedCheckOptions): ResolvedExpectedTotals | undefined {
+  const problem = (key: string, value: unknown, expected?: string, thrown?: string): void =>
+    void o.problems.push({ path: ['options', 'expectedTotals', key], value, expected, thrown });
   for (const key of Object.keys(given)) {
-    if (!EXPECTED_TOTALS_KEYS.has(key)) {
-      problems.push({ path: ['options', 'expectedTotals', key], value: (given as Record<string, unknown>)[key], expected: 'one of subtotal, taxTotal (or tax), total' });
+    if (!EXPECTED_TOTALS_KEYS.includes(key)) {
+      problem(key, (given as Record<string, unknown>)[key], 'one of subtotal, taxTotal (or tax), total');
     }
   }
   // The figure under `key`, or undefined (reported) when it is not an amount; null counts as absent.
@@ -341,13 +297,13 @@ function readExpectedTotals(
     try {
       value = given[key];
     } catch (err) {
-      problems.push({ path: ['options', 'expectedTotals', key], value: undefined, thrown: describeThrown(err) });
+      problem(key, undefined, undefined, describeThrown(err));
       return undefined;
     }
     if (value === undefined || value === null) return undefined;
-    const minor = tryMinorUnits(value, minorUnits, roundingMode);
+    const minor = tryMinorUnits(value, o.minorUnits, o.roundingMode);
     if (minor !== undefined) return { value: value as DecimalInput, minor };
-    problems.push({ path: ['options', 'expectedTotals', key], value, expected: UNUSABLE_TOTAL });
+    problem(key, value, 'a finite number or a decimal string such as "107.50"');
     return undefined;
   };
   const subtotal = figure('subtotal');
@@ -355,19 +311,13 @@ function readExpectedTotals(
   const tax = figure('tax');
   const total = figure('total');
   let taxKey: ResolvedExpectedTotals['taxKey'] = 'taxTotal';
-  if (tax !== undefined) {
-    if (taxTotal === undefined) {
-      taxTotal = tax;
-      taxKey = 'tax';
-    } else if (tax.minor !== taxTotal.minor) {
-      problems.push({
-        path: ['options', 'expectedTotals', 'tax'],
-        value: tax.value,
-        expected: `the same figure as taxTotal (${String(taxTotal.value)}), or only one of the two`,
-      });
-      // Two different tax figures: reconcile neither rather than pick one.
-      taxTotal = undefined;
-    }
+  if (tax !== undefined && taxTotal === undefined) {
+    taxTotal = tax;
+    taxKey = 'tax';
+  } else if (tax !== undefined && tax.minor !== (taxTotal as { minor: bigint }).minor) {
+    problem('tax', tax.value, `the same figure as taxTotal (${String(taxTotal?.value)}), or only one of the two`);
+    // Two different tax figures: reconcile neither rather than pick one.
+    taxTotal = undefined;
   }
   if (subtotal === undefined && taxTotal === undefined && total === undefined) return undefined;
   return { subtotal: subtotal?.value, taxTotal: taxTotal?.value, total: total?.value, taxKey };

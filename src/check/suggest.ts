@@ -3,26 +3,19 @@
 /** Optimal string alignment distance (Levenshtein plus adjacent transpositions), case-sensitive. */
 export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
-  const n = a.length;
-  const m = b.length;
-  if (n === 0) return m;
-  if (m === 0) return n;
-  let prev2 = new Array<number>(m + 1).fill(0);
-  let prev = Array.from({ length: m + 1 }, (_, j) => j);
-  let cur = new Array<number>(m + 1).fill(0);
-  for (let i = 1; i <= n; i++) {
-    cur[0] = i;
-    for (let j = 1; j <= m; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        best = Math.min(best, (prev2[j - 2] as number) + 1);
-      }
-      cur[j] = best;
+  // Three rows of the table: two rows back (for transpositions), the previous one and the current one.
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      let best = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, (prev2[j - 2] as number) + 1);
+      cur.push(best);
     }
-    [prev2, prev, cur] = [prev, cur, prev2];
+    [prev2, prev] = [prev, cur];
   }
-  return prev[m] as number;
+  return prev[b.length] as number;
 }
 
 /** The best match for `name`: an alias, a case-insensitive match, then the nearest by edit distance. */

@@ -1,20 +1,22 @@
 /** Buyer rules: a placeholder TIN is filed without complaint, so it is an error. */
 import type { IssueCollector } from '../issues.js';
 import type { ResolvedCheckOptions } from '../options.js';
-import { checkOptionalString, reportRequired, reportUnknownField, reportWrongType, type SpecialFields } from './fields.js';
+import { checkOptionalString, reportRequired, reportUnknownField, reportWrongType, type Level } from './fields.js';
 
-export const BUYER_FIELDS = ['type', 'tin', 'name', 'email'] as const;
 const BUYER_TYPES = ['B2B', 'B2C', 'B2G'];
-const BUYER_ALIASES: Record<string, string> = {
-  taxid: 'tin', tax_id: 'tin', taxnumber: 'tin', tax_number: 'tin', vat: 'tin', vatid: 'tin', vatnumber: 'tin',
-  vat_number: 'tin', tinnumber: 'tin', kind: 'type', buyertype: 'type', category: 'type', mail: 'email',
-  emailaddress: 'email', e_mail: 'email', companyname: 'name', fullname: 'name', legalname: 'name',
+const BUYER: Level = {
+  owner: 'buyer',
+  known: ['type', 'tin', 'name', 'email'],
+  aliases: {
+    taxid: 'tin', tax_id: 'tin', taxnumber: 'tin', tax_number: 'tin', vat: 'tin', vatid: 'tin', vatnumber: 'tin',
+    vat_number: 'tin', tinnumber: 'tin', kind: 'type', buyertype: 'type', category: 'type', mail: 'email',
+    emailaddress: 'email', e_mail: 'email', companyname: 'name', fullname: 'name', legalname: 'name',
+  },
 };
 const TYPE_ALIASES: Record<string, string> = {
   BUSINESS: 'B2B', COMPANY: 'B2B', CONSUMER: 'B2C', INDIVIDUAL: 'B2C', PERSON: 'B2C', CUSTOMER: 'B2C',
   GOVERNMENT: 'B2G', GOV: 'B2G', PUBLIC: 'B2G',
 };
-const NO_SPECIAL: SpecialFields | undefined = undefined;
 
 /** TINs that are a word, not a number (compared without separators, upper-cased). */
 export const PLACEHOLDER_WORDS: ReadonlySet<string> = new Set([
@@ -118,12 +120,7 @@ export function looksLikeEmail(s: string): boolean {
 }
 
 /** Checks `buyer` as sent (see sentInvoice). */
-export function checkBuyer(
-  buyer: Record<string, unknown>,
-  o: ResolvedCheckOptions,
-  issues: IssueCollector,
-  invoice: object,
-): void {
+export function checkBuyer(buyer: Record<string, unknown>, o: ResolvedCheckOptions, issues: IssueCollector, invoice: object): void {
   const type = buyer.type;
   let knownType: string | undefined;
   if (type === undefined || type === null) {
@@ -140,12 +137,9 @@ export function checkBuyer(
 
   const tin = buyer.tin;
   if (tin === undefined || tin === null) {
-    if (knownType === 'B2B' || knownType === 'B2G') {
-      issues.add('BUYER_TIN_MISSING', ['buyer', 'tin'], { buyerType: knownType });
-    }
-  } else if (typeof tin !== 'string') {
-    reportWrongType(issues, ['buyer', 'tin'], tin, 'a string');
-  } else {
+    if (knownType === 'B2B' || knownType === 'B2G') issues.add('BUYER_TIN_MISSING', ['buyer', 'tin'], { buyerType: knownType });
+  } else if (typeof tin !== 'string') reportWrongType(issues, ['buyer', 'tin'], tin, 'a string');
+  else {
     const reason = tinPlaceholderReason(tin, o.minTinLength);
     if (reason !== undefined) {
       issues.add(isTinHeuristic(reason) ? 'BUYER_TIN_SUSPICIOUS' : 'BUYER_TIN_PLACEHOLDER', ['buyer', 'tin'], { value: tin, reason });
@@ -161,7 +155,7 @@ export function checkBuyer(
 
   for (const key in buyer) {
     if (key !== 'type' && key !== 'tin' && key !== 'name' && key !== 'email' && buyer[key] !== undefined) {
-      reportUnknownField(issues, 'buyer', ['buyer'], key, buyer[key], [invoice, buyer], BUYER_FIELDS, BUYER_ALIASES, NO_SPECIAL);
+      reportUnknownField(issues, BUYER, ['buyer', key], buyer[key], [invoice, buyer]);
     }
   }
 }

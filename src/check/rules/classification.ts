@@ -4,37 +4,22 @@ import type { IssueCollector } from '../issues.js';
 import type { CodeLookup, ResolvedCheckOptions } from '../options.js';
 import { codesNotSent, reportNotJsonRecord, reportWrongType } from './fields.js';
 
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
+/** Whether s[from] to s[to - 1] are all ASCII digits (by character codes: no regex on the hot path). */
+function allDigits(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
 
 /** The last two digits (0 to 99) of an `NNNN.NN`, or -1 when `s` is not written so. */
 function hsSubheading(s: string): number {
-  if (
-    s.length !== 7 ||
-    !isDigit(s.charCodeAt(0)) ||
-    !isDigit(s.charCodeAt(1)) ||
-    !isDigit(s.charCodeAt(2)) ||
-    !isDigit(s.charCodeAt(3)) ||
-    s.charCodeAt(4) !== 46
-  ) {
-    return -1;
-  }
-  const a = s.charCodeAt(5) - 48;
-  const b = s.charCodeAt(6) - 48;
-  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+  if (s.length !== 7 || s.charCodeAt(4) !== 46 || !allDigits(s, 0, 4) || !allDigits(s, 5, 7)) return -1;
+  return (s.charCodeAt(5) - 48) * 10 + s.charCodeAt(6) - 48;
 }
 
-/** Four digits, by character codes. */
-function isFourDigits(s: string): boolean {
-  return (
-    s.length === 4 &&
-    isDigit(s.charCodeAt(0)) &&
-    isDigit(s.charCodeAt(1)) &&
-    isDigit(s.charCodeAt(2)) &&
-    isDigit(s.charCodeAt(3))
-  );
-}
+const isFourDigits = (s: string): boolean => s.length === 4 && allDigits(s, 0, 4);
 
 const NON_DIGITS = /\D/g;
 const DIGITS_AND_SEPARATORS = /^[\d.\s-]+$/;
@@ -46,12 +31,7 @@ const SECTION_PREFIXED = /^[A-Ua-u]\s?\d{4}$/;
 function sameGroup(list: CodeLookup, prefix: string, max: number): string | undefined {
   if (list.codes === undefined) return undefined;
   const found: string[] = [];
-  for (const code of list.codes) {
-    if (code.startsWith(prefix)) {
-      found.push(code);
-      if (found.length === max) break;
-    }
-  }
+  for (const code of list.codes) if (code.startsWith(prefix) && found.push(code) === max) break;
   return found.length === 0 ? undefined : found.join(', ');
 }
 
@@ -61,12 +41,7 @@ const isicPath = (i: number): (string | number)[] => ['lines', i, 'isicCode'];
 /**
  * Checks `hsnCode` / `isicCode` of line `i` (a plain object, or the sentView of the caller's line: see sentInvoice).
  */
-export function checkClassification(
-  line: Record<string, unknown>,
-  i: number,
-  o: ResolvedCheckOptions,
-  issues: IssueCollector,
-): void {
+export function checkClassification(line: Record<string, unknown>, i: number, o: ResolvedCheckOptions, issues: IssueCollector): void {
   const hsn = line.hsnCode;
   const isic = line.isicCode;
   const hasHsn = hsn !== undefined && hsn !== null;
@@ -88,11 +63,9 @@ export function checkClassification(
     if (typeof isic === 'string' && isFourDigits(isic)) {
       if (isic === '0000') issues.add('ISIC_CODE_PLACEHOLDER', isicPath(i), { value: isic });
       else if (!o.isicFormatOnly && !o.isic.has(isic)) {
-        issues.add(o.isic.bundled === true ? 'ISIC_CODE_UNKNOWN' : 'ISIC_CODE_NOT_LISTED', isicPath(i), {
-          value: isic,
-          reason: `${isic.slice(0, 3)}x`,
-          suggestion: sameGroup(o.isic, isic.slice(0, 3), 9),
-        });
+        const group = isic.slice(0, 3);
+        const code = o.isic.bundled === true ? 'ISIC_CODE_UNKNOWN' : 'ISIC_CODE_NOT_LISTED';
+        issues.add(code, isicPath(i), { value: isic, reason: `${group}x`, suggestion: sameGroup(o.isic, group, 9) });
       }
     } else isicProblem(isic, i, o, issues);
   }
@@ -117,10 +90,7 @@ function bothCodes(hsn: unknown, isic: unknown, i: number, o: ResolvedCheckOptio
 function checkHsnValue(hsn: string, i: number, o: ResolvedCheckOptions, issues: IssueCollector): void {
   if (hsn.charCodeAt(5) === 48 && hsn.charCodeAt(6) === 48) {
     // NNNN.00 only: the placeholder, then a padded service code.
-    if (hsn === '0000.00') {
-      issues.add('HSN_CODE_PLACEHOLDER', hsnPath(i), { value: hsn });
-      return;
-    }
+    if (hsn === '0000.00') return issues.add('HSN_CODE_PLACEHOLDER', hsnPath(i), { value: hsn });
     const heading = hsn.slice(0, 4);
     if (o.isic.has(heading)) {
       // Whether NNNN.00 is itself a real HS subheading decides between a certain mistake and a coincidence worth a
@@ -131,10 +101,8 @@ function checkHsnValue(hsn: string, i: number, o: ResolvedCheckOptions, issues: 
     }
   }
   if (o.hs !== undefined && !o.hs.has(hsn)) {
-    issues.add(o.hs.bundled === true ? 'HSN_CODE_UNKNOWN' : 'HSN_CODE_NOT_LISTED', hsnPath(i), {
-      value: hsn,
-      suggestion: sameGroup(o.hs, hsn.slice(0, 4), 6),
-    });
+    const code = o.hs.bundled === true ? 'HSN_CODE_UNKNOWN' : 'HSN_CODE_NOT_LISTED';
+    issues.add(code, hsnPath(i), { value: hsn, suggestion: sameGroup(o.hs, hsn.slice(0, 4), 6) });
   }
 }
 
@@ -144,6 +112,7 @@ function isPaddedService(code: string, o: ResolvedCheckOptions): boolean {
 }
 
 const HSN_EXPECTED = 'a string such as "8471.30"';
+const HS_STRING = "the good's six-digit HS subheading as a string NNNN.NN (never padded to NNNN.00";
 // A number that was an NNNN.NN and lost its trailing zero (8471.3) or leading zeros (101.21).
 const NUMBER_WITH_DECIMALS = /^\d{1,4}\.\d{1,2}$/;
 
@@ -155,8 +124,8 @@ function numericHsnProblem(hsn: number, path: (string | number)[], o: ResolvedCh
     const code = String(hsn).padStart(4, '0');
     reason = 'which looks like a four-digit (ISIC service) code';
     suggestion = o.isic.has(code)
-      ? `isicCode "${code}" instead if this line is a service; if it is a good, send its six-digit HS subheading as a string NNNN.NN, never a four-digit code padded to NNNN.00`
-      : `the good's six-digit HS subheading as a string NNNN.NN, never a four-digit code padded to NNNN.00 (${code} is not one of the 419 ISIC classes, so it is no isicCode either)`;
+      ? `isicCode "${code}" if this line is a service, or ${HS_STRING})`
+      : `${HS_STRING}; ${code} is no ISIC class either)`;
   } else if (hsn === 0) {
     reason = 'which is the placeholder the service rejects';
   } else if (hsn > 0 && hsn < 10000 && NUMBER_WITH_DECIMALS.test(String(hsn))) {
@@ -183,15 +152,9 @@ function hsnProblem(hsn: unknown, i: number, o: ResolvedCheckOptions, issues: Is
     issues.add('HSN_CODE_FORMAT', path, { value: hsn, reason: 'it has surrounding spaces', suggestion: trimmed });
     return;
   }
-  if (trimmed === '') {
-    issues.add('HSN_CODE_FORMAT', path, { value: hsn, reason: 'it is empty' });
-    return;
-  }
+  if (trimmed === '') return issues.add('HSN_CODE_FORMAT', path, { value: hsn, reason: 'it is empty' });
   const digits = hsn.replace(NON_DIGITS, '');
-  if (digits.length > 0 && /^0+$/.test(digits)) {
-    issues.add('HSN_CODE_PLACEHOLDER', path, { value: hsn });
-    return;
-  }
+  if (digits.length > 0 && /^0+$/.test(digits)) return issues.add('HSN_CODE_PLACEHOLDER', path, { value: hsn });
   const six = `${digits.slice(0, 4)}.${digits.slice(4, 6)}`;
   let reason: string | undefined;
   let candidate: string | undefined;
@@ -201,7 +164,7 @@ function hsnProblem(hsn: unknown, i: number, o: ResolvedCheckOptions, issues: Is
   } else if (DIGITS_AND_SEPARATORS.test(hsn) && digits.length === 6) {
     candidate = six;
   } else if (DIGITS_AND_SEPARATORS.test(hsn) && digits.length >= 8 && digits.length <= 12) {
-    reason = 'it looks like a national tariff line; the service takes the six-digit HS subheading';
+    reason = 'a national tariff line; the service takes the six-digit HS subheading';
     candidate = six;
   }
   // Never suggest a service code padded to NNNN.00 (6202.0 or 620200 would give 6202.00).
@@ -225,23 +188,17 @@ function isicProblem(isic: unknown, i: number, o: ResolvedCheckOptions, issues: 
     return;
   }
   const trimmed = isic.trim();
-  if (trimmed === '') {
-    issues.add('ISIC_CODE_FORMAT', path, { value: isic, reason: 'it is empty' });
-    return;
-  }
+  if (trimmed === '') return issues.add('ISIC_CODE_FORMAT', path, { value: isic, reason: 'it is empty' });
   if (trimmed !== isic && isFourDigits(trimmed)) {
     issues.add('ISIC_CODE_FORMAT', path, { value: isic, reason: 'it has surrounding spaces', suggestion: trimmed });
     return;
   }
   const digits = isic.replace(NON_DIGITS, '');
-  if (digits.length > 0 && /^0+$/.test(digits)) {
-    issues.add('ISIC_CODE_PLACEHOLDER', path, { value: isic });
-    return;
-  }
+  if (digits.length > 0 && /^0+$/.test(digits)) return issues.add('ISIC_CODE_PLACEHOLDER', path, { value: isic });
   let reason: string | undefined;
   let suggestion: string | undefined;
   if (ISIC_WITH_ZERO_DECIMALS.test(isic)) {
-    reason = 'an ISIC code has no decimals (NNNN.00 is the padded form the tax authority misreads as an HS code)';
+    reason = 'an ISIC code has no decimals (NNNN.00 reads as an HS code)';
     suggestion = isic.slice(0, 4);
   } else if (hsSubheading(isic) >= 0) {
     reason = 'NNNN.NN is the form of an HS code of a good: send a good as hsnCode';

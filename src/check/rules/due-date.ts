@@ -12,8 +12,6 @@ function daysInMonth(year: number, month: number): number {
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
-const PATH = ['dueDate'];
-
 /** Two digits at i as a number, or -1. */
 function twoDigits(s: string, i: number): number {
   const a = s.charCodeAt(i) - 48;
@@ -21,22 +19,23 @@ function twoDigits(s: string, i: number): number {
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }
 
+/** Whether two digits at i make a number from 0 to max. */
+function upTo(s: string, i: number, max: number): boolean {
+  const d = twoDigits(s, i);
+  return d >= 0 && d <= max;
+}
+
 /** The well-formed case without a regex: YYYY-MM-DDThh:mm:ss(.s+)?(Z|±hh:mm), a real calendar date and time. */
 function isCompleteDateTime(s: string): boolean {
   const n = s.length;
   if (n < 20) return false;
-  const century = twoDigits(s, 0);
-  const yy = twoDigits(s, 2);
-  if (century < 0 || yy < 0) return false;
+  if (!upTo(s, 0, 99) || !upTo(s, 2, 99)) return false;
   if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84) return false;
   if (s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return false;
   const month = twoDigits(s, 5);
   const day = twoDigits(s, 8);
-  const hour = twoDigits(s, 11);
-  const minute = twoDigits(s, 14);
-  const second = twoDigits(s, 17);
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(century * 100 + yy, month)) return false;
-  if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return false;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(twoDigits(s, 0) * 100 + twoDigits(s, 2), month)) return false;
+  if (!upTo(s, 11, 23) || !upTo(s, 14, 59) || !upTo(s, 17, 59)) return false;
   let i = 19;
   if (s.charCodeAt(i) === 46) {
     i++;
@@ -45,12 +44,8 @@ function isCompleteDateTime(s: string): boolean {
     if (i === start) return false;
   }
   if (i === n - 1) return s.charCodeAt(i) === 90;
-  if (i === n - 6 && (s.charCodeAt(i) === 43 || s.charCodeAt(i) === 45) && s.charCodeAt(i + 3) === 58) {
-    const oh = twoDigits(s, i + 1);
-    const om = twoDigits(s, i + 4);
-    return oh >= 0 && oh <= 23 && om >= 0 && om <= 59;
-  }
-  return false;
+  const sign = s.charCodeAt(i);
+  return i === n - 6 && (sign === 43 || sign === 45) && s.charCodeAt(i + 3) === 58 && upTo(s, i + 1, 23) && upTo(s, i + 4, 59);
 }
 
 /** Checks `dueDate` of `invoice` (asked only when the date is missing, for why: see sentInvoice). */
@@ -60,66 +55,29 @@ export function checkDueDate(value: unknown, issues: IssueCollector, invoice: ob
 
 function dueDateProblem(value: unknown, issues: IssueCollector, invoice: object): void {
   if (value === undefined || value === null) {
-    reportRequired(issues, PATH.slice(), value, 'an ISO 8601 date-time such as "2026-12-31T00:00:00Z"', invoice);
-    return;
+    return reportRequired(issues, ['dueDate'], value, 'an ISO 8601 date-time such as "2026-12-31T00:00:00Z"', invoice);
   }
-  if (typeof value !== 'string') {
-    reportWrongType(issues, PATH.slice(), value, 'a string (an ISO 8601 date-time)');
-    return;
-  }
+  if (typeof value !== 'string') return reportWrongType(issues, ['dueDate'], value, 'a string (an ISO 8601 date-time)');
+  const invalid = (reason: string, suggestion?: string): void => issues.add('DUE_DATE_INVALID', ['dueDate'], { value, reason, suggestion });
   const m = DATE_TIME.exec(value);
   if (m === null) {
     const trimmed = value.trim();
-    issues.add('DUE_DATE_INVALID', PATH.slice(), {
-      value,
-      reason: trimmed !== value && DATE_TIME.test(trimmed) ? 'it has surrounding spaces' : 'expected YYYY-MM-DDThh:mm:ssZ',
-      suggestion: trimmed !== value && DATE_TIME.test(trimmed) ? trimmed : undefined,
-    });
-    return;
+    if (trimmed !== value && DATE_TIME.test(trimmed)) return invalid('it has surrounding spaces', trimmed);
+    return invalid('expected YYYY-MM-DDThh:mm:ssZ');
   }
-  const year = Number(m[1]);
   const month = Number(m[2]);
+  if (month < 1 || month > 12) return invalid(`there is no month ${m[2]}`);
+  const days = daysInMonth(Number(m[1]), month);
   const day = Number(m[3]);
-  if (month < 1 || month > 12) {
-    issues.add('DUE_DATE_INVALID', PATH.slice(), { value, reason: `there is no month ${m[2]}` });
-    return;
+  if (day < 1 || day > days) return invalid(`${MONTHS[month - 1]} ${m[1]} has ${days} days, there is no day ${m[3]}`);
+  if (m[4] === undefined) return issues.add('DUE_DATE_NOT_DATE_TIME', ['dueDate'], { value, suggestion: `${value}T00:00:00Z` });
+  if (Number(m[5]) > 23) return invalid(`hour ${m[5]} does not exist (00 to 23)`);
+  if (Number(m[6]) > 59) return invalid(`minute ${m[6]} does not exist (00 to 59)`);
+  if (m[7] !== undefined && Number(m[7]) > 59) return invalid(`second ${m[7]} does not exist (00 to 59)`);
+  if (m[9] !== undefined && (Number(m[9]) > 23 || Number(m[10] ?? 0) > 59)) return invalid(`the UTC offset ${m[8]} does not exist`);
+  if (m[4] === ' ') {
+    const suggestion = `${value.slice(0, 10)}T${value.slice(11)}${m[8] === undefined ? 'Z' : ''}`;
+    return invalid('ISO 8601 separates the date and the time with "T", not a space', suggestion);
   }
-  const days = daysInMonth(year, month);
-  if (day < 1 || day > days) {
-    issues.add('DUE_DATE_INVALID', PATH.slice(), {
-      value,
-      reason: `${MONTHS[month - 1]} ${m[1]} has ${days} days, there is no day ${m[3]}`,
-    });
-    return;
-  }
-  const separator = m[4];
-  if (separator === undefined) {
-    issues.add('DUE_DATE_NOT_DATE_TIME', PATH.slice(), { value, suggestion: `${value}T00:00:00Z` });
-    return;
-  }
-  const hour = Number(m[5]);
-  const minute = Number(m[6]);
-  const second = m[7] === undefined ? 0 : Number(m[7]);
-  let reason: string | undefined;
-  if (hour > 23) reason = `hour ${m[5]} does not exist (00 to 23)`;
-  else if (minute > 59) reason = `minute ${m[6]} does not exist (00 to 59)`;
-  else if (second > 59) reason = `second ${m[7]} does not exist (00 to 59)`;
-  else if (m[9] !== undefined && (Number(m[9]) > 23 || Number(m[10] ?? 0) > 59)) {
-    reason = `the UTC offset ${m[8]} does not exist`;
-  }
-  if (reason !== undefined) {
-    issues.add('DUE_DATE_INVALID', PATH.slice(), { value, reason });
-    return;
-  }
-  if (separator === ' ') {
-    issues.add('DUE_DATE_INVALID', PATH.slice(), {
-      value,
-      reason: 'ISO 8601 separates the date and the time with "T", not a space',
-      suggestion: `${value.slice(0, 10)}T${value.slice(11)}${m[8] === undefined ? 'Z' : ''}`,
-    });
-    return;
-  }
-  if (m[8] === undefined) {
-    issues.add('DUE_DATE_NO_OFFSET', PATH.slice(), { value, suggestion: `${value}Z` });
-  }
+  if (m[8] === undefined) issues.add('DUE_DATE_NO_OFFSET', ['dueDate'], { value, suggestion: `${value}Z` });
 }

@@ -1,8 +1,9 @@
 /** Field-level helpers shared by the rule files: type reports, optional strings, unknown fields. */
+import type { MessageContext } from '../catalogue.js';
 import { formatIssuePath, type IssueCollector, type IssuePath } from '../issues.js';
 import { didYouMean } from '../suggest.js';
-
 import { isObject as isRecord } from '../../model/field-map.js';
+
 export { isRecord };
 
 /** Whether JSON.stringify sends exactly the fields a rule reads. */
@@ -118,27 +119,12 @@ export function isBlank(s: string): boolean {
 export function isTrimmedSpace(c: number): boolean {
   if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
   if (c < 160) return false;
-  return (
-    c === 160 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
+  return c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f ||
+    c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 /** Reports a value of the wrong type, with a corrected rendering where one is obvious. */
-export function reportWrongType(
-  issues: IssueCollector,
-  path: IssuePath,
-  value: unknown,
-  expected: string,
-  suggestion?: string,
-): void {
+export function reportWrongType(issues: IssueCollector, path: IssuePath, value: unknown, expected: string, suggestion?: string): void {
   if (suggestion === undefined) {
     if (expected === 'a number' && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) {
       suggestion = `the number ${Number(value)} (without quotes)`;
@@ -156,30 +142,21 @@ export function checkOptionalString(issues: IssueCollector, value: unknown, path
   if (value !== undefined && value !== null && typeof value !== 'string') reportWrongType(issues, path, value, 'a string');
 }
 
-/** Field names that are a known misconception at one level, with the code that explains it. */
-export interface SpecialFields {
-  tax: ReadonlySet<string>;
-  total: ReadonlySet<string>;
+/** One object of the invoice: its fields, the aliases "did you mean" knows, and names that are a known misconception. */
+export interface Level {
+  owner: 'invoice' | 'buyer' | 'invoice line';
+  known: readonly string[];
+  aliases: Readonly<Record<string, string>>;
+  tax?: ReadonlySet<string>;
+  total?: ReadonlySet<string>;
 }
 
-/** Reports one field the service does not read, in the object `owner` names for the UNKNOWN_FIELD wording. */
-export function reportUnknownField(
-  issues: IssueCollector,
-  owner: 'invoice' | 'buyer' | 'invoice line',
-  basePath: IssuePath,
-  key: string,
-  value: unknown,
-  enclosing: readonly object[],
-  known: readonly string[],
-  aliases: Readonly<Record<string, string>>,
-  special: SpecialFields | undefined,
-): void {
-  const path = [...basePath, key];
-  if (special !== undefined && special.tax.has(key)) issues.add('TAX_FIELD_NOT_ACCEPTED', path, { value: key });
-  else if (special !== undefined && special.total.has(key)) issues.add('TOTAL_FIELD_NOT_ACCEPTED', path, { value: key });
-  else {
-    issues.add('UNKNOWN_FIELD', path, { value: key, reason: owner, suggestion: didYouMean(key, known, aliases) });
-  }
+/** Reports one field the service does not read; `enclosing` are the objects it sits in, outermost first. */
+export function reportUnknownField(issues: IssueCollector, level: Level, path: IssuePath, value: unknown, enclosing: object[]): void {
+  const key = path[path.length - 1] as string;
+  if (level.tax?.has(key)) issues.add('TAX_FIELD_NOT_ACCEPTED', path, { value: key });
+  else if (level.total?.has(key)) issues.add('TOTAL_FIELD_NOT_ACCEPTED', path, { value: key });
+  else issues.add('UNKNOWN_FIELD', path, { value: key, reason: level.owner, suggestion: didYouMean(key, level.known, level.aliases) });
   // The service ignores the field, but JSON.stringify still has to send it.
   checkSendable(value, path, enclosing, issues);
 }
@@ -224,64 +201,45 @@ export function notJsonData(value: unknown): string | undefined {
   }
 }
 
-/** Walks an unknown field's value for cycles, excess depth and non-JSON data. */
+/** Walks an unknown field's value for cycles, excess depth and non-JSON data; reports the first problem. */
 export function checkSendable(value: unknown, path: IssuePath, enclosing: readonly object[], issues: IssueCollector): void {
-  if (typeof value !== 'object' || value === null) {
-    const kind = notJsonData(value);
-    if (kind !== undefined) issues.add('INPUT_NOT_PLAIN_DATA', path, { value, reason: kind });
-    return;
-  }
-  new SendableWalk(issues, path, enclosing).visit(value, path.length);
-}
-
-/** One walk of {@link checkSendable}: the objects on the current path, and the height of each done one. */
-class SendableWalk {
-  private readonly open = new Map<object, number>();
-  private readonly heights = new Map<object, number>();
-  private readonly path: (string | number)[];
-  private found = false;
-
-  constructor(private readonly issues: IssueCollector, path: IssuePath, enclosing: readonly object[]) {
-    this.path = [...path];
-    // The objects the value sits in, outermost first (`enclosing[k]` at the first k parts of the path): a reference back
-    // to one of them is named by its own path.
-    for (let k = 0; k < enclosing.length; k++) this.open.set(enclosing[k] as object, k);
-  }
-
-  /** The height of `value`'s subtree (0 for a leaf), or -1 once a problem was reported. */
-  visit(value: unknown, depth: number): number {
-    const kind = notJsonData(value);
-    if (kind !== undefined) return this.report('INPUT_NOT_PLAIN_DATA', { value, reason: kind });
-    if (depth > MAX_INPUT_DEPTH) return this.report('INPUT_TOO_DEEP', { min: MAX_INPUT_DEPTH });
-    if (typeof value !== 'object' || value === null) return 0;
-    if (this.open.has(value)) {
-      const at = this.open.get(value) as number;
-      return this.report('INPUT_CYCLIC', { suggestion: formatIssuePath(this.path.slice(0, at)) });
-    }
-    const known = this.heights.get(value);
-    if (known !== undefined) return depth + known > MAX_INPUT_DEPTH ? this.report('INPUT_TOO_DEEP', { min: MAX_INPUT_DEPTH }) : known;
+  const at = [...path];
+  const report = (code: 'INPUT_CYCLIC' | 'INPUT_TOO_DEEP' | 'INPUT_NOT_PLAIN_DATA', context: Omit<MessageContext, 'field'>): number => {
+    issues.add(code, [...at], context);
+    return -1;
+  };
+  // The objects on the current path, each to the length of its path (a reference back is named by that path), and the
+  // height of each object done.
+  const open = new Map<object, number>();
+  for (let k = 0; k < enclosing.length; k++) open.set(enclosing[k] as object, k);
+  const heights = new Map<object, number>();
+  // The height of `v`'s subtree (0 for a leaf), or -1 once a problem was reported.
+  const visit = (v: unknown, depth: number): number => {
+    const kind = notJsonData(v);
+    if (kind !== undefined) return report('INPUT_NOT_PLAIN_DATA', { value: v, reason: kind });
+    if (depth > MAX_INPUT_DEPTH) return report('INPUT_TOO_DEEP', { min: MAX_INPUT_DEPTH });
+    if (typeof v !== 'object' || v === null) return 0;
+    const back = open.get(v);
+    if (back !== undefined) return report('INPUT_CYCLIC', { suggestion: formatIssuePath(at.slice(0, back)) });
+    const known = heights.get(v);
+    if (known !== undefined) return depth + known > MAX_INPUT_DEPTH ? report('INPUT_TOO_DEEP', { min: MAX_INPUT_DEPTH }) : known;
     // An object with toJSON is sent as toJSON returns it: not walked (a Date is a string there).
-    if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return 0;
-    this.open.set(value, this.path.length);
+    if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return 0;
+    open.set(v, at.length);
     let height = 0;
-    const keys: (string | number)[] = Array.isArray(value) ? Array.from({ length: value.length }, (_, i) => i) : Object.keys(value);
+    const keys: (string | number)[] = Array.isArray(v) ? Array.from({ length: v.length }, (_, i) => i) : Object.keys(v);
     for (const key of keys) {
-      const child = (value as Record<string | number, unknown>)[key];
+      const child = (v as Record<string | number, unknown>)[key];
       if (child === undefined) continue;
-      this.path.push(key);
-      const h = this.visit(child, depth + 1);
-      this.path.pop();
+      at.push(key);
+      const h = visit(child, depth + 1);
+      at.pop();
       if (h < 0) return -1;
       if (h + 1 > height) height = h + 1;
     }
-    this.open.delete(value);
-    this.heights.set(value, height);
+    open.delete(v);
+    heights.set(v, height);
     return height;
-  }
-
-  private report(code: 'INPUT_CYCLIC' | 'INPUT_TOO_DEEP' | 'INPUT_NOT_PLAIN_DATA', context: { value?: unknown; reason?: string; suggestion?: string; min?: number }): number {
-    if (!this.found) this.issues.add(code, [...this.path], context);
-    this.found = true;
-    return -1;
-  }
+  };
+  visit(value, path.length);
 }

@@ -4,21 +4,20 @@ import type { InvoiceTotals } from '../../model/money.js';
 import type { ResolvedCheckOptions } from '../options.js';
 import { checkBuyer } from './buyer.js';
 import { checkDueDate } from './due-date.js';
-import { isBlank, isRecord, reportRequired, reportUnknownField, reportWrongType, type SpecialFields } from './fields.js';
+import { isBlank, isRecord, reportRequired, reportUnknownField, reportWrongType, type Level } from './fields.js';
 import { checkLines } from './line.js';
 import { collectInputTotal, INPUT_TOTAL_FIELDS, reconcileTotals, type InputTotal } from './totals.js';
 
-export const INVOICE_FIELDS = ['businessId', 'buyer', 'dueDate', 'lines'] as const;
-
-const INVOICE_ALIASES: Record<string, string> = {
-  business_id: 'businessId', business: 'businessId', sellerid: 'businessId', customer: 'buyer', client: 'buyer',
-  recipient: 'buyer', due_date: 'dueDate', due: 'dueDate', duedate: 'dueDate', paymentduedate: 'dueDate',
-  items: 'lines', lineitems: 'lines', line_items: 'lines', invoicelines: 'lines', invoice_lines: 'lines',
-};
-
-const INVOICE_SPECIAL: SpecialFields = {
-  tax: new Set(['taxRate', 'tax', 'taxAmount', 'taxTotal', 'totalTax', 'vat', 'vatRate', 'vatAmount', 'taxCategory']),
-  total: new Set(['subtotal', 'subTotal', 'total', 'totalAmount', 'grandTotal', 'netAmount', 'amount', 'totals']),
+const INVOICE: Level = {
+  owner: 'invoice',
+  known: ['businessId', 'buyer', 'dueDate', 'lines'],
+  aliases: {
+    business_id: 'businessId', business: 'businessId', sellerid: 'businessId', customer: 'buyer', client: 'buyer',
+    recipient: 'buyer', due_date: 'dueDate', due: 'dueDate', duedate: 'dueDate', paymentduedate: 'dueDate',
+    items: 'lines', lineitems: 'lines', line_items: 'lines', invoicelines: 'lines', invoice_lines: 'lines',
+  },
+  // The totals and tax amounts (total, tax, …) are INPUT_TOTAL_FIELDS, read before unknown fields.
+  tax: new Set(['taxRate', 'vat', 'vatRate', 'taxCategory']),
 };
 
 /** Checks a whole invoice, as given, and returns its totals when they can be computed. */
@@ -70,7 +69,7 @@ export function checkInvoiceInput(input: unknown, o: ResolvedCheckOptions, issue
   for (const key in input) {
     if (key !== 'businessId' && key !== 'buyer' && key !== 'dueDate' && key !== 'lines' && input[key] !== undefined) {
       if (Object.hasOwn(INPUT_TOTAL_FIELDS, key)) collectInputTotal(key, input[key], issues, (inputTotals ??= []));
-      else reportUnknownField(issues, 'invoice', [], key, input[key], [input], INVOICE_FIELDS, INVOICE_ALIASES, INVOICE_SPECIAL);
+      else reportUnknownField(issues, INVOICE, [key], input[key], [input]);
     }
   }
 

@@ -5,30 +5,29 @@ import { shiftDecimal } from '../../model/money.js';
 import type { ResolvedCheckOptions } from '../options.js';
 import { checkClassification } from './classification.js';
 import { LINE_TOTAL_FIELDS } from './totals.js';
-import { checkOptionalString, isBlank, isTrimmedSpace, reportRequired, reportUnknownField, reportWrongType, type SpecialFields } from './fields.js';
+import { checkOptionalString, isBlank, isTrimmedSpace, reportRequired, reportUnknownField, reportWrongType, type Level } from './fields.js';
 
-export const LINE_FIELDS = [
+const LINE_FIELDS: readonly string[] = [
   'description', 'quantity', 'unitPrice', 'taxRate', 'hsnCode', 'isicCode', 'sku', 'discountRate',
   'inventoryItemId', 'productCategory', 'serviceCategory',
-] as const;
+];
 
-const LINE_ALIASES: Record<string, string> = {
-  hs: 'hsnCode', hsn: 'hsnCode', hscode: 'hsnCode', hs_code: 'hsnCode', hsn_code: 'hsnCode', commoditycode: 'hsnCode',
-  tariffcode: 'hsnCode', isic: 'isicCode', isic_code: 'isicCode', servicecode: 'isicCode', activitycode: 'isicCode',
-  price: 'unitPrice', unit_price: 'unitPrice', unitcost: 'unitPrice', qty: 'quantity', count: 'quantity',
-  units: 'quantity', vat: 'taxRate', vatrate: 'taxRate', tax: 'taxRate', tax_rate: 'taxRate', taxpercent: 'taxRate',
-  rate: 'taxRate', discount: 'discountRate', discount_rate: 'discountRate', discountpercent: 'discountRate',
-  name: 'description', title: 'description', desc: 'description', category: 'productCategory',
-  product_category: 'productCategory', service_category: 'serviceCategory', itemid: 'inventoryItemId',
-  inventory_item_id: 'inventoryItemId',
-};
-
-const LINE_SPECIAL: SpecialFields = {
+const LINE: Level = {
+  owner: 'invoice line',
+  known: LINE_FIELDS,
+  aliases: {
+    hs: 'hsnCode', hsn: 'hsnCode', hscode: 'hsnCode', hs_code: 'hsnCode', hsn_code: 'hsnCode', commoditycode: 'hsnCode',
+    tariffcode: 'hsnCode', isic: 'isicCode', isic_code: 'isicCode', servicecode: 'isicCode', activitycode: 'isicCode',
+    price: 'unitPrice', unit_price: 'unitPrice', unitcost: 'unitPrice', qty: 'quantity', count: 'quantity',
+    units: 'quantity', vat: 'taxRate', vatrate: 'taxRate', tax: 'taxRate', tax_rate: 'taxRate', taxpercent: 'taxRate',
+    rate: 'taxRate', discount: 'discountRate', discount_rate: 'discountRate', discountpercent: 'discountRate',
+    name: 'description', title: 'description', desc: 'description', category: 'productCategory',
+    product_category: 'productCategory', service_category: 'serviceCategory', itemid: 'inventoryItemId',
+    inventory_item_id: 'inventoryItemId',
+  },
   tax: new Set(['taxCategory', 'taxAmount', 'vatAmount', 'taxCode', 'vatCategory']),
   total: LINE_TOTAL_FIELDS,
 };
-
-const HOLE = 'a hole in a sparse array';
 
 /** Checks every line (each one plain, or the sentView of the caller's line: see sentInvoice). */
 export function checkLines(lines: readonly unknown[], o: ResolvedCheckOptions, issues: IssueCollector, invoice: object): boolean {
@@ -36,8 +35,8 @@ export function checkLines(lines: readonly unknown[], o: ResolvedCheckOptions, i
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (typeof line !== 'object' || line === null || Array.isArray(line)) {
-      // A hole in a sparse array reads as undefined and is sent as null: say which it is.
-      issues.add('LINE_NOT_OBJECT', ['lines', i], { value: line, reason: line === undefined && !(i in lines) ? HOLE : undefined });
+      const reason = line === undefined && !(i in lines) ? 'a hole in a sparse array' : undefined;
+      issues.add('LINE_NOT_OBJECT', ['lines', i], { value: line, reason });
       computable = false;
     } else if (!checkLine(line as Record<string, unknown>, i, o, issues, lines, invoice)) {
       computable = false;
@@ -82,11 +81,8 @@ function checkLine(
   }
 
   const discountRate = line.discountRate;
-  if (
-    discountRate !== undefined &&
-    discountRate !== null &&
-    !(typeof discountRate === 'number' && ((discountRate >= 1 && discountRate <= 100) || discountRate === 0))
-  ) {
+  const isRate = typeof discountRate === 'number' && ((discountRate >= 1 && discountRate <= 100) || discountRate === 0);
+  if (!isRate && discountRate !== undefined && discountRate !== null) {
     const path = ['lines', i, 'discountRate'];
     const d = amountValue(discountRate, path, issues, line);
     if (d === undefined) computable = false;
@@ -94,14 +90,10 @@ function checkLine(
     else if (d > 0 && d < 1) issues.add('LINE_DISCOUNT_RATE_FRACTION', path, { value: discountRate, suggestion: shiftDecimal(discountRate, 2) });
   }
 
-  const productCategory = line.productCategory;
-  if (productCategory !== undefined && productCategory !== null) {
-    categoryCheck(productCategory, ['lines', i, 'productCategory'], o.minCategoryLength, issues);
-  }
-  const serviceCategory = line.serviceCategory;
-  if (serviceCategory !== undefined && serviceCategory !== null) {
-    categoryCheck(serviceCategory, ['lines', i, 'serviceCategory'], o.minCategoryLength, issues);
-  }
+  const product = line.productCategory;
+  if (product !== undefined && product !== null) categoryCheck(product, ['lines', i, 'productCategory'], o.minCategoryLength, issues);
+  const service = line.serviceCategory;
+  if (service !== undefined && service !== null) categoryCheck(service, ['lines', i, 'serviceCategory'], o.minCategoryLength, issues);
   const sku = line.sku;
   if (sku !== undefined && typeof sku !== 'string') checkOptionalString(issues, sku, ['lines', i, 'sku']);
   const inventoryItemId = line.inventoryItemId;
@@ -112,8 +104,8 @@ function checkLine(
   checkClassification(line, i, o, issues);
 
   for (const key in line) {
-    if (!(LINE_FIELDS as readonly string[]).includes(key) && line[key] !== undefined) {
-      reportUnknownField(issues, 'invoice line', ['lines', i], key, line[key], [invoice, lines, line], LINE_FIELDS, LINE_ALIASES, LINE_SPECIAL);
+    if (!LINE_FIELDS.includes(key) && line[key] !== undefined) {
+      reportUnknownField(issues, LINE, ['lines', i, key], line[key], [invoice, lines, line]);
     }
   }
   return computable;
@@ -171,7 +163,7 @@ function lowTaxRate(value: unknown, i: number, o: ResolvedCheckOptions, issues: 
     }
   }
   if (suggestion === DOCUMENT_EXAMPLE_RATE || fraction !== undefined) {
-    issues.add('LINE_TAX_RATE_FRACTION', path, { value, suggestion, reason: fraction });
+    issues.add('LINE_TAX_RATE_FRACTION', path, { value, suggestion, reason: fraction ?? `the document's example is ${suggestion}` });
   } else {
     const reason = o.standardTaxRates.has(percent) ? `${suggestion} % is a standard rate` : undefined;
     issues.add('LINE_TAX_RATE_LOW', path, { value, suggestion, reason });
@@ -180,10 +172,7 @@ function lowTaxRate(value: unknown, i: number, o: ResolvedCheckOptions, issues: 
 
 /** The document: "a very short value is rejected", minimum not shown. */
 function categoryCheck(value: unknown, path: IssuePath, min: number, issues: IssueCollector): void {
-  if (typeof value !== 'string') {
-    reportWrongType(issues, path, value, 'a string');
-    return;
-  }
+  if (typeof value !== 'string') return reportWrongType(issues, path, value, 'a string');
   // Cheap when the label is long enough and not padded; trims only otherwise.
   if (value.length >= min && value.length > 1 && !isTrimmedSpace(value.charCodeAt(0)) && !isTrimmedSpace(value.charCodeAt(value.length - 1))) return;
   const length = value.trim().length;

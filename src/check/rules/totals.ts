@@ -28,14 +28,13 @@ export interface InputTotal {
 /** Adds the totals held by invoice field `key` (a figure, or a `totals` object of them) to `out`. */
 export function collectInputTotal(key: string, value: unknown, issues: IssueCollector, out: InputTotal[]): void {
   const figure = INPUT_TOTAL_FIELDS[key] as Figure | 'totals';
-  if (figure !== 'totals') {
-    out.push({ path: [key], figure, value });
-    return;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (figure !== 'totals') out.push({ path: [key], figure, value });
+  else if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     issues.add('TOTAL_FIELD_NOT_ACCEPTED', [key], { value, reason: 'not an object of subtotal, tax and total' });
-    return;
-  }
+  } else collectTotals(key, value, issues, out);
+}
+
+function collectTotals(key: string, value: object, issues: IssueCollector, out: InputTotal[]): void {
   for (const inner of Object.keys(value)) {
     const f = INPUT_TOTAL_FIELDS[inner];
     const v = (value as Record<string, unknown>)[inner];
@@ -58,68 +57,36 @@ export function reconcileTotals(
       : undefined;
   // Small on purpose: without figures to compare (most calls) the JIT can inline all of it.
   if (o.expectedTotals === undefined && inputTotals === undefined) return totals;
-  const other = new OtherRounding(lines, totals, o);
-  if (o.expectedTotals !== undefined) {
-    const e = o.expectedTotals;
+  // The totals under the other rounding, computed once when a figure disagrees with the first; none when it was given.
+  let alt: InvoiceTotals | undefined | null = o.roundingGiven || totals === undefined ? undefined : null;
+  const compare = (path: IssuePath, figure: Figure, expected: DecimalInput | undefined): void => {
+    if (expected === undefined || totals === undefined) return;
+    const [d] = compareTotals({ [figure]: expected }, totals, o.minorUnits, o.roundingMode);
+    if (d === undefined) return;
+    const other = o.rounding === 'line' ? 'invoice' : 'line';
+    if (alt === null) alt = computeTotalsResolved(lines as readonly TotalsLineInput[], o.minorUnits, other, o.roundingMode);
+    if (alt !== undefined && compareTotals({ [figure]: expected }, alt, o.minorUnits, o.roundingMode).length === 0) return;
+    const level = (r: string): string => (r === 'line' ? 'per line' : 'per rate group');
+    issues.add('TOTALS_MISMATCH', path, {
+      expectedTotal: d.expected,
+      actualTotal: d.actual,
+      difference: d.difference,
+      rounding: `${level(o.rounding)}, ${o.roundingMode}${alt === undefined ? '' : `; ${level(other)} it is ${alt[figure]}`}`,
+    });
+  };
+  const e = o.expectedTotals;
+  if (e !== undefined) {
     if (totals === undefined) issues.add('TOTALS_NOT_RECONCILED', ['options', 'expectedTotals']);
-    else {
-      compare(issues, ['options', 'expectedTotals', 'subtotal'], 'subtotal', e.subtotal, totals, other, o);
-      compare(issues, ['options', 'expectedTotals', e.taxKey], 'taxTotal', e.taxTotal, totals, other, o);
-      compare(issues, ['options', 'expectedTotals', 'total'], 'total', e.total, totals, other, o);
-    }
+    compare(['options', 'expectedTotals', 'subtotal'], 'subtotal', e.subtotal);
+    compare(['options', 'expectedTotals', e.taxKey], 'taxTotal', e.taxTotal);
+    compare(['options', 'expectedTotals', 'total'], 'total', e.total);
   }
   for (const t of inputTotals ?? []) {
     if (t.value === undefined || t.value === null) continue;
     if (tryMinorUnits(t.value, o.minorUnits, o.roundingMode) === undefined) {
       issues.add('TOTAL_FIELD_NOT_ACCEPTED', t.path, { value: t.value, reason: 'it is not an amount' });
     } else if (totals === undefined) issues.add('TOTALS_NOT_RECONCILED', t.path);
-    else compare(issues, t.path, t.figure, t.value as DecimalInput, totals, other, o);
+    else compare(t.path, t.figure, t.value as DecimalInput);
   }
   return totals;
-}
-
-/** The totals under the other rounding, computed once when a figure disagrees with the first. */
-class OtherRounding {
-  #value: InvoiceTotals | undefined;
-  constructor(
-    private readonly lines: readonly unknown[] | undefined,
-    private readonly totals: InvoiceTotals | undefined,
-    private readonly o: ResolvedCheckOptions,
-  ) {}
-  get(): InvoiceTotals | undefined {
-    if (this.o.roundingGiven || this.totals === undefined || this.lines === undefined) return undefined;
-    this.#value ??= computeTotalsResolved(
-      this.lines as readonly TotalsLineInput[],
-      this.o.minorUnits,
-      this.o.rounding === 'line' ? 'invoice' : 'line',
-      this.o.roundingMode,
-    );
-    return this.#value;
-  }
-}
-
-function compare(
-  issues: IssueCollector,
-  path: IssuePath,
-  figure: Figure,
-  expected: DecimalInput | undefined,
-  totals: InvoiceTotals,
-  other: OtherRounding,
-  o: ResolvedCheckOptions,
-): void {
-  if (expected === undefined) return;
-  const [d] = compareTotals({ [figure]: expected }, totals, o.minorUnits, o.roundingMode);
-  if (d === undefined) return;
-  const alt = other.get();
-  if (alt !== undefined && compareTotals({ [figure]: expected }, alt, o.minorUnits, o.roundingMode).length === 0) return;
-  const level = (r: string): string => (r === 'line' ? 'per line' : 'per rate group');
-  issues.add('TOTALS_MISMATCH', path, {
-    expectedTotal: d.expected,
-    actualTotal: d.actual,
-    difference: d.difference,
-    rounding:
-      alt === undefined
-        ? `${level(o.rounding)}, ${o.roundingMode}`
-        : `${level(o.rounding)}, ${o.roundingMode}; ${level(o.rounding === 'line' ? 'invoice' : 'line')} it is ${alt[figure]}`,
-  });
 }

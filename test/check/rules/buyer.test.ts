@@ -79,7 +79,7 @@ describe('check/rules/buyer', () => {
     const r = checkInvoice(withBuyer({ type: 'business' }));
     expect(r.errors[0]?.code).toBe('BUYER_TYPE_INVALID');
     expect(r.errors[0]?.message).toContain('B2B');
-    expect(checkInvoice(withBuyer({ type: ' b2g ' })).errors[0]?.message).toContain('Did you mean B2G');
+    expect(checkInvoice(withBuyer({ type: ' b2g ' })).errors[0]?.hint).toContain('Send "B2G"');
     expect(codes({ type: undefined })).toEqual(['FIELD_REQUIRED']);
     expect(codes({ type: 2 })).toEqual(['FIELD_WRONG_TYPE']);
   });
@@ -189,6 +189,6 @@ describe('check/rules/buyer', () => {
     const r = checkInvoice(withBuyer({ tin: undefined, taxId: '12345678-0001' }));
     const unknown = r.warnings.find((i) => i.code === 'UNKNOWN_FIELD');
     expect(unknown?.path).toEqual(['buyer', 'taxId']);
-    expect(unknown?.message).toContain('did you mean tin?');
+    expect(unknown?.hint).toContain('Did you mean tin?');
   });
 });

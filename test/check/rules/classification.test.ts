@@ -248,7 +248,7 @@ describe('check/rules/classification', () => {
   it('names the list an unknown code is missing from', () => {
     expect(issuesAt('9999.99')[0]?.message).toContain('not in the bundled HS 2022 subheadings');
     expect(issuesAt('9999.99', { hsCodes: ['8471.30'] })[0]?.message).toContain('not in the HS code list used: opts.hsCodes');
-    expect(checkInvoice(withLine({ isicCode: '9999' }, 1)).warnings[0]?.message).toContain('is not one of the 419 ISIC Rev. 4 classes bundled');
+    expect(checkInvoice(withLine({ isicCode: '9999' }, 1)).warnings[0]?.message).toContain('is not one of the 419 bundled ISIC Rev. 4 classes');
     expect(checkInvoice(withLine({ isicCode: '6202' }, 1), { isicCodes: ['6201'] }).errors[0]?.message).toContain(
       'is not in the ISIC code list used: opts.isicCodes',
     );

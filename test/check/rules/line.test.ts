@@ -11,7 +11,7 @@ describe('check/rules/line', () => {
   it('suggests the percentage for a tax rate sent as a fraction, exactly', () => {
     const [i] = lineIssues({ taxRate: 0.075 });
     expect(i?.code).toBe('LINE_TAX_RATE_FRACTION');
-    expect(i?.message).toContain('Did you mean 7.5?');
+    expect(i?.hint).toMatch(/^Send 7\.5\./);
     expect(lineIssues({ taxRate: 0.2 })[0]?.message).toContain('not 20 %');
     expect(lineIssues({ taxRate: 0.07 })[0]?.message).toContain('not 7 %');
   });
@@ -169,7 +169,7 @@ describe('check/rules/line', () => {
 
   it('suggests the real field for misspelt or aliased line fields', () => {
     const suggestion = (key: string) =>
-      lineIssues({ [key]: 1 }).find((i) => i.code === 'UNKNOWN_FIELD')?.message.match(/did you mean (\w+)\?/)?.[1];
+      lineIssues({ [key]: 1 }).find((i) => i.code === 'UNKNOWN_FIELD')?.hint?.match(/Did you mean (\w+)\?/)?.[1];
     expect(suggestion('hsCode')).toBe('hsnCode');
     expect(suggestion('qunatity')).toBe('quantity');
     expect(suggestion('qty')).toBe('quantity');
