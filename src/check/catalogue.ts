@@ -80,7 +80,11 @@ const near = (c: MessageContext): string => opt(c.suggestion && didYouMean(c.sug
 const group = (c: MessageContext): string => opt(c.suggestion && `Classes in group ${c.reason}: ${c.suggestion}.`, '', ' ');
 const lastName = (field: string): string => field.slice(field.lastIndexOf('.') + 1);
 // Placeholders computed from the context rather than read from it.
-const DERIVED: Partial<Record<string, (c: MessageContext) => string>> = { value: v, name: (c) => lastName(c.field), near, group };
+// Constants are placeholders too: a template literal in the table would keep the table in bundles that never use it.
+const DERIVED: Partial<Record<string, (c: MessageContext) => string>> = {
+  value: v, name: (c) => lastName(c.field), near, group,
+  lookups: () => LOOKUPS, rejected: () => REJECTED, maxLines: () => String(MAX_LINES),
+};
 
 /** Every rule, keyed by its code, in the order of the service document's sections. */
 export const ISSUE_TABLE = {
@@ -163,7 +167,7 @@ export const ISSUE_TABLE = {
     '{field} is empty; the service rejects an invoice with no lines.',
     'Add at least one line.'],
   LINES_TOO_MANY: ['error', 'invoice', 'lines has at most 100,000 entries.',
-    `{field} has {value} entries, more than the ${MAX_LINES} checkInvoice reads, so no line was checked.`,
+    '{field} has {value} entries, more than the {maxLines} checkInvoice reads, so no line was checked.',
     'Fix the array, or ignore LINES_TOO_MANY to read every line.'],
   LINE_NOT_OBJECT: ['error', 'line', 'Each line is a JSON object.', (c) =>
     c.reason !== undefined
@@ -231,8 +235,8 @@ export const ISSUE_TABLE = {
       : `Send the good's six-digit HS subheading; never pad a four-digit code to NNNN.00. ${LOOKUPS}`,
   ]],
   HSN_CODE_PLACEHOLDER: ['error', 'classification', 'hsnCode is not 0000.00.',
-    `{field} {value} is a placeholder; ${REJECTED}.`,
-    `Send the good's real HS subheading. ${LOOKUPS}`],
+    '{field} {value} is a placeholder; {rejected}.',
+    'Send the good\'s real HS subheading. {lookups}'],
   HSN_CODE_PADDED_ISIC: ['error', 'classification', 'hsnCode is not an ISIC code padded to NNNN.00.',
     '{field} {value} is the ISIC service code {suggestion} padded with ".00", not an HS code.',
     'If this line is a service, send isicCode "{suggestion}"; if a good, its real six-digit HS subheading.'],
@@ -241,23 +245,23 @@ export const ISSUE_TABLE = {
     'If this line is a good, keep it; if a service, send isicCode "{suggestion}".'],
   HSN_CODE_UNKNOWN: ['warning', 'classification', 'hsnCode is in the bundled HS 2022 table.',
     '{field} {value} is not in the bundled HS 2022 subheadings; the service\'s own list decides.',
-    `{near}${LOOKUPS}`],
+    '{near}{lookups}'],
   HSN_CODE_NOT_LISTED: ['error', 'classification', 'hsnCode is in the HS list given.',
     '{field} {value} is not in the HS code list used: opts.hsCodes, or the service\'s own list that invoices.create() read.',
-    `{near}${LOOKUPS}`],
+    '{near}{lookups}'],
   ISIC_CODE_FORMAT: ['error', 'classification', 'isicCode is four digits.', (c) => [
     is(c, `is not four digits${opt(c.reason, ': ')}.`),
     c.suggestion ? didYouMean(c.suggestion) : `Send the four-digit ISIC Rev. 4 class of the service. ${LOOKUPS}`,
   ]],
   ISIC_CODE_PLACEHOLDER: ['error', 'classification', 'isicCode is not 0000.',
-    `{field} {value} is a placeholder; ${REJECTED}.`,
-    `Send the service's real ISIC Rev. 4 class. ${LOOKUPS}`],
+    '{field} {value} is a placeholder; {rejected}.',
+    'Send the service\'s real ISIC Rev. 4 class. {lookups}'],
   ISIC_CODE_UNKNOWN: ['warning', 'classification', 'isicCode is in the bundled ISIC Rev. 4 table.',
     '{field} {value} is not one of the 419 bundled ISIC Rev. 4 classes; the service\'s own list decides.',
-    `{group}${LOOKUPS}`],
+    '{group}{lookups}'],
   ISIC_CODE_NOT_LISTED: ['error', 'classification', 'isicCode is in the ISIC list given.',
     '{field} {value} is not in the ISIC code list used: opts.isicCodes, or the service\'s own list that invoices.create() read.',
-    `{group}${LOOKUPS}`],
+    '{group}{lookups}'],
   TOTALS_MISMATCH: ['error', 'totals', 'Totals from the lines equal the caller\'s figures.',
     '{field}: you expect {expectedTotal} but the lines add up to {actualTotal} (difference {difference}).',
     'The service computes totals from the lines (here {rounding}): fix the lines or your figure.'],

@@ -165,8 +165,7 @@ const OPTION_NAMES = [
 
 const CODE_LIST = 'a Set, an array of codes, a function, or false for the format rules only';
 const RATES = 'an array of percentages greater than 0 and at most 100, e.g. [7.5, 20]';
-const ratesCache = /* @__PURE__ */ new WeakMap<object, ReadonlySet<number>>();
-ratesCache.set(DEFAULT_STANDARD_TAX_RATES, DEFAULT_RATES);
+const ratesCache = /* @__PURE__ */ new WeakMap<object, ReadonlySet<number>>([[DEFAULT_STANDARD_TAX_RATES, DEFAULT_RATES]]);
 
 const isIterable = (value: unknown): value is Iterable<unknown> =>
   typeof value === 'object' && value !== null && typeof (value as Iterable<unknown>)[Symbol.iterator] === 'function';
