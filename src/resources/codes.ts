@@ -24,10 +24,8 @@ const LIST_FIELDS = ['items', 'codes', 'data', 'results'] as const;
 interface CacheEntry {
   at: number;
   value: Promise<ClassificationCode[]>;
-  /** Stops the shared fetch, once every caller waiting on it has aborted. */
-  controller: AbortController;
-  /** Callers that may still want the answer; one without a signal never gives up. */
-  waiting: number;
+  /** Stops the shared fetch, once every caller waiting on it has aborted. */ controller: AbortController;
+  /** Callers that may still want the answer; one without a signal never gives up. */ waiting: number;
   /** The last response of the fetch, for `withResponse()` of every caller served by this entry. */
   response?: { raw: Response; requestId: string | undefined } | undefined;
 }
@@ -59,13 +57,7 @@ export class Codes extends APIResource {
     this.#cache.clear();
   }
 
-  #lookup(
-    path: string,
-    params: CodeLookupParams,
-    opts: RequestOptions,
-    schema: EntrySchema,
-    record: ResponseRecorder,
-  ): Promise<ClassificationCode[]> {
+  #lookup(path: string, params: CodeLookupParams, opts: RequestOptions, schema: EntrySchema, record: ResponseRecorder) {
     const { refresh, ...filters } = params;
     // A per-call query is part of what is asked, so part of the cache key too.
     const query: Record<string, QueryValue> = { ...filters, ...opts.query };
@@ -96,10 +88,9 @@ export class Codes extends APIResource {
         });
       }
     }
-    // A copy for each caller: sorting or editing one answer must not change what the cache serves.
+    // Each caller gets its own copy of the codes and of the response: editing one or reading one body leaves the others.
     const served = entry;
     return this.#wait(entry, cacheKey, path, signal).then((codes) => {
-      // Each caller gets its own copy of the response, so that reading one body leaves the others.
       if (served.response !== undefined) record({ raw: served.response.raw.clone(), requestId: served.response.requestId });
       return codes.map((c) => ({ ...c }));
     });
@@ -123,13 +114,7 @@ export class Codes extends APIResource {
     });
   }
 
-  async #fetchAll(
-    path: string,
-    query: Record<string, QueryValue>,
-    opts: RequestOptions,
-    schema: EntrySchema,
-    record: ResponseRecorder,
-  ): Promise<ClassificationCode[]> {
+  async #fetchAll(path: string, query: Record<string, QueryValue>, opts: RequestOptions, schema: EntrySchema, record: ResponseRecorder) {
     const { transport, logger } = this._ctx;
     const out: ClassificationCode[] = [];
     // Pages are counted here, never taken from meta.page: a server that ignores ?page would be asked forever.
@@ -148,12 +133,11 @@ export class Codes extends APIResource {
       const envelope = transport.tryUnwrap(response);
       if (envelope === undefined && isFailedEnvelope(response.body)) {
         // `{ success: false, data: [...] }` is the service saying no, not a bare list.
-        throw invalidResponse(response, { message: `The code lookup answered success: false${describeSaid(response.body)}.` });
+        const said = summarizeBody(response.body).message;
+        throw invalidResponse(response, { message: `The code lookup answered success: false${said === undefined ? '' : `: ${said}`}.` });
       }
       const list = envelope === undefined ? listOf(response.body, 'body') : listOf(envelope.data, 'data');
-      if (list === undefined) {
-        throw invalidResponse(response, { message: 'The code lookup answered with no list of codes.' });
-      }
+      if (list === undefined) throw invalidResponse(response, { message: 'The code lookup answered with no list of codes.' });
       const { items } = list;
       const meta = envelope?.meta;
       const stop = earlyStop(path, requested, meta?.page, previousEcho, items.length, walked, meta?.totalPages);
@@ -192,12 +176,6 @@ export class Codes extends APIResource {
 /** An envelope-shaped body whose `success` is not `true`. */
 function isFailedEnvelope(body: unknown): boolean {
   return typeof body === 'object' && body !== null && !Array.isArray(body) && 'success' in body && (body as { success: unknown }).success !== true;
-}
-
-/** `: <the service's words>` when the body says something, else nothing. */
-function describeSaid(body: unknown): string {
-  const said = summarizeBody(body).message;
-  return said === undefined ? '' : `: ${said}`;
 }
 
 /** The list in a lookup answer (an array, an object holding one, or a `{ code: title }` map) and where it is. */
