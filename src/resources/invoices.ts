@@ -5,18 +5,16 @@ import { notJsonData } from '../check/rules/fields.js';
 import { INPUT_TOTAL_FIELDS, LINE_TOTAL_FIELDS } from '../check/rules/totals.js';
 import { isDecimalText } from '../model/decimal.js';
 import { Codes } from './codes.js';
-import { BadRequestError, InvalidInputError, isBadRequestError, isNotFoundError, NotFoundError, redactError } from '../core/errors.js';
+import { assertResourceId, BadRequestError, FilingError, InvalidInputError, InvoiceCheckError } from '../core/errors.js';
+import { isBadRequestError, isErrorKind, isNotFoundError, NotFoundError, redactError } from '../core/errors.js';
 import type { Redactor } from '../core/redact.js';
 import { sentLinesClassificationHint } from '../core/error-hints.js';
-import { InvoiceCheckError } from '../core/errors.js';
-import { FilingError, isErrorKind } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { APIPromise, type ResponseRecorder } from '../core/api-promise.js';
 import { Page, PagePromise } from '../core/pagination.js';
 import type { FilingInvoicesApi } from '../filing/api.js';
 import type { MutationRequestOptions, RequestOptions } from '../core/request-options.js';
 import { APIResource, invalidResponse } from '../core/resource.js';
-import { assertResourceId } from '../core/errors.js';
 import { ROUTES } from '../core/routes.js';
 import type { QueryValue } from '../core/query.js';
 import type { FilingTransition } from '../model/status.js';
@@ -104,13 +102,7 @@ export class Invoices extends APIResource {
     }
     let answer;
     try {
-      answer = await this._ctx.transport.request({
-        method: 'POST',
-        path: ROUTES.invoices,
-        bodyText,
-        options: opts,
-        record,
-      });
+      answer = await this._ctx.transport.request({ method: 'POST', path: ROUTES.invoices, bodyText, options: opts, record });
     } catch (err) {
       throw redactError(withSentLinesHint(err, sent), this._ctx.redactor);
     }
@@ -126,21 +118,18 @@ export class Invoices extends APIResource {
   }
 
   async #retrieve(id: string, opts: RequestOptions, record: ResponseRecorder | undefined): Promise<Invoice> {
-    assertId(id);
+    checkedId(id);
     const readRoute = this.#readRoute;
     if (readRoute.useList) return this.#retrieveFromList(id, opts, record);
     let answer;
     try {
-      answer = await this._ctx.transport.request({
-        method: 'GET',
-        path: ROUTES.invoice(id),
-        options: withoutIdempotency(opts),
-        record,
-      });
+      answer = await this._ctx.transport.request({ method: 'GET', path: ROUTES.invoice(id), options: withoutIdempotency(opts), record });
     } catch (err) {
       // A 404 for an invoice this client was just given, or a framework's "Cannot GET": the route is missing on this
       // deployment, not the invoice.
-      if (!isNotFoundError(err) || !readRoute.routeMissingAfter404(id, notFoundText(err))) throw err;
+      if (!isNotFoundError(err)) throw err;
+      const said = typeof err.body === 'string' ? `${err.message} ${err.body}` : err.message;
+      if (!readRoute.routeMissingAfter404(id, said)) throw err;
       return this.#retrieveFromList(id, opts, record);
     }
     const { envelope, response } = answer;
@@ -149,7 +138,8 @@ export class Invoices extends APIResource {
 
   /** Reads one invoice by walking the list route, for a deployment without the single-invoice route. */
   async #retrieveFromList(id: string, opts: RequestOptions, record: ResponseRecorder | undefined): Promise<Invoice> {
-    const load = this.#pageLoader({ limit: READ_BY_LIST_PAGE_SIZE }, undefined, withoutIdempotency(opts), record);
+    // The service's largest page: fewest requests for the walk.
+    const load = this.#pageLoader({ limit: 100 }, undefined, withoutIdempotency(opts), record);
     const found = await this.#readRoute.find(id, load(1));
     if (found !== undefined) return found;
     throw new NotFoundError({
@@ -178,13 +168,8 @@ export class Invoices extends APIResource {
     const load = async (page: number, record?: ResponseRecorder): Promise<Page<Invoice>> => {
       // The first page is asked for as the caller asked; later ones by number.
       const query = firstPage === undefined && page === 1 ? filters : { ...filters, page };
-      const { envelope, response } = await this._ctx.transport.request({
-        method: 'GET',
-        path: ROUTES.invoices,
-        query,
-        options,
-        record: record ?? recordEvery,
-      });
+      const request = { method: 'GET', path: ROUTES.invoices, query, options, record: record ?? recordEvery } as const;
+      const { envelope, response } = await this._ctx.transport.request(request);
       if (!Array.isArray(envelope.data)) {
         throw invalidResponse(response, { message: 'The invoice listing cannot be read at data: expected an array of invoices.' });
       }
@@ -243,10 +228,7 @@ export class Invoices extends APIResource {
     } catch (err) {
       return Promise.reject(new FilingError({ invoiceId: undefined, step: 'check', cause: err, message: (err as Error).message, hint: (err as InvalidInputError).hint }));
     }
-    if (opts.skipChecks === true) return createAndFile(this, plain, this._withClientRetries(opts));
-    return this.#withServiceCodes(reportsFor([plain], opts.checkOptions), opts.checkOptions).then((checkOptions) =>
-      createAndFile(this, plain, this._withClientRetries({ ...opts, checkOptions })),
-    );
+    return this.#checked([plain], opts, (o) => createAndFile(this, plain, o));
   }
 
   /**
@@ -274,10 +256,22 @@ export class Invoices extends APIResource {
         return input;
       }
     });
-    if (opts.skipChecks === true) return fileMany(this, plain, this._withClientRetries(opts), { invalid });
-    return this.#withServiceCodes(reportsFor(plain, opts.checkOptions), opts.checkOptions).then((checkOptions) =>
-      fileMany(this, plain, this._withClientRetries({ ...opts, checkOptions }), { invalid }),
-    );
+    return this.#checked(plain, opts, (o) => fileMany(this, plain, o, { invalid }));
+  }
+
+  /** Runs the filing with the client's retries and, unless `skipChecks`, the service's code lists where the checks need them. */
+  #checked<T extends Pick<FileManyOptions, 'skipChecks' | 'checkOptions' | 'maxRetries'>, R>(
+    plain: readonly unknown[],
+    opts: T,
+    run: (opts: T) => Promise<R>,
+  ): Promise<R> {
+    const given = opts.checkOptions;
+    // None to ask for when checks are skipped or the caller gave both code lists.
+    if (opts.skipChecks === true || (given?.hsCodes !== undefined && given.isicCodes !== undefined)) {
+      return run(this._withClientRetries(opts));
+    }
+    const reports = plain.map((input) => checkInvoice(input, given));
+    return this.#withServiceCodes(reports, given).then((checkOptions) => run(this._withClientRetries({ ...opts, checkOptions })));
   }
 
   /** The check options with the service's own code lists where a report has a code the bundled tables lack. */
@@ -307,13 +301,11 @@ export class Invoices extends APIResource {
     const cached = this.#serviceLists[kind];
     if (cached !== undefined) return cached;
     const codes = (this.#codes ??= new Codes(this._ctx));
-    const list = (kind === 'hs' ? codes.hsCodes() : codes.serviceCodes()).then(
-      (entries) => {
-        // An empty list is a body the SDK could not read, not a service that accepts no code.
-        if (entries.length > 0) return new Set(entries.map((c) => c.code));
-        throw new Error('the list is empty');
-      },
-    ).catch((err: unknown) => {
+    const list = (kind === 'hs' ? codes.hsCodes() : codes.serviceCodes()).then((entries) => {
+      // An empty list is a body the SDK could not read, not a service that accepts no code.
+      if (entries.length > 0) return new Set(entries.map((c) => c.code));
+      throw new Error('the list is empty');
+    }).catch((err: unknown) => {
       delete this.#serviceLists[kind];
       this._ctx.logger.warn(
         `The service's ${kind === 'hs' ? 'HS' : 'service'} code list could not be read (${err instanceof Error ? err.message : String(err)}); codes outside the bundled tables are only warned about.`,
@@ -364,7 +356,7 @@ export class Invoices extends APIResource {
   }
 
   async #transition(id: string, step: FilingTransition, opts: MutationRequestOptions, record: ResponseRecorder | undefined): Promise<Invoice> {
-    assertId(id);
+    checkedId(id);
     const { transport, fieldMap, logger } = this._ctx;
     const response = await transport.send({ method: 'POST', path: ROUTES.transition(id, step), options: opts, noRetry: true, record });
     const envelope = transport.tryUnwrap(response);
@@ -388,12 +380,8 @@ export class Invoices extends APIResource {
 }
 
 function checkedId(id: unknown): string {
-  assertId(id);
-  return id;
-}
-
-function assertId(id: unknown): asserts id is string {
   assertResourceId(id, 'An invoice id');
+  return id;
 }
 
 /** Reads send no idempotency key (it is for calls that change something). */
@@ -422,27 +410,11 @@ function withSentLinesHint(err: unknown, input: unknown): unknown {
   return rebuilt;
 }
 
-/** Page size of the list walk that stands in for a missing `GET /invoices/{id}` (the service's largest). */
-const READ_BY_LIST_PAGE_SIZE = 100;
-
-/** What a 404 said, for telling a missing route ("Cannot GET …") from a missing invoice. */
-function notFoundText(err: NotFoundError): string {
-  return typeof err.body === 'string' ? `${err.message} ${err.body}` : err.message;
-}
-
 /** Why an input cannot be sent, found while it was serialized. */
 class NotSendable extends Error {
-  constructor(
-    readonly path: (string | number)[],
-    message: string,
-  ) {
+  constructor(readonly path: (string | number)[], message: string) {
     super(message);
   }
-}
-
-/** checkInvoice of each input for #withServiceCodes; none when the caller gave both code lists. */
-function reportsFor(inputs: readonly unknown[], given: CheckOptions | undefined): CheckReport[] {
-  return given?.hsCodes !== undefined && given.isicCodes !== undefined ? [] : inputs.map((input) => checkInvoice(input, given));
 }
 
 // Issues the service's code lists may decide otherwise than the bundled tables.
