@@ -19,8 +19,7 @@ import { API_KEY_FIELD_ALIASES, ApiKeyCreateParamsSchema, readApiKeyRecord, type
  * ```
  */
 export type RotatedAPIKey = Omit<APIKey, 'key'> & {
-  /** The new key's secret: the client already uses it; hand it to every other process that needs one. */
-  key: string;
+  /** The new key's secret: the client already uses it; hand it to every other process that needs one. */ key: string;
 };
 
 /**

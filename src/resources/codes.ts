@@ -13,10 +13,8 @@ type EntrySchema = typeof HsCodeSchema;
 
 /** Parameters of the code lookups. @example const fresh = await client.codes.hsCodes({ refresh: true }); */
 export interface CodeLookupParams {
-  /** Fetch again even when a cached answer is still fresh (and replace it). */
-  refresh?: boolean | undefined;
-  /** Any query parameter the service accepts, passed through. */
-  [param: string]: QueryValue;
+  /** Fetch again even when a cached answer is still fresh (and replace it). */ refresh?: boolean | undefined;
+  /** Any query parameter the service accepts, passed through. */ [param: string]: QueryValue;
 }
 
 const LIST_FIELDS = ['items', 'codes', 'data', 'results'] as const;

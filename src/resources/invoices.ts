@@ -38,10 +38,8 @@ import { ReadRouteFallback } from './read-fallback.js';
  * ```
  */
 export interface InvoiceCreateOptions extends MutationRequestOptions {
-  /** Send without running `checkInvoice()` first. Default false. */
-  skipChecks?: boolean | undefined;
-  /** Options of the local checks (`strict`, `expectedTotals`, …). */
-  checkOptions?: CheckOptions | undefined;
+  /** Send without running `checkInvoice()` first. Default false. */ skipChecks?: boolean | undefined;
+  /** Options of the local checks (`strict`, `expectedTotals`, …). */ checkOptions?: CheckOptions | undefined;
 }
 
 /**
@@ -49,14 +47,10 @@ export interface InvoiceCreateOptions extends MutationRequestOptions {
  * @example const page = await client.invoices.list({ limit: 50, status: 'Submitted' });
  */
 export interface InvoiceListParams {
-  /** Page to start from, from 1. Default: the service's (the first page). */
-  page?: number | undefined;
-  /** Items per page. Default: the service's. */
-  limit?: number | undefined;
-  /** Only invoices in this status (passed through as the service spells it). */
-  status?: string | undefined;
-  /** Any further filter, passed through as a query parameter. */
-  [filter: string]: QueryValue;
+  /** Page to start from, from 1. Default: the service's (the first page). */ page?: number | undefined;
+  /** Items per page. Default: the service's. */ limit?: number | undefined;
+  /** Only invoices in this status (passed through as the service spells it). */ status?: string | undefined;
+  /** Any further filter, passed through as a query parameter. */ [filter: string]: QueryValue;
 }
 
 /**
@@ -140,8 +134,7 @@ export class Invoices extends APIResource {
   async #retrieveFromList(id: string, opts: RequestOptions, record: ResponseRecorder | undefined): Promise<Invoice> {
     // The service's largest page: fewest requests for the walk.
     const load = this.#pageLoader({ limit: 100 }, undefined, withoutIdempotency(opts), record);
-    const found = await this.#readRoute.find(id, load(1));
-    if (found !== undefined) return found;
+    for await (const invoice of await load(1)) if (invoice.id === id) return invoice;
     throw new NotFoundError({
       message: `Invoice ${id} was not found: this deployment does not serve GET /api/v1/invoices/{id}, and no page of the invoice listing holds it.`,
       status: 404,
@@ -198,10 +191,7 @@ export class Invoices extends APIResource {
     return this.#transitionOnce(id, 'sign', opts);
   }
 
-  /**
-   * Sends `submit` (`POST /api/v1/invoices/{id}/submit`): Signed → Submitted, with the tax authority. Refuses with
-   * `RecoveryInProgressError` while automatic recovery is in play (`{ force: true }` sends anyway).
-   */
+  /** Sends `submit` (`POST …/{id}/submit`): Signed → Submitted; `RecoveryInProgressError` during automatic recovery unless `force`. */
   submit(id: string, opts: TransitionOptions = {}): APIPromise<Invoice> {
     return this.#transitionOnce(id, 'submit', opts);
   }
@@ -216,10 +206,7 @@ export class Invoices extends APIResource {
     return watchInvoices(this, ids, opts);
   }
 
-  /**
-   * Files an invoice in one call: local checks → create (idempotent) → reconcile the service's totals with the lines →
-   * validate → sign → submit → wait (with `opts.wait`).
-   */
+  /** Files an invoice in one call: checks → create (idempotent) → reconcile totals → validate → sign → submit → wait (`opts.wait`). */
   createAndFile(input: InvoiceCreateParams, opts: CreateAndFileOptions = {}): Promise<FilingResult> {
     let plain: InvoiceCreateParams;
     try {
@@ -232,8 +219,8 @@ export class Invoices extends APIResource {
   }
 
   /**
-   * Reads the invoice and performs only what is left: the remaining transitions, or for an invoice in `ERROR` one
-   * deliberate re-submit once automatic recovery is over (never while it is in progress); then waits with `opts.wait`.
+   * Performs only what is left of the filing (for an `ERROR` invoice: one re-submit once automatic recovery is over,
+   * never while it is in progress), then waits with `opts.wait`.
    */
   resumeFiling(id: string, opts: ResumeFilingOptions = {}): Promise<FilingResult> {
     return resumeFiling(this, checkedId(id), this._withClientRetries(opts));
@@ -422,9 +409,7 @@ const LIST_ISSUES: ReadonlySet<string> = new Set(['HSN_CODE_UNKNOWN', 'HSN_CODE_
 
 const AMOUNT_FIELDS: ReadonlySet<string> = new Set(['quantity', 'unitPrice', 'taxRate', 'discountRate']);
 
-/**
- * The request body of `create`, built once: the JSON text to send, and `JSON.parse` of it (plain data) for the checks.
- */
+/** The request body of `create`, built once: the JSON text to send, and `JSON.parse` of it (plain data) for the checks. */
 function serializeInvoice(input: unknown): { bodyText: string; sent: unknown } {
   // Each object's path, set when JSON.stringify reaches it; `this` in the replacer is the holder.
   const paths = new Map<object, (string | number)[]>();
