@@ -1,5 +1,5 @@
 // Read-only: only GETs through the client's public methods; no finding quotes a secret.
-import type { APIPromise } from '../core/api-promise.js';
+import type { InvoicingClient } from '../client.js';
 import { isAPIError, isAPIUserAbortError } from '../core/errors.js';
 import { isInsecureRemote } from '../core/options.js';
 import type { RequestOptions } from '../core/request-options.js';
@@ -8,14 +8,6 @@ import type { APIKey } from '../model/api-key.js';
 import { readAlias, type InvoiceField, type ResolvedFieldMap } from '../model/field-map.js';
 import { describedInvoiceFields, driftChecks, findDescription, isObject } from './drift.js';
 import { result, type DiagnoseOptions, type Diagnosis, type DiagnosisCheck, type DiagnosisStatus } from './types.js';
-
-export interface DiagnoseTarget {
-  readonly baseUrl: string;
-  readonly hasApiKey: boolean;
-  readonly hasSessionToken: boolean;
-  get<T = unknown>(path: string, opts?: RequestOptions): APIPromise<T>;
-  readonly apiKeys: { list(opts?: RequestOptions): APIPromise<APIKey[]> };
-}
 
 /** What only the client knows: its field map, `allowInsecureHttp`, and whether a fragment is part of its key (never the key). */
 export interface DiagnoseInternals {
@@ -41,12 +33,18 @@ const messageOf = (e: unknown): string => (e instanceof Error ? e.message : Stri
 const answer = (p: Probe): string => (p.ok ? String(p.status) : (p.status?.toString() ?? messageOf(p.error)));
 
 /** Runs the checks in order and returns every finding; never throws for what it finds (an abort does). */
-export async function diagnose(client: DiagnoseTarget, internals: DiagnoseInternals, opts: DiagnoseOptions = {}): Promise<Diagnosis> {
+export async function diagnose(client: InvoicingClient, internals: DiagnoseInternals, opts: DiagnoseOptions = {}): Promise<Diagnosis> {
   const checks: DiagnosisCheck[] = [];
   const add = (...args: Parameters<typeof result>): void => void checks.push(result(...args));
   const done = (skipWhy?: string): Diagnosis => {
     if (skipWhy !== undefined) for (const id of KEYED) if (!checks.some((c) => c.id === id)) add(id, 'skip', skipWhy);
-    return finish(client.baseUrl, opts.strict === true, checks);
+    const counts: Record<DiagnosisStatus, number> = { pass: 0, warn: 0, fail: 0, skip: 0 };
+    for (const c of checks) counts[c.status]++;
+    const order = ['reachability', 'credentials', 'clock', 'routes', 'drift'];
+    checks.sort((a, b) => order.indexOf(a.area) - order.indexOf(b.area));
+    const strict = opts.strict === true;
+    const checkedAt = new Date().toISOString();
+    return { ok: counts.fail === 0 && (!strict || counts.warn === 0), strict, baseUrl: client.baseUrl, checkedAt, checks, counts };
   };
   const request: RequestOptions = { maxRetries: 0, timeout: opts.timeout, signal: opts.signal };
   const probe = async (path: string, query?: Record<string, number>): Promise<Probe> => {
@@ -133,14 +131,6 @@ export async function diagnose(client: DiagnoseTarget, internals: DiagnoseIntern
   checks.push(fieldNameCheck(records[0], describedInvoiceFields(found), internals.fieldMap));
   checks.push(...driftChecks(found, internals.fieldMap));
   return done();
-}
-
-function finish(baseUrl: string, strict: boolean, checks: DiagnosisCheck[]): Diagnosis {
-  const counts: Record<DiagnosisStatus, number> = { pass: 0, warn: 0, fail: 0, skip: 0 };
-  for (const c of checks) counts[c.status]++;
-  const order = ['reachability', 'credentials', 'clock', 'routes', 'drift'];
-  checks.sort((a, b) => order.indexOf(a.area) - order.indexOf(b.area));
-  return { ok: counts.fail === 0 && (!strict || counts.warn === 0), strict, baseUrl, checkedAt: new Date().toISOString(), checks, counts };
 }
 
 // This client's key: a listed prefix or suffix (masks split off) of 10+ characters it starts or ends with.

@@ -47,26 +47,17 @@ export class APIKeys extends APIResource {
     }
     const { name, type, keyableType, scopes, businessId } = params;
     const body = { name, type, keyableType, scopes: [...scopes], ...(businessId === undefined ? {} : { businessId }) };
-    const { envelope, response } = await this.#request({
-      method: 'POST',
-      path: ROUTES.apiKeys,
-      body,
-      options: opts,
-      // Creating a key revokes the old one: only the caller's own idempotency key makes a retry safe.
-      noRetry: opts.idempotencyKey === undefined,
-      record,
-    });
+    // Creating a key revokes the old one: only the caller's own idempotency key makes a retry safe.
+    const noRetry = opts.idempotencyKey === undefined;
+    const { envelope, response } = await this.#request({ method: 'POST', path: ROUTES.apiKeys, body, options: opts, noRetry, record });
     const created = this.#read(envelope.data, response, 'data');
-    if (created.key === undefined) {
-      this._ctx.logger.warn('apiKeys.create answered without the key secret; use reveal(id) to read it.');
-    }
+    if (created.key === undefined) this._ctx.logger.warn('apiKeys.create answered without the key secret; use reveal(id) to read it.');
     return created;
   }
 
   /**
-   * Rotates this client's API key: creates a new key (`POST /api/v1/api-key`, with the session token) and switches
-   * this client to it at once, then returns the created key's record (its secret in `key`, read with `reveal(id)` when
-   * the create answer lacks it).
+   * Rotates this client's API key: creates a new key (`POST /api/v1/api-key`, session token), switches this client to it
+   * at once and returns its record, its secret in `key` (read with `reveal(id)` when the create answer lacks it).
    */
   rotate(input: APIKeyCreateParams, opts: MutationRequestOptions = {}): APIPromise<RotatedAPIKey> {
     return new APIPromise((record) => {
