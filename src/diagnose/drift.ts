@@ -82,8 +82,7 @@ function resolve(doc: Json, schema: unknown, seen = 0): Json | undefined {
 const refName = (schema: unknown): string | undefined =>
   isObject(schema) && typeof schema.$ref === 'string' ? schema.$ref.split('/').pop() : undefined;
 
-// Paths compared without the version prefix (a description may put it in `servers`) and with any
-// parameter name.
+// Paths compared without the version prefix (a description may put it in `servers`) and with any parameter name.
 const routeKey = (method: string, path: string): string =>
   `${method.toUpperCase()} ${path.replace(/^\/api\/v1(?=\/)/, '').replace(/\{[^}]*\}|:[^/]+|(?<=\/)ID(?=\/|$)/g, '{}')}`;
 

@@ -81,8 +81,7 @@ export class Invoices extends APIResource {
   }
 
   async #create(input: InvoiceCreateParams, opts: InvoiceCreateOptions, record: ResponseRecorder): Promise<Invoice> {
-    // Serialized once: the checks read JSON.parse of these bytes and these bytes are sent, so a getter, toJSON or Proxy
-    // that answers differently on another read cannot change what was checked.
+    // Serialized once, checked as parsed back from the bytes sent: a getter, toJSON or Proxy cannot change what was checked.
     const { bodyText, sent } = serializeInvoice(input);
     if (opts.skipChecks !== true) {
       const first = checkInvoice(sent, opts.checkOptions);
@@ -119,8 +118,7 @@ export class Invoices extends APIResource {
     try {
       answer = await this._ctx.transport.request({ method: 'GET', path: ROUTES.invoice(id), options: withoutIdempotency(opts), record });
     } catch (err) {
-      // A 404 for an invoice this client was just given, or a framework's "Cannot GET": the route is missing on this
-      // deployment, not the invoice.
+      // A 404 for an invoice this client was just given, or a framework's "Cannot GET": the route is missing, not the invoice.
       if (!isNotFoundError(err)) throw err;
       const said = typeof err.body === 'string' ? `${err.message} ${err.body}` : err.message;
       if (!readRoute.routeMissingAfter404(id, said)) throw err;
@@ -232,8 +230,7 @@ export class Invoices extends APIResource {
    * `opts.externalRef` (or the content) so that a re-run after a crash files nothing twice.
    */
   fileMany(inputs: readonly InvoiceCreateParams[], opts: FileManyOptions = {}): Promise<FileManyResult[]> {
-    // Each input checked and sent from its plain copy; one that cannot be serialized goes as it is and fails on its own
-    // (its result says why), without stopping the others.
+    // Each input is sent as its plain copy; one that cannot be serialized goes as it is and fails alone (its result says why).
     const invalid = new Map<number, unknown>();
     const plain = Array.from(inputs, (input, index) => {
       try {
@@ -278,10 +275,7 @@ export class Invoices extends APIResource {
     if (!hs && !isic) return given;
     const [hsCodes, isicCodes] = await Promise.all([hs ? this.#serviceList('hs') : undefined, isic ? this.#serviceList('isic') : undefined]);
     if (hsCodes === undefined && isicCodes === undefined) return given;
-    const opts: CheckOptions = { ...given };
-    if (hsCodes !== undefined) opts.hsCodes = hsCodes;
-    if (isicCodes !== undefined) opts.isicCodes = isicCodes;
-    return opts;
+    return { ...given, ...(hsCodes && { hsCodes }), ...(isicCodes && { isicCodes }) };
   }
 
   #serviceList(kind: 'hs' | 'isic'): Promise<ReadonlySet<string> | undefined> {
@@ -416,7 +410,6 @@ function serializeInvoice(input: unknown): { bodyText: string; sent: unknown } {
   // Marks a decimal string to be written out as a number; unguessable, so no other string matches.
   let mark: string | undefined;
   const totals: Record<string, unknown> = {};
-  let hasTotals = false;
   let bodyText: string | undefined;
   try {
     bodyText = JSON.stringify(input, function (this: unknown, key: string, value: unknown): unknown {
@@ -425,7 +418,6 @@ function serializeInvoice(input: unknown): { bodyText: string; sent: unknown } {
       const path = parent === undefined ? [] : [...parent, Array.isArray(holder) ? Number(key) : key];
       if (path.length === 1 && Object.hasOwn(INPUT_TOTAL_FIELDS, key) && value !== undefined) {
         totals[key] = plainCopy(value);
-        hasTotals = true;
         return undefined;
       }
       if (path.length === 3 && path[0] === 'lines' && typeof path[1] === 'number') {
@@ -434,9 +426,7 @@ function serializeInvoice(input: unknown): { bodyText: string; sent: unknown } {
       }
       const kind = notJsonData(value);
       if (kind !== undefined) throw new NotSendable(path, `${where(path)} is ${kind}`);
-      if (path.length > MAX_INPUT_DEPTH) {
-        throw new NotSendable(path, `${where(path)} is nested more than ${MAX_INPUT_DEPTH} levels deep`);
-      }
+      if (path.length > MAX_INPUT_DEPTH) throw new NotSendable(path, `${where(path)} is nested more than ${MAX_INPUT_DEPTH} levels deep`);
       if (typeof value === 'object' && value !== null) {
         const seenAt = paths.get(value);
         if (seenAt !== undefined && seenAt.every((part, i) => path[i] === part)) {
@@ -469,7 +459,7 @@ function serializeInvoice(input: unknown): { bodyText: string; sent: unknown } {
     sent = JSON.parse(bodyText, (_key, value: unknown) => (typeof value === 'string' && value.startsWith(m) ? value.slice(m.length) : value));
     bodyText = bodyText.replace(new RegExp(`"${m}(-?\\d+(?:\\.\\d+)?)"`, 'g'), '$1');
   }
-  if (hasTotals) sent = { ...(sent as object), ...totals };
+  if (Object.keys(totals).length > 0) sent = { ...(sent as object), ...totals };
   return { bodyText, sent };
 }
 
