@@ -163,13 +163,11 @@ export class InvoicingClient {
 
 // Outside the class: a class body that names its class gets renamed by the bundler (`_InvoicingClient`).
 function inspectable(): void {
-  defineInspect(InvoicingClient.prototype, inspectClient);
+  defineInspect(InvoicingClient.prototype, function (this: InvoicingClient): string {
+    return `InvoicingClient ${JSON.stringify(this.toJSON())}`;
+  });
 }
 
 function newClient(options: ClientOptions): InvoicingClient {
   return new InvoicingClient(options);
-}
-
-function inspectClient(this: InvoicingClient): string {
-  return `InvoicingClient ${JSON.stringify(this.toJSON())}`;
 }

@@ -112,8 +112,7 @@ export class Invoices extends APIResource {
 
   async #retrieve(id: string, opts: RequestOptions, record: ResponseRecorder | undefined): Promise<Invoice> {
     checkedId(id);
-    const readRoute = this.#readRoute;
-    if (readRoute.useList) return this.#retrieveFromList(id, opts, record);
+    if (this.#readRoute.useList) return this.#retrieveFromList(id, opts, record);
     let answer;
     try {
       answer = await this._ctx.transport.request({ method: 'GET', path: ROUTES.invoice(id), options: withoutIdempotency(opts), record });
@@ -121,7 +120,7 @@ export class Invoices extends APIResource {
       // A 404 for an invoice this client was just given, or a framework's "Cannot GET": the route is missing, not the invoice.
       if (!isNotFoundError(err)) throw err;
       const said = typeof err.body === 'string' ? `${err.message} ${err.body}` : err.message;
-      if (!readRoute.routeMissingAfter404(id, said)) throw err;
+      if (!this.#readRoute.routeMissingAfter404(id, said)) throw err;
       return this.#retrieveFromList(id, opts, record);
     }
     const { envelope, response } = answer;
@@ -303,7 +302,7 @@ export class Invoices extends APIResource {
       const api: FilingInvoicesApi = {
         create: (input, o) => this.create(input, o),
         retrieve: (i, o) => this.#retrieve(i, o ?? {}, record),
-        _transition: (i, s, o) => this.#transition(i, s, o ?? {}, record),
+        _transition: (i, s, o) => this._transition(i, s, o, record),
         _logger: this._ctx.logger,
         _redactor: this._ctx.redactor,
       };
@@ -332,11 +331,7 @@ export class Invoices extends APIResource {
   }
 
   /** @internal */
-  _transition(id: string, step: FilingTransition, opts: MutationRequestOptions = {}): Promise<Invoice> {
-    return this.#transition(id, step, opts, undefined);
-  }
-
-  async #transition(id: string, step: FilingTransition, opts: MutationRequestOptions, record: ResponseRecorder | undefined): Promise<Invoice> {
+  async _transition(id: string, step: FilingTransition, opts: MutationRequestOptions = {}, record?: ResponseRecorder): Promise<Invoice> {
     checkedId(id);
     const { transport, fieldMap, logger } = this._ctx;
     const response = await transport.send({ method: 'POST', path: ROUTES.transition(id, step), options: opts, noRetry: true, record });
