@@ -119,14 +119,10 @@ export class Codes extends APIResource {
     const asked = Number(query.page ?? 1);
     let requested = Number.isSafeInteger(asked) && asked > 0 ? asked : 1;
     let previousEcho: number | undefined;
+    const options = { signal: opts.signal, timeout: opts.timeout, maxRetries: opts.maxRetries, headers: opts.headers };
     for (let walked = 1; ; walked += 1) {
-      const response = await transport.send({
-        method: 'GET',
-        path,
-        query: walked === 1 ? query : { ...query, page: requested },
-        options: { signal: opts.signal, timeout: opts.timeout, maxRetries: opts.maxRetries, headers: opts.headers },
-        record,
-      });
+      const pageQuery = walked === 1 ? query : { ...query, page: requested };
+      const response = await transport.send({ method: 'GET', path, query: pageQuery, options, record });
       // The body is not shown by the service: the envelope is expected, a bare list is accepted.
       const envelope = transport.tryUnwrap(response);
       if (envelope === undefined && isFailedEnvelope(response.body)) {
@@ -158,9 +154,8 @@ export class Codes extends APIResource {
       });
       if (skipped > 0 && skipped === items.length) {
         // An empty result would read as "no valid codes" and make every code look invalid.
-        throw invalidResponse(response, {
-          message: `The code lookup answered ${items.length} entries and none has a readable code (${firstUnread}).`,
-        });
+        const message = `The code lookup answered ${items.length} entries and none has a readable code (${firstUnread}).`;
+        throw invalidResponse(response, { message });
       }
       if (skipped > 0) logger.warn(`${path}: ${skipped} entries without a readable code were skipped.`);
       if (stop !== undefined) logger.warn(stop);

@@ -371,17 +371,8 @@ function withSentLinesHint(err: unknown, input: unknown): unknown {
   if (!isBadRequestError(err)) return err;
   const hint = sentLinesClassificationHint(err.message, (input as { lines?: unknown }).lines);
   if (hint === undefined) return err;
-  const rebuilt = new BadRequestError({
-    message: err.message,
-    status: err.status,
-    code: err.code,
-    body: err.body,
-    requestId: err.requestId,
-    method: err.method,
-    path: err.path,
-    hint,
-    cause: err.cause,
-  });
+  const { message, status, code, body, requestId, method, path, cause } = err;
+  const rebuilt = new BadRequestError({ message, status, code, body, requestId, method, path, hint, cause });
   if (err.stack !== undefined) rebuilt.stack = err.stack;
   return rebuilt;
 }
