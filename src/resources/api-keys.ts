@@ -103,16 +103,10 @@ export class APIKeys extends APIResource {
   list(opts: RequestOptions = {}): APIPromise<APIKey[]> {
     return new APIPromise(async (record) => {
       const load = async (page: number): Promise<Page<APIKey>> => {
-        const { envelope, response } = await this.#request({
-          method: 'GET',
-          path: ROUTES.apiKeys,
-          query: page === 1 ? undefined : { page },
-          options: opts,
-          record,
-        });
-        const items = Array.isArray(envelope.data) ? envelope.data : undefined;
-        if (items === undefined) throw invalid('The key listing has no data array (data).', response);
-        const data = items.map((item, i) => this.#read(item, response, `data[${i}]`));
+        const query = page === 1 ? undefined : { page };
+        const { envelope, response } = await this.#request({ method: 'GET', path: ROUTES.apiKeys, query, options: opts, record });
+        if (!Array.isArray(envelope.data)) throw invalid('The key listing has no data array (data).', response);
+        const data = envelope.data.map((item, i) => this.#read(item, response, `data[${i}]`));
         return new Page({ data, meta: envelope.meta, requestedPage: page, load, logger: this._ctx.logger });
       };
       const keys: APIKey[] = [];
