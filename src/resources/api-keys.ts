@@ -166,7 +166,6 @@ export class APIKeys extends APIResource {
   }
 }
 
-/** `input` checked with `ApiKeyCreateParamsSchema`; nothing is sent when it fails. */
 function checkCreate(input: unknown, call: string): APIKeyCreateParams {
   const parsed = ApiKeyCreateParamsSchema.safeParse(input);
   if (parsed.success) return parsed.data;

@@ -8,7 +8,6 @@ import { ROUTES } from '../core/routes.js';
 import type { QueryValue } from '../core/transport.js';
 import { HsCodeSchema, ServiceCodeSchema, type ClassificationCode } from '../model/codes.js';
 
-/** Reads one entry of a lookup's list (see model/codes.ts). */
 type EntrySchema = typeof HsCodeSchema;
 
 /** Parameters of the code lookups. @example const fresh = await client.codes.hsCodes({ refresh: true }); */
@@ -166,7 +165,6 @@ export class Codes extends APIResource {
   }
 }
 
-/** An envelope-shaped body whose `success` is not `true`. */
 function isFailedEnvelope(body: unknown): boolean {
   return typeof body === 'object' && body !== null && !Array.isArray(body) && 'success' in body && (body as { success: unknown }).success !== true;
 }

@@ -71,9 +71,8 @@ export class Invoices extends APIResource {
   #codes: Codes | undefined;
 
   /**
-   * Creates a draft invoice (`POST /api/v1/invoices`); creating it does not file it. Runs `checkInvoice` first and
-   * refuses with `InvoiceCheckError`, sending nothing, unless `opts.skipChecks`; the idempotency-key
-   * (`opts.idempotencyKey`, or a UUID v7) is reused on every retry.
+   * Creates a draft invoice (`POST /api/v1/invoices`), not filed. Runs `checkInvoice` first and refuses with `InvoiceCheckError`,
+   * sending nothing, unless `opts.skipChecks`; the idempotency-key (`opts.idempotencyKey`, or a UUID v7) is reused on every retry.
    * @example const draft = await client.invoices.create(input, { idempotencyKey: deriveIdempotencyKey(input.businessId, 'ORDER-42') });
    */
   create(input: InvoiceCreateParams, opts: InvoiceCreateOptions = {}): APIPromise<Invoice> {
@@ -127,7 +126,6 @@ export class Invoices extends APIResource {
     return this._invoiceFrom(envelope.data, envelope, response, id);
   }
 
-  /** Reads one invoice by walking the list route, for a deployment without the single-invoice route. */
   async #retrieveFromList(id: string, opts: RequestOptions, record: ResponseRecorder | undefined): Promise<Invoice> {
     // The service's largest page: fewest requests for the walk.
     const load = this.#pageLoader({ limit: 100 }, undefined, withoutIdempotency(opts), record);
@@ -156,7 +154,6 @@ export class Invoices extends APIResource {
     recordEvery: ResponseRecorder | undefined,
   ): (page: number, record?: ResponseRecorder) => Promise<Page<Invoice>> {
     const load = async (page: number, record?: ResponseRecorder): Promise<Page<Invoice>> => {
-      // The first page is asked for as the caller asked; later ones by number.
       const query = firstPage === undefined && page === 1 ? filters : { ...filters, page };
       const request = { method: 'GET', path: ROUTES.invoices, query, options, record: record ?? recordEvery } as const;
       const { envelope, response } = await this._ctx.transport.request(request);
@@ -224,9 +221,9 @@ export class Invoices extends APIResource {
   }
 
   /**
-   * Files many invoices with `createAndFile`, `opts.concurrency` at a time: one result per input in input order (a
-   * failure never stops the others), a 429 pauses every worker for its `Retry-After`, and keys derived from
-   * `opts.externalRef` (or the content) so that a re-run after a crash files nothing twice.
+   * Files many invoices with `createAndFile`, `opts.concurrency` at a time: one result per input in input order (a failure never
+   * stops the others), a 429 pauses every worker for its `Retry-After`, and keys derived from `opts.externalRef` (or the content)
+   * so that a re-run after a crash files nothing twice.
    */
   fileMany(inputs: readonly InvoiceCreateParams[], opts: FileManyOptions = {}): Promise<FileManyResult[]> {
     // Each input is sent as its plain copy; one that cannot be serialized goes as it is and fails alone (its result says why).
@@ -249,7 +246,6 @@ export class Invoices extends APIResource {
     run: (opts: T) => Promise<R>,
   ): Promise<R> {
     const given = opts.checkOptions;
-    // None to ask for when checks are skipped or the caller gave both code lists.
     if (opts.skipChecks === true || (given?.hsCodes !== undefined && given.isicCodes !== undefined)) {
       return run(this._withClientRetries(opts));
     }
@@ -345,7 +341,6 @@ export class Invoices extends APIResource {
       return await this.#retrieve(id, { signal: opts.signal, timeout: opts.timeout, maxRetries: opts.maxRetries, headers: opts.headers }, record);
     } catch (err) {
       if (isErrorKind(err, 'APIUserAbortError')) throw err;
-      // The transition itself was answered with success; only reading the invoice back failed.
       throw invalidResponse(response, {
         message: `${step} of invoice ${id} answered ${response.status} without the invoice, and reading it back failed: ${err instanceof Error ? err.message : String(err)}`,
         cause: err,
@@ -377,7 +372,6 @@ function withSentLinesHint(err: unknown, input: unknown): unknown {
   return rebuilt;
 }
 
-/** Why an input cannot be sent, found while it was serialized. */
 class NotSendable extends Error {
   constructor(readonly path: (string | number)[], message: string) {
     super(message);
