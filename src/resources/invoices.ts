@@ -122,8 +122,7 @@ export class Invoices extends APIResource {
       if (!this.#readRoute.routeMissingAfter404(id, said)) throw err;
       return this.#retrieveFromList(id, opts, record);
     }
-    const { envelope, response } = answer;
-    return this._invoiceFrom(envelope.data, envelope, response, id);
+    return this._invoiceFrom(answer.envelope.data, answer.envelope, answer.response, id);
   }
 
   async #retrieveFromList(id: string, opts: RequestOptions, record: ResponseRecorder | undefined): Promise<Invoice> {
@@ -221,9 +220,8 @@ export class Invoices extends APIResource {
   }
 
   /**
-   * Files many invoices with `createAndFile`, `opts.concurrency` at a time: one result per input in input order (a failure never
-   * stops the others), a 429 pauses every worker for its `Retry-After`, and keys derived from `opts.externalRef` (or the content)
-   * so that a re-run after a crash files nothing twice.
+   * Files many invoices with `createAndFile`, `opts.concurrency` at a time: one result per input, in order (a failure never stops
+   * the others); a 429 pauses every worker for its `Retry-After`; keys from `opts.externalRef` or the content: re-runs file nothing twice.
    */
   fileMany(inputs: readonly InvoiceCreateParams[], opts: FileManyOptions = {}): Promise<FileManyResult[]> {
     // Each input is sent as its plain copy; one that cannot be serialized goes as it is and fails alone (its result says why).

@@ -11,12 +11,9 @@ const ROUTE_MISSING = /cannot get|route .*not found|no route|not found: get/i;
 export class ReadRouteFallback {
   readonly #seen = new Set<string>();
   #warned = false;
-  readonly #logger: Logger;
   /** True once the read route is known to be missing: read through the list route instead. */ useList = false;
 
-  constructor(logger: Logger) {
-    this.#logger = logger;
-  }
+  constructor(private readonly logger: Logger) {}
 
   /** Remembers ids the service has just returned (created or listed), oldest forgotten first. */
   remember(id: string): void {
@@ -31,7 +28,7 @@ export class ReadRouteFallback {
     this.useList = true;
     if (!this.#warned) {
       this.#warned = true;
-      this.#logger.warn(
+      this.logger.warn(
         'GET /api/v1/invoices/{id} answered 404 as a missing route (for an invoice the service returned to this client, ' +
           'or with a framework\'s "no such route" text): the deployment has no single-invoice read route. ' +
           'This client reads invoices through the list route from now on.',
