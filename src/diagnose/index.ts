@@ -1,5 +1,5 @@
 // Read-only: only GETs through the client's public methods; no finding quotes a secret.
-import type { InvoicingClient } from '../client.js';
+import type { APIPromise } from '../core/api-promise.js';
 import { isAPIError, isAPIUserAbortError } from '../core/errors.js';
 import { isInsecureRemote } from '../core/options.js';
 import type { RequestOptions } from '../core/request-options.js';
@@ -8,6 +8,14 @@ import type { APIKey } from '../model/api-key.js';
 import { readAlias, type InvoiceField, type ResolvedFieldMap } from '../model/field-map.js';
 import { describedInvoiceFields, driftChecks, findDescription, isObject } from './drift.js';
 import { result, type DiagnoseOptions, type Diagnosis, type DiagnosisCheck, type DiagnosisStatus } from './types.js';
+
+export interface DiagnoseTarget {
+  readonly baseUrl: string;
+  readonly hasApiKey: boolean;
+  readonly hasSessionToken: boolean;
+  get<T = unknown>(path: string, opts?: RequestOptions): APIPromise<T>;
+  readonly apiKeys: { list(opts?: RequestOptions): APIPromise<APIKey[]> };
+}
 
 /** What only the client knows: its field map, `allowInsecureHttp`, and whether a fragment is part of its key (never the key). */
 export interface DiagnoseInternals {
@@ -33,7 +41,7 @@ const messageOf = (e: unknown): string => (e instanceof Error ? e.message : Stri
 const answer = (p: Probe): string => (p.ok ? String(p.status) : (p.status?.toString() ?? messageOf(p.error)));
 
 /** Runs the checks in order and returns every finding; never throws for what it finds (an abort does). */
-export async function diagnose(client: InvoicingClient, internals: DiagnoseInternals, opts: DiagnoseOptions = {}): Promise<Diagnosis> {
+export async function diagnose(client: DiagnoseTarget, internals: DiagnoseInternals, opts: DiagnoseOptions = {}): Promise<Diagnosis> {
   const checks: DiagnosisCheck[] = [];
   const add = (...args: Parameters<typeof result>): void => void checks.push(result(...args));
   const done = (skipWhy?: string): Diagnosis => {
