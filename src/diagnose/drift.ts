@@ -124,7 +124,6 @@ function describedEnum(doc: Json, property: unknown): string[] | undefined {
   return Array.isArray(values) ? values.map(String) : undefined;
 }
 
-/** The drift checks, from a found description (or a warning that none was found). */
 export function driftChecks(found: FoundDescription | undefined, fieldMap: ResolvedFieldMap): DiagnosisCheck[] {
   if (found === undefined) {
     return [result('api-description', 'warn', 'No API description found at /api/docs-json, /api/docs, its Swagger UI config or its swagger-ui-init.js', 'Drift between the service and the SDK was not checked; the other checks ran.')];

@@ -68,7 +68,6 @@ export async function diagnose(client: DiagnoseTarget, internals: DiagnoseIntern
     }
   };
 
-  // Reachability.
   const base = client.baseUrl;
   if (new URL(base).protocol === 'https:') add('https', 'pass', `${base} is https`);
   else if (!isInsecureRemote(base)) add('https', 'pass', `${base} is plain http to a loopback host`);
@@ -129,7 +128,6 @@ export async function diagnose(client: DiagnoseTarget, internals: DiagnoseIntern
   if (timed === undefined) add('clock', 'skip', 'not run: no read succeeded');
   else checks.push(clockCheck(await timed.body(), timed.headers, timed.sentAt + timed.ms / 2, timed.ms));
 
-  // Routes and shapes.
   const records = list.ok && Array.isArray(list.data) ? list.data.filter(isObject) : [];
   const found = await findDescription((path) => client.get(path, request), base);
   checks.push(await readRouteCheck(records, internals.fieldMap, probe));

@@ -32,6 +32,7 @@ export type RotatedAPIKey = Omit<APIKey, 'key'> & {
  * ```
  */
 export class APIKeys extends APIResource {
+  #rotating: Promise<unknown> = Promise.resolve();
   /** Creates a key (`POST /api/v1/api-key`) and returns it with its secret in `key`. */
   create(input: APIKeyCreateParams, opts: MutationRequestOptions = {}): APIPromise<APIKey> {
     return new APIPromise((record) => this.#create(input, opts, record));
@@ -69,8 +70,6 @@ export class APIKeys extends APIResource {
       return rotation;
     });
   }
-
-  #rotating: Promise<unknown> = Promise.resolve();
 
   async #rotate(input: APIKeyCreateParams, opts: MutationRequestOptions, record: ResponseRecorder): Promise<RotatedAPIKey> {
     const created = await this.#create(input, opts, record);

@@ -131,9 +131,8 @@ export class Codes extends APIResource {
       }
       const list = envelope === undefined ? listOf(response.body, 'body') : listOf(envelope.data, 'data');
       if (list === undefined) throw invalidResponse(response, { message: 'The code lookup answered with no list of codes.' });
-      const { items } = list;
       const meta = envelope?.meta;
-      const stop = earlyStop(path, requested, meta?.page, previousEcho, items.length, walked, meta?.totalPages);
+      const stop = earlyStop(path, requested, meta?.page, previousEcho, list.items.length, walked, meta?.totalPages);
       if (stop !== undefined && repeatsPage(meta?.page, previousEcho)) {
         // By the server's own account these entries were read already.
         logger.warn(stop);
@@ -141,7 +140,7 @@ export class Codes extends APIResource {
       }
       let skipped = 0;
       let firstUnread: string | undefined;
-      items.forEach((item, i) => {
+      list.items.forEach((item, i) => {
         const parsed = schema.safeParse(item);
         if (parsed.success) {
           out.push(parsed.data);
@@ -151,9 +150,9 @@ export class Codes extends APIResource {
         const issue = parsed.error.issues[0];
         firstUnread ??= `${list.at}[${i}]${issue?.path.map((p) => `.${String(p)}`).join('') ?? ''}: ${issue?.message ?? 'unreadable'}`;
       });
-      if (skipped > 0 && skipped === items.length) {
+      if (skipped > 0 && skipped === list.items.length) {
         // An empty result would read as "no valid codes" and make every code look invalid.
-        const message = `The code lookup answered ${items.length} entries and none has a readable code (${firstUnread}).`;
+        const message = `The code lookup answered ${list.items.length} entries and none has a readable code (${firstUnread}).`;
         throw invalidResponse(response, { message });
       }
       if (skipped > 0) logger.warn(`${path}: ${skipped} entries without a readable code were skipped.`);

@@ -1,4 +1,3 @@
-/** `client.invoices` and the filing workflow on top. */
 import { v4 as uuidv4 } from 'uuid';
 import { checkInvoice, checkInvoiceAsSent, formatIssuePath, MAX_INPUT_DEPTH, type CheckOptions, type CheckReport } from '../check/index.js';
 import { notJsonData } from '../check/rules/fields.js';
@@ -98,8 +97,7 @@ export class Invoices extends APIResource {
     } catch (err) {
       throw redactError(withSentLinesHint(err, sent), this._ctx.redactor);
     }
-    const { envelope, response } = answer;
-    const invoice = this._invoiceFrom(envelope.data, envelope, response);
+    const invoice = this._invoiceFrom(answer.envelope.data, answer.envelope, answer.response);
     this.#readRoute.remember(invoice.id);
     return invoice;
   }

@@ -1,4 +1,3 @@
-/** Reading one invoice where the deployment has no `GET /api/v1/invoices/{id}` route. */
 import type { Logger } from '../core/logger.js';
 
 /** How many recently seen ids are remembered (bounded: memory stays flat on a long-lived client). */
