@@ -17,27 +17,19 @@ const inherited = new WeakMap<ClientOptions, InheritedRedactor>();
 /**
  * The client of the invoicing service. Options come from the constructor, then the environment
  * (`INVOICING_API_KEY`, `INVOICING_SESSION_TOKEN`, `INVOICING_BASE_URL`, `INVOICING_LOG`).
- *
  * @example
  * ```ts
  * const client = new InvoicingClient({ baseUrl: 'https://invoicing.example.com' });
  * ```
  */
 export class InvoicingClient {
-  /** Invoices: create (checked locally first), retrieve, list, validate, sign, submit, and filing. */
-  readonly invoices: Invoices;
-  /** API keys, over the signed-in session (`sessionToken`). */
-  readonly apiKeys: APIKeys;
-  /** Valid HS and ISIC codes from the service, cached in memory. */
-  readonly codes: Codes;
-  /** The service's origin as resolved (the SDK adds `/api/v1`). */
-  readonly baseUrl: string;
-  /** Milliseconds per attempt. */
-  readonly timeout: number;
-  /** Retries per call after retryable failures. */
-  readonly maxRetries: number;
-  /** The minimum level logged. */
-  readonly logLevel: LogLevel;
+  /** Invoices: create (checked locally first), retrieve, list, validate, sign, submit, and filing. */ readonly invoices: Invoices;
+  /** API keys, over the signed-in session (`sessionToken`). */ readonly apiKeys: APIKeys;
+  /** Valid HS and ISIC codes from the service, cached in memory. */ readonly codes: Codes;
+  /** The service's origin as resolved (the SDK adds `/api/v1`). */ readonly baseUrl: string;
+  /** Milliseconds per attempt. */ readonly timeout: number;
+  /** Retries per call after retryable failures. */ readonly maxRetries: number;
+  /** The minimum level logged. */ readonly logLevel: LogLevel;
   #given: ClientOptions;
   #hasApiKey: boolean;
   readonly #hasSessionToken: boolean;
@@ -56,7 +48,6 @@ export class InvoicingClient {
     this.timeout = resolved.timeout;
     this.maxRetries = resolved.maxRetries;
     this.logLevel = resolved.logLevel;
-
     const transport = new Transport({
       ...resolved,
       // After apiKeys.rotate(), clients made by withOptions() from here on get the new key too.
@@ -75,7 +66,6 @@ export class InvoicingClient {
 
   /**
    * True when the client has an API key (from the options or `INVOICING_API_KEY`).
-   *
    * @example
    * ```ts
    * if (!client.hasApiKey) console.error('set INVOICING_API_KEY');
@@ -87,7 +77,6 @@ export class InvoicingClient {
 
   /**
    * True when the client has a session token, needed by `client.apiKeys`.
-   *
    * @example
    * ```ts
    * if (client.hasSessionToken) console.log(await client.apiKeys.list());
@@ -99,7 +88,6 @@ export class InvoicingClient {
 
   /**
    * `GET` of a route the SDK does not wrap; resolves with the envelope's `data`, else the body.
-   *
    * @example
    * ```ts
    * const invoices = await client.get<unknown[]>('/api/v1/invoices', { query: { limit: 5 } });
@@ -111,7 +99,6 @@ export class InvoicingClient {
 
   /**
    * `POST` of a JSON `body` to a route the SDK does not wrap, with an idempotency key per call.
-   *
    * @example
    * ```ts
    * const answer = await client.post('/api/v1/invoices/inv_123/notes', { body: { text: 'paid' } });
@@ -122,13 +109,7 @@ export class InvoicingClient {
     return new APIPromise((record) => this.#raw<T>('POST', path, body, rest, record));
   }
 
-  async #raw<T>(
-    method: 'GET' | 'POST',
-    path: string,
-    body: unknown,
-    opts: MutationRequestOptions,
-    record: ResponseRecorder,
-  ): Promise<T> {
+  async #raw<T>(method: 'GET' | 'POST', path: string, body: unknown, opts: MutationRequestOptions, record: ResponseRecorder) {
     const response = await this.#transport.send({ method, path, body, options: opts, record });
     const envelope = this.#transport.tryUnwrap(response);
     return (envelope === undefined ? response.body : envelope.data) as T;
@@ -136,7 +117,6 @@ export class InvoicingClient {
 
   /**
    * Read-only checks of this setup against the service (see docs/doctor.md).
-   *
    * @example
    * ```ts
    * const { ok, checks } = await client.diagnose();
@@ -151,7 +131,6 @@ export class InvoicingClient {
 
   /**
    * A new client with the same options except those given, and this client's current API key.
-   *
    * @example
    * ```ts
    * const patient = client.withOptions({ timeout: 120_000, maxRetries: 5 });
@@ -165,7 +144,6 @@ export class InvoicingClient {
 
   /**
    * A secret-free summary of the client's configuration.
-   *
    * @example
    * ```ts
    * console.log(JSON.stringify(client));
@@ -185,13 +163,11 @@ export class InvoicingClient {
 
 // Outside the class: a class body that names its class gets renamed by the bundler (`_InvoicingClient`).
 function inspectable(): void {
-  defineInspect(InvoicingClient.prototype, inspectClient);
+  defineInspect(InvoicingClient.prototype, function (this: InvoicingClient): string {
+    return `InvoicingClient ${JSON.stringify(this.toJSON())}`;
+  });
 }
 
 function newClient(options: ClientOptions): InvoicingClient {
   return new InvoicingClient(options);
-}
-
-function inspectClient(this: InvoicingClient): string {
-  return `InvoicingClient ${JSON.stringify(this.toJSON())}`;
 }

@@ -8,7 +8,6 @@ import type { ResolvedFieldMap } from '../model/field-map.js';
 import { result, type DiagnosisCheck } from './types.js';
 
 type Json = Record<string, any>;
-type Get = (path: string) => Promise<unknown>;
 
 /** Where the description was found (a path on the service's origin, and how it was reached), and the description. */
 export type FoundDescription = { where: string; doc: Json };
@@ -17,7 +16,7 @@ export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !=
 const isDescription = (v: unknown): v is Json => isObject(v) && (typeof v.openapi === 'string' || typeof v.swagger === 'string') && isObject(v.paths);
 
 // Found as Swagger UI does (`/api/docs-json`, else the page's `url` or embedded spec), on the service's origin only.
-export async function findDescription(get: Get, origin: string): Promise<FoundDescription | undefined> {
+export async function findDescription(get: (path: string) => Promise<unknown>, origin: string): Promise<FoundDescription | undefined> {
   const attempt = async (path: string): Promise<unknown> => get(path).catch(() => undefined);
   const json = await attempt('/api/docs-json');
   if (isDescription(json)) return { where: '/api/docs-json', doc: json };
@@ -82,13 +81,11 @@ function resolve(doc: Json, schema: unknown, seen = 0): Json | undefined {
 const refName = (schema: unknown): string | undefined =>
   isObject(schema) && typeof schema.$ref === 'string' ? schema.$ref.split('/').pop() : undefined;
 
-// Paths compared without the version prefix (a description may put it in `servers`) and with any
-// parameter name.
+// Paths compared without the version prefix (a description may put it in `servers`) and with any parameter name.
 const routeKey = (method: string, path: string): string =>
   `${method.toUpperCase()} ${path.replace(/^\/api\/v1(?=\/)/, '').replace(/\{[^}]*\}|:[^/]+|(?<=\/)ID(?=\/|$)/g, '{}')}`;
 
 const ID = 'ID';
-/** The routes the SDK wraps, from its own route table. */
 const WRAPPED: readonly [string, string][] = [
   ['POST', ROUTES.invoices], ['GET', ROUTES.invoices], ['GET', ROUTES.invoice(ID)],
   ...(['validate', 'sign', 'submit'] as const).map((step): [string, string] => ['POST', ROUTES.transition(ID, step)]),
@@ -127,7 +124,6 @@ function describedEnum(doc: Json, property: unknown): string[] | undefined {
   return Array.isArray(values) ? values.map(String) : undefined;
 }
 
-/** The drift checks, from a found description (or a warning that none was found). */
 export function driftChecks(found: FoundDescription | undefined, fieldMap: ResolvedFieldMap): DiagnosisCheck[] {
   if (found === undefined) {
     return [result('api-description', 'warn', 'No API description found at /api/docs-json, /api/docs, its Swagger UI config or its swagger-ui-init.js', 'Drift between the service and the SDK was not checked; the other checks ran.')];

@@ -46,7 +46,13 @@ export async function diagnose(client: DiagnoseTarget, internals: DiagnoseIntern
   const add = (...args: Parameters<typeof result>): void => void checks.push(result(...args));
   const done = (skipWhy?: string): Diagnosis => {
     if (skipWhy !== undefined) for (const id of KEYED) if (!checks.some((c) => c.id === id)) add(id, 'skip', skipWhy);
-    return finish(client.baseUrl, opts.strict === true, checks);
+    const counts: Record<DiagnosisStatus, number> = { pass: 0, warn: 0, fail: 0, skip: 0 };
+    for (const c of checks) counts[c.status]++;
+    const order = ['reachability', 'credentials', 'clock', 'routes', 'drift'];
+    checks.sort((a, b) => order.indexOf(a.area) - order.indexOf(b.area));
+    const strict = opts.strict === true;
+    const checkedAt = new Date().toISOString();
+    return { ok: counts.fail === 0 && (!strict || counts.warn === 0), strict, baseUrl: client.baseUrl, checkedAt, checks, counts };
   };
   const request: RequestOptions = { maxRetries: 0, timeout: opts.timeout, signal: opts.signal };
   const probe = async (path: string, query?: Record<string, number>): Promise<Probe> => {
@@ -62,7 +68,6 @@ export async function diagnose(client: DiagnoseTarget, internals: DiagnoseIntern
     }
   };
 
-  // Reachability.
   const base = client.baseUrl;
   if (new URL(base).protocol === 'https:') add('https', 'pass', `${base} is https`);
   else if (!isInsecureRemote(base)) add('https', 'pass', `${base} is plain http to a loopback host`);
@@ -123,7 +128,6 @@ export async function diagnose(client: DiagnoseTarget, internals: DiagnoseIntern
   if (timed === undefined) add('clock', 'skip', 'not run: no read succeeded');
   else checks.push(clockCheck(await timed.body(), timed.headers, timed.sentAt + timed.ms / 2, timed.ms));
 
-  // Routes and shapes.
   const records = list.ok && Array.isArray(list.data) ? list.data.filter(isObject) : [];
   const found = await findDescription((path) => client.get(path, request), base);
   checks.push(await readRouteCheck(records, internals.fieldMap, probe));
@@ -133,14 +137,6 @@ export async function diagnose(client: DiagnoseTarget, internals: DiagnoseIntern
   checks.push(fieldNameCheck(records[0], describedInvoiceFields(found), internals.fieldMap));
   checks.push(...driftChecks(found, internals.fieldMap));
   return done();
-}
-
-function finish(baseUrl: string, strict: boolean, checks: DiagnosisCheck[]): Diagnosis {
-  const counts: Record<DiagnosisStatus, number> = { pass: 0, warn: 0, fail: 0, skip: 0 };
-  for (const c of checks) counts[c.status]++;
-  const order = ['reachability', 'credentials', 'clock', 'routes', 'drift'];
-  checks.sort((a, b) => order.indexOf(a.area) - order.indexOf(b.area));
-  return { ok: counts.fail === 0 && (!strict || counts.warn === 0), strict, baseUrl, checkedAt: new Date().toISOString(), checks, counts };
 }
 
 // This client's key: a listed prefix or suffix (masks split off) of 10+ characters it starts or ends with.

@@ -1,11 +1,9 @@
 import { APIPromise, type ResponseRecorder } from '../core/api-promise.js';
-import type { InvalidResponseError } from '../core/errors.js';
-import { InvoicingError } from '../core/errors.js';
+import { assertResourceId, InvoicingError, type InvalidResponseError } from '../core/errors.js';
 import { Page } from '../core/pagination.js';
 import { defineInspect, REDACTED, type Redactor } from '../core/redact.js';
 import type { MutationRequestOptions, RequestOptions } from '../core/request-options.js';
 import { APIResource, invalidResponse } from '../core/resource.js';
-import { assertResourceId } from '../core/errors.js';
 import { ROUTES } from '../core/routes.js';
 import type { TransportRequest, TransportResponse } from '../core/transport.js';
 import type { Envelope } from '../core/envelope.js';
@@ -21,8 +19,7 @@ import { API_KEY_FIELD_ALIASES, ApiKeyCreateParamsSchema, readApiKeyRecord, type
  * ```
  */
 export type RotatedAPIKey = Omit<APIKey, 'key'> & {
-  /** The new key's secret: the client already uses it; hand it to every other process that needs one. */
-  key: string;
+  /** The new key's secret: the client already uses it; hand it to every other process that needs one. */ key: string;
 };
 
 /**
@@ -35,6 +32,7 @@ export type RotatedAPIKey = Omit<APIKey, 'key'> & {
  * ```
  */
 export class APIKeys extends APIResource {
+  #rotating: Promise<unknown> = Promise.resolve();
   /** Creates a key (`POST /api/v1/api-key`) and returns it with its secret in `key`. */
   create(input: APIKeyCreateParams, opts: MutationRequestOptions = {}): APIPromise<APIKey> {
     return new APIPromise((record) => this.#create(input, opts, record));
@@ -50,26 +48,17 @@ export class APIKeys extends APIResource {
     }
     const { name, type, keyableType, scopes, businessId } = params;
     const body = { name, type, keyableType, scopes: [...scopes], ...(businessId === undefined ? {} : { businessId }) };
-    const { envelope, response } = await this.#request({
-      method: 'POST',
-      path: ROUTES.apiKeys,
-      body,
-      options: opts,
-      // Creating a key revokes the old one: only the caller's own idempotency key makes a retry safe.
-      noRetry: opts.idempotencyKey === undefined,
-      record,
-    });
+    // Creating a key revokes the old one: only the caller's own idempotency key makes a retry safe.
+    const noRetry = opts.idempotencyKey === undefined;
+    const { envelope, response } = await this.#request({ method: 'POST', path: ROUTES.apiKeys, body, options: opts, noRetry, record });
     const created = this.#read(envelope.data, response, 'data');
-    if (created.key === undefined) {
-      this._ctx.logger.warn('apiKeys.create answered without the key secret; use reveal(id) to read it.');
-    }
+    if (created.key === undefined) this._ctx.logger.warn('apiKeys.create answered without the key secret; use reveal(id) to read it.');
     return created;
   }
 
   /**
-   * Rotates this client's API key: creates a new key (`POST /api/v1/api-key`, with the session token) and switches
-   * this client to it at once, then returns the created key's record (its secret in `key`, read with `reveal(id)` when
-   * the create answer lacks it).
+   * Rotates this client's API key: creates a new key (`POST /api/v1/api-key`, session token), switches this client to it
+   * at once and returns its record, its secret in `key` (read with `reveal(id)` when the create answer lacks it).
    */
   rotate(input: APIKeyCreateParams, opts: MutationRequestOptions = {}): APIPromise<RotatedAPIKey> {
     return new APIPromise((record) => {
@@ -81,8 +70,6 @@ export class APIKeys extends APIResource {
       return rotation;
     });
   }
-
-  #rotating: Promise<unknown> = Promise.resolve();
 
   async #rotate(input: APIKeyCreateParams, opts: MutationRequestOptions, record: ResponseRecorder): Promise<RotatedAPIKey> {
     const created = await this.#create(input, opts, record);
@@ -111,43 +98,29 @@ export class APIKeys extends APIResource {
     return rotated;
   }
 
-  /**
-   * Lists the caller's keys (`GET /api/v1/api-key`), every page of the listing (followed by `meta.totalPages`, like
-   * the other listings).
-   */
+  /** Lists the caller's keys (`GET /api/v1/api-key`), every page (followed by `meta.totalPages`, like the other listings). */
   list(opts: RequestOptions = {}): APIPromise<APIKey[]> {
-    return new APIPromise((record) => this.#list(opts, record));
-  }
-
-  async #list(opts: RequestOptions, record: ResponseRecorder): Promise<APIKey[]> {
-    // Walked as every listing is (core/pagination.ts), with the same guards against a server that ignores ?page.
-    const load = async (page: number): Promise<Page<APIKey>> => {
-      const { envelope, response } = await this.#request({
-        method: 'GET',
-        path: ROUTES.apiKeys,
-        query: page === 1 ? undefined : { page },
-        options: opts,
-        record,
-      });
-      const items = Array.isArray(envelope.data) ? envelope.data : undefined;
-      if (items === undefined) throw invalid('The key listing has no data array (data).', response);
-      const data = items.map((item, i) => this.#read(item, response, `data[${i}]`));
-      return new Page({ data, meta: envelope.meta, requestedPage: page, load, logger: this._ctx.logger });
-    };
-    const keys: APIKey[] = [];
-    for await (const key of await load(1)) keys.push(key);
-    return keys;
+    return new APIPromise(async (record) => {
+      const load = async (page: number): Promise<Page<APIKey>> => {
+        const query = page === 1 ? undefined : { page };
+        const { envelope, response } = await this.#request({ method: 'GET', path: ROUTES.apiKeys, query, options: opts, record });
+        if (!Array.isArray(envelope.data)) throw invalid('The key listing has no data array (data).', response);
+        const data = envelope.data.map((item, i) => this.#read(item, response, `data[${i}]`));
+        return new Page({ data, meta: envelope.meta, requestedPage: page, load, logger: this._ctx.logger });
+      };
+      const keys: APIKey[] = [];
+      for await (const key of await load(1)) keys.push(key);
+      return keys;
+    });
   }
 
   /** One key's details (`GET /api/v1/api-key/{id}`). */
   retrieve(id: string, opts: RequestOptions = {}): APIPromise<APIKey> {
-    return new APIPromise((record) => this.#retrieve(id, opts, record));
-  }
-
-  async #retrieve(id: string, opts: RequestOptions, record: ResponseRecorder): Promise<APIKey> {
-    assertKeyId(id);
-    const { envelope, response } = await this.#request({ method: 'GET', path: ROUTES.apiKey(id), options: opts, record });
-    return this.#read(envelope.data, response, 'data', id);
+    return new APIPromise(async (record) => {
+      assertKeyId(id);
+      const { envelope, response } = await this.#request({ method: 'GET', path: ROUTES.apiKey(id), options: opts, record });
+      return this.#read(envelope.data, response, 'data', id);
+    });
   }
 
   /** Shows the full secret again (`GET /api/v1/api-key/{id}/reveal`): the service keeps it recoverable. */
@@ -166,13 +139,11 @@ export class APIKeys extends APIResource {
 
   /** Revokes a key (`DELETE /api/v1/api-key/{id}`), immediately and permanently. */
   revoke(id: string, opts: MutationRequestOptions = {}): APIPromise<void> {
-    return new APIPromise((record) => this.#revoke(id, opts, record));
-  }
-
-  async #revoke(id: string, opts: MutationRequestOptions, record: ResponseRecorder): Promise<void> {
-    assertKeyId(id);
-    // The body is not shown by the service (often empty); any 2xx means revoked.
-    await this._ctx.transport.send({ method: 'DELETE', path: ROUTES.apiKey(id), options: opts, record });
+    return new APIPromise(async (record) => {
+      assertKeyId(id);
+      // The body is not shown by the service (often empty); any 2xx means revoked.
+      await this._ctx.transport.send({ method: 'DELETE', path: ROUTES.apiKey(id), options: opts, record });
+    });
   }
 
   /** One key record read with `ApiKeySchema`; `where` names it in the response (`data`, `data[3]`). */
@@ -185,36 +156,27 @@ export class APIKeys extends APIResource {
     return conceal(result.apiKey, this._ctx.redactor);
   }
 
-  /** Sends and unwraps the envelope. */
   async #request(request: TransportRequest): Promise<{ envelope: Envelope; response: TransportResponse }> {
     const response = await this._ctx.transport.send(request);
     const envelope = this._ctx.transport.tryUnwrap(response);
     if (envelope !== undefined) return { envelope, response };
-    throw invalid(
-      'The answer is not the documented envelope.',
-      response,
-      request.method === 'POST'
-        ? 'The key may have been created: check apiKeys.list() before creating again.'
-        : undefined,
-    );
+    const hint = request.method === 'POST' ? 'The key may have been created: check apiKeys.list() before creating again.' : undefined;
+    throw invalid('The answer is not the documented envelope.', response, hint);
   }
 }
 
-/** `input` checked with `ApiKeyCreateParamsSchema`; nothing is sent when it fails. */
 function checkCreate(input: unknown, call: string): APIKeyCreateParams {
   const parsed = ApiKeyCreateParamsSchema.safeParse(input);
   if (parsed.success) return parsed.data;
+  // `['scopes', 1]` reads as `scopes[1]`.
+  const at = (path: readonly PropertyKey[]): string =>
+    path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`)).join('');
   const problems = parsed.error.issues.map((issue) =>
-    issue.path.length === 0 ? 'pass { name, type, keyableType, scopes }' : `${fieldPath(issue.path)}: ${issue.message}`,
+    issue.path.length === 0 ? 'pass { name, type, keyableType, scopes }' : `${at(issue.path)}: ${issue.message}`,
   );
   throw new InvoicingError(`${call}: ${problems.join('; ')}. Nothing was sent.`, {
     hint: "scopes: 'invoices:read', 'invoices:write', 'taxauth:read' or '*'; keyableType 'USER' (the working path for filing) or 'BUSINESS' with businessId.",
   });
-}
-
-/** `['scopes', 1]` as `scopes[1]`. */
-function fieldPath(path: readonly PropertyKey[]): string {
-  return path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`)).join('');
 }
 
 /** Adds a key record's secret to the redactor and hides it when the record is logged. */
@@ -235,18 +197,16 @@ function hide(target: object, field: string): void {
   defineInspect(target, (_depth: number, options: object, inspect: (value: unknown, options: object) => string) => inspect(shown(), options));
 }
 
-/** An `InvalidResponseError` for a key route's answer, every string redacted. */
+/** An `InvalidResponseError` for a key route's answer, every string in its body redacted. */
 function invalid(message: string, response: TransportResponse, hint?: string): InvalidResponseError {
-  return invalidResponse({ ...response, body: withholdText(response.body) }, { message, hint });
-}
-
-/** `body` with every string in it as `[REDACTED]`. */
-function withholdText(body: unknown): unknown {
+  let body: unknown = response.body;
   try {
-    return body === undefined ? body : JSON.parse(JSON.stringify(body, (_name, value: unknown) => (typeof value === 'string' ? REDACTED : value)));
+    const withheld = JSON.stringify(body, (_name, value: unknown) => (typeof value === 'string' ? REDACTED : value));
+    if (body !== undefined) body = JSON.parse(withheld);
   } catch {
-    return REDACTED;
+    body = REDACTED;
   }
+  return invalidResponse({ ...response, body }, { message, hint });
 }
 
 function assertKeyId(id: unknown): asserts id is string {

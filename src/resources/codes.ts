@@ -8,15 +8,12 @@ import { ROUTES } from '../core/routes.js';
 import type { QueryValue } from '../core/transport.js';
 import { HsCodeSchema, ServiceCodeSchema, type ClassificationCode } from '../model/codes.js';
 
-/** Reads one entry of a lookup's list (see model/codes.ts). */
 type EntrySchema = typeof HsCodeSchema;
 
 /** Parameters of the code lookups. @example const fresh = await client.codes.hsCodes({ refresh: true }); */
 export interface CodeLookupParams {
-  /** Fetch again even when a cached answer is still fresh (and replace it). */
-  refresh?: boolean | undefined;
-  /** Any query parameter the service accepts, passed through. */
-  [param: string]: QueryValue;
+  /** Fetch again even when a cached answer is still fresh (and replace it). */ refresh?: boolean | undefined;
+  /** Any query parameter the service accepts, passed through. */ [param: string]: QueryValue;
 }
 
 const LIST_FIELDS = ['items', 'codes', 'data', 'results'] as const;
@@ -24,10 +21,8 @@ const LIST_FIELDS = ['items', 'codes', 'data', 'results'] as const;
 interface CacheEntry {
   at: number;
   value: Promise<ClassificationCode[]>;
-  /** Stops the shared fetch, once every caller waiting on it has aborted. */
-  controller: AbortController;
-  /** Callers that may still want the answer; one without a signal never gives up. */
-  waiting: number;
+  /** Stops the shared fetch, once every caller waiting on it has aborted. */ controller: AbortController;
+  /** Callers that may still want the answer; one without a signal never gives up. */ waiting: number;
   /** The last response of the fetch, for `withResponse()` of every caller served by this entry. */
   response?: { raw: Response; requestId: string | undefined } | undefined;
 }
@@ -59,13 +54,7 @@ export class Codes extends APIResource {
     this.#cache.clear();
   }
 
-  #lookup(
-    path: string,
-    params: CodeLookupParams,
-    opts: RequestOptions,
-    schema: EntrySchema,
-    record: ResponseRecorder,
-  ): Promise<ClassificationCode[]> {
+  #lookup(path: string, params: CodeLookupParams, opts: RequestOptions, schema: EntrySchema, record: ResponseRecorder) {
     const { refresh, ...filters } = params;
     // A per-call query is part of what is asked, so part of the cache key too.
     const query: Record<string, QueryValue> = { ...filters, ...opts.query };
@@ -96,10 +85,9 @@ export class Codes extends APIResource {
         });
       }
     }
-    // A copy for each caller: sorting or editing one answer must not change what the cache serves.
+    // Each caller gets its own copy of the codes and of the response: editing one or reading one body leaves the others.
     const served = entry;
     return this.#wait(entry, cacheKey, path, signal).then((codes) => {
-      // Each caller gets its own copy of the response, so that reading one body leaves the others.
       if (served.response !== undefined) record({ raw: served.response.raw.clone(), requestId: served.response.requestId });
       return codes.map((c) => ({ ...c }));
     });
@@ -123,40 +111,28 @@ export class Codes extends APIResource {
     });
   }
 
-  async #fetchAll(
-    path: string,
-    query: Record<string, QueryValue>,
-    opts: RequestOptions,
-    schema: EntrySchema,
-    record: ResponseRecorder,
-  ): Promise<ClassificationCode[]> {
+  async #fetchAll(path: string, query: Record<string, QueryValue>, opts: RequestOptions, schema: EntrySchema, record: ResponseRecorder) {
     const { transport, logger } = this._ctx;
     const out: ClassificationCode[] = [];
     // Pages are counted here, never taken from meta.page: a server that ignores ?page would be asked forever.
     const asked = Number(query.page ?? 1);
     let requested = Number.isSafeInteger(asked) && asked > 0 ? asked : 1;
     let previousEcho: number | undefined;
+    const options = { signal: opts.signal, timeout: opts.timeout, maxRetries: opts.maxRetries, headers: opts.headers };
     for (let walked = 1; ; walked += 1) {
-      const response = await transport.send({
-        method: 'GET',
-        path,
-        query: walked === 1 ? query : { ...query, page: requested },
-        options: { signal: opts.signal, timeout: opts.timeout, maxRetries: opts.maxRetries, headers: opts.headers },
-        record,
-      });
+      const pageQuery = walked === 1 ? query : { ...query, page: requested };
+      const response = await transport.send({ method: 'GET', path, query: pageQuery, options, record });
       // The body is not shown by the service: the envelope is expected, a bare list is accepted.
       const envelope = transport.tryUnwrap(response);
       if (envelope === undefined && isFailedEnvelope(response.body)) {
         // `{ success: false, data: [...] }` is the service saying no, not a bare list.
-        throw invalidResponse(response, { message: `The code lookup answered success: false${describeSaid(response.body)}.` });
+        const said = summarizeBody(response.body).message;
+        throw invalidResponse(response, { message: `The code lookup answered success: false${said === undefined ? '' : `: ${said}`}.` });
       }
       const list = envelope === undefined ? listOf(response.body, 'body') : listOf(envelope.data, 'data');
-      if (list === undefined) {
-        throw invalidResponse(response, { message: 'The code lookup answered with no list of codes.' });
-      }
-      const { items } = list;
+      if (list === undefined) throw invalidResponse(response, { message: 'The code lookup answered with no list of codes.' });
       const meta = envelope?.meta;
-      const stop = earlyStop(path, requested, meta?.page, previousEcho, items.length, walked, meta?.totalPages);
+      const stop = earlyStop(path, requested, meta?.page, previousEcho, list.items.length, walked, meta?.totalPages);
       if (stop !== undefined && repeatsPage(meta?.page, previousEcho)) {
         // By the server's own account these entries were read already.
         logger.warn(stop);
@@ -164,7 +140,7 @@ export class Codes extends APIResource {
       }
       let skipped = 0;
       let firstUnread: string | undefined;
-      items.forEach((item, i) => {
+      list.items.forEach((item, i) => {
         const parsed = schema.safeParse(item);
         if (parsed.success) {
           out.push(parsed.data);
@@ -174,11 +150,10 @@ export class Codes extends APIResource {
         const issue = parsed.error.issues[0];
         firstUnread ??= `${list.at}[${i}]${issue?.path.map((p) => `.${String(p)}`).join('') ?? ''}: ${issue?.message ?? 'unreadable'}`;
       });
-      if (skipped > 0 && skipped === items.length) {
+      if (skipped > 0 && skipped === list.items.length) {
         // An empty result would read as "no valid codes" and make every code look invalid.
-        throw invalidResponse(response, {
-          message: `The code lookup answered ${items.length} entries and none has a readable code (${firstUnread}).`,
-        });
+        const message = `The code lookup answered ${list.items.length} entries and none has a readable code (${firstUnread}).`;
+        throw invalidResponse(response, { message });
       }
       if (skipped > 0) logger.warn(`${path}: ${skipped} entries without a readable code were skipped.`);
       if (stop !== undefined) logger.warn(stop);
@@ -189,15 +164,8 @@ export class Codes extends APIResource {
   }
 }
 
-/** An envelope-shaped body whose `success` is not `true`. */
 function isFailedEnvelope(body: unknown): boolean {
   return typeof body === 'object' && body !== null && !Array.isArray(body) && 'success' in body && (body as { success: unknown }).success !== true;
-}
-
-/** `: <the service's words>` when the body says something, else nothing. */
-function describeSaid(body: unknown): string {
-  const said = summarizeBody(body).message;
-  return said === undefined ? '' : `: ${said}`;
 }
 
 /** The list in a lookup answer (an array, an object holding one, or a `{ code: title }` map) and where it is. */

@@ -1,22 +1,19 @@
-/** `client.invoices` and the filing workflow on top. */
 import { v4 as uuidv4 } from 'uuid';
 import { checkInvoice, checkInvoiceAsSent, formatIssuePath, MAX_INPUT_DEPTH, type CheckOptions, type CheckReport } from '../check/index.js';
 import { notJsonData } from '../check/rules/fields.js';
 import { INPUT_TOTAL_FIELDS, LINE_TOTAL_FIELDS } from '../check/rules/totals.js';
 import { isDecimalText } from '../model/decimal.js';
 import { Codes } from './codes.js';
-import { BadRequestError, InvalidInputError, isBadRequestError, isNotFoundError, NotFoundError, redactError } from '../core/errors.js';
+import { assertResourceId, BadRequestError, FilingError, InvalidInputError, InvoiceCheckError } from '../core/errors.js';
+import { isBadRequestError, isErrorKind, isNotFoundError, NotFoundError, redactError } from '../core/errors.js';
 import type { Redactor } from '../core/redact.js';
 import { sentLinesClassificationHint } from '../core/error-hints.js';
-import { InvoiceCheckError } from '../core/errors.js';
-import { FilingError, isErrorKind } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { APIPromise, type ResponseRecorder } from '../core/api-promise.js';
 import { Page, PagePromise } from '../core/pagination.js';
 import type { FilingInvoicesApi } from '../filing/api.js';
 import type { MutationRequestOptions, RequestOptions } from '../core/request-options.js';
 import { APIResource, invalidResponse } from '../core/resource.js';
-import { assertResourceId } from '../core/errors.js';
 import { ROUTES } from '../core/routes.js';
 import type { QueryValue } from '../core/query.js';
 import type { FilingTransition } from '../model/status.js';
@@ -40,10 +37,8 @@ import { ReadRouteFallback } from './read-fallback.js';
  * ```
  */
 export interface InvoiceCreateOptions extends MutationRequestOptions {
-  /** Send without running `checkInvoice()` first. Default false. */
-  skipChecks?: boolean | undefined;
-  /** Options of the local checks (`strict`, `expectedTotals`, …). */
-  checkOptions?: CheckOptions | undefined;
+  /** Send without running `checkInvoice()` first. Default false. */ skipChecks?: boolean | undefined;
+  /** Options of the local checks (`strict`, `expectedTotals`, …). */ checkOptions?: CheckOptions | undefined;
 }
 
 /**
@@ -51,14 +46,10 @@ export interface InvoiceCreateOptions extends MutationRequestOptions {
  * @example const page = await client.invoices.list({ limit: 50, status: 'Submitted' });
  */
 export interface InvoiceListParams {
-  /** Page to start from, from 1. Default: the service's (the first page). */
-  page?: number | undefined;
-  /** Items per page. Default: the service's. */
-  limit?: number | undefined;
-  /** Only invoices in this status (passed through as the service spells it). */
-  status?: string | undefined;
-  /** Any further filter, passed through as a query parameter. */
-  [filter: string]: QueryValue;
+  /** Page to start from, from 1. Default: the service's (the first page). */ page?: number | undefined;
+  /** Items per page. Default: the service's. */ limit?: number | undefined;
+  /** Only invoices in this status (passed through as the service spells it). */ status?: string | undefined;
+  /** Any further filter, passed through as a query parameter. */ [filter: string]: QueryValue;
 }
 
 /**
@@ -79,9 +70,8 @@ export class Invoices extends APIResource {
   #codes: Codes | undefined;
 
   /**
-   * Creates a draft invoice (`POST /api/v1/invoices`); creating it does not file it. Runs `checkInvoice` first and
-   * refuses with `InvoiceCheckError`, sending nothing, unless `opts.skipChecks`; the idempotency-key
-   * (`opts.idempotencyKey`, or a UUID v7) is reused on every retry.
+   * Creates a draft invoice (`POST /api/v1/invoices`), not filed. Runs `checkInvoice` first and refuses with `InvoiceCheckError`,
+   * sending nothing, unless `opts.skipChecks`; the idempotency-key (`opts.idempotencyKey`, or a UUID v7) is reused on every retry.
    * @example const draft = await client.invoices.create(input, { idempotencyKey: deriveIdempotencyKey(input.businessId, 'ORDER-42') });
    */
   create(input: InvoiceCreateParams, opts: InvoiceCreateOptions = {}): APIPromise<Invoice> {
@@ -89,8 +79,7 @@ export class Invoices extends APIResource {
   }
 
   async #create(input: InvoiceCreateParams, opts: InvoiceCreateOptions, record: ResponseRecorder): Promise<Invoice> {
-    // Serialized once: the checks read JSON.parse of these bytes and these bytes are sent, so a getter, toJSON or Proxy
-    // that answers differently on another read cannot change what was checked.
+    // Serialized once, checked as parsed back from the bytes sent: a getter, toJSON or Proxy cannot change what was checked.
     const { bodyText, sent } = serializeInvoice(input);
     if (opts.skipChecks !== true) {
       const first = checkInvoice(sent, opts.checkOptions);
@@ -104,18 +93,11 @@ export class Invoices extends APIResource {
     }
     let answer;
     try {
-      answer = await this._ctx.transport.request({
-        method: 'POST',
-        path: ROUTES.invoices,
-        bodyText,
-        options: opts,
-        record,
-      });
+      answer = await this._ctx.transport.request({ method: 'POST', path: ROUTES.invoices, bodyText, options: opts, record });
     } catch (err) {
       throw redactError(withSentLinesHint(err, sent), this._ctx.redactor);
     }
-    const { envelope, response } = answer;
-    const invoice = this._invoiceFrom(envelope.data, envelope, response);
+    const invoice = this._invoiceFrom(answer.envelope.data, answer.envelope, answer.response);
     this.#readRoute.remember(invoice.id);
     return invoice;
   }
@@ -126,32 +108,25 @@ export class Invoices extends APIResource {
   }
 
   async #retrieve(id: string, opts: RequestOptions, record: ResponseRecorder | undefined): Promise<Invoice> {
-    assertId(id);
-    const readRoute = this.#readRoute;
-    if (readRoute.useList) return this.#retrieveFromList(id, opts, record);
+    checkedId(id);
+    if (this.#readRoute.useList) return this.#retrieveFromList(id, opts, record);
     let answer;
     try {
-      answer = await this._ctx.transport.request({
-        method: 'GET',
-        path: ROUTES.invoice(id),
-        options: withoutIdempotency(opts),
-        record,
-      });
+      answer = await this._ctx.transport.request({ method: 'GET', path: ROUTES.invoice(id), options: withoutIdempotency(opts), record });
     } catch (err) {
-      // A 404 for an invoice this client was just given, or a framework's "Cannot GET": the route is missing on this
-      // deployment, not the invoice.
-      if (!isNotFoundError(err) || !readRoute.routeMissingAfter404(id, notFoundText(err))) throw err;
+      // A 404 for an invoice this client was just given, or a framework's "Cannot GET": the route is missing, not the invoice.
+      if (!isNotFoundError(err)) throw err;
+      const said = typeof err.body === 'string' ? `${err.message} ${err.body}` : err.message;
+      if (!this.#readRoute.routeMissingAfter404(id, said)) throw err;
       return this.#retrieveFromList(id, opts, record);
     }
-    const { envelope, response } = answer;
-    return this._invoiceFrom(envelope.data, envelope, response, id);
+    return this._invoiceFrom(answer.envelope.data, answer.envelope, answer.response, id);
   }
 
-  /** Reads one invoice by walking the list route, for a deployment without the single-invoice route. */
   async #retrieveFromList(id: string, opts: RequestOptions, record: ResponseRecorder | undefined): Promise<Invoice> {
-    const load = this.#pageLoader({ limit: READ_BY_LIST_PAGE_SIZE }, undefined, withoutIdempotency(opts), record);
-    const found = await this.#readRoute.find(id, load(1));
-    if (found !== undefined) return found;
+    // The service's largest page: fewest requests for the walk.
+    const load = this.#pageLoader({ limit: 100 }, undefined, withoutIdempotency(opts), record);
+    for await (const invoice of await load(1)) if (invoice.id === id) return invoice;
     throw new NotFoundError({
       message: `Invoice ${id} was not found: this deployment does not serve GET /api/v1/invoices/{id}, and no page of the invoice listing holds it.`,
       status: 404,
@@ -176,15 +151,9 @@ export class Invoices extends APIResource {
     recordEvery: ResponseRecorder | undefined,
   ): (page: number, record?: ResponseRecorder) => Promise<Page<Invoice>> {
     const load = async (page: number, record?: ResponseRecorder): Promise<Page<Invoice>> => {
-      // The first page is asked for as the caller asked; later ones by number.
       const query = firstPage === undefined && page === 1 ? filters : { ...filters, page };
-      const { envelope, response } = await this._ctx.transport.request({
-        method: 'GET',
-        path: ROUTES.invoices,
-        query,
-        options,
-        record: record ?? recordEvery,
-      });
+      const request = { method: 'GET', path: ROUTES.invoices, query, options, record: record ?? recordEvery } as const;
+      const { envelope, response } = await this._ctx.transport.request(request);
       if (!Array.isArray(envelope.data)) {
         throw invalidResponse(response, { message: 'The invoice listing cannot be read at data: expected an array of invoices.' });
       }
@@ -213,10 +182,7 @@ export class Invoices extends APIResource {
     return this.#transitionOnce(id, 'sign', opts);
   }
 
-  /**
-   * Sends `submit` (`POST /api/v1/invoices/{id}/submit`): Signed → Submitted, with the tax authority. Refuses with
-   * `RecoveryInProgressError` while automatic recovery is in play (`{ force: true }` sends anyway).
-   */
+  /** Sends `submit` (`POST …/{id}/submit`): Signed → Submitted; `RecoveryInProgressError` during automatic recovery unless `force`. */
   submit(id: string, opts: TransitionOptions = {}): APIPromise<Invoice> {
     return this.#transitionOnce(id, 'submit', opts);
   }
@@ -231,10 +197,7 @@ export class Invoices extends APIResource {
     return watchInvoices(this, ids, opts);
   }
 
-  /**
-   * Files an invoice in one call: local checks → create (idempotent) → reconcile the service's totals with the lines →
-   * validate → sign → submit → wait (with `opts.wait`).
-   */
+  /** Files an invoice in one call: checks → create (idempotent) → reconcile totals → validate → sign → submit → wait (`opts.wait`). */
   createAndFile(input: InvoiceCreateParams, opts: CreateAndFileOptions = {}): Promise<FilingResult> {
     let plain: InvoiceCreateParams;
     try {
@@ -243,28 +206,23 @@ export class Invoices extends APIResource {
     } catch (err) {
       return Promise.reject(new FilingError({ invoiceId: undefined, step: 'check', cause: err, message: (err as Error).message, hint: (err as InvalidInputError).hint }));
     }
-    if (opts.skipChecks === true) return createAndFile(this, plain, this._withClientRetries(opts));
-    return this.#withServiceCodes(reportsFor([plain], opts.checkOptions), opts.checkOptions).then((checkOptions) =>
-      createAndFile(this, plain, this._withClientRetries({ ...opts, checkOptions })),
-    );
+    return this.#checked([plain], opts, (o) => createAndFile(this, plain, o));
   }
 
   /**
-   * Reads the invoice and performs only what is left: the remaining transitions, or for an invoice in `ERROR` one
-   * deliberate re-submit once automatic recovery is over (never while it is in progress); then waits with `opts.wait`.
+   * Performs only what is left of the filing (for an `ERROR` invoice: one re-submit once automatic recovery is over,
+   * never while it is in progress), then waits with `opts.wait`.
    */
   resumeFiling(id: string, opts: ResumeFilingOptions = {}): Promise<FilingResult> {
     return resumeFiling(this, checkedId(id), this._withClientRetries(opts));
   }
 
   /**
-   * Files many invoices with `createAndFile`, `opts.concurrency` at a time: one result per input in input order (a
-   * failure never stops the others), a 429 pauses every worker for its `Retry-After`, and keys derived from
-   * `opts.externalRef` (or the content) so that a re-run after a crash files nothing twice.
+   * Files many invoices with `createAndFile`, `opts.concurrency` at a time: one result per input, in order (a failure never stops
+   * the others); a 429 pauses every worker for its `Retry-After`; keys from `opts.externalRef` or the content: re-runs file nothing twice.
    */
   fileMany(inputs: readonly InvoiceCreateParams[], opts: FileManyOptions = {}): Promise<FileManyResult[]> {
-    // Each input checked and sent from its plain copy; one that cannot be serialized goes as it is and fails on its own
-    // (its result says why), without stopping the others.
+    // Each input is sent as its plain copy; one that cannot be serialized goes as it is and fails alone (its result says why).
     const invalid = new Map<number, unknown>();
     const plain = Array.from(inputs, (input, index) => {
       try {
@@ -274,10 +232,21 @@ export class Invoices extends APIResource {
         return input;
       }
     });
-    if (opts.skipChecks === true) return fileMany(this, plain, this._withClientRetries(opts), { invalid });
-    return this.#withServiceCodes(reportsFor(plain, opts.checkOptions), opts.checkOptions).then((checkOptions) =>
-      fileMany(this, plain, this._withClientRetries({ ...opts, checkOptions }), { invalid }),
-    );
+    return this.#checked(plain, opts, (o) => fileMany(this, plain, o, { invalid }));
+  }
+
+  /** Runs the filing with the client's retries and, unless `skipChecks`, the service's code lists where the checks need them. */
+  #checked<T extends Pick<FileManyOptions, 'skipChecks' | 'checkOptions' | 'maxRetries'>, R>(
+    plain: readonly unknown[],
+    opts: T,
+    run: (opts: T) => Promise<R>,
+  ): Promise<R> {
+    const given = opts.checkOptions;
+    if (opts.skipChecks === true || (given?.hsCodes !== undefined && given.isicCodes !== undefined)) {
+      return run(this._withClientRetries(opts));
+    }
+    const reports = plain.map((input) => checkInvoice(input, given));
+    return this.#withServiceCodes(reports, given).then((checkOptions) => run(this._withClientRetries({ ...opts, checkOptions })));
   }
 
   /** The check options with the service's own code lists where a report has a code the bundled tables lack. */
@@ -297,23 +266,18 @@ export class Invoices extends APIResource {
     if (!hs && !isic) return given;
     const [hsCodes, isicCodes] = await Promise.all([hs ? this.#serviceList('hs') : undefined, isic ? this.#serviceList('isic') : undefined]);
     if (hsCodes === undefined && isicCodes === undefined) return given;
-    const opts: CheckOptions = { ...given };
-    if (hsCodes !== undefined) opts.hsCodes = hsCodes;
-    if (isicCodes !== undefined) opts.isicCodes = isicCodes;
-    return opts;
+    return { ...given, ...(hsCodes && { hsCodes }), ...(isicCodes && { isicCodes }) };
   }
 
   #serviceList(kind: 'hs' | 'isic'): Promise<ReadonlySet<string> | undefined> {
     const cached = this.#serviceLists[kind];
     if (cached !== undefined) return cached;
     const codes = (this.#codes ??= new Codes(this._ctx));
-    const list = (kind === 'hs' ? codes.hsCodes() : codes.serviceCodes()).then(
-      (entries) => {
-        // An empty list is a body the SDK could not read, not a service that accepts no code.
-        if (entries.length > 0) return new Set(entries.map((c) => c.code));
-        throw new Error('the list is empty');
-      },
-    ).catch((err: unknown) => {
+    const list = (kind === 'hs' ? codes.hsCodes() : codes.serviceCodes()).then((entries) => {
+      // An empty list is a body the SDK could not read, not a service that accepts no code.
+      if (entries.length > 0) return new Set(entries.map((c) => c.code));
+      throw new Error('the list is empty');
+    }).catch((err: unknown) => {
       delete this.#serviceLists[kind];
       this._ctx.logger.warn(
         `The service's ${kind === 'hs' ? 'HS' : 'service'} code list could not be read (${err instanceof Error ? err.message : String(err)}); codes outside the bundled tables are only warned about.`,
@@ -330,7 +294,7 @@ export class Invoices extends APIResource {
       const api: FilingInvoicesApi = {
         create: (input, o) => this.create(input, o),
         retrieve: (i, o) => this.#retrieve(i, o ?? {}, record),
-        _transition: (i, s, o) => this.#transition(i, s, o ?? {}, record),
+        _transition: (i, s, o) => this._transition(i, s, o, record),
         _logger: this._ctx.logger,
         _redactor: this._ctx.redactor,
       };
@@ -359,12 +323,8 @@ export class Invoices extends APIResource {
   }
 
   /** @internal */
-  _transition(id: string, step: FilingTransition, opts: MutationRequestOptions = {}): Promise<Invoice> {
-    return this.#transition(id, step, opts, undefined);
-  }
-
-  async #transition(id: string, step: FilingTransition, opts: MutationRequestOptions, record: ResponseRecorder | undefined): Promise<Invoice> {
-    assertId(id);
+  async _transition(id: string, step: FilingTransition, opts: MutationRequestOptions = {}, record?: ResponseRecorder): Promise<Invoice> {
+    checkedId(id);
     const { transport, fieldMap, logger } = this._ctx;
     const response = await transport.send({ method: 'POST', path: ROUTES.transition(id, step), options: opts, noRetry: true, record });
     const envelope = transport.tryUnwrap(response);
@@ -377,7 +337,6 @@ export class Invoices extends APIResource {
       return await this.#retrieve(id, { signal: opts.signal, timeout: opts.timeout, maxRetries: opts.maxRetries, headers: opts.headers }, record);
     } catch (err) {
       if (isErrorKind(err, 'APIUserAbortError')) throw err;
-      // The transition itself was answered with success; only reading the invoice back failed.
       throw invalidResponse(response, {
         message: `${step} of invoice ${id} answered ${response.status} without the invoice, and reading it back failed: ${err instanceof Error ? err.message : String(err)}`,
         cause: err,
@@ -388,12 +347,8 @@ export class Invoices extends APIResource {
 }
 
 function checkedId(id: unknown): string {
-  assertId(id);
-  return id;
-}
-
-function assertId(id: unknown): asserts id is string {
   assertResourceId(id, 'An invoice id');
+  return id;
 }
 
 /** Reads send no idempotency key (it is for calls that change something). */
@@ -407,42 +362,16 @@ function withSentLinesHint(err: unknown, input: unknown): unknown {
   if (!isBadRequestError(err)) return err;
   const hint = sentLinesClassificationHint(err.message, (input as { lines?: unknown }).lines);
   if (hint === undefined) return err;
-  const rebuilt = new BadRequestError({
-    message: err.message,
-    status: err.status,
-    code: err.code,
-    body: err.body,
-    requestId: err.requestId,
-    method: err.method,
-    path: err.path,
-    hint,
-    cause: err.cause,
-  });
+  const { message, status, code, body, requestId, method, path, cause } = err;
+  const rebuilt = new BadRequestError({ message, status, code, body, requestId, method, path, hint, cause });
   if (err.stack !== undefined) rebuilt.stack = err.stack;
   return rebuilt;
 }
 
-/** Page size of the list walk that stands in for a missing `GET /invoices/{id}` (the service's largest). */
-const READ_BY_LIST_PAGE_SIZE = 100;
-
-/** What a 404 said, for telling a missing route ("Cannot GET …") from a missing invoice. */
-function notFoundText(err: NotFoundError): string {
-  return typeof err.body === 'string' ? `${err.message} ${err.body}` : err.message;
-}
-
-/** Why an input cannot be sent, found while it was serialized. */
 class NotSendable extends Error {
-  constructor(
-    readonly path: (string | number)[],
-    message: string,
-  ) {
+  constructor(readonly path: (string | number)[], message: string) {
     super(message);
   }
-}
-
-/** checkInvoice of each input for #withServiceCodes; none when the caller gave both code lists. */
-function reportsFor(inputs: readonly unknown[], given: CheckOptions | undefined): CheckReport[] {
-  return given?.hsCodes !== undefined && given.isicCodes !== undefined ? [] : inputs.map((input) => checkInvoice(input, given));
 }
 
 // Issues the service's code lists may decide otherwise than the bundled tables.
@@ -450,16 +379,13 @@ const LIST_ISSUES: ReadonlySet<string> = new Set(['HSN_CODE_UNKNOWN', 'HSN_CODE_
 
 const AMOUNT_FIELDS: ReadonlySet<string> = new Set(['quantity', 'unitPrice', 'taxRate', 'discountRate']);
 
-/**
- * The request body of `create`, built once: the JSON text to send, and `JSON.parse` of it (plain data) for the checks.
- */
+/** The request body of `create`, built once: the JSON text to send, and `JSON.parse` of it (plain data) for the checks. */
 function serializeInvoice(input: unknown): { bodyText: string; sent: unknown } {
   // Each object's path, set when JSON.stringify reaches it; `this` in the replacer is the holder.
   const paths = new Map<object, (string | number)[]>();
   // Marks a decimal string to be written out as a number; unguessable, so no other string matches.
   let mark: string | undefined;
   const totals: Record<string, unknown> = {};
-  let hasTotals = false;
   let bodyText: string | undefined;
   try {
     bodyText = JSON.stringify(input, function (this: unknown, key: string, value: unknown): unknown {
@@ -468,7 +394,6 @@ function serializeInvoice(input: unknown): { bodyText: string; sent: unknown } {
       const path = parent === undefined ? [] : [...parent, Array.isArray(holder) ? Number(key) : key];
       if (path.length === 1 && Object.hasOwn(INPUT_TOTAL_FIELDS, key) && value !== undefined) {
         totals[key] = plainCopy(value);
-        hasTotals = true;
         return undefined;
       }
       if (path.length === 3 && path[0] === 'lines' && typeof path[1] === 'number') {
@@ -477,9 +402,7 @@ function serializeInvoice(input: unknown): { bodyText: string; sent: unknown } {
       }
       const kind = notJsonData(value);
       if (kind !== undefined) throw new NotSendable(path, `${where(path)} is ${kind}`);
-      if (path.length > MAX_INPUT_DEPTH) {
-        throw new NotSendable(path, `${where(path)} is nested more than ${MAX_INPUT_DEPTH} levels deep`);
-      }
+      if (path.length > MAX_INPUT_DEPTH) throw new NotSendable(path, `${where(path)} is nested more than ${MAX_INPUT_DEPTH} levels deep`);
       if (typeof value === 'object' && value !== null) {
         const seenAt = paths.get(value);
         if (seenAt !== undefined && seenAt.every((part, i) => path[i] === part)) {
@@ -512,7 +435,7 @@ function serializeInvoice(input: unknown): { bodyText: string; sent: unknown } {
     sent = JSON.parse(bodyText, (_key, value: unknown) => (typeof value === 'string' && value.startsWith(m) ? value.slice(m.length) : value));
     bodyText = bodyText.replace(new RegExp(`"${m}(-?\\d+(?:\\.\\d+)?)"`, 'g'), '$1');
   }
-  if (hasTotals) sent = { ...(sent as object), ...totals };
+  if (Object.keys(totals).length > 0) sent = { ...(sent as object), ...totals };
   return { bodyText, sent };
 }
 
