@@ -9,11 +9,9 @@ export type { ListingMeta } from '../model/listing.js';
 /** An unwrapped success envelope. */
 export interface Envelope {
   data: unknown;
-  /** The server's clock when it answered. */
-  timestamp: string | undefined;
+  /** The server's clock when it answered. */ timestamp: string | undefined;
   message: string | undefined;
-  /** Present on listings. */
-  meta: ListingMeta | undefined;
+  /** Present on listings. */ meta: ListingMeta | undefined;
 }
 
 

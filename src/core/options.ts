@@ -20,34 +20,24 @@ import { boundedInteger, type Fetch } from './bounds.js';
  * ```
  */
 export interface ClientOptions {
-  /** Sent only as the `X-API-Key` header. Default: env `INVOICING_API_KEY`. */
-  apiKey?: string | undefined;
+  /** Sent only as the `X-API-Key` header. Default: env `INVOICING_API_KEY`. */ apiKey?: string | undefined;
   /** A signed-in portal session, sent only as `Authorization: Bearer …` and only to the `/api/v1/api-key` routes (key management). Default: env `INVOICING_SESSION_TOKEN`. */
   sessionToken?: string | undefined;
   /** Origin of the service, e.g. `https://invoicing.example.com`; the SDK adds `/api/v1`. Default: env `INVOICING_BASE_URL`. There is no guessed default: missing is an error at construction. */
   baseUrl?: string | undefined;
-  /** Milliseconds per attempt, reading the body included. Default 30 000. */
-  timeout?: number | undefined;
+  /** Milliseconds per attempt, reading the body included. Default 30 000. */ timeout?: number | undefined;
   /** Retries after connection errors, timeouts, 408, 429, 500, 502, 503 and 504, with exponential backoff and full jitter (a POST only with an idempotency key). Default 2. */
   maxRetries?: number | undefined;
-  /** Custom `fetch` (proxies, tests). Default: the global `fetch`, looked up at call time. */
-  fetch?: Fetch | undefined;
-  /** Where log lines go. Default: `console`. Every line has secrets redacted. */
-  logger?: Logger | undefined;
-  /** Minimum level logged. Default: env `INVOICING_LOG`, else `warn`. */
-  logLevel?: LogLevel | undefined;
-  /** How stored invoices are read (aliases per canonical field). Default: the built-in aliases. */
-  fieldMap?: FieldMap | undefined;
-  /** How long `client.codes` keeps a lookup, in milliseconds. Default one hour. */
-  codesCacheTtl?: number | undefined;
-  /** ky hooks run on every request, after the SDK's own. */
-  hooks?: ClientHooks | undefined;
-  /** Extra `RequestInit` for every request, e.g. an undici `dispatcher` for a proxy or mTLS. */
-  fetchOptions?: FetchOptions | undefined;
+  /** Custom `fetch` (proxies, tests). Default: the global `fetch`, looked up at call time. */ fetch?: Fetch | undefined;
+  /** Where log lines go. Default: `console`. Every line has secrets redacted. */ logger?: Logger | undefined;
+  /** Minimum level logged. Default: env `INVOICING_LOG`, else `warn`. */ logLevel?: LogLevel | undefined;
+  /** How stored invoices are read (aliases per canonical field). Default: the built-in aliases. */ fieldMap?: FieldMap | undefined;
+  /** How long `client.codes` keeps a lookup, in milliseconds. Default one hour. */ codesCacheTtl?: number | undefined;
+  /** ky hooks run on every request, after the SDK's own. */ hooks?: ClientHooks | undefined;
+  /** Extra `RequestInit` for every request, e.g. an undici `dispatcher` for a proxy or mTLS. */ fetchOptions?: FetchOptions | undefined;
   /** Headers added to every request. They can never set `X-API-Key`, `Authorization` or `idempotency-key`. */
   defaultHeaders?: Record<string, string> | undefined;
-  /** Query parameters added to every request. A parameter named like a credential is refused. */
-  defaultQuery?: Query | undefined;
+  /** Query parameters added to every request. A parameter named like a credential is refused. */ defaultQuery?: Query | undefined;
   /** The largest response body read, in bytes; a larger one is a `ResponseTooLargeError`. Default 32 MiB. */
   maxResponseBytes?: number | undefined;
   /** Silence the warning for a `baseUrl` that is plain `http://` to a host other than loopback (the API key would cross the network in clear text). Default false. */

@@ -45,10 +45,8 @@ export type PageLoader<T> = (page: number) => Promise<Page<T>>;
  * ```
  */
 export class Page<T> implements AsyncIterable<T> {
-  /** The items of this page. */
-  readonly data: T[];
-  /** The listing's `meta` as the service sent it; `undefined` when it sent none. */
-  readonly meta: ListingMeta | undefined;
+  /** The items of this page. */ readonly data: T[];
+  /** The listing's `meta` as the service sent it; `undefined` when it sent none. */ readonly meta: ListingMeta | undefined;
   /** This page's number, from 1: the page the SDK asked for. The service's own number for it, which may count differently, is `meta.page`. */
   readonly pageNumber: number;
   readonly #load: PageLoader<T>;
@@ -64,8 +62,7 @@ export class Page<T> implements AsyncIterable<T> {
     meta: ListingMeta | undefined;
     requestedPage: number;
     load: PageLoader<T>;
-    /** Where a walk that stops early says why (the client's logger). */
-    logger?: Pick<Logger, 'warn'> | undefined;
+    /** Where a walk that stops early says why (the client's logger). */ logger?: Pick<Logger, 'warn'> | undefined;
   }) {
     this.data = init.data;
     this.meta = init.meta;

@@ -28,14 +28,12 @@ const TYPE_PREFIX = /^(?:[a-z]{1,8}[_-]){1,3}/;
  */
 class Matcher {
   readonly #secrets: readonly string[];
-  /** Window text → every (secret, offset) it stands for. */
-  readonly #windows = new Map<string, Array<[secret: number, at: number]>>();
+  /** Window text → every (secret, offset) it stands for. */ readonly #windows = new Map<string, Array<[secret: number, at: number]>>();
   readonly #blocks = new Set<string>();
   /** The first two characters of every block (exact for ASCII): most text is passed over on this alone. */
   readonly #pairs = new Uint8Array(65_536);
   readonly #short: string[] = [];
-  /** Per secret and offset: 1 where the window there also stands for another (secret, offset). */
-  readonly #shared: Uint8Array[];
+  /** Per secret and offset: 1 where the window there also stands for another (secret, offset). */ readonly #shared: Uint8Array[];
 
   constructor(secrets: readonly string[]) {
     this.#secrets = secrets;

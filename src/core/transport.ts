@@ -44,14 +44,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** ky hooks run on every request after the SDK's own (`beforeError` gets the SDK's redacted error). @example const hooks: ClientHooks = { afterResponse: [({ response }) => console.log(response.status)] }; */
 export interface ClientHooks {
-  /** Run once per call, after the SDK has added authentication and the idempotency key. */
-  beforeRequest?: BeforeRequestHook[] | undefined;
-  /** Run before each retry, after the SDK's own retry log line. */
-  beforeRetry?: BeforeRetryHook[] | undefined;
-  /** Run on every response, retried ones included. */
-  afterResponse?: AfterResponseHook[] | undefined;
-  /** Run with the SDK's error (an `InvoicingError`), secrets already redacted. */
-  beforeError?: BeforeErrorHook[] | undefined;
+  /** Run once per call, after the SDK has added authentication and the idempotency key. */ beforeRequest?: BeforeRequestHook[] | undefined;
+  /** Run before each retry, after the SDK's own retry log line. */ beforeRetry?: BeforeRetryHook[] | undefined;
+  /** Run on every response, retried ones included. */ afterResponse?: AfterResponseHook[] | undefined;
+  /** Run with the SDK's error (an `InvoicingError`), secrets already redacted. */ beforeError?: BeforeErrorHook[] | undefined;
 }
 
 /** Extra `RequestInit` fields for every request (an undici `dispatcher`, …). @example const fetchOptions: FetchOptions = { keepalive: true }; */
@@ -61,8 +57,7 @@ export type FetchOptions = Omit<RequestInit, 'method' | 'headers' | 'body' | 'si
 export interface ResolvedOptions {
   apiKey: string | undefined;
   sessionToken: string | undefined;
-  /** Origin plus any path prefix, without `/api/v1` and without a trailing slash. */
-  baseUrl: string;
+  /** Origin plus any path prefix, without `/api/v1` and without a trailing slash. */ baseUrl: string;
   timeout: number;
   maxRetries: number;
   fetch: Fetch | undefined;
@@ -73,34 +68,25 @@ export interface ResolvedOptions {
   browser: boolean;
   hooks: ClientHooks | undefined;
   fetchOptions: FetchOptions | undefined;
-  /** Checked and lower-cased. */
-  defaultHeaders: Record<string, string>;
+  /** Checked and lower-cased. */ defaultHeaders: Record<string, string>;
   defaultQuery: Query | undefined;
   maxResponseBytes: number;
   allowInsecureHttp: boolean;
-  /** This client's secrets, for scrubbing errors, logs and records. */
-  redactor: Redactor;
-  /** Statuses after SUBMITTED that count as final for `waitFor` and `watch`. */
-  finalStatuses: readonly string[];
-  /** Told of the new key when {@link Transport.setApiKey} switches it. */
-  onApiKeyChange?: ((apiKey: string) => void) | undefined;
+  /** This client's secrets, for scrubbing errors, logs and records. */ redactor: Redactor;
+  /** Statuses after SUBMITTED that count as final for `waitFor` and `watch`. */ finalStatuses: readonly string[];
+  /** Told of the new key when {@link Transport.setApiKey} switches it. */ onApiKeyChange?: ((apiKey: string) => void) | undefined;
 }
 
 /** One logical call, before retries. */
 export interface TransportRequest {
   method: HttpMethod;
-  /** Path from the origin, `/api/v1` included. */
-  path: string;
+  /** Path from the origin, `/api/v1` included. */ path: string;
   query?: Query | undefined;
-  /** Sent as JSON. */
-  body?: unknown;
-  /** The JSON body already serialized, sent byte for byte instead of `body`. */
-  bodyText?: string | undefined;
+  /** Sent as JSON. */ body?: unknown;
+  /** The JSON body already serialized, sent byte for byte instead of `body`. */ bodyText?: string | undefined;
   options?: (MutationRequestOptions & { query?: Query | undefined }) | undefined;
-  /** Send once, never retry (transitions: the filing layer reads the invoice before it tries again). */
-  noRetry?: boolean | undefined;
-  /** Told of the response (for `withResponse()`). */
-  record?: ResponseRecorder | undefined;
+  /** Send once, never retry (transitions: the filing layer reads the invoice before it tries again). */ noRetry?: boolean | undefined;
+  /** Told of the response (for `withResponse()`). */ record?: ResponseRecorder | undefined;
 }
 
 /** What the SDK's hooks know of one call (ky's `context`). */
@@ -134,15 +120,13 @@ const BODIES = new WeakMap<Response, ReadBody>();
 export class TransportResponse {
   readonly status: number;
   readonly headers: Headers;
-  /** Parsed JSON (no `__proto__` or `constructor` keys); the text when not JSON; `undefined` when empty. */
-  readonly body: unknown;
+  /** Parsed JSON (no `__proto__` or `constructor` keys); the text when not JSON; `undefined` when empty. */ readonly body: unknown;
   #raw: Response | undefined;
 
   constructor(
     readonly method: HttpMethod,
     readonly path: string,
-    /** The client's redactor, for an error built from this response after it left the transport. */
-    readonly redactor: Redactor,
+    /** The client's redactor, for an error built from this response after it left the transport. */ readonly redactor: Redactor,
     private readonly received: Response,
     private readonly read: ReadBody | undefined,
     text: string,
