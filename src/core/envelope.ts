@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { requestIdOf, summarizeBody } from './error-hints.js';
 import { InvalidResponseError } from './errors.js';
+import type { Redactor } from './redact.js';
 import { EnvelopeSchema, TolerantEnvelopeSchema, type ListingMeta } from '../model/listing.js';
 
 export type { ListingMeta } from '../model/listing.js';
@@ -13,7 +14,6 @@ export interface Envelope {
   message: string | undefined;
   /** Present on listings. */ meta: ListingMeta | undefined;
 }
-
 
 /** The envelope in `body` (parsed JSON), or `undefined` when it is not one. */
 export function readEnvelope(body: unknown): Envelope | undefined {
@@ -63,7 +63,7 @@ function describeProblem(body: unknown): string {
 }
 
 /** Where a body came from, for the error if it is not the envelope. */
-type Source = { status: number; headers: Headers | undefined; method: string; path: string };
+type Source = { status: number; headers: Headers | undefined; method: string; path: string; redactor?: Redactor | undefined };
 
 function invalid(body: unknown, source: Source, message: string): InvalidResponseError {
   return new InvalidResponseError({
@@ -74,6 +74,7 @@ function invalid(body: unknown, source: Source, message: string): InvalidRespons
     requestId: requestIdOf(source.headers),
     method: source.method,
     path: source.path,
+    redactor: source.redactor,
     hint:
       'The service answered with a success status but not the documented envelope; a proxy or ' +
       'gateway may have answered instead. The request may have taken effect: read the resource ' +

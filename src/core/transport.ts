@@ -108,11 +108,8 @@ class ConnectionFailure extends Error {
   override readonly name = 'ConnectionFailure';
 }
 
-/** A body read by an attempt; `bytes` kept only when the text would not give them back. */
-interface ReadBody {
-  text: string;
-  bytes: Uint8Array<ArrayBuffer> | undefined;
-}
+// `bytes` kept only when the text would not give them back.
+type ReadBody = { text: string; bytes: Uint8Array<ArrayBuffer> | undefined };
 
 const BODIES = new WeakMap<Response, ReadBody>();
 
@@ -204,12 +201,8 @@ export class Transport {
 
   /** Sends and unwraps the `{ success, data }` envelope; anything else is an `InvalidResponseError`. */
   async request(request: TransportRequest): Promise<{ envelope: Envelope; response: TransportResponse }> {
-    try {
-      const response = await this.#send(request);
-      return { envelope: unwrapEnvelope(response.body, response), response };
-    } catch (error) {
-      throw redactError(error, this.#config.redactor);
-    }
+    const response = await this.send(request);
+    return { envelope: unwrapEnvelope(response.body, response), response };
   }
 
   /** The envelope in a response, or `undefined` when it is not one (for routes with unshown bodies). */
@@ -376,9 +369,8 @@ export class Transport {
     const exact = nullBody ? '' : decodeExactly(bytes);
     const read: ReadBody = { text: exact ?? UTF8.decode(bytes), bytes: exact === undefined || !response.headers.has('content-type') ? bytes : undefined };
     if (debug !== undefined) {
-      const requestId = requestIdOf(response.headers);
-      const id = requestId ? ` (request-id ${requestId})` : '';
-      debug.debug(`← ${response.status} ${ctx.method} ${ctx.path} in ${Date.now() - started} ms${id}`);
+      const id = requestIdOf(response.headers);
+      debug.debug(`← ${response.status} ${ctx.method} ${ctx.path} in ${Date.now() - started} ms${id ? ` (request-id ${id})` : ''}`);
     }
     // An error no retry or hook will see is the SDK's at once, which also lets a caller react to a 429 before others send.
     if (!response.ok && ctx.maxRetries === 0 && !this.#fullResponses) {
@@ -394,8 +386,7 @@ export class Transport {
   /** The one factory from whatever a call threw to the SDK's error classes. */
   #toSDKError(error: unknown, ctx: CallContext | undefined): unknown {
     if (error instanceof InvoicingError) return error;
-    const method = ctx?.method;
-    const path = ctx?.path;
+    const { method, path } = ctx ?? {};
     if (ctx?.signal?.aborted) return new APIUserAbortError({ method, path, cause: ctx.signal.reason });
     if (isHTTPError(error)) {
       const body = typeof error.data === 'string' ? parseBodySafely(error.data) : error.data;
@@ -403,12 +394,8 @@ export class Transport {
     }
     if (isTimeoutError(error)) {
       const timeout = ctx?.timeout ?? this.#config.timeout;
-      return new APIConnectionTimeoutError({
-        message: `Request timed out after ${timeout} ms (${method} ${path}).`,
-        method,
-        path,
-        hint: `No complete response within ${timeout} ms. Raise the timeout option (per client or per call) if the service is slow.`,
-      });
+      const hint = `No complete response within ${timeout} ms. Raise the timeout option (per client or per call) if the service is slow.`;
+      return new APIConnectionTimeoutError({ message: `Request timed out after ${timeout} ms (${method} ${path}).`, method, path, hint });
     }
     if (isNetworkError(error) || error instanceof ConnectionFailure) {
       const cause = error.cause ?? error;
@@ -434,9 +421,7 @@ function isEmpty(object: object | undefined | null): boolean {
   return true;
 }
 
-function contextOf(context: Record<string, unknown> | undefined): CallContext | undefined {
-  return context?.[CONTEXT] as CallContext | undefined;
-}
+const contextOf = (context: Record<string, unknown> | undefined): CallContext | undefined => context?.[CONTEXT] as CallContext | undefined;
 
 /** `response` with the body read from it unread again, or without one. */
 function rebuild(response: Response, read: ReadBody | undefined): Response {
@@ -533,9 +518,7 @@ function requestInitOnly(options: FetchOptions | undefined): Record<string, unkn
   return Object.fromEntries(Object.entries(options ?? {}).filter(([key]) => !NOT_FETCH_OPTIONS.has(key)));
 }
 
-function asError(value: unknown): Error {
-  return value instanceof Error ? value : new Error(String(value));
-}
+const asError = (value: unknown): Error => (value instanceof Error ? value : new Error(String(value)));
 
 function causeMessage(cause: unknown): string {
   if (!(cause instanceof Error)) return String(cause);
@@ -544,11 +527,8 @@ function causeMessage(cause: unknown): string {
   return [cause.message, typeof code === 'string' ? code : inner?.message].filter(Boolean).join(': ');
 }
 
-function describeFailure(error: Error): string {
-  if (isHTTPError(error)) return `HTTP ${error.response.status}`;
-  if (isTimeoutError(error)) return 'a timeout';
-  return 'a connection error';
-}
+const describeFailure = (error: Error): string =>
+  isHTTPError(error) ? `HTTP ${error.response.status}` : isTimeoutError(error) ? 'a timeout' : 'a connection error';
 
 /** Waits for `held`, or less when `signal` aborts first (the caller's abort is then thrown as usual). */
 function untilSettledOrAborted(held: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
