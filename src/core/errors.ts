@@ -277,19 +277,14 @@ export class InvalidTransitionError extends ConflictError {
 
   constructor(init: InvalidTransitionErrorInit) {
     const { invoiceId, transition, currentStatus, rawStatus, cause } = init;
-    const answer = cause as Partial<APIError> | undefined;
+    const { message, status, code, body, requestId, method, path } = (cause ?? {}) as Partial<APIError>;
     const shown = rawStatus ?? currentStatus;
-    const said = typeof answer?.message === 'string' && answer.message !== '' ? ` (service: ${answer.message})` : '';
+    const said = typeof message === 'string' && message !== '' ? ` (service: ${message})` : '';
+    const answer = { status: typeof status === 'number' ? status : undefined, code, body, requestId, method, path, cause };
     super({
       message: `Cannot ${transition} invoice ${invoiceId}: it is ${shown}; ${transition} needs ${REQUIRED_FROM[transition]}${said}`,
-      status: typeof answer?.status === 'number' ? answer.status : undefined,
-      code: answer?.code,
-      body: answer?.body,
-      requestId: answer?.requestId,
-      method: answer?.method,
-      path: answer?.path,
+      ...answer,
       hint: transitionHint(invoiceId, currentStatus, shown),
-      cause,
     });
     Object.assign(this, { invoiceId, transition, currentStatus, rawStatus });
   }
