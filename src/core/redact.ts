@@ -180,21 +180,17 @@ export class Redactor {
   }
 
   /** A scrubbed copy of a thrown value for an error's `cause`; object fields are left out (they may hold the key). */
-  redactCause(cause: unknown): unknown {
-    return this.#cause(cause, 0);
-  }
-
-  #cause(cause: unknown, depth: number): unknown {
+  redactCause(cause: unknown, depth = 0): unknown {
     if (typeof cause === 'string') return this.redact(cause);
     if (cause === null || (typeof cause !== 'object' && typeof cause !== 'function')) return cause;
     try {
       const from = cause as { name?: unknown; message?: unknown; stack?: unknown; cause?: unknown };
       const copy = new Error(
         this.redact(String(from.message ?? '')),
-        from.cause === undefined || depth >= MAX_CAUSE_DEPTH ? undefined : { cause: this.#cause(from.cause, depth + 1) },
+        from.cause === undefined || depth >= MAX_CAUSE_DEPTH ? undefined : { cause: this.redactCause(from.cause, depth + 1) },
       ) as Error & Record<string, unknown>;
       for (const [key, value] of Object.entries(cause)) {
-        if (typeof value !== 'object' && typeof value !== 'function' && key !== '__proto__') copy[this.redact(key)] = this.#cause(value, depth);
+        if (typeof value !== 'object' && typeof value !== 'function' && key !== '__proto__') copy[this.redact(key)] = this.redactCause(value, depth);
       }
       Object.defineProperty(copy, 'name', { value: this.redact(String(from.name ?? 'Error')), writable: true, configurable: true });
       if (typeof from.stack === 'string') copy.stack = this.redact(from.stack);
