@@ -25,7 +25,7 @@ import type { Redactor } from './redact.js';
 import { redirectHint, requestIdOf } from './error-hints.js';
 import { authHeader, type Credentials, checkExtraHeaders, checkHeader, checkIdempotencyKey, redactHeaders, USER_AGENT } from './headers.js';
 import { mintIdempotencyKey } from './idempotency.js';
-import { boundedInteger, type Fetch } from './bounds.js';
+import { boundedInteger } from './bounds.js';
 import { appendQuery, checkQuery, type Query } from './query.js';
 import type { MutationRequestOptions } from './request-options.js';
 import { failureOf, shouldRetry as classify, RETRYABLE_STATUSES } from './retry.js';
@@ -33,7 +33,7 @@ import { INITIAL_RETRY_DELAY_MS, MAX_RETRY_AFTER_MS, MAX_RETRY_DELAY_MS, parseRe
 import type { ResponseRecorder } from './api-promise.js';
 import { readEnvelope, unwrapEnvelope, type Envelope } from './envelope.js';
 import type { ResolvedFieldMap } from '../model/field-map.js';
-import type { Logger, LogLevel } from './logger.js';
+import type { ClientOptions } from './options.js';
 import { isSessionRoute } from './routes.js';
 import { parseBodySafely } from './safe-json.js';
 
@@ -53,29 +53,17 @@ export interface ClientHooks {
 /** Extra `RequestInit` fields for every request (an undici `dispatcher`, …). @example const fetchOptions: FetchOptions = { keepalive: true }; */
 export type FetchOptions = Omit<RequestInit, 'method' | 'headers' | 'body' | 'signal' | 'redirect'> & Record<string, unknown>;
 
-/** Options after resolution. */
-export interface ResolvedOptions {
-  apiKey: string | undefined;
-  sessionToken: string | undefined;
-  /** Origin plus any path prefix, without `/api/v1` and without a trailing slash. */ baseUrl: string;
-  timeout: number;
-  maxRetries: number;
-  fetch: Fetch | undefined;
-  logger: Logger;
-  logLevel: LogLevel;
+type Given = 'apiKey' | 'sessionToken' | 'fetch' | 'hooks' | 'fetchOptions' | 'defaultQuery';
+type Defaulted = 'timeout' | 'maxRetries' | 'logger' | 'logLevel' | 'codesCacheTtl' | 'maxResponseBytes' | 'allowInsecureHttp' | 'finalStatuses';
+
+/** Options after resolution: `baseUrl` is the origin plus any path prefix, without `/api/v1` or a trailing slash. */
+export type ResolvedOptions = Pick<ClientOptions, Given> & Required<Pick<ClientOptions, Defaulted | 'baseUrl'>> & {
   fieldMap: ResolvedFieldMap;
-  codesCacheTtl: number;
   browser: boolean;
-  hooks: ClientHooks | undefined;
-  fetchOptions: FetchOptions | undefined;
   /** Checked and lower-cased. */ defaultHeaders: Record<string, string>;
-  defaultQuery: Query | undefined;
-  maxResponseBytes: number;
-  allowInsecureHttp: boolean;
   /** This client's secrets, for scrubbing errors, logs and records. */ redactor: Redactor;
-  /** Statuses after SUBMITTED that count as final for `waitFor` and `watch`. */ finalStatuses: readonly string[];
   /** Told of the new key when {@link Transport.setApiKey} switches it. */ onApiKeyChange?: ((apiKey: string) => void) | undefined;
-}
+};
 
 /** One logical call, before retries. */
 export interface TransportRequest {
@@ -153,8 +141,7 @@ export class Transport {
   readonly #auth = new WeakMap<CallContext, [string, string]>();
   /** With a caller's afterResponse hook, every response carries its body (ky clones it, the hook may read it). */
   readonly #fullResponses: boolean;
-  /** Settles when every key rotation in progress has; `X-API-Key` requests wait for it. */
-  #rotation: Promise<void> | undefined;
+  /** Settles when every key rotation in progress has; `X-API-Key` requests wait for it. */ #rotation: Promise<void> | undefined;
 
   constructor(config: ResolvedOptions) {
     this.#config = { ...config, apiKey: undefined, sessionToken: undefined };
