@@ -49,13 +49,6 @@ export function invalidResponse(
   response: Pick<TransportResponse, 'status' | 'body' | 'headers' | 'method' | 'path' | 'redactor'>,
   init: { message: string; hint?: string | undefined; cause?: unknown },
 ): InvalidResponseError {
-  return new InvalidResponseError({
-    ...init,
-    status: response.status,
-    body: response.body,
-    requestId: requestIdOf(response.headers),
-    method: response.method,
-    path: response.path,
-    redactor: response.redactor,
-  });
+  const { status, body, headers, method, path, redactor } = response;
+  return new InvalidResponseError({ ...init, status, body, requestId: requestIdOf(headers), method, path, redactor });
 }
