@@ -1,46 +1,16 @@
 // Client options: one defaults table, resolved once at construction; per-call options override.
-import { resolveFieldMap, type FieldMap } from '../model/field-map.js';
+import { resolveFieldMap } from '../model/field-map.js';
 import { InvoicingError, redactError } from './errors.js';
 import { checkExtraHeaders, checkHeader } from './headers.js';
-import { createLogger, isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
+import { createLogger, isLogLevel, LOG_LEVELS, type LogLevel } from './logger.js';
 import { Redactor } from './redact.js';
 import { DEFAULT_FINAL_STATUSES } from '../model/status.js';
-import { checkQuery, type Query } from './query.js';
+import { checkQuery } from './query.js';
 import { API_PREFIX } from './routes.js';
-import type { ClientHooks, FetchOptions, ResolvedOptions } from './transport.js';
+import type { ClientOptions, ResolvedOptions } from './transport.js';
 
 export type { Fetch } from './bounds.js';
-import { boundedInteger, type Fetch } from './bounds.js';
-
-/**
- * Options of `new InvoicingClient(options)`; credentials, baseUrl and log level fall back to environment variables.
- * @example
- * ```ts
- * const client = new InvoicingClient({ apiKey: process.env.INVOICING_API_KEY, baseUrl: 'https://invoicing.example.com' });
- * ```
- */
-export interface ClientOptions {
-  /** Sent only as the `X-API-Key` header. Default: env `INVOICING_API_KEY`. */ apiKey?: string | undefined;
-  /** Portal session, sent as `Bearer` to `/api/v1/api-key` only. Default: `INVOICING_SESSION_TOKEN`. */ sessionToken?: string | undefined;
-  /** Service origin; the SDK adds `/api/v1`. Default: env `INVOICING_BASE_URL`; missing is an error. */ baseUrl?: string | undefined;
-  /** Milliseconds per attempt, reading the body included. Default 30 000. */ timeout?: number | undefined;
-  /** Retries after no answer, 408, 429, 500, 502, 503, 504 (a POST only with an idempotency key), backoff jittered. Default 2. */
-  maxRetries?: number | undefined;
-  /** Custom `fetch` (proxies, tests). Default: the global `fetch`, looked up at call time. */ fetch?: Fetch | undefined;
-  /** Where log lines go. Default: `console`. Every line has secrets redacted. */ logger?: Logger | undefined;
-  /** Minimum level logged. Default: env `INVOICING_LOG`, else `warn`. */ logLevel?: LogLevel | undefined;
-  /** How stored invoices are read (aliases per canonical field). Default: the built-in aliases. */ fieldMap?: FieldMap | undefined;
-  /** How long `client.codes` keeps a lookup, in milliseconds. Default one hour. */ codesCacheTtl?: number | undefined;
-  /** ky hooks run on every request, after the SDK's own. */ hooks?: ClientHooks | undefined;
-  /** Extra `RequestInit` for every request, e.g. an undici `dispatcher` for a proxy or mTLS. */ fetchOptions?: FetchOptions | undefined;
-  /** Headers for every request (not `X-API-Key`, `Authorization`, `Idempotency-Key`). */
-  defaultHeaders?: Record<string, string> | undefined;
-  /** Query parameters added to every request. A parameter named like a credential is refused. */ defaultQuery?: Query | undefined;
-  /** Largest body read, in bytes; a larger one is a `ResponseTooLargeError`. Default 32 MiB. */ maxResponseBytes?: number | undefined;
-  /** No warning for plain `http://` to a non-loopback host (the key in clear). Default false. */ allowInsecureHttp?: boolean | undefined;
-  /** Final statuses for `waitFor` and `watch`. Default `DEFAULT_FINAL_STATUSES`. */ finalStatuses?: readonly string[] | undefined;
-  /** Allow a browser, where visitors see the API key. Default false: construction throws. */ dangerouslyAllowBrowser?: boolean | undefined;
-}
+import { boundedInteger } from './bounds.js';
 
 /** Options with an environment variable or a default, resolved at construction. @example const timeout = CLIENT_DEFAULTS.timeout.value; */
 export const CLIENT_DEFAULTS = {
@@ -57,7 +27,7 @@ export const CLIENT_DEFAULTS = {
   dangerouslyAllowBrowser: { env: undefined, value: false },
 } as const satisfies Partial<Record<keyof ClientOptions, { env: string | undefined; value: unknown }>>;
 
-export type { ResolvedOptions } from './transport.js';
+export type { ClientOptions, ResolvedOptions } from './transport.js';
 
 function readEnv(name: string): string | undefined {
   try {

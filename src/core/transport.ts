@@ -25,15 +25,15 @@ import type { Redactor } from './redact.js';
 import { redirectHint, requestIdOf } from './error-hints.js';
 import { authHeader, type Credentials, checkExtraHeaders, checkHeader, checkIdempotencyKey, redactHeaders, USER_AGENT } from './headers.js';
 import { mintIdempotencyKey } from './idempotency.js';
-import { boundedInteger } from './bounds.js';
+import { boundedInteger, type Fetch } from './bounds.js';
 import { appendQuery, checkQuery, type Query } from './query.js';
 import type { MutationRequestOptions } from './request-options.js';
 import { failureOf, shouldRetry as classify, RETRYABLE_STATUSES } from './retry.js';
 import { INITIAL_RETRY_DELAY_MS, MAX_RETRY_AFTER_MS, MAX_RETRY_DELAY_MS, parseRetryAfter } from './retry-timing.js';
 import type { ResponseRecorder } from './api-promise.js';
 import { readEnvelope, unwrapEnvelope, type Envelope } from './envelope.js';
-import type { ResolvedFieldMap } from '../model/field-map.js';
-import type { ClientOptions } from './options.js';
+import type { FieldMap, ResolvedFieldMap } from '../model/field-map.js';
+import type { Logger, LogLevel } from './logger.js';
 import { isSessionRoute } from './routes.js';
 import { parseBodySafely } from './safe-json.js';
 
@@ -52,6 +52,36 @@ export interface ClientHooks {
 
 /** Extra `RequestInit` fields for every request (an undici `dispatcher`, …). @example const fetchOptions: FetchOptions = { keepalive: true }; */
 export type FetchOptions = Omit<RequestInit, 'method' | 'headers' | 'body' | 'signal' | 'redirect'> & Record<string, unknown>;
+
+/**
+ * Options of `new InvoicingClient(options)`; credentials, baseUrl and log level fall back to environment variables.
+ * @example
+ * ```ts
+ * const client = new InvoicingClient({ apiKey: process.env.INVOICING_API_KEY, baseUrl: 'https://invoicing.example.com' });
+ * ```
+ */
+export interface ClientOptions {
+  /** Sent only as the `X-API-Key` header. Default: env `INVOICING_API_KEY`. */ apiKey?: string | undefined;
+  /** Portal session, sent as `Bearer` to `/api/v1/api-key` only. Default: `INVOICING_SESSION_TOKEN`. */ sessionToken?: string | undefined;
+  /** Service origin; the SDK adds `/api/v1`. Default: env `INVOICING_BASE_URL`; missing is an error. */ baseUrl?: string | undefined;
+  /** Milliseconds per attempt, reading the body included. Default 30 000. */ timeout?: number | undefined;
+  /** Retries after no answer, 408, 429, 500, 502, 503, 504 (a POST only with an idempotency key), backoff jittered. Default 2. */
+  maxRetries?: number | undefined;
+  /** Custom `fetch` (proxies, tests). Default: the global `fetch`, looked up at call time. */ fetch?: Fetch | undefined;
+  /** Where log lines go. Default: `console`. Every line has secrets redacted. */ logger?: Logger | undefined;
+  /** Minimum level logged. Default: env `INVOICING_LOG`, else `warn`. */ logLevel?: LogLevel | undefined;
+  /** How stored invoices are read (aliases per canonical field). Default: the built-in aliases. */ fieldMap?: FieldMap | undefined;
+  /** How long `client.codes` keeps a lookup, in milliseconds. Default one hour. */ codesCacheTtl?: number | undefined;
+  /** ky hooks run on every request, after the SDK's own. */ hooks?: ClientHooks | undefined;
+  /** Extra `RequestInit` for every request, e.g. an undici `dispatcher` for a proxy or mTLS. */ fetchOptions?: FetchOptions | undefined;
+  /** Headers for every request (not `X-API-Key`, `Authorization`, `Idempotency-Key`). */
+  defaultHeaders?: Record<string, string> | undefined;
+  /** Query parameters added to every request. A parameter named like a credential is refused. */ defaultQuery?: Query | undefined;
+  /** Largest body read, in bytes; a larger one is a `ResponseTooLargeError`. Default 32 MiB. */ maxResponseBytes?: number | undefined;
+  /** No warning for plain `http://` to a non-loopback host (the key in clear). Default false. */ allowInsecureHttp?: boolean | undefined;
+  /** Final statuses for `waitFor` and `watch`. Default `DEFAULT_FINAL_STATUSES`. */ finalStatuses?: readonly string[] | undefined;
+  /** Allow a browser, where visitors see the API key. Default false: construction throws. */ dangerouslyAllowBrowser?: boolean | undefined;
+}
 
 type Given = 'apiKey' | 'sessionToken' | 'fetch' | 'hooks' | 'fetchOptions' | 'defaultQuery';
 type Defaulted = 'timeout' | 'maxRetries' | 'logger' | 'logLevel' | 'codesCacheTtl' | 'maxResponseBytes' | 'allowInsecureHttp' | 'finalStatuses';
