@@ -10,27 +10,16 @@ import { parseRetryAfter } from './retry-timing.js';
 const PARENT = {
   InvoicingError: undefined,
   APIError: 'InvoicingError',
-  BadRequestError: 'APIError',
-  AuthenticationError: 'APIError',
-  PermissionDeniedError: 'APIError',
-  NotFoundError: 'APIError',
+  BadRequestError: 'APIError', AuthenticationError: 'APIError', PermissionDeniedError: 'APIError', NotFoundError: 'APIError',
   BusinessNotFoundError: 'NotFoundError',
   ConflictError: 'APIError',
-  IdempotencyConflictError: 'ConflictError',
-  InvalidTransitionError: 'ConflictError',
-  RateLimitError: 'APIError',
-  InternalServerError: 'APIError',
-  InvalidResponseError: 'APIError',
-  ResponseTooLargeError: 'APIError',
+  IdempotencyConflictError: 'ConflictError', InvalidTransitionError: 'ConflictError',
+  RateLimitError: 'APIError', InternalServerError: 'APIError', InvalidResponseError: 'APIError', ResponseTooLargeError: 'APIError',
   APIConnectionError: 'APIError',
   APIConnectionTimeoutError: 'APIConnectionError',
   APIUserAbortError: 'APIError',
-  InvalidInputError: 'InvoicingError',
-  InvoiceCheckError: 'InvoicingError',
-  TotalsMismatchError: 'InvoicingError',
-  FilingError: 'InvoicingError',
-  WaitTimeoutError: 'InvoicingError',
-  RecoveryInProgressError: 'InvoicingError',
+  InvalidInputError: 'InvoicingError', InvoiceCheckError: 'InvoicingError', TotalsMismatchError: 'InvoicingError',
+  FilingError: 'InvoicingError', WaitTimeoutError: 'InvoicingError', RecoveryInProgressError: 'InvoicingError',
   NotSubmittedError: 'InvoicingError',
 } as const;
 
@@ -170,7 +159,6 @@ export class APIError extends InvoicingError {
   }
 }
 
-/** {@link APIError.generate}, as a function. */
 export function generateAPIError({ status, headers, body, method, path, redactor }: ErrorResponse): APIError {
   const said = summarizeBody(body);
   const init: APIErrorInit = {
@@ -457,26 +445,12 @@ type Exactly<E extends InvoicingError, N extends InvoicingErrorName> = E & {
 export type FilingErrorCause =
   | Exactly<InvoicingError, 'InvoicingError'>
   | Exactly<APIError, 'APIError'>
-  | BadRequestError
-  | AuthenticationError
-  | PermissionDeniedError
-  | Exactly<NotFoundError, 'NotFoundError'>
-  | BusinessNotFoundError
-  | Exactly<ConflictError, 'ConflictError'>
-  | IdempotencyConflictError
-  | InvalidTransitionError
-  | RateLimitError
-  | InternalServerError
-  | InvalidResponseError
-  | ResponseTooLargeError
-  | Exactly<APIConnectionError, 'APIConnectionError'>
-  | APIConnectionTimeoutError
-  | APIUserAbortError
-  | InvalidInputError
-  | InvoiceCheckError
-  | TotalsMismatchError
-  | WaitTimeoutError
-  | RecoveryInProgressError;
+  | BadRequestError | AuthenticationError | PermissionDeniedError
+  | Exactly<NotFoundError, 'NotFoundError'> | BusinessNotFoundError
+  | Exactly<ConflictError, 'ConflictError'> | IdempotencyConflictError | InvalidTransitionError
+  | RateLimitError | InternalServerError | InvalidResponseError | ResponseTooLargeError
+  | Exactly<APIConnectionError, 'APIConnectionError'> | APIConnectionTimeoutError | APIUserAbortError
+  | InvalidInputError | InvoiceCheckError | TotalsMismatchError | WaitTimeoutError | RecoveryInProgressError;
 
 /** What a {@link FilingError} is built from. @example new FilingError({ invoiceId: 'inv_1', step: 'sign', cause: new Error('socket hang up') }); */
 export type FilingErrorInit = Pick<FilingError, 'invoiceId' | 'step'> &
