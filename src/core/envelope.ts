@@ -65,16 +65,9 @@ function describeProblem(body: unknown): string {
 /** Where a body came from, for the error if it is not the envelope. */
 type Source = { status: number; headers: Headers | undefined; method: string; path: string; redactor?: Redactor | undefined };
 
-function invalid(body: unknown, source: Source, message: string): InvalidResponseError {
+function invalid(body: unknown, { status, headers, method, path, redactor }: Source, message: string): InvalidResponseError {
   return new InvalidResponseError({
-    message,
-    status: source.status,
-    code: summarizeBody(body).code,
-    body,
-    requestId: requestIdOf(source.headers),
-    method: source.method,
-    path: source.path,
-    redactor: source.redactor,
+    message, status, code: summarizeBody(body).code, body, requestId: requestIdOf(headers), method, path, redactor,
     hint:
       'The service answered with a success status but not the documented envelope; a proxy or ' +
       'gateway may have answered instead. The request may have taken effect: read the resource ' +
