@@ -42,7 +42,6 @@ function readEnv(name: string): string | undefined {
 /** A client's redactor with the credentials it was built for, so a client derived from it (`withOptions`) can share it. */
 export type InheritedRedactor = Pick<ResolvedOptions, 'redactor' | 'apiKey' | 'sessionToken'>;
 
-/** Resolves the caller's options against {@link CLIENT_DEFAULTS}. */
 export function resolveOptions(options: ClientOptions = {}, inherit?: InheritedRedactor): ResolvedOptions {
   const g = globalThis as { window?: unknown; document?: unknown };
   const browser = typeof g.window !== 'undefined' && typeof g.document !== 'undefined';

@@ -95,7 +95,6 @@ export type ResolvedOptions = Pick<ClientOptions, Given> & Required<Pick<ClientO
   /** Told of the new key when {@link Transport.setApiKey} switches it. */ onApiKeyChange?: ((apiKey: string) => void) | undefined;
 };
 
-/** One logical call, before retries. */
 export interface TransportRequest {
   method: HttpMethod;
   /** Path from the origin, `/api/v1` included. */ path: string;
@@ -161,7 +160,6 @@ export class TransportResponse {
   }
 }
 
-/** The client's transport. */
 export class Transport {
   readonly #config: ResolvedOptions;
   readonly #credentials: Credentials;
@@ -416,13 +414,9 @@ export class Transport {
     }
     if (isNetworkError(error) || error instanceof ConnectionFailure) {
       const cause = error.cause ?? error;
-      return new APIConnectionError({
-        message: `Connection error (${method} ${path}): ${causeMessage(cause)}.`,
-        method,
-        path,
-        cause,
-        hint: `Could not reach ${this.#config.baseUrl}. Check the network and baseUrl (or INVOICING_BASE_URL).`,
-      });
+      const hint = `Could not reach ${this.#config.baseUrl}. Check the network and baseUrl (or INVOICING_BASE_URL).`;
+      const message = `Connection error (${method} ${path}): ${causeMessage(cause)}.`;
+      return new APIConnectionError({ message, method, path, cause, hint });
     }
     // A caller's hook threw, or something unforeseen: passed on as it is.
     return error;
@@ -440,7 +434,6 @@ function isEmpty(object: object | undefined | null): boolean {
 
 const contextOf = (context: Record<string, unknown> | undefined): CallContext | undefined => context?.[CONTEXT] as CallContext | undefined;
 
-/** `response` with the body read from it unread again, or without one. */
 function rebuild(response: Response, read: ReadBody | undefined): Response {
   const nullBody = read === undefined || response.status === 204 || response.status === 205 || response.status === 304;
   return new Response(nullBody ? null : (read.bytes ?? read.text), { status: response.status, statusText: response.statusText, headers: response.headers });
@@ -495,11 +488,7 @@ async function readBounded(response: Response, limit: number, signal: AbortSigna
 function tooLarge(response: Response, limit: number, { method, path }: CallContext): ResponseTooLargeError {
   return new ResponseTooLargeError({
     message: `The response body is larger than maxResponseBytes (${limit} bytes); reading stopped (${method} ${path}).`,
-    status: response.status,
-    requestId: requestIdOf(response.headers),
-    method,
-    path,
-    limit,
+    status: response.status, requestId: requestIdOf(response.headers), method, path, limit,
     hint: 'Ask for smaller pages (limit), or raise the client option maxResponseBytes if such bodies are expected.',
   });
 }
@@ -516,10 +505,7 @@ function refusedRedirect(response: Response, url: string, baseUrl: string, { met
   void response.body?.cancel().catch(() => undefined);
   return new APIError({
     message: `Redirect refused: ${response.status || 'opaque'}${to ? ` to ${to}` : ''} (${method} ${path}).`,
-    status: response.status,
-    requestId: requestIdOf(response.headers),
-    method,
-    path,
+    status: response.status, requestId: requestIdOf(response.headers), method, path,
     hint: redirectHint(baseUrl),
   });
 }
