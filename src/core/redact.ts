@@ -190,7 +190,8 @@ export class Redactor {
         from.cause === undefined || depth >= MAX_CAUSE_DEPTH ? undefined : { cause: this.redactCause(from.cause, depth + 1) },
       ) as Error & Record<string, unknown>;
       for (const [key, value] of Object.entries(cause)) {
-        if (typeof value !== 'object' && typeof value !== 'function' && key !== '__proto__') copy[this.redact(key)] = this.redactCause(value, depth);
+        if (typeof value === 'object' || typeof value === 'function' || key === '__proto__') continue;
+        copy[this.redact(key)] = this.redactCause(value, depth);
       }
       Object.defineProperty(copy, 'name', { value: this.redact(String(from.name ?? 'Error')), writable: true, configurable: true });
       if (typeof from.stack === 'string') copy.stack = this.redact(from.stack);
