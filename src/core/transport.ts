@@ -84,10 +84,10 @@ export interface ClientOptions {
 }
 
 type Given = 'apiKey' | 'sessionToken' | 'fetch' | 'hooks' | 'fetchOptions' | 'defaultQuery';
-type Defaulted = 'timeout' | 'maxRetries' | 'logger' | 'logLevel' | 'codesCacheTtl' | 'maxResponseBytes' | 'allowInsecureHttp' | 'finalStatuses';
+type Defaulted = 'timeout' | 'maxRetries' | 'logger' | 'logLevel' | 'codesCacheTtl' | 'maxResponseBytes' | 'finalStatuses';
 
 /** Options after resolution: `baseUrl` is the origin plus any path prefix, without `/api/v1` or a trailing slash. */
-export type ResolvedOptions = Pick<ClientOptions, Given> & Required<Pick<ClientOptions, Defaulted | 'baseUrl'>> & {
+export type ResolvedOptions = Pick<ClientOptions, Given> & Required<Pick<ClientOptions, Defaulted | 'baseUrl' | 'allowInsecureHttp'>> & {
   fieldMap: ResolvedFieldMap;
   browser: boolean;
   /** Checked and lower-cased. */ defaultHeaders: Record<string, string>;
@@ -206,12 +206,10 @@ export class Transport {
   }
 
   /** Sends a request with retries; resolves with a 2xx response or throws an `InvoicingError`. */
-  async send(request: TransportRequest): Promise<TransportResponse> {
-    try {
-      return await this.#send(request);
-    } catch (error) {
+  send(request: TransportRequest): Promise<TransportResponse> {
+    return this.#send(request).catch((error: unknown) => {
       throw redactError(error, this.#config.redactor);
-    }
+    });
   }
 
   /** Sends and unwraps the `{ success, data }` envelope; anything else is an `InvalidResponseError`. */
