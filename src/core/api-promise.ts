@@ -3,12 +3,9 @@ import { InvoicingError } from './errors.js';
 
 /** The data of a call with the response it came from. @example const { data, response, requestId } = await client.invoices.retrieve('inv_123').withResponse(); */
 export interface WithResponse<T> {
-  /** What awaiting the call gives. */
-  data: T;
-  /** The HTTP response the data was read from (for a call that made several requests, the last one; its body can still be read). Headers, status and `x-request-id` are there. */
-  response: Response;
-  /** The `x-request-id` (or `request-id`) header of `response`. */
-  requestId: string | undefined;
+  /** What awaiting the call gives. */ data: T;
+  /** The (last) HTTP response the data was read from; its body can still be read. */ response: Response;
+  /** The `x-request-id` (or `request-id`) header of `response`. */ requestId: string | undefined;
 }
 
 /** Receives each response a call reads, so that the last one backs `withResponse()`. */

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { requestIdOf, summarizeBody } from './error-hints.js';
 import { InvalidResponseError } from './errors.js';
+import type { Redactor } from './redact.js';
 import { EnvelopeSchema, TolerantEnvelopeSchema, type ListingMeta } from '../model/listing.js';
 
 export type { ListingMeta } from '../model/listing.js';
@@ -9,13 +10,10 @@ export type { ListingMeta } from '../model/listing.js';
 /** An unwrapped success envelope. */
 export interface Envelope {
   data: unknown;
-  /** The server's clock when it answered. */
-  timestamp: string | undefined;
+  /** The server's clock when it answered. */ timestamp: string | undefined;
   message: string | undefined;
-  /** Present on listings. */
-  meta: ListingMeta | undefined;
+  /** Present on listings. */ meta: ListingMeta | undefined;
 }
-
 
 /** The envelope in `body` (parsed JSON), or `undefined` when it is not one. */
 export function readEnvelope(body: unknown): Envelope | undefined {
@@ -65,17 +63,11 @@ function describeProblem(body: unknown): string {
 }
 
 /** Where a body came from, for the error if it is not the envelope. */
-type Source = { status: number; headers: Headers | undefined; method: string; path: string };
+type Source = { status: number; headers: Headers | undefined; method: string; path: string; redactor?: Redactor | undefined };
 
-function invalid(body: unknown, source: Source, message: string): InvalidResponseError {
+function invalid(body: unknown, { status, headers, method, path, redactor }: Source, message: string): InvalidResponseError {
   return new InvalidResponseError({
-    message,
-    status: source.status,
-    code: summarizeBody(body).code,
-    body,
-    requestId: requestIdOf(source.headers),
-    method: source.method,
-    path: source.path,
+    message, status, code: summarizeBody(body).code, body, requestId: requestIdOf(headers), method, path, redactor,
     hint:
       'The service answered with a success status but not the documented envelope; a proxy or ' +
       'gateway may have answered instead. The request may have taken effect: read the resource ' +

@@ -10,27 +10,16 @@ import { parseRetryAfter } from './retry-timing.js';
 const PARENT = {
   InvoicingError: undefined,
   APIError: 'InvoicingError',
-  BadRequestError: 'APIError',
-  AuthenticationError: 'APIError',
-  PermissionDeniedError: 'APIError',
-  NotFoundError: 'APIError',
+  BadRequestError: 'APIError', AuthenticationError: 'APIError', PermissionDeniedError: 'APIError', NotFoundError: 'APIError',
   BusinessNotFoundError: 'NotFoundError',
   ConflictError: 'APIError',
-  IdempotencyConflictError: 'ConflictError',
-  InvalidTransitionError: 'ConflictError',
-  RateLimitError: 'APIError',
-  InternalServerError: 'APIError',
-  InvalidResponseError: 'APIError',
-  ResponseTooLargeError: 'APIError',
+  IdempotencyConflictError: 'ConflictError', InvalidTransitionError: 'ConflictError',
+  RateLimitError: 'APIError', InternalServerError: 'APIError', InvalidResponseError: 'APIError', ResponseTooLargeError: 'APIError',
   APIConnectionError: 'APIError',
   APIConnectionTimeoutError: 'APIConnectionError',
   APIUserAbortError: 'APIError',
-  InvalidInputError: 'InvoicingError',
-  InvoiceCheckError: 'InvoicingError',
-  TotalsMismatchError: 'InvoicingError',
-  FilingError: 'InvoicingError',
-  WaitTimeoutError: 'InvoicingError',
-  RecoveryInProgressError: 'InvoicingError',
+  InvalidInputError: 'InvoicingError', InvoiceCheckError: 'InvoicingError', TotalsMismatchError: 'InvoicingError',
+  FilingError: 'InvoicingError', WaitTimeoutError: 'InvoicingError', RecoveryInProgressError: 'InvoicingError',
   NotSubmittedError: 'InvoicingError',
 } as const;
 
@@ -53,12 +42,9 @@ export function isErrorKind(value: unknown, name: InvoicingErrorName): boolean {
 
 /** Options every SDK error accepts. @example throw new InvoicingError('Nothing to do', { hint: 'Pass at least one invoice.' }); */
 export interface InvoicingErrorOptions {
-  /** What to do about it, where the service document tells the cause. */
-  hint?: string | undefined;
-  /** The underlying error: an SDK error as it is, anything else as a scrubbed copy. */
-  cause?: unknown;
-  /** @internal The building client's redactor (kept off the error object). */
-  redactor?: Redactor | undefined;
+  /** What to do about it, where the service document tells the cause. */ hint?: string | undefined;
+  /** The underlying error: an SDK error as it is, anything else as a scrubbed copy. */ cause?: unknown;
+  /** @internal The building client's redactor (kept off the error object). */ redactor?: Redactor | undefined;
 }
 
 // Which redactor scrubbed each error, for what is rendered later.
@@ -80,8 +66,7 @@ const redactorOf = (error: object): Redactor => redactors.get(error) ?? NO_SECRE
  */
 export class InvoicingError extends Error {
   /** Read by the guards. */ override readonly name: InvoicingErrorName = 'InvoicingError';
-  /** What to do about it, where the service document tells the cause. */
-  readonly hint: string | undefined;
+  /** What to do about it, where the service document tells the cause. */ readonly hint: string | undefined;
 
   // The body never names its own class: a bundler renames a class that refers to itself.
   constructor(message: string, options: InvoicingErrorOptions = {}) {
@@ -134,18 +119,12 @@ export type APIErrorInit = Pick<APIError, 'message'> &
 
 /** An error response, as {@link APIError.generate} reads it. @example APIError.generate({ status: 404, headers: new Headers(), body: {}, method: 'GET', path: '/api/v1/invoices/x' }); */
 export interface ErrorResponse {
-  /** HTTP status. */
-  status: number;
-  /** Response headers (`x-request-id`, `Retry-After`). */
-  headers: Headers | undefined;
-  /** The body: parsed JSON, or the text when it was not JSON, or `undefined` when empty. */
-  body: unknown;
-  /** Request method. */
-  method: string;
-  /** Request path, e.g. `/api/v1/invoices`. */
-  path: string;
-  /** @internal The client's redactor. */
-  redactor?: Redactor | undefined;
+  /** HTTP status. */ status: number;
+  /** Response headers (`x-request-id`, `Retry-After`). */ headers: Headers | undefined;
+  /** The body: parsed JSON, or the text when it was not JSON, or `undefined` when empty. */ body: unknown;
+  /** Request method. */ method: string;
+  /** Request path, e.g. `/api/v1/invoices`. */ path: string;
+  /** @internal The client's redactor. */ redactor?: Redactor | undefined;
 }
 
 /**
@@ -157,20 +136,13 @@ export interface ErrorResponse {
  */
 export class APIError extends InvoicingError {
   /** Read by the guards. */ override readonly name: InvoicingErrorName = 'APIError';
-  /** HTTP status; `undefined` when no response arrived. */
-  declare readonly status: number | undefined;
-  /** A machine-readable code, where the body carries one. */
-  declare readonly code: string | undefined;
-  /** Request method (`GET`, `POST`, …). */
-  declare readonly method: string | undefined;
-  /** Request path, e.g. `/api/v1/invoices/inv_123/sign`. */
-  declare readonly path: string | undefined;
-  /** The `x-request-id` response header. */
-  declare readonly requestId: string | undefined;
-  /** Milliseconds the service asked to wait (`Retry-After`), when it said. */
-  declare readonly retryAfter: number | undefined;
-  /** The response body (secrets scrubbed): parsed JSON, or the text. */
-  declare readonly body: unknown;
+  /** HTTP status; `undefined` when no response arrived. */ declare readonly status: number | undefined;
+  /** A machine-readable code, where the body carries one. */ declare readonly code: string | undefined;
+  /** Request method (`GET`, `POST`, …). */ declare readonly method: string | undefined;
+  /** Request path, e.g. `/api/v1/invoices/inv_123/sign`. */ declare readonly path: string | undefined;
+  /** The `x-request-id` response header. */ declare readonly requestId: string | undefined;
+  /** Milliseconds the service asked to wait (`Retry-After`), when it said. */ declare readonly retryAfter: number | undefined;
+  /** The response body (secrets scrubbed): parsed JSON, or the text. */ declare readonly body: unknown;
 
   constructor(init: APIErrorInit) {
     super(init.message, init);
@@ -187,7 +159,6 @@ export class APIError extends InvoicingError {
   }
 }
 
-/** {@link APIError.generate}, as a function. */
 export function generateAPIError({ status, headers, body, method, path, redactor }: ErrorResponse): APIError {
   const said = summarizeBody(body);
   const init: APIErrorInit = {
@@ -287,30 +258,21 @@ function transitionHint(invoiceId: string, currentStatus: string, shown: string)
 /** `validate`, `sign` or `submit` was refused: the invoice is not in a state that accepts it. @example if (isInvalidTransitionError(err)) console.error(err.currentStatus, err.hint); */
 export class InvalidTransitionError extends ConflictError {
   /** Read by the guards. */ override readonly name = 'InvalidTransitionError' as const;
-  /** The invoice the transition was sent for. */
-  declare readonly invoiceId: string;
-  /** The transition that was refused. */
-  declare readonly transition: 'validate' | 'sign' | 'submit';
-  /** The invoice's canonical status when it was refused (read back from the service). */
-  declare readonly currentStatus: string;
-  /** The status as the service spelled it. */
-  declare readonly rawStatus: string | undefined;
+  /** The invoice the transition was sent for. */ declare readonly invoiceId: string;
+  /** The transition that was refused. */ declare readonly transition: 'validate' | 'sign' | 'submit';
+  /** The invoice's canonical status when it was refused (read back from the service). */ declare readonly currentStatus: string;
+  /** The status as the service spelled it. */ declare readonly rawStatus: string | undefined;
 
   constructor(init: InvalidTransitionErrorInit) {
     const { invoiceId, transition, currentStatus, rawStatus, cause } = init;
-    const answer = cause as Partial<APIError> | undefined;
+    const { message, status, code, body, requestId, method, path } = (cause ?? {}) as Partial<APIError>;
     const shown = rawStatus ?? currentStatus;
-    const said = typeof answer?.message === 'string' && answer.message !== '' ? ` (service: ${answer.message})` : '';
+    const said = typeof message === 'string' && message !== '' ? ` (service: ${message})` : '';
+    const answer = { status: typeof status === 'number' ? status : undefined, code, body, requestId, method, path, cause };
     super({
       message: `Cannot ${transition} invoice ${invoiceId}: it is ${shown}; ${transition} needs ${REQUIRED_FROM[transition]}${said}`,
-      status: typeof answer?.status === 'number' ? answer.status : undefined,
-      code: answer?.code,
-      body: answer?.body,
-      requestId: answer?.requestId,
-      method: answer?.method,
-      path: answer?.path,
+      ...answer,
       hint: transitionHint(invoiceId, currentStatus, shown),
-      cause,
     });
     Object.assign(this, { invoiceId, transition, currentStatus, rawStatus });
   }
@@ -345,8 +307,7 @@ export type ResponseTooLargeErrorInit = Partial<APIErrorInit> & Pick<ResponseToo
 /** The body was larger than `maxResponseBytes`; reading stopped. @example if (isResponseTooLargeError(err)) console.error(`over ${err.limit} bytes`); */
 export class ResponseTooLargeError extends APIError {
   /** Read by the guards. */ override readonly name = 'ResponseTooLargeError' as const;
-  /** The largest body the SDK reads, in bytes. */
-  readonly limit: number;
+  /** The largest body the SDK reads, in bytes. */ readonly limit: number;
 
   constructor(init: ResponseTooLargeErrorInit) {
     super({ ...init, message: init.message ?? `Response body larger than ${init.limit} bytes; it was not read.` });
@@ -398,8 +359,7 @@ export type InvalidInputErrorInit = Pick<InvalidInputError, 'message'> & Partial
 /** Input that cannot be an invoice at all (cyclic, nested too deep, not plain data); nothing was sent. @example if (isInvalidInputError(err)) console.error(err.path?.join('.'), err.message); */
 export class InvalidInputError extends InvoicingError {
   /** Read by the guards. */ override readonly name = 'InvalidInputError' as const;
-  /** Where in the input, e.g. `['lines', 2, 'meta']`, when known. */
-  readonly path: (string | number)[] | undefined;
+  /** Where in the input, e.g. `['lines', 2, 'meta']`, when known. */ readonly path: (string | number)[] | undefined;
 
   constructor(init: InvalidInputErrorInit) {
     super(init.message, { hint: init.hint });
@@ -415,8 +375,7 @@ const SHOWN_ISSUES = 3;
 /** The local checks failed in `invoices.create()`: nothing was sent; `report` lists every problem. @example if (isInvoiceCheckError(err)) console.table(err.report.errors); */
 export class InvoiceCheckError extends InvoicingError {
   /** Read by the guards. */ override readonly name = 'InvoiceCheckError' as const;
-  /** The full result of `checkInvoice()`: every error and warning, and the totals. */
-  readonly report: CheckReport;
+  /** The full result of `checkInvoice()`: every error and warning, and the totals. */ readonly report: CheckReport;
 
   constructor(report: CheckReport) {
     const { errors } = report;
@@ -448,14 +407,10 @@ export type TotalsMismatchErrorInit = Pick<TotalsMismatchError, 'invoiceId' | 'e
 /** The service's totals contradict the invoice's lines; filing stopped before validate. @example if (isTotalsMismatchError(err)) console.error(err.differences); */
 export class TotalsMismatchError extends InvoicingError {
   /** Read by the guards. */ override readonly name = 'TotalsMismatchError' as const;
-  /** The draft whose totals disagree (not validated, signed or submitted). */
-  declare readonly invoiceId: string;
-  /** Totals computed from the lines. */
-  declare readonly expected: TotalsFigures;
-  /** Totals the service returned. */
-  declare readonly actual: TotalsFigures;
-  /** The figures that differ (as `compareTotals()` gives them). */
-  declare readonly differences: TotalsDifference[];
+  /** The draft whose totals disagree (not validated, signed or submitted). */ declare readonly invoiceId: string;
+  /** Totals computed from the lines. */ declare readonly expected: TotalsFigures;
+  /** Totals the service returned. */ declare readonly actual: TotalsFigures;
+  /** The figures that differ (as `compareTotals()` gives them). */ declare readonly differences: TotalsDifference[];
 
   constructor(init: TotalsMismatchErrorInit) {
     const { invoiceId, expected, actual, differences } = init;
@@ -477,8 +432,7 @@ export type FilingStep = 'check' | 'create' | 'reconcile' | 'read' | 'validate' 
 
 // A class with subclasses, with exactly its own name, so that `name` narrows.
 type Exactly<E extends InvoicingError, N extends InvoicingErrorName> = E & {
-  /** Exactly this class (its subclasses are members of their own). */
-  readonly name: N;
+  /** Exactly this class (its subclasses are members of their own). */ readonly name: N;
 };
 
 /**
@@ -491,32 +445,17 @@ type Exactly<E extends InvoicingError, N extends InvoicingErrorName> = E & {
 export type FilingErrorCause =
   | Exactly<InvoicingError, 'InvoicingError'>
   | Exactly<APIError, 'APIError'>
-  | BadRequestError
-  | AuthenticationError
-  | PermissionDeniedError
-  | Exactly<NotFoundError, 'NotFoundError'>
-  | BusinessNotFoundError
-  | Exactly<ConflictError, 'ConflictError'>
-  | IdempotencyConflictError
-  | InvalidTransitionError
-  | RateLimitError
-  | InternalServerError
-  | InvalidResponseError
-  | ResponseTooLargeError
-  | Exactly<APIConnectionError, 'APIConnectionError'>
-  | APIConnectionTimeoutError
-  | APIUserAbortError
-  | InvalidInputError
-  | InvoiceCheckError
-  | TotalsMismatchError
-  | WaitTimeoutError
-  | RecoveryInProgressError;
+  | BadRequestError | AuthenticationError | PermissionDeniedError
+  | Exactly<NotFoundError, 'NotFoundError'> | BusinessNotFoundError
+  | Exactly<ConflictError, 'ConflictError'> | IdempotencyConflictError | InvalidTransitionError
+  | RateLimitError | InternalServerError | InvalidResponseError | ResponseTooLargeError
+  | Exactly<APIConnectionError, 'APIConnectionError'> | APIConnectionTimeoutError | APIUserAbortError
+  | InvalidInputError | InvoiceCheckError | TotalsMismatchError | WaitTimeoutError | RecoveryInProgressError;
 
 /** What a {@link FilingError} is built from. @example new FilingError({ invoiceId: 'inv_1', step: 'sign', cause: new Error('socket hang up') }); */
 export type FilingErrorInit = Pick<FilingError, 'invoiceId' | 'step'> &
   Partial<Pick<FilingError, 'message' | 'hint'>> & {
-    /** What stopped it; anything but an SDK error is wrapped in an `InvoicingError`. */
-    cause: unknown;
+    /** What stopped it; anything but an SDK error is wrapped in an `InvoicingError`. */ cause: unknown;
   };
 
 const resumeHint = (invoiceId: string | undefined): string =>
@@ -535,12 +474,9 @@ const resumeHint = (invoiceId: string | undefined): string =>
  */
 export class FilingError extends InvoicingError {
   /** Read by the guards. */ override readonly name = 'FilingError' as const;
-  /** What stopped the filing (see {@link FilingErrorCause}). */
-  declare readonly cause: FilingErrorCause;
-  /** The invoice, once created; `undefined` when filing stopped before create succeeded. */
-  declare readonly invoiceId: string | undefined;
-  /** Where it stopped. */
-  declare readonly step: FilingStep;
+  /** What stopped the filing (see {@link FilingErrorCause}). */ declare readonly cause: FilingErrorCause;
+  /** The invoice, once created; `undefined` when filing stopped before create succeeded. */ declare readonly invoiceId: string | undefined;
+  /** Where it stopped. */ declare readonly step: FilingStep;
 
   constructor(init: FilingErrorInit) {
     const { invoiceId, step } = init;
@@ -560,12 +496,9 @@ export type WaitTimeoutErrorInit = Pick<WaitTimeoutError, 'invoiceId' | 'lastInv
 /** `waitFor()` ran out of time before the invoice reached the awaited status; nothing was changed. @example if (isWaitTimeoutError(err)) console.log('still', err.lastInvoice?.status); */
 export class WaitTimeoutError extends InvoicingError {
   /** Read by the guards. */ override readonly name = 'WaitTimeoutError' as const;
-  /** The invoice waited for. */
-  declare readonly invoiceId: string;
-  /** The last read of it, if any read succeeded. */
-  declare readonly lastInvoice: Invoice | undefined;
-  /** How long `waitFor` waited. */
-  declare readonly timeoutMs: number;
+  /** The invoice waited for. */ declare readonly invoiceId: string;
+  /** The last read of it, if any read succeeded. */ declare readonly lastInvoice: Invoice | undefined;
+  /** How long `waitFor` waited. */ declare readonly timeoutMs: number;
 
   constructor(init: WaitTimeoutErrorInit) {
     const { invoiceId, lastInvoice, timeoutMs } = init;
@@ -593,14 +526,11 @@ export type RecoveryInProgressErrorInit = Pick<RecoveryInProgressError, 'invoice
 /** `submit` refused locally while the service's automatic recovery is in play; `{ force: true }` sends it anyway. @example if (isRecoveryInProgressError(err)) await client.invoices.waitFor(err.invoiceId); */
 export class RecoveryInProgressError extends InvoicingError {
   /** Read by the guards. */ override readonly name = 'RecoveryInProgressError' as const;
-  /** The invoice in Error whose automatic recovery is in play. */
-  declare readonly invoiceId: string;
+  /** The invoice in Error whose automatic recovery is in play. */ declare readonly invoiceId: string;
   /** When the service's next automatic attempt is due (ISO 8601), when it can be told. */
   declare readonly nextAttemptAt: string | undefined;
-  /** How many automatic attempts are left, when it can be told. */
-  declare readonly attemptsLeft: number | undefined;
-  /** The invoice as read, when there was a read. */
-  declare readonly invoice: Invoice | undefined;
+  /** How many automatic attempts are left, when it can be told. */ declare readonly attemptsLeft: number | undefined;
+  /** The invoice as read, when there was a read. */ declare readonly invoice: Invoice | undefined;
 
   constructor(init: RecoveryInProgressErrorInit) {
     const { invoiceId, nextAttemptAt, attemptsLeft, invoice } = init;
@@ -630,14 +560,10 @@ export const isRecoveryInProgressError = (value: unknown): value is RecoveryInPr
  */
 export class NotSubmittedError extends InvoicingError {
   /** Read by the guards. */ override readonly name = 'NotSubmittedError' as const;
-  /** The invoice. */
-  declare readonly invoiceId: string;
-  /** Its status as read (canonical). */
-  declare readonly status: string;
-  /** The call that moves it on: `validate`, `sign` or `submit`. */
-  declare readonly nextStep: 'validate' | 'sign' | 'submit';
-  /** The invoice as read. */
-  declare readonly invoice: Invoice;
+  /** The invoice. */ declare readonly invoiceId: string;
+  /** Its status as read (canonical). */ declare readonly status: string;
+  /** The call that moves it on: `validate`, `sign` or `submit`. */ declare readonly nextStep: 'validate' | 'sign' | 'submit';
+  /** The invoice as read. */ declare readonly invoice: Invoice;
 
   constructor(init: Pick<NotSubmittedError, 'invoice' | 'nextStep'>) {
     const { invoice, nextStep } = init;

@@ -63,7 +63,6 @@ export function checkExtraHeaders(extra: Record<string, string> | undefined, whe
   return out;
 }
 
-/** The authentication header of a request to `path`. */
 export function authHeader(path: string, credentials: Credentials): [name: string, value: string] {
   if (isSessionRoute(path)) {
     const token = credentials.sessionToken;
@@ -88,10 +87,5 @@ export function authHeader(path: string, credentials: Credentials): [name: strin
 }
 
 /** A copy of `headers` for a log line, credentials redacted. */
-export function redactHeaders(headers: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    out[name] = SENSITIVE.has(name.toLowerCase()) ? REDACTED : value;
-  }
-  return out;
-}
+export const redactHeaders = (headers: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, SENSITIVE.has(name.toLowerCase()) ? REDACTED : value]));

@@ -11,14 +11,10 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
  * ```
  */
 export interface Logger {
-  /** Every request and response. */
-  debug(message: string, ...args: unknown[]): void;
-  /** Retries. */
-  info(message: string, ...args: unknown[]): void;
-  /** Responses the SDK had to work around. */
-  warn(message: string, ...args: unknown[]): void;
-  /** Failures the SDK reports without throwing. */
-  error(message: string, ...args: unknown[]): void;
+  /** Every request and response. */ debug(message: string, ...args: unknown[]): void;
+  /** Retries. */ info(message: string, ...args: unknown[]): void;
+  /** Responses the SDK had to work around. */ warn(message: string, ...args: unknown[]): void;
+  /** Failures the SDK reports without throwing. */ error(message: string, ...args: unknown[]): void;
 }
 
 /** The accepted levels, lowest first. */

@@ -1,88 +1,34 @@
 // Client options: one defaults table, resolved once at construction; per-call options override.
-import { resolveFieldMap, type FieldMap } from '../model/field-map.js';
+import { resolveFieldMap } from '../model/field-map.js';
 import { InvoicingError, redactError } from './errors.js';
 import { checkExtraHeaders, checkHeader } from './headers.js';
-import { createLogger, isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './logger.js';
+import { createLogger, isLogLevel, LOG_LEVELS, type LogLevel } from './logger.js';
 import { Redactor } from './redact.js';
 import { DEFAULT_FINAL_STATUSES } from '../model/status.js';
-import { checkQuery, type Query } from './query.js';
+import { checkQuery } from './query.js';
 import { API_PREFIX } from './routes.js';
-import type { ClientHooks, FetchOptions, ResolvedOptions } from './transport.js';
+import type { ClientOptions, ResolvedOptions } from './transport.js';
 
 export type { Fetch } from './bounds.js';
-import { boundedInteger, type Fetch } from './bounds.js';
+import { boundedInteger } from './bounds.js';
 
-/**
- * Options of `new InvoicingClient(options)`; credentials, baseUrl and log level fall back to environment variables.
- * @example
- * ```ts
- * const client = new InvoicingClient({ apiKey: process.env.INVOICING_API_KEY, baseUrl: 'https://invoicing.example.com' });
- * ```
- */
-export interface ClientOptions {
-  /** Sent only as the `X-API-Key` header. Default: env `INVOICING_API_KEY`. */
-  apiKey?: string | undefined;
-  /** A signed-in portal session, sent only as `Authorization: Bearer …` and only to the `/api/v1/api-key` routes (key management). Default: env `INVOICING_SESSION_TOKEN`. */
-  sessionToken?: string | undefined;
-  /** Origin of the service, e.g. `https://invoicing.example.com`; the SDK adds `/api/v1`. Default: env `INVOICING_BASE_URL`. There is no guessed default: missing is an error at construction. */
-  baseUrl?: string | undefined;
-  /** Milliseconds per attempt, reading the body included. Default 30 000. */
-  timeout?: number | undefined;
-  /** Retries after connection errors, timeouts, 408, 429, 500, 502, 503 and 504, with exponential backoff and full jitter (a POST only with an idempotency key). Default 2. */
-  maxRetries?: number | undefined;
-  /** Custom `fetch` (proxies, tests). Default: the global `fetch`, looked up at call time. */
-  fetch?: Fetch | undefined;
-  /** Where log lines go. Default: `console`. Every line has secrets redacted. */
-  logger?: Logger | undefined;
-  /** Minimum level logged. Default: env `INVOICING_LOG`, else `warn`. */
-  logLevel?: LogLevel | undefined;
-  /** How stored invoices are read (aliases per canonical field). Default: the built-in aliases. */
-  fieldMap?: FieldMap | undefined;
-  /** How long `client.codes` keeps a lookup, in milliseconds. Default one hour. */
-  codesCacheTtl?: number | undefined;
-  /** ky hooks run on every request, after the SDK's own. */
-  hooks?: ClientHooks | undefined;
-  /** Extra `RequestInit` for every request, e.g. an undici `dispatcher` for a proxy or mTLS. */
-  fetchOptions?: FetchOptions | undefined;
-  /** Headers added to every request. They can never set `X-API-Key`, `Authorization` or `idempotency-key`. */
-  defaultHeaders?: Record<string, string> | undefined;
-  /** Query parameters added to every request. A parameter named like a credential is refused. */
-  defaultQuery?: Query | undefined;
-  /** The largest response body read, in bytes; a larger one is a `ResponseTooLargeError`. Default 32 MiB. */
-  maxResponseBytes?: number | undefined;
-  /** Silence the warning for a `baseUrl` that is plain `http://` to a host other than loopback (the API key would cross the network in clear text). Default false. */
-  allowInsecureHttp?: boolean | undefined;
-  /** Statuses after `SUBMITTED` that are final for `waitFor` and `watch`. Default `DEFAULT_FINAL_STATUSES`. */
-  finalStatuses?: readonly string[] | undefined;
-  /** Allow a browser-like runtime. Default false: in a browser the API key would be exposed to every visitor, so construction throws unless this is set. */
-  dangerouslyAllowBrowser?: boolean | undefined;
-}
-
-/** The defaults table: each option's environment variable and default, resolved once at construction. @example const timeout = CLIENT_DEFAULTS.timeout.value; */
+/** Options with an environment variable or a default, resolved at construction. @example const timeout = CLIENT_DEFAULTS.timeout.value; */
 export const CLIENT_DEFAULTS = {
   apiKey: { env: 'INVOICING_API_KEY', value: undefined },
   sessionToken: { env: 'INVOICING_SESSION_TOKEN', value: undefined },
   baseUrl: { env: 'INVOICING_BASE_URL', value: undefined },
   timeout: { env: undefined, value: 30_000 },
   maxRetries: { env: undefined, value: 2 },
-  fetch: { env: undefined, value: undefined },
-  logger: { env: undefined, value: undefined },
   logLevel: { env: 'INVOICING_LOG', value: 'warn' },
-  fieldMap: { env: undefined, value: undefined },
   codesCacheTtl: { env: undefined, value: 3_600_000 }, // one hour
-  hooks: { env: undefined, value: undefined },
-  fetchOptions: { env: undefined, value: undefined },
-  defaultHeaders: { env: undefined, value: undefined },
-  defaultQuery: { env: undefined, value: undefined },
   maxResponseBytes: { env: undefined, value: 33_554_432 }, // 32 MiB
   allowInsecureHttp: { env: undefined, value: false },
   finalStatuses: { env: undefined, value: DEFAULT_FINAL_STATUSES },
   dangerouslyAllowBrowser: { env: undefined, value: false },
-} as const satisfies Record<keyof ClientOptions, { env: string | undefined; value: unknown }>;
+} as const satisfies Partial<Record<keyof ClientOptions, { env: string | undefined; value: unknown }>>;
 
-export type { ResolvedOptions } from './transport.js';
+export type { ClientOptions, ResolvedOptions } from './transport.js';
 
-/** Reads an environment variable where the runtime has them. */
 function readEnv(name: string): string | undefined {
   try {
     const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
@@ -96,7 +42,6 @@ function readEnv(name: string): string | undefined {
 /** A client's redactor with the credentials it was built for, so a client derived from it (`withOptions`) can share it. */
 export type InheritedRedactor = Pick<ResolvedOptions, 'redactor' | 'apiKey' | 'sessionToken'>;
 
-/** Resolves the caller's options against {@link CLIENT_DEFAULTS}. */
 export function resolveOptions(options: ClientOptions = {}, inherit?: InheritedRedactor): ResolvedOptions {
   const g = globalThis as { window?: unknown; document?: unknown };
   const browser = typeof g.window !== 'undefined' && typeof g.document !== 'undefined';

@@ -14,13 +14,8 @@ export function repeatsPage(echo: number | undefined, previousEcho: number | und
 
 /** Why a walk stops at page `asked` (a repeated page, or an empty one or the page cap while `totalPages` says there are more), for the warning. */
 export function earlyStop(
-  listing: string,
-  asked: number,
-  echo: number | undefined,
-  previousEcho: number | undefined,
-  count: number,
-  walked: number,
-  totalPages: number | undefined,
+  listing: string, asked: number, echo: number | undefined, previousEcho: number | undefined,
+  count: number, walked: number, totalPages: number | undefined,
 ): string | undefined {
   if (repeatsPage(echo, previousEcho)) {
     return `${listing}: page ${asked} came back as meta.page ${echo}, already read (?page ignored); stopped without it.`;
@@ -45,18 +40,13 @@ export type PageLoader<T> = (page: number) => Promise<Page<T>>;
  * ```
  */
 export class Page<T> implements AsyncIterable<T> {
-  /** The items of this page. */
-  readonly data: T[];
-  /** The listing's `meta` as the service sent it; `undefined` when it sent none. */
-  readonly meta: ListingMeta | undefined;
-  /** This page's number, from 1: the page the SDK asked for. The service's own number for it, which may count differently, is `meta.page`. */
-  readonly pageNumber: number;
+  /** The items of this page. */ readonly data: T[];
+  /** The listing's `meta` as the service sent it; `undefined` when it sent none. */ readonly meta: ListingMeta | undefined;
+  /** The page asked for, from 1 (the service's own number for it is `meta.page`). */ readonly pageNumber: number;
   readonly #load: PageLoader<T>;
   readonly #logger: Pick<Logger, 'warn'> | undefined;
-  /** The last `meta.page` of the earlier pages of this walk. */
-  #previousEcho: number | undefined;
-  /** Pages read in this walk, this one included. */
-  #walked = 1;
+  /** The last `meta.page` of the earlier pages of this walk. */ #previousEcho: number | undefined;
+  /** Pages read in this walk, this one included. */ #walked = 1;
   #warned = false;
 
   constructor(init: {
@@ -64,8 +54,7 @@ export class Page<T> implements AsyncIterable<T> {
     meta: ListingMeta | undefined;
     requestedPage: number;
     load: PageLoader<T>;
-    /** Where a walk that stops early says why (the client's logger). */
-    logger?: Pick<Logger, 'warn'> | undefined;
+    /** Where a walk that stops early says why (the client's logger). */ logger?: Pick<Logger, 'warn'> | undefined;
   }) {
     this.data = init.data;
     this.meta = init.meta;

@@ -28,14 +28,12 @@ const TYPE_PREFIX = /^(?:[a-z]{1,8}[_-]){1,3}/;
  */
 class Matcher {
   readonly #secrets: readonly string[];
-  /** Window text → every (secret, offset) it stands for. */
-  readonly #windows = new Map<string, Array<[secret: number, at: number]>>();
+  /** Window text → every (secret, offset) it stands for. */ readonly #windows = new Map<string, Array<[secret: number, at: number]>>();
   readonly #blocks = new Set<string>();
   /** The first two characters of every block (exact for ASCII): most text is passed over on this alone. */
   readonly #pairs = new Uint8Array(65_536);
   readonly #short: string[] = [];
-  /** Per secret and offset: 1 where the window there also stands for another (secret, offset). */
-  readonly #shared: Uint8Array[];
+  /** Per secret and offset: 1 where the window there also stands for another (secret, offset). */ readonly #shared: Uint8Array[];
 
   constructor(secrets: readonly string[]) {
     this.#secrets = secrets;
@@ -182,21 +180,18 @@ export class Redactor {
   }
 
   /** A scrubbed copy of a thrown value for an error's `cause`; object fields are left out (they may hold the key). */
-  redactCause(cause: unknown): unknown {
-    return this.#cause(cause, 0);
-  }
-
-  #cause(cause: unknown, depth: number): unknown {
+  redactCause(cause: unknown, depth = 0): unknown {
     if (typeof cause === 'string') return this.redact(cause);
     if (cause === null || (typeof cause !== 'object' && typeof cause !== 'function')) return cause;
     try {
       const from = cause as { name?: unknown; message?: unknown; stack?: unknown; cause?: unknown };
       const copy = new Error(
         this.redact(String(from.message ?? '')),
-        from.cause === undefined || depth >= MAX_CAUSE_DEPTH ? undefined : { cause: this.#cause(from.cause, depth + 1) },
+        from.cause === undefined || depth >= MAX_CAUSE_DEPTH ? undefined : { cause: this.redactCause(from.cause, depth + 1) },
       ) as Error & Record<string, unknown>;
       for (const [key, value] of Object.entries(cause)) {
-        if (typeof value !== 'object' && typeof value !== 'function' && key !== '__proto__') copy[this.redact(key)] = this.#cause(value, depth);
+        if (typeof value === 'object' || typeof value === 'function' || key === '__proto__') continue;
+        copy[this.redact(key)] = this.redactCause(value, depth);
       }
       Object.defineProperty(copy, 'name', { value: this.redact(String(from.name ?? 'Error')), writable: true, configurable: true });
       if (typeof from.stack === 'string') copy.stack = this.redact(from.stack);

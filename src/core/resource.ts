@@ -9,14 +9,12 @@ import { readInvoiceRecord, type Invoice } from '../model/invoice.js';
 export interface ResourceContext
   extends Readonly<Pick<ResolvedOptions, 'fieldMap' | 'logger' | 'codesCacheTtl' | 'maxRetries' | 'redactor' | 'finalStatuses'>> {
   readonly transport: Transport;
-  /** The clock for caches; `Date.now` outside tests. */
-  readonly now: () => number;
+  /** The clock for caches; `Date.now` outside tests. */ readonly now: () => number;
 }
 
 /** Base of `client.invoices`, `client.apiKeys` and `client.codes`: thin classes, one call per method. @example const resources: APIResource[] = [client.invoices, client.apiKeys, client.codes]; */
 export abstract class APIResource {
-  /** @internal */
-  protected readonly _ctx: ResourceContext;
+  /** @internal */ protected readonly _ctx: ResourceContext;
 
   /** @internal */
   constructor(ctx: ResourceContext) {
@@ -29,8 +27,7 @@ export abstract class APIResource {
     envelope: Pick<Envelope, 'timestamp'>,
     response: TransportResponse,
     fallbackId?: string,
-    /** Where the record is in the body: `data`, or its index in a listing's `data` (named only on error). */
-    at: string | number = 'data',
+    /** Where the record is in the body: `data`, or its index in a listing's `data` (named only on error). */ at: string | number = 'data',
   ): Invoice {
     const ctx = this._ctx;
     const read = readInvoiceRecord(record, { fieldMap: ctx.fieldMap, observedAt: envelope.timestamp, fallbackId });
@@ -52,13 +49,6 @@ export function invalidResponse(
   response: Pick<TransportResponse, 'status' | 'body' | 'headers' | 'method' | 'path' | 'redactor'>,
   init: { message: string; hint?: string | undefined; cause?: unknown },
 ): InvalidResponseError {
-  return new InvalidResponseError({
-    ...init,
-    status: response.status,
-    body: response.body,
-    requestId: requestIdOf(response.headers),
-    method: response.method,
-    path: response.path,
-    redactor: response.redactor,
-  });
+  const { status, body, headers, method, path, redactor } = response;
+  return new InvalidResponseError({ ...init, status, body, requestId: requestIdOf(headers), method, path, redactor });
 }

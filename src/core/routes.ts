@@ -26,8 +26,7 @@ export function isSessionRoute(path: string): boolean {
 /** The scope a call needs, and whether the service document says so. */
 export interface RequiredScope {
   scope: string;
-  /** True only where the document names the scope: `invoices:write` for validate, sign and submit. Elsewhere it says "not shown", and the scope is inferred from the scope names. */
-  documented: boolean;
+  /** False where the document says "not shown" and the scope is inferred from the scope names. */ documented: boolean;
 }
 
 const TRANSITION_PATH = /^\/api\/v1\/invoices\/[^/]+\/(?:validate|sign|submit)$/;

@@ -32,7 +32,7 @@ import { failureOf, shouldRetry as classify, RETRYABLE_STATUSES } from './retry.
 import { INITIAL_RETRY_DELAY_MS, MAX_RETRY_AFTER_MS, MAX_RETRY_DELAY_MS, parseRetryAfter } from './retry-timing.js';
 import type { ResponseRecorder } from './api-promise.js';
 import { readEnvelope, unwrapEnvelope, type Envelope } from './envelope.js';
-import type { ResolvedFieldMap } from '../model/field-map.js';
+import type { FieldMap, ResolvedFieldMap } from '../model/field-map.js';
 import type { Logger, LogLevel } from './logger.js';
 import { isSessionRoute } from './routes.js';
 import { parseBodySafely } from './safe-json.js';
@@ -44,63 +44,66 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** ky hooks run on every request after the SDK's own (`beforeError` gets the SDK's redacted error). @example const hooks: ClientHooks = { afterResponse: [({ response }) => console.log(response.status)] }; */
 export interface ClientHooks {
-  /** Run once per call, after the SDK has added authentication and the idempotency key. */
-  beforeRequest?: BeforeRequestHook[] | undefined;
-  /** Run before each retry, after the SDK's own retry log line. */
-  beforeRetry?: BeforeRetryHook[] | undefined;
-  /** Run on every response, retried ones included. */
-  afterResponse?: AfterResponseHook[] | undefined;
-  /** Run with the SDK's error (an `InvoicingError`), secrets already redacted. */
-  beforeError?: BeforeErrorHook[] | undefined;
+  /** Run once per call, after the SDK has added authentication and the idempotency key. */ beforeRequest?: BeforeRequestHook[] | undefined;
+  /** Run before each retry, after the SDK's own retry log line. */ beforeRetry?: BeforeRetryHook[] | undefined;
+  /** Run on every response, retried ones included. */ afterResponse?: AfterResponseHook[] | undefined;
+  /** Run with the SDK's error (an `InvoicingError`), secrets already redacted. */ beforeError?: BeforeErrorHook[] | undefined;
 }
 
 /** Extra `RequestInit` fields for every request (an undici `dispatcher`, …). @example const fetchOptions: FetchOptions = { keepalive: true }; */
 export type FetchOptions = Omit<RequestInit, 'method' | 'headers' | 'body' | 'signal' | 'redirect'> & Record<string, unknown>;
 
-/** Options after resolution. */
-export interface ResolvedOptions {
-  apiKey: string | undefined;
-  sessionToken: string | undefined;
-  /** Origin plus any path prefix, without `/api/v1` and without a trailing slash. */
-  baseUrl: string;
-  timeout: number;
-  maxRetries: number;
-  fetch: Fetch | undefined;
-  logger: Logger;
-  logLevel: LogLevel;
-  fieldMap: ResolvedFieldMap;
-  codesCacheTtl: number;
-  browser: boolean;
-  hooks: ClientHooks | undefined;
-  fetchOptions: FetchOptions | undefined;
-  /** Checked and lower-cased. */
-  defaultHeaders: Record<string, string>;
-  defaultQuery: Query | undefined;
-  maxResponseBytes: number;
-  allowInsecureHttp: boolean;
-  /** This client's secrets, for scrubbing errors, logs and records. */
-  redactor: Redactor;
-  /** Statuses after SUBMITTED that count as final for `waitFor` and `watch`. */
-  finalStatuses: readonly string[];
-  /** Told of the new key when {@link Transport.setApiKey} switches it. */
-  onApiKeyChange?: ((apiKey: string) => void) | undefined;
+/**
+ * Options of `new InvoicingClient(options)`; credentials, baseUrl and log level fall back to environment variables.
+ * @example
+ * ```ts
+ * const client = new InvoicingClient({ apiKey: process.env.INVOICING_API_KEY, baseUrl: 'https://invoicing.example.com' });
+ * ```
+ */
+export interface ClientOptions {
+  /** Sent only as the `X-API-Key` header. Default: env `INVOICING_API_KEY`. */ apiKey?: string | undefined;
+  /** Portal session, sent as `Bearer` to `/api/v1/api-key` only. Default: `INVOICING_SESSION_TOKEN`. */ sessionToken?: string | undefined;
+  /** Service origin; the SDK adds `/api/v1`. Default: env `INVOICING_BASE_URL`; missing is an error. */ baseUrl?: string | undefined;
+  /** Milliseconds per attempt, reading the body included. Default 30 000. */ timeout?: number | undefined;
+  /** Retries after no answer, 408, 429, 500, 502, 503, 504 (a POST only with an idempotency key), backoff jittered. Default 2. */
+  maxRetries?: number | undefined;
+  /** Custom `fetch` (proxies, tests). Default: the global `fetch`, looked up at call time. */ fetch?: Fetch | undefined;
+  /** Where log lines go. Default: `console`. Every line has secrets redacted. */ logger?: Logger | undefined;
+  /** Minimum level logged. Default: env `INVOICING_LOG`, else `warn`. */ logLevel?: LogLevel | undefined;
+  /** How stored invoices are read (aliases per canonical field). Default: the built-in aliases. */ fieldMap?: FieldMap | undefined;
+  /** How long `client.codes` keeps a lookup, in milliseconds. Default one hour. */ codesCacheTtl?: number | undefined;
+  /** ky hooks run on every request, after the SDK's own. */ hooks?: ClientHooks | undefined;
+  /** Extra `RequestInit` for every request, e.g. an undici `dispatcher` for a proxy or mTLS. */ fetchOptions?: FetchOptions | undefined;
+  /** Headers for every request (not `X-API-Key`, `Authorization`, `Idempotency-Key`). */
+  defaultHeaders?: Record<string, string> | undefined;
+  /** Query parameters added to every request. A parameter named like a credential is refused. */ defaultQuery?: Query | undefined;
+  /** Largest body read, in bytes; a larger one is a `ResponseTooLargeError`. Default 32 MiB. */ maxResponseBytes?: number | undefined;
+  /** No warning for plain `http://` to a non-loopback host (the key in clear). Default false. */ allowInsecureHttp?: boolean | undefined;
+  /** Final statuses for `waitFor` and `watch`. Default `DEFAULT_FINAL_STATUSES`. */ finalStatuses?: readonly string[] | undefined;
+  /** Allow a browser, where visitors see the API key. Default false: construction throws. */ dangerouslyAllowBrowser?: boolean | undefined;
 }
 
-/** One logical call, before retries. */
+type Given = 'apiKey' | 'sessionToken' | 'fetch' | 'hooks' | 'fetchOptions' | 'defaultQuery';
+type Defaulted = 'timeout' | 'maxRetries' | 'logger' | 'logLevel' | 'codesCacheTtl' | 'maxResponseBytes' | 'finalStatuses';
+
+/** Options after resolution: `baseUrl` is the origin plus any path prefix, without `/api/v1` or a trailing slash. */
+export type ResolvedOptions = Pick<ClientOptions, Given> & Required<Pick<ClientOptions, Defaulted | 'baseUrl' | 'allowInsecureHttp'>> & {
+  fieldMap: ResolvedFieldMap;
+  browser: boolean;
+  /** Checked and lower-cased. */ defaultHeaders: Record<string, string>;
+  /** This client's secrets, for scrubbing errors, logs and records. */ redactor: Redactor;
+  /** Told of the new key when {@link Transport.setApiKey} switches it. */ onApiKeyChange?: ((apiKey: string) => void) | undefined;
+};
+
 export interface TransportRequest {
   method: HttpMethod;
-  /** Path from the origin, `/api/v1` included. */
-  path: string;
+  /** Path from the origin, `/api/v1` included. */ path: string;
   query?: Query | undefined;
-  /** Sent as JSON. */
-  body?: unknown;
-  /** The JSON body already serialized, sent byte for byte instead of `body`. */
-  bodyText?: string | undefined;
+  /** Sent as JSON. */ body?: unknown;
+  /** The JSON body already serialized, sent byte for byte instead of `body`. */ bodyText?: string | undefined;
   options?: (MutationRequestOptions & { query?: Query | undefined }) | undefined;
-  /** Send once, never retry (transitions: the filing layer reads the invoice before it tries again). */
-  noRetry?: boolean | undefined;
-  /** Told of the response (for `withResponse()`). */
-  record?: ResponseRecorder | undefined;
+  /** Send once, never retry (transitions: the filing layer reads the invoice before it tries again). */ noRetry?: boolean | undefined;
+  /** Told of the response (for `withResponse()`). */ record?: ResponseRecorder | undefined;
 }
 
 /** What the SDK's hooks know of one call (ky's `context`). */
@@ -122,11 +125,8 @@ class ConnectionFailure extends Error {
   override readonly name = 'ConnectionFailure';
 }
 
-/** A body read by an attempt; `bytes` kept only when the text would not give them back. */
-interface ReadBody {
-  text: string;
-  bytes: Uint8Array<ArrayBuffer> | undefined;
-}
+// `bytes` kept only when the text would not give them back.
+type ReadBody = { text: string; bytes: Uint8Array<ArrayBuffer> | undefined };
 
 const BODIES = new WeakMap<Response, ReadBody>();
 
@@ -134,15 +134,13 @@ const BODIES = new WeakMap<Response, ReadBody>();
 export class TransportResponse {
   readonly status: number;
   readonly headers: Headers;
-  /** Parsed JSON (no `__proto__` or `constructor` keys); the text when not JSON; `undefined` when empty. */
-  readonly body: unknown;
+  /** Parsed JSON (no `__proto__` or `constructor` keys); the text when not JSON; `undefined` when empty. */ readonly body: unknown;
   #raw: Response | undefined;
 
   constructor(
     readonly method: HttpMethod,
     readonly path: string,
-    /** The client's redactor, for an error built from this response after it left the transport. */
-    readonly redactor: Redactor,
+    /** The client's redactor, for an error built from this response after it left the transport. */ readonly redactor: Redactor,
     private readonly received: Response,
     private readonly read: ReadBody | undefined,
     text: string,
@@ -162,7 +160,6 @@ export class TransportResponse {
   }
 }
 
-/** The client's transport. */
 export class Transport {
   readonly #config: ResolvedOptions;
   readonly #credentials: Credentials;
@@ -172,8 +169,7 @@ export class Transport {
   readonly #auth = new WeakMap<CallContext, [string, string]>();
   /** With a caller's afterResponse hook, every response carries its body (ky clones it, the hook may read it). */
   readonly #fullResponses: boolean;
-  /** Settles when every key rotation in progress has; `X-API-Key` requests wait for it. */
-  #rotation: Promise<void> | undefined;
+  /** Settles when every key rotation in progress has; `X-API-Key` requests wait for it. */ #rotation: Promise<void> | undefined;
 
   constructor(config: ResolvedOptions) {
     this.#config = { ...config, apiKey: undefined, sessionToken: undefined };
@@ -210,22 +206,16 @@ export class Transport {
   }
 
   /** Sends a request with retries; resolves with a 2xx response or throws an `InvoicingError`. */
-  async send(request: TransportRequest): Promise<TransportResponse> {
-    try {
-      return await this.#send(request);
-    } catch (error) {
+  send(request: TransportRequest): Promise<TransportResponse> {
+    return this.#send(request).catch((error: unknown) => {
       throw redactError(error, this.#config.redactor);
-    }
+    });
   }
 
   /** Sends and unwraps the `{ success, data }` envelope; anything else is an `InvalidResponseError`. */
   async request(request: TransportRequest): Promise<{ envelope: Envelope; response: TransportResponse }> {
-    try {
-      const response = await this.#send(request);
-      return { envelope: unwrapEnvelope(response.body, response), response };
-    } catch (error) {
-      throw redactError(error, this.#config.redactor);
-    }
+    const response = await this.send(request);
+    return { envelope: unwrapEnvelope(response.body, response), response };
   }
 
   /** The envelope in a response, or `undefined` when it is not one (for routes with unshown bodies). */
@@ -392,9 +382,8 @@ export class Transport {
     const exact = nullBody ? '' : decodeExactly(bytes);
     const read: ReadBody = { text: exact ?? UTF8.decode(bytes), bytes: exact === undefined || !response.headers.has('content-type') ? bytes : undefined };
     if (debug !== undefined) {
-      const requestId = requestIdOf(response.headers);
-      const id = requestId ? ` (request-id ${requestId})` : '';
-      debug.debug(`← ${response.status} ${ctx.method} ${ctx.path} in ${Date.now() - started} ms${id}`);
+      const id = requestIdOf(response.headers);
+      debug.debug(`← ${response.status} ${ctx.method} ${ctx.path} in ${Date.now() - started} ms${id ? ` (request-id ${id})` : ''}`);
     }
     // An error no retry or hook will see is the SDK's at once, which also lets a caller react to a 429 before others send.
     if (!response.ok && ctx.maxRetries === 0 && !this.#fullResponses) {
@@ -410,8 +399,7 @@ export class Transport {
   /** The one factory from whatever a call threw to the SDK's error classes. */
   #toSDKError(error: unknown, ctx: CallContext | undefined): unknown {
     if (error instanceof InvoicingError) return error;
-    const method = ctx?.method;
-    const path = ctx?.path;
+    const { method, path } = ctx ?? {};
     if (ctx?.signal?.aborted) return new APIUserAbortError({ method, path, cause: ctx.signal.reason });
     if (isHTTPError(error)) {
       const body = typeof error.data === 'string' ? parseBodySafely(error.data) : error.data;
@@ -419,22 +407,14 @@ export class Transport {
     }
     if (isTimeoutError(error)) {
       const timeout = ctx?.timeout ?? this.#config.timeout;
-      return new APIConnectionTimeoutError({
-        message: `Request timed out after ${timeout} ms (${method} ${path}).`,
-        method,
-        path,
-        hint: `No complete response within ${timeout} ms. Raise the timeout option (per client or per call) if the service is slow.`,
-      });
+      const hint = `No complete response within ${timeout} ms. Raise the timeout option (per client or per call) if the service is slow.`;
+      return new APIConnectionTimeoutError({ message: `Request timed out after ${timeout} ms (${method} ${path}).`, method, path, hint });
     }
     if (isNetworkError(error) || error instanceof ConnectionFailure) {
       const cause = error.cause ?? error;
-      return new APIConnectionError({
-        message: `Connection error (${method} ${path}): ${causeMessage(cause)}.`,
-        method,
-        path,
-        cause,
-        hint: `Could not reach ${this.#config.baseUrl}. Check the network and baseUrl (or INVOICING_BASE_URL).`,
-      });
+      const hint = `Could not reach ${this.#config.baseUrl}. Check the network and baseUrl (or INVOICING_BASE_URL).`;
+      const message = `Connection error (${method} ${path}): ${causeMessage(cause)}.`;
+      return new APIConnectionError({ message, method, path, cause, hint });
     }
     // A caller's hook threw, or something unforeseen: passed on as it is.
     return error;
@@ -450,11 +430,8 @@ function isEmpty(object: object | undefined | null): boolean {
   return true;
 }
 
-function contextOf(context: Record<string, unknown> | undefined): CallContext | undefined {
-  return context?.[CONTEXT] as CallContext | undefined;
-}
+const contextOf = (context: Record<string, unknown> | undefined): CallContext | undefined => context?.[CONTEXT] as CallContext | undefined;
 
-/** `response` with the body read from it unread again, or without one. */
 function rebuild(response: Response, read: ReadBody | undefined): Response {
   const nullBody = read === undefined || response.status === 204 || response.status === 205 || response.status === 304;
   return new Response(nullBody ? null : (read.bytes ?? read.text), { status: response.status, statusText: response.statusText, headers: response.headers });
@@ -509,11 +486,7 @@ async function readBounded(response: Response, limit: number, signal: AbortSigna
 function tooLarge(response: Response, limit: number, { method, path }: CallContext): ResponseTooLargeError {
   return new ResponseTooLargeError({
     message: `The response body is larger than maxResponseBytes (${limit} bytes); reading stopped (${method} ${path}).`,
-    status: response.status,
-    requestId: requestIdOf(response.headers),
-    method,
-    path,
-    limit,
+    status: response.status, requestId: requestIdOf(response.headers), method, path, limit,
     hint: 'Ask for smaller pages (limit), or raise the client option maxResponseBytes if such bodies are expected.',
   });
 }
@@ -530,10 +503,7 @@ function refusedRedirect(response: Response, url: string, baseUrl: string, { met
   void response.body?.cancel().catch(() => undefined);
   return new APIError({
     message: `Redirect refused: ${response.status || 'opaque'}${to ? ` to ${to}` : ''} (${method} ${path}).`,
-    status: response.status,
-    requestId: requestIdOf(response.headers),
-    method,
-    path,
+    status: response.status, requestId: requestIdOf(response.headers), method, path,
     hint: redirectHint(baseUrl),
   });
 }
@@ -549,9 +519,7 @@ function requestInitOnly(options: FetchOptions | undefined): Record<string, unkn
   return Object.fromEntries(Object.entries(options ?? {}).filter(([key]) => !NOT_FETCH_OPTIONS.has(key)));
 }
 
-function asError(value: unknown): Error {
-  return value instanceof Error ? value : new Error(String(value));
-}
+const asError = (value: unknown): Error => (value instanceof Error ? value : new Error(String(value)));
 
 function causeMessage(cause: unknown): string {
   if (!(cause instanceof Error)) return String(cause);
@@ -560,11 +528,8 @@ function causeMessage(cause: unknown): string {
   return [cause.message, typeof code === 'string' ? code : inner?.message].filter(Boolean).join(': ');
 }
 
-function describeFailure(error: Error): string {
-  if (isHTTPError(error)) return `HTTP ${error.response.status}`;
-  if (isTimeoutError(error)) return 'a timeout';
-  return 'a connection error';
-}
+const describeFailure = (error: Error): string =>
+  isHTTPError(error) ? `HTTP ${error.response.status}` : isTimeoutError(error) ? 'a timeout' : 'a connection error';
 
 /** Waits for `held`, or less when `signal` aborts first (the caller's abort is then thrown as usual). */
 function untilSettledOrAborted(held: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
