@@ -65,21 +65,23 @@ function consumerProject(source) {
   return { dir, entry: join(dir, 'consumer.mjs'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** `esbuild --bundle --minify` for the browser, ESM, with a metafile. */
+const esbuildOptions = (project) => ({
+  entryPoints: [project.entry],
+  absWorkingDir: project.dir,
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  platform: 'browser',
+  metafile: true,
+  logLevel: 'silent',
+});
+
 /** One file, as `esbuild --bundle --minify` makes it: gzip -9 size, minified size, per-input bytes. */
 async function singleFile(source) {
   const project = consumerProject(source);
   try {
-    const result = await build({
-      entryPoints: [project.entry],
-      absWorkingDir: project.dir,
-      bundle: true,
-      minify: true,
-      format: 'esm',
-      platform: 'browser',
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-    });
+    const result = await build({ ...esbuildOptions(project), write: false });
     const bytes = result.outputFiles[0].contents;
     const inputs = Object.values(result.metafile.outputs)[0].inputs;
     return { gzip: gz(bytes), minified: bytes.length, inputs };
@@ -97,18 +99,7 @@ async function singleFile(source) {
 async function splitFiles(source) {
   const project = consumerProject(source);
   try {
-    const result = await build({
-      entryPoints: [project.entry],
-      absWorkingDir: project.dir,
-      bundle: true,
-      minify: true,
-      splitting: true,
-      format: 'esm',
-      platform: 'browser',
-      outdir: join(project.dir, 'out'),
-      metafile: true,
-      logLevel: 'silent',
-    });
+    const result = await build({ ...esbuildOptions(project), splitting: true, outdir: join(project.dir, 'out') });
     const outputs = result.metafile.outputs;
     const bytesOf = (path) => readFileSync(join(project.dir, path));
     const entry = Object.keys(outputs).find((path) => outputs[path].entryPoint !== undefined);
