@@ -32,13 +32,23 @@ function skipDir(name: string): boolean {
   return name.startsWith('.') || name === 'node_modules';
 }
 
-/** Brace expansion, first, so alternatives may hold slashes; nested groups from the innermost out. */
+/** Brace expansion, first, so alternatives may hold slashes; as bash does it, outermost group first. */
 export function expandBraces(pattern: string): string[] {
-  // A group without a comma ("{x}") is no alternation: it stays as it is.
-  const m = /\{([^{}]*,[^{}]*)\}/.exec(pattern);
-  if (m === null) return [pattern];
-  const [head, tail] = [pattern.slice(0, m.index), pattern.slice(m.index + m[0].length)];
-  return [...new Set((m[1] as string).split(',').flatMap((alt) => expandBraces(head + alt + tail)))];
+  for (let open = pattern.indexOf('{'); open !== -1; open = pattern.indexOf('{', open + 1)) {
+    const cuts = [open];
+    for (let i = open, depth = 0; i < pattern.length; i++) {
+      if (pattern[i] === '{') depth++;
+      else if (pattern[i] === ',' && depth === 1) cuts.push(i);
+      else if (pattern[i] === '}' && --depth === 0) {
+        // "{x}" is no alternation: it stays as it is, and the next "{" is tried.
+        if (cuts.length === 1) break;
+        const head = pattern.slice(0, open);
+        const tail = pattern.slice(i + 1);
+        return cuts.flatMap((cut, k) => expandBraces(head + pattern.slice(cut + 1, cuts[k + 1] ?? i) + tail));
+      }
+    }
+  }
+  return [pattern];
 }
 
 /** The files a pattern matches, sorted; unreadable directories are skipped. */

@@ -69,7 +69,7 @@ class Matcher {
     const n = text.length;
     let covered: Uint8Array | undefined;
     // Per (secret, alignment), where the last run found ends: a window starting before it lies inside that run.
-    const reach = new Map<number, number>();
+    let reach: Map<number, number> | undefined; // allocated on the first hit
     let from = 0; // windows starting before this are checked, or add nothing
     for (let i = 0; i + BLOCK <= n; i += BLOCK) {
       if (this.#pairs[pair(text, i)] === 0 || !this.#blocks.has(text.slice(i, i + BLOCK))) continue;
@@ -78,13 +78,13 @@ class Matcher {
         if (hits === undefined) continue;
         for (const [index, at] of hits) {
           const key = (j - at) * this.#secrets.length + index;
-          if (j < (reach.get(key) ?? 0)) continue;
+          if (j < (reach?.get(key) ?? 0)) continue;
           const secret = this.#secrets[index]!;
           let start = j;
           for (let k = at; k > 0 && start > 0 && text[start - 1] === secret[k - 1]; k -= 1) start -= 1;
           let end = j + MIN_PARTIAL_LENGTH;
           for (let m = at + MIN_PARTIAL_LENGTH; end < n && m < secret.length && text[end] === secret[m]; m += 1) end += 1;
-          reach.set(key, end);
+          (reach ??= new Map()).set(key, end);
           (covered ??= new Uint8Array(n)).fill(1, start, end);
           if (hits.length > 1) continue;
           // The windows inside this run stand for this alignment alone, up to one shared with another: skip them.

@@ -28,7 +28,7 @@ import { mintIdempotencyKey } from './idempotency.js';
 import { boundedInteger, type Fetch } from './bounds.js';
 import { appendQuery, checkQuery, type Query } from './query.js';
 import type { MutationRequestOptions } from './request-options.js';
-import { failureOf, shouldRetry as classify, RETRYABLE_STATUSES } from './retry.js';
+import { failureOf, shouldRetry as classify, RETRYABLE_STATUSES, type AttemptFailure } from './retry.js';
 import { INITIAL_RETRY_DELAY_MS, MAX_RETRY_AFTER_MS, MAX_RETRY_DELAY_MS, parseRetryAfter } from './retry-timing.js';
 import type { ResponseRecorder } from './api-promise.js';
 import { readEnvelope, unwrapEnvelope, type Envelope } from './envelope.js';
@@ -338,7 +338,7 @@ export class Transport {
       // ky has checked the budget already (retry.limit is the call's maxRetries).
       retriesSoFar: retryCount - 1,
       maxRetries: Number.MAX_SAFE_INTEGER,
-      failure: failureOf(this.#toSDKError(error, undefined)),
+      failure: kyFailure(error),
     });
     // A status goes on to ky's own rules, for its Retry-After handling.
     return retry && (isHTTPError(error) ? undefined : true);
@@ -350,8 +350,10 @@ export class Transport {
     const debug = this.#config.logLevel === 'debug' ? this.#config.logger : undefined;
     const started = Date.now();
     ctx.attempts += 1;
-    const headers = (): string => JSON.stringify(redactHeaders(Object.fromEntries(request.headers)));
-    debug?.debug(`→ ${ctx.method} ${ctx.path} (attempt ${ctx.attempts} of ${ctx.maxRetries + 1}) headers ${headers()}`);
+    if (debug !== undefined) {
+      const headers = JSON.stringify(redactHeaders(Object.fromEntries(request.headers)));
+      debug.debug(`→ ${ctx.method} ${ctx.path} (attempt ${ctx.attempts} of ${ctx.maxRetries + 1}) headers ${headers}`);
+    }
     let response: Response;
     try {
       // Looked up per call, so that a fetch installed later (msw, a polyfill) is used.
@@ -385,7 +387,7 @@ export class Transport {
       const id = requestIdOf(response.headers);
       debug.debug(`← ${response.status} ${ctx.method} ${ctx.path} in ${Date.now() - started} ms${id ? ` (request-id ${id})` : ''}`);
     }
-    // An error no retry or hook will see is the SDK's at once, which also lets a caller react to a 429 before others send.
+    // Nothing will retry it or read ky's HTTPError: the SDK's error now, without a second read of the body by ky.
     if (!response.ok && ctx.maxRetries === 0 && !this.#fullResponses) {
       const { status, headers } = response;
       throw generateAPIError({ status, headers, body: parseBodySafely(read.text), method: ctx.method, path: ctx.path });
@@ -419,6 +421,13 @@ export class Transport {
     // A caller's hook threw, or something unforeseen: passed on as it is.
     return error;
   }
+}
+
+/** What went wrong in a failed ky attempt, for the retry rules: read from ky's error, no SDK error built. */
+function kyFailure(error: Error): AttemptFailure {
+  if (isTimeoutError(error)) return { kind: 'timeout' };
+  if (isNetworkError(error) || error instanceof ConnectionFailure) return { kind: 'connection' };
+  return isHTTPError(error) ? { kind: 'status', status: error.response.status } : failureOf(error);
 }
 
 // Unreserved and sub-delimiter characters only: no `\\`, `?`, `#`, whitespace or `..` segment for a URL parser to act on.

@@ -83,6 +83,8 @@ class FilingRun {
   readonly steps: FilingStepRecord[] = [];
   invoiceId: string | undefined;
   readonly clock: WaitClock;
+  /** `opts.wait` as `waitFor`'s options, or `undefined` when the run does not wait. */
+  readonly waitOpts: WaitOptions | undefined;
   waited: FilingFailure | undefined;
 
   constructor(
@@ -91,6 +93,7 @@ class FilingRun {
     readonly internals: FilingInternals,
   ) {
     this.clock = internals.clock ?? opts.clock ?? realClock;
+    this.waitOpts = opts.wait === true ? {} : opts.wait || undefined;
   }
 
   emit(event: Omit<FilingStepEvent, 'invoiceId'>): void {
@@ -214,7 +217,7 @@ async function fileNew(
 ): Promise<FilingResult> {
   const key = filingKey(input, opts);
   const run = new FilingRun(api, opts, internals);
-  const waitOpts = opts.wait === true ? {} : opts.wait || undefined;
+  const waitOpts = run.waitOpts;
   const expected = expectedTotals(run, input, opts);
 
   run.emit({ step: 'create', state: 'started' });
@@ -289,7 +292,7 @@ function reconcile(run: FilingRun, invoice: Invoice, candidates: [InvoiceTotals,
     run.stop('reconcile', new InvoicingError(`The service's record of invoice ${invoice.id} carries no totals the SDK can read.`), {
       hint:
         `Invoice ${invoice.id} was left as it is (${invoice.rawStatus ?? invoice.status}); nothing was filed. ` +
-        "The document asks callers to reconcile totals before filing: map the service's total fields with the client's fieldMap, or pass " +
+        "The document asks callers to reconcile totals before filing: map the service's total fields with the client's fieldMap, or " +
         'leave requireTotals unset if you reconcile yourself, then resumeFiling().',
     });
   }
@@ -325,7 +328,7 @@ async function resume(
 ): Promise<FilingResult> {
   const run = new FilingRun(api, opts, internals);
   run.invoiceId = id;
-  const waitOpts = opts.wait === true ? {} : opts.wait || undefined;
+  const waitOpts = run.waitOpts;
   const duringRecovery = opts.duringRecovery ?? (waitOpts === undefined ? 'return' : 'wait');
   let invoice: Invoice;
   try {

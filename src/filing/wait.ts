@@ -70,8 +70,8 @@ export function nextRecoveryRead(invoice: Pick<Invoice, 'updatedAt'>, serverNow:
 
 /** One reading judged by the rules `waitFor` and `watch` share. `errorSince`: when it was first seen in `ERROR`. */
 export function judge(invoice: Invoice, serverNow: number, errorSince: number | undefined, finalStatuses: readonly string[] | undefined) {
-  // When it entered ERROR, at the latest: its last touch, else now.
   if (invoice.status !== 'ERROR') errorSince = undefined;
+  // When it entered ERROR, at the latest: its last touch, else now.
   else errorSince ??= Math.min(serverTime(invoice.updatedAt, serverNow), serverNow);
   const recovery = recoveryVerdict(invoice, serverNow, errorSince).state;
   const failure = describeFailure(invoice, serverNow, { finalStatuses, errorSince });

@@ -1,6 +1,7 @@
 import { APIPromise, type ResponseRecorder } from '../core/api-promise.js';
 import { assertResourceId, InvoicingError, type InvalidResponseError } from '../core/errors.js';
 import { Page } from '../core/pagination.js';
+import { formatIssuePath } from '../check/issues.js';
 import { defineInspect, REDACTED, type Redactor } from '../core/redact.js';
 import type { MutationRequestOptions, RequestOptions } from '../core/request-options.js';
 import { APIResource, invalidResponse } from '../core/resource.js';
@@ -168,11 +169,8 @@ export class APIKeys extends APIResource {
 function checkCreate(input: unknown, call: string): APIKeyCreateParams {
   const parsed = ApiKeyCreateParamsSchema.safeParse(input);
   if (parsed.success) return parsed.data;
-  // `['scopes', 1]` reads as `scopes[1]`.
-  const at = (path: readonly PropertyKey[]): string =>
-    path.map((part, i) => (typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`)).join('');
   const problems = parsed.error.issues.map((issue) =>
-    issue.path.length === 0 ? 'pass { name, type, keyableType, scopes }' : `${at(issue.path)}: ${issue.message}`,
+    issue.path.length === 0 ? 'pass { name, type, keyableType, scopes }' : `${formatIssuePath(issue.path as (string | number)[])}: ${issue.message}`,
   );
   throw new InvoicingError(`${call}: ${problems.join('; ')}. Nothing was sent.`, {
     hint: "scopes: 'invoices:read', 'invoices:write', 'taxauth:read' or '*'; keyableType 'USER' (the working path for filing) or 'BUSINESS' with businessId.",

@@ -35,6 +35,10 @@ describe('cli/glob', () => {
     expect(expandBraces('a/{b,c/d}/*.json')).toEqual(['a/b/*.json', 'a/c/d/*.json']);
     expect(expandBraces('{x,y{1,2}}')).toEqual(['x', 'y1', 'y2']);
     expect(expandBraces('{only}')).toEqual(['{only}']);
+    // As bash: a literal group inside a choice, the order of nested choices, a group after a literal one.
+    expect(expandBraces('{x,{y}}')).toEqual(['x', '{y}']);
+    expect(expandBraces('{a{1,2},b}')).toEqual(['a1', 'a2', 'b']);
+    expect(expandBraces('{x}{a,b}')).toEqual(['{x}a', '{x}b']);
   });
 
   it('expands ** across directories, skipping dot-directories and node_modules', async () => {
