@@ -58,7 +58,12 @@ const split = new Map<string, string[]>();
 function fill(template: string, c: MessageContext): string {
   let parts = split.get(template);
   if (parts === undefined) split.set(template, (parts = template.split(/\{(\w+)\}/)));
-  return parts.map((part, k) => (k % 2 === 0 ? part : (DERIVED[part]?.(c) ?? String(c[part as keyof MessageContext])))).join('');
+  let out = parts[0] as string;
+  for (let k = 1; k < parts.length; k += 2) {
+    const name = parts[k] as string;
+    out += (DERIVED[name]?.(c) ?? String(c[name as keyof MessageContext])) + parts[k + 1];
+  }
+  return out;
 }
 
 /** The message and hint of an issue. */
@@ -238,7 +243,8 @@ export const ISSUE_TABLE = {
     '{field} {value} is a placeholder; {rejected}.',
     'Send the good\'s real HS subheading. {lookups}'],
   HSN_CODE_PADDED_ISIC: ['error', 'classification', 'hsnCode is not an ISIC code padded to NNNN.00.',
-    '{field} {value} is the ISIC service code {suggestion} padded with ".00", not an HS code.',
+    '{field} {value} is the ISIC service code {suggestion} padded with ".00", not an HS code: ' +
+      'the tax authority would file an unrelated product.',
     'If this line is a service, send isicCode "{suggestion}"; if a good, its real six-digit HS subheading.'],
   HSN_CODE_LOOKS_PADDED: ['warning', 'classification', 'An hsnCode NNNN.00 is not an ISIC class padded.',
     '{field} {value} is an HS code, but also ISIC service code {suggestion} padded.',

@@ -87,8 +87,13 @@ export const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /** The value at the first alias present; a dotted alias walks into nested objects. */
 export function readAlias(record: Record<string, unknown>, aliases: readonly string[]): unknown {
-  return readAny(record, compile(aliases));
+  let compiled = compiledAliases.get(aliases);
+  if (compiled === undefined) compiledAliases.set(aliases, (compiled = compile(aliases)));
+  return readAny(record, compiled);
 }
+
+// The alias lists callers pass are constants: each is compiled once.
+const compiledAliases = /* @__PURE__ */ new WeakMap<readonly string[], readonly CompiledAlias[]>();
 
 /** An alias ready to read: its literal key, and its path when it has dots. */
 type CompiledAlias = readonly [key: string, path: readonly string[] | undefined];

@@ -203,6 +203,12 @@ export function notJsonData(value: unknown): string | undefined {
 
 /** Walks an unknown field's value for cycles, excess depth and non-JSON data; reports the first problem. */
 export function checkSendable(value: unknown, path: IssuePath, enclosing: readonly object[], issues: IssueCollector): void {
+  // A plain value needs no walk.
+  if (typeof value !== 'object' || value === null) {
+    const kind = notJsonData(value);
+    if (kind !== undefined) issues.add('INPUT_NOT_PLAIN_DATA', path, { value, reason: kind });
+    return;
+  }
   const at = [...path];
   const report = (code: 'INPUT_CYCLIC' | 'INPUT_TOO_DEEP' | 'INPUT_NOT_PLAIN_DATA', context: Omit<MessageContext, 'field'>): number => {
     issues.add(code, [...at], context);
