@@ -60,6 +60,28 @@ describe('filing/file-many (client.invoices.fileMany)', () => {
     expect(log.slice(limited + 1).filter((r) => Date.parse(r.time) >= at + 30_000).length).toBeGreaterThan(100);
   });
 
+  it('pauses every worker for a 429\'s Retry-After on real timers too (0.3 s)', async () => {
+    // The sandbox's clock runs with real time here, so the request log's times are real.
+    sandbox = await startSandbox({ timeScale: 1 });
+    const client = clientOf(sandbox, { maxRetries: 0 });
+    const inputs = Array.from({ length: 12 }, (_, i) => sampleInput(sandbox, i));
+    sandbox.faults.inject({ kind: 'status', status: 429, retryAfter: 0.3, skip: 10, path: '*' });
+
+    const results = await client.invoices.fileMany(inputs, {
+      concurrency: 4,
+      maxRateLimitRetries: 1,
+      externalRef: (_input, i) => `B2R-${i}`,
+    });
+
+    expect(results.every((r) => r.ok)).toBe(true);
+    const log = sandbox.requests;
+    const limited = log.findIndex((r) => r.status === 429);
+    const at = Date.parse(log[limited]!.time);
+    // As on the simulated clock: only requests already in flight land before the pause ends.
+    expect(log.slice(limited + 1).filter((r) => Date.parse(r.time) < at + 300).length).toBeLessThanOrEqual(3);
+    expect(log.slice(limited + 1).filter((r) => Date.parse(r.time) >= at + 300).length).toBeGreaterThan(20);
+  });
+
   it('records a failure for one input and files the rest', async () => {
     sandbox = await startSandbox();
     const client = clientOf(sandbox);

@@ -181,6 +181,22 @@ describe('filing/wait (client.invoices.waitFor)', () => {
     expect(Date.parse(reads[1]!.time) - Date.parse(reads[0]!.time)).toBeGreaterThanOrEqual(20_000);
   });
 
+  it('honours Retry-After on a read refused with 429 on real timers too (0.25 s)', async () => {
+    // The sandbox's clock runs with real time here, so the request log's times are real.
+    sandbox = await startSandbox({ timeScale: 1 });
+    const client = clientOf(sandbox, { maxRetries: 0 });
+    const submitted = await draftThrough(client, sandbox, 'submitted');
+    sandbox.clearRequests();
+    sandbox.faults.inject({ method: 'GET', path: '/invoices/:id', kind: 'status', status: 429, retryAfter: 0.25 });
+
+    // Whether the authority answers within the second does not matter here: the pause after the 429 does.
+    await client.invoices.waitFor(submitted.id, { timeout: 1_000, interval: 20, maxInterval: 50 }).catch(() => undefined);
+
+    const reads = sends(sandbox, 'GET', submitted.id);
+    expect(reads[0]?.status).toBe(429);
+    expect(Date.parse(reads[1]!.time) - Date.parse(reads[0]!.time)).toBeGreaterThanOrEqual(249);
+  });
+
   it('keeps waiting through reads that fail for a passing reason', async () => {
     sandbox = await startSandbox();
     const client = clientOf(sandbox, { maxRetries: 0 });
