@@ -10,15 +10,20 @@
  *   npm run bench -- --quick                       # fewer rounds and smaller batches
  *   npm run bench -- --only per-call,bundle-size   # some suites (docs/performance.md left alone)
  *   npm run bench -- --no-write                    # print only
+ *   npm run bench -- --this-node                   # on this node even when it is older than engines
+ *
+ * Figures are taken on a Node that `engines` supports: on an older one (the machines' Node 20), the
+ * runner starts itself again on the Node 22 that `npm run runtimes` installs, when it is there.
  *
  * Nothing here asserts: a benchmark is not a test. The bundle budget that CI enforces is
  * scripts/size-check.mjs.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { buildIsStale, machine, printTable, quick, root } from './lib/common.mjs';
+import { NODE22_PATH } from '../scripts/runtimes/install.mjs';
 
 /** The suites, in the order of the table. `external` suites print their own tables (no @bench line). */
 const SUITES = [
@@ -37,6 +42,15 @@ const only = onlyArg
   ? (onlyArg.includes('=') ? onlyArg.split('=')[1] : argv[argv.indexOf(onlyArg) + 1]).split(',')
   : undefined;
 const write = !argv.includes('--no-write') && only === undefined;
+
+const supported = Number(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines.node.match(/\d+/)[0]);
+if (Number(process.versions.node.split('.')[0]) < supported && !argv.includes('--this-node')) {
+  if (existsSync(NODE22_PATH)) {
+    console.log(`node ${process.version} is older than engines (>=${supported}): running on ${NODE22_PATH}`);
+    process.exit(spawnSync(NODE22_PATH, process.argv.slice(1), { stdio: 'inherit' }).status ?? 1);
+  }
+  console.log(`node ${process.version} is older than engines (>=${supported}) and no Node 22 is installed (npm run runtimes installs one): measuring on this node\n`);
+}
 
 if (!existsSync(join(root, 'dist', 'index.js')) || buildIsStale()) {
   console.log('dist/ is missing or older than src/: npm run build');

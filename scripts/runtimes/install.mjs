@@ -20,9 +20,12 @@ const PINNED = { [NODE_PACKAGE]: '22.23.3', bun: '1.4.5', deno: '2.9.6' };
 const modules = join(CACHE_DIR, 'node_modules');
 const libc = process.platform === 'linux' ? 'glibc' : '';
 
+/** The Node 22 binary once installed (the benchmarks run on it when the machine's Node is older). */
+export const NODE22_PATH = join(modules, NODE_PACKAGE, 'bin', 'node');
+
 /** Candidate paths per runtime, first that answers `--version` wins (with or without postinstall). */
 const CANDIDATES = {
-  node22: [join(modules, NODE_PACKAGE, 'bin', 'node')],
+  node22: [NODE22_PATH],
   bun: [
     join(modules, 'bun', 'bin', 'bun.exe'),
     join(modules, '@oven', `bun-${process.platform}-${process.arch === 'x64' ? 'x64' : 'aarch64'}`, 'bin', 'bun'),
