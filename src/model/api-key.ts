@@ -1,6 +1,7 @@
-/** API key schemas, with the public types inferred from them. Input fields are getters: zod builds them on first use. */
+/** API key schemas, with the public types inferred from them. Built on first use; input fields are getters. */
 import * as z from 'zod/mini';
 import { isObject, readAlias } from './field-map.js';
+import { lazySchema } from './lazy.js';
 
 const KNOWN_SCOPES = ['invoices:read', 'invoices:write', 'taxauth:read', '*'] as const;
 const otherText = () => z.custom<string & {}>((value) => typeof value === 'string' && value.trim() !== '');
@@ -12,9 +13,9 @@ const otherText = () => z.custom<string & {}>((value) => typeof value === 'strin
  * ApiKeyScopeSchema.safeParse('').success; // false
  * ```
  */
-export const ApiKeyScopeSchema = /* @__PURE__ */ z.union([/* @__PURE__ */ z.enum(KNOWN_SCOPES), /* @__PURE__ */ otherText()], {
+export const ApiKeyScopeSchema = /* @__PURE__ */ lazySchema(() => z.union([z.enum(KNOWN_SCOPES), otherText()], {
   error: (issue) => `${shown(issue.input)} is not a scope: use ${KNOWN_SCOPES.slice(0, -1).join(', ')}, or '*' for every permission`,
-});
+}));
 
 /** Whether the service document names `scope`. */
 export function isNamedScope(scope: string): boolean {
@@ -63,19 +64,15 @@ const createShape = {
  * ApiKeyCreateParamsSchema.safeParse({ name: 'ci', type: 'LIVE', keyableType: 'BUSINESS', scopes: ['*'] }).success; // false
  * ```
  */
-// Built with its check: `.check()` would copy the shape, building every field now rather than on first use.
-export const ApiKeyCreateParamsSchema = /* @__PURE__ */ new z.ZodMiniObject({
-  type: 'object',
-  shape: createShape,
-  catchall: /* @__PURE__ */ z.unknown(),
-  checks: [
-    /* @__PURE__ */ z.superRefine((params: APIKeyCreateParams, ctx) => {
+export const ApiKeyCreateParamsSchema = /* @__PURE__ */ lazySchema(() =>
+  z.looseObject(createShape).check(
+    z.superRefine((params: APIKeyCreateParams, ctx) => {
       if (params.keyableType === 'BUSINESS' && (params.businessId === undefined || params.businessId.trim() === '')) {
         ctx.addIssue({ code: 'custom', path: ['businessId'], message: 'a BUSINESS key requires businessId', input: params.businessId });
       }
     }),
-  ],
-}) as z.ZodMiniObject<z.core.util.Writeable<typeof createShape>, z.core.$loose>;
+  ),
+);
 
 /**
  * Parameters of `apiKeys.create()`.
@@ -93,8 +90,8 @@ export const API_KEY_FIELD_ALIASES = {
   createdAt: ['createdAt', 'created_at'],
 } as const;
 
-// Built now, with plain properties: typedoc reads the fields' comments only from those.
-const optionalString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string());
+// Plain properties, not getters: typedoc reads the fields' comments only from those.
+const optionalString = () => z.optional(z.string());
 
 /**
  * An API key record as the SDK returns it.
@@ -103,19 +100,17 @@ const optionalString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string());
  * ApiKeyRecordSchema.shape.scopes; // every field is optional: the service shows only `key`
  * ```
  */
-export const ApiKeyRecordSchema = /* @__PURE__ */ z.object({
-  /** The key's id, for `retrieve`, `reveal` and `revoke`; `undefined` if the record shows none. */ id: optionalString,
-  /** Label. */ name: optionalString,
-  /** `LIVE`, … */ type: optionalString,
-  /** `USER` or `BUSINESS`. */ keyableType: optionalString,
-  /** The business of a BUSINESS key. */
-  businessId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string({ error: 'businessId must be a string' })),
-  /** Scopes held. */ scopes: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
-  /** The secret: present after `create()` and `reveal()`, never in `list()`. */ key: optionalString,
-  /** When the key was created, as the service wrote it. */ createdAt: optionalString,
-  /** The record exactly as the service returned it. */
-  raw: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()),
-});
+export const ApiKeyRecordSchema = /* @__PURE__ */ lazySchema(() => z.object({
+  /** The key's id, for `retrieve`, `reveal` and `revoke`; `undefined` if the record shows none. */ id: optionalString(),
+  /** Label. */ name: optionalString(),
+  /** `LIVE`, … */ type: optionalString(),
+  /** `USER` or `BUSINESS`. */ keyableType: optionalString(),
+  /** The business of a BUSINESS key. */ businessId: z.optional(z.string({ error: 'businessId must be a string' })),
+  /** Scopes held. */ scopes: z.optional(z.array(z.string())),
+  /** The secret: present after `create()` and `reveal()`, never in `list()`. */ key: optionalString(),
+  /** When the key was created, as the service wrote it. */ createdAt: optionalString(),
+  /** The record exactly as the service returned it. */ raw: z.record(z.string(), z.unknown()),
+}));
 
 /**
  * An API key record.
@@ -150,9 +145,8 @@ const toApiKey = (raw: Record<string, unknown>): APIKey => ({
  * ApiKeySchema.parse({ _id: 'k1', name: 'ci', scopes: ['*'], secret: 'sk_live_…' }).id; // 'k1'
  * ```
  */
-export const ApiKeySchema = /* @__PURE__ */ z.pipe(
-  /* @__PURE__ */ z.custom<Record<string, unknown>>(isObject, { message: NOT_AN_OBJECT }),
-  /* @__PURE__ */ z.transform(toApiKey),
+export const ApiKeySchema = /* @__PURE__ */ lazySchema(() =>
+  z.pipe(z.custom<Record<string, unknown>>(isObject, { message: NOT_AN_OBJECT }), z.transform(toApiKey)),
 );
 
 /** A key record read, or the field (dotted path, `''` for the record itself) that could not be read and why. */

@@ -1,38 +1,37 @@
 /** The canonical invoice's schema and type: what the SDK returns for a stored record. */
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy.js';
 import { InvoiceStatus } from './status.js';
 
 /** A canonical invoice status (the closed {@link InvoiceStatus} union). */
-export const InvoiceStatusSchema = /* @__PURE__ */ z.enum(InvoiceStatus);
+export const InvoiceStatusSchema = /* @__PURE__ */ lazySchema(() => z.enum(InvoiceStatus));
 
-// Output schemas are built now: typedoc reads their fields' comments only from plain properties.
-const text = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string());
+// Fields are plain properties, not getters: typedoc reads their comments only from those.
+const text = () => z.optional(z.string());
 // An amount as the SDK returns it: a decimal string, never a binary float.
-const decimal = /* @__PURE__ */ z.optional(
-  /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.regex(/^-?\d+(?:\.\d+)?$/, 'a decimal string such as "107.50"')),
-);
-const count = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.number().check(/* @__PURE__ */ z.int(), /* @__PURE__ */ z.nonnegative()));
+const decimal = () => z.optional(z.string().check(z.regex(/^-?\d+(?:\.\d+)?$/, 'a decimal string such as "107.50"')));
+const count = () => z.optional(z.number().check(z.int(), z.nonnegative()));
 
 // The stored buyer and lines: each field read where it has the documented type, left out otherwise (`raw` keeps all).
-const StoredBuyerSchema = /* @__PURE__ */ z.object({
-  /** `B2B`, `B2C` or `B2G` as the service wrote it. */ type: text,
-  /** Tax identification number. */ tin: text,
-  /** The buyer's name. */ name: text,
-  /** The buyer's email address. */ email: text,
+const storedBuyer = () => z.object({
+  /** `B2B`, `B2C` or `B2G` as the service wrote it. */ type: text(),
+  /** Tax identification number. */ tin: text(),
+  /** The buyer's name. */ name: text(),
+  /** The buyer's email address. */ email: text(),
 });
 
-const StoredLineSchema = /* @__PURE__ */ z.object({
-  /** What was sold. */ description: text,
-  /** How many units (decimal string, as written). */ quantity: decimal,
-  /** Price of one unit before tax (decimal string, two decimals or more). */ unitPrice: decimal,
-  /** Tax rate in percent (decimal string, as written). */ taxRate: decimal,
-  /** Discount in percent (decimal string, as written). */ discountRate: decimal,
-  /** HS subheading of a good. */ hsnCode: text,
-  /** ISIC class of a service. */ isicCode: text,
-  /** The seller's stock-keeping unit. */ sku: text,
-  /** The seller's inventory item id. */ inventoryItemId: text,
-  /** Descriptive label of a good. */ productCategory: text,
-  /** Descriptive label of a service. */ serviceCategory: text,
+const storedLine = () => z.object({
+  /** What was sold. */ description: text(),
+  /** How many units (decimal string, as written). */ quantity: decimal(),
+  /** Price of one unit before tax (decimal string, two decimals or more). */ unitPrice: decimal(),
+  /** Tax rate in percent (decimal string, as written). */ taxRate: decimal(),
+  /** Discount in percent (decimal string, as written). */ discountRate: decimal(),
+  /** HS subheading of a good. */ hsnCode: text(),
+  /** ISIC class of a service. */ isicCode: text(),
+  /** The seller's stock-keeping unit. */ sku: text(),
+  /** The seller's inventory item id. */ inventoryItemId: text(),
+  /** Descriptive label of a good. */ productCategory: text(),
+  /** Descriptive label of a service. */ serviceCategory: text(),
 });
 
 /**
@@ -42,26 +41,26 @@ const StoredLineSchema = /* @__PURE__ */ z.object({
  * const invoice = CanonicalInvoiceSchema.parse(JSON.parse('{"id":"inv_1","status":"ACCEPTED","raw":{}}'));
  * ```
  */
-export const CanonicalInvoiceSchema = /* @__PURE__ */ z.object({
+export const CanonicalInvoiceSchema = /* @__PURE__ */ lazySchema(() => z.object({
   /** The invoice's id, for `retrieve`, `validate`, `sign`, `submit`. */
-  id: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1)),
+  id: z.string().check(z.minLength(1)),
   /** Canonical status; `UNKNOWN` for a spelling the SDK does not recognise (see `rawStatus`). */ status: InvoiceStatusSchema,
-  /** The status exactly as the server sent it. */ rawStatus: text,
-  /** Sum of the lines before tax, as the service computed it (decimal string, two decimals or more). */ subtotal: decimal,
-  /** Tax, as the service computed it (decimal string, two decimals or more). */ taxTotal: decimal,
-  /** Subtotal plus tax (decimal string, two decimals or more). */ total: decimal,
-  /** The buyer, where the record carries one. */ buyer: /* @__PURE__ */ z.optional(StoredBuyerSchema),
+  /** The status exactly as the server sent it. */ rawStatus: text(),
+  /** Sum of the lines before tax, as the service computed it (decimal string, two decimals or more). */ subtotal: decimal(),
+  /** Tax, as the service computed it (decimal string, two decimals or more). */ taxTotal: decimal(),
+  /** Subtotal plus tax (decimal string, two decimals or more). */ total: decimal(),
+  /** The buyer, where the record carries one. */ buyer: z.optional(storedBuyer()),
   /** The lines, in the record's order (a line that is not an object reads as `{}`). */
-  lines: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(StoredLineSchema)),
-  /** The due date as the service wrote it; epoch seconds or milliseconds become an ISO date-time. */ dueDate: text,
-  /** When the service last changed the record, as it wrote it; epoch seconds or milliseconds become an ISO date-time. */ updatedAt: text,
-  /** Why a submission failed, for an invoice in `ERROR` (the service's words). */ errorMessage: text,
-  /** Automatic-recovery attempts used, where the record carries a count. */ recoveryAttempts: count,
-  /** @deprecated The same count as `recoveryAttempts`. */ attempts: count,
-  /** The server's clock when this record was read (the envelope's `timestamp`). */ observedAt: text,
+  lines: z.optional(z.array(storedLine())),
+  /** The due date as the service wrote it; epoch seconds or milliseconds become an ISO date-time. */ dueDate: text(),
+  /** When the service last changed the record, as it wrote it; epoch seconds or milliseconds become an ISO date-time. */ updatedAt: text(),
+  /** Why a submission failed, for an invoice in `ERROR` (the service's words). */ errorMessage: text(),
+  /** Automatic-recovery attempts used, where the record carries a count. */ recoveryAttempts: count(),
+  /** @deprecated The same count as `recoveryAttempts`. */ attempts: count(),
+  /** The server's clock when this record was read (the envelope's `timestamp`). */ observedAt: text(),
   /** The record exactly as the service returned it. */
-  raw: /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown()),
-});
+  raw: z.record(z.string(), z.unknown()),
+}));
 
 /**
  * A stored invoice as the SDK returns it.

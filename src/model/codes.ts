@@ -1,6 +1,7 @@
 /** Entries of the two classification lookups, whose bodies the service does not publish. */
 import * as z from 'zod/mini';
 import { isObject, readAlias } from './field-map.js';
+import { lazySchema } from './lazy.js';
 
 /**
  * One classification code as the SDK returns it.
@@ -9,10 +10,10 @@ import { isObject, readAlias } from './field-map.js';
  * ClassificationCodeSchema.parse({ code: '6202', description: 'IT' });
  * ```
  */
-export const ClassificationCodeSchema = /* @__PURE__ */ z.object({
-  /** The code as the service spells it. */ code: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1)),
-  /** Its title, where the service gives one. */ description: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-});
+export const ClassificationCodeSchema = /* @__PURE__ */ lazySchema(() => z.object({
+  /** The code as the service spells it. */ code: z.string().check(z.minLength(1)),
+  /** Its title, where the service gives one. */ description: z.optional(z.string()),
+}));
 
 /**
  * An HS subheading (`8471.30`) or an ISIC Rev. 4 class.
@@ -74,7 +75,7 @@ function entrySchema(fromNumber: (n: number) => string) {
  * HsCodeSchema.parse({ hsCode: 8471.3, title: 'Laptops' }); // { code: '8471.30', description: 'Laptops' }
  * ```
  */
-export const HsCodeSchema = /* @__PURE__ */ entrySchema(hsFromNumber);
+export const HsCodeSchema = /* @__PURE__ */ lazySchema(() => entrySchema(hsFromNumber));
 
 /**
  * One entry of the ISIC service-code lookup read into a {@link ClassificationCode}; a number gets its leading zeros back.
@@ -83,4 +84,4 @@ export const HsCodeSchema = /* @__PURE__ */ entrySchema(hsFromNumber);
  * ServiceCodeSchema.parse(111); // { code: '0111' }
  * ```
  */
-export const ServiceCodeSchema = /* @__PURE__ */ entrySchema(isicFromNumber);
+export const ServiceCodeSchema = /* @__PURE__ */ lazySchema(() => entrySchema(isicFromNumber));

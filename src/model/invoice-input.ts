@@ -1,6 +1,7 @@
 /** The request shape of `POST /api/v1/invoices` as zod schemas. Object fields are getters: zod builds them on first use. */
 import * as z from 'zod/mini';
 import { isDecimalText } from './decimal.js';
+import { lazySchema } from './lazy.js';
 
 // A JSON number, or a decimal string ("850.50") that invoices.create() sends as a JSON number written from the same digits.
 const amount = () =>
@@ -17,7 +18,7 @@ const text = () => z.optional(z.string());
  * BuyerTypeSchema.parse('B2B'); // 'B2B'
  * ```
  */
-export const BuyerTypeSchema = /* @__PURE__ */ z.enum(['B2B', 'B2C', 'B2G']);
+export const BuyerTypeSchema = /* @__PURE__ */ lazySchema(() => z.enum(['B2B', 'B2C', 'B2G']));
 
 /**
  * Who buys: business, consumer or government.
@@ -42,7 +43,7 @@ const buyerShape = {
  * BuyerSchema.safeParse({ type: 'B2X' }).error?.issues[0]?.path; // ['type']
  * ```
  */
-export const BuyerSchema = /* @__PURE__ */ z.looseObject(buyerShape);
+export const BuyerSchema = /* @__PURE__ */ lazySchema(() => z.looseObject(buyerShape));
 
 /**
  * The buyer.
@@ -74,7 +75,7 @@ const lineShape = {
  * InvoiceLineSchema.parse({ description: 'Consulting', quantity: 1, unitPrice: 150, taxRate: 7.5, isicCode: '6202' });
  * ```
  */
-export const InvoiceLineSchema = /* @__PURE__ */ z.looseObject(lineShape);
+export const InvoiceLineSchema = /* @__PURE__ */ lazySchema(() => z.looseObject(lineShape));
 
 /**
  * One invoice line.
@@ -103,7 +104,7 @@ const createShape = {
  * await client.invoices.createAndFile(Job.parse(JSON.parse(body)).invoice);
  * ```
  */
-export const InvoiceCreateParamsSchema = /* @__PURE__ */ z.looseObject(createShape);
+export const InvoiceCreateParamsSchema = /* @__PURE__ */ lazySchema(() => z.looseObject(createShape));
 
 /**
  * The body of `client.invoices.create()`.

@@ -1,6 +1,7 @@
 /** The stored invoice as the SDK returns it. */
 import * as z from 'zod/mini';
 import { CanonicalInvoiceSchema, type Invoice } from './canonical-invoice.js';
+import { lazySchema } from './lazy.js';
 import { DEFAULT_FIELD_MAP, isObject, readInvoice, resolveFieldMap, type FieldMap, type ResolvedFieldMap } from './field-map.js';
 
 export { CanonicalInvoiceSchema, InvoiceStatusSchema, type Invoice } from './canonical-invoice.js';
@@ -39,7 +40,7 @@ export function invoiceSchemaFor(fieldMap?: FieldMap | ResolvedFieldMap): z.ZodM
  * InvoiceSchema.parse({ _id: 'inv_1', invoiceStatus: 'Validated', totalAmount: 107.5 }).total; // '107.50'
  * ```
  */
-export const InvoiceSchema: z.ZodMiniType<Invoice, Record<string, unknown>> = /* @__PURE__ */ invoiceSchemaFor(DEFAULT_FIELD_MAP);
+export const InvoiceSchema: z.ZodMiniType<Invoice, Record<string, unknown>> = /* @__PURE__ */ lazySchema(() => invoiceSchemaFor(DEFAULT_FIELD_MAP));
 
 /**
  * What {@link readInvoiceRecord} gives: the invoice, or the field that could not be read and why.

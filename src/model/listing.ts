@@ -1,5 +1,6 @@
 /** The success envelope and a listing's `meta`. The envelope's fields are getters: zod builds them on first use. */
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy.js';
 
 const countSchema = () =>
   z.optional(
@@ -12,14 +13,12 @@ const countSchema = () =>
     ]),
   );
 
-// Built now, with plain properties: typedoc reads the fields' comments only from those.
-const count = /* @__PURE__ */ countSchema();
-
-const MetaObject = /* @__PURE__ */ z.looseObject({
-  /** Items across all pages. */ total: count,
-  /** This page, from 1. */ page: count,
-  /** Page size. */ limit: count,
-  /** Number of pages; computed from `total` and `limit` when absent. */ totalPages: count,
+// Plain properties, not getters: typedoc reads the fields' comments only from those.
+const metaObject = () => z.looseObject({
+  /** Items across all pages. */ total: countSchema(),
+  /** This page, from 1. */ page: countSchema(),
+  /** Page size. */ limit: countSchema(),
+  /** Number of pages; computed from `total` and `limit` when absent. */ totalPages: countSchema(),
 });
 
 /**
@@ -29,14 +28,14 @@ const MetaObject = /* @__PURE__ */ z.looseObject({
  * ListingMetaSchema.parse({ total: 25, page: 1, limit: 10 }).totalPages; // 3
  * ```
  */
-export const ListingMetaSchema = /* @__PURE__ */ z.pipe(
-  MetaObject,
-  /* @__PURE__ */ z.transform((meta: z.infer<typeof MetaObject>) =>
+export const ListingMetaSchema = /* @__PURE__ */ lazySchema(() => z.pipe(
+  metaObject(),
+  z.transform((meta: z.infer<ReturnType<typeof metaObject>>) =>
     meta.totalPages === undefined && meta.total !== undefined && meta.limit !== undefined && meta.limit > 0
       ? { ...meta, totalPages: Math.ceil(meta.total / meta.limit) }
       : meta,
   ),
-);
+));
 
 /**
  * A listing's `meta`: every count may be missing.
@@ -60,7 +59,7 @@ const envelope = <M extends z.ZodMiniType>(metaSchema: () => M) =>
   });
 
 /** The service's success envelope: `{ success: true, data, timestamp?, message?, meta? }`. */
-export const EnvelopeSchema = /* @__PURE__ */ envelope(meta);
+export const EnvelopeSchema = /* @__PURE__ */ lazySchema(() => envelope(meta));
 
 /** The envelope of routes with unshown bodies: an unreadable `meta` is dropped rather than failing a call that does not page. */
-export const TolerantEnvelopeSchema = /* @__PURE__ */ envelope(() => z.catch(meta(), undefined));
+export const TolerantEnvelopeSchema = /* @__PURE__ */ lazySchema(() => envelope(() => z.catch(meta(), undefined)));
