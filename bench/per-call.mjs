@@ -4,7 +4,7 @@
  * (bench/lib/server.mjs):
  *
  * - per call: GET one invoice (invoicing-sdk validates the record; openai and stripe parse it),
- *   against raw `fetch` + `JSON.parse`;
+ *   against raw `fetch` + `JSON.parse`, and ky alone (what the SDK's transport is built on);
  * - per record: a list page of 100 invoices through `client.invoices.list({ limit: 100 })`, whose
  *   every record is validated, against raw `fetch` + `JSON.parse` of the same page: the difference
  *   divided by 100 is the SDK's cost per record (envelope, validation and field reading, and the
@@ -18,7 +18,7 @@
  * Goals (issue 25): per call at most 100 µs over raw fetch + JSON.parse and below openai;
  * at most 5 µs per record through `list()`.
  */
-import { KINDS, makeClient } from './lib/clients.mjs';
+import { INVOICE_ID, KINDS, makeClient } from './lib/clients.mjs';
 import { fmtUs, median, quick, report, requireBuild } from './lib/common.mjs';
 import { invoiceRecord, PAGE_SIZE, startServer } from './lib/server.mjs';
 
@@ -56,8 +56,13 @@ requireBuild();
 const server = await startServer();
 try {
   const clients = Object.fromEntries(await Promise.all(KINDS.map(async (kind) => [kind, await makeClient(kind, server.origin)])));
-  for (const kind of KINDS) for (let i = 0; i < WARMUP; i++) await clients[kind].get();
-  const get = await interleaved(Object.fromEntries(KINDS.map((kind) => [kind, clients[kind].get])), ROUNDS, BLOCK);
+  // ky alone, as the SDK's transport is built on it: its defaults (a 10 s timeout per attempt), no retries.
+  const { default: ky } = await import('ky');
+  const kyUrl = `${server.origin}/raw/invoices/${INVOICE_ID}`;
+  clients.ky = { get: async () => JSON.parse(await ky.get(kyUrl, { retry: 0 }).text()) };
+  const kinds = [...KINDS, 'ky'];
+  for (const kind of kinds) for (let i = 0; i < WARMUP; i++) await clients[kind].get();
+  const get = await interleaved(Object.fromEntries(kinds.map((kind) => [kind, clients[kind].get])), ROUNDS, BLOCK);
 
   const listers = { fetch: clients.fetch.list, 'invoicing-sdk': clients['invoicing-sdk'].list };
   for (const lister of Object.values(listers)) for (let i = 0; i < WARMUP / 10; i++) await lister();
@@ -93,6 +98,11 @@ try {
       stripe: plus('stripe'),
       goal: '≤ +100 µs over raw fetch + JSON.parse, below openai',
       met: over * 1000 <= 100 && get['invoicing-sdk'] < get.openai,
+    },
+    {
+      measure: `per call: ky alone (\`ky.get(url).text()\` + JSON.parse, ky's default timeout, no retries), in the same blocks`,
+      fetch: '',
+      sdk: `ky ${plus('ky')}; invoicing-sdk ${sign(get['invoicing-sdk'] - get.ky)} over ky (CPU ${sign(get.cpu['invoicing-sdk'] - get.cpu.ky)})`,
     },
     {
       measure: `response validation per invoice record, list pages of ${PAGE_SIZE} (page: SDK minus raw fetch + JSON.parse, ÷ ${PAGE_SIZE})`,
