@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
 import * as classic from 'zod';
 import * as z from 'zod/mini';
@@ -21,6 +22,14 @@ describe('lazySchema', () => {
     expect(Object.keys(schema.shape)).toEqual(['id', 'n']);
     expect('parse' in schema).toBe(true);
     expect(schema.check(z.refine((v) => v.id !== 'x')).safeParse({ id: 'x' }).success).toBe(false);
+  });
+
+  it('shows the built schema to Object.keys, JSON.stringify and util.inspect', () => {
+    const built = z.object({ id: z.string() });
+    const schema = lazySchema(() => built);
+    expect(Object.keys(schema)).toEqual(Object.keys(built));
+    expect(JSON.stringify(schema)).toBe(JSON.stringify(built));
+    expect(inspect(schema, { depth: 1 })).toBe(inspect(built, { depth: 1 }));
   });
 
   it('composes inside zod/mini and classic zod schemas', () => {
