@@ -6,7 +6,8 @@ export function lazySchema<T extends object>(build: () => T): T {
   let built: T | undefined;
   const schema = (): T => (built ??= build());
   // Node's `util.inspect` shows a proxy's target, not what its traps return.
-  const target = { [Symbol.for('nodejs.util.inspect.custom')]: (_: number, options: object, inspect: (v: unknown, o: object) => string) => inspect(schema(), options) };
+  const show = (_: number, options: object, inspect: (value: unknown, options: object) => string) => inspect(schema(), options);
+  const target = { [Symbol.for('nodejs.util.inspect.custom')]: show };
   return new Proxy(target as unknown as T, {
     get: (_, key) => Reflect.get(schema(), key),
     set: (_, key, value) => Reflect.set(schema(), key, value),
