@@ -21,11 +21,7 @@ const MAX_ADDED_SECRETS = 256;
 const CREDENTIAL_SHAPE = /\b(Bearer|ApiKey)\s+[A-Za-z0-9._~+/=-]{6,}/g;
 const TYPE_PREFIX = /^(?:[a-z]{1,8}[_-]){1,3}/;
 
-/**
- * Finds, for a set of secrets, every span of text to redact: each occurrence of a MIN_PARTIAL_LENGTH window of a
- * secret that reaches past its prefix, extended both ways as far as the text goes on matching that secret; and each
- * occurrence of a short (5 to 7 characters) secret or secret without its prefix.
- */
+// Finds those spans: each window of a secret, extended both ways while the text still matches that secret.
 class Matcher {
   readonly #secrets: readonly string[];
   /** Window text → every (secret, offset) it stands for. */ readonly #windows = new Map<string, Array<[secret: number, at: number]>>();

@@ -4,10 +4,10 @@ import { Page } from '../core/pagination.js';
 import { formatIssuePath } from '../check/issues.js';
 import { defineInspect, REDACTED, type Redactor } from '../core/redact.js';
 import type { MutationRequestOptions, RequestOptions } from '../core/request-options.js';
-import { APIResource, invalidResponse } from '../core/resource.js';
+import { APIResource } from '../core/resource.js';
 import { ROUTES } from '../core/routes.js';
 import type { TransportRequest, TransportResponse } from '../core/transport.js';
-import type { Envelope } from '../core/envelope.js';
+import { invalidResponse, type Envelope } from '../core/envelope.js';
 import { API_KEY_FIELD_ALIASES, ApiKeyCreateParamsSchema, readApiKeyRecord, type APIKey, type APIKeyCreateParams, isNamedScope } from '../model/api-key.js';
 
 /**
