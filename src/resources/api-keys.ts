@@ -118,7 +118,7 @@ export class APIKeys extends APIResource {
   /** One key's details (`GET /api/v1/api-key/{id}`). */
   retrieve(id: string, opts: RequestOptions = {}): APIPromise<APIKey> {
     return new APIPromise(async (record) => {
-      assertKeyId(id);
+      assertResourceId(id, 'An API key id');
       const { envelope, response } = await this.#request({ method: 'GET', path: ROUTES.apiKey(id), options: opts, record });
       return this.#read(envelope.data, response, 'data', id);
     });
@@ -130,7 +130,7 @@ export class APIKeys extends APIResource {
   }
 
   async #reveal(id: string, opts: RequestOptions, record: ResponseRecorder): Promise<APIKey> {
-    assertKeyId(id);
+    assertResourceId(id, 'An API key id');
     const { envelope, response } = await this.#request({ method: 'GET', path: ROUTES.apiKeyReveal(id), options: opts, record });
     const data = typeof envelope.data === 'string' ? { key: envelope.data } : envelope.data;
     const revealed = this.#read(data, response, 'data', id);
@@ -141,7 +141,7 @@ export class APIKeys extends APIResource {
   /** Revokes a key (`DELETE /api/v1/api-key/{id}`), immediately and permanently. */
   revoke(id: string, opts: MutationRequestOptions = {}): APIPromise<void> {
     return new APIPromise(async (record) => {
-      assertKeyId(id);
+      assertResourceId(id, 'An API key id');
       // The body is not shown by the service (often empty); any 2xx means revoked.
       await this._ctx.transport.send({ method: 'DELETE', path: ROUTES.apiKey(id), options: opts, record });
     });
@@ -205,8 +205,4 @@ function invalid(message: string, response: TransportResponse, hint?: string): I
     body = REDACTED;
   }
   return invalidResponse({ ...response, body }, { message, hint });
-}
-
-function assertKeyId(id: unknown): asserts id is string {
-  assertResourceId(id, 'An API key id');
 }

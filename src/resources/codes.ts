@@ -17,8 +17,6 @@ export interface CodeLookupParams {
   /** Any query parameter the service accepts, passed through. */ [param: string]: QueryValue;
 }
 
-const LIST_FIELDS = ['items', 'codes', 'data', 'results'] as const;
-
 interface CacheEntry {
   at: number;
   value: Promise<ClassificationCode[]>;
@@ -174,7 +172,7 @@ function listOf(data: unknown, root: string): { items: unknown[]; at: string } |
   if (Array.isArray(data)) return { items: data, at: root };
   if (typeof data !== 'object' || data === null) return undefined;
   const record = data as Record<string, unknown>;
-  for (const field of LIST_FIELDS) {
+  for (const field of ['items', 'codes', 'data', 'results']) {
     const items = record[field];
     if (Array.isArray(items)) return { items, at: `${root}.${field}` };
   }
