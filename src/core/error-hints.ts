@@ -1,5 +1,4 @@
-// What an error body says, the hint for it (only where the service document tells the cause) and the status's reason
-// phrase; errors.ts depends on this, never the reverse.
+// What an error body says, its hint (only where the service document tells the cause) and the status's reason phrase.
 import { isSessionRoute, requiredScope, ROUTES } from './routes.js';
 
 // Long enough for any real message; bounds what a plain-text or HTML body can put in an error.

@@ -1,6 +1,5 @@
-// Redacts what the SDK renders, never the data it returns. Per secret: the whole secret and the secret without its type
-// prefix (up to three `[a-z]{1,8}[_-]` segments) when 5+ characters long, and any run of MIN_PARTIAL_LENGTH+ of its
-// characters reaching past the prefix. Overlapping and adjacent matches become one [REDACTED].
+// Redacts what the SDK renders, never the data it returns: per secret, the whole secret, the secret without its type
+// prefix (`[a-z]{1,8}[_-]`, up to three) when 5+ characters long, and any MIN_PARTIAL_LENGTH+ run past the prefix.
 
 /** What replaces a secret wherever it would appear. */
 export const REDACTED = '[REDACTED]';
