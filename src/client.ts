@@ -32,7 +32,6 @@ export class InvoicingClient {
   /** The minimum level logged. */ readonly logLevel: LogLevel;
   #given: ClientOptions;
   #hasApiKey: boolean;
-  readonly #hasSessionToken: boolean;
   readonly #transport: Transport;
   readonly #redaction: InheritedRedactor;
 
@@ -43,7 +42,6 @@ export class InvoicingClient {
     this.#redaction = { redactor: resolved.redactor, apiKey: resolved.apiKey, sessionToken: resolved.sessionToken };
     this.#given = { ...options };
     this.#hasApiKey = resolved.apiKey !== undefined;
-    this.#hasSessionToken = resolved.sessionToken !== undefined;
     this.baseUrl = resolved.baseUrl;
     this.timeout = resolved.timeout;
     this.maxRetries = resolved.maxRetries;
@@ -83,7 +81,7 @@ export class InvoicingClient {
    * ```
    */
   get hasSessionToken(): boolean {
-    return this.#hasSessionToken;
+    return this.#redaction.sessionToken !== undefined;
   }
 
   /**
@@ -150,14 +148,8 @@ export class InvoicingClient {
    * ```
    */
   toJSON(): Record<string, unknown> {
-    return {
-      baseUrl: this.baseUrl,
-      timeout: this.timeout,
-      maxRetries: this.maxRetries,
-      logLevel: this.logLevel,
-      hasApiKey: this.#hasApiKey,
-      hasSessionToken: this.#hasSessionToken,
-    };
+    const { baseUrl, timeout, maxRetries, logLevel, hasApiKey, hasSessionToken } = this;
+    return { baseUrl, timeout, maxRetries, logLevel, hasApiKey, hasSessionToken };
   }
 }
 

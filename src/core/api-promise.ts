@@ -24,9 +24,7 @@ export class APIPromise<T> implements PromiseLike<T> {
   }
 
   #start(): Promise<T> {
-    return (this.#data ??= this.#run((response) => {
-      this.#last = response;
-    }));
+    return (this.#data ??= this.#run((response) => (this.#last = response)));
   }
 
   /** The data with the response it came from and its request id. */

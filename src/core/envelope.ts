@@ -25,8 +25,15 @@ export function readEnvelope(body: unknown): Envelope | undefined {
 export function unwrapEnvelope(body: unknown, source: Source): Envelope {
   const parsed = EnvelopeSchema.safeParse(body);
   if (parsed.success) return toEnvelope(parsed.data);
-  if (!isRecord(body) || body.success !== true || !('data' in body)) throw invalid(body, source, describeProblem(body));
-  throw invalid(body, source, describeIssue(parsed.error.issues[0]));
+  const wrapped = isRecord(body) && body.success === true && 'data' in body;
+  throw invalidResponse({ ...source, body }, {
+    message: wrapped ? describeIssue(parsed.error.issues[0]) : describeProblem(body),
+    code: summarizeBody(body).code,
+    hint:
+      'The service answered with a success status but not the documented envelope; a proxy or ' +
+      'gateway may have answered instead. The request may have taken effect: read the resource ' +
+      'before repeating a mutating call.',
+  });
 }
 
 function toEnvelope(body: { data?: unknown; timestamp?: string | undefined; message?: string | undefined; meta?: ListingMeta | undefined }): Envelope {
@@ -46,10 +53,7 @@ function describeIssue(issue: z.core.$ZodIssue | undefined): string {
 function describeProblem(body: unknown): string {
   if (body === undefined) return 'The response body is empty; expected the { success, data } envelope.';
   if (typeof body === 'string') {
-    const trimmed = body.trimStart();
-    if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
-      return 'The response body is not valid JSON (truncated or malformed).';
-    }
+    if (/^\s*[{[]/.test(body)) return 'The response body is not valid JSON (truncated or malformed).';
     const summary = summarizeBody(body).message;
     return `Expected a JSON envelope, got ${summary === undefined ? 'text' : `"${summary}"`}.`;
   }
@@ -65,12 +69,10 @@ function describeProblem(body: unknown): string {
 /** Where a body came from, for the error if it is not the envelope. */
 type Source = { status: number; headers: Headers | undefined; method: string; path: string; redactor?: Redactor | undefined };
 
-function invalid(body: unknown, { status, headers, method, path, redactor }: Source, message: string): InvalidResponseError {
-  return new InvalidResponseError({
-    message, status, code: summarizeBody(body).code, body, requestId: requestIdOf(headers), method, path, redactor,
-    hint:
-      'The service answered with a success status but not the documented envelope; a proxy or ' +
-      'gateway may have answered instead. The request may have taken effect: read the resource ' +
-      'before repeating a mutating call.',
-  });
+/** An `InvalidResponseError` for an answer the SDK could not use. */
+export function invalidResponse(
+  { status, body, headers, method, path, redactor }: Source & { body: unknown },
+  init: { message: string; hint?: string | undefined; cause?: unknown; code?: string | undefined },
+): InvalidResponseError {
+  return new InvalidResponseError({ ...init, status, body, requestId: requestIdOf(headers), method, path, redactor });
 }

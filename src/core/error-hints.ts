@@ -1,5 +1,4 @@
-// What an error body says, the hint for it (only where the service document tells the cause) and the status's reason
-// phrase; errors.ts depends on this, never the reverse.
+// What an error body says, its hint (only where the service document tells the cause) and the status's reason phrase.
 import { isSessionRoute, requiredScope, ROUTES } from './routes.js';
 
 // Long enough for any real message; bounds what a plain-text or HTML body can put in an error.
@@ -12,20 +11,15 @@ export function summarizeBody(body: unknown): { message: string | undefined; cod
   if (typeof body === 'string') return { message: summarizeText(body), code: undefined };
   if (Array.isArray(body)) return { message: joinMessages(body), code: undefined };
   if (typeof body !== 'object' || body === null) return { message: undefined, code: undefined };
-  const record = body as Record<string, unknown>;
-  return { message: messageOf(record), code: codeOf(record) };
+  return { message: messageOf(body as Record<string, unknown>), code: codeOf(body as Record<string, unknown>) };
 }
 
 function messageOf(record: Record<string, unknown>): string | undefined {
   const fromMessage = readMessage(record.message);
   const fromErrors = readMessage(record.errors);
-  const fromError = readMessage(record.error);
-  const fromProblem = readMessage(record.detail) ?? readMessage(record.title);
   // NestJS puts the status text in `error` and the words in `message`; `errors[]` adds field problems.
-  if (fromMessage !== undefined && fromErrors !== undefined && !fromMessage.includes(fromErrors)) {
-    return `${fromMessage}: ${fromErrors}`;
-  }
-  return fromMessage ?? fromErrors ?? fromError ?? fromProblem;
+  if (fromMessage !== undefined && fromErrors !== undefined && !fromMessage.includes(fromErrors)) return `${fromMessage}: ${fromErrors}`;
+  return fromMessage ?? fromErrors ?? readMessage(record.error) ?? readMessage(record.detail) ?? readMessage(record.title);
 }
 
 function readMessage(value: unknown, depth = 0): string | undefined {

@@ -68,7 +68,6 @@ export class InvoicingError extends Error {
   /** Read by the guards. */ override readonly name: InvoicingErrorName = 'InvoicingError';
   /** What to do about it, where the service document tells the cause. */ readonly hint: string | undefined;
 
-  // The body never names its own class: a bundler renames a class that refers to itself.
   constructor(message: string, options: InvoicingErrorOptions = {}) {
     const redactor = options.redactor ?? NO_SECRETS;
     // Only a bounded head is scrubbed and kept: the whole body stays on `body`.
@@ -98,7 +97,7 @@ export class InvoicingError extends Error {
   }
 }
 
-// Outside the class body, which must not name its class; an SDK error is kept as it is.
+// Outside the class body: a bundler renames a class that refers to itself. An SDK error is kept as it is.
 const scrubbedCause = (cause: unknown, redactor: Redactor): unknown => (cause instanceof InvoicingError ? cause : redactor.redactCause(cause));
 const installInspect = (): void => defineInspect(InvoicingError.prototype, inspectError);
 
@@ -161,18 +160,6 @@ export class APIError extends InvoicingError {
 
 export function generateAPIError({ status, headers, body, method, path, redactor }: ErrorResponse): APIError {
   const said = summarizeBody(body);
-  const init: APIErrorInit = {
-    message: said.message ?? `${status} ${statusText(status) ?? 'HTTP error'}`,
-    status,
-    code: said.code,
-    body,
-    requestId: requestIdOf(headers),
-    retryAfter: parseRetryAfter(headers?.get('retry-after')),
-    method,
-    path,
-    hint: hintFor({ status, message: said.message, method, path }),
-    redactor,
-  };
   const Class =
     status === 400 || status === 422 ? BadRequestError
     : status === 401 ? AuthenticationError
@@ -182,7 +169,13 @@ export function generateAPIError({ status, headers, body, method, path, redactor
     : status === 429 ? RateLimitError
     : status >= 500 ? InternalServerError
     : APIError;
-  return new Class(init);
+  return new Class({
+    message: said.message ?? `${status} ${statusText(status) ?? 'HTTP error'}`,
+    status, code: said.code, body, method, path, redactor,
+    requestId: requestIdOf(headers),
+    retryAfter: parseRetryAfter(headers?.get('retry-after')),
+    hint: hintFor({ status, message: said.message, method, path }),
+  });
 }
 /** True for a {@link APIError} (or a subclass), by `name`. @example if (isAPIError(err) && err.status === 404) console.log('no such invoice'); */
 export const isAPIError = (value: unknown): value is APIError => isErrorKind(value, 'APIError');
@@ -268,10 +261,9 @@ export class InvalidTransitionError extends ConflictError {
     const { message, status, code, body, requestId, method, path } = (cause ?? {}) as Partial<APIError>;
     const shown = rawStatus ?? currentStatus;
     const said = typeof message === 'string' && message !== '' ? ` (service: ${message})` : '';
-    const answer = { status: typeof status === 'number' ? status : undefined, code, body, requestId, method, path, cause };
     super({
       message: `Cannot ${transition} invoice ${invoiceId}: it is ${shown}; ${transition} needs ${REQUIRED_FROM[transition]}${said}`,
-      ...answer,
+      status: typeof status === 'number' ? status : undefined, code, body, requestId, method, path, cause,
       hint: transitionHint(invoiceId, currentStatus, shown),
     });
     Object.assign(this, { invoiceId, transition, currentStatus, rawStatus });

@@ -31,7 +31,6 @@ export function checkIdempotencyKey(key: unknown): string {
   return key;
 }
 
-/** The credentials a client holds. */
 export interface Credentials {
   apiKey: string | undefined;
   sessionToken: string | undefined;
@@ -64,26 +63,21 @@ export function checkExtraHeaders(extra: Record<string, string> | undefined, whe
 }
 
 export function authHeader(path: string, credentials: Credentials): [name: string, value: string] {
-  if (isSessionRoute(path)) {
-    const token = credentials.sessionToken;
-    if (token === undefined) {
-      throw new InvoicingError(
-        'No session token: API keys are managed from a signed-in portal session, never with an API ' +
-          'key. Pass sessionToken to the client or set INVOICING_SESSION_TOKEN.',
-        { hint: 'The session token is sent as Authorization: Bearer, only to /api/v1/api-key routes.' },
-      );
-    }
-    return ['authorization', `Bearer ${token}`];
-  }
-  const key = credentials.apiKey;
-  if (key === undefined) {
-    throw new InvoicingError(
-      'No API key: pass apiKey to the client or set INVOICING_API_KEY. Keys are created from a ' +
+  const session = isSessionRoute(path);
+  const secret = session ? credentials.sessionToken : credentials.apiKey;
+  if (secret !== undefined) return session ? ['authorization', `Bearer ${secret}`] : ['x-api-key', secret];
+  throw new InvoicingError(
+    session
+      ? 'No session token: API keys are managed from a signed-in portal session, never with an API ' +
+        'key. Pass sessionToken to the client or set INVOICING_SESSION_TOKEN.'
+      : 'No API key: pass apiKey to the client or set INVOICING_API_KEY. Keys are created from a ' +
         'signed-in session with client.apiKeys.create().',
-      { hint: 'The key is sent only as the X-API-Key header.' },
-    );
-  }
-  return ['x-api-key', key];
+    {
+      hint: session
+        ? 'The session token is sent as Authorization: Bearer, only to /api/v1/api-key routes.'
+        : 'The key is sent only as the X-API-Key header.',
+    },
+  );
 }
 
 /** A copy of `headers` for a log line, credentials redacted. */

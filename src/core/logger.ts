@@ -20,7 +20,6 @@ export interface Logger {
 /** The accepted levels, lowest first. */
 export const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off'];
 
-/** True for one of the accepted {@link LogLevel} names. */
 export const isLogLevel = (value: unknown): value is LogLevel => (LOG_LEVELS as readonly unknown[]).includes(value);
 
 /** Wraps `logger`: only lines at `level` or above, each prefixed with the SDK's name and scrubbed by the client's `redactor`. */

@@ -31,8 +31,7 @@ export type { ClientOptions, ResolvedOptions } from './transport.js';
 
 function readEnv(name: string): string | undefined {
   try {
-    const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
-    return value?.trim() || undefined;
+    return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name]?.trim() || undefined;
   } catch {
     // Deno without --allow-env throws on access.
     return undefined;
@@ -89,26 +88,16 @@ export function resolveOptions(options: ClientOptions = {}, inherit?: InheritedR
       );
     }
 
+    const { fetch, hooks, fetchOptions, defaultQuery } = options;
     return {
-      apiKey,
-      sessionToken,
-      baseUrl,
+      apiKey, sessionToken, baseUrl, fetch, logger, logLevel, browser, hooks, fetchOptions, defaultHeaders, defaultQuery,
+      allowInsecureHttp, redactor,
       timeout: boundedInteger('timeout', options.timeout, CLIENT_DEFAULTS.timeout.value, 1),
       maxRetries: boundedInteger('maxRetries', options.maxRetries, CLIENT_DEFAULTS.maxRetries.value, 0),
-      fetch: options.fetch,
-      logger,
-      logLevel,
       fieldMap: resolveFieldMap(options.fieldMap),
       // No timer holds it (it is compared with the clock), so no 2^31 - 1 bound.
       codesCacheTtl: boundedInteger('codesCacheTtl', options.codesCacheTtl, CLIENT_DEFAULTS.codesCacheTtl.value, 0, 9_007_199_254_740_991),
-      browser,
-      hooks: options.hooks,
-      fetchOptions: options.fetchOptions,
-      defaultHeaders,
-      defaultQuery: options.defaultQuery,
       maxResponseBytes: boundedInteger('maxResponseBytes', options.maxResponseBytes, CLIENT_DEFAULTS.maxResponseBytes.value, 1, 9_007_199_254_740_991),
-      allowInsecureHttp,
-      redactor,
       finalStatuses: resolveFinalStatuses(options.finalStatuses),
     };
   } catch (error) {

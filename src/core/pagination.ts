@@ -115,7 +115,6 @@ export class Page<T> implements AsyncIterable<T> {
 export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable<T> {
   /** @internal */
   constructor(loadFirst: (record: ResponseRecorder) => Promise<Page<T>>) {
-    // Lazy: nothing is requested until the listing is awaited or iterated.
     super(loadFirst, true);
   }
 

@@ -20,17 +20,15 @@ export function isCredentialParam(name: string): boolean {
 
 /** Throws an `InvoicingError` naming the parameter (never its value) when `query` has a parameter named like a credential. */
 export function checkQuery(query: Query | undefined, where: string): void {
-  if (query === undefined || query === null) return;
-  for (const name of Object.keys(query)) {
-    if (isCredentialParam(name)) {
-      throw new InvoicingError(
-        `${where} has a parameter named like a credential (${JSON.stringify(name)}); credentials never travel in a URL, so nothing was sent.`,
-        {
-          hint: 'The API key is sent only as the X-API-Key header and the session token only as Authorization: Bearer; pass them to the client as apiKey / sessionToken.',
-        },
-      );
-    }
-  }
+  const name = Object.keys(query ?? {}).find(isCredentialParam);
+  if (name === undefined) return;
+  throw new InvoicingError(
+    `${where} has a parameter named like a credential (${JSON.stringify(name)}); credentials never travel in a URL, so nothing was sent.`,
+    {
+      hint: 'The API key is sent only as the X-API-Key header and the session token only as Authorization: Bearer; ' +
+        'pass them to the client as apiKey / sessionToken.',
+    },
+  );
 }
 
 /** Appends `query` to `url` (`undefined`/`null` left out, arrays repeat the key). */

@@ -1,6 +1,5 @@
-// Redacts what the SDK renders, never the data it returns. Per secret: the whole secret and the secret without its type
-// prefix (up to three `[a-z]{1,8}[_-]` segments) when 5+ characters long, and any run of MIN_PARTIAL_LENGTH+ of its
-// characters reaching past the prefix. Overlapping and adjacent matches become one [REDACTED].
+// Redacts what the SDK renders, never the data it returns: per secret, the whole secret, the secret without its type
+// prefix (`[a-z]{1,8}[_-]`, up to three) when 5+ characters long, and any MIN_PARTIAL_LENGTH+ run past the prefix.
 
 /** What replaces a secret wherever it would appear. */
 export const REDACTED = '[REDACTED]';
@@ -21,11 +20,7 @@ const MAX_ADDED_SECRETS = 256;
 const CREDENTIAL_SHAPE = /\b(Bearer|ApiKey)\s+[A-Za-z0-9._~+/=-]{6,}/g;
 const TYPE_PREFIX = /^(?:[a-z]{1,8}[_-]){1,3}/;
 
-/**
- * Finds, for a set of secrets, every span of text to redact: each occurrence of a MIN_PARTIAL_LENGTH window of a
- * secret that reaches past its prefix, extended both ways as far as the text goes on matching that secret; and each
- * occurrence of a short (5 to 7 characters) secret or secret without its prefix.
- */
+// Finds those spans: each window of a secret, extended both ways while the text still matches that secret.
 class Matcher {
   readonly #secrets: readonly string[];
   /** Window text → every (secret, offset) it stands for. */ readonly #windows = new Map<string, Array<[secret: number, at: number]>>();

@@ -1,8 +1,6 @@
-import { requestIdOf } from './error-hints.js';
-import { InvalidResponseError } from './errors.js';
 import type { ResolvedOptions } from './options.js';
 import type { Transport, TransportResponse } from './transport.js';
-import type { Envelope } from './envelope.js';
+import { invalidResponse, type Envelope } from './envelope.js';
 import { readInvoiceRecord, type Invoice } from '../model/invoice.js';
 
 /** What a resource runs on. */
@@ -42,13 +40,4 @@ export abstract class APIResource {
       hint: 'If the service names the id differently, pass fieldMap: { id: "<its field>" } to the client.',
     });
   }
-}
-
-/** An `InvalidResponseError` for a response the resources could not use. */
-export function invalidResponse(
-  response: Pick<TransportResponse, 'status' | 'body' | 'headers' | 'method' | 'path' | 'redactor'>,
-  init: { message: string; hint?: string | undefined; cause?: unknown },
-): InvalidResponseError {
-  const { status, body, headers, method, path, redactor } = response;
-  return new InvalidResponseError({ ...init, status, body, requestId: requestIdOf(headers), method, path, redactor });
 }

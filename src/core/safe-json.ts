@@ -4,13 +4,10 @@
 // Only bodies that spell one of the keys pay for the reviver.
 const SUSPECT = /"(?:__proto__|constructor)"/;
 
-function dropPrototypeKeys(key: string, value: unknown): unknown {
-  return key === '__proto__' || key === 'constructor' ? undefined : value;
-}
-
 /** `JSON.parse` without `__proto__` or `constructor` keys; throws `SyntaxError` like it. */
 export function parseJsonSafely(text: string): unknown {
-  return SUSPECT.test(text) ? JSON.parse(text, dropPrototypeKeys) : JSON.parse(text);
+  if (!SUSPECT.test(text)) return JSON.parse(text);
+  return JSON.parse(text, (key, value: unknown) => (key === '__proto__' || key === 'constructor' ? undefined : value));
 }
 
 /** A response body as the SDK keeps it. */

@@ -4,10 +4,10 @@ import { Page } from '../core/pagination.js';
 import { formatIssuePath } from '../check/issues.js';
 import { defineInspect, REDACTED, type Redactor } from '../core/redact.js';
 import type { MutationRequestOptions, RequestOptions } from '../core/request-options.js';
-import { APIResource, invalidResponse } from '../core/resource.js';
+import { APIResource } from '../core/resource.js';
 import { ROUTES } from '../core/routes.js';
 import type { TransportRequest, TransportResponse } from '../core/transport.js';
-import type { Envelope } from '../core/envelope.js';
+import { invalidResponse, type Envelope } from '../core/envelope.js';
 import { API_KEY_FIELD_ALIASES, ApiKeyCreateParamsSchema, readApiKeyRecord, type APIKey, type APIKeyCreateParams, isNamedScope } from '../model/api-key.js';
 
 /**
@@ -118,7 +118,7 @@ export class APIKeys extends APIResource {
   /** One key's details (`GET /api/v1/api-key/{id}`). */
   retrieve(id: string, opts: RequestOptions = {}): APIPromise<APIKey> {
     return new APIPromise(async (record) => {
-      assertKeyId(id);
+      assertResourceId(id, 'An API key id');
       const { envelope, response } = await this.#request({ method: 'GET', path: ROUTES.apiKey(id), options: opts, record });
       return this.#read(envelope.data, response, 'data', id);
     });
@@ -130,7 +130,7 @@ export class APIKeys extends APIResource {
   }
 
   async #reveal(id: string, opts: RequestOptions, record: ResponseRecorder): Promise<APIKey> {
-    assertKeyId(id);
+    assertResourceId(id, 'An API key id');
     const { envelope, response } = await this.#request({ method: 'GET', path: ROUTES.apiKeyReveal(id), options: opts, record });
     const data = typeof envelope.data === 'string' ? { key: envelope.data } : envelope.data;
     const revealed = this.#read(data, response, 'data', id);
@@ -141,7 +141,7 @@ export class APIKeys extends APIResource {
   /** Revokes a key (`DELETE /api/v1/api-key/{id}`), immediately and permanently. */
   revoke(id: string, opts: MutationRequestOptions = {}): APIPromise<void> {
     return new APIPromise(async (record) => {
-      assertKeyId(id);
+      assertResourceId(id, 'An API key id');
       // The body is not shown by the service (often empty); any 2xx means revoked.
       await this._ctx.transport.send({ method: 'DELETE', path: ROUTES.apiKey(id), options: opts, record });
     });
@@ -205,8 +205,4 @@ function invalid(message: string, response: TransportResponse, hint?: string): I
     body = REDACTED;
   }
   return invalidResponse({ ...response, body }, { message, hint });
-}
-
-function assertKeyId(id: unknown): asserts id is string {
-  assertResourceId(id, 'An API key id');
 }

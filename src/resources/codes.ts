@@ -3,7 +3,8 @@ import { APIUserAbortError } from '../core/errors.js';
 import { summarizeBody } from '../core/error-hints.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { earlyStop, repeatsPage } from '../core/pagination.js';
-import { APIResource, invalidResponse } from '../core/resource.js';
+import { invalidResponse } from '../core/envelope.js';
+import { APIResource } from '../core/resource.js';
 import { ROUTES } from '../core/routes.js';
 import type { QueryValue } from '../core/transport.js';
 import { HsCodeSchema, ServiceCodeSchema, type ClassificationCode } from '../model/codes.js';
@@ -15,8 +16,6 @@ export interface CodeLookupParams {
   /** Fetch again even when a cached answer is still fresh (and replace it). */ refresh?: boolean | undefined;
   /** Any query parameter the service accepts, passed through. */ [param: string]: QueryValue;
 }
-
-const LIST_FIELDS = ['items', 'codes', 'data', 'results'] as const;
 
 interface CacheEntry {
   at: number;
@@ -173,7 +172,7 @@ function listOf(data: unknown, root: string): { items: unknown[]; at: string } |
   if (Array.isArray(data)) return { items: data, at: root };
   if (typeof data !== 'object' || data === null) return undefined;
   const record = data as Record<string, unknown>;
-  for (const field of LIST_FIELDS) {
+  for (const field of ['items', 'codes', 'data', 'results']) {
     const items = record[field];
     if (Array.isArray(items)) return { items, at: `${root}.${field}` };
   }

@@ -13,7 +13,8 @@ import { APIPromise, type ResponseRecorder } from '../core/api-promise.js';
 import { Page, PagePromise } from '../core/pagination.js';
 import type { FilingInvoicesApi } from '../filing/api.js';
 import type { MutationRequestOptions, RequestOptions } from '../core/request-options.js';
-import { APIResource, invalidResponse } from '../core/resource.js';
+import { invalidResponse } from '../core/envelope.js';
+import { APIResource } from '../core/resource.js';
 import { ROUTES } from '../core/routes.js';
 import type { QueryValue } from '../core/query.js';
 import type { FilingTransition } from '../model/status.js';
@@ -160,13 +161,11 @@ export class Invoices extends APIResource {
       if (envelope.meta?.totalPages === undefined) {
         this._ctx.logger.warn('The invoice listing carries no meta.totalPages; only this page is read.');
       }
-      const records = envelope.data;
-      const data = new Array<Invoice>(records.length);
-      for (let i = 0; i < records.length; i++) {
-        const invoice = this._invoiceFrom(records[i], envelope, response, undefined, i);
+      const data = envelope.data.map((record: unknown, i) => {
+        const invoice = this._invoiceFrom(record, envelope, response, undefined, i);
         this.#readRoute.remember(invoice.id);
-        data[i] = invoice;
-      }
+        return invoice;
+      });
       return new Page({ data, meta: envelope.meta, requestedPage: page, load, logger: this._ctx.logger });
     };
     return load;
@@ -368,12 +367,6 @@ function withSentLinesHint(err: unknown, input: unknown): unknown {
   return rebuilt;
 }
 
-class NotSendable extends Error {
-  constructor(readonly path: (string | number)[], message: string) {
-    super(message);
-  }
-}
-
 // Issues the service's code lists may decide otherwise than the bundled tables.
 const LIST_ISSUES: ReadonlySet<string> = new Set(['HSN_CODE_UNKNOWN', 'HSN_CODE_PADDED_ISIC', 'HSN_CODE_LOOKS_PADDED', 'ISIC_CODE_UNKNOWN']);
 
@@ -401,25 +394,19 @@ function serializeInvoice(input: unknown): { bodyText: string; sent: unknown } {
         if (typeof value === 'string' && AMOUNT_FIELDS.has(key) && isDecimalText(value)) return (mark ??= `${uuidv4()}:`) + value;
       }
       const kind = notJsonData(value);
-      if (kind !== undefined) throw new NotSendable(path, `${where(path)} is ${kind}`);
-      if (path.length > MAX_INPUT_DEPTH) throw new NotSendable(path, `${where(path)} is nested more than ${MAX_INPUT_DEPTH} levels deep`);
+      if (kind !== undefined) throw notSendable(path, `is ${kind}`);
+      if (path.length > MAX_INPUT_DEPTH) throw notSendable(path, `is nested more than ${MAX_INPUT_DEPTH} levels deep`);
       if (typeof value === 'object' && value !== null) {
         const seenAt = paths.get(value);
         if (seenAt !== undefined && seenAt.every((part, i) => path[i] === part)) {
-          throw new NotSendable(path, `${where(path)} refers back to ${where(seenAt)}: the input is cyclic`);
+          throw notSendable(path, `refers back to ${where(seenAt)}: the input is cyclic`);
         }
         paths.set(value, path);
       }
       return value;
     });
   } catch (err) {
-    if (err instanceof NotSendable) {
-      throw new InvalidInputError({
-        message: `The invoice cannot be sent as JSON: ${err.message}. Nothing was sent.`,
-        path: err.path,
-        hint: 'Pass plain data (objects, arrays, strings, numbers, booleans, null), for example the result of JSON.parse.',
-      });
-    }
+    if (err instanceof InvalidInputError) throw err;
     throw new InvalidInputError({
       message: `The invoice could not be read to be sent: ${err instanceof Error ? err.message : String(err)}. Nothing was sent.`,
       hint: 'Pass plain data, not an object whose getters or proxy traps throw.',
@@ -447,6 +434,15 @@ function plainCopy(value: unknown): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Thrown from the replacer for what JSON cannot carry; passed on as it is. */
+function notSendable(path: (string | number)[], what: string): InvalidInputError {
+  return new InvalidInputError({
+    message: `The invoice cannot be sent as JSON: ${where(path)} ${what}. Nothing was sent.`,
+    path,
+    hint: 'Pass plain data (objects, arrays, strings, numbers, booleans, null), for example the result of JSON.parse.',
+  });
 }
 
 function where(path: readonly (string | number)[]): string {
