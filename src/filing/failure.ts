@@ -1,5 +1,6 @@
 // Reading a failure: a final status other than an acceptance, or `Error` (access points offline, a field, or unknown).
-import { DEFAULT_FINAL_STATUSES, InvoiceStatus, isFinalStatus, normalizeStatus, recoveryVerdict, type RecoveryEvidence } from '../model/status.js';
+import { DEFAULT_FINAL_STATUSES, InvoiceStatus, isFinalStatus, normalizeStatus, recoveryVerdict, spelledStatus } from '../model/status.js';
+import type { RecoveryEvidence } from '../model/status.js';
 
 /**
  * What kind of failure an invoice shows: a final answer other than acceptance, or the `ERROR` kind.
@@ -155,7 +156,7 @@ export function describeFailure(
   serverNow: number = serverTime(invoice.observedAt),
   context: { finalStatuses?: readonly string[] | undefined; errorSince?: number | undefined } = {},
 ): FilingFailure | undefined {
-  const spelled = invoice.rawStatus ?? invoice.status;
+  const spelled = spelledStatus(invoice);
   const { kind: errorKind, field } = classifyFailureMessage(invoice.errorMessage, invoice.raw ?? {});
   const common = { message: invoice.errorMessage ?? '(the service sent no error message)', ...(field === undefined ? {} : { field }) };
   const status = normalizeStatus(invoice.status);

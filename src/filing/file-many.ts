@@ -4,7 +4,7 @@ import { FilingError, InvoicingError, isErrorKind } from '../core/errors.js';
 import { deriveIdempotencyKey } from '../core/idempotency.js';
 import type { InvoiceCreateParams } from '../model/invoice-input.js';
 import type { Invoice } from '../model/invoice.js';
-import type { InvoiceStatusValue } from '../model/status.js';
+import { spelledStatus, type InvoiceStatusValue } from '../model/status.js';
 import type { FilingInvoicesApi } from './api.js';
 import { realClock } from './clock.js';
 import type { FilingFailure } from './failure.js';
@@ -128,7 +128,7 @@ export function contentRef(input: InvoiceCreateParams): string {
 }
 
 function failedError(invoice: Invoice, steps: readonly FilingStepRecord[], failure: FilingFailure): FilingError {
-  const status = invoice.rawStatus ?? invoice.status;
+  const status = spelledStatus(invoice);
   const what =
     failure.kind === 'rejected' || failure.kind === 'cancelled'
       ? `was ${failure.kind}`

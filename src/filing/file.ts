@@ -10,7 +10,8 @@ import { abortReason, realClock, type WaitClock } from './clock.js';
 import { describeFailure, serverTime, type FilingFailure } from './failure.js';
 import { mayPassLater } from '../core/retry.js';
 import { retryState, withRetries, type FilingInternals, type FilingRetryOptions } from './retry.js';
-import { hasPassed, InvoiceStatus, nextTransition, recoveryState, statusRank, UNKNOWN_STATUS, type FilingTransition, type InvoiceStatusValue } from '../model/status.js';
+import { hasPassed, InvoiceStatus, nextTransition, recoveryState, spelledStatus, statusRank, UNKNOWN_STATUS } from '../model/status.js';
+import type { FilingTransition, InvoiceStatusValue } from '../model/status.js';
 import { notify, scrubbing } from './callbacks.js';
 import { performTransition, type TransitionResult } from './transition.js';
 import { waitFor, type WaitOptions, type WaitResult } from './wait.js';
@@ -142,7 +143,7 @@ class FilingRun {
       });
     }
     // Raw spelling: an unrecognised status is still one past SUBMITTED.
-    const spelled = invoice.rawStatus ?? invoice.status;
+    const spelled = spelledStatus(invoice);
     for (const step of ['validate', 'sign', 'submit'] as const) {
       if (hasPassed(spelled, step)) {
         this.record({ step, outcome: 'skipped', status: invoice.status, detail: `already ${spelled}` }, invoice);
@@ -242,7 +243,7 @@ async function fileNew(
     });
   }
   run.invoiceId = invoice.id;
-  const spelled = invoice.rawStatus ?? invoice.status;
+  const spelled = spelledStatus(invoice);
   const detail = statusRank(spelled) > 0 ? `the key's invoice already exists and is ${spelled}` : undefined;
   run.record({ step: 'create', outcome: 'done', status: invoice.status, detail }, invoice);
 
@@ -291,7 +292,7 @@ function reconcile(run: FilingRun, invoice: Invoice, candidates: [InvoiceTotals,
     }
     run.stop('reconcile', new InvoicingError(`The service's record of invoice ${invoice.id} carries no totals the SDK can read.`), {
       hint:
-        `Invoice ${invoice.id} was left as it is (${invoice.rawStatus ?? invoice.status}); nothing was filed. ` +
+        `Invoice ${invoice.id} was left as it is (${spelledStatus(invoice)}); nothing was filed. ` +
         "The document asks callers to reconcile totals before filing: map the service's total fields with the client's fieldMap, or " +
         'leave requireTotals unset if you reconcile yourself, then resumeFiling().',
     });
@@ -302,7 +303,7 @@ function reconcile(run: FilingRun, invoice: Invoice, candidates: [InvoiceTotals,
   }
   const differences = compareTotals(figures(expected), actual).map(({ difference: _, ...rest }) => rest);
   const mismatch = new TotalsMismatchError({ invoiceId: invoice.id, expected: figures(expected), actual, differences });
-  if (statusRank(invoice.rawStatus ?? invoice.status) >= statusRank(InvoiceStatus.SUBMITTED)) {
+  if (statusRank(spelledStatus(invoice)) >= statusRank(InvoiceStatus.SUBMITTED)) {
     run.stop('reconcile', mismatch, {
       message: `Invoice ${invoice.id} was already submitted by an earlier run, and the service's totals contradict its lines: ${mismatch.message.split(': ').slice(1).join(': ')}`,
       hint: 'It is filed with these figures; correct it the way your tax rules require (for example a credit note).',

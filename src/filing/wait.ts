@@ -6,7 +6,8 @@ import { notify, scrubbing } from './callbacks.js';
 import { abortReason, pause, ServerClockRate, type WaitClock } from './clock.js';
 import { describeFailure, serverTime, type FilingFailure } from './failure.js';
 import { checkNumber, nextDelay, retryState, type FilingInternals } from './retry.js';
-import { AUTOMATIC_RECOVERY, isFinalStatus, matchesStatus, nextTransition, recoveryVerdict, statusRank, type InvoiceStatus } from '../model/status.js';
+import { AUTOMATIC_RECOVERY, isFinalStatus, matchesStatus, nextTransition, recoveryVerdict } from '../model/status.js';
+import { spelledStatus, statusRank, type InvoiceStatus } from '../model/status.js';
 
 /** Options of `client.invoices.waitFor(id, opts)`. @example const { invoice, failure } = await client.invoices.waitFor(id, { timeout: 45 * 60_000 }); */
 export interface WaitOptions {
@@ -77,7 +78,7 @@ export function judge(invoice: Invoice, serverNow: number, errorSince: number | 
   const failure = describeFailure(invoice, serverNow, { finalStatuses, errorSince });
   // Recovery over, or a final answer other than acceptance (a rejection settles whatever the list says).
   const ended = recovery === 'over' || failure?.recovery === 'not-applicable';
-  const final = ended || isFinalStatus(invoice.rawStatus ?? invoice.status, finalStatuses);
+  const final = ended || isFinalStatus(spelledStatus(invoice), finalStatuses);
   return { errorSince, recovery, failure, ended, final };
 }
 
@@ -99,7 +100,7 @@ async function waitUntil(api: FilingInvoicesApi, id: string, opts: WaitOptions =
     throw new InvoicingError('waitFor: finalStatuses must be a list of status names');
   }
   const matches =
-    typeof until === 'function' ? until : until === undefined ? undefined : (i: Invoice) => matchesStatus(i.rawStatus ?? i.status, until);
+    typeof until === 'function' ? until : until === undefined ? undefined : (i: Invoice) => matchesStatus(spelledStatus(i), until);
   // A status before SUBMITTED is worth waiting for only when `until` names one.
   const awaitsCaller = Array.isArray(until) && until.some((s) => statusRank(s) >= 0 && statusRank(s) < 3);
   // Transient read failures never end a wait: the deadline does.
@@ -140,7 +141,7 @@ async function waitUntil(api: FilingInvoicesApi, id: string, opts: WaitOptions =
       const reading = judge(invoice, serverNow, errorSince, finalStatuses);
       errorSince = reading.errorSince;
       if (reading.ended || (matches === undefined ? reading.final : matches(invoice))) return { invoice, failure: reading.failure };
-      const next = nextTransition(invoice.rawStatus ?? invoice.status);
+      const next = nextTransition(spelledStatus(invoice));
       if (next !== undefined && !awaitsCaller) throw new NotSubmittedError({ invoice, nextStep: next });
       if (reading.recovery === 'in-progress') {
         const serverWait = nextRecoveryRead(invoice, serverNow);

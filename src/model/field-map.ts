@@ -6,20 +6,14 @@ import type { Invoice } from './canonical-invoice.js';
 
 /**
  * The canonical invoice fields read through aliases.
- * @example
- * ```ts
- * const field: InvoiceField = 'total';
- * ```
+ * @example const field: InvoiceField = 'total';
  */
 export type InvoiceField = 'id' | 'status' | 'subtotal' | 'taxTotal' | 'total' | 'buyer' | 'lines' | 'dueDate' | 'updatedAt'
   | 'errorMessage' | 'recoveryAttempts' | 'attempts'; // `attempts`: deprecated, the same as `recoveryAttempts`
 
 /**
  * How to read stored invoices: for any canonical field, the aliases to read, in order (a dotted one walks into objects).
- * @example
- * ```ts
- * new InvoicingClient({ fieldMap: { total: ['amounts.gross', ...DEFAULT_FIELD_MAP.total], status: 'state' } });
- * ```
+ * @example new InvoicingClient({ fieldMap: { total: ['amounts.gross', ...DEFAULT_FIELD_MAP.total], status: 'state' } });
  */
 export type FieldMap = Partial<Record<InvoiceField, string | readonly string[]>>;
 
@@ -27,10 +21,7 @@ const ATTEMPT_ALIASES = ['attempts', 'attemptCount', 'retryCount', 'retries', 's
 
 /**
  * The aliases read by default.
- * @example
- * ```ts
- * DEFAULT_FIELD_MAP.id; // ['id', '_id', 'invoiceId', 'uuid']
- * ```
+ * @example DEFAULT_FIELD_MAP.id; // ['id', '_id', 'invoiceId', 'uuid']
  */
 export const DEFAULT_FIELD_MAP: Readonly<Record<InvoiceField, readonly string[]>> = /* @__PURE__ */ Object.freeze({
   id: ['id', '_id', 'invoiceId', 'uuid'],
@@ -49,10 +40,7 @@ export const DEFAULT_FIELD_MAP: Readonly<Record<InvoiceField, readonly string[]>
 
 /**
  * A field map with every field's aliases spelled out.
- * @example
- * ```ts
- * const map: ResolvedFieldMap = resolveFieldMap({ total: 'gross' });
- * ```
+ * @example const map: ResolvedFieldMap = resolveFieldMap({ total: 'gross' });
  */
 export type ResolvedFieldMap = Readonly<Record<InvoiceField, readonly string[]>>;
 
@@ -61,10 +49,7 @@ const resolved = /* @__PURE__ */ new WeakSet<object>();
 
 /**
  * Merges the caller's field map over the defaults, field by field.
- * @example
- * ```ts
- * resolveFieldMap({ status: 'state' }).status; // ['state']
- * ```
+ * @example resolveFieldMap({ status: 'state' }).status; // ['state']
  */
 export function resolveFieldMap(fieldMap: FieldMap | ResolvedFieldMap | undefined): ResolvedFieldMap {
   if (fieldMap === undefined || fieldMap === DEFAULT_FIELD_MAP) return DEFAULT_FIELD_MAP;
@@ -114,20 +99,17 @@ function compileMap(map: ResolvedFieldMap): CompiledMap {
   return compiled;
 }
 
-/** The first alias whose value `read` accepts, so a blank `id` gives way to `_id`. */
-function readFirst<T>(record: Record<string, unknown>, aliases: readonly CompiledAlias[], read: (value: unknown) => T | undefined): T | undefined {
+const present = (value: unknown): unknown => (value === null ? undefined : value);
+
+/** The first alias whose value `read` accepts (by default any but `null`), so a blank `id` gives way to `_id`. */
+function readAny<T = unknown>(
+  record: Record<string, unknown>,
+  aliases: readonly CompiledAlias[],
+  read: (value: unknown) => T | undefined = present as (value: unknown) => T | undefined,
+): T | undefined {
   for (let i = 0; i < aliases.length; i++) {
     const out = read(readAt(record, aliases[i]!));
     if (out !== undefined) return out;
-  }
-  return undefined;
-}
-
-/** The value at the first alias present (not `undefined` or `null`). */
-function readAny(record: Record<string, unknown>, aliases: readonly CompiledAlias[]): unknown {
-  for (let i = 0; i < aliases.length; i++) {
-    const value = readAt(record, aliases[i]!);
-    if (value !== undefined && value !== null) return value;
   }
   return undefined;
 }
@@ -158,9 +140,9 @@ export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice |
   if (!isObject(record)) return undefined;
   const raw = record;
   const map = compileMap(ctx.fieldMap);
-  const id = readFirst(raw, map.id, readId) ?? ctx.fallbackId;
+  const id = readAny(raw, map.id, readId) ?? ctx.fallbackId;
   if (id === undefined) return undefined;
-  const rawStatus = readFirst(raw, map.status, readStatusText);
+  const rawStatus = readAny(raw, map.status, readStatusText);
   const attempts = readCount(readAny(raw, map.recoveryAttempts));
   return {
     id,
@@ -183,7 +165,7 @@ export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice |
 
 /** True when `record` reads as an invoice with a status (an id may come from the context). */
 export function hasReadableStatus(record: unknown, fieldMap: ResolvedFieldMap): boolean {
-  return isObject(record) && readFirst(record, compileMap(fieldMap).status, readStatusText) !== undefined;
+  return isObject(record) && readAny(record, compileMap(fieldMap).status, readStatusText) !== undefined;
 }
 
 const readId = (value: unknown): string | undefined =>

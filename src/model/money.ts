@@ -4,37 +4,25 @@ import { parseDecimal, type Decimal } from './decimal.js';
 /**
  * How a value exactly halfway between two minor units is rounded: `'half-up'` away from zero (0.125 → 0.13),
  * `'half-even'` to the even neighbour (0.125 → 0.12, 0.135 → 0.14).
- * @example
- * ```ts
- * computeTotals([{ quantity: 1, unitPrice: '0.125', taxRate: 0 }], { roundingMode: 'half-even' }).total; // "0.12"
- * ```
+ * @example computeTotals([{ quantity: 1, unitPrice: '0.125', taxRate: 0 }], { roundingMode: 'half-even' }).total; // "0.12"
  */
 export type RoundingMode = 'half-up' | 'half-even';
 
 /**
  * Where rounding happens: `'line'` rounds each line's net and tax, `'invoice'` rounds the exact sums per rate once.
- * @example
- * ```ts
- * computeTotals(lines, { rounding: 'invoice' });
- * ```
+ * @example computeTotals(lines, { rounding: 'invoice' });
  */
 export type RoundingLevel = 'line' | 'invoice';
 
 /**
  * An amount as the caller has it: a JSON number or a decimal string such as `"19.99"`.
- * @example
- * ```ts
- * const price: DecimalInput = '19.99';
- * ```
+ * @example const price: DecimalInput = '19.99';
  */
 export type DecimalInput = number | string;
 
 /**
  * The fields of an invoice line that the totals are computed from (an `InvoiceLineInput` has them).
- * @example
- * ```ts
- * const line: TotalsLineInput = { quantity: 3, unitPrice: '19.99', taxRate: 7.5, discountRate: 10 };
- * ```
+ * @example const line: TotalsLineInput = { quantity: 3, unitPrice: '19.99', taxRate: 7.5, discountRate: 10 };
  */
 export interface TotalsLineInput {
   /** How many units. */ quantity: DecimalInput;
@@ -45,10 +33,7 @@ export interface TotalsLineInput {
 
 /**
  * Options of {@link computeTotals}.
- * @example
- * ```ts
- * const opts: ComputeTotalsOptions = { minorUnits: 0, rounding: 'invoice' };
- * ```
+ * @example const opts: ComputeTotalsOptions = { minorUnits: 0, rounding: 'invoice' };
  */
 export interface ComputeTotalsOptions {
   /** Digits after the decimal point of the currency's minor unit. Default 2. */ minorUnits?: number | undefined;
@@ -58,10 +43,7 @@ export interface ComputeTotalsOptions {
 
 /**
  * One line's computed figures, as decimal strings to the minor unit.
- * @example
- * ```ts
- * computeTotals([{ quantity: 2, unitPrice: 9.99, taxRate: 7.5 }]).lines[0]; // { index: 0, net: "19.98", tax: "1.50", … }
- * ```
+ * @example computeTotals([{ quantity: 2, unitPrice: 9.99, taxRate: 7.5 }]).lines[0]; // { index: 0, net: "19.98", tax: "1.50", … }
  */
 export interface LineTotals {
   /** Position of the line in the input array. */ index: number;
@@ -72,10 +54,7 @@ export interface LineTotals {
 
 /**
  * The figures of all lines sharing one tax rate (the service derives the tax category from it).
- * @example
- * ```ts
- * const groups: RateTotals[] = computeTotals(lines).byRate; // [{ rate: "0", … }, { rate: "7.5", … }]
- * ```
+ * @example const groups: RateTotals[] = computeTotals(lines).byRate; // [{ rate: "0", … }, { rate: "7.5", … }]
  */
 export interface RateTotals {
   /** The tax rate as a percentage, normalised (`"7.5"`). */ rate: string;
@@ -101,10 +80,7 @@ export interface InvoiceTotals {
 
 /**
  * The caller's own figures to reconcile against; any subset.
- * @example
- * ```ts
- * checkInvoice(input, { expectedTotals: { total: 107.5 } });
- * ```
+ * @example checkInvoice(input, { expectedTotals: { total: 107.5 } });
  */
 export interface ExpectedTotals {
   /** Expected sum of the line nets, before tax. */ subtotal?: DecimalInput | null | undefined;
@@ -115,10 +91,7 @@ export interface ExpectedTotals {
 
 /**
  * One difference found by {@link compareTotals}.
- * @example
- * ```ts
- * compareTotals({ total: '108' }, { total: '107.5' })[0]?.difference;
- * ```
+ * @example compareTotals({ total: '108' }, { total: '107.5' })[0]?.difference;
  */
 export interface TotalsDifference {
   /** Which figure differs. */ field: 'subtotal' | 'taxTotal' | 'total';
@@ -174,10 +147,7 @@ function formatScaled(value: bigint, scale: number): string {
 /**
  * Converts an amount to an integer count of minor units, exactly (`19.99` → `1999n`), rounding digits beyond the minor
  * unit with `roundingMode` (default half-up).
- * @example
- * ```ts
- * toMinorUnits(0.1 + 0.2); // 30n (0.30000000000000004 rounds to 0.30)
- * ```
+ * @example toMinorUnits(0.1 + 0.2); // 30n (0.30000000000000004 rounds to 0.30)
  */
 export function toMinorUnits(value: DecimalInput, minorUnits = 2, roundingMode: RoundingMode = 'half-up'): bigint {
   const d = parseDecimal(value);
@@ -193,10 +163,7 @@ export function tryMinorUnits(value: unknown, minorUnits = 2, roundingMode: Roun
 
 /**
  * Whether two amounts are equal at the minor unit.
- * @example
- * ```ts
- * decimalEquals(0.1 + 0.2, '0.30'); // true
- * ```
+ * @example decimalEquals(0.1 + 0.2, '0.30'); // true
  */
 export function decimalEquals(a: unknown, b: unknown, minorUnits = 2): boolean {
   const x = tryMinorUnits(a, minorUnits);
@@ -250,10 +217,7 @@ export const MAX_LINES = 100_000;
  * Computes an invoice's totals exactly, to the minor unit, the way the service's document describes them: per line,
  * net = quantity × unitPrice × (1 − discountRate/100) and tax = net × taxRate/100; lines with the same rate are
  * grouped; subtotal = Σ net, taxTotal = Σ tax, total = subtotal + taxTotal. Throws on arguments it cannot read.
- * @example
- * ```ts
- * computeTotals([{ quantity: 3, unitPrice: '19.99', taxRate: 7.5, discountRate: 10 }]).total; // "58.02"
- * ```
+ * @example computeTotals([{ quantity: 3, unitPrice: '19.99', taxRate: 7.5, discountRate: 10 }]).total; // "58.02"
  */
 export function computeTotals(lines: readonly TotalsLineInput[], opts?: ComputeTotalsOptions): InvoiceTotals {
   if (!Array.isArray(lines)) throw new TypeError(`lines must be an array, got ${describe(lines)}`);

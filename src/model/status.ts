@@ -3,10 +3,7 @@ import { epochMs } from './timestamp.js';
 
 /**
  * Every canonical invoice status, as values: `InvoiceStatus.SIGNED === 'SIGNED'`.
- * @example
- * ```ts
- * if (invoice.status === InvoiceStatus.SIGNED) await client.invoices.submit(invoice.id);
- * ```
+ * @example if (invoice.status === InvoiceStatus.SIGNED) await client.invoices.submit(invoice.id);
  */
 export const InvoiceStatus = {
   DRAFT: 'DRAFT', VALIDATED: 'VALIDATED', SIGNED: 'SIGNED', SUBMITTED: 'SUBMITTED', ERROR: 'ERROR',
@@ -15,46 +12,31 @@ export const InvoiceStatus = {
 
 /**
  * A canonical invoice status: a closed union, so a typo fails to compile and an exhaustive `switch` type-checks.
- * @example
- * ```ts
- * const filed = (status: InvoiceStatus): boolean => status === 'ACCEPTED';
- * ```
+ * @example const filed = (status: InvoiceStatus): boolean => status === 'ACCEPTED';
  */
 export type InvoiceStatus = (typeof InvoiceStatus)[keyof typeof InvoiceStatus];
 
 /**
  * One of the five statuses the service document names (`DRAFT` … `ERROR`).
- * @example
- * ```ts
- * const s: KnownInvoiceStatus = 'SIGNED';
- * ```
+ * @example const s: KnownInvoiceStatus = 'SIGNED';
  */
 export type KnownInvoiceStatus = 'DRAFT' | 'VALIDATED' | 'SIGNED' | 'SUBMITTED' | 'ERROR';
 
 /**
  * @deprecated Use {@link InvoiceStatus}.
- * @example
- * ```ts
- * const s: InvoiceStatus = 'ACCEPTED';
- * ```
+ * @example const s: InvoiceStatus = 'ACCEPTED';
  */
 export type InvoiceStatusValue = InvoiceStatus;
 
 /**
  * What a record with no readable status, or a status the SDK does not recognise, normalises to.
- * @example
- * ```ts
- * normalizeStatus(undefined) === UNKNOWN_STATUS; // true
- * ```
+ * @example normalizeStatus(undefined) === UNKNOWN_STATUS; // true
  */
 export const UNKNOWN_STATUS = 'UNKNOWN' as const;
 
 /**
  * The statuses after `SUBMITTED` that end the filing by default.
- * @example
- * ```ts
- * DEFAULT_FINAL_STATUSES.includes('ACCEPTED'); // true
- * ```
+ * @example DEFAULT_FINAL_STATUSES.includes('ACCEPTED'); // true
  */
 export const DEFAULT_FINAL_STATUSES: readonly InvoiceStatus[] = ['ACCEPTED', 'REJECTED', 'CANCELLED'];
 
@@ -74,10 +56,7 @@ const seen = /* @__PURE__ */ new Map<string, InvoiceStatus>();
 /**
  * The canonical value of a status as the server spelled it, ignoring case, spaces, `-` and `_`; synonyms of the
  * statuses after `SUBMITTED` map to the SDK's names (`pending` → `PROCESSING`, `cleared` → `ACCEPTED`, …).
- * @example
- * ```ts
- * normalizeStatus('in_progress'); // 'PROCESSING'; an unknown spelling gives 'UNKNOWN' (rawStatus keeps it)
- * ```
+ * @example normalizeStatus('in_progress'); // 'PROCESSING'; an unknown spelling gives 'UNKNOWN' (rawStatus keeps it)
  */
 export function normalizeStatus(raw: unknown): InvoiceStatus {
   if (typeof raw !== 'string') return UNKNOWN_STATUS;
@@ -91,13 +70,13 @@ export function normalizeStatus(raw: unknown): InvoiceStatus {
   return status;
 }
 
+/** The status as the server spelled it: the rules read the raw spelling, so an unrecognised status still ranks. */
+export const spelledStatus = (invoice: { status: string; rawStatus?: string | undefined }): string => invoice.rawStatus ?? invoice.status;
+
 /**
  * True for a status reached after `SUBMITTED` as the tax authority answers, in any spelling, and for any other non-empty
  * spelling the SDK does not recognise (only the statuses after `SUBMITTED` are unpublished).
- * @example
- * ```ts
- * isAfterSubmitted('Frobnicated'); // true: an unpublished status
- * ```
+ * @example isAfterSubmitted('Frobnicated'); // true: an unpublished status
  */
 export function isAfterSubmitted(status: unknown): boolean {
   const canonical = normalizeStatus(status);
@@ -107,10 +86,7 @@ export function isAfterSubmitted(status: unknown): boolean {
 
 /**
  * True when `status` is final: the tax authority's answer is in and nothing more happens on its own.
- * @example
- * ```ts
- * isFinalStatus('Registered', ['Registered']); // true: your own list, in the server's spelling
- * ```
+ * @example isFinalStatus('Registered', ['Registered']); // true: your own list, in the server's spelling
  */
 export function isFinalStatus(status: unknown, finalStatuses: readonly string[] = DEFAULT_FINAL_STATUSES): boolean {
   return matchesStatus(status, finalStatuses);
@@ -131,10 +107,7 @@ export function matchesStatus(status: unknown, statuses: readonly string[]): boo
 
 /**
  * @deprecated Use {@link isFinalStatus}, which this calls.
- * @example
- * ```ts
- * isFinalStatus('Accepted'); // true
- * ```
+ * @example isFinalStatus('Accepted'); // true
  */
 export function isTerminalStatus(status: unknown, finalStatuses?: readonly string[]): boolean {
   return isFinalStatus(status, finalStatuses);
@@ -143,10 +116,7 @@ export function isTerminalStatus(status: unknown, finalStatuses?: readonly strin
 /**
  * How far along the filing flow a status is: 0 draft, 1 validated, 2 signed, 3 submitted or error (an Error invoice
  * was submitted once), 4 after submitted (an unrecognised non-empty spelling included); -1 for a missing status.
- * @example
- * ```ts
- * statusRank('SIGNED') > statusRank('DRAFT'); // true
- * ```
+ * @example statusRank('SIGNED') > statusRank('DRAFT'); // true
  */
 export function statusRank(status: unknown): number {
   const canonical = normalizeStatus(status);
@@ -159,19 +129,13 @@ const RANKS: Readonly<Record<Exclude<InvoiceStatus, 'UNKNOWN'>, number>> = {
 
 /**
  * The three filing transitions the caller sends.
- * @example
- * ```ts
- * const step: FilingTransition = 'sign';
- * ```
+ * @example const step: FilingTransition = 'sign';
  */
 export type FilingTransition = 'validate' | 'sign' | 'submit';
 
 /**
  * Each transition: the statuses it is sent from and the status it leads to.
- * @example
- * ```ts
- * TRANSITIONS.sign.from; // ['VALIDATED']
- * ```
+ * @example TRANSITIONS.sign.from; // ['VALIDATED']
  */
 export const TRANSITIONS: Readonly<
   Record<FilingTransition, { readonly from: readonly KnownInvoiceStatus[]; readonly to: KnownInvoiceStatus }>
@@ -184,10 +148,7 @@ export const TRANSITIONS: Readonly<
 
 /**
  * True when an invoice in `status` may be sent `transition`.
- * @example
- * ```ts
- * canTransition('DRAFT', 'submit'); // false
- * ```
+ * @example canTransition('DRAFT', 'submit'); // false
  */
 export function canTransition(status: unknown, transition: FilingTransition): boolean {
   return (TRANSITIONS[transition].from as readonly string[]).includes(normalizeStatus(status));
@@ -195,10 +156,7 @@ export function canTransition(status: unknown, transition: FilingTransition): bo
 
 /**
  * True when an invoice in `status` has already passed `transition`, so sending it again would be a duplicate.
- * @example
- * ```ts
- * hasPassed('SIGNED', 'validate'); // true
- * ```
+ * @example hasPassed('SIGNED', 'validate'); // true
  */
 export function hasPassed(status: unknown, transition: FilingTransition): boolean {
   return statusRank(status) >= statusRank(TRANSITIONS[transition].to);
@@ -206,10 +164,7 @@ export function hasPassed(status: unknown, transition: FilingTransition): boolea
 
 /**
  * The next transition to send for an invoice in `status`, or `undefined` when none is due (submitted or later, unknown).
- * @example
- * ```ts
- * nextTransition('SIGNED'); // 'submit'
- * ```
+ * @example nextTransition('SIGNED'); // 'submit'
  */
 export function nextTransition(status: unknown): FilingTransition | undefined {
   return (NEXT as Partial<Record<InvoiceStatus, FilingTransition>>)[normalizeStatus(status)];
@@ -220,10 +175,7 @@ const NEXT = { DRAFT: 'validate', VALIDATED: 'sign', SIGNED: 'submit' } as const
 /**
  * The service's automatic recovery of invoices in `Error`, from the document's Limits: a retry every 10 minutes, up to
  * 3 attempts, only for invoices touched in the last 24 hours; recovery is over `latestEndMs` after an invoice enters `Error`.
- * @example
- * ```ts
- * AUTOMATIC_RECOVERY.intervalMs; // 600000
- * ```
+ * @example AUTOMATIC_RECOVERY.intervalMs; // 600000
  */
 export const AUTOMATIC_RECOVERY = {
   intervalMs: 600_000,
@@ -237,19 +189,13 @@ export const AUTOMATIC_RECOVERY = {
  * `quiet` (untouched for more than 10 minutes: a run of the job would have touched it; or, while in progress, touched
  * within them), `elapsed` (40 minutes since it entered `Error`), `none` (no count and no readable timestamp: in
  * progress until the wait's own timeout).
- * @example
- * ```ts
- * const evidence: RecoveryEvidence = 'quiet';
- * ```
+ * @example const evidence: RecoveryEvidence = 'quiet';
  */
 export type RecoveryEvidence = 'attempts' | 'window' | 'quiet' | 'elapsed' | 'none';
 
 /**
  * A verdict of {@link recoveryVerdict}.
- * @example
- * ```ts
- * const v: RecoveryVerdict = { state: 'over', evidence: 'attempts' };
- * ```
+ * @example const v: RecoveryVerdict = { state: 'over', evidence: 'attempts' };
  */
 export interface RecoveryVerdict {
   /** As {@link recoveryState}. */ state: 'in-progress' | 'over' | 'not-applicable';
@@ -258,10 +204,7 @@ export interface RecoveryVerdict {
 
 /**
  * Whether the service's automatic recovery will still pick up an invoice in `ERROR`, and on what evidence.
- * @example
- * ```ts
- * recoveryVerdict({ status: 'Error', updatedAt: '2026-01-01T00:00:00Z' }, Date.parse('2026-01-01T00:11:00Z')).evidence; // 'quiet'
- * ```
+ * @example recoveryVerdict({ status: 'Error', updatedAt: '2026-01-01T00:00:00Z' }, Date.parse('2026-01-01T00:11:00Z')).evidence; // 'quiet'
  */
 export function recoveryVerdict(
   invoice: { status: unknown; updatedAt?: string | Date | undefined; attempts?: number | undefined },
@@ -269,7 +212,7 @@ export function recoveryVerdict(
   errorSince?: number,
 ): RecoveryVerdict {
   if (normalizeStatus(invoice.status) !== InvoiceStatus.ERROR) return { state: 'not-applicable', evidence: undefined };
-  const touched = invoice.updatedAt === undefined ? Number.NaN : timeOf(invoice.updatedAt);
+  const touched = timeOf(invoice.updatedAt);
   const idle = now - touched;
   if (idle >= AUTOMATIC_RECOVERY.windowMs) return { state: 'over', evidence: 'window' };
   if (typeof invoice.attempts === 'number') {
@@ -284,10 +227,7 @@ export function recoveryVerdict(
 /**
  * The state of {@link recoveryVerdict}: `in-progress` (wait and poll, never submit), `over` (a deliberate re-submit is
  * required), `not-applicable` (the invoice is not in `ERROR`).
- * @example
- * ```ts
- * recoveryState({ status: 'ERROR', updatedAt: new Date().toISOString() }); // 'in-progress'
- * ```
+ * @example recoveryState({ status: 'ERROR', updatedAt: new Date().toISOString() }); // 'in-progress'
  */
 export function recoveryState(
   invoice: { status: unknown; updatedAt?: string | Date | undefined; attempts?: number | undefined },
@@ -297,10 +237,10 @@ export function recoveryState(
   return recoveryVerdict(invoice, now, errorSince).state;
 }
 
-/** Milliseconds since the epoch of `updatedAt`: a date-time string, a `Date`, or epoch digits. */
-function timeOf(value: string | Date): number {
+/** Milliseconds since the epoch of `updatedAt`: a date-time string, a `Date`, or epoch digits; `NaN` when absent. */
+function timeOf(value: string | Date | undefined): number {
   const ms = epochMs(value);
-  return Number.isNaN(ms) ? new Date(value).getTime() : ms;
+  return Number.isNaN(ms) && value !== undefined ? new Date(value).getTime() : ms;
 }
 
 /** When recovery will next try an invoice in `ERROR`, at the latest (ISO 8601), and the attempts left, where the record tells. */
@@ -308,13 +248,11 @@ export function nextAutomaticAttempt(
   invoice: { updatedAt?: string | Date | undefined; attempts?: number | undefined },
   now: number = Date.now(),
 ): { nextAttemptAt: string | undefined; attemptsLeft: number | undefined } {
-  const touched = invoice.updatedAt === undefined ? Number.NaN : timeOf(invoice.updatedAt);
-  let next: number | undefined;
-  if (!Number.isNaN(touched)) {
-    next = touched + AUTOMATIC_RECOVERY.intervalMs;
-    if (next <= now) next = now + AUTOMATIC_RECOVERY.intervalMs;
-  }
-  const attemptsLeft =
-    typeof invoice.attempts === 'number' ? Math.max(0, AUTOMATIC_RECOVERY.maxAttempts - invoice.attempts) : undefined;
-  return { nextAttemptAt: next === undefined ? undefined : new Date(next).toISOString(), attemptsLeft };
+  const touched = timeOf(invoice.updatedAt);
+  // A retry overdue by the record is due a full interval from now.
+  const from = touched + AUTOMATIC_RECOVERY.intervalMs > now ? touched : now;
+  return {
+    nextAttemptAt: Number.isNaN(touched) ? undefined : new Date(from + AUTOMATIC_RECOVERY.intervalMs).toISOString(),
+    attemptsLeft: typeof invoice.attempts === 'number' ? Math.max(0, AUTOMATIC_RECOVERY.maxAttempts - invoice.attempts) : undefined,
+  };
 }
