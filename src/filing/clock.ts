@@ -24,12 +24,9 @@ export function abortReason(signal: AbortSignal, call?: unknown): APIUserAbortEr
 /** Sleeps on `clock`; an abort, also mid-sleep, rejects at once with {@link abortReason}. */
 export async function pause(clock: WaitClock, ms: number, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) throw abortReason(signal);
-  try {
-    await clock.sleep(ms, signal);
-  } catch (err) {
-    if (signal?.aborted) throw abortReason(signal);
-    throw err;
-  }
+  await clock.sleep(ms, signal).catch((err: unknown) => {
+    throw signal?.aborted ? abortReason(signal) : err;
+  });
 }
 
 /** The real clock: `Date.now()` and `setTimeout`, so fake timers drive it too. */

@@ -118,11 +118,6 @@ export interface FileManyProgress {
   result: FileManyOutcome;
 }
 
-/** Inputs the resource could not serialize, by index, with why. */
-export interface FileManyInternals {
-  invalid?: ReadonlyMap<number, unknown> | undefined;
-}
-
 export function contentRef(input: InvoiceCreateParams): string {
   return `content:${canonicalJson(input)}`;
 }
@@ -151,7 +146,8 @@ async function fileAll(
   api: FilingInvoicesApi,
   inputs: readonly InvoiceCreateParams[],
   opts: FileManyOptions = {},
-  internals: FileManyInternals = {},
+  // Inputs the resource could not serialize, by index, with why.
+  internals: { invalid?: ReadonlyMap<number, unknown> | undefined } = {},
 ): Promise<FileManyResult[]> {
   if (!Array.isArray(inputs)) throw new InvoicingError('fileMany: inputs must be an array of invoices.');
   const concurrency = checkNumber('fileMany: concurrency', opts.concurrency ?? 4, 1, true);

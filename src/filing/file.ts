@@ -218,7 +218,6 @@ async function fileNew(
 ): Promise<FilingResult> {
   const key = filingKey(input, opts);
   const run = new FilingRun(api, opts, internals);
-  const waitOpts = run.waitOpts;
   const expected = expectedTotals(run, input, opts);
 
   run.emit({ step: 'create', state: 'started' });
@@ -250,7 +249,7 @@ async function fileNew(
   reconcile(run, invoice, expected, opts);
 
   let current = await run.advance(invoice);
-  if (waitOpts !== undefined && needsWait(current)) current = await run.wait(current, waitOpts);
+  if (run.waitOpts !== undefined && needsWait(current)) current = await run.wait(current, run.waitOpts);
   return run.result(current);
 }
 

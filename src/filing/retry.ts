@@ -48,15 +48,7 @@ export interface FilingInternals {
 }
 
 /** The retry limits of one logical call, and its failure counts so far. */
-export interface RetryState {
-  clock: WaitClock;
-  gate: RateGate;
-  signal?: AbortSignal | undefined;
-  maxRetries: number;
-  maxRateLimitRetries: number;
-  failures: number;
-  rateLimited: number;
-}
+type RetryState = ReturnType<typeof retryState>;
 
 /** The wait in ms before the next try, or `undefined` to give up; a 429 pauses the shared gate instead. */
 export function nextDelay(state: RetryState, err: unknown): number | undefined {
@@ -101,7 +93,7 @@ export interface FilingRetryOptions {
   clock?: WaitClock | undefined;
 }
 
-export function retryState(opts: FilingRetryOptions, internals: FilingInternals = {}): RetryState {
+export function retryState(opts: FilingRetryOptions, internals: FilingInternals = {}) {
   const clock = internals.clock ?? opts.clock ?? realClock;
   const maxRetries = checkNumber('maxRetries', opts.maxRetries ?? 2, 0, true);
   // sdk-api.md: 429s never beyond maxRetries unless asked.

@@ -14,10 +14,7 @@ export type RoundingMode = 'half-up' | 'half-even';
  */
 export type RoundingLevel = 'line' | 'invoice';
 
-/**
- * An amount as the caller has it: a JSON number or a decimal string such as `"19.99"`.
- * @example const price: DecimalInput = '19.99';
- */
+/** An amount as the caller has it: a JSON number or a decimal string such as `"19.99"`. @example const price: DecimalInput = '19.99'; */
 export type DecimalInput = number | string;
 
 /**
@@ -65,10 +62,8 @@ export interface RateTotals {
 /**
  * Invoice totals as decimal strings to the minor unit (`"107.50"`).
  * @example
- * ```ts
  * const t: InvoiceTotals = computeTotals([{ quantity: 2, unitPrice: 50, taxRate: 7.5 }]);
  * [t.subtotal, t.taxTotal, t.total]; // ["100.00", "7.50", "107.50"]
- * ```
  */
 export interface InvoiceTotals {
   /** Sum of the line nets, before tax. */ subtotal: string;
@@ -78,10 +73,7 @@ export interface InvoiceTotals {
   /** Figures per line, in input order. */ lines: LineTotals[];
 }
 
-/**
- * The caller's own figures to reconcile against; any subset.
- * @example checkInvoice(input, { expectedTotals: { total: 107.5 } });
- */
+/** The caller's own figures to reconcile against; any subset. @example checkInvoice(input, { expectedTotals: { total: 107.5 } }); */
 export interface ExpectedTotals {
   /** Expected sum of the line nets, before tax. */ subtotal?: DecimalInput | null | undefined;
   /** Expected sum of the tax. */ taxTotal?: DecimalInput | null | undefined;
@@ -161,10 +153,7 @@ export function tryMinorUnits(value: unknown, minorUnits = 2, roundingMode: Roun
   return d === undefined ? undefined : toMinor(d, minorUnits, roundingMode);
 }
 
-/**
- * Whether two amounts are equal at the minor unit.
- * @example decimalEquals(0.1 + 0.2, '0.30'); // true
- */
+/** Whether two amounts are equal at the minor unit. @example decimalEquals(0.1 + 0.2, '0.30'); // true */
 export function decimalEquals(a: unknown, b: unknown, minorUnits = 2): boolean {
   const x = tryMinorUnits(a, minorUnits);
   const y = tryMinorUnits(b, minorUnits);
@@ -176,10 +165,8 @@ const TOTAL_FIELDS = ['subtotal', 'taxTotal', 'total'] as const;
 /**
  * Compares two sets of totals at the minor unit and lists each field that differs.
  * @example
- * ```ts
  * const mine = computeTotals([{ quantity: 2, unitPrice: 50, taxRate: 7.5 }]);
  * compareTotals({ total: '108' }, mine); // [{ field: 'total', expected: '108.00', actual: '107.50', difference: '-0.50' }]
- * ```
  */
 export function compareTotals(
   expected: ExpectedTotals,

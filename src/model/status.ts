@@ -16,10 +16,7 @@ export const InvoiceStatus = {
  */
 export type InvoiceStatus = (typeof InvoiceStatus)[keyof typeof InvoiceStatus];
 
-/**
- * One of the five statuses the service document names (`DRAFT` … `ERROR`).
- * @example const s: KnownInvoiceStatus = 'SIGNED';
- */
+/** One of the five statuses the service document names (`DRAFT` … `ERROR`). @example const s: KnownInvoiceStatus = 'SIGNED'; */
 export type KnownInvoiceStatus = 'DRAFT' | 'VALIDATED' | 'SIGNED' | 'SUBMITTED' | 'ERROR';
 
 /**
@@ -34,10 +31,7 @@ export type InvoiceStatusValue = InvoiceStatus;
  */
 export const UNKNOWN_STATUS = 'UNKNOWN' as const;
 
-/**
- * The statuses after `SUBMITTED` that end the filing by default.
- * @example DEFAULT_FINAL_STATUSES.includes('ACCEPTED'); // true
- */
+/** The statuses after `SUBMITTED` that end the filing by default. @example DEFAULT_FINAL_STATUSES.includes('ACCEPTED'); // true */
 export const DEFAULT_FINAL_STATUSES: readonly InvoiceStatus[] = ['ACCEPTED', 'REJECTED', 'CANCELLED'];
 
 // Folded spellings of every canonical status and of the synonyms servers use for the statuses after SUBMITTED.
@@ -127,16 +121,10 @@ const RANKS: Readonly<Record<Exclude<InvoiceStatus, 'UNKNOWN'>, number>> = {
   DRAFT: 0, VALIDATED: 1, SIGNED: 2, SUBMITTED: 3, ERROR: 3, PROCESSING: 4, ACCEPTED: 4, REJECTED: 4, CANCELLED: 4,
 };
 
-/**
- * The three filing transitions the caller sends.
- * @example const step: FilingTransition = 'sign';
- */
+/** The three filing transitions the caller sends. @example const step: FilingTransition = 'sign'; */
 export type FilingTransition = 'validate' | 'sign' | 'submit';
 
-/**
- * Each transition: the statuses it is sent from and the status it leads to.
- * @example TRANSITIONS.sign.from; // ['VALIDATED']
- */
+/** Each transition: the statuses it is sent from and the status it leads to. @example TRANSITIONS.sign.from; // ['VALIDATED'] */
 export const TRANSITIONS: Readonly<
   Record<FilingTransition, { readonly from: readonly KnownInvoiceStatus[]; readonly to: KnownInvoiceStatus }>
 > = {
@@ -146,10 +134,7 @@ export const TRANSITIONS: Readonly<
   submit: { from: ['SIGNED', 'ERROR'], to: 'SUBMITTED' },
 };
 
-/**
- * True when an invoice in `status` may be sent `transition`.
- * @example canTransition('DRAFT', 'submit'); // false
- */
+/** True when an invoice in `status` may be sent `transition`. @example canTransition('DRAFT', 'submit'); // false */
 export function canTransition(status: unknown, transition: FilingTransition): boolean {
   return (TRANSITIONS[transition].from as readonly string[]).includes(normalizeStatus(status));
 }
