@@ -1,6 +1,5 @@
 // Reading a failure: a final status other than an acceptance, or `Error` (access points offline, a field, or unknown).
-import { DEFAULT_FINAL_STATUSES, InvoiceStatus, isFinalStatus, normalizeStatus, recoveryVerdict, spelledStatus } from '../model/status.js';
-import type { RecoveryEvidence } from '../model/status.js';
+import { InvoiceStatus, isFinalStatus, normalizeStatus, recoveryVerdict, spelledStatus, type RecoveryEvidence } from '../model/status.js';
 
 /**
  * What kind of failure an invoice shows: a final answer other than acceptance, or the `ERROR` kind.
@@ -149,8 +148,9 @@ export function describeFailure(
   const common = { message: invoice.errorMessage ?? '(the service sent no error message)', ...(field === undefined ? {} : { field }) };
   const status = normalizeStatus(invoice.status);
   if (status !== InvoiceStatus.ERROR) {
-    const kind = finalKind(status, spelled, context.finalStatuses ?? DEFAULT_FINAL_STATUSES);
-    if (kind === undefined) return undefined;
+    if (status === InvoiceStatus.ACCEPTED) return undefined;
+    const kind = status === InvoiceStatus.REJECTED ? 'rejected' : status === InvoiceStatus.CANCELLED ? 'cancelled' : 'not-accepted';
+    if (kind === 'not-accepted' && !isFinalStatus(spelled, context.finalStatuses)) return undefined;
     const hint = finalHint(kind, spelled, field);
     return { kind, ...common, recovery: 'not-applicable', resubmitRequired: false, attempts: invoice.attempts, hint };
   }
@@ -165,13 +165,6 @@ export function describeFailure(
     attempts: invoice.attempts,
     hint: hintFor(errorKind, field, over, verdict.evidence),
   };
-}
-
-function finalKind(status: InvoiceStatus, spelled: string, finalStatuses: readonly string[]): 'rejected' | 'cancelled' | 'not-accepted' | undefined {
-  if (status === InvoiceStatus.REJECTED) return 'rejected';
-  if (status === InvoiceStatus.CANCELLED) return 'cancelled';
-  if (status === InvoiceStatus.ACCEPTED) return undefined;
-  return isFinalStatus(spelled, finalStatuses) ? 'not-accepted' : undefined;
 }
 
 /** The server's clock at a read, else `fallback`. */
