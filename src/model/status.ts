@@ -19,10 +19,7 @@ export type InvoiceStatus = (typeof InvoiceStatus)[keyof typeof InvoiceStatus];
 /** One of the five statuses the service document names (`DRAFT` … `ERROR`). @example const s: KnownInvoiceStatus = 'SIGNED'; */
 export type KnownInvoiceStatus = 'DRAFT' | 'VALIDATED' | 'SIGNED' | 'SUBMITTED' | 'ERROR';
 
-/**
- * @deprecated Use {@link InvoiceStatus}.
- * @example const s: InvoiceStatus = 'ACCEPTED';
- */
+/** @deprecated Use {@link InvoiceStatus}. @example const s: InvoiceStatus = 'ACCEPTED'; */
 export type InvoiceStatusValue = InvoiceStatus;
 
 /**
@@ -99,10 +96,7 @@ export function matchesStatus(status: unknown, statuses: readonly string[]): boo
   return false;
 }
 
-/**
- * @deprecated Use {@link isFinalStatus}, which this calls.
- * @example isFinalStatus('Accepted'); // true
- */
+/** @deprecated Use {@link isFinalStatus}, which this calls. @example isFinalStatus('Accepted'); // true */
 export function isTerminalStatus(status: unknown, finalStatuses?: readonly string[]): boolean {
   return isFinalStatus(status, finalStatuses);
 }
@@ -170,10 +164,8 @@ export const AUTOMATIC_RECOVERY = {
 } as const;
 
 /**
- * What a recovery verdict rests on: `attempts` (the record's attempt count), `window` (untouched for 24 hours),
- * `quiet` (untouched for more than 10 minutes: a run of the job would have touched it; or, while in progress, touched
- * within them), `elapsed` (40 minutes since it entered `Error`), `none` (no count and no readable timestamp: in
- * progress until the wait's own timeout).
+ * What a recovery verdict rests on: the record's `attempts` count, 24 hours untouched (`window`), touched or not within
+ * the job's 10 minutes (`quiet`), 40 minutes since it entered `Error` (`elapsed`), or nothing readable (`none`).
  * @example const evidence: RecoveryEvidence = 'quiet';
  */
 export type RecoveryEvidence = 'attempts' | 'window' | 'quiet' | 'elapsed' | 'none';
