@@ -3,15 +3,21 @@ import { InvoiceStatus, isFinalStatus, normalizeStatus, recoveryVerdict, spelled
 
 /**
  * What kind of failure an invoice shows: a final answer other than acceptance, or the `ERROR` kind.
- * @example const kind: FilingFailureKind = 'rejected';
+ * @example
+ * ```ts
+ * import type { FilingFailureKind } from 'invoicing-sdk';
+ * const kind: FilingFailureKind = 'rejected';
+ * ```
  */
 export type FilingFailureKind = 'rejected' | 'cancelled' | 'not-accepted' | 'access-points-offline' | 'field-validation' | 'unknown';
 
 /**
  * A failure: a final status other than an acceptance, or `ERROR`, with what to do.
  * @example
+ * ```ts
  * const { failure } = await client.invoices.waitFor(id, { timeout: 60_000 });
  * if (failure) console.error(failure.kind, failure.hint);
+ * ```
  */
 export interface FilingFailure {
   /** The kind of failure. */

@@ -103,8 +103,10 @@ export interface WatchStats {
 /**
  * A running watch: iterate it once with `for await`, or call `finished()`.
  * @example
+ * ```ts
  * const watch = client.invoices.watch(['inv_1001']);
  * for await (const change of watch) console.log(change.id);
+ * ```
  */
 export interface InvoiceWatch extends AsyncIterable<WatchChange> {
   /** Runs the watch to its end, calling `onChange`; resolves with the counters. */

@@ -4,19 +4,34 @@ import { doubleScale, toDecimalString } from './decimal.js';
 import { epochMs, isoDateTime } from './timestamp.js';
 import type { Invoice } from './canonical-invoice.js';
 
-/** The canonical invoice fields read through aliases. @example const field: InvoiceField = 'total'; */
+/**
+ * The canonical invoice fields read through aliases.
+ * @example
+ * ```ts
+ * const field: InvoiceField = 'total';
+ * ```
+ */
 export type InvoiceField = 'id' | 'status' | 'subtotal' | 'taxTotal' | 'total' | 'buyer' | 'lines' | 'dueDate' | 'updatedAt'
   | 'errorMessage' | 'recoveryAttempts' | 'attempts'; // `attempts`: deprecated, the same as `recoveryAttempts`
 
 /**
  * How to read stored invoices: for any canonical field, the aliases to read, in order (a dotted one walks into objects).
- * @example new InvoicingClient({ fieldMap: { total: ['amounts.gross', ...DEFAULT_FIELD_MAP.total], status: 'state' } });
+ * @example
+ * ```ts
+ * new InvoicingClient({ fieldMap: { total: ['amounts.gross', ...DEFAULT_FIELD_MAP.total], status: 'state' } });
+ * ```
  */
 export type FieldMap = Partial<Record<InvoiceField, string | readonly string[]>>;
 
 const ATTEMPT_ALIASES = ['attempts', 'attemptCount', 'retryCount', 'retries', 'submissionAttempts', 'submitAttempts'] as const;
 
-/** The aliases read by default. @example DEFAULT_FIELD_MAP.id; // ['id', '_id', 'invoiceId', 'uuid'] */
+/**
+ * The aliases read by default.
+ * @example
+ * ```ts
+ * DEFAULT_FIELD_MAP.id; // ['id', '_id', 'invoiceId', 'uuid']
+ * ```
+ */
 export const DEFAULT_FIELD_MAP: Readonly<Record<InvoiceField, readonly string[]>> = /* @__PURE__ */ Object.freeze({
   id: ['id', '_id', 'invoiceId', 'uuid'],
   status: ['status', 'invoiceStatus', 'state'],
@@ -32,13 +47,25 @@ export const DEFAULT_FIELD_MAP: Readonly<Record<InvoiceField, readonly string[]>
   attempts: ATTEMPT_ALIASES,
 });
 
-/** A field map with every field's aliases spelled out. @example const map: ResolvedFieldMap = resolveFieldMap({ total: 'gross' }); */
+/**
+ * A field map with every field's aliases spelled out.
+ * @example
+ * ```ts
+ * const map: ResolvedFieldMap = resolveFieldMap({ total: 'gross' });
+ * ```
+ */
 export type ResolvedFieldMap = Readonly<Record<InvoiceField, readonly string[]>>;
 
 // Maps this module resolved, so that resolving one again returns it as is (schemas are cached per map).
 const resolved = /* @__PURE__ */ new WeakSet<object>();
 
-/** Merges the caller's field map over the defaults, field by field. @example resolveFieldMap({ status: 'state' }).status; // ['state'] */
+/**
+ * Merges the caller's field map over the defaults, field by field.
+ * @example
+ * ```ts
+ * resolveFieldMap({ status: 'state' }).status; // ['state']
+ * ```
+ */
 export function resolveFieldMap(fieldMap: FieldMap | ResolvedFieldMap | undefined): ResolvedFieldMap {
   if (fieldMap === undefined || fieldMap === DEFAULT_FIELD_MAP) return DEFAULT_FIELD_MAP;
   if (resolved.has(fieldMap)) return fieldMap as ResolvedFieldMap;

@@ -4,22 +4,37 @@ import { parseDecimal, type Decimal } from './decimal.js';
 /**
  * How a value exactly halfway between two minor units is rounded: `'half-up'` away from zero (0.125 → 0.13),
  * `'half-even'` to the even neighbour (0.125 → 0.12, 0.135 → 0.14).
- * @example computeTotals([{ quantity: 1, unitPrice: '0.125', taxRate: 0 }], { roundingMode: 'half-even' }).total; // "0.12"
+ * @example
+ * ```ts
+ * computeTotals([{ quantity: 1, unitPrice: '0.125', taxRate: 0 }], { roundingMode: 'half-even' }).total; // "0.12"
+ * ```
  */
 export type RoundingMode = 'half-up' | 'half-even';
 
 /**
  * Where rounding happens: `'line'` rounds each line's net and tax, `'invoice'` rounds the exact sums per rate once.
- * @example computeTotals(lines, { rounding: 'invoice' });
+ * @example
+ * ```ts
+ * computeTotals(lines, { rounding: 'invoice' });
+ * ```
  */
 export type RoundingLevel = 'line' | 'invoice';
 
-/** An amount as the caller has it: a JSON number or a decimal string such as `"19.99"`. @example const price: DecimalInput = '19.99'; */
+/**
+ * An amount as the caller has it: a JSON number or a decimal string such as `"19.99"`.
+ * @example
+ * ```ts
+ * const price: DecimalInput = '19.99';
+ * ```
+ */
 export type DecimalInput = number | string;
 
 /**
  * The fields of an invoice line that the totals are computed from (an `InvoiceLineInput` has them).
- * @example const line: TotalsLineInput = { quantity: 3, unitPrice: '19.99', taxRate: 7.5, discountRate: 10 };
+ * @example
+ * ```ts
+ * const line: TotalsLineInput = { quantity: 3, unitPrice: '19.99', taxRate: 7.5, discountRate: 10 };
+ * ```
  */
 export interface TotalsLineInput {
   /** How many units. */ quantity: DecimalInput;
@@ -30,7 +45,10 @@ export interface TotalsLineInput {
 
 /**
  * Options of {@link computeTotals}.
- * @example const opts: ComputeTotalsOptions = { minorUnits: 0, rounding: 'invoice' };
+ * @example
+ * ```ts
+ * const opts: ComputeTotalsOptions = { minorUnits: 0, rounding: 'invoice' };
+ * ```
  */
 export interface ComputeTotalsOptions {
   /** Digits after the decimal point of the currency's minor unit. Default 2. */ minorUnits?: number | undefined;
@@ -40,7 +58,10 @@ export interface ComputeTotalsOptions {
 
 /**
  * One line's computed figures, as decimal strings to the minor unit.
- * @example computeTotals([{ quantity: 2, unitPrice: 9.99, taxRate: 7.5 }]).lines[0]; // { index: 0, net: "19.98", tax: "1.50", … }
+ * @example
+ * ```ts
+ * computeTotals([{ quantity: 2, unitPrice: 9.99, taxRate: 7.5 }]).lines[0]; // { index: 0, net: "19.98", tax: "1.50", … }
+ * ```
  */
 export interface LineTotals {
   /** Position of the line in the input array. */ index: number;
@@ -51,7 +72,10 @@ export interface LineTotals {
 
 /**
  * The figures of all lines sharing one tax rate (the service derives the tax category from it).
- * @example const groups: RateTotals[] = computeTotals(lines).byRate; // [{ rate: "0", … }, { rate: "7.5", … }]
+ * @example
+ * ```ts
+ * const groups: RateTotals[] = computeTotals(lines).byRate; // [{ rate: "0", … }, { rate: "7.5", … }]
+ * ```
  */
 export interface RateTotals {
   /** The tax rate as a percentage, normalised (`"7.5"`). */ rate: string;
@@ -62,8 +86,10 @@ export interface RateTotals {
 /**
  * Invoice totals as decimal strings to the minor unit (`"107.50"`).
  * @example
+ * ```ts
  * const t: InvoiceTotals = computeTotals([{ quantity: 2, unitPrice: 50, taxRate: 7.5 }]);
  * [t.subtotal, t.taxTotal, t.total]; // ["100.00", "7.50", "107.50"]
+ * ```
  */
 export interface InvoiceTotals {
   /** Sum of the line nets, before tax. */ subtotal: string;
@@ -73,7 +99,13 @@ export interface InvoiceTotals {
   /** Figures per line, in input order. */ lines: LineTotals[];
 }
 
-/** The caller's own figures to reconcile against; any subset. @example checkInvoice(input, { expectedTotals: { total: 107.5 } }); */
+/**
+ * The caller's own figures to reconcile against; any subset.
+ * @example
+ * ```ts
+ * checkInvoice(input, { expectedTotals: { total: 107.5 } });
+ * ```
+ */
 export interface ExpectedTotals {
   /** Expected sum of the line nets, before tax. */ subtotal?: DecimalInput | null | undefined;
   /** Expected sum of the tax. */ taxTotal?: DecimalInput | null | undefined;
@@ -83,7 +115,10 @@ export interface ExpectedTotals {
 
 /**
  * One difference found by {@link compareTotals}.
- * @example compareTotals({ total: '108' }, { total: '107.5' })[0]?.difference;
+ * @example
+ * ```ts
+ * compareTotals({ total: '108' }, { total: '107.5' })[0]?.difference;
+ * ```
  */
 export interface TotalsDifference {
   /** Which figure differs. */ field: 'subtotal' | 'taxTotal' | 'total';
@@ -139,7 +174,10 @@ function formatScaled(value: bigint, scale: number): string {
 /**
  * Converts an amount to an integer count of minor units, exactly (`19.99` → `1999n`), rounding digits beyond the minor
  * unit with `roundingMode` (default half-up).
- * @example toMinorUnits(0.1 + 0.2); // 30n (0.30000000000000004 rounds to 0.30)
+ * @example
+ * ```ts
+ * toMinorUnits(0.1 + 0.2); // 30n (0.30000000000000004 rounds to 0.30)
+ * ```
  */
 export function toMinorUnits(value: DecimalInput, minorUnits = 2, roundingMode: RoundingMode = 'half-up'): bigint {
   const d = parseDecimal(value);
@@ -153,7 +191,13 @@ export function tryMinorUnits(value: unknown, minorUnits = 2, roundingMode: Roun
   return d === undefined ? undefined : toMinor(d, minorUnits, roundingMode);
 }
 
-/** Whether two amounts are equal at the minor unit. @example decimalEquals(0.1 + 0.2, '0.30'); // true */
+/**
+ * Whether two amounts are equal at the minor unit.
+ * @example
+ * ```ts
+ * decimalEquals(0.1 + 0.2, '0.30'); // true
+ * ```
+ */
 export function decimalEquals(a: unknown, b: unknown, minorUnits = 2): boolean {
   const x = tryMinorUnits(a, minorUnits);
   return x !== undefined && x === tryMinorUnits(b, minorUnits);
@@ -164,8 +208,10 @@ const TOTAL_FIELDS = ['subtotal', 'taxTotal', 'total'] as const;
 /**
  * Compares two sets of totals at the minor unit and lists each field that differs.
  * @example
+ * ```ts
  * const mine = computeTotals([{ quantity: 2, unitPrice: 50, taxRate: 7.5 }]);
  * compareTotals({ total: '108' }, mine); // [{ field: 'total', expected: '108.00', actual: '107.50', difference: '-0.50' }]
+ * ```
  */
 export function compareTotals(
   expected: ExpectedTotals,
@@ -203,7 +249,10 @@ export const MAX_LINES = 100_000;
  * Computes an invoice's totals exactly, to the minor unit, the way the service's document describes them: per line,
  * net = quantity × unitPrice × (1 − discountRate/100) and tax = net × taxRate/100; lines with the same rate are
  * grouped; subtotal = Σ net, taxTotal = Σ tax, total = subtotal + taxTotal. Throws on arguments it cannot read.
- * @example computeTotals([{ quantity: 3, unitPrice: '19.99', taxRate: 7.5, discountRate: 10 }]).total; // "58.02"
+ * @example
+ * ```ts
+ * computeTotals([{ quantity: 3, unitPrice: '19.99', taxRate: 7.5, discountRate: 10 }]).total; // "58.02"
+ * ```
  */
 export function computeTotals(lines: readonly TotalsLineInput[], opts?: ComputeTotalsOptions): InvoiceTotals {
   if (!Array.isArray(lines)) throw new TypeError(`lines must be an array, got ${describe(lines)}`);

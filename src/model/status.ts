@@ -3,7 +3,10 @@ import { epochMs } from './timestamp.js';
 
 /**
  * Every canonical invoice status, as values: `InvoiceStatus.SIGNED === 'SIGNED'`.
- * @example if (invoice.status === InvoiceStatus.SIGNED) await client.invoices.submit(invoice.id);
+ * @example
+ * ```ts
+ * if (invoice.status === InvoiceStatus.SIGNED) await client.invoices.submit(invoice.id);
+ * ```
  */
 export const InvoiceStatus = {
   DRAFT: 'DRAFT', VALIDATED: 'VALIDATED', SIGNED: 'SIGNED', SUBMITTED: 'SUBMITTED', ERROR: 'ERROR',
@@ -12,23 +15,47 @@ export const InvoiceStatus = {
 
 /**
  * A canonical invoice status: a closed union, so a typo fails to compile and an exhaustive `switch` type-checks.
- * @example const filed = (status: InvoiceStatus): boolean => status === 'ACCEPTED';
+ * @example
+ * ```ts
+ * const filed = (status: InvoiceStatus): boolean => status === 'ACCEPTED';
+ * ```
  */
 export type InvoiceStatus = (typeof InvoiceStatus)[keyof typeof InvoiceStatus];
 
-/** One of the five statuses the service document names (`DRAFT` … `ERROR`). @example const s: KnownInvoiceStatus = 'SIGNED'; */
+/**
+ * One of the five statuses the service document names (`DRAFT` … `ERROR`).
+ * @example
+ * ```ts
+ * const s: KnownInvoiceStatus = 'SIGNED';
+ * ```
+ */
 export type KnownInvoiceStatus = 'DRAFT' | 'VALIDATED' | 'SIGNED' | 'SUBMITTED' | 'ERROR';
 
-/** @deprecated Use {@link InvoiceStatus}. @example const s: InvoiceStatus = 'ACCEPTED'; */
+/**
+ * @deprecated Use {@link InvoiceStatus}.
+ * @example
+ * ```ts
+ * const s: InvoiceStatus = 'ACCEPTED';
+ * ```
+ */
 export type InvoiceStatusValue = InvoiceStatus;
 
 /**
  * What a record with no readable status, or a status the SDK does not recognise, normalises to.
- * @example normalizeStatus(undefined) === UNKNOWN_STATUS; // true
+ * @example
+ * ```ts
+ * normalizeStatus(undefined) === UNKNOWN_STATUS; // true
+ * ```
  */
 export const UNKNOWN_STATUS = 'UNKNOWN' as const;
 
-/** The statuses after `SUBMITTED` that end the filing by default. @example DEFAULT_FINAL_STATUSES.includes('ACCEPTED'); // true */
+/**
+ * The statuses after `SUBMITTED` that end the filing by default.
+ * @example
+ * ```ts
+ * DEFAULT_FINAL_STATUSES.includes('ACCEPTED'); // true
+ * ```
+ */
 export const DEFAULT_FINAL_STATUSES: readonly InvoiceStatus[] = ['ACCEPTED', 'REJECTED', 'CANCELLED'];
 
 // Folded spellings of every canonical status and of the synonyms servers use for the statuses after SUBMITTED.
@@ -47,7 +74,10 @@ const seen = /* @__PURE__ */ new Map<string, InvoiceStatus>();
 /**
  * The canonical value of a status as the server spelled it, ignoring case, spaces, `-` and `_`; synonyms of the
  * statuses after `SUBMITTED` map to the SDK's names (`pending` → `PROCESSING`, `cleared` → `ACCEPTED`, …).
- * @example normalizeStatus('in_progress'); // 'PROCESSING'; an unknown spelling gives 'UNKNOWN' (rawStatus keeps it)
+ * @example
+ * ```ts
+ * normalizeStatus('in_progress'); // 'PROCESSING'; an unknown spelling gives 'UNKNOWN' (rawStatus keeps it)
+ * ```
  */
 export function normalizeStatus(raw: unknown): InvoiceStatus {
   if (typeof raw !== 'string') return UNKNOWN_STATUS;
@@ -67,7 +97,10 @@ export const spelledStatus = (invoice: { status: string; rawStatus?: string | un
 /**
  * True for a status reached after `SUBMITTED` as the tax authority answers, in any spelling, and for any other non-empty
  * spelling the SDK does not recognise (only the statuses after `SUBMITTED` are unpublished).
- * @example isAfterSubmitted('Frobnicated'); // true: an unpublished status
+ * @example
+ * ```ts
+ * isAfterSubmitted('Frobnicated'); // true: an unpublished status
+ * ```
  */
 export function isAfterSubmitted(status: unknown): boolean {
   const canonical = normalizeStatus(status);
@@ -77,7 +110,10 @@ export function isAfterSubmitted(status: unknown): boolean {
 
 /**
  * True when `status` is final: the tax authority's answer is in and nothing more happens on its own.
- * @example isFinalStatus('Registered', ['Registered']); // true: your own list, in the server's spelling
+ * @example
+ * ```ts
+ * isFinalStatus('Registered', ['Registered']); // true: your own list, in the server's spelling
+ * ```
  */
 export function isFinalStatus(status: unknown, finalStatuses: readonly string[] = DEFAULT_FINAL_STATUSES): boolean {
   return matchesStatus(status, finalStatuses);
@@ -96,7 +132,13 @@ export function matchesStatus(status: unknown, statuses: readonly string[]): boo
   return false;
 }
 
-/** @deprecated Use {@link isFinalStatus}, which this calls. @example isFinalStatus('Accepted'); // true */
+/**
+ * @deprecated Use {@link isFinalStatus}, which this calls.
+ * @example
+ * ```ts
+ * isFinalStatus('Accepted'); // true
+ * ```
+ */
 export function isTerminalStatus(status: unknown, finalStatuses?: readonly string[]): boolean {
   return isFinalStatus(status, finalStatuses);
 }
@@ -104,7 +146,10 @@ export function isTerminalStatus(status: unknown, finalStatuses?: readonly strin
 /**
  * How far along the filing flow a status is: 0 draft, 1 validated, 2 signed, 3 submitted or error (an Error invoice
  * was submitted once), 4 after submitted (an unrecognised non-empty spelling included); -1 for a missing status.
- * @example statusRank('SIGNED') > statusRank('DRAFT'); // true
+ * @example
+ * ```ts
+ * statusRank('SIGNED') > statusRank('DRAFT'); // true
+ * ```
  */
 export function statusRank(status: unknown): number {
   const canonical = normalizeStatus(status);
@@ -115,10 +160,22 @@ const RANKS: Readonly<Record<Exclude<InvoiceStatus, 'UNKNOWN'>, number>> = {
   DRAFT: 0, VALIDATED: 1, SIGNED: 2, SUBMITTED: 3, ERROR: 3, PROCESSING: 4, ACCEPTED: 4, REJECTED: 4, CANCELLED: 4,
 };
 
-/** The three filing transitions the caller sends. @example const step: FilingTransition = 'sign'; */
+/**
+ * The three filing transitions the caller sends.
+ * @example
+ * ```ts
+ * const step: FilingTransition = 'sign';
+ * ```
+ */
 export type FilingTransition = 'validate' | 'sign' | 'submit';
 
-/** Each transition: the statuses it is sent from and the status it leads to. @example TRANSITIONS.sign.from; // ['VALIDATED'] */
+/**
+ * Each transition: the statuses it is sent from and the status it leads to.
+ * @example
+ * ```ts
+ * TRANSITIONS.sign.from; // ['VALIDATED']
+ * ```
+ */
 export const TRANSITIONS: Readonly<
   Record<FilingTransition, { readonly from: readonly KnownInvoiceStatus[]; readonly to: KnownInvoiceStatus }>
 > = {
@@ -128,14 +185,23 @@ export const TRANSITIONS: Readonly<
   submit: { from: ['SIGNED', 'ERROR'], to: 'SUBMITTED' },
 };
 
-/** True when an invoice in `status` may be sent `transition`. @example canTransition('DRAFT', 'submit'); // false */
+/**
+ * True when an invoice in `status` may be sent `transition`.
+ * @example
+ * ```ts
+ * canTransition('DRAFT', 'submit'); // false
+ * ```
+ */
 export function canTransition(status: unknown, transition: FilingTransition): boolean {
   return (TRANSITIONS[transition].from as readonly string[]).includes(normalizeStatus(status));
 }
 
 /**
  * True when an invoice in `status` has already passed `transition`, so sending it again would be a duplicate.
- * @example hasPassed('SIGNED', 'validate'); // true
+ * @example
+ * ```ts
+ * hasPassed('SIGNED', 'validate'); // true
+ * ```
  */
 export function hasPassed(status: unknown, transition: FilingTransition): boolean {
   return statusRank(status) >= statusRank(TRANSITIONS[transition].to);
@@ -143,7 +209,10 @@ export function hasPassed(status: unknown, transition: FilingTransition): boolea
 
 /**
  * The next transition to send for an invoice in `status`, or `undefined` when none is due (submitted or later, unknown).
- * @example nextTransition('SIGNED'); // 'submit'
+ * @example
+ * ```ts
+ * nextTransition('SIGNED'); // 'submit'
+ * ```
  */
 export function nextTransition(status: unknown): FilingTransition | undefined {
   return (NEXT as Partial<Record<InvoiceStatus, FilingTransition>>)[normalizeStatus(status)];
@@ -154,7 +223,10 @@ const NEXT = { DRAFT: 'validate', VALIDATED: 'sign', SIGNED: 'submit' } as const
 /**
  * The service's automatic recovery of invoices in `Error`, from the document's Limits: a retry every 10 minutes, up to
  * 3 attempts, only for invoices touched in the last 24 hours; recovery is over `latestEndMs` after an invoice enters `Error`.
- * @example AUTOMATIC_RECOVERY.intervalMs; // 600000
+ * @example
+ * ```ts
+ * AUTOMATIC_RECOVERY.intervalMs; // 600000
+ * ```
  */
 export const AUTOMATIC_RECOVERY = {
   intervalMs: 600_000,
@@ -166,13 +238,19 @@ export const AUTOMATIC_RECOVERY = {
 /**
  * What a recovery verdict rests on: the record's `attempts` count, 24 hours untouched (`window`), touched or not within
  * the job's 10 minutes (`quiet`), 40 minutes since it entered `Error` (`elapsed`), or nothing readable (`none`).
- * @example const evidence: RecoveryEvidence = 'quiet';
+ * @example
+ * ```ts
+ * const evidence: RecoveryEvidence = 'quiet';
+ * ```
  */
 export type RecoveryEvidence = 'attempts' | 'window' | 'quiet' | 'elapsed' | 'none';
 
 /**
  * A verdict of {@link recoveryVerdict}.
- * @example const v: RecoveryVerdict = { state: 'over', evidence: 'attempts' };
+ * @example
+ * ```ts
+ * const v: RecoveryVerdict = { state: 'over', evidence: 'attempts' };
+ * ```
  */
 export interface RecoveryVerdict {
   /** As {@link recoveryState}. */ state: 'in-progress' | 'over' | 'not-applicable';
@@ -181,7 +259,10 @@ export interface RecoveryVerdict {
 
 /**
  * Whether the service's automatic recovery will still pick up an invoice in `ERROR`, and on what evidence.
- * @example recoveryVerdict({ status: 'Error', updatedAt: '2026-01-01T00:00:00Z' }, Date.parse('2026-01-01T00:11:00Z')).evidence; // 'quiet'
+ * @example
+ * ```ts
+ * recoveryVerdict({ status: 'Error', updatedAt: '2026-01-01T00:00:00Z' }, Date.parse('2026-01-01T00:11:00Z')).evidence; // 'quiet'
+ * ```
  */
 export function recoveryVerdict(
   invoice: { status: unknown; updatedAt?: string | Date | undefined; attempts?: number | undefined },
@@ -204,7 +285,10 @@ export function recoveryVerdict(
 /**
  * The state of {@link recoveryVerdict}: `in-progress` (wait and poll, never submit), `over` (a deliberate re-submit is
  * required), `not-applicable` (the invoice is not in `ERROR`).
- * @example recoveryState({ status: 'ERROR', updatedAt: new Date().toISOString() }); // 'in-progress'
+ * @example
+ * ```ts
+ * recoveryState({ status: 'ERROR', updatedAt: new Date().toISOString() }); // 'in-progress'
+ * ```
  */
 export function recoveryState(
   invoice: { status: unknown; updatedAt?: string | Date | undefined; attempts?: number | undefined },
