@@ -114,17 +114,20 @@ function compileMap(map: ResolvedFieldMap): CompiledMap {
   return compiled;
 }
 
-const present = (value: unknown): unknown => (value === null ? undefined : value);
-
-/** The first alias whose value `read` accepts (by default any but `null`), so a blank `id` gives way to `_id`. */
-function readAny<T = unknown>(
-  record: Record<string, unknown>,
-  aliases: readonly CompiledAlias[],
-  read: (value: unknown) => T | undefined = present as (value: unknown) => T | undefined,
-): T | undefined {
+/** The first alias whose value `read` accepts, so a blank `id` gives way to `_id`. */
+function readFirst<T>(record: Record<string, unknown>, aliases: readonly CompiledAlias[], read: (value: unknown) => T | undefined): T | undefined {
   for (let i = 0; i < aliases.length; i++) {
     const out = read(readAt(record, aliases[i]!));
     if (out !== undefined) return out;
+  }
+  return undefined;
+}
+
+/** The value at the first alias present (not `undefined` or `null`). */
+function readAny(record: Record<string, unknown>, aliases: readonly CompiledAlias[]): unknown {
+  for (let i = 0; i < aliases.length; i++) {
+    const value = readAt(record, aliases[i]!);
+    if (value !== undefined && value !== null) return value;
   }
   return undefined;
 }
@@ -155,9 +158,9 @@ export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice |
   if (!isObject(record)) return undefined;
   const raw = record;
   const map = compileMap(ctx.fieldMap);
-  const id = readAny(raw, map.id, readId) ?? ctx.fallbackId;
+  const id = readFirst(raw, map.id, readId) ?? ctx.fallbackId;
   if (id === undefined) return undefined;
-  const rawStatus = readAny(raw, map.status, readStatusText);
+  const rawStatus = readFirst(raw, map.status, readStatusText);
   const attempts = readCount(readAny(raw, map.recoveryAttempts));
   return {
     id,
@@ -180,7 +183,7 @@ export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice |
 
 /** True when `record` reads as an invoice with a status (an id may come from the context). */
 export function hasReadableStatus(record: unknown, fieldMap: ResolvedFieldMap): boolean {
-  return isObject(record) && readAny(record, compileMap(fieldMap).status, readStatusText) !== undefined;
+  return isObject(record) && readFirst(record, compileMap(fieldMap).status, readStatusText) !== undefined;
 }
 
 const readId = (value: unknown): string | undefined =>
