@@ -8,8 +8,7 @@ import { sleep } from '../core/retry-timing.js';
  * @example const clock: WaitClock = { now: () => sandbox.clock.now(), sleep: async (ms) => sandbox.clock.advance(ms) };
  */
 export interface WaitClock {
-  /** Milliseconds, only ever compared with other readings of the same clock. */
-  now(): number;
+  /** Milliseconds, only ever compared with other readings of the same clock. */ now(): number;
   /** Resolves after `ms`; rejects at once with the signal's reason when `signal` aborts. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }

@@ -20,22 +20,15 @@ export type FilingFailureKind = 'rejected' | 'cancelled' | 'not-accepted' | 'acc
  * ```
  */
 export interface FilingFailure {
-  /** The kind of failure. */
-  kind: FilingFailureKind;
-  /** The service's words (`errorMessage` of the record), or a placeholder when it sent none. */
-  message: string;
-  /** The field the tax authority rejected, when the message or record names it. */
-  field?: string | undefined;
+  /** The kind of failure. */ kind: FilingFailureKind;
+  /** The service's words (`errorMessage` of the record), or a placeholder when it sent none. */ message: string;
+  /** The field the tax authority rejected, when the message or record names it. */ field?: string | undefined;
   /** In `ERROR`: whether automatic recovery is still `in-progress` or `over`; `not-applicable` otherwise. */
   recovery: 'in-progress' | 'over' | 'not-applicable';
-  /** What the recovery verdict rests on, in `ERROR`. */
-  recoveryEvidence?: RecoveryEvidence | undefined;
-  /** True when automatic recovery is over, so only a deliberate re-submit moves the invoice on. */
-  resubmitRequired: boolean;
-  /** Automatic-recovery attempts used, where the record carries a count. */
-  attempts: number | undefined;
-  /** What the sender should do, in one or two sentences. */
-  hint: string;
+  /** What the recovery verdict rests on, in `ERROR`. */ recoveryEvidence?: RecoveryEvidence | undefined;
+  /** True when automatic recovery is over, so only a deliberate re-submit moves the invoice on. */ resubmitRequired: boolean;
+  /** Automatic-recovery attempts used, where the record carries a count. */ attempts: number | undefined;
+  /** What the sender should do, in one or two sentences. */ hint: string;
 }
 
 const OFFLINE = /access[\s_-]*points?\b[^.]*\b(offline|unavailable|unreachable|down)\b/i;

@@ -18,56 +18,41 @@ import { waitFor, type WaitOptions, type WaitResult } from './wait.js';
 
 /** A progress report from `createAndFile`/`resumeFiling`. @example await client.invoices.createAndFile(input, { onStep: (e) => console.log(e.step, e.state) }); */
 export interface FilingStepEvent extends Pick<FilingStepRecord, 'step' | 'detail'> {
-  /** `started`, `done`, or `skipped` (already done, nothing sent). */
-  state: 'started' | 'done' | 'skipped';
-  /** The invoice, once created. */
-  invoiceId: string | undefined;
-  /** The invoice after the step (`done`/`skipped` of create and later steps). */
-  invoice?: Invoice | undefined;
+  /** `started`, `done`, or `skipped` (already done, nothing sent). */ state: 'started' | 'done' | 'skipped';
+  /** The invoice, once created. */ invoiceId: string | undefined;
+  /** The invoice after the step (`done`/`skipped` of create and later steps). */ invoice?: Invoice | undefined;
 }
 
 /** One finished step in a {@link FilingResult}. @example const { steps } = await client.invoices.createAndFile(input); */
 export interface FilingStepRecord {
-  /** The step. */
-  step: FilingStep;
-  /** `done` by this call, or `skipped` because it was already done. */
-  outcome: 'done' | 'skipped';
-  /** The invoice's status after the step, where one was read. */
-  status?: InvoiceStatusValue | undefined;
-  /** How many requests the step sent, where it sent any. */
-  sends?: number | undefined;
-  /** Why it was skipped, or how it was established (e.g. confirmed by reading back). */
-  detail?: string | undefined;
+  /** The step. */ step: FilingStep;
+  /** `done` by this call, or `skipped` because it was already done. */ outcome: 'done' | 'skipped';
+  /** The invoice's status after the step, where one was read. */ status?: InvoiceStatusValue | undefined;
+  /** How many requests the step sent, where it sent any. */ sends?: number | undefined;
+  /** Why it was skipped, or how it was established (e.g. confirmed by reading back). */ detail?: string | undefined;
 }
 
 /** What `createAndFile` and `resumeFiling` resolve with. @example const { invoice, failure } = await client.invoices.createAndFile(input, { wait: true }); */
 export interface FilingResult extends WaitResult {
-  /** The steps finished, in order. */
-  steps: FilingStepRecord[];
+  /** The steps finished, in order. */ steps: FilingStepRecord[];
 }
 
 /** Options shared by `createAndFile` and `resumeFiling`. @example await client.invoices.resumeFiling(id, { wait: { timeout: 120_000 }, onStep: console.log }); */
 export interface FilingOptions extends FilingRetryOptions {
-  /** Per-request timeout in ms (the client's `timeout` by default). */
-  timeout?: number | undefined;
-  /** Wait for the tax authority's answer after submitting: `true` or `waitFor`'s options. */
-  wait?: boolean | WaitOptions | undefined;
-  /** Progress: called when each step starts and ends. */
-  onStep?: ((event: FilingStepEvent) => void) | undefined;
+  /** Per-request timeout in ms (the client's `timeout` by default). */ timeout?: number | undefined;
+  /** Wait for the tax authority's answer after submitting: `true` or `waitFor`'s options. */ wait?: boolean | WaitOptions | undefined;
+  /** Progress: called when each step starts and ends. */ onStep?: ((event: FilingStepEvent) => void) | undefined;
 }
 
 /** Options of `client.invoices.createAndFile(input, opts)`. @example await client.invoices.createAndFile(input, { externalRef: 'order-1042', wait: true }); */
 export interface CreateAndFileOptions extends FilingOptions {
-  /** The `idempotency-key` of the create. Prefer `externalRef`. */
-  idempotencyKey?: string | undefined;
+  /** The `idempotency-key` of the create. Prefer `externalRef`. */ idempotencyKey?: string | undefined;
   /** Your reference of the document; the idempotency key is derived from it, so a re-run finds the same invoice. */
   externalRef?: string | undefined;
   /** Version of the `externalRef` document (default 0); a corrected document gets the next one and a key of its own. */
   revision?: number | undefined;
-  /** Skip the local checks (not recommended; the totals are still reconciled). */
-  skipChecks?: boolean | undefined;
-  /** Options of the local checks (`checkInvoice`). */
-  checkOptions?: CheckOptions | undefined;
+  /** Skip the local checks (not recommended; the totals are still reconciled). */ skipChecks?: boolean | undefined;
+  /** Options of the local checks (`checkInvoice`). */ checkOptions?: CheckOptions | undefined;
   /** How the service rounds, for the totals reconciliation (default: either per line or per invoice). */
   totals?: ComputeTotalsOptions | undefined;
   /** Stop when the service's record carries no readable totals (default: skip the reconcile with a warning). */
@@ -84,8 +69,7 @@ class FilingRun {
   readonly steps: FilingStepRecord[] = [];
   invoiceId: string | undefined;
   readonly clock: WaitClock;
-  /** `opts.wait` as `waitFor`'s options, or `undefined` when the run does not wait. */
-  readonly waitOpts: WaitOptions | undefined;
+  /** `opts.wait` as `waitFor`'s options, or `undefined` when the run does not wait. */ readonly waitOpts: WaitOptions | undefined;
   waited: FilingFailure | undefined;
 
   constructor(

@@ -83,14 +83,10 @@ export async function withRetries<T>(state: RetryState, call: () => Promise<T>, 
 
 /** Retry settings every filing helper accepts. @example await client.invoices.sign(id, { maxRetries: 4, signal: AbortSignal.timeout(30_000) }); */
 export interface FilingRetryOptions {
-  /** Aborts the call at once, also during a backoff wait. */
-  signal?: AbortSignal | undefined;
-  /** Further tries after an ambiguous failure (default: the client's `maxRetries`). */
-  maxRetries?: number | undefined;
-  /** Further tries after a 429, each after its `Retry-After` (default: `maxRetries`). */
-  maxRateLimitRetries?: number | undefined;
-  /** The clock to sleep on (default the real clock). */
-  clock?: WaitClock | undefined;
+  /** Aborts the call at once, also during a backoff wait. */ signal?: AbortSignal | undefined;
+  /** Further tries after an ambiguous failure (default: the client's `maxRetries`). */ maxRetries?: number | undefined;
+  /** Further tries after a 429, each after its `Retry-After` (default: `maxRetries`). */ maxRateLimitRetries?: number | undefined;
+  /** The clock to sleep on (default the real clock). */ clock?: WaitClock | undefined;
 }
 
 export function retryState(opts: FilingRetryOptions, internals: FilingInternals = {}) {

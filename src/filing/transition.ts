@@ -14,8 +14,7 @@ import { nextAutomaticAttempt, recoveryVerdict } from '../model/status.js';
 
 /** Options of `client.invoices.validate / sign / submit`. @example const invoice = await client.invoices.submit(id, { maxRetries: 3, timeout: 10_000 }); */
 export interface TransitionOptions extends MutationRequestOptions, FilingRetryOptions {
-  /** Further sends after an ambiguous failure, each after a read showed the step not done. */
-  maxRetries?: number | undefined;
+  /** Further sends after an ambiguous failure, each after a read showed the step not done. */ maxRetries?: number | undefined;
   /** `submit` only: send even while automatic recovery is in play (else `RecoveryInProgressError`). */
   force?: boolean | undefined;
 }

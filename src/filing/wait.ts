@@ -13,24 +13,17 @@ import { spelledStatus, statusRank, type InvoiceStatus } from '../model/status.j
 export interface WaitOptions {
   /** When to stop: statuses or a predicate (default: a final status, or `ERROR` with recovery over). */
   until?: readonly (InvoiceStatus | (string & {}))[] | ((invoice: Invoice) => boolean) | undefined;
-  /** Give up after this many ms with a `WaitTimeoutError` (default 40 minutes). */
-  timeout?: number | undefined;
-  /** First pause between reads in ms (default 500); grows by half each read up to `maxInterval`. */
-  interval?: number | undefined;
-  /** Longest pause between two reads in ms (default 2000; a server minute during recovery). */
-  maxInterval?: number | undefined;
+  /** Give up after this many ms with a `WaitTimeoutError` (default 40 minutes). */ timeout?: number | undefined;
+  /** First pause between reads in ms (default 500); grows by half each read up to `maxInterval`. */ interval?: number | undefined;
+  /** Longest pause between two reads in ms (default 2000; a server minute during recovery). */ maxInterval?: number | undefined;
   /** Statuses after `SUBMITTED` that end the default wait (default: the client's `finalStatuses`). */
   finalStatuses?: readonly string[] | undefined;
-  /** Aborts the wait at once, also mid-sleep; the promise rejects with the signal's reason. */
-  signal?: AbortSignal | undefined;
+  /** Aborts the wait at once, also mid-sleep; the promise rejects with the signal's reason. */ signal?: AbortSignal | undefined;
   /** Called with the first reading and on every change of status, raw status or attempt count. */
   onStatus?: ((invoice: Invoice, previous: Invoice | undefined) => void) | undefined;
-  /** Per-request timeout in ms (the client's `timeout` by default). */
-  requestTimeout?: number | undefined;
-  /** Server milliseconds per local millisecond, when known; measured otherwise. */
-  timeScale?: number | undefined;
-  /** The clock to read and sleep on (default the real clock). */
-  clock?: WaitClock | undefined;
+  /** Per-request timeout in ms (the client's `timeout` by default). */ requestTimeout?: number | undefined;
+  /** Server milliseconds per local millisecond, when known; measured otherwise. */ timeScale?: number | undefined;
+  /** The clock to read and sleep on (default the real clock). */ clock?: WaitClock | undefined;
 }
 
 /**
@@ -38,22 +31,17 @@ export interface WaitOptions {
  * @example const { invoice, failure } = await client.invoices.waitFor(id, { timeout: 60_000 });
  */
 export interface WaitResult {
-  /** The invoice as last read. */
-  invoice: Invoice;
-  /** What went wrong and what to do, unless the invoice was accepted or is still on its way. */
-  failure?: FilingFailure | undefined;
+  /** The invoice as last read. */ invoice: Invoice;
+  /** What went wrong and what to do, unless the invoice was accepted or is still on its way. */ failure?: FilingFailure | undefined;
 }
 
 /** The defaults of {@link WaitOptions}, and the server-time pace of reads during recovery. */
 export const WAIT_DEFAULTS = {
-  /** Long enough to see automatic recovery through. */
-  timeout: 2_400_000,
+  /** Long enough to see automatic recovery through. */ timeout: 2_400_000,
   interval: 500,
   maxInterval: 2_000,
-  /** Growth of the pause per read outside recovery. */
-  factor: 1.5,
-  /** Server time between reads during recovery: the job may run at any moment. */
-  recoveryPoll: 60_000,
+  /** Growth of the pause per read outside recovery. */ factor: 1.5,
+  /** Server time between reads during recovery: the job may run at any moment. */ recoveryPoll: 60_000,
 } as const;
 
 /** A new status, raw status or attempt count. */
