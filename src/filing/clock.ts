@@ -1,5 +1,4 @@
-// The local clock waits sleep on, and the measured rate of the service's clock against it
-// (a sped-up sandbox runs server time faster; recovery rules speak in server time).
+// The local clock waits sleep on, and the service's clock rate against it: recovery rules speak in server time.
 import { APIUserAbortError } from '../core/errors.js';
 import { sleep } from '../core/retry-timing.js';
 

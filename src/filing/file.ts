@@ -312,8 +312,7 @@ async function resume(
 ): Promise<FilingResult> {
   const run = new FilingRun(api, opts, internals);
   run.invoiceId = id;
-  const waitOpts = run.waitOpts;
-  const duringRecovery = opts.duringRecovery ?? (waitOpts === undefined ? 'return' : 'wait');
+  const duringRecovery = opts.duringRecovery ?? (run.waitOpts === undefined ? 'return' : 'wait');
   let invoice: Invoice;
   try {
     // A plain read: the transport's retries (ky) are enough.
@@ -333,7 +332,7 @@ async function resume(
         run.record({ step: 'submit', outcome: 'skipped', status: current.status, detail: 'automatic recovery is in progress: not re-submitted' }, current);
         return run.result(current);
       }
-      current = await run.wait(current, waitOpts ?? {});
+      current = await run.wait(current, run.waitOpts ?? {});
     }
     const over = recoveryState(current, serverTime(current.observedAt)) === 'over' || run.waited?.recovery === 'over';
     if (current.status === InvoiceStatus.ERROR && over) {
@@ -343,8 +342,8 @@ async function resume(
     }
   }
   if (opts.signal?.aborted) throw abortReason(opts.signal);
-  if (waitOpts !== undefined && needsWait(current) && (resubmitted || !run.steps.some((s) => s.step === 'wait'))) {
-    current = await run.wait(current, waitOpts);
+  if (run.waitOpts !== undefined && needsWait(current) && (resubmitted || !run.steps.some((s) => s.step === 'wait'))) {
+    current = await run.wait(current, run.waitOpts);
   }
   return run.result(current);
 }
