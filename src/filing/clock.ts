@@ -1,5 +1,4 @@
-// The local clock waits sleep on, and the measured rate of the service's clock against it
-// (a sped-up sandbox runs server time faster; recovery rules speak in server time).
+// The local clock waits sleep on, and the service's clock rate against it: recovery rules speak in server time.
 import { APIUserAbortError } from '../core/errors.js';
 import { sleep } from '../core/retry-timing.js';
 
@@ -8,8 +7,7 @@ import { sleep } from '../core/retry-timing.js';
  * @example const clock: WaitClock = { now: () => sandbox.clock.now(), sleep: async (ms) => sandbox.clock.advance(ms) };
  */
 export interface WaitClock {
-  /** Milliseconds, only ever compared with other readings of the same clock. */
-  now(): number;
+  /** Milliseconds, only ever compared with other readings of the same clock. */ now(): number;
   /** Resolves after `ms`; rejects at once with the signal's reason when `signal` aborts. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
@@ -24,12 +22,9 @@ export function abortReason(signal: AbortSignal, call?: unknown): APIUserAbortEr
 /** Sleeps on `clock`; an abort, also mid-sleep, rejects at once with {@link abortReason}. */
 export async function pause(clock: WaitClock, ms: number, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) throw abortReason(signal);
-  try {
-    await clock.sleep(ms, signal);
-  } catch (err) {
-    if (signal?.aborted) throw abortReason(signal);
-    throw err;
-  }
+  await clock.sleep(ms, signal).catch((err: unknown) => {
+    throw signal?.aborted ? abortReason(signal) : err;
+  });
 }
 
 /** The real clock: `Date.now()` and `setTimeout`, so fake timers drive it too. */

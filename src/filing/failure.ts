@@ -1,5 +1,5 @@
 // Reading a failure: a final status other than an acceptance, or `Error` (access points offline, a field, or unknown).
-import { DEFAULT_FINAL_STATUSES, InvoiceStatus, isFinalStatus, normalizeStatus, recoveryVerdict, type RecoveryEvidence } from '../model/status.js';
+import { InvoiceStatus, isFinalStatus, normalizeStatus, recoveryVerdict, spelledStatus, type RecoveryEvidence } from '../model/status.js';
 
 /**
  * What kind of failure an invoice shows: a final answer other than acceptance, or the `ERROR` kind.
@@ -9,13 +9,7 @@ import { DEFAULT_FINAL_STATUSES, InvoiceStatus, isFinalStatus, normalizeStatus, 
  * const kind: FilingFailureKind = 'rejected';
  * ```
  */
-export type FilingFailureKind =
-  | 'rejected'
-  | 'cancelled'
-  | 'not-accepted'
-  | 'access-points-offline'
-  | 'field-validation'
-  | 'unknown';
+export type FilingFailureKind = 'rejected' | 'cancelled' | 'not-accepted' | 'access-points-offline' | 'field-validation' | 'unknown';
 
 /**
  * A failure: a final status other than an acceptance, or `ERROR`, with what to do.
@@ -26,22 +20,15 @@ export type FilingFailureKind =
  * ```
  */
 export interface FilingFailure {
-  /** The kind of failure. */
-  kind: FilingFailureKind;
-  /** The service's words (`errorMessage` of the record), or a placeholder when it sent none. */
-  message: string;
-  /** The field the tax authority rejected, when the message or record names it. */
-  field?: string | undefined;
+  /** The kind of failure. */ kind: FilingFailureKind;
+  /** The service's words (`errorMessage` of the record), or a placeholder when it sent none. */ message: string;
+  /** The field the tax authority rejected, when the message or record names it. */ field?: string | undefined;
   /** In `ERROR`: whether automatic recovery is still `in-progress` or `over`; `not-applicable` otherwise. */
   recovery: 'in-progress' | 'over' | 'not-applicable';
-  /** What the recovery verdict rests on, in `ERROR`. */
-  recoveryEvidence?: RecoveryEvidence | undefined;
-  /** True when automatic recovery is over, so only a deliberate re-submit moves the invoice on. */
-  resubmitRequired: boolean;
-  /** Automatic-recovery attempts used, where the record carries a count. */
-  attempts: number | undefined;
-  /** What the sender should do, in one or two sentences. */
-  hint: string;
+  /** What the recovery verdict rests on, in `ERROR`. */ recoveryEvidence?: RecoveryEvidence | undefined;
+  /** True when automatic recovery is over, so only a deliberate re-submit moves the invoice on. */ resubmitRequired: boolean;
+  /** Automatic-recovery attempts used, where the record carries a count. */ attempts: number | undefined;
+  /** What the sender should do, in one or two sentences. */ hint: string;
 }
 
 const OFFLINE = /access[\s_-]*points?\b[^.]*\b(offline|unavailable|unreachable|down)\b/i;
@@ -155,13 +142,14 @@ export function describeFailure(
   serverNow: number = serverTime(invoice.observedAt),
   context: { finalStatuses?: readonly string[] | undefined; errorSince?: number | undefined } = {},
 ): FilingFailure | undefined {
-  const spelled = invoice.rawStatus ?? invoice.status;
+  const spelled = spelledStatus(invoice);
   const { kind: errorKind, field } = classifyFailureMessage(invoice.errorMessage, invoice.raw ?? {});
   const common = { message: invoice.errorMessage ?? '(the service sent no error message)', ...(field === undefined ? {} : { field }) };
   const status = normalizeStatus(invoice.status);
   if (status !== InvoiceStatus.ERROR) {
-    const kind = finalKind(status, spelled, context.finalStatuses ?? DEFAULT_FINAL_STATUSES);
-    if (kind === undefined) return undefined;
+    if (status === InvoiceStatus.ACCEPTED) return undefined;
+    const kind = status === InvoiceStatus.REJECTED ? 'rejected' : status === InvoiceStatus.CANCELLED ? 'cancelled' : 'not-accepted';
+    if (kind === 'not-accepted' && !isFinalStatus(spelled, context.finalStatuses)) return undefined;
     const hint = finalHint(kind, spelled, field);
     return { kind, ...common, recovery: 'not-applicable', resubmitRequired: false, attempts: invoice.attempts, hint };
   }
@@ -176,13 +164,6 @@ export function describeFailure(
     attempts: invoice.attempts,
     hint: hintFor(errorKind, field, over, verdict.evidence),
   };
-}
-
-function finalKind(status: InvoiceStatus, spelled: string, finalStatuses: readonly string[]): 'rejected' | 'cancelled' | 'not-accepted' | undefined {
-  if (status === InvoiceStatus.REJECTED) return 'rejected';
-  if (status === InvoiceStatus.CANCELLED) return 'cancelled';
-  if (status === InvoiceStatus.ACCEPTED) return undefined;
-  return isFinalStatus(spelled, finalStatuses) ? 'not-accepted' : undefined;
 }
 
 /** The server's clock at a read, else `fallback`. */

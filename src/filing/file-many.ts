@@ -4,7 +4,7 @@ import { FilingError, InvoicingError, isErrorKind } from '../core/errors.js';
 import { deriveIdempotencyKey } from '../core/idempotency.js';
 import type { InvoiceCreateParams } from '../model/invoice-input.js';
 import type { Invoice } from '../model/invoice.js';
-import type { InvoiceStatusValue } from '../model/status.js';
+import { spelledStatus, type InvoiceStatusValue } from '../model/status.js';
 import type { FilingInvoicesApi } from './api.js';
 import { realClock } from './clock.js';
 import type { FilingFailure } from './failure.js';
@@ -17,8 +17,7 @@ import { checkNumber, RateGate } from './retry.js';
  * @example await client.invoices.fileMany(invoices, { concurrency: 8, externalRef: (input, i) => orders[i].number });
  */
 export interface FileManyOptions extends Omit<CreateAndFileOptions, 'idempotencyKey' | 'externalRef' | 'revision' | 'onStep'> {
-  /** How many invoices are filed at once (default 4). */
-  concurrency?: number | undefined;
+  /** How many invoices are filed at once (default 4). */ concurrency?: number | undefined;
   /** Your reference of each document, for its idempotency key (default: the invoice's content). */
   externalRef?: ((input: InvoiceCreateParams, index: number) => string) | undefined;
   /** The revision of each document (see `createAndFile`'s `revision`): one for all, or one per input. */
@@ -27,8 +26,7 @@ export interface FileManyOptions extends Omit<CreateAndFileOptions, 'idempotency
   stopSignal?: AbortSignal | undefined;
   /** Called after each invoice finishes, successfully or not (not for inputs never started). */
   onProgress?: ((progress: FileManyProgress) => void) | undefined;
-  /** Step-by-step progress of each invoice. */
-  onStep?: ((index: number, event: FilingStepEvent) => void) | undefined;
+  /** Step-by-step progress of each invoice. */ onStep?: ((index: number, event: FilingStepEvent) => void) | undefined;
 }
 
 /**
@@ -39,30 +37,20 @@ export type FileManyResult = FileManySuccess | FileManyFailure | FileManyNotStar
 
 /** An input of `fileMany` that was filed. @example const filed = results.filter((r): r is FileManySuccess => r.ok); */
 export interface FileManySuccess extends Pick<FileManyOutcome, 'index'>, Pick<FilingResult, 'invoice' | 'steps'> {
-  /** Always `true`. */
-  ok: true;
-  /** Always `false`. */
-  notStarted: false;
-  /** Never set: an invoice with a failure is a {@link FileManyFailure}. */
-  failure?: undefined;
-  /** The idempotency key used to create it. */
-  idempotencyKey: string;
+  /** Always `true`. */ ok: true;
+  /** Always `false`. */ notStarted: false;
+  /** Never set: an invoice with a failure is a {@link FileManyFailure}. */ failure?: undefined;
+  /** The idempotency key used to create it. */ idempotencyKey: string;
 }
 
 /** An input of `fileMany` that stopped; the others carried on. @example const stopped = results.filter((r): r is FileManyFailure => !r.ok && !r.notStarted); */
 export interface FileManyFailure extends Pick<FileManyOutcome, 'index' | 'idempotencyKey' | 'failure'> {
-  /** Always `false`. */
-  ok: false;
-  /** Always `false`. */
-  notStarted: false;
-  /** Why it stopped, as `createAndFile` throws it. */
-  error: FilingError;
-  /** The invoice, when it was created before the stop (resume it with `resumeFiling`). */
-  invoiceId: string | undefined;
-  /** The invoice as last read, when filing ran to its end but the invoice failed (see `failure`). */
-  invoice?: Invoice | undefined;
-  /** The steps finished, when filing ran to its end. */
-  steps?: FilingStepRecord[] | undefined;
+  /** Always `false`. */ ok: false;
+  /** Always `false`. */ notStarted: false;
+  /** Why it stopped, as `createAndFile` throws it. */ error: FilingError;
+  /** The invoice, when it was created before the stop (resume it with `resumeFiling`). */ invoiceId: string | undefined;
+  /** The invoice as last read, when filing ran to its end but the invoice failed (see `failure`). */ invoice?: Invoice | undefined;
+  /** The steps finished, when filing ran to its end. */ steps?: FilingStepRecord[] | undefined;
 }
 
 /**
@@ -70,14 +58,10 @@ export interface FileManyFailure extends Pick<FileManyOutcome, 'index' | 'idempo
  * @example const left = results.filter((r): r is FileManyNotStarted => r.notStarted);
  */
 export interface FileManyNotStarted extends Pick<FileManyOutcome, 'index'> {
-  /** Always `false`: it was not filed. */
-  ok: false;
-  /** Always `true`. */
-  notStarted: true;
-  /** Never created. */
-  invoiceId: undefined;
-  /** The key it will be filed under by a run with the same options. */
-  idempotencyKey: string;
+  /** Always `false`: it was not filed. */ ok: false;
+  /** Always `true`. */ notStarted: true;
+  /** Never created. */ invoiceId: undefined;
+  /** The key it will be filed under by a run with the same options. */ idempotencyKey: string;
 }
 
 /**
@@ -85,20 +69,13 @@ export interface FileManyNotStarted extends Pick<FileManyOutcome, 'index'> {
  * @example const line = (r: FileManyOutcome) => `${r.index} ${r.ok ? r.status : r.error?.message}`;
  */
 export interface FileManyOutcome {
-  /** Position of the input. */
-  index: number;
-  /** As in the result. */
-  ok: boolean;
-  /** The invoice, once created. */
-  invoiceId: string | undefined;
-  /** The invoice's status as last read, when it was created. */
-  status: InvoiceStatusValue | undefined;
-  /** The idempotency key (undefined when it could not be derived). */
-  idempotencyKey: string | undefined;
-  /** Why the invoice was not accepted, when every step ran. */
-  failure?: FilingFailure | undefined;
-  /** Why it stopped, when it did. */
-  error?: FilingError | undefined;
+  /** Position of the input. */ index: number;
+  /** As in the result. */ ok: boolean;
+  /** The invoice, once created. */ invoiceId: string | undefined;
+  /** The invoice's status as last read, when it was created. */ status: InvoiceStatusValue | undefined;
+  /** The idempotency key (undefined when it could not be derived). */ idempotencyKey: string | undefined;
+  /** Why the invoice was not accepted, when every step ran. */ failure?: FilingFailure | undefined;
+  /** Why it stopped, when it did. */ error?: FilingError | undefined;
 }
 
 /**
@@ -106,21 +83,11 @@ export interface FileManyOutcome {
  * @example const onProgress = (p: FileManyProgress) => process.stderr.write(`\r${p.done}/${p.total} (${p.failed} failed)`);
  */
 export interface FileManyProgress {
-  /** Inputs in the batch. */
-  total: number;
-  /** Inputs finished. */
-  done: number;
-  /** Inputs filed. */
-  succeeded: number;
-  /** Inputs that stopped. */
-  failed: number;
-  /** The input just finished. */
-  result: FileManyOutcome;
-}
-
-/** Inputs the resource could not serialize, by index, with why. */
-export interface FileManyInternals {
-  invalid?: ReadonlyMap<number, unknown> | undefined;
+  /** Inputs in the batch. */ total: number;
+  /** Inputs finished. */ done: number;
+  /** Inputs filed. */ succeeded: number;
+  /** Inputs that stopped. */ failed: number;
+  /** The input just finished. */ result: FileManyOutcome;
 }
 
 export function contentRef(input: InvoiceCreateParams): string {
@@ -128,7 +95,7 @@ export function contentRef(input: InvoiceCreateParams): string {
 }
 
 function failedError(invoice: Invoice, steps: readonly FilingStepRecord[], failure: FilingFailure): FilingError {
-  const status = invoice.rawStatus ?? invoice.status;
+  const status = spelledStatus(invoice);
   const what =
     failure.kind === 'rejected' || failure.kind === 'cancelled'
       ? `was ${failure.kind}`
@@ -151,7 +118,8 @@ async function fileAll(
   api: FilingInvoicesApi,
   inputs: readonly InvoiceCreateParams[],
   opts: FileManyOptions = {},
-  internals: FileManyInternals = {},
+  // Inputs the resource could not serialize, by index, with why.
+  internals: { invalid?: ReadonlyMap<number, unknown> | undefined } = {},
 ): Promise<FileManyResult[]> {
   if (!Array.isArray(inputs)) throw new InvoicingError('fileMany: inputs must be an array of invoices.');
   const concurrency = checkNumber('fileMany: concurrency', opts.concurrency ?? 4, 1, true);

@@ -10,63 +10,49 @@ import { abortReason, realClock, type WaitClock } from './clock.js';
 import { describeFailure, serverTime, type FilingFailure } from './failure.js';
 import { mayPassLater } from '../core/retry.js';
 import { retryState, withRetries, type FilingInternals, type FilingRetryOptions } from './retry.js';
-import { hasPassed, InvoiceStatus, nextTransition, recoveryState, statusRank, UNKNOWN_STATUS, type FilingTransition, type InvoiceStatusValue } from '../model/status.js';
+import { hasPassed, InvoiceStatus, nextTransition, recoveryState, spelledStatus, statusRank, UNKNOWN_STATUS } from '../model/status.js';
+import type { FilingTransition, InvoiceStatusValue } from '../model/status.js';
 import { notify, scrubbing } from './callbacks.js';
 import { performTransition, type TransitionResult } from './transition.js';
 import { waitFor, type WaitOptions, type WaitResult } from './wait.js';
 
 /** A progress report from `createAndFile`/`resumeFiling`. @example await client.invoices.createAndFile(input, { onStep: (e) => console.log(e.step, e.state) }); */
 export interface FilingStepEvent extends Pick<FilingStepRecord, 'step' | 'detail'> {
-  /** `started`, `done`, or `skipped` (already done, nothing sent). */
-  state: 'started' | 'done' | 'skipped';
-  /** The invoice, once created. */
-  invoiceId: string | undefined;
-  /** The invoice after the step (`done`/`skipped` of create and later steps). */
-  invoice?: Invoice | undefined;
+  /** `started`, `done`, or `skipped` (already done, nothing sent). */ state: 'started' | 'done' | 'skipped';
+  /** The invoice, once created. */ invoiceId: string | undefined;
+  /** The invoice after the step (`done`/`skipped` of create and later steps). */ invoice?: Invoice | undefined;
 }
 
 /** One finished step in a {@link FilingResult}. @example const { steps } = await client.invoices.createAndFile(input); */
 export interface FilingStepRecord {
-  /** The step. */
-  step: FilingStep;
-  /** `done` by this call, or `skipped` because it was already done. */
-  outcome: 'done' | 'skipped';
-  /** The invoice's status after the step, where one was read. */
-  status?: InvoiceStatusValue | undefined;
-  /** How many requests the step sent, where it sent any. */
-  sends?: number | undefined;
-  /** Why it was skipped, or how it was established (e.g. confirmed by reading back). */
-  detail?: string | undefined;
+  /** The step. */ step: FilingStep;
+  /** `done` by this call, or `skipped` because it was already done. */ outcome: 'done' | 'skipped';
+  /** The invoice's status after the step, where one was read. */ status?: InvoiceStatusValue | undefined;
+  /** How many requests the step sent, where it sent any. */ sends?: number | undefined;
+  /** Why it was skipped, or how it was established (e.g. confirmed by reading back). */ detail?: string | undefined;
 }
 
 /** What `createAndFile` and `resumeFiling` resolve with. @example const { invoice, failure } = await client.invoices.createAndFile(input, { wait: true }); */
 export interface FilingResult extends WaitResult {
-  /** The steps finished, in order. */
-  steps: FilingStepRecord[];
+  /** The steps finished, in order. */ steps: FilingStepRecord[];
 }
 
 /** Options shared by `createAndFile` and `resumeFiling`. @example await client.invoices.resumeFiling(id, { wait: { timeout: 120_000 }, onStep: console.log }); */
 export interface FilingOptions extends FilingRetryOptions {
-  /** Per-request timeout in ms (the client's `timeout` by default). */
-  timeout?: number | undefined;
-  /** Wait for the tax authority's answer after submitting: `true` or `waitFor`'s options. */
-  wait?: boolean | WaitOptions | undefined;
-  /** Progress: called when each step starts and ends. */
-  onStep?: ((event: FilingStepEvent) => void) | undefined;
+  /** Per-request timeout in ms (the client's `timeout` by default). */ timeout?: number | undefined;
+  /** Wait for the tax authority's answer after submitting: `true` or `waitFor`'s options. */ wait?: boolean | WaitOptions | undefined;
+  /** Progress: called when each step starts and ends. */ onStep?: ((event: FilingStepEvent) => void) | undefined;
 }
 
 /** Options of `client.invoices.createAndFile(input, opts)`. @example await client.invoices.createAndFile(input, { externalRef: 'order-1042', wait: true }); */
 export interface CreateAndFileOptions extends FilingOptions {
-  /** The `idempotency-key` of the create. Prefer `externalRef`. */
-  idempotencyKey?: string | undefined;
+  /** The `idempotency-key` of the create. Prefer `externalRef`. */ idempotencyKey?: string | undefined;
   /** Your reference of the document; the idempotency key is derived from it, so a re-run finds the same invoice. */
   externalRef?: string | undefined;
   /** Version of the `externalRef` document (default 0); a corrected document gets the next one and a key of its own. */
   revision?: number | undefined;
-  /** Skip the local checks (not recommended; the totals are still reconciled). */
-  skipChecks?: boolean | undefined;
-  /** Options of the local checks (`checkInvoice`). */
-  checkOptions?: CheckOptions | undefined;
+  /** Skip the local checks (not recommended; the totals are still reconciled). */ skipChecks?: boolean | undefined;
+  /** Options of the local checks (`checkInvoice`). */ checkOptions?: CheckOptions | undefined;
   /** How the service rounds, for the totals reconciliation (default: either per line or per invoice). */
   totals?: ComputeTotalsOptions | undefined;
   /** Stop when the service's record carries no readable totals (default: skip the reconcile with a warning). */
@@ -83,8 +69,7 @@ class FilingRun {
   readonly steps: FilingStepRecord[] = [];
   invoiceId: string | undefined;
   readonly clock: WaitClock;
-  /** `opts.wait` as `waitFor`'s options, or `undefined` when the run does not wait. */
-  readonly waitOpts: WaitOptions | undefined;
+  /** `opts.wait` as `waitFor`'s options, or `undefined` when the run does not wait. */ readonly waitOpts: WaitOptions | undefined;
   waited: FilingFailure | undefined;
 
   constructor(
@@ -142,7 +127,7 @@ class FilingRun {
       });
     }
     // Raw spelling: an unrecognised status is still one past SUBMITTED.
-    const spelled = invoice.rawStatus ?? invoice.status;
+    const spelled = spelledStatus(invoice);
     for (const step of ['validate', 'sign', 'submit'] as const) {
       if (hasPassed(spelled, step)) {
         this.record({ step, outcome: 'skipped', status: invoice.status, detail: `already ${spelled}` }, invoice);
@@ -217,7 +202,6 @@ async function fileNew(
 ): Promise<FilingResult> {
   const key = filingKey(input, opts);
   const run = new FilingRun(api, opts, internals);
-  const waitOpts = run.waitOpts;
   const expected = expectedTotals(run, input, opts);
 
   run.emit({ step: 'create', state: 'started' });
@@ -242,14 +226,14 @@ async function fileNew(
     });
   }
   run.invoiceId = invoice.id;
-  const spelled = invoice.rawStatus ?? invoice.status;
+  const spelled = spelledStatus(invoice);
   const detail = statusRank(spelled) > 0 ? `the key's invoice already exists and is ${spelled}` : undefined;
   run.record({ step: 'create', outcome: 'done', status: invoice.status, detail }, invoice);
 
   reconcile(run, invoice, expected, opts);
 
   let current = await run.advance(invoice);
-  if (waitOpts !== undefined && needsWait(current)) current = await run.wait(current, waitOpts);
+  if (run.waitOpts !== undefined && needsWait(current)) current = await run.wait(current, run.waitOpts);
   return run.result(current);
 }
 
@@ -291,7 +275,7 @@ function reconcile(run: FilingRun, invoice: Invoice, candidates: [InvoiceTotals,
     }
     run.stop('reconcile', new InvoicingError(`The service's record of invoice ${invoice.id} carries no totals the SDK can read.`), {
       hint:
-        `Invoice ${invoice.id} was left as it is (${invoice.rawStatus ?? invoice.status}); nothing was filed. ` +
+        `Invoice ${invoice.id} was left as it is (${spelledStatus(invoice)}); nothing was filed. ` +
         "The document asks callers to reconcile totals before filing: map the service's total fields with the client's fieldMap, or " +
         'leave requireTotals unset if you reconcile yourself, then resumeFiling().',
     });
@@ -302,7 +286,7 @@ function reconcile(run: FilingRun, invoice: Invoice, candidates: [InvoiceTotals,
   }
   const differences = compareTotals(figures(expected), actual).map(({ difference: _, ...rest }) => rest);
   const mismatch = new TotalsMismatchError({ invoiceId: invoice.id, expected: figures(expected), actual, differences });
-  if (statusRank(invoice.rawStatus ?? invoice.status) >= statusRank(InvoiceStatus.SUBMITTED)) {
+  if (statusRank(spelledStatus(invoice)) >= statusRank(InvoiceStatus.SUBMITTED)) {
     run.stop('reconcile', mismatch, {
       message: `Invoice ${invoice.id} was already submitted by an earlier run, and the service's totals contradict its lines: ${mismatch.message.split(': ').slice(1).join(': ')}`,
       hint: 'It is filed with these figures; correct it the way your tax rules require (for example a credit note).',
@@ -328,8 +312,7 @@ async function resume(
 ): Promise<FilingResult> {
   const run = new FilingRun(api, opts, internals);
   run.invoiceId = id;
-  const waitOpts = run.waitOpts;
-  const duringRecovery = opts.duringRecovery ?? (waitOpts === undefined ? 'return' : 'wait');
+  const duringRecovery = opts.duringRecovery ?? (run.waitOpts === undefined ? 'return' : 'wait');
   let invoice: Invoice;
   try {
     // A plain read: the transport's retries (ky) are enough.
@@ -349,7 +332,7 @@ async function resume(
         run.record({ step: 'submit', outcome: 'skipped', status: current.status, detail: 'automatic recovery is in progress: not re-submitted' }, current);
         return run.result(current);
       }
-      current = await run.wait(current, waitOpts ?? {});
+      current = await run.wait(current, run.waitOpts ?? {});
     }
     const over = recoveryState(current, serverTime(current.observedAt)) === 'over' || run.waited?.recovery === 'over';
     if (current.status === InvoiceStatus.ERROR && over) {
@@ -359,8 +342,8 @@ async function resume(
     }
   }
   if (opts.signal?.aborted) throw abortReason(opts.signal);
-  if (waitOpts !== undefined && needsWait(current) && (resubmitted || !run.steps.some((s) => s.step === 'wait'))) {
-    current = await run.wait(current, waitOpts);
+  if (run.waitOpts !== undefined && needsWait(current) && (resubmitted || !run.steps.some((s) => s.step === 'wait'))) {
+    current = await run.wait(current, run.waitOpts);
   }
   return run.result(current);
 }

@@ -48,15 +48,7 @@ export interface FilingInternals {
 }
 
 /** The retry limits of one logical call, and its failure counts so far. */
-export interface RetryState {
-  clock: WaitClock;
-  gate: RateGate;
-  signal?: AbortSignal | undefined;
-  maxRetries: number;
-  maxRateLimitRetries: number;
-  failures: number;
-  rateLimited: number;
-}
+type RetryState = ReturnType<typeof retryState>;
 
 /** The wait in ms before the next try, or `undefined` to give up; a 429 pauses the shared gate instead. */
 export function nextDelay(state: RetryState, err: unknown): number | undefined {
@@ -91,17 +83,13 @@ export async function withRetries<T>(state: RetryState, call: () => Promise<T>, 
 
 /** Retry settings every filing helper accepts. @example await client.invoices.sign(id, { maxRetries: 4, signal: AbortSignal.timeout(30_000) }); */
 export interface FilingRetryOptions {
-  /** Aborts the call at once, also during a backoff wait. */
-  signal?: AbortSignal | undefined;
-  /** Further tries after an ambiguous failure (default: the client's `maxRetries`). */
-  maxRetries?: number | undefined;
-  /** Further tries after a 429, each after its `Retry-After` (default: `maxRetries`). */
-  maxRateLimitRetries?: number | undefined;
-  /** The clock to sleep on (default the real clock). */
-  clock?: WaitClock | undefined;
+  /** Aborts the call at once, also during a backoff wait. */ signal?: AbortSignal | undefined;
+  /** Further tries after an ambiguous failure (default: the client's `maxRetries`). */ maxRetries?: number | undefined;
+  /** Further tries after a 429, each after its `Retry-After` (default: `maxRetries`). */ maxRateLimitRetries?: number | undefined;
+  /** The clock to sleep on (default the real clock). */ clock?: WaitClock | undefined;
 }
 
-export function retryState(opts: FilingRetryOptions, internals: FilingInternals = {}): RetryState {
+export function retryState(opts: FilingRetryOptions, internals: FilingInternals = {}) {
   const clock = internals.clock ?? opts.clock ?? realClock;
   const maxRetries = checkNumber('maxRetries', opts.maxRetries ?? 2, 0, true);
   // sdk-api.md: 429s never beyond maxRetries unless asked.

@@ -9,12 +9,12 @@ import { abortReason, pause } from './clock.js';
 import { isAmbiguousError, isRateLimitedError } from '../core/retry.js';
 import { nextDelay, retryState, statusOf, withRetries, type FilingInternals, type FilingRetryOptions } from './retry.js';
 import { RECOVERY_EVIDENCE, serverTime } from './failure.js';
-import { canTransition, hasPassed, InvoiceStatus, isAfterSubmitted, nextAutomaticAttempt, recoveryVerdict, type FilingTransition } from '../model/status.js';
+import { canTransition, hasPassed, InvoiceStatus, isAfterSubmitted, spelledStatus, type FilingTransition } from '../model/status.js';
+import { nextAutomaticAttempt, recoveryVerdict } from '../model/status.js';
 
 /** Options of `client.invoices.validate / sign / submit`. @example const invoice = await client.invoices.submit(id, { maxRetries: 3, timeout: 10_000 }); */
 export interface TransitionOptions extends MutationRequestOptions, FilingRetryOptions {
-  /** Further sends after an ambiguous failure, each after a read showed the step not done. */
-  maxRetries?: number | undefined;
+  /** Further sends after an ambiguous failure, each after a read showed the step not done. */ maxRetries?: number | undefined;
   /** `submit` only: send even while automatic recovery is in play (else `RecoveryInProgressError`). */
   force?: boolean | undefined;
 }
@@ -29,7 +29,7 @@ type Verdict = 'done' | 'not-yet' | 'wrong-state';
 
 // A re-submit counts as done unless the record is provably untouched since the baseline, and never when every send was refused.
 function judgeStep(step: FilingTransition, current: Invoice, baseline: Invoice | undefined, refusedOnly: boolean): Verdict {
-  if (hasPassed(current.rawStatus ?? current.status, step)) {
+  if (hasPassed(spelledStatus(current), step)) {
     if (step === 'submit' && isResubmit(current)) {
       const resubmit = baseline === undefined || isResubmit(baseline);
       if (resubmit && refusedOnly) return 'wrong-state';
@@ -41,7 +41,7 @@ function judgeStep(step: FilingTransition, current: Invoice, baseline: Invoice |
 }
 
 function isResubmit(invoice: Invoice): boolean {
-  return invoice.status === InvoiceStatus.ERROR || isAfterSubmitted(invoice.rawStatus ?? invoice.status);
+  return invoice.status === InvoiceStatus.ERROR || isAfterSubmitted(spelledStatus(invoice));
 }
 
 function untouched(before: Invoice, after: Invoice): boolean {
@@ -81,7 +81,7 @@ async function transitionOnce(
       const current = await withRetries(state, () => api.retrieve(id, call)).catch((err: unknown) => fail(lastError ?? err));
       if (readBack === 'before') {
         baseline = current;
-        if (!isResubmit(current) && hasPassed(current.rawStatus ?? current.status, step)) {
+        if (!isResubmit(current) && hasPassed(spelledStatus(current), step)) {
           return { invoice: current, outcome: 'already-done', sends: 0 };
         }
       } else {

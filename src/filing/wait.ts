@@ -6,30 +6,24 @@ import { notify, scrubbing } from './callbacks.js';
 import { abortReason, pause, ServerClockRate, type WaitClock } from './clock.js';
 import { describeFailure, serverTime, type FilingFailure } from './failure.js';
 import { checkNumber, nextDelay, retryState, type FilingInternals } from './retry.js';
-import { AUTOMATIC_RECOVERY, isFinalStatus, matchesStatus, nextTransition, recoveryVerdict, statusRank, type InvoiceStatus } from '../model/status.js';
+import { AUTOMATIC_RECOVERY, isFinalStatus, matchesStatus, nextTransition, recoveryVerdict } from '../model/status.js';
+import { spelledStatus, statusRank, type InvoiceStatus } from '../model/status.js';
 
 /** Options of `client.invoices.waitFor(id, opts)`. @example const { invoice, failure } = await client.invoices.waitFor(id, { timeout: 45 * 60_000 }); */
 export interface WaitOptions {
   /** When to stop: statuses or a predicate (default: a final status, or `ERROR` with recovery over). */
   until?: readonly (InvoiceStatus | (string & {}))[] | ((invoice: Invoice) => boolean) | undefined;
-  /** Give up after this many ms with a `WaitTimeoutError` (default 40 minutes). */
-  timeout?: number | undefined;
-  /** First pause between reads in ms (default 500); grows by half each read up to `maxInterval`. */
-  interval?: number | undefined;
-  /** Longest pause between two reads in ms (default 2000; a server minute during recovery). */
-  maxInterval?: number | undefined;
+  /** Give up after this many ms with a `WaitTimeoutError` (default 40 minutes). */ timeout?: number | undefined;
+  /** First pause between reads in ms (default 500); grows by half each read up to `maxInterval`. */ interval?: number | undefined;
+  /** Longest pause between two reads in ms (default 2000; a server minute during recovery). */ maxInterval?: number | undefined;
   /** Statuses after `SUBMITTED` that end the default wait (default: the client's `finalStatuses`). */
   finalStatuses?: readonly string[] | undefined;
-  /** Aborts the wait at once, also mid-sleep; the promise rejects with the signal's reason. */
-  signal?: AbortSignal | undefined;
+  /** Aborts the wait at once, also mid-sleep; the promise rejects with the signal's reason. */ signal?: AbortSignal | undefined;
   /** Called with the first reading and on every change of status, raw status or attempt count. */
   onStatus?: ((invoice: Invoice, previous: Invoice | undefined) => void) | undefined;
-  /** Per-request timeout in ms (the client's `timeout` by default). */
-  requestTimeout?: number | undefined;
-  /** Server milliseconds per local millisecond, when known; measured otherwise. */
-  timeScale?: number | undefined;
-  /** The clock to read and sleep on (default the real clock). */
-  clock?: WaitClock | undefined;
+  /** Per-request timeout in ms (the client's `timeout` by default). */ requestTimeout?: number | undefined;
+  /** Server milliseconds per local millisecond, when known; measured otherwise. */ timeScale?: number | undefined;
+  /** The clock to read and sleep on (default the real clock). */ clock?: WaitClock | undefined;
 }
 
 /**
@@ -37,22 +31,17 @@ export interface WaitOptions {
  * @example const { invoice, failure } = await client.invoices.waitFor(id, { timeout: 60_000 });
  */
 export interface WaitResult {
-  /** The invoice as last read. */
-  invoice: Invoice;
-  /** What went wrong and what to do, unless the invoice was accepted or is still on its way. */
-  failure?: FilingFailure | undefined;
+  /** The invoice as last read. */ invoice: Invoice;
+  /** What went wrong and what to do, unless the invoice was accepted or is still on its way. */ failure?: FilingFailure | undefined;
 }
 
 /** The defaults of {@link WaitOptions}, and the server-time pace of reads during recovery. */
 export const WAIT_DEFAULTS = {
-  /** Long enough to see automatic recovery through. */
-  timeout: 2_400_000,
+  /** Long enough to see automatic recovery through. */ timeout: 2_400_000,
   interval: 500,
   maxInterval: 2_000,
-  /** Growth of the pause per read outside recovery. */
-  factor: 1.5,
-  /** Server time between reads during recovery: the job may run at any moment. */
-  recoveryPoll: 60_000,
+  /** Growth of the pause per read outside recovery. */ factor: 1.5,
+  /** Server time between reads during recovery: the job may run at any moment. */ recoveryPoll: 60_000,
 } as const;
 
 /** A new status, raw status or attempt count. */
@@ -77,7 +66,7 @@ export function judge(invoice: Invoice, serverNow: number, errorSince: number | 
   const failure = describeFailure(invoice, serverNow, { finalStatuses, errorSince });
   // Recovery over, or a final answer other than acceptance (a rejection settles whatever the list says).
   const ended = recovery === 'over' || failure?.recovery === 'not-applicable';
-  const final = ended || isFinalStatus(invoice.rawStatus ?? invoice.status, finalStatuses);
+  const final = ended || isFinalStatus(spelledStatus(invoice), finalStatuses);
   return { errorSince, recovery, failure, ended, final };
 }
 
@@ -99,7 +88,7 @@ async function waitUntil(api: FilingInvoicesApi, id: string, opts: WaitOptions =
     throw new InvoicingError('waitFor: finalStatuses must be a list of status names');
   }
   const matches =
-    typeof until === 'function' ? until : until === undefined ? undefined : (i: Invoice) => matchesStatus(i.rawStatus ?? i.status, until);
+    typeof until === 'function' ? until : until === undefined ? undefined : (i: Invoice) => matchesStatus(spelledStatus(i), until);
   // A status before SUBMITTED is worth waiting for only when `until` names one.
   const awaitsCaller = Array.isArray(until) && until.some((s) => statusRank(s) >= 0 && statusRank(s) < 3);
   // Transient read failures never end a wait: the deadline does.
@@ -140,7 +129,7 @@ async function waitUntil(api: FilingInvoicesApi, id: string, opts: WaitOptions =
       const reading = judge(invoice, serverNow, errorSince, finalStatuses);
       errorSince = reading.errorSince;
       if (reading.ended || (matches === undefined ? reading.final : matches(invoice))) return { invoice, failure: reading.failure };
-      const next = nextTransition(invoice.rawStatus ?? invoice.status);
+      const next = nextTransition(spelledStatus(invoice));
       if (next !== undefined && !awaitsCaller) throw new NotSubmittedError({ invoice, nextStep: next });
       if (reading.recovery === 'in-progress') {
         const serverWait = nextRecoveryRead(invoice, serverNow);

@@ -19,22 +19,16 @@ export type WatchInvoicesApi = Pick<FilingInvoicesApi, 'retrieve' | '_logger' | 
 
 /** Options of `client.invoices.watch(ids, opts)`. @example await client.invoices.watch(['inv_1001'], { interval: 5_000, onChange: console.log }).finished(); */
 export interface WatchOptions extends Pick<WaitOptions, 'requestTimeout' | 'timeScale' | 'clock'> {
-  /** Local milliseconds between two ticks (default 2000). */
-  interval?: number | undefined;
-  /** Ends the watch without an error; `finished()` resolves with `aborted: true`. */
-  signal?: AbortSignal | undefined;
+  /** Local milliseconds between two ticks (default 2000). */ interval?: number | undefined;
+  /** Ends the watch without an error; `finished()` resolves with `aborted: true`. */ signal?: AbortSignal | undefined;
   /** Called for every change, in order, whether or not the watch is also iterated. */
   onChange?: ((change: WatchChange) => void) | undefined;
   /** Statuses after which an invoice is no longer followed (default: the client's `finalStatuses`). */
   finalStatuses?: readonly (InvoiceStatus | (string & {}))[] | undefined;
-  /** Restrict listing pages to one business. */
-  businessId?: string | undefined;
-  /** Records per listing page (default and most 100). */
-  pageSize?: number | undefined;
-  /** Per-invoice reads in flight at once in per-invoice mode (default 4). */
-  concurrency?: number | undefined;
-  /** Further tries of a failed read within one tick (default 2). */
-  maxRetries?: number | undefined;
+  /** Restrict listing pages to one business. */ businessId?: string | undefined;
+  /** Records per listing page (default and most 100). */ pageSize?: number | undefined;
+  /** Per-invoice reads in flight at once in per-invoice mode (default 4). */ concurrency?: number | undefined;
+  /** Further tries of a failed read within one tick (default 2). */ maxRetries?: number | undefined;
 }
 
 /**
@@ -42,12 +36,9 @@ export interface WatchOptions extends Pick<WaitOptions, 'requestTimeout' | 'time
  * @example const before: WatchedStatus = { status: 'SUBMITTED', rawStatus: 'Submitted', attempts: 0 };
  */
 export interface WatchedStatus {
-  /** Canonical status. */
-  status: InvoiceStatus | (string & {});
-  /** The status as the server spelled it. */
-  rawStatus: string | undefined;
-  /** Automatic-recovery attempts used, where the record carries a count. */
-  attempts: number | undefined;
+  /** Canonical status. */ status: InvoiceStatus | (string & {});
+  /** The status as the server spelled it. */ rawStatus: string | undefined;
+  /** Automatic-recovery attempts used, where the record carries a count. */ attempts: number | undefined;
 }
 
 /**
@@ -56,48 +47,30 @@ export interface WatchedStatus {
  */
 export type WatchChange =
   | {
-      /** An invoice read: for the first time, or with a new status, raw status or attempt count. */
-      kind: 'status';
-      /** The invoice's id, as passed to `watch`. */
-      id: string;
-      /** The invoice as just read. */
-      invoice: Invoice;
-      /** What was read before; `undefined` at the first reading. */
-      previous: WatchedStatus | undefined;
-      /** True when the invoice settled (final status, or `ERROR` with recovery over) and is no longer followed. */
-      final: boolean;
-      /** What failed, unless the invoice was accepted or is still on its way. */
-      failure: FilingFailure | undefined;
-      /** The tick that saw it, from 1. */
-      tick: number;
+      /** An invoice read: for the first time, or with a new status, raw status or attempt count. */ kind: 'status';
+      /** The invoice's id, as passed to `watch`. */ id: string;
+      /** The invoice as just read. */ invoice: Invoice;
+      /** What was read before; `undefined` at the first reading. */ previous: WatchedStatus | undefined;
+      /** True when the invoice settled (final status, or `ERROR` with recovery over) and is no longer followed. */ final: boolean;
+      /** What failed, unless the invoice was accepted or is still on its way. */ failure: FilingFailure | undefined;
+      /** The tick that saw it, from 1. */ tick: number;
     }
   | {
-      /** An invoice that can no longer be read. */
-      kind: 'gone';
-      /** The invoice's id, as passed to `watch`. */
-      id: string;
-      /** Why it cannot be read (a 404 `NotFoundError`); it is no longer followed. */
-      error: unknown;
-      /** The tick that found it gone, from 1. */
-      tick: number;
+      /** An invoice that can no longer be read. */ kind: 'gone';
+      /** The invoice's id, as passed to `watch`. */ id: string;
+      /** Why it cannot be read (a 404 `NotFoundError`); it is no longer followed. */ error: unknown;
+      /** The tick that found it gone, from 1. */ tick: number;
     };
 
 /** Counters of a watch so far. @example const { requests, ticks } = await client.invoices.watch(['inv_1001']).finished(); */
 export interface WatchStats {
-  /** Ticks run. */
-  ticks: number;
-  /** Requests sent, retries included. */
-  requests: number;
-  /** Requests of the last tick. */
-  lastTickRequests: number;
-  /** How the last tick read: `list`, `get`, or `idle` (nothing due). */
-  lastMode: 'list' | 'get' | 'idle';
-  /** Invoices still followed. */
-  following: number;
-  /** Invoices no longer followed (settled or gone). */
-  settled: number;
-  /** True when the watch ended by its signal. */
-  aborted: boolean;
+  /** Ticks run. */ ticks: number;
+  /** Requests sent, retries included. */ requests: number;
+  /** Requests of the last tick. */ lastTickRequests: number;
+  /** How the last tick read: `list`, `get`, or `idle` (nothing due). */ lastMode: 'list' | 'get' | 'idle';
+  /** Invoices still followed. */ following: number;
+  /** Invoices no longer followed (settled or gone). */ settled: number;
+  /** True when the watch ended by its signal. */ aborted: boolean;
 }
 
 /**
@@ -109,16 +82,13 @@ export interface WatchStats {
  * ```
  */
 export interface InvoiceWatch extends AsyncIterable<WatchChange> {
-  /** Runs the watch to its end, calling `onChange`; resolves with the counters. */
-  finished(): Promise<WatchStats>;
-  /** Counters so far. */
-  readonly stats: Readonly<WatchStats>;
+  /** Runs the watch to its end, calling `onChange`; resolves with the counters. */ finished(): Promise<WatchStats>;
+  /** Counters so far. */ readonly stats: Readonly<WatchStats>;
 }
 
 interface Followed {
   last: WatchedStatus | undefined;
-  /** Server time before which recovery makes a read pointless; 0 when due every tick. */
-  notBefore: number;
+  /** Server time before which recovery makes a read pointless; 0 when due every tick. */ notBefore: number;
   page: number | undefined;
   errorSince: number | undefined;
 }

@@ -200,8 +200,7 @@ export function tryMinorUnits(value: unknown, minorUnits = 2, roundingMode: Roun
  */
 export function decimalEquals(a: unknown, b: unknown, minorUnits = 2): boolean {
   const x = tryMinorUnits(a, minorUnits);
-  const y = tryMinorUnits(b, minorUnits);
-  return x !== undefined && y !== undefined && x === y;
+  return x !== undefined && x === tryMinorUnits(b, minorUnits);
 }
 
 const TOTAL_FIELDS = ['subtotal', 'taxTotal', 'total'] as const;

@@ -91,6 +91,9 @@ export function normalizeStatus(raw: unknown): InvoiceStatus {
   return status;
 }
 
+/** The status as the server spelled it: the rules read the raw spelling, so an unrecognised status still ranks. */
+export const spelledStatus = (invoice: { status: string; rawStatus?: string | undefined }): string => invoice.rawStatus ?? invoice.status;
+
 /**
  * True for a status reached after `SUBMITTED` as the tax authority answers, in any spelling, and for any other non-empty
  * spelling the SDK does not recognise (only the statuses after `SUBMITTED` are unpublished).
@@ -233,10 +236,8 @@ export const AUTOMATIC_RECOVERY = {
 } as const;
 
 /**
- * What a recovery verdict rests on: `attempts` (the record's attempt count), `window` (untouched for 24 hours),
- * `quiet` (untouched for more than 10 minutes: a run of the job would have touched it; or, while in progress, touched
- * within them), `elapsed` (40 minutes since it entered `Error`), `none` (no count and no readable timestamp: in
- * progress until the wait's own timeout).
+ * What a recovery verdict rests on: the record's `attempts` count, 24 hours untouched (`window`), touched or not within
+ * the job's 10 minutes (`quiet`), 40 minutes since it entered `Error` (`elapsed`), or nothing readable (`none`).
  * @example
  * ```ts
  * const evidence: RecoveryEvidence = 'quiet';
@@ -269,7 +270,7 @@ export function recoveryVerdict(
   errorSince?: number,
 ): RecoveryVerdict {
   if (normalizeStatus(invoice.status) !== InvoiceStatus.ERROR) return { state: 'not-applicable', evidence: undefined };
-  const touched = invoice.updatedAt === undefined ? Number.NaN : timeOf(invoice.updatedAt);
+  const touched = timeOf(invoice.updatedAt);
   const idle = now - touched;
   if (idle >= AUTOMATIC_RECOVERY.windowMs) return { state: 'over', evidence: 'window' };
   if (typeof invoice.attempts === 'number') {
@@ -297,10 +298,10 @@ export function recoveryState(
   return recoveryVerdict(invoice, now, errorSince).state;
 }
 
-/** Milliseconds since the epoch of `updatedAt`: a date-time string, a `Date`, or epoch digits. */
-function timeOf(value: string | Date): number {
+/** Milliseconds since the epoch of `updatedAt`: a date-time string, a `Date`, or epoch digits; `NaN` when absent. */
+function timeOf(value: string | Date | undefined): number {
   const ms = epochMs(value);
-  return Number.isNaN(ms) ? new Date(value).getTime() : ms;
+  return Number.isNaN(ms) && value !== undefined ? new Date(value).getTime() : ms;
 }
 
 /** When recovery will next try an invoice in `ERROR`, at the latest (ISO 8601), and the attempts left, where the record tells. */
@@ -308,13 +309,11 @@ export function nextAutomaticAttempt(
   invoice: { updatedAt?: string | Date | undefined; attempts?: number | undefined },
   now: number = Date.now(),
 ): { nextAttemptAt: string | undefined; attemptsLeft: number | undefined } {
-  const touched = invoice.updatedAt === undefined ? Number.NaN : timeOf(invoice.updatedAt);
-  let next: number | undefined;
-  if (!Number.isNaN(touched)) {
-    next = touched + AUTOMATIC_RECOVERY.intervalMs;
-    if (next <= now) next = now + AUTOMATIC_RECOVERY.intervalMs;
-  }
-  const attemptsLeft =
-    typeof invoice.attempts === 'number' ? Math.max(0, AUTOMATIC_RECOVERY.maxAttempts - invoice.attempts) : undefined;
-  return { nextAttemptAt: next === undefined ? undefined : new Date(next).toISOString(), attemptsLeft };
+  const touched = timeOf(invoice.updatedAt);
+  // A retry overdue by the record is due a full interval from now.
+  const from = touched + AUTOMATIC_RECOVERY.intervalMs > now ? touched : now;
+  return {
+    nextAttemptAt: Number.isNaN(touched) ? undefined : new Date(from + AUTOMATIC_RECOVERY.intervalMs).toISOString(),
+    attemptsLeft: typeof invoice.attempts === 'number' ? Math.max(0, AUTOMATIC_RECOVERY.maxAttempts - invoice.attempts) : undefined,
+  };
 }
