@@ -1,5 +1,4 @@
-// What a CLI command gets from the outside world (passed in, so commands run in-process too), and what every command
-// shares: flags, colour, scrubbed output.
+// What a command gets from the outside world (passed in, so it also runs in-process), and what commands share.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Redactor } from '../core/redact.js';
 import { shellQuote } from './interrupt.js';
@@ -61,6 +60,12 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
+/** Writes a command's `--help`; its exit code. */
+export function printHelp(out: Output, help: string): number {
+  out.write(help);
+  return 0;
+}
+
 /** Colour: `--color`/`--no-color`, then `FORCE_COLOR`, then `NO_COLOR`, else a terminal not `TERM=dumb`. */
 export function colourEnabled(out: Output, env: CliContext['env'], flag?: boolean): boolean {
   if (flag !== undefined) return flag;
@@ -70,7 +75,6 @@ export function colourEnabled(out: Output, env: CliContext['env'], flag?: boolea
   return out.isTTY === true && env.TERM !== 'dumb';
 }
 
-/** ANSI styles, or plain text when colour is off. */
 export function styles(enabled: boolean) {
   const wrap = (open: number, close: number) => (s: string) => (enabled ? `\u001b[${open}m${s}\u001b[${close}m` : s);
   return {
@@ -128,7 +132,6 @@ export function wholeNumber(name: string, value: unknown, min = 0): number | und
   return Number(value);
 }
 
-/** A flag whose value is one of a few words; `fallback` when absent. */
 export function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[], fallback: T): T {
   if (value === undefined) return fallback;
   if ((allowed as readonly unknown[]).includes(value)) return value as T;

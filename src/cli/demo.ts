@@ -12,7 +12,7 @@ import {
 import { createSandbox, type Sandbox, type Scenario } from '../testing/index.js';
 import { printable } from './escape.js';
 import { formatSeconds } from './format.js';
-import { colourEnabled, oneOf, parseCommand, redactedRun, styles, type CliContext, type Output, type Styles } from './context.js';
+import { colourEnabled, oneOf, parseCommand, printHelp, redactedRun, styles, type CliContext, type Output, type Styles } from './context.js';
 
 export const HELP = `Usage: invoicing demo [--scenario accepted|offline|field-error]
 
@@ -41,7 +41,6 @@ Exit codes: 0 the scenario ended as it should (including the recovery endings); 
 2 usage error.
 `;
 
-// The recovery scenarios' sandbox clock: ten minutes pass in one second.
 const RECOVERY_TIME_SCALE = 600;
 
 /** The demo's own document number: the idempotency key is derived from it. */
@@ -49,7 +48,6 @@ const EXTERNAL_REF = 'ORDER-2026-0042';
 
 type DemoScenarioName = 'accepted' | 'offline' | 'field-error';
 
-/** `story` is shown before filing; `timeScale` is real time unless 10-minute retries must pass. */
 interface DemoScenario { sandbox: Scenario; story: string; expected: 'filed' | 'resubmit-required'; timeScale: number; }
 
 const SCENARIOS: Readonly<Record<DemoScenarioName, DemoScenario>> = {
@@ -226,29 +224,25 @@ function errorText(err: unknown): string {
 /** Runs `invoicing demo`; resolves to the exit code. */
 export async function run(given: CliContext): Promise<number> {
   const { values, color, help } = parseCommand(given.argv, { scenario: { type: 'string', short: 's' } });
-  if (help) {
-    given.stdout.write(HELP);
-    return 0;
-  }
-  const settings = { scenario: oneOf('scenario', values.scenario, NAMES, 'accepted'), color };
+  if (help) return printHelp(given.stdout, HELP);
+  const name = oneOf('scenario', values.scenario, NAMES, 'accepted');
   const startedAt = performance.now();
-  const scenario = SCENARIOS[settings.scenario];
-
+  const scenario = SCENARIOS[name];
   const sandbox = await createSandbox({ scenario: scenario.sandbox, timeScale: scenario.timeScale });
   try {
     // The sandbox's credentials are the ones this run uses: what it prints is scrubbed of them.
-    return await redactedRun(given, (ctx) => narrate(ctx, settings, sandbox, startedAt), [sandbox.apiKey, sandbox.sessionToken]);
+    return await redactedRun(given, (ctx) => narrate(ctx, name, color, sandbox, startedAt), [sandbox.apiKey, sandbox.sessionToken]);
   } finally {
     await sandbox.close();
   }
 }
 
-async function narrate(ctx: CliContext, settings: { scenario: DemoScenarioName; color?: boolean }, sandbox: Sandbox, startedAt: number): Promise<number> {
-  const scenario = SCENARIOS[settings.scenario];
-  const s = styles(colourEnabled(ctx.stdout, ctx.env, settings.color));
+async function narrate(ctx: CliContext, name: DemoScenarioName, color: boolean | undefined, sandbox: Sandbox, startedAt: number) {
+  const scenario = SCENARIOS[name];
+  const s = styles(colourEnabled(ctx.stdout, ctx.env, color));
   const n = narrator(ctx.stdout, s);
   const sandboxStart = sandbox.clock.now();
-  n.line(`${s.bold('invoicing demo')} · scenario ${s.cyan(settings.scenario)}`);
+  n.line(`${s.bold('invoicing demo')} · scenario ${s.cyan(name)}`);
   const pace = scenario.timeScale === 1 ? 'real time' : `${scenario.timeScale}× real time, so 10-minute retries take a second`;
   n.line(s.dim(`Embedded sandbox on ${sandbox.baseUrl} (no account, no network); its clock runs at ${pace}.`));
   n.line(scenario.story);
@@ -256,27 +250,24 @@ async function narrate(ctx: CliContext, settings: { scenario: DemoScenarioName; 
 
   const input = sampleInvoice(sandbox.businessId, sandbox.clock.now());
   n.line(`Filing a sample invoice to ${input.buyer.name ?? 'the buyer'} (${input.lines.length} lines) with client.invoices.createAndFile():`);
-  const client = sandbox.client();
-  let result: FilingResult;
-  try {
-    result = await client.invoices.createAndFile(input, {
-      externalRef: EXTERNAL_REF,
-      onStep: (event) => n.step(event),
-      // Bounded in real time; a whole recovery takes a few seconds here.
-      wait: { timeout: 60_000, onStatus: (invoice) => n.status(invoice) },
-    });
-  } catch (err) {
+  const filing = sandbox.client().invoices.createAndFile(input, {
+    externalRef: EXTERNAL_REF,
+    onStep: (event) => n.step(event),
+    // Bounded in real time; a whole recovery takes a few seconds here.
+    wait: { timeout: 60_000, onStatus: (invoice) => n.status(invoice) },
+  });
+  const result = await filing.catch((err: unknown) => {
     n.line();
     ctx.stderr.write(`${s.red('✘')} The demo stopped: ${errorText(err)}\n`);
-    return 1;
-  }
+  });
+  if (result === undefined) return 1;
 
-  const asExpected = conclude(n, s, settings.scenario, result, sandbox);
+  const asExpected = conclude(n, s, name, result, sandbox);
   n.line();
   n.line(s.dim(`Took ${formatSeconds(performance.now() - startedAt, 1)} of real time, ${span(sandbox.clock.now() - sandboxStart)} of sandbox time.`));
-  if (settings.scenario === 'accepted') n.line(s.dim('See the recovery paths too: --scenario offline, --scenario field-error.'));
+  if (name === 'accepted') n.line(s.dim('See the recovery paths too: --scenario offline, --scenario field-error.'));
   if (!asExpected) {
-    ctx.stderr.write(`${s.red('✘')} The ${settings.scenario} scenario did not end as it should; this is a bug, please report it.\n`);
+    ctx.stderr.write(`${s.red('✘')} The ${name} scenario did not end as it should; this is a bug, please report it.\n`);
     return 1;
   }
   return 0;

@@ -1,10 +1,10 @@
-// `invoicing file`: files invoices through fileMany(), read as `invoicing check` reads them; keys are deterministic, so a re-run files nothing twice.
+// `invoicing file`: fileMany() over invoice files; keys are deterministic, so a re-run files nothing twice.
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import type { FileManyResult, FilingError, FilingFailure, InvoiceCreateParams, InvoicingClient } from '../index.js';
+import type { FileManyResult, FilingError, FilingFailure, InvoiceCreateParams } from '../index.js';
 import { loadTarget, maxFileBytes, resolveTargets, type Target } from './targets.js';
-import { baseUrlOf, causeNames, cliHint, colourEnabled, oneOf, parseCommand, redactedRun, styles, UsageError, wholeNumber } from './context.js';
-import type { CliContext, Output, Styles } from './context.js';
+import { baseUrlOf, causeNames, cliHint, colourEnabled, oneOf, parseCommand, printHelp, redactedRun, styles, UsageError } from './context.js';
+import { wholeNumber, type CliContext, type Output, type Styles } from './context.js';
 import { printable, safeJson } from './escape.js';
 import { formatNumber, formatSeconds, plural } from './format.js';
 import { FilingInterrupt, shellQuote } from './interrupt.js';
@@ -53,10 +53,7 @@ checks, was rejected (each reason is printed) or is in Error; 2 usage or configu
 unreadable file, or nothing matched (nothing is filed then); 130 interrupted (Ctrl-C).
 `;
 
-const FORMATS = ['text', 'json'] as const;
-const REFS = ['content', 'path'] as const;
-
-export function parseSettings(argv: string[]) {
+function parseSettings(argv: string[]) {
   const { values: v, positionals, color, help } = parseCommand(argv, {
     'max-file-size': { type: 'string' }, concurrency: { type: 'string' }, wait: { type: 'boolean' },
     'wait-timeout': { type: 'string' }, ref: { type: 'string' }, revision: { type: 'string' }, strict: { type: 'boolean' },
@@ -64,9 +61,9 @@ export function parseSettings(argv: string[]) {
   }, true);
   return {
     inputs: positionals, concurrency: wholeNumber('concurrency', v.concurrency, 1) ?? 4, wait: v.wait === true,
-    waitTimeoutMs: (wholeNumber('wait-timeout', v['wait-timeout'], 1) ?? 300) * 1000, ref: oneOf('ref', v.ref, REFS, 'content'),
+    waitTimeoutMs: (wholeNumber('wait-timeout', v['wait-timeout'], 1) ?? 300) * 1000, ref: oneOf('ref', v.ref, ['content', 'path'], 'content'),
     revision: wholeNumber('revision', v.revision, 0) ?? 0, strict: v.strict === true,
-    format: oneOf('format', v.format, FORMATS, 'text'), quiet: v.quiet === true, color,
+    format: oneOf('format', v.format, ['text', 'json'], 'text'), quiet: v.quiet === true, color,
     maxFileBytes: maxFileBytes(v['max-file-size']), help,
   };
 }
@@ -80,8 +77,7 @@ interface Source { label: string; ref: string; input?: InvoiceCreateParams; prob
 function refPath(t: Target, roots: Map<string, string | undefined>): string {
   if (t.path === '-') return t.display;
   const root = repositoryRoot(dirname(t.path), roots);
-  const rel = root === undefined ? t.path : relative(root, t.path);
-  return sep === '/' ? rel : rel.split(sep).join('/');
+  return (root === undefined ? t.path : relative(root, t.path)).split(sep).join('/');
 }
 
 /** The nearest directory at or above `dir` holding `.git`, remembered per directory. */
@@ -263,31 +259,23 @@ function describe(source: Source, result: FileManyResult | undefined, settings: 
 /** `mayPassLater` of the SDK's main entry, set when the client is made (the SDK is loaded lazily). */
 let sdkMayPassLater: ((err: unknown) => boolean) | undefined;
 
-/** Configuration from the environment; a missing value is a usage error that says how to set it. */
-async function makeClient(ctx: CliContext): Promise<InvoicingClient> {
+/** Runs `invoicing file`; everything it prints is scrubbed of the credentials it runs with. */
+export function run(given: CliContext): Promise<number> {
+  return redactedRun(given, fileAll);
+}
+
+async function fileAll(ctx: CliContext): Promise<number> {
+  const started = performance.now();
+  const settings = parseSettings(ctx.argv);
+  if (settings.help) return printHelp(ctx.stdout, HELP);
+  if (settings.inputs.length === 0) throw new UsageError('name at least one file, glob or directory to file');
+  const interrupt = new FilingInterrupt();
   const baseUrl = baseUrlOf(ctx.env);
   const apiKey = ctx.env.INVOICING_API_KEY;
   if (apiKey === undefined || apiKey === '') throw new UsageError('INVOICING_API_KEY is not set: export a USER API key (see docs/authentication.md)');
   const { InvoicingClient, mayPassLater } = await import('../index.js');
   sdkMayPassLater = mayPassLater;
-  return new InvoicingClient({ baseUrl, apiKey, logLevel: 'off' });
-}
-
-/** Runs `invoicing file`; everything it prints is scrubbed of the credentials it runs with. */
-export function run(given: CliContext): Promise<number> {
-  const started = performance.now();
-  return redactedRun(given, (ctx) => fileAll(ctx, started));
-}
-
-async function fileAll(ctx: CliContext, started: number): Promise<number> {
-  const settings = parseSettings(ctx.argv);
-  if (settings.help) {
-    ctx.stdout.write(HELP);
-    return 0;
-  }
-  if (settings.inputs.length === 0) throw new UsageError('name at least one file, glob or directory to file');
-  const interrupt = new FilingInterrupt();
-  const client = await makeClient(ctx);
+  const client = new InvoicingClient({ baseUrl, apiKey, logLevel: 'off' });
 
   const unmatched: string[] = [];
   const targets = await resolveTargets(settings.inputs, ctx.cwd, unmatched);
@@ -338,8 +326,7 @@ async function fileAll(ctx: CliContext, started: number): Promise<number> {
     progress.end();
   }
 
-  const byIndex = new Map<Source, FileManyResult>();
-  fileable.forEach((src, i) => byIndex.set(src, results[i] as FileManyResult));
+  const byIndex = new Map(fileable.map((src, i) => [src, results[i] as FileManyResult]));
   const sameAs = repeats(fileable, results);
   const records = sources.map((src) => describe(src, byIndex.get(src), settings, sameAs.get(src)));
   const filed = records.filter((r) => r.ok === true).length;

@@ -3,12 +3,8 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
-const MAGIC = /[*?[\]{}]/;
-
 /** Whether an argument is a pattern rather than a path. */
-export function isGlob(arg: string): boolean {
-  return MAGIC.test(arg);
-}
+export const isGlob = (arg: string): boolean => /[*?[\]{}]/.test(arg);
 
 /** One path segment of a pattern (braces already expanded) as a whole-segment regular expression. */
 export function segmentToRegExp(segment: string): RegExp {
@@ -26,10 +22,6 @@ export function segmentToRegExp(segment: string): RegExp {
     } else out += c.replace(/[.+^$(){}|[\]\\/]/g, '\\$&');
   }
   return new RegExp(`^${segment.startsWith('.') ? '' : '(?!\\.)'}${out}$`);
-}
-
-function skipDir(name: string): boolean {
-  return name.startsWith('.') || name === 'node_modules';
 }
 
 /** Brace expansion, first, so alternatives may hold slashes; as bash does it, outermost group first. */
@@ -84,9 +76,8 @@ async function walk(dir: string, segments: (RegExp | '**')[], k: number, found: 
   if (seg === '**') {
     // Zero directories: the next segment here; one or more: ** again in each subdirectory.
     await walk(dir, segments, k + 1, found);
-    await Promise.all(
-      entries.filter((e) => e.isDirectory() && !skipDir(e.name)).map((e) => walk(join(dir, e.name), segments, k, found)),
-    );
+    const dirs = entries.filter((e) => e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules');
+    await Promise.all(dirs.map((e) => walk(join(dir, e.name), segments, k, found)));
     return;
   }
   const work: Promise<void>[] = [];

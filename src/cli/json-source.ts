@@ -1,10 +1,7 @@
 // Reading invoice files (one invoice, an array, or NDJSON), with syntax errors located, and paths located in the text.
 
 /** Where something is in a file: 1-based line and column. */
-export interface Position {
-  line: number;
-  column: number;
-}
+export interface Position { line: number; column: number; }
 
 /** A syntax error in a file (or in one NDJSON line). */
 export interface SyntaxProblem extends Position { message: string; }
@@ -60,31 +57,23 @@ function scanValue(text: string, i: number, depth: number): number {
   if (i >= text.length) throw new JsonSyntax('unexpected end of input, a value was expected', i);
   if (depth > 2000) throw new JsonSyntax('nesting too deep', i);
   const c = text[i];
-  if (c === '{') {
+  if (c === '{' || c === '[') {
+    const close = c === '{' ? '}' : ']';
     i = skipWs(text, i + 1);
-    if (text[i] === '}') return i + 1;
+    if (text[i] === close) return i + 1;
     for (;;) {
       i = skipWs(text, i);
-      if (text[i] !== '"') {
-        throw new JsonSyntax(text[i] === '}' ? 'trailing comma before "}"' : `expected a property name in double quotes, found ${found(text, i)}`, i);
+      if (text[i] === close) throw new JsonSyntax(`trailing comma before "${close}"`, i);
+      if (c === '{') {
+        if (text[i] !== '"') throw new JsonSyntax(`expected a property name in double quotes, found ${found(text, i)}`, i);
+        i = skipWs(text, scanString(text, i));
+        if (text[i] !== ':') throw new JsonSyntax(`expected ":" after the property name, found ${found(text, i)}`, i);
+        i++;
       }
-      i = skipWs(text, scanString(text, i));
-      if (text[i] !== ':') throw new JsonSyntax(`expected ":" after the property name, found ${found(text, i)}`, i);
-      i = skipWs(text, scanValue(text, i + 1, depth + 1));
-      if (text[i] === '}') return i + 1;
-      if (text[i] !== ',') throw new JsonSyntax(`expected "," or "}" after a property value, found ${found(text, i)}`, i);
-      i++;
-    }
-  }
-  if (c === '[') {
-    i = skipWs(text, i + 1);
-    if (text[i] === ']') return i + 1;
-    for (;;) {
-      i = skipWs(text, i);
-      if (text[i] === ']') throw new JsonSyntax('trailing comma before "]"', i);
       i = skipWs(text, scanValue(text, i, depth + 1));
-      if (text[i] === ']') return i + 1;
-      if (text[i] !== ',') throw new JsonSyntax(`expected "," or "]" after an array element, found ${found(text, i)}`, i);
+      if (text[i] === close) return i + 1;
+      const after = c === '{' ? 'a property value' : 'an array element';
+      if (text[i] !== ',') throw new JsonSyntax(`expected "," or "${close}" after ${after}, found ${found(text, i)}`, i);
       i++;
     }
   }
