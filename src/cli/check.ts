@@ -65,7 +65,6 @@ function parseSettings(argv: string[]) {
   };
 }
 
-/** The hsCodes option for the chosen mode. */
 async function loadHsCodes(mode: (typeof HS_MODES)[number]): Promise<ReadonlySet<string> | false | undefined> {
   if (mode === 'none') return false;
   if (mode === 'bundled') return undefined;
@@ -122,7 +121,6 @@ function summarize(files: FileResult[], unmatched: string[], started: number): S
   const s: Summary = { files: files.length, invoices: 0, invoicesWithErrors: 0, errors: 0, warnings: 0, unreadableFiles: 0, syntaxErrors: 0, unmatched, durationMs: 0 };
   for (const f of files) {
     if (f.readError !== undefined) s.unreadableFiles++;
-    // A syntax error counts as an error too.
     for (const bad of [f, ...f.invoices]) if (bad.syntaxError !== undefined) s.syntaxErrors++;
     for (const inv of f.invoices) {
       s.invoices++;
@@ -136,7 +134,6 @@ function summarize(files: FileResult[], unmatched: string[], started: number): S
   return s;
 }
 
-/** Runs `invoicing check`; its output is scrubbed of the credentials in the environment. */
 export function run(given: CliContext): Promise<number> {
   return redactedRun(given, checkAll);
 }

@@ -22,7 +22,6 @@ export function envCredentials(env: CliContext['env']): (string | undefined)[] {
   return [env.INVOICING_API_KEY?.trim(), env.INVOICING_SESSION_TOKEN?.trim()];
 }
 
-/** `out` with every write scrubbed by `redactor`. */
 export function redactedOutput(out: Output, redactor: Pick<Redactor, 'redact'>): Output {
   return {
     write: (text: string) => out.write(redactor.redact(text)),
@@ -46,7 +45,6 @@ export async function redactedRun(
   }
 }
 
-/** `INVOICING_BASE_URL`; unset, a usage error that says how to set it. */
 export function baseUrlOf(env: CliContext['env']): string {
   const baseUrl = env.INVOICING_BASE_URL;
   if (baseUrl === undefined || baseUrl === '') {
@@ -60,7 +58,6 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-/** Writes a command's `--help`; its exit code. */
 export function printHelp(out: Output, help: string): number {
   out.write(help);
   return 0;
@@ -138,7 +135,7 @@ export function oneOf<T extends string>(name: string, value: unknown, allowed: r
   throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${value}"`);
 }
 
-/** `--color` / `--no-color`, the last one winning. */
+// The last of `--color` / `--no-color` wins.
 export function colourFlag(tokens: readonly { kind: string; name?: string }[] | undefined): boolean | undefined {
   let choice: boolean | undefined;
   for (const t of tokens ?? []) if (t.kind === 'option' && (t.name === 'color' || t.name === 'no-color')) choice = t.name === 'color';

@@ -112,7 +112,6 @@ function eventTime(invoice: Invoice): number | undefined {
   return [invoice.updatedAt, invoice.observedAt].map((t) => (t === undefined ? Number.NaN : Date.parse(t))).find((ms) => !Number.isNaN(ms));
 }
 
-/** Writes the narration: one line per finished step, one per status change while waiting. */
 function narrator(out: Output, s: Styles) {
   let submittedAt: number | undefined;
   let lastStatus: string | undefined;
@@ -134,23 +133,14 @@ function narrator(out: Output, s: Styles) {
       }
       const mark = event.state === 'done' ? s.green('✔') : s.dim('↷');
       const invoice = event.invoice;
-      let text: string;
-      switch (event.step) {
-        case 'check':
-          text = event.state === 'done' ? 'local checks passed: nothing the tax authority would reject or silently accept' : 'skipped';
-          break;
-        case 'create':
-          text = `${invoice?.id ?? '?'} · ${status(invoice)} · idempotency key derived from ${EXTERNAL_REF}`;
-          break;
-        case 'reconcile':
-          text = `the service's totals match the lines: ${money(invoice?.subtotal)} + ${money(invoice?.taxTotal)} tax = ${s.bold(money(invoice?.total))}`;
-          break;
-        case 'wait':
-          text = coloured(invoice);
-          break;
-        default:
-          text = status(invoice);
-      }
+      const total = `${money(invoice?.subtotal)} + ${money(invoice?.taxTotal)} tax = ${s.bold(money(invoice?.total))}`;
+      const texts: Partial<Record<FilingStepEvent['step'], string>> = {
+        check: event.state === 'done' ? 'local checks passed: nothing the tax authority would reject or silently accept' : 'skipped',
+        create: `${invoice?.id ?? '?'} · ${status(invoice)} · idempotency key derived from ${EXTERNAL_REF}`,
+        reconcile: `the service's totals match the lines: ${total}`,
+        wait: coloured(invoice),
+      };
+      const text = texts[event.step] ?? status(invoice);
       if (event.step === 'submit' && invoice !== undefined) {
         submittedAt = eventTime(invoice);
         lastStatus = invoice.status;
@@ -221,7 +211,6 @@ function errorText(err: unknown): string {
   return typeof hint === 'string' && hint !== '' ? `${printable(err.message)}\n  hint: ${printable(hint)}` : printable(err.message);
 }
 
-/** Runs `invoicing demo`; resolves to the exit code. */
 export async function run(given: CliContext): Promise<number> {
   const { values, color, help } = parseCommand(given.argv, { scenario: { type: 'string', short: 's' } });
   if (help) return printHelp(given.stdout, HELP);

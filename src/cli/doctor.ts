@@ -46,7 +46,6 @@ export async function run(given: CliContext): Promise<number> {
   });
 }
 
-/** The diagnosis as text: one line per check under its area, the hint and details below it. */
 export function renderText(diagnosis: Diagnosis, s: Styles): string {
   const mark: Record<DiagnosisStatus, string> = { pass: s.green('✓'), warn: s.yellow('!'), fail: s.red('✗'), skip: s.dim('-') };
   const width = Math.max(...diagnosis.checks.map((c) => c.id.length));

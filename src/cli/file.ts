@@ -80,7 +80,6 @@ function refPath(t: Target, roots: Map<string, string | undefined>): string {
   return (root === undefined ? t.path : relative(root, t.path)).split(sep).join('/');
 }
 
-/** The nearest directory at or above `dir` holding `.git`, remembered per directory. */
 function repositoryRoot(dir: string, roots: Map<string, string | undefined>): string | undefined {
   if (roots.has(dir)) return roots.get(dir);
   const parent = dirname(dir);
@@ -164,7 +163,6 @@ function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revisi
   }
 }
 
-/** How to file a corrected version of an invoice, in CLI terms. */
 function correctedAdvice(settings: Pick<Settings, 'ref' | 'revision'>): string {
   if (settings.ref === 'path') {
     return `Correct the file, then run the command again with --revision ${settings.revision + 1}: the corrected invoice is filed as a new one under a key of its own.`;
@@ -172,7 +170,6 @@ function correctedAdvice(settings: Pick<Settings, 'ref' | 'revision'>): string {
   return 'Correct the file, then run the command again: corrected content is a new key, filed as a new invoice.';
 }
 
-/** A submission failure's hint in CLI terms. */
 function failureHint(failure: FilingFailure, settings: Pick<Settings, 'ref' | 'revision'>): string {
   if (failure.kind === 'field-validation') {
     const field = failure.field === undefined ? 'one field' : `the field ${failure.field}`;
@@ -228,7 +225,6 @@ function repeatHint(ref: Settings['ref']): string {
   );
 }
 
-/** What a result says, in one machine-readable record. */
 function describe(source: Source, result: FileManyResult | undefined, settings: Pick<Settings, 'ref' | 'revision'>, sameAs: Source | undefined): FileRecord {
   const { ref } = settings;
   if (result === undefined) return { source: source.label, ok: false, error: { name: 'SourceError', message: source.problem } };
@@ -259,7 +255,6 @@ function describe(source: Source, result: FileManyResult | undefined, settings: 
 /** `mayPassLater` of the SDK's main entry, set when the client is made (the SDK is loaded lazily). */
 let sdkMayPassLater: ((err: unknown) => boolean) | undefined;
 
-/** Runs `invoicing file`; everything it prints is scrubbed of the credentials it runs with. */
 export function run(given: CliContext): Promise<number> {
   return redactedRun(given, fileAll);
 }
@@ -359,7 +354,6 @@ async function fileAll(ctx: CliContext): Promise<number> {
   return stopped > 0 ? 1 : 0;
 }
 
-// The human report: a line per invoice on a terminal, else a table; then details and the summary.
 /** One invoice's outcome as `invoicing file` reports it (also its JSON record). */
 interface FileRecord {
   source: string; ok: boolean; invoiceId?: string | undefined; status?: string | undefined; rawStatus?: string | undefined;
@@ -372,7 +366,6 @@ interface FileRecord {
 
 interface FileSummary { invoices: number; filed: number; stopped: number; notStarted: number; durationMs: number; }
 
-/** The table's first column: what became of the invoice, in one word or two. */
 function outcome(r: FileRecord): 'filed' | 'rejected' | 'cancelled' | 'not accepted' | 'in Error' | 'stopped' | 'not started' {
   if (r.notStarted === true) return 'not started';
   if (r.failure !== undefined) return FINAL[r.failure.kind] ?? 'in Error';
@@ -394,7 +387,7 @@ function escaped(r: FileRecord): FileRecord {
   return JSON.parse(JSON.stringify(r), (_key, v: unknown) => (typeof v === 'string' ? printable(v) : v)) as FileRecord;
 }
 
-/** Writes the report of a `file` run. `terminal`: one line per invoice instead of the table. */
+/** The human report: a line per invoice on a terminal (`terminal`), else a table; then details and the summary. */
 function renderFileText(out: Output, records: readonly FileRecord[], summary: FileSummary, s: Styles, opts: { quiet: boolean; terminal: boolean }): void {
   const listed = opts.quiet ? records.filter((r) => outcome(r) !== 'filed') : records;
   if (!opts.terminal && listed.length > 0) out.write(`${table(listed).join('\n')}\n\n`);

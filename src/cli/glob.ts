@@ -3,7 +3,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** Whether an argument is a pattern rather than a path. */
 export const isGlob = (arg: string): boolean => /[*?[\]{}]/.test(arg);
 
 /** One path segment of a pattern (braces already expanded) as a whole-segment regular expression. */

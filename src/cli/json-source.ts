@@ -6,7 +6,6 @@ export interface Position { line: number; column: number; }
 /** A syntax error in a file (or in one NDJSON line). */
 export interface SyntaxProblem extends Position { message: string; }
 
-/** One invoice read from a file. */
 export interface SourceInvoice {
   /** Index in a top-level array, or undefined for a single-invoice file or NDJSON. */ index: number | undefined;
   /** 1-based line of an NDJSON record; undefined otherwise. */ line: number | undefined;
@@ -21,7 +20,6 @@ export interface ParsedSource {
   /** Set when the file as a whole could not be read as JSON. */ error?: SyntaxProblem;
 }
 
-/** Where each line of `text` starts. */
 export function lineStarts(text: string): number[] {
   const starts = [0];
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);

@@ -20,7 +20,6 @@ Options:
 Exit codes: 0 stopped with Ctrl-C; 2 usage error or the port cannot be used.
 `;
 
-/** Runs `invoicing sandbox`; resolves to the exit code once Ctrl-C stops it. */
 export async function run(ctx: CliContext): Promise<number> {
   const { values, color, help } = parseCommand(ctx.argv, { port: { type: 'string', short: 'p' } });
   if (help) return printHelp(ctx.stdout, HELP);

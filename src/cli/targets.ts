@@ -6,7 +6,6 @@ import { wholeNumber, type CliContext } from './context.js';
 import { parseSource, type ParsedSource } from './json-source.js';
 import { expandGlob, isGlob, listInvoiceFiles } from './glob.js';
 
-/** One file to read. */
 export interface Target {
   /** Absolute path, or '-' for standard input. */ path: string;
   display: string;

@@ -1,5 +1,4 @@
-// What `invoicing check` found (the JSON reporter prints it: add, never rename) and its text and GitHub reporters:
-// problems grouped by file and invoice, or workflow commands (`::error file=…,line=…::message`); then the summary.
+// What `invoicing check` found (its JSON report: add, never rename), rendered as text or as GitHub workflow commands.
 import { formatIssuePath, type CheckIssue, type InvoiceTotals } from '../../index.js';
 import type { Styles } from '../context.js';
 import { printable } from '../escape.js';
@@ -66,7 +65,6 @@ function where(issue: { line?: number | undefined; column?: number | undefined }
   return issue.line === undefined ? '' : `${issue.line}:${issue.column ?? 1}`;
 }
 
-/** Renders a run as text. */
 export function renderText(run: RunResult, s: Styles, quiet = false): string {
   const out: string[] = [];
   let file: string | undefined;
