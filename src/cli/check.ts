@@ -69,13 +69,12 @@ async function loadHsCodes(mode: (typeof HS_MODES)[number]): Promise<ReadonlySet
   if (mode === 'none') return false;
   if (mode === 'bundled') return undefined;
   const { InvoicingClient } = await import('../index.js');
-  let codes: { code: string }[];
-  try {
-    codes = await new InvoicingClient().codes.hsCodes();
-  } catch (err) {
-    throw new Error(`--hs-codes api: could not load the HS codes from the service: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  return new Set(codes.map((c) => c.code));
+  return await new InvoicingClient().codes.hsCodes().then(
+    (codes) => new Set(codes.map((c) => c.code)),
+    (err: unknown) => {
+      throw new Error(`--hs-codes api: could not load the HS codes from the service: ${err instanceof Error ? err.message : String(err)}`);
+    },
+  );
 }
 
 /** GitHub annotates `file=` relative to $GITHUB_WORKSPACE; other files are left as displayed. */

@@ -18,9 +18,7 @@ export interface CliContext {
 }
 
 /** The credentials a command may run with, as the client reads them: its output is scrubbed of them. */
-export function envCredentials(env: CliContext['env']): (string | undefined)[] {
-  return [env.INVOICING_API_KEY?.trim(), env.INVOICING_SESSION_TOKEN?.trim()];
-}
+export const envCredentials = (env: CliContext['env']) => [env.INVOICING_API_KEY?.trim(), env.INVOICING_SESSION_TOKEN?.trim()];
 
 export function redactedOutput(out: Output, redactor: Pick<Redactor, 'redact'>): Output {
   return {
@@ -31,11 +29,7 @@ export function redactedOutput(out: Output, redactor: Pick<Redactor, 'redact'>):
 }
 
 /** Runs a command with its output and errors scrubbed of `secrets` (default: the credentials in the environment). */
-export async function redactedRun(
-  given: CliContext,
-  body: (ctx: CliContext) => Promise<number>,
-  secrets: (string | undefined)[] = envCredentials(given.env),
-): Promise<number> {
+export async function redactedRun(given: CliContext, body: (ctx: CliContext) => Promise<number>, secrets = envCredentials(given.env)) {
   const [{ Redactor }, { redactError }] = await Promise.all([import('../core/redact.js'), import('../core/errors.js')]);
   const redactor = new Redactor(secrets);
   try {

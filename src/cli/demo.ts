@@ -103,9 +103,7 @@ function span(ms: number): string {
   return `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
 }
 
-function status(invoice: Invoice | undefined): string {
-  return printable(invoice?.rawStatus ?? invoice?.status ?? '?');
-}
+const status = (invoice: Invoice | undefined): string => printable(invoice?.rawStatus ?? invoice?.status ?? '?');
 
 /** When the service last changed the record (its `updatedAt`), else when it was read. */
 function eventTime(invoice: Invoice): number | undefined {

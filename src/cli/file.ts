@@ -158,8 +158,6 @@ function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revisi
       };
     case 'wait':
       return { hint: `Invoice ${id} was submitted; nothing more needs sending. To follow it further, run the same command again with --wait (and a longer --wait-timeout): it finds the invoice and sends nothing new.`, again: true };
-    default:
-      return undefined;
   }
 }
 
@@ -302,20 +300,17 @@ async function fileAll(ctx: CliContext): Promise<number> {
   const removeInterrupt = ctx.onInterrupt?.(onInterrupt);
   let results: FileManyResult[];
   try {
-    results = await client.invoices.fileMany(
-      fileable.map((src) => src.input as InvoiceCreateParams),
-      {
-        concurrency: settings.concurrency, checkOptions: { strict: settings.strict }, stopSignal: interrupt.stopSignal,
-        signal: interrupt.signal, revision: settings.revision,
-        ...(settings.ref === 'path' ? { externalRef: (_input: InvoiceCreateParams, i: number) => `path:${fileable[i]?.ref}` } : {}),
-        ...(settings.wait ? { wait: { timeout: settings.waitTimeoutMs } } : {}),
-        onStep: (index) => interrupt.start(index),
-        onProgress: (p) => {
-          interrupt.settle(p.result.index);
-          progress.update(p.done, p.failed);
-        },
+    results = await client.invoices.fileMany(fileable.map((src) => src.input as InvoiceCreateParams), {
+      concurrency: settings.concurrency, checkOptions: { strict: settings.strict }, stopSignal: interrupt.stopSignal,
+      signal: interrupt.signal, revision: settings.revision,
+      ...(settings.ref === 'path' ? { externalRef: (_input: InvoiceCreateParams, i: number) => `path:${fileable[i]?.ref}` } : {}),
+      ...(settings.wait ? { wait: { timeout: settings.waitTimeoutMs } } : {}),
+      onStep: (index) => interrupt.start(index),
+      onProgress: (p) => {
+        interrupt.settle(p.result.index);
+        progress.update(p.done, p.failed);
       },
-    );
+    });
   } finally {
     removeInterrupt?.();
     progress.end();

@@ -30,6 +30,4 @@ export class FilingInterrupt {
 }
 
 /** An argument as a POSIX shell reads it back: bare when safe, else in single quotes. */
-export function shellQuote(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
-}
+export const shellQuote = (arg: string): string => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`);

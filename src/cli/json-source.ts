@@ -116,9 +116,8 @@ export function findSyntaxError(text: string): SyntaxProblem | undefined {
   }
 }
 
-function syntaxProblem(text: string, err: unknown): SyntaxProblem {
-  return findSyntaxError(text) ?? { message: err instanceof Error ? err.message : 'invalid JSON', line: 1, column: 1 };
-}
+const syntaxProblem = (text: string, err: unknown): SyntaxProblem =>
+  findSyntaxError(text) ?? { message: err instanceof Error ? err.message : 'invalid JSON', line: 1, column: 1 };
 
 /** Reads a file's text as invoices; a file whose first line alone is JSON is NDJSON. */
 export function parseSource(text: string, ndjsonHint = false): ParsedSource {

@@ -6,10 +6,7 @@ import { wholeNumber, type CliContext } from './context.js';
 import { parseSource, type ParsedSource } from './json-source.js';
 import { expandGlob, isGlob, listInvoiceFiles } from './glob.js';
 
-export interface Target {
-  /** Absolute path, or '-' for standard input. */ path: string;
-  display: string;
-}
+export interface Target { /** Absolute path, or '-' for standard input. */ path: string; display: string; }
 
 /** `abs` from `dir` with forward slashes; `outside` when it is not below `dir`. */
 export function pathWithin(dir: string, abs: string, outside = abs): string {
@@ -40,9 +37,7 @@ export async function resolveTargets(inputs: string[], cwd: string, unmatched: s
 }
 
 /** `--max-file-size` in MiB (default 10), as bytes. */
-export function maxFileBytes(value: unknown): number {
-  return (wholeNumber('max-file-size', value, 1) ?? 10) * 1024 * 1024;
-}
+export const maxFileBytes = (value: unknown): number => (wholeNumber('max-file-size', value, 1) ?? 10) * 1024 * 1024;
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -55,11 +50,8 @@ function kindOf(info: Stats): string {
 
 const mib = (bytes: number): string => `${Math.ceil((bytes / 1024 / 1024) * 10) / 10} MiB`;
 
-function tooLarge(size: string, limit: number): Error {
-  return new Error(
-    `larger than the ${mib(limit)} limit (${size}); raise it with --max-file-size <MiB> if the file is meant to be this big`,
-  );
-}
+const tooLarge = (size: string, limit: number): Error =>
+  new Error(`larger than the ${mib(limit)} limit (${size}); raise it with --max-file-size <MiB> if the file is meant to be this big`);
 
 /** Decodes UTF-8 strictly: a Latin-1 or binary file is an error, never mojibake sent to the service. */
 function decodeUtf8(bytes: Uint8Array): string {
