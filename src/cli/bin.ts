@@ -30,7 +30,6 @@ async function mainHelp(): Promise<string> {
   ].join('\n');
 }
 
-/** Standard input as bytes, stopping once it holds more than `maxBytes` (the caller refuses it). */
 async function readStdin(maxBytes: number): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   let size = 0;

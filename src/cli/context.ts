@@ -114,7 +114,6 @@ export function parseCommand(args: string[], options: NonNullable<ParseArgsConfi
   }
 }
 
-/** A whole number flag (`--max-warnings 10`), at least `min`; undefined when the flag is absent. */
 export function wholeNumber(name: string, value: unknown, min = 0): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !/^\d+$/.test(value) || Number(value) < min) {

@@ -12,7 +12,8 @@ import {
 import { createSandbox, type Sandbox, type Scenario } from '../testing/index.js';
 import { printable } from './escape.js';
 import { formatSeconds } from './format.js';
-import { colourEnabled, oneOf, parseCommand, printHelp, redactedRun, styles, type CliContext, type Output, type Styles } from './context.js';
+import { colourEnabled, oneOf, parseCommand, printHelp, redactedRun, styles } from './context.js';
+import type { CliContext, Output, Styles } from './context.js';
 
 export const HELP = `Usage: invoicing demo [--scenario accepted|offline|field-error]
 
@@ -70,7 +71,6 @@ const SCENARIOS: Readonly<Record<DemoScenarioName, DemoScenario>> = {
 
 const NAMES = Object.keys(SCENARIOS) as DemoScenarioName[];
 
-/** The invoice the demo files: one good (HS code) and one service (ISIC code), both at 7.5 %. */
 function sampleInvoice(businessId: string, now: number): InvoiceCreateParams {
   const due = new Date(now + 30 * 24 * 3600_000);
   due.setUTCHours(0, 0, 0, 0);
@@ -94,7 +94,6 @@ function money(value: string | undefined): string {
   return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac.padEnd(2, '0')}`;
 }
 
-/** A span of sandbox time, as a person would say it: `2s`, `10m 02s`, `1h 05m`. */
 function span(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
   if (s < 60) return `${s}s`;

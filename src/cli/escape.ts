@@ -4,8 +4,8 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-
 
 const hex = (c: string, digits: number): string => c.charCodeAt(0).toString(16).padStart(digits, '0');
 
-/** `text` with every control character written as a visible escape (`\x1b`, `\u202e`). */
-export const printable = (text: string): string => text.replace(UNSAFE, (c) => (c.charCodeAt(0) <= 0xff ? `\\x${hex(c, 2)}` : `\\u${hex(c, 4)}`));
+export const printable = (text: string): string =>
+  text.replace(UNSAFE, (c) => (c.charCodeAt(0) <= 0xff ? `\\x${hex(c, 2)}` : `\\u${hex(c, 4)}`));
 
 // What JSON.stringify leaves raw inside strings although a terminal acts on it.
 const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;

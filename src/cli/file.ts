@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import type { FileManyResult, FilingError, FilingFailure, InvoiceCreateParams } from '../index.js';
 import { loadTarget, maxFileBytes, resolveTargets, type Target } from './targets.js';
-import { baseUrlOf, causeNames, cliHint, colourEnabled, oneOf, parseCommand, printHelp, redactedRun, styles, UsageError } from './context.js';
-import { wholeNumber, type CliContext, type Output, type Styles } from './context.js';
+import { baseUrlOf, causeNames, cliHint, colourEnabled, oneOf, parseCommand, printHelp, redactedRun, styles } from './context.js';
+import { UsageError, wholeNumber, type CliContext, type Output, type Styles } from './context.js';
 import { printable, safeJson } from './escape.js';
 import { formatNumber, formatSeconds, plural } from './format.js';
 import { FilingInterrupt, shellQuote } from './interrupt.js';
@@ -61,8 +61,8 @@ function parseSettings(argv: string[]) {
   }, true);
   return {
     inputs: positionals, concurrency: wholeNumber('concurrency', v.concurrency, 1) ?? 4, wait: v.wait === true,
-    waitTimeoutMs: (wholeNumber('wait-timeout', v['wait-timeout'], 1) ?? 300) * 1000, ref: oneOf('ref', v.ref, ['content', 'path'], 'content'),
-    revision: wholeNumber('revision', v.revision, 0) ?? 0, strict: v.strict === true,
+    waitTimeoutMs: (wholeNumber('wait-timeout', v['wait-timeout'], 1) ?? 300) * 1000, strict: v.strict === true,
+    ref: oneOf('ref', v.ref, ['content', 'path'], 'content'), revision: wholeNumber('revision', v.revision, 0) ?? 0,
     format: oneOf('format', v.format, ['text', 'json'], 'text'), quiet: v.quiet === true, color,
     maxFileBytes: maxFileBytes(v['max-file-size']), help,
   };
@@ -90,7 +90,6 @@ function repositoryRoot(dir: string, roots: Map<string, string | undefined>): st
 
 const invalidJson = (e: SyntaxProblem): string => `not valid JSON at ${e.line}:${e.column}: ${e.message}`;
 
-/** Reads every target into invoices; unreadable files are returned apart (exit code 2). */
 async function readSources(targets: Target[], ctx: CliContext, maxBytes: number): Promise<{ sources: Source[]; unreadable: string[] }> {
   const sources: Source[] = [];
   const unreadable: string[] = [];
@@ -265,7 +264,7 @@ async function fileAll(ctx: CliContext): Promise<number> {
   const interrupt = new FilingInterrupt();
   const baseUrl = baseUrlOf(ctx.env);
   const apiKey = ctx.env.INVOICING_API_KEY;
-  if (apiKey === undefined || apiKey === '') throw new UsageError('INVOICING_API_KEY is not set: export a USER API key (see docs/authentication.md)');
+  if (!apiKey) throw new UsageError('INVOICING_API_KEY is not set: export a USER API key (see docs/authentication.md)');
   const { InvoicingClient, mayPassLater } = await import('../index.js');
   sdkMayPassLater = mayPassLater;
   const client = new InvoicingClient({ baseUrl, apiKey, logLevel: 'off' });
@@ -284,20 +283,18 @@ async function fileAll(ctx: CliContext): Promise<number> {
   const s = styles(colourEnabled(ctx.stdout, ctx.env, settings.color));
   const errStyle = styles(colourEnabled(ctx.stderr, ctx.env, settings.color));
   const progress = createProgress(ctx.stderr, ctx.env, { label: 'filing', total: fileable.length, style: errStyle });
-  const onInterrupt = () => {
-    const again = interrupt.interrupted;
+  const removeInterrupt = ctx.onInterrupt?.(() => {
     const inFlight = interrupt.inFlight;
     if (interrupt.press() === 'stopping') {
       progress.note('stopping');
       ctx.stderr.write(
         `\n${errStyle.yellow(`Interrupted: no new invoice is started; waiting for the ${plural(inFlight, 'invoice')} in flight to settle. Ctrl-C again to abort them.`)}\n`,
       );
-    } else if (again && inFlight > 0) {
+    } else if (inFlight > 0) {
       progress.note('aborting');
       ctx.stderr.write(`\n${errStyle.yellow('Interrupted again: aborting the invoices in flight.')}\n`);
     }
-  };
-  const removeInterrupt = ctx.onInterrupt?.(onInterrupt);
+  });
   let results: FileManyResult[];
   try {
     results = await client.invoices.fileMany(fileable.map((src) => src.input as InvoiceCreateParams), {

@@ -7,8 +7,6 @@ export function formatNumber(n: number, fractionDigits = 0): string {
   return new Intl.NumberFormat('en-US', { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(n);
 }
 
-/** `3 errors`, `1 warning`, `2,000 invoices`. */
 export const plural = (n: number, word: string): string => `${formatNumber(n)} ${word}${n === 1 ? '' : 's'}`;
 
-/** A duration in seconds: `0.25 s`, `1,234.5 s`. */
 export const formatSeconds = (ms: number, fractionDigits = 2): string => `${formatNumber(ms / 1000, fractionDigits)} s`;

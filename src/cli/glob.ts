@@ -42,7 +42,6 @@ export function expandBraces(pattern: string): string[] {
   return [pattern];
 }
 
-/** The files a pattern matches, sorted; unreadable directories are skipped. */
 export async function expandGlob(pattern: string, cwd: string): Promise<string[]> {
   const alternatives = expandBraces(pattern.replace(/\\/g, '/'));
   if (alternatives.length > 1) {
@@ -54,10 +53,7 @@ export async function expandGlob(pattern: string, cwd: string): Promise<string[]
   const parts = normalized.split('/').filter((p, i) => p !== '' || i === 0);
   let base = absolute ? '/' : cwd;
   let i = absolute ? 1 : 0;
-  while (i < parts.length - 1 && !isGlob(parts[i] as string)) {
-    base = join(base, parts[i] as string);
-    i++;
-  }
+  for (; i < parts.length - 1 && !isGlob(parts[i] as string); i++) base = join(base, parts[i] as string);
   const segments = parts.slice(i).map((s) => (s === '**' ? '**' : segmentToRegExp(s)));
   // A trailing ** matches every file below, dotfiles too.
   if (segments.at(-1) === '**') segments.push(/^/);
@@ -90,7 +86,6 @@ async function walk(dir: string, segments: (RegExp | '**')[], k: number, found: 
   await Promise.all(work);
 }
 
-/** Every .json / .ndjson / .jsonl file under a directory, skipping dotfiles, dot-directories and node_modules. */
 export async function listInvoiceFiles(dir: string): Promise<string[]> {
   const found: string[] = [];
   await walk(dir, ['**', /^(?!\.).*\.(?:json|ndjson|jsonl)$/i], 0, found);

@@ -29,5 +29,5 @@ export class FilingInterrupt {
   }
 }
 
-/** An argument as a POSIX shell reads it back: bare when safe, else in single quotes. */
+// As a POSIX shell reads it back.
 export const shellQuote = (arg: string): string => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`);

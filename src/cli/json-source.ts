@@ -1,6 +1,6 @@
 // Reading invoice files (one invoice, an array, or NDJSON), with syntax errors located, and paths located in the text.
 
-/** Where something is in a file: 1-based line and column. */
+/** 1-based. */
 export interface Position { line: number; column: number; }
 
 /** A syntax error in a file (or in one NDJSON line). */
@@ -104,7 +104,6 @@ function found(text: string, i: number): string {
   return ch === '\n' ? 'a line break' : JSON.stringify(ch);
 }
 
-/** Where and why JSON text is invalid, or undefined if the scanner finds no problem. */
 export function findSyntaxError(text: string): SyntaxProblem | undefined {
   try {
     const end = skipWs(text, scanValue(text, 0, 0));

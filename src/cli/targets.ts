@@ -36,7 +36,6 @@ export async function resolveTargets(inputs: string[], cwd: string, unmatched: s
   return [...new Map(lists.flat().map((t) => [t.path, t])).values()];
 }
 
-/** `--max-file-size` in MiB (default 10), as bytes. */
 export const maxFileBytes = (value: unknown): number => (wholeNumber('max-file-size', value, 1) ?? 10) * 1024 * 1024;
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
@@ -89,7 +88,6 @@ function readRegularFile(path: string, maxBytes: number): Uint8Array {
   }
 }
 
-/** A target (stdin for `-`) read, UTF-8 only and at most `maxBytes`, and parsed as invoices; or why it could not be read. */
 export async function loadTarget(t: Target, ctx: CliContext, maxBytes: number): Promise<{ text: string; parsed: ParsedSource } | { readError: string }> {
   let text: string;
   try {

@@ -90,7 +90,6 @@ export function renderText(run: RunResult, s: Styles, quiet = false): string {
   return `${[...out, summaryLine(run, s)].join('\n')}\n`;
 }
 
-/** The one-line verdict printed at the end of every text and github report. */
 function summaryLine(run: RunResult, s: Styles): string {
   const m = run.summary;
   const seconds = formatSeconds(m.durationMs);
