@@ -3,7 +3,6 @@
 import { UsageError, type CliContext } from './context.js';
 import { printable } from './escape.js';
 
-// The command table: a summary for `invoicing --help` and a loader, so a command is loaded only when it runs.
 const COMMANDS: Readonly<Record<string, { summary: string; load(): Promise<{ run(ctx: CliContext): Promise<number> }> }>> = {
   check: { summary: 'Check invoice files locally, offline, before filing (for CI)', load: () => import('./check.js') },
   demo: { summary: 'File a sample invoice on the embedded sandbox, step by step (--scenario offline|field-error)', load: () => import('./demo.js') },
@@ -12,16 +11,14 @@ const COMMANDS: Readonly<Record<string, { summary: string; load(): Promise<{ run
   sandbox: { summary: 'Serve the sandbox on 127.0.0.1 until Ctrl-C, printing its throwaway credentials (--port N)', load: () => import('./sandbox.js') },
 };
 
-// Through the main entry, so version.ts does not become a chunk of its own.
-async function version(): Promise<string> {
-  return (await import('../index.js')).VERSION;
-}
+// VERSION through the main entry, so version.ts does not become a chunk of its own.
+const version = async (): Promise<string> => (await import('../index.js')).VERSION;
 
-function mainHelp(VERSION: string): string {
+async function mainHelp(): Promise<string> {
   const names = Object.keys(COMMANDS);
   const width = Math.max(...names.map((n) => n.length));
   return [
-    `invoicing ${VERSION}: the invoicing-sdk command line`,
+    `invoicing ${await version()}: the invoicing-sdk command line`,
     '',
     'Usage: invoicing <command> [options]',
     '',
@@ -33,7 +30,6 @@ function mainHelp(VERSION: string): string {
   ].join('\n');
 }
 
-/** Standard input as bytes, stopping once it holds more than `maxBytes` (the caller refuses it). */
 async function readStdin(maxBytes: number): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -50,11 +46,11 @@ async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined) {
     // A usage error: an empty `$CMD` must fail a CI step, and the help must stay off stdout.
-    process.stderr.write(`invoicing: no command given.\n\n${mainHelp(await version())}`);
+    process.stderr.write(`invoicing: no command given.\n\n${await mainHelp()}`);
     return 2;
   }
   if (name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(mainHelp(await version()));
+    process.stdout.write(await mainHelp());
     return 0;
   }
   if (name === '--version' || name === '-v') {
@@ -76,22 +72,22 @@ async function main(argv: string[]): Promise<number> {
     },
   };
   try {
-    const command = await entry.load();
-    return await command.run(ctx);
+    return await (await entry.load()).run(ctx);
   } catch (err) {
     const usage = err instanceof UsageError ? `\nRun \`invoicing ${name} --help\` for usage.` : '';
-    process.stderr.write(`invoicing ${name}: ${printable(err instanceof Error ? err.message : String(err))}${usage}\n`);
+    process.stderr.write(`invoicing ${name}: ${message(err)}${usage}\n`);
     return 2;
   }
 }
 
+const message = (err: unknown): string => printable(err instanceof Error ? err.message : String(err));
+
 // exitCode rather than process.exit(): piped stdout is written asynchronously and must drain.
-main(process.argv.slice(2)).then(
-  (code) => {
+main(process.argv.slice(2))
+  .catch((err: unknown) => {
+    process.stderr.write(`invoicing: ${message(err)}\n`);
+    return 2;
+  })
+  .then((code) => {
     process.exitCode = code;
-  },
-  (err: unknown) => {
-    process.stderr.write(`invoicing: ${printable(err instanceof Error ? err.message : String(err))}\n`);
-    process.exitCode = 2;
-  },
-);
+  });

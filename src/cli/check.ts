@@ -1,15 +1,14 @@
-// `invoicing check`: checkInvoice over invoice files, offline. The SDK comes only through `../index.js`
-// (external in the build): any other SDK module would be bundled twice.
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+// `invoicing check`: checkInvoice over invoice files, offline. SDK code the main entry exports comes through
+// `../index.js` (external in the build), else it would be bundled twice.
+import { resolve } from 'node:path';
 import { CHECK_RULES, checkInvoice, type CheckIssue, type CheckIssueCode, type CheckOptions } from '../index.js';
 import { didYouMean } from '../check/suggest.js';
-import { colourEnabled, oneOf, parseCommand, redactedRun, styles, UsageError, wholeNumber, type CliContext } from './context.js';
+import { colourEnabled, oneOf, parseCommand, printHelp, redactedRun, styles, UsageError, wholeNumber, type CliContext } from './context.js';
 import { arrayElementStarts, lineStarts, locatePath, positionAt, type ParsedSource } from './json-source.js';
 import { safeJson } from './escape.js';
 import { createProgress } from './progress.js';
-import { renderGithub, renderText, type RunResult } from './reporters/check.js';
-import type { FileResult, InvoiceResult, LocatedIssue, Summary } from './reporters/check.js';
-import { loadTarget, maxFileBytes, resolveTargets, type Target } from './targets.js';
+import { renderGithub, renderText, type FileResult, type InvoiceResult, type LocatedIssue, type Summary } from './reporters/check.js';
+import { loadTarget, maxFileBytes, pathWithin, resolveTargets, type Target } from './targets.js';
 
 export const HELP = `Usage: invoicing check <files | globs | directories | -> [options]
 
@@ -66,31 +65,30 @@ function parseSettings(argv: string[]) {
   };
 }
 
-/** The hsCodes option for the chosen mode. */
 async function loadHsCodes(mode: (typeof HS_MODES)[number]): Promise<ReadonlySet<string> | false | undefined> {
   if (mode === 'none') return false;
   if (mode === 'bundled') return undefined;
   const { InvoicingClient } = await import('../index.js');
-  let codes: { code: string }[];
-  try {
-    codes = await new InvoicingClient().codes.hsCodes();
-  } catch (err) {
-    throw new Error(`--hs-codes api: could not load the HS codes from the service: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  return new Set(codes.map((c) => c.code));
+  return await new InvoicingClient().codes.hsCodes().then(
+    (codes) => new Set(codes.map((c) => c.code)),
+    (err: unknown) => {
+      throw new Error(`--hs-codes api: could not load the HS codes from the service: ${err instanceof Error ? err.message : String(err)}`);
+    },
+  );
 }
 
 /** GitHub annotates `file=` relative to $GITHUB_WORKSPACE; other files are left as displayed. */
 function workspacePath(ctx: CliContext): (file: string) => string {
   const workspace = ctx.env.GITHUB_WORKSPACE;
-  return (file) => {
-    if (workspace === undefined || workspace === '' || file === '<stdin>') return file;
-    const rel = relative(workspace, resolve(ctx.cwd, file));
-    return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? file : rel.split(sep).join('/');
-  };
+  if (workspace === undefined || workspace === '') return (file) => file;
+  return (file) => (file === '<stdin>' ? file : pathWithin(workspace, resolve(ctx.cwd, file), file));
 }
 
-function checkSource(text: string, parsed: ParsedSource, opts: CheckOptions): InvoiceResult[] {
+async function checkTarget(t: Target, opts: CheckOptions, ctx: CliContext, maxBytes: number): Promise<FileResult> {
+  const loaded = await loadTarget(t, ctx, maxBytes);
+  if ('readError' in loaded) return { file: t.display, ok: false, invoices: [], readError: loaded.readError };
+  const { text, parsed } = loaded;
+  if (parsed.error !== undefined) return { file: t.display, ok: false, invoices: [], syntaxError: parsed.error };
   let starts: number[] | undefined;
   let elements: number[] | undefined;
   const locate = (issue: CheckIssue, src: ParsedSource['invoices'][number]): LocatedIssue => {
@@ -103,7 +101,7 @@ function checkSource(text: string, parsed: ParsedSource, opts: CheckOptions): In
     const { line, column } = positionAt(text, offset, starts);
     return { ...issue, line, column };
   };
-  return parsed.invoices.map((src) => {
+  const invoices = parsed.invoices.map((src) => {
     const base: InvoiceResult = { ok: false, errors: [], warnings: [] };
     if (src.index !== undefined) base.index = src.index;
     if (src.line !== undefined) base.line = src.line;
@@ -115,14 +113,6 @@ function checkSource(text: string, parsed: ParsedSource, opts: CheckOptions): In
     if (report.totals !== undefined) base.totals = report.totals;
     return base;
   });
-}
-
-async function checkTarget(t: Target, opts: CheckOptions, ctx: CliContext, maxBytes: number): Promise<FileResult> {
-  const loaded = await loadTarget(t, ctx, maxBytes);
-  if ('readError' in loaded) return { file: t.display, ok: false, invoices: [], readError: loaded.readError };
-  const { text, parsed } = loaded;
-  if (parsed.error !== undefined) return { file: t.display, ok: false, invoices: [], syntaxError: parsed.error };
-  const invoices = checkSource(text, parsed, opts);
   return { file: t.display, ok: invoices.every((i) => i.ok), invoices };
 }
 
@@ -130,7 +120,6 @@ function summarize(files: FileResult[], unmatched: string[], started: number): S
   const s: Summary = { files: files.length, invoices: 0, invoicesWithErrors: 0, errors: 0, warnings: 0, unreadableFiles: 0, syntaxErrors: 0, unmatched, durationMs: 0 };
   for (const f of files) {
     if (f.readError !== undefined) s.unreadableFiles++;
-    // A syntax error counts as an error too.
     for (const bad of [f, ...f.invoices]) if (bad.syntaxError !== undefined) s.syntaxErrors++;
     for (const inv of f.invoices) {
       s.invoices++;
@@ -144,25 +133,18 @@ function summarize(files: FileResult[], unmatched: string[], started: number): S
   return s;
 }
 
-/** Runs `invoicing check`; its output is scrubbed of the credentials in the environment. */
 export function run(given: CliContext): Promise<number> {
-  const started = performance.now();
-  return redactedRun(given, (ctx) => checkAll(ctx, started));
+  return redactedRun(given, checkAll);
 }
 
-async function checkAll(ctx: CliContext, started: number): Promise<number> {
+async function checkAll(ctx: CliContext): Promise<number> {
+  const started = performance.now();
   const settings = parseSettings(ctx.argv);
-  if (settings.help) {
-    ctx.stdout.write(HELP);
-    return 0;
-  }
+  if (settings.help) return printHelp(ctx.stdout, HELP);
   if (settings.inputs.length === 0) throw new UsageError('name at least one file, glob or directory to check');
 
   const unmatched: string[] = [];
-  const [targets, hsCodes] = await Promise.all([
-    resolveTargets(settings.inputs, ctx.cwd, unmatched),
-    loadHsCodes(settings.hsCodes),
-  ]);
+  const [targets, hsCodes] = await Promise.all([resolveTargets(settings.inputs, ctx.cwd, unmatched), loadHsCodes(settings.hsCodes)]);
   const opts: CheckOptions = { strict: settings.strict, ignore: settings.ignore };
   if (hsCodes !== undefined) opts.hsCodes = hsCodes;
   if (settings.minCategoryLength !== undefined) opts.minCategoryLength = settings.minCategoryLength;
@@ -182,14 +164,12 @@ async function checkAll(ctx: CliContext, started: number): Promise<number> {
 
   const summary = summarize(files, unmatched, started);
   const tooManyWarnings = settings.maxWarnings !== undefined && summary.warnings > settings.maxWarnings;
-  const exitCode =
-    summary.unreadableFiles > 0 || unmatched.length > 0 ? 2 : summary.errors > 0 || tooManyWarnings ? 1 : 0;
-  const result: RunResult = { files, summary, exitCode, maxWarnings: settings.maxWarnings };
+  const exitCode = summary.unreadableFiles > 0 || unmatched.length > 0 ? 2 : summary.errors > 0 || tooManyWarnings ? 1 : 0;
+  const result = { files, summary, exitCode, maxWarnings: settings.maxWarnings };
 
-  const style = styles(colourEnabled(ctx.stdout, ctx.env, settings.color));
   // The JSON report: `version` changes only if a field changes meaning; fields may be added.
   if (settings.format === 'json') ctx.stdout.write(`${safeJson({ version: 1, ok: exitCode === 0, exitCode, summary, files })}\n`);
   else if (settings.format === 'github') ctx.stdout.write(renderGithub(result, styles(false), settings.quiet, workspacePath(ctx)));
-  else ctx.stdout.write(renderText(result, style, settings.quiet));
+  else ctx.stdout.write(renderText(result, styles(colourEnabled(ctx.stdout, ctx.env, settings.color)), settings.quiet));
   return exitCode;
 }

@@ -1,5 +1,4 @@
-// What a CLI command gets from the outside world (passed in, so commands run in-process too), and what every command
-// shares: flags, colour, scrubbed output.
+// What a command gets from the outside world (passed in, so it also runs in-process), and what commands share.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Redactor } from '../core/redact.js';
 import { shellQuote } from './interrupt.js';
@@ -19,11 +18,8 @@ export interface CliContext {
 }
 
 /** The credentials a command may run with, as the client reads them: its output is scrubbed of them. */
-export function envCredentials(env: CliContext['env']): (string | undefined)[] {
-  return [env.INVOICING_API_KEY?.trim(), env.INVOICING_SESSION_TOKEN?.trim()];
-}
+export const envCredentials = (env: CliContext['env']) => [env.INVOICING_API_KEY?.trim(), env.INVOICING_SESSION_TOKEN?.trim()];
 
-/** `out` with every write scrubbed by `redactor`. */
 export function redactedOutput(out: Output, redactor: Pick<Redactor, 'redact'>): Output {
   return {
     write: (text: string) => out.write(redactor.redact(text)),
@@ -33,11 +29,7 @@ export function redactedOutput(out: Output, redactor: Pick<Redactor, 'redact'>):
 }
 
 /** Runs a command with its output and errors scrubbed of `secrets` (default: the credentials in the environment). */
-export async function redactedRun(
-  given: CliContext,
-  body: (ctx: CliContext) => Promise<number>,
-  secrets: (string | undefined)[] = envCredentials(given.env),
-): Promise<number> {
+export async function redactedRun(given: CliContext, body: (ctx: CliContext) => Promise<number>, secrets = envCredentials(given.env)) {
   const [{ Redactor }, { redactError }] = await Promise.all([import('../core/redact.js'), import('../core/errors.js')]);
   const redactor = new Redactor(secrets);
   try {
@@ -47,7 +39,6 @@ export async function redactedRun(
   }
 }
 
-/** `INVOICING_BASE_URL`; unset, a usage error that says how to set it. */
 export function baseUrlOf(env: CliContext['env']): string {
   const baseUrl = env.INVOICING_BASE_URL;
   if (baseUrl === undefined || baseUrl === '') {
@@ -61,6 +52,11 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
+export function printHelp(out: Output, help: string): number {
+  out.write(help);
+  return 0;
+}
+
 /** Colour: `--color`/`--no-color`, then `FORCE_COLOR`, then `NO_COLOR`, else a terminal not `TERM=dumb`. */
 export function colourEnabled(out: Output, env: CliContext['env'], flag?: boolean): boolean {
   if (flag !== undefined) return flag;
@@ -70,7 +66,6 @@ export function colourEnabled(out: Output, env: CliContext['env'], flag?: boolea
   return out.isTTY === true && env.TERM !== 'dumb';
 }
 
-/** ANSI styles, or plain text when colour is off. */
 export function styles(enabled: boolean) {
   const wrap = (open: number, close: number) => (s: string) => (enabled ? `\u001b[${open}m${s}\u001b[${close}m` : s);
   return {
@@ -119,7 +114,6 @@ export function parseCommand(args: string[], options: NonNullable<ParseArgsConfi
   }
 }
 
-/** A whole number flag (`--max-warnings 10`), at least `min`; undefined when the flag is absent. */
 export function wholeNumber(name: string, value: unknown, min = 0): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !/^\d+$/.test(value) || Number(value) < min) {
@@ -128,14 +122,13 @@ export function wholeNumber(name: string, value: unknown, min = 0): number | und
   return Number(value);
 }
 
-/** A flag whose value is one of a few words; `fallback` when absent. */
 export function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[], fallback: T): T {
   if (value === undefined) return fallback;
   if ((allowed as readonly unknown[]).includes(value)) return value as T;
   throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got "${value}"`);
 }
 
-/** `--color` / `--no-color`, the last one winning. */
+// The last of `--color` / `--no-color` wins.
 export function colourFlag(tokens: readonly { kind: string; name?: string }[] | undefined): boolean | undefined {
   let choice: boolean | undefined;
   for (const t of tokens ?? []) if (t.kind === 'option' && (t.name === 'color' || t.name === 'no-color')) choice = t.name === 'color';

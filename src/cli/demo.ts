@@ -12,7 +12,8 @@ import {
 import { createSandbox, type Sandbox, type Scenario } from '../testing/index.js';
 import { printable } from './escape.js';
 import { formatSeconds } from './format.js';
-import { colourEnabled, oneOf, parseCommand, redactedRun, styles, type CliContext, type Output, type Styles } from './context.js';
+import { colourEnabled, oneOf, parseCommand, printHelp, redactedRun, styles } from './context.js';
+import type { CliContext, Output, Styles } from './context.js';
 
 export const HELP = `Usage: invoicing demo [--scenario accepted|offline|field-error]
 
@@ -41,7 +42,6 @@ Exit codes: 0 the scenario ended as it should (including the recovery endings); 
 2 usage error.
 `;
 
-// The recovery scenarios' sandbox clock: ten minutes pass in one second.
 const RECOVERY_TIME_SCALE = 600;
 
 /** The demo's own document number: the idempotency key is derived from it. */
@@ -49,7 +49,6 @@ const EXTERNAL_REF = 'ORDER-2026-0042';
 
 type DemoScenarioName = 'accepted' | 'offline' | 'field-error';
 
-/** `story` is shown before filing; `timeScale` is real time unless 10-minute retries must pass. */
 interface DemoScenario { sandbox: Scenario; story: string; expected: 'filed' | 'resubmit-required'; timeScale: number; }
 
 const SCENARIOS: Readonly<Record<DemoScenarioName, DemoScenario>> = {
@@ -72,7 +71,6 @@ const SCENARIOS: Readonly<Record<DemoScenarioName, DemoScenario>> = {
 
 const NAMES = Object.keys(SCENARIOS) as DemoScenarioName[];
 
-/** The invoice the demo files: one good (HS code) and one service (ISIC code), both at 7.5 %. */
 function sampleInvoice(businessId: string, now: number): InvoiceCreateParams {
   const due = new Date(now + 30 * 24 * 3600_000);
   due.setUTCHours(0, 0, 0, 0);
@@ -96,7 +94,6 @@ function money(value: string | undefined): string {
   return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac.padEnd(2, '0')}`;
 }
 
-/** A span of sandbox time, as a person would say it: `2s`, `10m 02s`, `1h 05m`. */
 function span(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
   if (s < 60) return `${s}s`;
@@ -105,16 +102,13 @@ function span(ms: number): string {
   return `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
 }
 
-function status(invoice: Invoice | undefined): string {
-  return printable(invoice?.rawStatus ?? invoice?.status ?? '?');
-}
+const status = (invoice: Invoice | undefined): string => printable(invoice?.rawStatus ?? invoice?.status ?? '?');
 
 /** When the service last changed the record (its `updatedAt`), else when it was read. */
 function eventTime(invoice: Invoice): number | undefined {
   return [invoice.updatedAt, invoice.observedAt].map((t) => (t === undefined ? Number.NaN : Date.parse(t))).find((ms) => !Number.isNaN(ms));
 }
 
-/** Writes the narration: one line per finished step, one per status change while waiting. */
 function narrator(out: Output, s: Styles) {
   let submittedAt: number | undefined;
   let lastStatus: string | undefined;
@@ -136,23 +130,14 @@ function narrator(out: Output, s: Styles) {
       }
       const mark = event.state === 'done' ? s.green('✔') : s.dim('↷');
       const invoice = event.invoice;
-      let text: string;
-      switch (event.step) {
-        case 'check':
-          text = event.state === 'done' ? 'local checks passed: nothing the tax authority would reject or silently accept' : 'skipped';
-          break;
-        case 'create':
-          text = `${invoice?.id ?? '?'} · ${status(invoice)} · idempotency key derived from ${EXTERNAL_REF}`;
-          break;
-        case 'reconcile':
-          text = `the service's totals match the lines: ${money(invoice?.subtotal)} + ${money(invoice?.taxTotal)} tax = ${s.bold(money(invoice?.total))}`;
-          break;
-        case 'wait':
-          text = coloured(invoice);
-          break;
-        default:
-          text = status(invoice);
-      }
+      const total = `${money(invoice?.subtotal)} + ${money(invoice?.taxTotal)} tax = ${s.bold(money(invoice?.total))}`;
+      const texts: Partial<Record<FilingStepEvent['step'], string>> = {
+        check: event.state === 'done' ? 'local checks passed: nothing the tax authority would reject or silently accept' : 'skipped',
+        create: `${invoice?.id ?? '?'} · ${status(invoice)} · idempotency key derived from ${EXTERNAL_REF}`,
+        reconcile: `the service's totals match the lines: ${total}`,
+        wait: coloured(invoice),
+      };
+      const text = texts[event.step] ?? status(invoice);
       if (event.step === 'submit' && invoice !== undefined) {
         submittedAt = eventTime(invoice);
         lastStatus = invoice.status;
@@ -223,32 +208,27 @@ function errorText(err: unknown): string {
   return typeof hint === 'string' && hint !== '' ? `${printable(err.message)}\n  hint: ${printable(hint)}` : printable(err.message);
 }
 
-/** Runs `invoicing demo`; resolves to the exit code. */
 export async function run(given: CliContext): Promise<number> {
   const { values, color, help } = parseCommand(given.argv, { scenario: { type: 'string', short: 's' } });
-  if (help) {
-    given.stdout.write(HELP);
-    return 0;
-  }
-  const settings = { scenario: oneOf('scenario', values.scenario, NAMES, 'accepted'), color };
+  if (help) return printHelp(given.stdout, HELP);
+  const name = oneOf('scenario', values.scenario, NAMES, 'accepted');
   const startedAt = performance.now();
-  const scenario = SCENARIOS[settings.scenario];
-
+  const scenario = SCENARIOS[name];
   const sandbox = await createSandbox({ scenario: scenario.sandbox, timeScale: scenario.timeScale });
   try {
     // The sandbox's credentials are the ones this run uses: what it prints is scrubbed of them.
-    return await redactedRun(given, (ctx) => narrate(ctx, settings, sandbox, startedAt), [sandbox.apiKey, sandbox.sessionToken]);
+    return await redactedRun(given, (ctx) => narrate(ctx, name, color, sandbox, startedAt), [sandbox.apiKey, sandbox.sessionToken]);
   } finally {
     await sandbox.close();
   }
 }
 
-async function narrate(ctx: CliContext, settings: { scenario: DemoScenarioName; color?: boolean }, sandbox: Sandbox, startedAt: number): Promise<number> {
-  const scenario = SCENARIOS[settings.scenario];
-  const s = styles(colourEnabled(ctx.stdout, ctx.env, settings.color));
+async function narrate(ctx: CliContext, name: DemoScenarioName, color: boolean | undefined, sandbox: Sandbox, startedAt: number) {
+  const scenario = SCENARIOS[name];
+  const s = styles(colourEnabled(ctx.stdout, ctx.env, color));
   const n = narrator(ctx.stdout, s);
   const sandboxStart = sandbox.clock.now();
-  n.line(`${s.bold('invoicing demo')} · scenario ${s.cyan(settings.scenario)}`);
+  n.line(`${s.bold('invoicing demo')} · scenario ${s.cyan(name)}`);
   const pace = scenario.timeScale === 1 ? 'real time' : `${scenario.timeScale}× real time, so 10-minute retries take a second`;
   n.line(s.dim(`Embedded sandbox on ${sandbox.baseUrl} (no account, no network); its clock runs at ${pace}.`));
   n.line(scenario.story);
@@ -256,27 +236,24 @@ async function narrate(ctx: CliContext, settings: { scenario: DemoScenarioName; 
 
   const input = sampleInvoice(sandbox.businessId, sandbox.clock.now());
   n.line(`Filing a sample invoice to ${input.buyer.name ?? 'the buyer'} (${input.lines.length} lines) with client.invoices.createAndFile():`);
-  const client = sandbox.client();
-  let result: FilingResult;
-  try {
-    result = await client.invoices.createAndFile(input, {
-      externalRef: EXTERNAL_REF,
-      onStep: (event) => n.step(event),
-      // Bounded in real time; a whole recovery takes a few seconds here.
-      wait: { timeout: 60_000, onStatus: (invoice) => n.status(invoice) },
-    });
-  } catch (err) {
+  const filing = sandbox.client().invoices.createAndFile(input, {
+    externalRef: EXTERNAL_REF,
+    onStep: (event) => n.step(event),
+    // Bounded in real time; a whole recovery takes a few seconds here.
+    wait: { timeout: 60_000, onStatus: (invoice) => n.status(invoice) },
+  });
+  const result = await filing.catch((err: unknown) => {
     n.line();
     ctx.stderr.write(`${s.red('✘')} The demo stopped: ${errorText(err)}\n`);
-    return 1;
-  }
+  });
+  if (result === undefined) return 1;
 
-  const asExpected = conclude(n, s, settings.scenario, result, sandbox);
+  const asExpected = conclude(n, s, name, result, sandbox);
   n.line();
   n.line(s.dim(`Took ${formatSeconds(performance.now() - startedAt, 1)} of real time, ${span(sandbox.clock.now() - sandboxStart)} of sandbox time.`));
-  if (settings.scenario === 'accepted') n.line(s.dim('See the recovery paths too: --scenario offline, --scenario field-error.'));
+  if (name === 'accepted') n.line(s.dim('See the recovery paths too: --scenario offline, --scenario field-error.'));
   if (!asExpected) {
-    ctx.stderr.write(`${s.red('✘')} The ${settings.scenario} scenario did not end as it should; this is a bug, please report it.\n`);
+    ctx.stderr.write(`${s.red('✘')} The ${name} scenario did not end as it should; this is a bug, please report it.\n`);
     return 1;
   }
   return 0;

@@ -1,6 +1,6 @@
 // `invoicing doctor`: `client.diagnose()` against the service in the environment, read-only, output scrubbed.
 import type { Diagnosis, DiagnosisStatus } from '../index.js';
-import { baseUrlOf, colourEnabled, envCredentials, oneOf, parseCommand, redactedRun, styles, wholeNumber } from './context.js';
+import { baseUrlOf, colourEnabled, envCredentials, oneOf, parseCommand, printHelp, redactedRun, styles, wholeNumber } from './context.js';
 import type { CliContext, Styles } from './context.js';
 import { printable, safeJson } from './escape.js';
 import { plural } from './format.js';
@@ -26,20 +26,13 @@ INVOICING_SESSION_TOKEN (to read the key's type and scopes).
 Exit codes: 0 nothing failed; 1 a check failed (with --strict: or warned); 2 usage or configuration error.
 `;
 
-const FORMATS = ['text', 'json'] as const;
 const AREAS = { reachability: 'Reachability', credentials: 'Credentials', clock: 'Clock', routes: 'Routes and shapes', drift: 'Drift' } as const;
 
 export async function run(given: CliContext): Promise<number> {
-  const { values: v, color, help } = parseCommand(given.argv, {
-    format: { type: 'string', short: 'f' },
-    strict: { type: 'boolean' },
-    timeout: { type: 'string' },
-  });
-  if (help) {
-    given.stdout.write(HELP);
-    return 0;
-  }
-  const format = oneOf('format', v.format, FORMATS, 'text');
+  const options = { format: { type: 'string', short: 'f' }, strict: { type: 'boolean' }, timeout: { type: 'string' } } as const;
+  const { values: v, color, help } = parseCommand(given.argv, options);
+  if (help) return printHelp(given.stdout, HELP);
+  const format = oneOf('format', v.format, ['text', 'json'], 'text');
   const timeout = (wholeNumber('timeout', v.timeout, 1) ?? 10) * 1000;
   const baseUrl = baseUrlOf(given.env);
   const [apiKey, sessionToken] = envCredentials(given.env).map((value) => value || undefined);
@@ -53,7 +46,6 @@ export async function run(given: CliContext): Promise<number> {
   });
 }
 
-/** The diagnosis as text: one line per check under its area, the hint and details below it. */
 export function renderText(diagnosis: Diagnosis, s: Styles): string {
   const mark: Record<DiagnosisStatus, string> = { pass: s.green('✓'), warn: s.yellow('!'), fail: s.red('✗'), skip: s.dim('-') };
   const width = Math.max(...diagnosis.checks.map((c) => c.id.length));

@@ -1,10 +1,10 @@
-// `invoicing file`: files invoices through fileMany(), read as `invoicing check` reads them; keys are deterministic, so a re-run files nothing twice.
+// `invoicing file`: fileMany() over invoice files; keys are deterministic, so a re-run files nothing twice.
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import type { FileManyResult, FilingError, FilingFailure, InvoiceCreateParams, InvoicingClient } from '../index.js';
+import type { FileManyResult, FilingError, FilingFailure, InvoiceCreateParams } from '../index.js';
 import { loadTarget, maxFileBytes, resolveTargets, type Target } from './targets.js';
-import { baseUrlOf, causeNames, cliHint, colourEnabled, oneOf, parseCommand, redactedRun, styles, UsageError, wholeNumber } from './context.js';
-import type { CliContext, Output, Styles } from './context.js';
+import { baseUrlOf, causeNames, cliHint, colourEnabled, oneOf, parseCommand, printHelp, redactedRun, styles } from './context.js';
+import { UsageError, wholeNumber, type CliContext, type Output, type Styles } from './context.js';
 import { printable, safeJson } from './escape.js';
 import { formatNumber, formatSeconds, plural } from './format.js';
 import { FilingInterrupt, shellQuote } from './interrupt.js';
@@ -53,10 +53,7 @@ checks, was rejected (each reason is printed) or is in Error; 2 usage or configu
 unreadable file, or nothing matched (nothing is filed then); 130 interrupted (Ctrl-C).
 `;
 
-const FORMATS = ['text', 'json'] as const;
-const REFS = ['content', 'path'] as const;
-
-export function parseSettings(argv: string[]) {
+function parseSettings(argv: string[]) {
   const { values: v, positionals, color, help } = parseCommand(argv, {
     'max-file-size': { type: 'string' }, concurrency: { type: 'string' }, wait: { type: 'boolean' },
     'wait-timeout': { type: 'string' }, ref: { type: 'string' }, revision: { type: 'string' }, strict: { type: 'boolean' },
@@ -64,9 +61,9 @@ export function parseSettings(argv: string[]) {
   }, true);
   return {
     inputs: positionals, concurrency: wholeNumber('concurrency', v.concurrency, 1) ?? 4, wait: v.wait === true,
-    waitTimeoutMs: (wholeNumber('wait-timeout', v['wait-timeout'], 1) ?? 300) * 1000, ref: oneOf('ref', v.ref, REFS, 'content'),
-    revision: wholeNumber('revision', v.revision, 0) ?? 0, strict: v.strict === true,
-    format: oneOf('format', v.format, FORMATS, 'text'), quiet: v.quiet === true, color,
+    waitTimeoutMs: (wholeNumber('wait-timeout', v['wait-timeout'], 1) ?? 300) * 1000, strict: v.strict === true,
+    ref: oneOf('ref', v.ref, ['content', 'path'], 'content'), revision: wholeNumber('revision', v.revision, 0) ?? 0,
+    format: oneOf('format', v.format, ['text', 'json'], 'text'), quiet: v.quiet === true, color,
     maxFileBytes: maxFileBytes(v['max-file-size']), help,
   };
 }
@@ -80,11 +77,9 @@ interface Source { label: string; ref: string; input?: InvoiceCreateParams; prob
 function refPath(t: Target, roots: Map<string, string | undefined>): string {
   if (t.path === '-') return t.display;
   const root = repositoryRoot(dirname(t.path), roots);
-  const rel = root === undefined ? t.path : relative(root, t.path);
-  return sep === '/' ? rel : rel.split(sep).join('/');
+  return (root === undefined ? t.path : relative(root, t.path)).split(sep).join('/');
 }
 
-/** The nearest directory at or above `dir` holding `.git`, remembered per directory. */
 function repositoryRoot(dir: string, roots: Map<string, string | undefined>): string | undefined {
   if (roots.has(dir)) return roots.get(dir);
   const parent = dirname(dir);
@@ -95,7 +90,6 @@ function repositoryRoot(dir: string, roots: Map<string, string | undefined>): st
 
 const invalidJson = (e: SyntaxProblem): string => `not valid JSON at ${e.line}:${e.column}: ${e.message}`;
 
-/** Reads every target into invoices; unreadable files are returned apart (exit code 2). */
 async function readSources(targets: Target[], ctx: CliContext, maxBytes: number): Promise<{ sources: Source[]; unreadable: string[] }> {
   const sources: Source[] = [];
   const unreadable: string[] = [];
@@ -163,12 +157,9 @@ function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revisi
       };
     case 'wait':
       return { hint: `Invoice ${id} was submitted; nothing more needs sending. To follow it further, run the same command again with --wait (and a longer --wait-timeout): it finds the invoice and sends nothing new.`, again: true };
-    default:
-      return undefined;
   }
 }
 
-/** How to file a corrected version of an invoice, in CLI terms. */
 function correctedAdvice(settings: Pick<Settings, 'ref' | 'revision'>): string {
   if (settings.ref === 'path') {
     return `Correct the file, then run the command again with --revision ${settings.revision + 1}: the corrected invoice is filed as a new one under a key of its own.`;
@@ -176,7 +167,6 @@ function correctedAdvice(settings: Pick<Settings, 'ref' | 'revision'>): string {
   return 'Correct the file, then run the command again: corrected content is a new key, filed as a new invoice.';
 }
 
-/** A submission failure's hint in CLI terms. */
 function failureHint(failure: FilingFailure, settings: Pick<Settings, 'ref' | 'revision'>): string {
   if (failure.kind === 'field-validation') {
     const field = failure.field === undefined ? 'one field' : `the field ${failure.field}`;
@@ -232,7 +222,6 @@ function repeatHint(ref: Settings['ref']): string {
   );
 }
 
-/** What a result says, in one machine-readable record. */
 function describe(source: Source, result: FileManyResult | undefined, settings: Pick<Settings, 'ref' | 'revision'>, sameAs: Source | undefined): FileRecord {
   const { ref } = settings;
   if (result === undefined) return { source: source.label, ok: false, error: { name: 'SourceError', message: source.problem } };
@@ -263,31 +252,22 @@ function describe(source: Source, result: FileManyResult | undefined, settings: 
 /** `mayPassLater` of the SDK's main entry, set when the client is made (the SDK is loaded lazily). */
 let sdkMayPassLater: ((err: unknown) => boolean) | undefined;
 
-/** Configuration from the environment; a missing value is a usage error that says how to set it. */
-async function makeClient(ctx: CliContext): Promise<InvoicingClient> {
-  const baseUrl = baseUrlOf(ctx.env);
-  const apiKey = ctx.env.INVOICING_API_KEY;
-  if (apiKey === undefined || apiKey === '') throw new UsageError('INVOICING_API_KEY is not set: export a USER API key (see docs/authentication.md)');
-  const { InvoicingClient, mayPassLater } = await import('../index.js');
-  sdkMayPassLater = mayPassLater;
-  return new InvoicingClient({ baseUrl, apiKey, logLevel: 'off' });
-}
-
-/** Runs `invoicing file`; everything it prints is scrubbed of the credentials it runs with. */
 export function run(given: CliContext): Promise<number> {
-  const started = performance.now();
-  return redactedRun(given, (ctx) => fileAll(ctx, started));
+  return redactedRun(given, fileAll);
 }
 
-async function fileAll(ctx: CliContext, started: number): Promise<number> {
+async function fileAll(ctx: CliContext): Promise<number> {
+  const started = performance.now();
   const settings = parseSettings(ctx.argv);
-  if (settings.help) {
-    ctx.stdout.write(HELP);
-    return 0;
-  }
+  if (settings.help) return printHelp(ctx.stdout, HELP);
   if (settings.inputs.length === 0) throw new UsageError('name at least one file, glob or directory to file');
   const interrupt = new FilingInterrupt();
-  const client = await makeClient(ctx);
+  const baseUrl = baseUrlOf(ctx.env);
+  const apiKey = ctx.env.INVOICING_API_KEY;
+  if (!apiKey) throw new UsageError('INVOICING_API_KEY is not set: export a USER API key (see docs/authentication.md)');
+  const { InvoicingClient, mayPassLater } = await import('../index.js');
+  sdkMayPassLater = mayPassLater;
+  const client = new InvoicingClient({ baseUrl, apiKey, logLevel: 'off' });
 
   const unmatched: string[] = [];
   const targets = await resolveTargets(settings.inputs, ctx.cwd, unmatched);
@@ -303,43 +283,37 @@ async function fileAll(ctx: CliContext, started: number): Promise<number> {
   const s = styles(colourEnabled(ctx.stdout, ctx.env, settings.color));
   const errStyle = styles(colourEnabled(ctx.stderr, ctx.env, settings.color));
   const progress = createProgress(ctx.stderr, ctx.env, { label: 'filing', total: fileable.length, style: errStyle });
-  const onInterrupt = () => {
-    const again = interrupt.interrupted;
+  const removeInterrupt = ctx.onInterrupt?.(() => {
     const inFlight = interrupt.inFlight;
     if (interrupt.press() === 'stopping') {
       progress.note('stopping');
       ctx.stderr.write(
         `\n${errStyle.yellow(`Interrupted: no new invoice is started; waiting for the ${plural(inFlight, 'invoice')} in flight to settle. Ctrl-C again to abort them.`)}\n`,
       );
-    } else if (again && inFlight > 0) {
+    } else if (inFlight > 0) {
       progress.note('aborting');
       ctx.stderr.write(`\n${errStyle.yellow('Interrupted again: aborting the invoices in flight.')}\n`);
     }
-  };
-  const removeInterrupt = ctx.onInterrupt?.(onInterrupt);
+  });
   let results: FileManyResult[];
   try {
-    results = await client.invoices.fileMany(
-      fileable.map((src) => src.input as InvoiceCreateParams),
-      {
-        concurrency: settings.concurrency, checkOptions: { strict: settings.strict }, stopSignal: interrupt.stopSignal,
-        signal: interrupt.signal, revision: settings.revision,
-        ...(settings.ref === 'path' ? { externalRef: (_input: InvoiceCreateParams, i: number) => `path:${fileable[i]?.ref}` } : {}),
-        ...(settings.wait ? { wait: { timeout: settings.waitTimeoutMs } } : {}),
-        onStep: (index) => interrupt.start(index),
-        onProgress: (p) => {
-          interrupt.settle(p.result.index);
-          progress.update(p.done, p.failed);
-        },
+    results = await client.invoices.fileMany(fileable.map((src) => src.input as InvoiceCreateParams), {
+      concurrency: settings.concurrency, checkOptions: { strict: settings.strict }, stopSignal: interrupt.stopSignal,
+      signal: interrupt.signal, revision: settings.revision,
+      ...(settings.ref === 'path' ? { externalRef: (_input: InvoiceCreateParams, i: number) => `path:${fileable[i]?.ref}` } : {}),
+      ...(settings.wait ? { wait: { timeout: settings.waitTimeoutMs } } : {}),
+      onStep: (index) => interrupt.start(index),
+      onProgress: (p) => {
+        interrupt.settle(p.result.index);
+        progress.update(p.done, p.failed);
       },
-    );
+    });
   } finally {
     removeInterrupt?.();
     progress.end();
   }
 
-  const byIndex = new Map<Source, FileManyResult>();
-  fileable.forEach((src, i) => byIndex.set(src, results[i] as FileManyResult));
+  const byIndex = new Map(fileable.map((src, i) => [src, results[i] as FileManyResult]));
   const sameAs = repeats(fileable, results);
   const records = sources.map((src) => describe(src, byIndex.get(src), settings, sameAs.get(src)));
   const filed = records.filter((r) => r.ok === true).length;
@@ -372,7 +346,6 @@ async function fileAll(ctx: CliContext, started: number): Promise<number> {
   return stopped > 0 ? 1 : 0;
 }
 
-// The human report: a line per invoice on a terminal, else a table; then details and the summary.
 /** One invoice's outcome as `invoicing file` reports it (also its JSON record). */
 interface FileRecord {
   source: string; ok: boolean; invoiceId?: string | undefined; status?: string | undefined; rawStatus?: string | undefined;
@@ -385,7 +358,6 @@ interface FileRecord {
 
 interface FileSummary { invoices: number; filed: number; stopped: number; notStarted: number; durationMs: number; }
 
-/** The table's first column: what became of the invoice, in one word or two. */
 function outcome(r: FileRecord): 'filed' | 'rejected' | 'cancelled' | 'not accepted' | 'in Error' | 'stopped' | 'not started' {
   if (r.notStarted === true) return 'not started';
   if (r.failure !== undefined) return FINAL[r.failure.kind] ?? 'in Error';
@@ -407,7 +379,7 @@ function escaped(r: FileRecord): FileRecord {
   return JSON.parse(JSON.stringify(r), (_key, v: unknown) => (typeof v === 'string' ? printable(v) : v)) as FileRecord;
 }
 
-/** Writes the report of a `file` run. `terminal`: one line per invoice instead of the table. */
+/** The human report: a line per invoice on a terminal (`terminal`), else a table; then details and the summary. */
 function renderFileText(out: Output, records: readonly FileRecord[], summary: FileSummary, s: Styles, opts: { quiet: boolean; terminal: boolean }): void {
   const listed = opts.quiet ? records.filter((r) => outcome(r) !== 'filed') : records;
   if (!opts.terminal && listed.length > 0) out.write(`${table(listed).join('\n')}\n\n`);

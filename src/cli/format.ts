@@ -7,12 +7,6 @@ export function formatNumber(n: number, fractionDigits = 0): string {
   return new Intl.NumberFormat('en-US', { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(n);
 }
 
-/** `3 errors`, `1 warning`, `2,000 invoices`. */
-export function plural(n: number, word: string): string {
-  return `${formatNumber(n)} ${word}${n === 1 ? '' : 's'}`;
-}
+export const plural = (n: number, word: string): string => `${formatNumber(n)} ${word}${n === 1 ? '' : 's'}`;
 
-/** A duration in seconds: `0.25 s`, `1,234.5 s`. */
-export function formatSeconds(ms: number, fractionDigits = 2): string {
-  return `${formatNumber(ms / 1000, fractionDigits)} s`;
-}
+export const formatSeconds = (ms: number, fractionDigits = 2): string => `${formatNumber(ms / 1000, fractionDigits)} s`;

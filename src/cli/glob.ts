@@ -3,12 +3,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
-const MAGIC = /[*?[\]{}]/;
-
-/** Whether an argument is a pattern rather than a path. */
-export function isGlob(arg: string): boolean {
-  return MAGIC.test(arg);
-}
+export const isGlob = (arg: string): boolean => /[*?[\]{}]/.test(arg);
 
 /** One path segment of a pattern (braces already expanded) as a whole-segment regular expression. */
 export function segmentToRegExp(segment: string): RegExp {
@@ -26,10 +21,6 @@ export function segmentToRegExp(segment: string): RegExp {
     } else out += c.replace(/[.+^$(){}|[\]\\/]/g, '\\$&');
   }
   return new RegExp(`^${segment.startsWith('.') ? '' : '(?!\\.)'}${out}$`);
-}
-
-function skipDir(name: string): boolean {
-  return name.startsWith('.') || name === 'node_modules';
 }
 
 /** Brace expansion, first, so alternatives may hold slashes; as bash does it, outermost group first. */
@@ -51,7 +42,6 @@ export function expandBraces(pattern: string): string[] {
   return [pattern];
 }
 
-/** The files a pattern matches, sorted; unreadable directories are skipped. */
 export async function expandGlob(pattern: string, cwd: string): Promise<string[]> {
   const alternatives = expandBraces(pattern.replace(/\\/g, '/'));
   if (alternatives.length > 1) {
@@ -63,10 +53,7 @@ export async function expandGlob(pattern: string, cwd: string): Promise<string[]
   const parts = normalized.split('/').filter((p, i) => p !== '' || i === 0);
   let base = absolute ? '/' : cwd;
   let i = absolute ? 1 : 0;
-  while (i < parts.length - 1 && !isGlob(parts[i] as string)) {
-    base = join(base, parts[i] as string);
-    i++;
-  }
+  for (; i < parts.length - 1 && !isGlob(parts[i] as string); i++) base = join(base, parts[i] as string);
   const segments = parts.slice(i).map((s) => (s === '**' ? '**' : segmentToRegExp(s)));
   // A trailing ** matches every file below, dotfiles too.
   if (segments.at(-1) === '**') segments.push(/^/);
@@ -84,9 +71,8 @@ async function walk(dir: string, segments: (RegExp | '**')[], k: number, found: 
   if (seg === '**') {
     // Zero directories: the next segment here; one or more: ** again in each subdirectory.
     await walk(dir, segments, k + 1, found);
-    await Promise.all(
-      entries.filter((e) => e.isDirectory() && !skipDir(e.name)).map((e) => walk(join(dir, e.name), segments, k, found)),
-    );
+    const dirs = entries.filter((e) => e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules');
+    await Promise.all(dirs.map((e) => walk(join(dir, e.name), segments, k, found)));
     return;
   }
   const work: Promise<void>[] = [];
@@ -100,7 +86,6 @@ async function walk(dir: string, segments: (RegExp | '**')[], k: number, found: 
   await Promise.all(work);
 }
 
-/** Every .json / .ndjson / .jsonl file under a directory, skipping dotfiles, dot-directories and node_modules. */
 export async function listInvoiceFiles(dir: string): Promise<string[]> {
   const found: string[] = [];
   await walk(dir, ['**', /^(?!\.).*\.(?:json|ndjson|jsonl)$/i], 0, found);

@@ -29,7 +29,5 @@ export class FilingInterrupt {
   }
 }
 
-/** An argument as a POSIX shell reads it back: bare when safe, else in single quotes. */
-export function shellQuote(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
-}
+// As a POSIX shell reads it back.
+export const shellQuote = (arg: string): string => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`);

@@ -1,15 +1,11 @@
 // Reading invoice files (one invoice, an array, or NDJSON), with syntax errors located, and paths located in the text.
 
-/** Where something is in a file: 1-based line and column. */
-export interface Position {
-  line: number;
-  column: number;
-}
+/** 1-based. */
+export interface Position { line: number; column: number; }
 
 /** A syntax error in a file (or in one NDJSON line). */
 export interface SyntaxProblem extends Position { message: string; }
 
-/** One invoice read from a file. */
 export interface SourceInvoice {
   /** Index in a top-level array, or undefined for a single-invoice file or NDJSON. */ index: number | undefined;
   /** 1-based line of an NDJSON record; undefined otherwise. */ line: number | undefined;
@@ -24,7 +20,6 @@ export interface ParsedSource {
   /** Set when the file as a whole could not be read as JSON. */ error?: SyntaxProblem;
 }
 
-/** Where each line of `text` starts. */
 export function lineStarts(text: string): number[] {
   const starts = [0];
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
@@ -60,31 +55,23 @@ function scanValue(text: string, i: number, depth: number): number {
   if (i >= text.length) throw new JsonSyntax('unexpected end of input, a value was expected', i);
   if (depth > 2000) throw new JsonSyntax('nesting too deep', i);
   const c = text[i];
-  if (c === '{') {
+  if (c === '{' || c === '[') {
+    const close = c === '{' ? '}' : ']';
     i = skipWs(text, i + 1);
-    if (text[i] === '}') return i + 1;
+    if (text[i] === close) return i + 1;
     for (;;) {
       i = skipWs(text, i);
-      if (text[i] !== '"') {
-        throw new JsonSyntax(text[i] === '}' ? 'trailing comma before "}"' : `expected a property name in double quotes, found ${found(text, i)}`, i);
+      if (text[i] === close) throw new JsonSyntax(`trailing comma before "${close}"`, i);
+      if (c === '{') {
+        if (text[i] !== '"') throw new JsonSyntax(`expected a property name in double quotes, found ${found(text, i)}`, i);
+        i = skipWs(text, scanString(text, i));
+        if (text[i] !== ':') throw new JsonSyntax(`expected ":" after the property name, found ${found(text, i)}`, i);
+        i++;
       }
-      i = skipWs(text, scanString(text, i));
-      if (text[i] !== ':') throw new JsonSyntax(`expected ":" after the property name, found ${found(text, i)}`, i);
-      i = skipWs(text, scanValue(text, i + 1, depth + 1));
-      if (text[i] === '}') return i + 1;
-      if (text[i] !== ',') throw new JsonSyntax(`expected "," or "}" after a property value, found ${found(text, i)}`, i);
-      i++;
-    }
-  }
-  if (c === '[') {
-    i = skipWs(text, i + 1);
-    if (text[i] === ']') return i + 1;
-    for (;;) {
-      i = skipWs(text, i);
-      if (text[i] === ']') throw new JsonSyntax('trailing comma before "]"', i);
       i = skipWs(text, scanValue(text, i, depth + 1));
-      if (text[i] === ']') return i + 1;
-      if (text[i] !== ',') throw new JsonSyntax(`expected "," or "]" after an array element, found ${found(text, i)}`, i);
+      if (text[i] === close) return i + 1;
+      const after = c === '{' ? 'a property value' : 'an array element';
+      if (text[i] !== ',') throw new JsonSyntax(`expected "," or "${close}" after ${after}, found ${found(text, i)}`, i);
       i++;
     }
   }
@@ -117,7 +104,6 @@ function found(text: string, i: number): string {
   return ch === '\n' ? 'a line break' : JSON.stringify(ch);
 }
 
-/** Where and why JSON text is invalid, or undefined if the scanner finds no problem. */
 export function findSyntaxError(text: string): SyntaxProblem | undefined {
   try {
     const end = skipWs(text, scanValue(text, 0, 0));
@@ -129,9 +115,8 @@ export function findSyntaxError(text: string): SyntaxProblem | undefined {
   }
 }
 
-function syntaxProblem(text: string, err: unknown): SyntaxProblem {
-  return findSyntaxError(text) ?? { message: err instanceof Error ? err.message : 'invalid JSON', line: 1, column: 1 };
-}
+const syntaxProblem = (text: string, err: unknown): SyntaxProblem =>
+  findSyntaxError(text) ?? { message: err instanceof Error ? err.message : 'invalid JSON', line: 1, column: 1 };
 
 /** Reads a file's text as invoices; a file whose first line alone is JSON is NDJSON. */
 export function parseSource(text: string, ndjsonHint = false): ParsedSource {

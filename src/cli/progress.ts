@@ -2,12 +2,10 @@
 import type { CliContext, Output, Styles } from './context.js';
 import { formatNumber } from './format.js';
 
+interface ProgressOptions { label: string; total: number; unit?: string; minTotal?: number; style: Styles; }
+
 /** A progress line on `out` (stderr); draws nothing off a terminal or below `minTotal` items (default 2). */
-export function createProgress(
-  out: Output,
-  env: CliContext['env'],
-  opts: { label: string; total: number; unit?: string; minTotal?: number; style: Styles },
-) {
+export function createProgress(out: Output, env: CliContext['env'], opts: ProgressOptions) {
   const enabled = out.isTTY === true && env.CI === undefined && env.TERM !== 'dumb' && opts.total >= (opts.minTotal ?? 2);
   const { label, total, style } = opts;
   let last = 0;

@@ -1,6 +1,6 @@
 // `invoicing sandbox`: serves the embedded sandbox on loopback until Ctrl-C; it prints its own throwaway credentials.
-import { createSandbox, type Sandbox } from '../testing/index.js';
-import { colourEnabled, parseCommand, styles, UsageError, wholeNumber, type CliContext } from './context.js';
+import { createSandbox } from '../testing/index.js';
+import { colourEnabled, parseCommand, printHelp, styles, UsageError, wholeNumber, type CliContext } from './context.js';
 
 export const HELP = `Usage: invoicing sandbox [--port N]
 
@@ -20,29 +20,20 @@ Options:
 Exit codes: 0 stopped with Ctrl-C; 2 usage error or the port cannot be used.
 `;
 
-/** Runs `invoicing sandbox`; resolves to the exit code once Ctrl-C stops it. */
 export async function run(ctx: CliContext): Promise<number> {
   const { values, color, help } = parseCommand(ctx.argv, { port: { type: 'string', short: 'p' } });
-  if (help) {
-    ctx.stdout.write(HELP);
-    return 0;
-  }
+  if (help) return printHelp(ctx.stdout, HELP);
   const port = wholeNumber('port', values.port) ?? 0;
   if (port > 65_535) throw new UsageError(`--port takes a port number up to 65535, got "${port}"`);
-  const onInterrupt = ctx.onInterrupt;
+  const { onInterrupt } = ctx;
   if (onInterrupt === undefined) throw new UsageError('the sandbox runs until Ctrl-C, which this context cannot observe');
 
-  let sandbox: Sandbox;
-  try {
-    sandbox = await createSandbox({ port });
-  } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    if (code === 'EADDRINUSE' || code === 'EACCES') {
-      ctx.stderr.write(`invoicing sandbox: port ${port} cannot be used (${String(code)}); choose another with --port, or leave it out for a free one.\n`);
-      return 2;
-    }
-    throw err;
-  }
+  const sandbox = await createSandbox({ port }).catch((err: { code?: unknown }) => {
+    if (err.code !== 'EADDRINUSE' && err.code !== 'EACCES') throw err;
+    const why = `port ${port} cannot be used (${String(err.code)})`;
+    ctx.stderr.write(`invoicing sandbox: ${why}; choose another with --port, or leave it out for a free one.\n`);
+  });
+  if (sandbox === undefined) return 2;
   // The sandbox's server does not hold the process open; this timer does.
   const keepAlive = setInterval(() => {}, 2 ** 31 - 1);
   // Listening for Ctrl-C before the credentials are printed.

@@ -1,5 +1,4 @@
-// What `invoicing check` found (the JSON reporter prints it: add, never rename) and its text and GitHub reporters:
-// problems grouped by file and invoice, or workflow commands (`::error file=…,line=…::message`); then the summary.
+// What `invoicing check` found (its JSON report: add, never rename), rendered as text or as GitHub workflow commands.
 import { formatIssuePath, type CheckIssue, type InvoiceTotals } from '../../index.js';
 import type { Styles } from '../context.js';
 import { printable } from '../escape.js';
@@ -62,22 +61,13 @@ function* findings(run: RunResult, quiet: boolean): Generator<Finding> {
   }
 }
 
-function where(issue: { line?: number | undefined; column?: number | undefined }): string {
-  return issue.line === undefined ? '' : `${issue.line}:${issue.column ?? 1}`;
-}
+const where = (issue: LocatedIssue): string => (issue.line === undefined ? '' : `${issue.line}:${issue.column ?? 1}`);
 
-/** Renders a run as text. */
 export function renderText(run: RunResult, s: Styles, quiet = false): string {
-  const out: string[] = [];
-  let file: string | undefined;
-  let block: string[] = [];
-  const flush = () => {
-    if (block.length > 0) out.push(s.underline(printable(file as string)), ...block, '');
-    block = [];
-  };
+  const blocks = new Map<string, string[]>();
   for (const f of findings(run, quiet)) {
-    if (f.file !== file) flush();
-    file = f.file;
+    const block = blocks.get(f.file) ?? [];
+    blocks.set(f.file, block);
     if (f.problem !== undefined) {
       const pos = f.problem.line === undefined ? '' : `${s.dim(`${f.problem.line}:${f.problem.column}`)}  `;
       block.push(`  ${pos}${s.red('error')}  ${f.problem.message}`);
@@ -96,12 +86,10 @@ export function renderText(run: RunResult, s: Styles, quiet = false): string {
       if (issue.hint !== undefined) block.push(`${pad}${s.dim(`hint: ${printable(issue.hint)}`)}`);
     }
   }
-  flush();
-  out.push(summaryLine(run, s));
-  return `${out.join('\n')}\n`;
+  const out = [...blocks].flatMap(([file, block]) => (block.length > 0 ? [s.underline(printable(file)), ...block, ''] : []));
+  return `${[...out, summaryLine(run, s)].join('\n')}\n`;
 }
 
-/** The one-line verdict printed at the end of every text and github report. */
 function summaryLine(run: RunResult, s: Styles): string {
   const m = run.summary;
   const seconds = formatSeconds(m.durationMs);
