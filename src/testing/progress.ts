@@ -71,10 +71,6 @@ export class Progress {
     this.queue.splice(i, 0, { at, id: invoice.id, kind });
   }
 
-  clear(): void {
-    this.queue.length = 0;
-  }
-
   setStatus(invoice: InvoiceRecord, status: string, at: number): void {
     invoice.status = status;
     invoice.updatedAt = at;

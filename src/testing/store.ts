@@ -40,10 +40,6 @@ export class Store {
   /** Keyed by user id and idempotency key: keys are scoped to the user, not to one API key. */
   readonly idempotency = new Map<string, { fingerprint: string; invoiceId: string }>();
 
-  clear(): void {
-    for (const map of [this.users, this.sessions, this.businesses, this.keys, this.keysBySecret, this.invoices, this.idempotency]) map.clear();
-  }
-
   addUser(now: number, input: { id?: string | undefined; name?: string | undefined; email?: string | undefined } = {}): string {
     const id = input.id ?? newId('usr');
     this.users.set(id, { id, name: input.name ?? 'Sandbox User', email: input.email ?? `${id}@sandbox.invoicing.test`, createdAt: now });
