@@ -1,5 +1,4 @@
-// The reference the document serves at `/api/docs`, its OpenAPI description written by hand from the
-// document's tables and served the way NestJS does (see the `apiDocs` option).
+// The reference at `/api/docs`: an OpenAPI description from the document's tables, served the way NestJS does.
 import type { RouteContext, RouteResult } from './context.js';
 import { notFound } from './errors.js';
 import type { ResolvedOptions } from './options.js';

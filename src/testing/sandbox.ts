@@ -9,9 +9,9 @@ import { loadMswHandlers, type LoadedMswHandlers, type SandboxMswHandler } from 
 import { resolveOptions, type ResolvedOptions, type SandboxOptions } from './options.js';
 import { Progress, recoveryOf } from './progress.js';
 import { issueKey } from './routes.js';
-import { recordStatus, resolveScenario, sameStatus, spell, type Scenario, type ScenarioRule, type ScenarioSubject } from './scenarios.js';
+import { recordStatus, resolveScenario, spell, type Scenario, type ScenarioRule, type ScenarioSubject } from './scenarios.js';
 import type { LoopbackServer } from './server.js';
-import { invoiceWire, KNOWN_SCOPES, Store, type InvoiceRecord } from './store.js';
+import { invoiceWire, KNOWN_SCOPES, listed, Store, type InvoiceRecord } from './store.js';
 
 /** A stored invoice as tests see it: money as decimal strings, times as ISO strings. @example expect(sandbox.invoices.get(invoice.id)?.status).toBe('Accepted'); */
 export interface SandboxInvoice {
@@ -200,12 +200,10 @@ class SandboxImpl implements Sandbox {
     const scopes = input.scopes ?? ['*'];
     const unknown = scopes.filter((s) => !(KNOWN_SCOPES as readonly string[]).includes(s));
     if (unknown.length > 0) throw new RangeError(`Unknown scopes ${unknown.join(', ')}; use ${KNOWN_SCOPES.join(', ')}`);
-    const record = issueKey(
-      { state: this.state, now: this.clock.now() },
-      { userId, name: input.name ?? 'Sandbox key', type: input.type ?? 'LIVE', keyableType, businessId, scopes: [...scopes] },
-      input.replaceExisting === true ? this.options.keyReplacement : 'none',
-    );
-    return { id: record.id, key: record.key };
+    const created = { userId, name: input.name ?? 'Sandbox key', type: input.type ?? 'LIVE', keyableType, businessId, scopes: [...scopes] };
+    const rule = input.replaceExisting === true ? this.options.keyReplacement : 'none';
+    const { id, key } = issueKey({ state: this.state, now: this.clock.now() }, created, rule);
+    return { id, key };
   }
 
   revokeApiKey(idOrKey: string): void {
@@ -226,11 +224,8 @@ class SandboxImpl implements Sandbox {
   }
 
   close(): Promise<void> {
-    this.closing ??= (async () => {
-      this.handler.shutdown();
-      await this.server?.close();
-    })();
-    return this.closing;
+    this.handler.shutdown();
+    return (this.closing ??= this.server?.close() ?? Promise.resolve());
   }
 
   private readonly catchUp = (): void => this.state.progress.runDue(this.clock.now());
@@ -279,9 +274,7 @@ class SandboxImpl implements Sandbox {
     return {
       list(filter = {}) {
         sandbox.catchUp();
-        return [...store().invoices.values()]
-          .filter((i) => (filter.businessId === undefined || i.businessId === filter.businessId) && (filter.status === undefined || sameStatus(i.status, filter.status)))
-          .map((i) => sandbox.view(i));
+        return [...store().invoices.values()].filter((i) => listed(i, filter)).map((i) => sandbox.view(i));
       },
       get(id) {
         sandbox.catchUp();

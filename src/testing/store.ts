@@ -1,6 +1,6 @@
 // Plain maps changed synchronously, so concurrent requests never interleave a lookup and its write.
 import type { RecordStyle, ResolvedOptions } from './options.js';
-import { spell, type Scenario } from './scenarios.js';
+import { sameStatus, spell, type Scenario } from './scenarios.js';
 
 /** The scopes the document names. */
 export const KNOWN_SCOPES = ['invoices:read', 'invoices:write', 'taxauth:read', '*'] as const;
@@ -81,6 +81,10 @@ export class Store {
     if (!this.users.has(userId)) throw new RangeError(`No sandbox user ${userId}`);
   }
 }
+
+/** Whether a list filter takes the invoice (a status in any spelling). */
+export const listed = (i: InvoiceRecord, filter: { status?: string | undefined; businessId?: string | undefined }): boolean =>
+  (filter.businessId ?? i.businessId) === i.businessId && (filter.status === undefined || sameStatus(i.status, filter.status));
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
