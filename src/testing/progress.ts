@@ -86,8 +86,10 @@ export class Progress {
   }
 
   private scenarioFor(invoice: InvoiceRecord): ResolvedScenario {
-    let chosen = invoice.scenario;
-    chosen ??= typeof this.scenario === 'function' ? this.scenario(subjectOf(invoice)) : this.scenario;
+    const { id, businessId, buyer, lines, idempotencyKey, attempts } = invoice;
+    const subject = (): ScenarioSubject =>
+      structuredClone({ id, businessId, buyer: buyer as ScenarioSubject['buyer'], lines, idempotencyKey, attempts });
+    const chosen = invoice.scenario ?? (typeof this.scenario === 'function' ? this.scenario(subject()) : this.scenario);
     return resolveScenario(chosen ?? 'accepted', this.options);
   }
 
@@ -123,9 +125,4 @@ export class Progress {
     invoice.errorMessage = verdict.errorMessage;
     this.setStatus(invoice, verdict.status, at);
   }
-}
-
-function subjectOf(invoice: InvoiceRecord): ScenarioSubject {
-  const { id, businessId, buyer, lines, idempotencyKey, attempts } = invoice;
-  return structuredClone({ id, businessId, buyer: buyer as ScenarioSubject['buyer'], lines, idempotencyKey, attempts });
 }

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
+import { text } from 'node:stream/consumers';
 import type { SandboxHandler } from './handler.js';
 
 export type LoopbackServer = { origin: string; close(): Promise<void> };
@@ -40,14 +41,12 @@ async function serve(handler: SandboxHandler, req: IncomingMessage, res: ServerR
   res.on('close', () => {
     if (!res.writableFinished) abort.abort(new Error('client closed the connection'));
   });
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
+  const body = await text(req);
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i] ?? '', req.rawHeaders[i + 1] ?? '');
 
   const outcome = await handler.process({
-    method: (req.method ?? 'GET').toUpperCase(), url: new URL(req.url ?? '/', origin), headers, text,
+    method: (req.method ?? 'GET').toUpperCase(), url: new URL(req.url ?? '/', origin), headers, text: body,
   });
   if (outcome === undefined) {
     req.socket.destroy();

@@ -68,9 +68,7 @@ export class Store {
   }
 
   revokeKey(record: ApiKeyRecord, now: number): void {
-    if (record.status === 'revoked') return;
-    record.status = 'revoked';
-    record.revokedAt = now;
+    if (record.status === 'active') Object.assign(record, { status: 'revoked', revokedAt: now });
   }
 
   owns(userId: string, businessId: string): boolean {
