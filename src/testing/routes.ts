@@ -17,9 +17,8 @@ type Handler = (ctx: RouteContext) => RouteResult | Promise<RouteResult>;
 
 const wire = (ctx: RouteContext, invoice: InvoiceRecord): Record<string, unknown> => invoiceWire(invoice, ctx.state.options);
 
-function keyCovers(ctx: RouteContext, key: ApiKeyRecord, businessId: string): boolean {
-  return key.keyableType === 'BUSINESS' ? key.businessId === businessId : ctx.state.store.owns(key.userId, businessId);
-}
+const keyCovers = (ctx: RouteContext, key: ApiKeyRecord, businessId: string): boolean =>
+  key.keyableType === 'BUSINESS' ? key.businessId === businessId : ctx.state.store.owns(key.userId, businessId);
 
 function findInvoice(ctx: RouteContext, scope: string): InvoiceRecord {
   const key = requireApiKey(ctx, scope);
@@ -36,8 +35,7 @@ function createInvoice(ctx: RouteContext): RouteResult {
   const { store, options } = ctx.state;
   const input = validateCreateBody(ctx.body, options);
 
-  // Authentication rule 5, the known defect: the ownership check looks for a business owned by the
-  // key itself, which a BUSINESS key never is.
+  // Authentication rule 5, the known defect: the ownership check looks for a business the key itself owns.
   if (key.keyableType === 'BUSINESS' && options.businessKeyDefect) throw notFound('Business not found');
   if (!store.businesses.has(input.businessId) || !keyCovers(ctx, key, input.businessId)) throw notFound('Business not found');
 
