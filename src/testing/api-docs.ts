@@ -6,9 +6,7 @@ import { DOCUMENTED_STATUSES, spell } from './scenarios.js';
 import { KNOWN_SCOPES } from './store.js';
 import { BUYER_FIELDS, BUYER_TYPES, LINE_FIELDS, REQUIRED_LINE_FIELDS } from './validation.js';
 
-const str = { type: 'string' };
-const num = { type: 'number' };
-const int = { type: 'integer' };
+const [str, num, int] = ['string', 'number', 'integer'].map((type) => ({ type }));
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });

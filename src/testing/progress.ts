@@ -93,9 +93,8 @@ export class Progress {
     return resolveScenario(chosen ?? 'accepted', this.options);
   }
 
-  private picksUp(invoice: InvoiceRecord, run: number): boolean {
-    return invoice.automaticRetries && recoveryOf(invoice, run) === 'in-progress';
-  }
+  private readonly picksUp = (invoice: InvoiceRecord, run: number): boolean =>
+    invoice.automaticRetries && recoveryOf(invoice, run) === 'in-progress';
 
   // Attempt 0 is the submit itself, 1-3 the automatic retries.
   private attempt(invoice: InvoiceRecord, attempt: number, at: number): void {

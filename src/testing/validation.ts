@@ -18,8 +18,7 @@ const HS_FORMAT = /^\d{4}\.\d{2}$/;
 const FOUR_DIGITS = /^\d{4}$/;
 const PLACEHOLDERS = new Set(['0000', '0000.00']);
 // A date and a time, the offset optional, that exist (Date.parse alone reads 2026-02-30 as 2 March).
-const ISO_8601_DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):?(\d{2}))?$/;
+const ISO_8601_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):?(\d{2}))?$/;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
