@@ -1,17 +1,16 @@
-// The reference the document serves at `/api/docs`, its OpenAPI description written by hand from the
-// document's tables and served the way NestJS does (see the `apiDocs` option).
+// The reference at `/api/docs`: an OpenAPI description from the document's tables, served the way NestJS does.
 import type { RouteContext, RouteResult } from './context.js';
 import { notFound } from './errors.js';
 import type { ResolvedOptions } from './options.js';
 import { DOCUMENTED_STATUSES, spell } from './scenarios.js';
 import { KNOWN_SCOPES } from './store.js';
+import { BUYER_FIELDS, BUYER_TYPES, LINE_FIELDS, REQUIRED_LINE_FIELDS } from './validation.js';
 
-const str = { type: 'string' };
-const num = { type: 'number' };
-const int = { type: 'integer' };
+const [str, num, int] = ['string', 'number', 'integer'].map((type) => ({ type }));
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
+const typed = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([name, type]) => [name, { type }]));
 const idParam = { name: 'id', in: 'path', required: true, schema: str };
 const pageParams = ['page', 'limit'].map((name) => ({ name, in: 'query', required: false, schema: int }));
 const op = (operationId: string, extra: Record<string, unknown> = {}) => ({ operationId, responses: { 200: { description: 'OK' } }, ...extra });
@@ -72,14 +71,8 @@ export function apiDescription(options: ResolvedOptions): Record<string, unknown
           { businessId: str, buyer: ref('BuyerDto'), dueDate: { type: 'string', format: 'date-time' }, lines: { type: 'array', minItems: 1, items: ref('InvoiceLineDto') } },
           ['businessId', 'buyer', 'dueDate', 'lines'],
         ),
-        BuyerDto: object({ type: { type: 'string', enum: ['B2B', 'B2C', 'B2G'] }, tin: str, name: str, email: str }, ['type']),
-        InvoiceLineDto: object(
-          {
-            description: str, quantity: num, unitPrice: num, taxRate: num, hsnCode: str, isicCode: str, sku: str,
-            discountRate: num, inventoryItemId: str, productCategory: str, serviceCategory: str,
-          },
-          ['description', 'quantity', 'unitPrice', 'taxRate'],
-        ),
+        BuyerDto: object({ ...typed(BUYER_FIELDS), type: { type: 'string', enum: BUYER_TYPES } }, ['type']),
+        InvoiceLineDto: object(typed(LINE_FIELDS), REQUIRED_LINE_FIELDS),
         Invoice: storedInvoice(options),
         CreateApiKeyDto: object(
           {

@@ -17,9 +17,8 @@ export interface RouteResult {
   /** A non-JSON body, sent as is instead of `body`. */ text?: string;
 }
 
-export function envelope(ctx: RouteContext, data: unknown, status = 200, extra: Record<string, unknown> = {}): RouteResult {
-  return { status, body: { success: true, data, ...extra, timestamp: new Date(ctx.now).toISOString() } };
-}
+export const envelope = (ctx: RouteContext, data: unknown, status = 200, extra: Record<string, unknown> = {}): RouteResult =>
+  ({ status, body: { success: true, data, ...extra, timestamp: new Date(ctx.now).toISOString() } });
 
 /** One page of `items`, after the document's checks on `page` and `limit`. */
 export function listing<T>(ctx: RouteContext, items: readonly T[], limits: { limit: number; maxLimit: number }, map: (item: T) => unknown): RouteResult {

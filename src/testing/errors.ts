@@ -1,15 +1,11 @@
 // Error answers as NestJS gives them: `{ statusCode, message, error }`, outside the envelope.
 import { statusText } from '../core/error-hints.js';
 
-export function reasonPhrase(status: number): string {
-  return statusText(status) ?? (status >= 500 ? 'Internal Server Error' : 'Error');
-}
+export const reasonPhrase = (status: number): string => statusText(status) ?? (status >= 500 ? 'Internal Server Error' : 'Error');
 
 type NestErrorBody = { statusCode: number; message: string | string[]; error: string };
-
-export function nestErrorBody(status: number, message: string | string[]): NestErrorBody {
-  return { statusCode: status, message, error: reasonPhrase(status) };
-}
+export const nestErrorBody = (status: number, message: string | string[]): NestErrorBody =>
+  ({ statusCode: status, message, error: reasonPhrase(status) });
 
 export class SandboxHttpError extends Error {
   override readonly name = 'SandboxHttpError';

@@ -135,13 +135,8 @@ export class FaultRegistry implements SandboxFaults {
     return entry.handle;
   }
 
-  list(): InjectedFault[] {
-    return this.entries.map((e) => e.handle);
-  }
-
-  clear(): void {
-    this.entries = [];
-  }
+  readonly list = (): InjectedFault[] => this.entries.map((e) => e.handle);
+  readonly clear = (): void => void this.entries.splice(0);
 
   /** The fault for this request, counted (and removed when used up), or `undefined`. */
   take(info: FaultRequestInfo): FaultSpec | undefined {

@@ -1,5 +1,4 @@
-// The sandbox's one behaviour: `process()` decides, transport-neutral; `handle()` is its fetch face
-// (msw, `sandbox.fetch`) and the loopback server writes the same outcome to its socket.
+// The sandbox's one behaviour: `process()` decides; `handle()` (msw, `sandbox.fetch`) and the loopback server deliver it.
 import type { RouteContext, RouteResult, SandboxState } from './context.js';
 import { badRequest, nestErrorBody, notFound, reasonPhrase, SandboxHttpError } from './errors.js';
 import type { FaultKind, FaultRegistry, FaultSpec, MalformedVariant } from './faults.js';
@@ -80,7 +79,6 @@ export class SandboxHandler {
 
   async process(request: IncomingRequest): Promise<Outcome | undefined> {
     const { method, url, headers, text } = request;
-    // Preflights are answered before the service's own routing.
     if (method === 'OPTIONS') {
       const allow = headers.get('access-control-request-headers') ?? '*';
       const cors = { 'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS', 'access-control-allow-headers': allow, 'access-control-max-age': '600' };

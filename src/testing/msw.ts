@@ -9,6 +9,9 @@ type Handle = (request: Request) => Promise<Response>;
 
 export type LoadedMswHandlers = { ok: true; handlers: SandboxMswHandler[] } | { ok: false; problem: string };
 
+const NO_SYNC_LOAD =
+  'sandbox.handlers cannot load msw synchronously in this runtime: create the sandbox with { msw: true } to load it at start';
+
 // `sync` for the `sandbox.handlers` getter of a sandbox that did not preload msw.
 export function loadMswHandlers(origin: string, handle: Handle, sync: true): LoadedMswHandlers;
 export function loadMswHandlers(origin: string, handle: Handle, sync: false): Promise<LoadedMswHandlers>;
@@ -17,12 +20,7 @@ export function loadMswHandlers(origin: string, handle: Handle, sync: boolean): 
   const loaded = (msw: unknown): LoadedMswHandlers => ({ ok: true, handlers: [(msw as Msw).http.all(`${origin}/*`, ({ request }) => handle(request))] });
   if (!sync) return import('msw').then(loaded, notInstalled);
   const load = syncRequire();
-  if (load === undefined) {
-    return {
-      ok: false,
-      problem: 'sandbox.handlers cannot load msw synchronously in this runtime: create the sandbox with { msw: true } to load it at start',
-    };
-  }
+  if (load === undefined) return { ok: false, problem: NO_SYNC_LOAD };
   try {
     return loaded(load('msw'));
   } catch (error) {

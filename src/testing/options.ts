@@ -69,10 +69,8 @@ export interface SandboxOptions {
 type Optional = 'now' | 'totals' | 'apiKey' | 'sessionToken' | 'businessId' | 'apiDescription' | 'totalField';
 
 /** Options after defaults; read-only for the life of the sandbox. */
-export type ResolvedOptions = { [K in Exclude<keyof SandboxOptions, Optional | 'routes'>]-?: NonNullable<SandboxOptions[K]> } & Pick<
-  SandboxOptions,
-  Optional
-> & { routes: Record<keyof SandboxRoutes, boolean> };
+export type ResolvedOptions = { [K in Exclude<keyof SandboxOptions, Optional | 'routes'>]-?: NonNullable<SandboxOptions[K]> } &
+  Pick<SandboxOptions, Optional> & { routes: Record<keyof SandboxRoutes, boolean> };
 
 const DEFAULTS = {
   listen: true, port: 0, scenario: 'accepted', responseDelayMs: 2000, acceptedStatus: 'Accepted', rejectedStatus: 'Rejected',
@@ -99,7 +97,6 @@ const CHECKS: [keyof ResolvedOptions, (value: unknown) => boolean, string][] = [
   ['processingStatus', isLaterStatus, LATER],
 ];
 
-// An option given as `undefined` takes its default.
 export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
   const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
   const resolved = {

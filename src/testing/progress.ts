@@ -71,10 +71,6 @@ export class Progress {
     this.queue.splice(i, 0, { at, id: invoice.id, kind });
   }
 
-  clear(): void {
-    this.queue.length = 0;
-  }
-
   setStatus(invoice: InvoiceRecord, status: string, at: number): void {
     invoice.status = status;
     invoice.updatedAt = at;
@@ -90,14 +86,15 @@ export class Progress {
   }
 
   private scenarioFor(invoice: InvoiceRecord): ResolvedScenario {
-    let chosen = invoice.scenario;
-    chosen ??= typeof this.scenario === 'function' ? this.scenario(subjectOf(invoice)) : this.scenario;
+    const { id, businessId, buyer, lines, idempotencyKey, attempts } = invoice;
+    const subject = (): ScenarioSubject =>
+      structuredClone({ id, businessId, buyer: buyer as ScenarioSubject['buyer'], lines, idempotencyKey, attempts });
+    const chosen = invoice.scenario ?? (typeof this.scenario === 'function' ? this.scenario(subject()) : this.scenario);
     return resolveScenario(chosen ?? 'accepted', this.options);
   }
 
-  private picksUp(invoice: InvoiceRecord, run: number): boolean {
-    return invoice.automaticRetries && recoveryOf(invoice, run) === 'in-progress';
-  }
+  private readonly picksUp = (invoice: InvoiceRecord, run: number): boolean =>
+    invoice.automaticRetries && recoveryOf(invoice, run) === 'in-progress';
 
   // Attempt 0 is the submit itself, 1-3 the automatic retries.
   private attempt(invoice: InvoiceRecord, attempt: number, at: number): void {
@@ -127,9 +124,4 @@ export class Progress {
     invoice.errorMessage = verdict.errorMessage;
     this.setStatus(invoice, verdict.status, at);
   }
-}
-
-function subjectOf(invoice: InvoiceRecord): ScenarioSubject {
-  const { id, businessId, buyer, lines, idempotencyKey, attempts } = invoice;
-  return structuredClone({ id, businessId, buyer: buyer as ScenarioSubject['buyer'], lines, idempotencyKey, attempts });
 }

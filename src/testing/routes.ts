@@ -7,8 +7,9 @@ import { envelope, listing, requireApiKey, requireSession, type RouteContext, ty
 import { badRequest, conflict, notFound } from './errors.js';
 import { compilePattern, matchPattern } from './faults.js';
 import type { KeyReplacement, SandboxRoutes } from './options.js';
-import { sameStatus, STEPS } from './scenarios.js';
-import { apiKeyWire, invoiceWire, KNOWN_SCOPES, newId, revealedKey, type ApiKeyRecord, type InvoiceRecord, type NewKey } from './store.js';
+import { STEPS } from './scenarios.js';
+import { apiKeyWire, invoiceWire, KNOWN_SCOPES, listed, newId, revealedKey } from './store.js';
+import type { ApiKeyRecord, InvoiceRecord, NewKey } from './store.js';
 import { serviceTotals } from './totals.js';
 import { CLASSIFICATION_MESSAGE, validateCreateBody } from './validation.js';
 
@@ -16,9 +17,8 @@ type Handler = (ctx: RouteContext) => RouteResult | Promise<RouteResult>;
 
 const wire = (ctx: RouteContext, invoice: InvoiceRecord): Record<string, unknown> => invoiceWire(invoice, ctx.state.options);
 
-function keyCovers(ctx: RouteContext, key: ApiKeyRecord, businessId: string): boolean {
-  return key.keyableType === 'BUSINESS' ? key.businessId === businessId : ctx.state.store.owns(key.userId, businessId);
-}
+const keyCovers = (ctx: RouteContext, key: ApiKeyRecord, businessId: string): boolean =>
+  key.keyableType === 'BUSINESS' ? key.businessId === businessId : ctx.state.store.owns(key.userId, businessId);
 
 function findInvoice(ctx: RouteContext, scope: string): InvoiceRecord {
   const key = requireApiKey(ctx, scope);
@@ -35,8 +35,7 @@ function createInvoice(ctx: RouteContext): RouteResult {
   const { store, options } = ctx.state;
   const input = validateCreateBody(ctx.body, options);
 
-  // Authentication rule 5, the known defect: the ownership check looks for a business owned by the
-  // key itself, which a BUSINESS key never is.
+  // Authentication rule 5, the known defect: the ownership check looks for a business the key itself owns.
   if (key.keyableType === 'BUSINESS' && options.businessKeyDefect) throw notFound('Business not found');
   if (!store.businesses.has(input.businessId) || !keyCovers(ctx, key, input.businessId)) throw notFound('Business not found');
 
@@ -67,11 +66,9 @@ function createInvoice(ctx: RouteContext): RouteResult {
 // Oldest first, so pages stay put while invoices are added.
 function listInvoices(ctx: RouteContext): RouteResult {
   const key = requireApiKey(ctx, 'invoices:read');
-  const status = ctx.url.searchParams.get('status') || undefined;
-  const businessId = ctx.url.searchParams.get('businessId') || undefined;
-  const items = [...ctx.state.store.invoices.values()].filter((invoice) =>
-    keyCovers(ctx, key, invoice.businessId) &&
-    (businessId === undefined || invoice.businessId === businessId) && (status === undefined || sameStatus(invoice.status, status)));
+  const query = ctx.url.searchParams;
+  const filter = { status: query.get('status') || undefined, businessId: query.get('businessId') || undefined };
+  const items = [...ctx.state.store.invoices.values()].filter((i) => keyCovers(ctx, key, i.businessId) && listed(i, filter));
   return listing(ctx, items, { limit: 10, maxLimit: 100 }, (invoice) => wire(ctx, invoice));
 }
 
@@ -143,7 +140,6 @@ function findKey(ctx: RouteContext): ApiKeyRecord {
   return key;
 }
 
-// The caller's keys, revoked ones included, never the secret.
 function listApiKeys(ctx: RouteContext): RouteResult {
   const userId = requireSession(ctx);
   return listing(ctx, [...ctx.state.store.keys.values()].filter((k) => k.userId === userId), { limit: 10, maxLimit: 100 }, apiKeyWire);

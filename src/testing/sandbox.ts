@@ -9,9 +9,9 @@ import { loadMswHandlers, type LoadedMswHandlers, type SandboxMswHandler } from 
 import { resolveOptions, type ResolvedOptions, type SandboxOptions } from './options.js';
 import { Progress, recoveryOf } from './progress.js';
 import { issueKey } from './routes.js';
-import { recordStatus, resolveScenario, sameStatus, spell, type Scenario, type ScenarioRule, type ScenarioSubject } from './scenarios.js';
+import { recordStatus, resolveScenario, spell, type Scenario, type ScenarioRule, type ScenarioSubject } from './scenarios.js';
 import type { LoopbackServer } from './server.js';
-import { invoiceWire, KNOWN_SCOPES, Store, type InvoiceRecord } from './store.js';
+import { invoiceWire, KNOWN_SCOPES, listed, Store, type InvoiceRecord } from './store.js';
 
 /** A stored invoice as tests see it: money as decimal strings, times as ISO strings. @example expect(sandbox.invoices.get(invoice.id)?.status).toBe('Accepted'); */
 export interface SandboxInvoice {
@@ -123,6 +123,8 @@ class SandboxImpl implements Sandbox {
   readonly fetch: Sandbox['fetch'] = (input, init) => this.inProcessFetch(input, init);
   readonly handle = (request: Request): Promise<Response> => this.handler.handle(request);
   readonly createSession = (userId: string = this.userId): string => this.state.store.addSession(userId);
+  readonly endSession = (token: string): void => void this.state.store.sessions.delete(token);
+  readonly clearRequests = (): void => void this.handler.log.splice(0);
   readonly [Symbol.asyncDispose] = (): Promise<void> => this.close();
   baseUrl: string; readonly apiKey: string; readonly sessionToken: string; readonly businessId: string; readonly userId: string;
 
@@ -133,9 +135,8 @@ class SandboxImpl implements Sandbox {
   private closing: Promise<void> | undefined;
 
   constructor(private readonly options: ResolvedOptions) {
-    const store = new Store();
-    this.clock = createClock(options.now, options.timeScale, () => this.catchUp());
-    this.state = { store, options, clock: this.clock, progress: new Progress(store, options) };
+    this.clock = createClock(options.now, options.timeScale, this.catchUp);
+    this.state = { options, clock: this.clock, ...emptyState(options) };
     this.handler = new SandboxHandler(this.state, this.faults);
     this.baseUrl = options.baseUrl;
     ({ apiKey: this.apiKey, sessionToken: this.sessionToken, businessId: this.businessId, userId: this.userId } = this.seed(options));
@@ -189,10 +190,6 @@ class SandboxImpl implements Sandbox {
     return this.state.store.addBusiness(this.clock.now(), input.ownerUserId ?? this.userId, { name: input.name });
   }
 
-  endSession(token: string): void {
-    this.state.store.sessions.delete(token);
-  }
-
   createApiKey(input: SandboxApiKeyInput = {}): SandboxApiKey {
     const { store } = this.state;
     const userId = input.userId ?? this.userId;
@@ -203,12 +200,10 @@ class SandboxImpl implements Sandbox {
     const scopes = input.scopes ?? ['*'];
     const unknown = scopes.filter((s) => !(KNOWN_SCOPES as readonly string[]).includes(s));
     if (unknown.length > 0) throw new RangeError(`Unknown scopes ${unknown.join(', ')}; use ${KNOWN_SCOPES.join(', ')}`);
-    const record = issueKey(
-      { state: this.state, now: this.clock.now() },
-      { userId, name: input.name ?? 'Sandbox key', type: input.type ?? 'LIVE', keyableType, businessId, scopes: [...scopes] },
-      input.replaceExisting === true ? this.options.keyReplacement : 'none',
-    );
-    return { id: record.id, key: record.key };
+    const created = { userId, name: input.name ?? 'Sandbox key', type: input.type ?? 'LIVE', keyableType, businessId, scopes: [...scopes] };
+    const rule = input.replaceExisting === true ? this.options.keyReplacement : 'none';
+    const { id, key } = issueKey({ state: this.state, now: this.clock.now() }, created, rule);
+    return { id, key };
   }
 
   revokeApiKey(idOrKey: string): void {
@@ -218,15 +213,8 @@ class SandboxImpl implements Sandbox {
     store.revokeKey(record, this.clock.now());
   }
 
-  clearRequests(): void {
-    this.handler.log.length = 0;
-  }
-
   reset(): void {
-    const { store, progress } = this.state;
-    store.clear();
-    progress.clear();
-    progress.scenario = this.options.scenario;
+    Object.assign(this.state, emptyState(this.options));
     this.faults.clear();
     this.clearRequests();
     this.clock.reset();
@@ -236,16 +224,11 @@ class SandboxImpl implements Sandbox {
   }
 
   close(): Promise<void> {
-    this.closing ??= (async () => {
-      this.handler.shutdown();
-      await this.server?.close();
-    })();
-    return this.closing;
+    this.handler.shutdown();
+    return (this.closing ??= this.server?.close() ?? Promise.resolve());
   }
 
-  private catchUp(): void {
-    this.state.progress.runDue(this.clock.now());
-  }
+  private readonly catchUp = (): void => this.state.progress.runDue(this.clock.now());
 
   private find(id: string): InvoiceRecord {
     const invoice = this.state.store.invoices.get(id);
@@ -287,24 +270,23 @@ class SandboxImpl implements Sandbox {
 
   private invoiceView(): SandboxInvoices {
     const sandbox = this;
-    const { store, progress } = this.state;
+    const store = (): Store => this.state.store;
     return {
       list(filter = {}) {
         sandbox.catchUp();
-        return [...store.invoices.values()]
-          .filter((i) => (filter.businessId === undefined || i.businessId === filter.businessId) && (filter.status === undefined || sameStatus(i.status, filter.status)))
-          .map((i) => sandbox.view(i));
+        return [...store().invoices.values()].filter((i) => listed(i, filter)).map((i) => sandbox.view(i));
       },
       get(id) {
         sandbox.catchUp();
-        const invoice = store.invoices.get(id);
+        const invoice = store().invoices.get(id);
         return invoice === undefined ? undefined : sandbox.view(invoice);
       },
-      get count() { return store.invoices.size; },
+      get count() { return store().invoices.size; },
       update(id, patch) {
         sandbox.catchUp();
         const invoice = sandbox.find(id);
         const now = sandbox.clock.now();
+        const { progress } = sandbox.state;
         if (patch.attempts !== undefined) invoice.attempts = patch.attempts;
         if (patch.errorMessage !== undefined) invoice.errorMessage = patch.errorMessage;
         if (patch.automaticRetries !== undefined) invoice.automaticRetries = patch.automaticRetries;
@@ -332,6 +314,11 @@ class SandboxImpl implements Sandbox {
     if (response.type === 'error') throw new TypeError('fetch failed', { cause: new Error('sandbox: the connection was dropped (injected fault)') });
     return response;
   }
+}
+
+function emptyState(options: ResolvedOptions): Pick<SandboxState, 'store' | 'progress'> {
+  const store = new Store();
+  return { store, progress: new Progress(store, options) };
 }
 
 /** Starts an in-memory emulation of the service, on a random loopback port unless `{ listen: false }`. @example const sandbox = await createSandbox(); */

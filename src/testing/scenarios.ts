@@ -9,8 +9,7 @@ const DOCUMENT_SPELLING: Readonly<Record<KnownInvoiceStatus, string>> = {
 
 export const DOCUMENTED_STATUSES = Object.keys(DOCUMENT_SPELLING) as readonly KnownInvoiceStatus[];
 
-// The document's transitions (draft -validate-> Validated -sign-> Signed -submit-> Submitted); a
-// submit from Error is a re-submit.
+// The document's transitions; a submit from Error is a re-submit.
 type Step = { from: readonly KnownInvoiceStatus[]; to: KnownInvoiceStatus; done: string };
 export const STEPS: Readonly<Record<FilingTransition, Step>> = {
   validate: { from: ['DRAFT'], to: 'VALIDATED', done: 'validated' },
@@ -20,23 +19,15 @@ export const STEPS: Readonly<Record<FilingTransition, Step>> = {
 
 // Case, spaces, `-` and `_` do not tell two spellings apart.
 const fold = (value: string): string => value.trim().toLowerCase().replace(/[\s_-]+/g, '');
-
-const BY_FOLD = new Map<string, KnownInvoiceStatus>(DOCUMENTED_STATUSES.map((s) => [fold(s), s]));
-const documentedStatus = (value: string): KnownInvoiceStatus | undefined => BY_FOLD.get(fold(value));
+export const sameStatus = (a: string, b: string): boolean => fold(a) === fold(b);
+const documentedStatus = (value: string): KnownInvoiceStatus | undefined => DOCUMENTED_STATUSES.find((s) => sameStatus(s, value));
 
 /** A status as a record holds it: a documented one in canonical form, any other trimmed as given. */
-export function recordStatus(value: string): string {
-  return documentedStatus(value) ?? value.trim();
-}
+export const recordStatus = (value: string): string => documentedStatus(value) ?? value.trim();
 
 /** True when `value` can be a status after `Submitted`: not empty, not one of the documented five. */
-export function isLaterStatus(value: unknown): value is string {
-  return typeof value === 'string' && value.trim() !== '' && documentedStatus(value) === undefined;
-}
-
-export function sameStatus(a: string, b: string): boolean {
-  return fold(a) === fold(b);
-}
+export const isLaterStatus = (value: unknown): value is string =>
+  typeof value === 'string' && value.trim() !== '' && documentedStatus(value) === undefined;
 
 /** How the five documented statuses are spelled on the wire: `document` (`draft`, `Validated`, …, as its transition table writes them), `capitalized`, `upper` or `lower`. Later statuses are sent as given. @example const sandbox = await createSandbox({ statusSpelling: 'upper' }); */
 export type StatusSpelling = 'document' | 'capitalized' | 'upper' | 'lower';
@@ -50,9 +41,8 @@ const SPELL: Record<StatusSpelling, (status: KnownInvoiceStatus) => string> = {
 export const STATUS_SPELLINGS = Object.keys(SPELL) as readonly StatusSpelling[];
 
 /** The wire spelling of a record status; later statuses as stored. */
-export function spell(status: string, spelling: StatusSpelling = 'document'): string {
-  return Object.hasOwn(DOCUMENT_SPELLING, status) ? SPELL[spelling](status as KnownInvoiceStatus) : status;
-}
+export const spell = (status: string, spelling: StatusSpelling = 'document'): string =>
+  Object.hasOwn(DOCUMENT_SPELLING, status) ? SPELL[spelling](status as KnownInvoiceStatus) : status;
 
 /** Scenario names, for `createSandbox({ scenario })`, `sandbox.setScenario()` and the demo's `--scenario`. @example const name: ScenarioName = 'offline'; */
 export type ScenarioName = 'accepted' | 'rejected' | 'offline' | 'field-error' | 'pending';
@@ -122,30 +112,22 @@ export interface ResolvedScenario {
 /** Fills in a scenario's defaults; throws on an unknown name so a typo fails at once. */
 export function resolveScenario(scenario: Scenario, statuses: { acceptedStatus: string; rejectedStatus: string }): ResolvedScenario {
   const s = (typeof scenario === 'string' ? { name: scenario } : scenario) as Record<string, string | undefined> & { name: string };
-  const on = s.name === 'offline' ? ((s as { recoversOnAttempt?: number | 'never' }).recoversOnAttempt ?? 1) : 'never';
-  switch (s.name) {
-    case 'accepted':
-    case 'rejected': {
-      const status = s.status || (s.name === 'accepted' ? statuses.acceptedStatus : statuses.rejectedStatus);
-      if (!isLaterStatus(status)) {
-        throw new RangeError(`A scenario's status must be a status after Submitted (such as 'Accepted'), got ${JSON.stringify(status)}`);
-      }
-      return { status, errorMessage: s.name === 'accepted' ? null : (s.reason ?? REJECTED_MESSAGE) };
+  if (!isScenarioName(s.name)) throw new RangeError(`Unknown scenario ${JSON.stringify(s.name)}; use one of ${NAMES.join(', ')}`);
+  if (s.name === 'pending') return { errorMessage: null };
+  if (s.name === 'accepted' || s.name === 'rejected') {
+    const status = s.status || (s.name === 'accepted' ? statuses.acceptedStatus : statuses.rejectedStatus);
+    if (!isLaterStatus(status)) {
+      throw new RangeError(`A scenario's status must be a status after Submitted (such as 'Accepted'), got ${JSON.stringify(status)}`);
     }
-    case 'pending':
-      return { errorMessage: null };
-    case 'offline':
-    case 'field-error': {
-      if (on !== 'never' && (!Number.isInteger(on) || on < 0)) {
-        throw new RangeError(`recoversOnAttempt must be an integer >= 0 or 'never', got ${String(on)}`);
-      }
-      const message = s.message ?? (s.name === 'offline' ? OFFLINE_MESSAGE : `Validation failed: ${s.field ?? 'buyer.tin'} is invalid`);
-      const automaticRetries = (s as { automaticRetries?: boolean }).automaticRetries ?? true;
-      return { status: statuses.acceptedStatus, errorMessage: null, failure: { message, automaticRetries, recoversOnAttempt: on } };
-    }
-    default:
-      throw new RangeError(`Unknown scenario ${JSON.stringify(s.name)}; use one of ${NAMES.join(', ')}`);
+    return { status, errorMessage: s.name === 'accepted' ? null : (s.reason ?? REJECTED_MESSAGE) };
   }
+  const on = s.name === 'offline' ? ((s as { recoversOnAttempt?: number | 'never' }).recoversOnAttempt ?? 1) : 'never';
+  if (on !== 'never' && (!Number.isInteger(on) || on < 0)) {
+    throw new RangeError(`recoversOnAttempt must be an integer >= 0 or 'never', got ${String(on)}`);
+  }
+  const message = s.message ?? (s.name === 'offline' ? OFFLINE_MESSAGE : `Validation failed: ${s.field ?? 'buyer.tin'} is invalid`);
+  const automaticRetries = (s as { automaticRetries?: boolean }).automaticRetries ?? true;
+  return { status: statuses.acceptedStatus, errorMessage: null, failure: { message, automaticRetries, recoversOnAttempt: on } };
 }
 
 /** Checks a scenario name given as text (the CLI's `--scenario`). @example const scenario = isScenarioName(flag) ? flag : 'accepted'; */

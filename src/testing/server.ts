@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
+import { text } from 'node:stream/consumers';
+import { nestErrorBody } from './errors.js';
 import type { SandboxHandler } from './handler.js';
 
 export type LoopbackServer = { origin: string; close(): Promise<void> };
@@ -10,12 +12,8 @@ export async function listen(handler: SandboxHandler, port: number): Promise<Loo
   let origin = '';
   const server: Server = createServer((req, res) => {
     serve(handler, req, res, origin).catch((error: unknown) => {
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(JSON.stringify({ statusCode: 500, message: String(error), error: 'Internal Server Error' }));
+      if (res.headersSent) res.destroy();
+      else res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(nestErrorBody(500, String(error))));
     });
   });
   server.keepAliveTimeout = 5_000;
@@ -40,24 +38,17 @@ async function serve(handler: SandboxHandler, req: IncomingMessage, res: ServerR
   res.on('close', () => {
     if (!res.writableFinished) abort.abort(new Error('client closed the connection'));
   });
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
+  const body = await text(req);
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i] ?? '', req.rawHeaders[i + 1] ?? '');
 
   const outcome = await handler.process({
-    method: (req.method ?? 'GET').toUpperCase(), url: new URL(req.url ?? '/', origin), headers, text,
+    method: (req.method ?? 'GET').toUpperCase(), url: new URL(req.url ?? '/', origin), headers, text: body,
   });
-  if (outcome === undefined) {
-    req.socket.destroy();
-    return;
+  if (outcome === undefined) req.socket.destroy();
+  else if (outcome.stallAfter === undefined) res.writeHead(outcome.status, outcome.headers).end(outcome.body);
+  else {
+    res.writeHead(outcome.status, outcome.headers).write(outcome.body.subarray(0, outcome.stallAfter));
+    handler.holdOpen(abort.signal, () => res.destroy());
   }
-  res.writeHead(outcome.status, outcome.headers);
-  if (outcome.stallAfter === undefined) {
-    res.end(outcome.body);
-    return;
-  }
-  res.write(outcome.body.subarray(0, outcome.stallAfter));
-  handler.holdOpen(abort.signal, () => res.destroy());
 }

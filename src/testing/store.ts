@@ -1,6 +1,6 @@
 // Plain maps changed synchronously, so concurrent requests never interleave a lookup and its write.
 import type { RecordStyle, ResolvedOptions } from './options.js';
-import { spell, type Scenario } from './scenarios.js';
+import { sameStatus, spell, type Scenario } from './scenarios.js';
 
 /** The scopes the document names. */
 export const KNOWN_SCOPES = ['invoices:read', 'invoices:write', 'taxauth:read', '*'] as const;
@@ -40,10 +40,6 @@ export class Store {
   /** Keyed by user id and idempotency key: keys are scoped to the user, not to one API key. */
   readonly idempotency = new Map<string, { fingerprint: string; invoiceId: string }>();
 
-  clear(): void {
-    for (const map of [this.users, this.sessions, this.businesses, this.keys, this.keysBySecret, this.invoices, this.idempotency]) map.clear();
-  }
-
   addUser(now: number, input: { id?: string | undefined; name?: string | undefined; email?: string | undefined } = {}): string {
     const id = input.id ?? newId('usr');
     this.users.set(id, { id, name: input.name ?? 'Sandbox User', email: input.email ?? `${id}@sandbox.invoicing.test`, createdAt: now });
@@ -72,9 +68,7 @@ export class Store {
   }
 
   revokeKey(record: ApiKeyRecord, now: number): void {
-    if (record.status === 'revoked') return;
-    record.status = 'revoked';
-    record.revokedAt = now;
+    if (record.status === 'active') Object.assign(record, { status: 'revoked', revokedAt: now });
   }
 
   owns(userId: string, businessId: string): boolean {
@@ -85,6 +79,10 @@ export class Store {
     if (!this.users.has(userId)) throw new RangeError(`No sandbox user ${userId}`);
   }
 }
+
+/** Whether a list filter takes the invoice (a status in any spelling). */
+export const listed = (i: InvoiceRecord, filter: { status?: string | undefined; businessId?: string | undefined }): boolean =>
+  (filter.businessId ?? i.businessId) === i.businessId && (filter.status === undefined || sameStatus(i.status, filter.status));
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 

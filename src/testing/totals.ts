@@ -14,14 +14,8 @@ function readNumber(value: unknown): Scaled {
   const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/i.exec(text);
   if (match === null) throw new TypeError(`not a finite number: ${text}`);
   const [, sign = '', whole = '0', fraction = '', exponentText = '0'] = match;
-  const exponent = Number(exponentText);
-  let units = BigInt(whole + fraction);
-  let scale = fraction.length - exponent;
-  if (scale < 0) {
-    units *= pow10(-scale);
-    scale = 0;
-  }
-  return { units: sign === '-' ? -units : units, scale };
+  const scale = fraction.length - Number(exponentText);
+  return { units: BigInt(sign + whole + fraction) * pow10(Math.max(0, -scale)), scale: Math.max(0, scale) };
 }
 
 function toCents({ units, scale }: Scaled): bigint {

@@ -6,24 +6,25 @@ import type { ResolvedOptions } from './options.js';
 /** The document's classification message; the sandbox prefixes it with the line (`lines[1] …`). @example expect(body.message).toBe(`lines[1] ${CLASSIFICATION_MESSAGE}`); */
 export const CLASSIFICATION_MESSAGE = 'has an invalid or missing classification code';
 
-const BUYER_TYPES = ['B2B', 'B2C', 'B2G'] as const;
-const LINE_STRINGS = ['hsnCode', 'isicCode', 'sku', 'inventoryItemId', 'productCategory', 'serviceCategory'] as const;
-const CATEGORY_FIELDS = ['productCategory', 'serviceCategory'] as const;
+// The document's tables, in the order the checks report them; the API description is built from them too.
+export const BUYER_TYPES = ['B2B', 'B2C', 'B2G'];
+export const BUYER_FIELDS = { type: 'string', tin: 'string', name: 'string', email: 'string' };
+export const LINE_FIELDS: Record<string, 'string' | 'number'> = {
+  description: 'string', quantity: 'number', unitPrice: 'number', taxRate: 'number', discountRate: 'number', hsnCode: 'string',
+  isicCode: 'string', sku: 'string', inventoryItemId: 'string', productCategory: 'string', serviceCategory: 'string',
+};
+export const REQUIRED_LINE_FIELDS = ['description', 'quantity', 'unitPrice', 'taxRate'];
 const HS_FORMAT = /^\d{4}\.\d{2}$/;
 const FOUR_DIGITS = /^\d{4}$/;
 const PLACEHOLDERS = new Set(['0000', '0000.00']);
 // A date and a time, the offset optional, that exist (Date.parse alone reads 2026-02-30 as 2 March).
-const ISO_8601_DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):?(\d{2}))?$/;
+const ISO_8601_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):?(\d{2}))?$/;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-function pick(source: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const f of fields) if (source[f] !== undefined) out[f] = source[f];
-  return out;
-}
+const pick = (source: Record<string, unknown>, fields: string[]): Record<string, unknown> =>
+  Object.fromEntries(fields.filter((f) => source[f] !== undefined).map((f) => [f, source[f]]));
 
 /** The accepted input, with the lines holding an unpublished four-digit code (`reject-on-validate`), or a 400 `SandboxHttpError`. */
 export function validateCreateBody(body: unknown, settings: Pick<ResolvedOptions, 'categoryMinLength' | 'unknownIsicCode'>) {
@@ -33,26 +34,16 @@ export function validateCreateBody(body: unknown, settings: Pick<ResolvedOptions
   if (typeof b.businessId !== 'string') messages.push('businessId must be a string');
   else if (b.businessId.trim() === '') messages.push('businessId should not be empty');
 
-  if (!isObject(b.buyer)) {
-    messages.push('buyer must be an object', 'buyer.type must be one of the following values: B2B, B2C, B2G');
-  } else {
-    if (!(BUYER_TYPES as readonly unknown[]).includes(b.buyer.type)) messages.push('buyer.type must be one of the following values: B2B, B2C, B2G');
-    for (const f of ['tin', 'name', 'email']) {
-      if (b.buyer[f] !== undefined && typeof b.buyer[f] !== 'string') messages.push(`buyer.${f} must be a string`);
-    }
-  }
-
+  const buyer = isObject(b.buyer) ? b.buyer : undefined;
+  if (buyer === undefined) messages.push('buyer must be an object');
+  if (!BUYER_TYPES.includes(buyer?.type as string)) messages.push('buyer.type must be one of the following values: B2B, B2C, B2G');
+  const notText = ['tin', 'name', 'email'].filter((f) => buyer?.[f] !== undefined && typeof buyer[f] !== 'string');
+  messages.push(...notText.map((f) => `buyer.${f} must be a string`));
   if (typeof b.dueDate !== 'string' || !isDateTime(b.dueDate)) messages.push('dueDate must be a valid ISO 8601 date string');
-
-  const lines = b.lines;
-  if (!Array.isArray(lines)) {
-    messages.push('lines must be an array', 'lines must contain at least 1 elements');
-  } else if (lines.length === 0) {
-    messages.push('lines must contain at least 1 elements');
-  } else {
-    lines.forEach((line, i) => messages.push(...lineFieldMessages(line, i, settings.categoryMinLength)));
-  }
-
+  const lines = Array.isArray(b.lines) ? (b.lines as unknown[]) : undefined;
+  if (lines === undefined) messages.push('lines must be an array');
+  if (!lines?.length) messages.push('lines must contain at least 1 elements');
+  lines?.forEach((line, i) => messages.push(...lineFieldMessages(line, i, settings.categoryMinLength)));
   if (messages.length > 0) throw badRequest(messages);
 
   const goodLines = lines as Record<string, unknown>[];
@@ -64,13 +55,11 @@ export function validateCreateBody(body: unknown, settings: Pick<ResolvedOptions
       if (settings.unknownIsicCode === 'reject-on-validate') unknownIsicLines.push(i);
     }
   });
-
-  const buyer = b.buyer as Record<string, unknown>;
   return {
     businessId: b.businessId as string,
-    buyer: pick(buyer, ['type', 'tin', 'name', 'email']),
+    buyer: pick(buyer!, Object.keys(BUYER_FIELDS)),
     dueDate: b.dueDate as string,
-    lines: goodLines.map((line) => pick(line, ['description', 'quantity', 'unitPrice', 'taxRate', 'discountRate', ...LINE_STRINGS])),
+    lines: goodLines.map((line) => pick(line, Object.keys(LINE_FIELDS))),
     unknownIsicLines,
   };
 }
@@ -90,14 +79,14 @@ function lineFieldMessages(line: unknown, i: number, categoryMinLength: number):
   const at = `lines.${i}`;
   if (!isObject(line)) return [`${at} must be an object`];
   const out: string[] = [];
-  if (typeof line.description !== 'string') out.push(`${at}.description must be a string`);
-  else if (line.description.trim() === '') out.push(`${at}.description should not be empty`);
-  for (const f of ['quantity', 'unitPrice', 'taxRate', 'discountRate']) {
-    const given = f !== 'discountRate' || line[f] !== undefined;
-    if (given && !isNumber(line[f])) out.push(`${at}.${f} must be a number conforming to the specified constraints`);
+  for (const [f, type] of Object.entries(LINE_FIELDS)) {
+    const value = line[f];
+    if (value === undefined && !REQUIRED_LINE_FIELDS.includes(f)) continue;
+    if (type === 'number' && !isNumber(value)) out.push(`${at}.${f} must be a number conforming to the specified constraints`);
+    else if (type === 'string' && typeof value !== 'string') out.push(`${at}.${f} must be a string`);
+    else if (f === 'description' && (value as string).trim() === '') out.push(`${at}.description should not be empty`);
   }
-  for (const f of LINE_STRINGS) if (line[f] !== undefined && typeof line[f] !== 'string') out.push(`${at}.${f} must be a string`);
-  const short = CATEGORY_FIELDS.filter((f) => typeof line[f] === 'string' && line[f].length < categoryMinLength);
+  const short = ['productCategory', 'serviceCategory'].filter((f) => typeof line[f] === 'string' && line[f].length < categoryMinLength);
   return [...out, ...short.map((f) => `${at}.${f} must be longer than or equal to ${categoryMinLength} characters`)];
 }
 
