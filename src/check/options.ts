@@ -22,10 +22,7 @@ import { MAX_LINES, tryMinorUnits, type ComputeTotalsOptions, type DecimalInput,
 export type CodeList =
   | ReadonlySet<string>
   | Iterable<string>
-  | {
-      /** Whether `code` is valid. */
-      has(code: string): boolean;
-    }
+  | { /** Whether `code` is valid. */ has(code: string): boolean }
   | ((code: string) => boolean);
 
 /**
@@ -74,24 +71,19 @@ type Problem = { path: IssuePath; value: unknown; expected?: string; thrown?: st
 export interface ResolvedCheckOptions {
   strict: boolean;
   ignore: ReadonlySet<string> | undefined;
-  /** undefined with `hsCodes: false` (format only). */
-  hs: CodeLookup | undefined;
-  /** Also used for padded codes and suggestions. */
-  isic: CodeLookup;
+  hs: CodeLookup | undefined; // undefined with `hsCodes: false` (format only)
+  isic: CodeLookup; // also used for padded codes and suggestions
   isicFormatOnly: boolean;
   minCategoryLength: number;
   minTinLength: number;
   standardTaxRates: ReadonlySet<number>;
   minorUnits: number;
   rounding: RoundingLevel;
-  /** If not, a figure that matches either rounding agrees. */
-  roundingGiven: boolean;
+  roundingGiven: boolean; // if not, a figure that matches either rounding agrees
   roundingMode: RoundingMode;
   expectedTotals: ResolvedExpectedTotals | undefined;
-  /** Longer `lines` are LINES_TOO_MANY and not read. */
-  maxLines: number;
-  /** Reported as OPTION_INVALID. */
-  problems: Problem[];
+  maxLines: number; // longer `lines` are LINES_TOO_MANY and not read
+  problems: Problem[]; // reported as OPTION_INVALID
 }
 
 const DEFAULT_ISIC: CodeLookup = { has: (c) => ISIC_CODES.has(c), codes: ISIC_CODES, bundled: true };

@@ -3,7 +3,6 @@ import type { IssueCollector } from '../issues.js';
 import type { ResolvedCheckOptions } from '../options.js';
 import { checkOptionalString, reportRequired, reportUnknownField, reportWrongType, type Level } from './fields.js';
 
-const BUYER_TYPES = ['B2B', 'B2C', 'B2G'];
 const BUYER: Level = {
   owner: 'buyer',
   known: ['type', 'tin', 'name', 'email'],
@@ -14,7 +13,7 @@ const BUYER: Level = {
   },
 };
 const TYPE_ALIASES: Record<string, string> = {
-  BUSINESS: 'B2B', COMPANY: 'B2B', CONSUMER: 'B2C', INDIVIDUAL: 'B2C', PERSON: 'B2C', CUSTOMER: 'B2C',
+  B2B: 'B2B', B2C: 'B2C', B2G: 'B2G', BUSINESS: 'B2B', COMPANY: 'B2B', CONSUMER: 'B2C', INDIVIDUAL: 'B2C', PERSON: 'B2C', CUSTOMER: 'B2C',
   GOVERNMENT: 'B2G', GOV: 'B2G', PUBLIC: 'B2G',
 };
 
@@ -36,11 +35,6 @@ const RUN_UNKNOWN = -1;
 
 const RUN_REASON = 'a run of consecutive digits';
 const SHORT_REASON = 'too short';
-
-/** Whether a reason of tinPlaceholderReason is a guess (the format is not shown), not an obvious placeholder. */
-export function isTinHeuristic(reason: string): boolean {
-  return reason === RUN_REASON || reason.startsWith(SHORT_REASON);
-}
 
 function isTinSeparator(c: number): boolean {
   // space, tab, NBSP, '-', '.', '/', '_': the ways TINs are commonly grouped
@@ -131,7 +125,7 @@ export function checkBuyer(buyer: Record<string, unknown>, o: ResolvedCheckOptio
     knownType = type;
   } else {
     const upper = type.trim().toUpperCase();
-    const suggestion = BUYER_TYPES.includes(upper) ? upper : Object.hasOwn(TYPE_ALIASES, upper) ? TYPE_ALIASES[upper] : undefined;
+    const suggestion = Object.hasOwn(TYPE_ALIASES, upper) ? TYPE_ALIASES[upper] : undefined;
     issues.add('BUYER_TYPE_INVALID', ['buyer', 'type'], { value: type, suggestion });
   }
 
@@ -142,12 +136,14 @@ export function checkBuyer(buyer: Record<string, unknown>, o: ResolvedCheckOptio
   else {
     const reason = tinPlaceholderReason(tin, o.minTinLength);
     if (reason !== undefined) {
-      issues.add(isTinHeuristic(reason) ? 'BUYER_TIN_SUSPICIOUS' : 'BUYER_TIN_PLACEHOLDER', ['buyer', 'tin'], { value: tin, reason });
+      // A run or a short TIN is a guess (the format is not shown), not an obvious placeholder.
+      const guess = reason === RUN_REASON || reason.startsWith(SHORT_REASON);
+      issues.add(guess ? 'BUYER_TIN_SUSPICIOUS' : 'BUYER_TIN_PLACEHOLDER', ['buyer', 'tin'], { value: tin, reason });
     }
   }
 
   const name = buyer.name;
-  if (name !== undefined && name !== null && typeof name !== 'string') checkOptionalString(issues, name, ['buyer', 'name']);
+  if (typeof name !== 'string') checkOptionalString(issues, name, ['buyer', 'name']);
   const email = buyer.email;
   if (typeof email === 'string') {
     if (!looksLikeEmail(email)) issues.add('BUYER_EMAIL_INVALID', ['buyer', 'email'], { value: email });

@@ -5,7 +5,9 @@ import { shiftDecimal } from '../../model/money.js';
 import type { ResolvedCheckOptions } from '../options.js';
 import { checkClassification } from './classification.js';
 import { LINE_TOTAL_FIELDS } from './totals.js';
-import { checkOptionalString, isBlank, isTrimmedSpace, reportRequired, reportUnknownField, reportWrongType, type Level } from './fields.js';
+import {
+  checkOptionalString, checkRequiredText, isBlank, isTrimmedSpace, reportRequired, reportUnknownField, reportWrongType, type Level,
+} from './fields.js';
 
 const LINE_FIELDS: readonly string[] = [
   'description', 'quantity', 'unitPrice', 'taxRate', 'hsnCode', 'isicCode', 'sku', 'discountRate',
@@ -46,17 +48,14 @@ export function checkLines(lines: readonly unknown[], o: ResolvedCheckOptions, i
 }
 
 function checkLine(
-  line: Record<string, unknown>,
-  i: number,
-  o: ResolvedCheckOptions,
-  issues: IssueCollector,
-  lines: readonly unknown[],
-  invoice: object,
+  line: Record<string, unknown>, i: number, o: ResolvedCheckOptions, issues: IssueCollector, lines: readonly unknown[], invoice: object,
 ): boolean {
   let computable = true;
 
   const description = line.description;
-  if (typeof description !== 'string' || isBlank(description)) descriptionProblem(description, i, issues, line);
+  if (typeof description !== 'string' || isBlank(description)) {
+    checkRequiredText(issues, ['lines', i, 'description'], description, 'a string saying what is sold', line, 'LINE_DESCRIPTION_EMPTY');
+  }
 
   const quantity = line.quantity;
   if (!(typeof quantity === 'number' && quantity > 0 && quantity < Infinity)) {
@@ -109,14 +108,6 @@ function checkLine(
     }
   }
   return computable;
-}
-
-function descriptionProblem(description: unknown, i: number, issues: IssueCollector, line: object): void {
-  const path = ['lines', i, 'description'];
-  if (description === undefined || description === null) {
-    reportRequired(issues, path, description, 'a string saying what is sold', line);
-  } else if (typeof description !== 'string') reportWrongType(issues, path, description, 'a string');
-  else issues.add('LINE_DESCRIPTION_EMPTY', path, { value: description });
 }
 
 const AMOUNT = 'a number or a decimal string such as "850.50"';
