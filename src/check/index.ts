@@ -28,14 +28,10 @@ export type {
  * ```
  */
 export interface CheckReport {
-  /** True when there is no error (warnings allowed). */
-  ok: boolean;
-  /** Problems that stop filing. */
-  errors: CheckIssue[];
-  /** Problems worth a look that do not stop filing (errors too with `strict`). */
-  warnings: CheckIssue[];
-  /** Exact totals, whenever every line's amounts are numbers, even if other rules failed. */
-  totals: InvoiceTotals | undefined;
+  /** True when there is no error (warnings allowed). */ ok: boolean;
+  /** Problems that stop filing. */ errors: CheckIssue[];
+  /** Problems worth a look that do not stop filing (errors too with `strict`). */ warnings: CheckIssue[];
+  /** Exact totals, whenever every line's amounts are numbers, even if other rules failed. */ totals: InvoiceTotals | undefined;
 }
 
 /**
