@@ -39,11 +39,7 @@ export interface MessageContext {
   rounding?: string;
 }
 
-/**
- * Default severity (`strict` raises warnings to errors), area, summary, then the wording: a message and a hint whose
- * `{field}`, `{value}`, `{name}` (the field's last name) and other `{key}` of MessageContext are filled in, or a function
- * of the context for wording that depends on what was found.
- */
+/** Severity, area, summary, then a message and hint whose `{key}` placeholders are filled in, or a function of the context. */
 export type IssueDefinition = readonly [
   severity: CheckSeverity,
   area: CheckArea,
@@ -84,8 +80,7 @@ const opt = (s: string | undefined, pre: string, post = ''): string => (s ? `${p
 const near = (c: MessageContext): string => opt(c.suggestion && didYouMean(c.suggestion), '', ' ');
 const group = (c: MessageContext): string => opt(c.suggestion && `Classes in group ${c.reason}: ${c.suggestion}.`, '', ' ');
 const lastName = (field: string): string => field.slice(field.lastIndexOf('.') + 1);
-// Placeholders computed from the context rather than read from it.
-// Constants are placeholders too: a template literal in the table would keep the table in bundles that never use it.
+// Placeholders computed from the context; constants too, so that bundles which never use the table drop it.
 const DERIVED: Partial<Record<string, (c: MessageContext) => string>> = {
   value: v, name: (c) => lastName(c.field), near, group,
   lookups: () => LOOKUPS, rejected: () => REJECTED, maxLines: () => String(MAX_LINES),

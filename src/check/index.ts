@@ -35,8 +35,7 @@ export interface CheckReport {
 }
 
 /**
- * Checks an invoice against every rule of the service document before anything is sent, and reports all problems at
- * once (the tax authority stops at the first).
+ * Checks an invoice against every rule of the service document before sending, and reports every problem at once.
  *
  * @example
  * ```ts
@@ -50,10 +49,8 @@ export function checkInvoice(input: unknown, opts?: CheckOptions): CheckReport {
 }
 
 /**
- * {@link checkInvoice} on what `JSON.stringify(input)` sends, which is what `invoices.create()` sends: an invoice,
- * buyer or line that is a class instance or was made with `Object.create` is checked as its own enumerable properties
- * (or what its `toJSON()` returns), so a required field that comes from a prototype or a class getter is a
- * FIELD_REQUIRED saying so.
+ * {@link checkInvoice} on what `JSON.stringify(input)` sends, as `invoices.create()` does: a required field inherited
+ * from a prototype or a class getter is a FIELD_REQUIRED saying so.
  *
  * @example
  * ```ts

@@ -8,8 +8,7 @@ import { describeThrown } from './format.js';
 import { MAX_LINES, tryMinorUnits, type ComputeTotalsOptions, type DecimalInput, type ExpectedTotals, type RoundingLevel, type RoundingMode } from '../model/money.js';
 
 /**
- * A list of valid codes: a `Set`, an array or any iterable of strings, anything with a `has(code)` method, or a
- * predicate.
+ * A list of valid codes: a `Set`, any iterable of strings, anything with a `has(code)` method, or a predicate.
  *
  * @example
  * ```ts
@@ -37,10 +36,7 @@ export type CodeList =
 export interface CheckOptions extends ComputeTotalsOptions {
   /** Report every warning as an error. Default false. */
   strict?: boolean | undefined;
-  /**
-   * Your own figures: each one that differs from the lines' totals is a TOTALS_MISMATCH error (as is a total the input
-   * itself carries, such as `totalAmount`).
-   */
+  /** Your figures: each one that differs from the lines' totals is a TOTALS_MISMATCH, as is a total in the input. */
   expectedTotals?: ExpectedTotals | undefined;
   /** Valid HS codes: an hsnCode outside the list given is HSN_CODE_NOT_LISTED (an error). */
   hsCodes?: CodeList | false | undefined;
@@ -90,8 +86,7 @@ const DEFAULT_ISIC: CodeLookup = { has: (c) => ISIC_CODES.has(c), codes: ISIC_CO
 const DEFAULT_HS: CodeLookup = { has: (c) => HS_CODES.has(c), codes: HS_CODES, bundled: true };
 
 /**
- * The default of `standardTaxRates`: the service's own 7.5 % and the standard and reduced VAT/GST rates in wide use
- * (every whole rate from 5 to 28 %).
+ * The default of `standardTaxRates`: the service's own 7.5 % and every whole rate from 5 to 28 %.
  *
  * @example
  * ```ts

@@ -48,8 +48,7 @@ export function tinPlaceholderReason(tin: string, minLength: number): string | u
   let first = -1;
   let prev = -1;
   let digits = true;
-  // What the characters so far have in common, known from the second one: RUN_SAME (one character repeated), RUN_UP or
-  // RUN_DOWN (digits stepping by +1 or -1, 9 to 0 and 0 to 9 included), or nothing (RUN_NONE).
+  // What the characters so far have in common, known from the second one (a RUN_ step, or RUN_NONE).
   let run = RUN_UNKNOWN;
   for (let i = 0; i < n; i++) {
     const c = tin.charCodeAt(i);

@@ -154,15 +154,11 @@ const ISIC_EXPECTED = 'a string of four digits such as "6202"';
 function isicProblem(isic: unknown, i: number, o: ResolvedCheckOptions, issues: IssueCollector): void {
   const path = isicPath(i);
   if (typeof isic !== 'string') {
-    let suggestion: string | undefined;
-    let reason: string | undefined;
-    if (isic === 0) reason = 'which is the placeholder the service rejects';
-    else if (typeof isic === 'number' && Number.isInteger(isic) && isic >= 1 && isic < 10000) {
-      suggestion = `the string "${String(isic).padStart(4, '0')}" (a number loses leading zeros)`;
-    }
-    if (suggestion === undefined && reason === undefined) reportWrongType(issues, path, isic, ISIC_EXPECTED);
-    else issues.add('FIELD_WRONG_TYPE', path, { value: isic, expected: ISIC_EXPECTED, reason, suggestion });
-    return;
+    if (typeof isic !== 'number') return reportWrongType(issues, path, isic, ISIC_EXPECTED);
+    const reason = isic === 0 ? 'which is the placeholder the service rejects' : undefined;
+    const whole = Number.isInteger(isic) && isic >= 1 && isic < 10000;
+    const suggestion = whole ? `the string "${String(isic).padStart(4, '0')}" (a number loses leading zeros)` : undefined;
+    return issues.add('FIELD_WRONG_TYPE', path, { value: isic, expected: ISIC_EXPECTED, reason, suggestion });
   }
   const trimmed = isic.trim();
   if (trimmed === '') return issues.add('ISIC_CODE_FORMAT', path, { value: isic, reason: 'it is empty' });

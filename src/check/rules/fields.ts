@@ -170,8 +170,7 @@ export function reportUnknownField(issues: IssueCollector, level: Level, path: I
 }
 
 /**
- * How deep input is read: the invoice is level 0, `lines[0].description` level 3 (a value's level is the length of its
- * path).
+ * How deep input is read: a value's level is the length of its path (`lines[0].description` is level 3).
  *
  * @example
  * ```ts

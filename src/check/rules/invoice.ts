@@ -50,8 +50,7 @@ export function checkInvoiceInput(input: unknown, o: ResolvedCheckOptions, issue
   } else if (lines.length === 0) {
     issues.add('LINES_EMPTY', ['lines'], { value: lines });
   } else if (lines.length > o.maxLines) {
-    // Malformed input, usually a length set by hand or a sparse array: walking it index by index would take minutes or
-    // run out of memory, so no line is read.
+    // Usually a length set by hand or a sparse array: walking it would take minutes or run out of memory.
     issues.add('LINES_TOO_MANY', ['lines'], { value: lines.length });
   } else {
     lineList = lines;

@@ -143,19 +143,15 @@ function lowTaxRate(value: unknown, i: number, o: ResolvedCheckOptions, issues: 
   const path = ['lines', i, 'taxRate'];
   const suggestion = shiftDecimal(value, 2) as string;
   const percent = Number(suggestion);
-  let fraction: string | undefined;
-  if (suggestion !== DOCUMENT_EXAMPLE_RATE) {
-    for (let j = 0; j < lines.length; j++) {
-      const other = lines[j];
-      if (j !== i && typeof other === 'object' && other !== null && amountNumber((other as { taxRate?: unknown }).taxRate) === percent) {
-        fraction = `lines[${j}] has taxRate ${suggestion}`;
-        break;
-      }
+  let fraction = suggestion === DOCUMENT_EXAMPLE_RATE ? `the document's example is ${suggestion}` : undefined;
+  for (let j = 0; fraction === undefined && j < lines.length; j++) {
+    const other = lines[j];
+    if (j !== i && typeof other === 'object' && other !== null && amountNumber((other as { taxRate?: unknown }).taxRate) === percent) {
+      fraction = `lines[${j}] has taxRate ${suggestion}`;
     }
   }
-  if (suggestion === DOCUMENT_EXAMPLE_RATE || fraction !== undefined) {
-    issues.add('LINE_TAX_RATE_FRACTION', path, { value, suggestion, reason: fraction ?? `the document's example is ${suggestion}` });
-  } else {
+  if (fraction !== undefined) issues.add('LINE_TAX_RATE_FRACTION', path, { value, suggestion, reason: fraction });
+  else {
     const reason = o.standardTaxRates.has(percent) ? `${suggestion} % is a standard rate` : undefined;
     issues.add('LINE_TAX_RATE_LOW', path, { value, suggestion, reason });
   }
