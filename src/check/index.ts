@@ -1,6 +1,6 @@
 /** Local pre-filing checks. */
 import { IssueCollector, type CheckIssue } from './issues.js';
-import { describeThrown } from './format.js';
+import { describeThrown } from './catalogue.js';
 import type { InvoiceTotals } from '../model/money.js';
 import { CodeListThrew, dropCodeList, resolveCheckOptions, type CheckOptions } from './options.js';
 import { isRecord, sentInvoice } from './rules/fields.js';

@@ -4,7 +4,7 @@ import { HS_CODES } from '../codes/hs-codes.js';
 import { ISIC_CODES } from '../codes/isic-codes.js';
 import type { CheckIssueCode } from './catalogue.js';
 import type { IssuePath } from './issues.js';
-import { describeThrown } from './format.js';
+import { describeThrown } from './catalogue.js';
 import { MAX_LINES, tryMinorUnits, type ComputeTotalsOptions, type DecimalInput, type ExpectedTotals, type RoundingLevel, type RoundingMode } from '../model/money.js';
 
 /**

@@ -126,8 +126,7 @@ function hsnProblem(hsn: unknown, i: number, o: ResolvedCheckOptions, issues: Is
   }
   const trimmed = hsn.trim();
   if (trimmed !== hsn && hsSubheading(trimmed) >= 0) {
-    issues.add('HSN_CODE_FORMAT', path, { value: hsn, reason: 'it has surrounding spaces', suggestion: trimmed });
-    return;
+    return issues.add('HSN_CODE_FORMAT', path, { value: hsn, reason: 'it has surrounding spaces', suggestion: trimmed });
   }
   if (trimmed === '') return issues.add('HSN_CODE_FORMAT', path, { value: hsn, reason: 'it is empty' });
   const digits = hsn.replace(NON_DIGITS, '');
@@ -163,8 +162,7 @@ function isicProblem(isic: unknown, i: number, o: ResolvedCheckOptions, issues: 
   const trimmed = isic.trim();
   if (trimmed === '') return issues.add('ISIC_CODE_FORMAT', path, { value: isic, reason: 'it is empty' });
   if (trimmed !== isic && isFourDigits(trimmed)) {
-    issues.add('ISIC_CODE_FORMAT', path, { value: isic, reason: 'it has surrounding spaces', suggestion: trimmed });
-    return;
+    return issues.add('ISIC_CODE_FORMAT', path, { value: isic, reason: 'it has surrounding spaces', suggestion: trimmed });
   }
   const digits = isic.replace(NON_DIGITS, '');
   if (digits.length > 0 && /^0+$/.test(digits)) return issues.add('ISIC_CODE_PLACEHOLDER', path, { value: isic });

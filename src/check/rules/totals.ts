@@ -19,11 +19,7 @@ export const LINE_TOTAL_FIELDS: ReadonlySet<string> = /* @__PURE__ */ new Set([
 ]);
 
 /** One total found in the input: where, which figure, and its value. */
-export interface InputTotal {
-  path: IssuePath;
-  figure: Figure;
-  value: unknown;
-}
+export type InputTotal = { path: IssuePath; figure: Figure; value: unknown };
 
 /** Adds the totals held by invoice field `key` (a figure, or a `totals` object of them) to `out`. */
 export function collectInputTotal(key: string, value: unknown, issues: IssueCollector, out: InputTotal[]): void {
