@@ -21,7 +21,10 @@ import { MAX_LINES, tryMinorUnits, type ComputeTotalsOptions, type DecimalInput,
 export type CodeList =
   | ReadonlySet<string>
   | Iterable<string>
-  | { /** Whether `code` is valid. */ has(code: string): boolean }
+  | {
+      /** Whether `code` is valid. */
+      has(code: string): boolean;
+    }
   | ((code: string) => boolean);
 
 /**
@@ -266,14 +269,12 @@ export function dropCodeList(o: ResolvedCheckOptions, err: CodeListThrew): void 
   else o.isic = DEFAULT_ISIC;
 }
 
-const EXPECTED_TOTALS_KEYS = ['subtotal', 'taxTotal', 'tax', 'total'];
-
 /** Reads each figure once (a getter is not asked twice) and keeps those that can be compared. */
 function readExpectedTotals(given: ExpectedTotals, o: ResolvedCheckOptions): ResolvedExpectedTotals | undefined {
   const problem = (key: string, value: unknown, expected?: string, thrown?: string): void =>
     void o.problems.push({ path: ['options', 'expectedTotals', key], value, expected, thrown });
   for (const key of Object.keys(given)) {
-    if (!EXPECTED_TOTALS_KEYS.includes(key)) {
+    if (!['subtotal', 'taxTotal', 'tax', 'total'].includes(key)) {
       problem(key, (given as Record<string, unknown>)[key], 'one of subtotal, taxTotal (or tax), total');
     }
   }

@@ -4,7 +4,7 @@ import type { InvoiceTotals } from '../../model/money.js';
 import type { ResolvedCheckOptions } from '../options.js';
 import { checkBuyer } from './buyer.js';
 import { checkDueDate } from './due-date.js';
-import { checkRequiredText, isRecord, reportRequired, reportUnknownField, reportWrongType, type Level } from './fields.js';
+import { checkRequiredText, isBlank, isRecord, reportRequired, reportUnknownField, reportWrongType, type Level } from './fields.js';
 import { checkLines } from './line.js';
 import { collectInputTotal, INPUT_TOTAL_FIELDS, reconcileTotals, type InputTotal } from './totals.js';
 
@@ -27,7 +27,10 @@ export function checkInvoiceInput(input: unknown, o: ResolvedCheckOptions, issue
     return reconcileTotals(undefined, false, o, issues);
   }
 
-  checkRequiredText(issues, ['businessId'], input.businessId, 'a string', input, 'BUSINESS_ID_EMPTY');
+  const businessId = input.businessId;
+  if (typeof businessId !== 'string' || isBlank(businessId)) {
+    checkRequiredText(issues, ['businessId'], businessId, 'a string', input, 'BUSINESS_ID_EMPTY');
+  }
 
   const buyer = input.buyer;
   if (buyer === undefined || buyer === null) {
