@@ -100,17 +100,7 @@ export async function diagnose(client: DiagnoseTarget, internals: DiagnoseIntern
   if (client.hasSessionToken) {
     try {
       const keys = await client.apiKeys.list(request);
-      [keyCount, listed] = [keys.length, true];
-      // This client's key: a listed prefix or suffix (masks split off) of 10+ characters it starts or ends with.
-      let bestLength = 0;
-      for (const key of keys) {
-        for (const value of Object.values(key.raw)) {
-          if (typeof value !== 'string') continue;
-          for (const part of value.split(/[*•…]+|\.{3,}/)) {
-            if (part.length >= 10 && part.length > bestLength && internals.keyMatches(part)) [record, bestLength] = [key, part.length];
-          }
-        }
-      }
+      [keyCount, record, listed] = [keys.length, pickOwnKey(keys, internals.keyMatches), true];
     } catch (error) {
       if (isAPIUserAbortError(error)) throw error;
       add('key-type', 'warn', `Could not list the session's keys: ${messageOf(error)}`, 'Check INVOICING_SESSION_TOKEN; the key type was not checked.');
@@ -124,59 +114,83 @@ export async function diagnose(client: DiagnoseTarget, internals: DiagnoseIntern
       'Filing creates and moves invoices (invoices:write) and reads them back while waiting (invoices:read); code lists need taxauth:read (else the bundled tables decide). Create a key with those scopes from a signed-in session.');
   } else if (scopes !== undefined) add('scopes', 'pass', `The key holds ${scopes.join(', ')}`);
   else add('scopes', 'pass', 'The key reads invoices and code lists; invoices:write is not checked without writing (with INVOICING_SESSION_TOKEN the key record tells)');
-  const label = record?.name === undefined ? 'The key' : `The key "${record.name}"`;
   if (!client.hasSessionToken) add('key-type', 'skip', 'not run: set INVOICING_SESSION_TOKEN to read the key’s type (a BUSINESS key cannot create invoices)');
-  else if (listed && record === undefined) {
-    add('key-type', 'warn', `None of the session's ${keyCount} key record(s) shows a prefix of this client's key`, 'The session may belong to another user; the key type was not checked.');
-  } else if (record?.keyableType === 'USER') add('key-type', 'pass', `${label} is a USER key`);
-  else if (record !== undefined && record.keyableType !== 'BUSINESS') add('key-type', 'warn', `${label} has keyableType ${JSON.stringify(record.keyableType ?? null)}`, 'A USER key is the working path for creating invoices.');
-  else if (record !== undefined) {
-    add('key-type', 'fail', `${label} is a BUSINESS key`,
-      'Known defect of the service: with a BUSINESS key, POST /api/v1/invoices answers 404 "Business not found" (the ownership check looks for a business owned by the key). Use a USER key.');
-  }
+  else if (listed) checks.push(keyTypeCheck(record, keyCount));
 
-  // Clock: the envelope's timestamp and the Date header, against this machine's clock halfway through the request.
+  // Clock: the envelope's timestamp and the Date header, against this machine's clock.
   const timed = list.ok ? list : codes.ok ? codes : undefined;
-  const body = timed === undefined ? undefined : await timed.body();
-  const stamp = isObject(body) && typeof body.timestamp === 'string' ? Date.parse(body.timestamp) : NaN;
-  const date = Date.parse(timed?.headers.get('date') ?? '');
-  const local = timed === undefined ? 0 : timed.sentAt + timed.ms / 2;
-  const skew = (Number.isFinite(stamp) ? stamp : date) - local;
-  const both = Number.isFinite(stamp) && Number.isFinite(date) ? `; Date header: ${Math.round((date - local) / 1000)} s` : '';
-  const finding = `The service's clock is ${Math.abs(Math.round(skew / 1000))} s ${skew >= 0 ? 'ahead of' : 'behind'} this machine's (${Number.isFinite(stamp) ? 'envelope timestamp' : 'Date header'}, ±${Math.ceil((timed?.ms ?? 0) / 2)} ms${both})`;
   if (timed === undefined) add('clock', 'skip', 'not run: no read succeeded');
-  else if (!Number.isFinite(stamp) && !Number.isFinite(date)) add('clock', 'warn', 'The answer carries neither an envelope timestamp nor a Date header');
-  else if (Math.abs(skew) < SKEW_WARN_MS) add('clock', 'pass', finding);
-  else {
-    add('clock', Math.abs(skew) < SKEW_FAIL_MS ? 'warn' : 'fail', finding,
-      "Automatic recovery (every 10 minutes, 24 hours) is judged on the service's clock; the SDK reads it from each answer, but logs and deadlines here use this machine's. Sync this machine's clock (NTP).");
-  }
+  else checks.push(clockCheck(await timed.body(), timed.headers, timed.sentAt + timed.ms / 2, timed.ms));
 
   const records = list.ok && Array.isArray(list.data) ? list.data.filter(isObject) : [];
   const found = await findDescription((path) => client.get(path, request), base);
-  const known = records.map((r) => readAlias(r, internals.fieldMap.id)).find((id) => typeof id === 'string' || typeof id === 'number');
-  const got = await probe(ROUTES.invoice(known === undefined ? 'doctor-no-such-invoice' : String(known)));
-  if (got.status === 404 && (known !== undefined || (!got.ok && NO_ROUTE.test(messageOf(got.error))))) {
-    add('read-route', 'warn', `GET /api/v1/invoices/{id} answered 404 for ${known === undefined ? 'any id (no such route)' : 'an invoice the list route returns'}: the service has no single-invoice read route`,
-      'retrieve and waitFor read invoices through the list route instead (more requests per read).');
-  } else if (got.ok || got.status === 404) add('read-route', 'pass', `GET /api/v1/invoices/{id} exists (answered ${got.status}${known === undefined ? ' for an unknown id' : ''})`);
-  else add('read-route', 'warn', `GET /api/v1/invoices/{id} answered ${answer(got)}`);
-  const page = list.ok ? await list.body() : undefined;
-  const meta = isObject(page) && isObject(page.meta) ? page.meta : undefined;
-  const used = typeof meta?.limit === 'number' ? meta.limit : records.length;
+  checks.push(await readRouteCheck(records, internals.fieldMap, probe));
   if (list.status === 400 && !list.ok) add('page-size', 'warn', `The service refuses limit=${PAGE_SIZE_ASKED}: ${messageOf(list.error)}`, 'Pass a smaller limit to list() and watch().');
   else if (!list.ok) add('page-size', 'skip', `not run: GET ${ROUTES.invoices} answered ${answer(list)}`);
-  else if (meta === undefined) add('page-size', 'warn', `The listing has no meta: ${records.length} invoice(s) on the page, no page count`, 'list() reads only the first page without meta.totalPages.');
-  else {
-    const more = used < PAGE_SIZE_ASKED ? '; list() follows meta.totalPages, so iteration still reads every invoice' : '';
-    add('page-size', used > PAGE_SIZE_ASKED ? 'warn' : 'pass',
-      `Asked for ${PAGE_SIZE_ASKED} per page, the service uses ${used} (meta.limit ${meta.limit ?? 'absent'}, total ${meta.total ?? '?'}, totalPages ${meta.totalPages ?? '?'})${more}`);
-  }
+  else checks.push(pageSizeCheck(await list.body(), records.length));
   checks.push(fieldNameCheck(records[0], describedInvoiceFields(found), internals.fieldMap));
   checks.push(...driftChecks(found, internals.fieldMap));
   return done();
 }
 
+// This client's key: a listed prefix or suffix (masks split off) of 10+ characters it starts or ends with.
+function pickOwnKey(keys: readonly APIKey[], keyMatches: (fragment: string) => boolean): APIKey | undefined {
+  let best: APIKey | undefined;
+  let bestLength = 0;
+  for (const key of keys) {
+    for (const value of Object.values(key.raw)) {
+      if (typeof value !== 'string') continue;
+      for (const part of value.split(/[*•…]+|\.{3,}/)) {
+        if (part.length >= 10 && part.length > bestLength && keyMatches(part)) [best, bestLength] = [key, part.length];
+      }
+    }
+  }
+  return best;
+}
+
+function keyTypeCheck(record: APIKey | undefined, count: number): DiagnosisCheck {
+  if (record === undefined) {
+    return result('key-type', 'warn', `None of the session's ${count} key record(s) shows a prefix of this client's key`, 'The session may belong to another user; the key type was not checked.');
+  }
+  const label = record.name === undefined ? 'The key' : `The key "${record.name}"`;
+  if (record.keyableType === 'USER') return result('key-type', 'pass', `${label} is a USER key`);
+  if (record.keyableType !== 'BUSINESS') return result('key-type', 'warn', `${label} has keyableType ${JSON.stringify(record.keyableType ?? null)}`, 'A USER key is the working path for creating invoices.');
+  return result('key-type', 'fail', `${label} is a BUSINESS key`,
+    'Known defect of the service: with a BUSINESS key, POST /api/v1/invoices answers 404 "Business not found" (the ownership check looks for a business owned by the key). Use a USER key.');
+}
+
+/** `local` is this machine's time halfway through the request; the service stamped its answer then. */
+function clockCheck(body: unknown, headers: Headers, local: number, ms: number): DiagnosisCheck {
+  const stamp = isObject(body) && typeof body.timestamp === 'string' ? Date.parse(body.timestamp) : NaN;
+  const date = Date.parse(headers.get('date') ?? '');
+  if (!Number.isFinite(stamp) && !Number.isFinite(date)) return result('clock', 'warn', 'The answer carries neither an envelope timestamp nor a Date header');
+  const skew = (Number.isFinite(stamp) ? stamp : date) - local;
+  const both = Number.isFinite(stamp) && Number.isFinite(date) ? `; Date header: ${Math.round((date - local) / 1000)} s` : '';
+  const finding = `The service's clock is ${Math.abs(Math.round(skew / 1000))} s ${skew >= 0 ? 'ahead of' : 'behind'} this machine's (${Number.isFinite(stamp) ? 'envelope timestamp' : 'Date header'}, ±${Math.ceil(ms / 2)} ms${both})`;
+  if (Math.abs(skew) < SKEW_WARN_MS) return result('clock', 'pass', finding);
+  return result('clock', Math.abs(skew) < SKEW_FAIL_MS ? 'warn' : 'fail', finding,
+    "Automatic recovery (every 10 minutes, 24 hours) is judged on the service's clock; the SDK reads it from each answer, but logs and deadlines here use this machine's. Sync this machine's clock (NTP).");
+}
+
+async function readRouteCheck(records: Record<string, unknown>[], fieldMap: ResolvedFieldMap, probe: (path: string) => Promise<Probe>): Promise<DiagnosisCheck> {
+  const known = records.map((r) => readAlias(r, fieldMap.id)).find((id) => typeof id === 'string' || typeof id === 'number');
+  const got = await probe(ROUTES.invoice(known === undefined ? 'doctor-no-such-invoice' : String(known)));
+  if (got.status === 404 && (known !== undefined || (!got.ok && NO_ROUTE.test(messageOf(got.error))))) {
+    return result('read-route', 'warn', `GET /api/v1/invoices/{id} answered 404 for ${known === undefined ? 'any id (no such route)' : 'an invoice the list route returns'}: the service has no single-invoice read route`,
+      'retrieve and waitFor read invoices through the list route instead (more requests per read).');
+  }
+  if (got.ok || got.status === 404) return result('read-route', 'pass', `GET /api/v1/invoices/{id} exists (answered ${got.status}${known === undefined ? ' for an unknown id' : ''})`);
+  return result('read-route', 'warn', `GET /api/v1/invoices/{id} answered ${answer(got)}`);
+}
+
+function pageSizeCheck(body: unknown, count: number): DiagnosisCheck {
+  const meta = isObject(body) && isObject(body.meta) ? body.meta : undefined;
+  if (meta === undefined) return result('page-size', 'warn', `The listing has no meta: ${count} invoice(s) on the page, no page count`, 'list() reads only the first page without meta.totalPages.');
+  const used = typeof meta.limit === 'number' ? meta.limit : count;
+  const more = used < PAGE_SIZE_ASKED ? '; list() follows meta.totalPages, so iteration still reads every invoice' : '';
+  return result('page-size', used > PAGE_SIZE_ASKED ? 'warn' : 'pass',
+    `Asked for ${PAGE_SIZE_ASKED} per page, the service uses ${used} (meta.limit ${meta.limit ?? 'absent'}, total ${meta.total ?? '?'}, totalPages ${meta.totalPages ?? '?'})${more}`);
+}
 
 // The service's field names for id, status and totals (from a record, else the description) against the field map.
 function fieldNameCheck(record: Record<string, unknown> | undefined, described: Record<string, any> | undefined, fieldMap: ResolvedFieldMap): DiagnosisCheck {
