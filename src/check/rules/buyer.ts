@@ -116,13 +116,10 @@ export function looksLikeEmail(s: string): boolean {
 export function checkBuyer(buyer: Record<string, unknown>, o: ResolvedCheckOptions, issues: IssueCollector, invoice: object): void {
   const type = buyer.type;
   let knownType: string | undefined;
-  if (type === undefined || type === null) {
-    reportRequired(issues, ['buyer', 'type'], type, 'B2B, B2C or B2G', buyer);
-  } else if (typeof type !== 'string') {
-    reportWrongType(issues, ['buyer', 'type'], type, 'a string: B2B, B2C or B2G');
-  } else if (type === 'B2B' || type === 'B2C' || type === 'B2G') {
-    knownType = type;
-  } else {
+  if (type === undefined || type === null) reportRequired(issues, ['buyer', 'type'], type, 'B2B, B2C or B2G', buyer);
+  else if (typeof type !== 'string') reportWrongType(issues, ['buyer', 'type'], type, 'a string: B2B, B2C or B2G');
+  else if (type === 'B2B' || type === 'B2C' || type === 'B2G') knownType = type;
+  else {
     const upper = type.trim().toUpperCase();
     const suggestion = Object.hasOwn(TYPE_ALIASES, upper) ? TYPE_ALIASES[upper] : undefined;
     issues.add('BUYER_TYPE_INVALID', ['buyer', 'type'], { value: type, suggestion });

@@ -196,8 +196,7 @@ export function notJsonData(value: unknown): string | undefined {
       const tag = Object.prototype.toString.call(value);
       if (tag === '[object Map]' || tag === '[object WeakMap]') return 'a Map, which JSON.stringify sends as {} (its entries are lost)';
       if (tag === '[object Set]' || tag === '[object WeakSet]') return 'a Set, which JSON.stringify sends as {} (its values are lost)';
-      if (tag === '[object Promise]') return 'a Promise, which JSON.stringify sends as {}';
-      if (tag === '[object RegExp]') return 'a RegExp, which JSON.stringify sends as {}';
+      if (tag === '[object Promise]' || tag === '[object RegExp]') return `a ${tag.slice(8, -1)}, which JSON.stringify sends as {}`;
       if (tag === '[object BigInt]') return 'a BigInt object, on which JSON.stringify throws a TypeError';
       if (ArrayBuffer.isView(value) || tag === '[object ArrayBuffer]') return 'binary data, which JSON.stringify does not send as it is';
       return undefined;

@@ -35,24 +35,18 @@ export function checkInvoiceInput(input: unknown, o: ResolvedCheckOptions, issue
   const buyer = input.buyer;
   if (buyer === undefined || buyer === null) {
     reportRequired(issues, ['buyer'], buyer, 'an object with at least type (B2B, B2C or B2G)', input);
-  } else if (!isRecord(buyer)) {
-    reportWrongType(issues, ['buyer'], buyer, 'an object');
-  } else {
-    checkBuyer(buyer, o, issues, input);
-  }
+  } else if (!isRecord(buyer)) reportWrongType(issues, ['buyer'], buyer, 'an object');
+  else checkBuyer(buyer, o, issues, input);
 
   checkDueDate(input.dueDate, issues, input);
 
   const lines = input.lines;
   let computable = false;
   let lineList: readonly unknown[] | undefined;
-  if (lines === undefined || lines === null) {
-    reportRequired(issues, ['lines'], lines, 'an array with at least one line', input);
-  } else if (!Array.isArray(lines)) {
-    reportWrongType(issues, ['lines'], lines, 'an array of lines');
-  } else if (lines.length === 0) {
-    issues.add('LINES_EMPTY', ['lines'], { value: lines });
-  } else if (lines.length > o.maxLines) {
+  if (lines === undefined || lines === null) reportRequired(issues, ['lines'], lines, 'an array with at least one line', input);
+  else if (!Array.isArray(lines)) reportWrongType(issues, ['lines'], lines, 'an array of lines');
+  else if (lines.length === 0) issues.add('LINES_EMPTY', ['lines'], { value: lines });
+  else if (lines.length > o.maxLines) {
     // Usually a length set by hand or a sparse array: walking it would take minutes or run out of memory.
     issues.add('LINES_TOO_MANY', ['lines'], { value: lines.length });
   } else {

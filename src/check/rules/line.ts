@@ -40,9 +40,7 @@ export function checkLines(lines: readonly unknown[], o: ResolvedCheckOptions, i
       const reason = line === undefined && !(i in lines) ? 'a hole in a sparse array' : undefined;
       issues.add('LINE_NOT_OBJECT', ['lines', i], { value: line, reason });
       computable = false;
-    } else if (!checkLine(line as Record<string, unknown>, i, o, issues, lines, invoice)) {
-      computable = false;
-    }
+    } else if (!checkLine(line as Record<string, unknown>, i, o, issues, lines, invoice)) computable = false;
   }
   return computable;
 }
