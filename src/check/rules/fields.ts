@@ -208,7 +208,6 @@ export function notJsonData(value: unknown): string | undefined {
 
 /** Walks an unknown field's value for cycles, excess depth and non-JSON data; reports the first problem. */
 export function checkSendable(value: unknown, path: IssuePath, enclosing: readonly object[], issues: IssueCollector): void {
-  // A plain value needs no walk.
   if (typeof value !== 'object' || value === null) {
     const kind = notJsonData(value);
     if (kind !== undefined) issues.add('INPUT_NOT_PLAIN_DATA', path, { value, reason: kind });

@@ -93,10 +93,8 @@ function checkLine(
   if (service !== undefined && service !== null) categoryCheck(service, ['lines', i, 'serviceCategory'], o.minCategoryLength, issues);
   const sku = line.sku;
   if (sku !== undefined && typeof sku !== 'string') checkOptionalString(issues, sku, ['lines', i, 'sku']);
-  const inventoryItemId = line.inventoryItemId;
-  if (inventoryItemId !== undefined && typeof inventoryItemId !== 'string') {
-    checkOptionalString(issues, inventoryItemId, ['lines', i, 'inventoryItemId']);
-  }
+  const item = line.inventoryItemId;
+  if (item !== undefined && typeof item !== 'string') checkOptionalString(issues, item, ['lines', i, 'inventoryItemId']);
 
   checkClassification(line, i, o, issues);
 
