@@ -1,6 +1,39 @@
-/** Every rule `checkInvoice` reports: a stable code never reused, severity, area, summary and wording. */
+/** Every rule `checkInvoice` reports (a stable code never reused, severity, area, summary, wording) and how values show. */
 import { MAX_LINES } from '../model/money.js';
-import { showTyped, showValue } from './format.js';
+
+/** What a getter, proxy trap or iterator threw, for a message: `Error: boom`. */
+export function describeThrown(err: unknown): string {
+  try {
+    if (err instanceof Error) return `${err.name}: ${err.message}`;
+    return typeof err === 'string' ? err : 'a non-Error value was thrown';
+  } catch {
+    return 'a value was thrown';
+  }
+}
+
+/** A short, safe rendering of any value for a message (strings quoted and cut). */
+export function showValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
+  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
+  if (typeof value === 'bigint') return `${value}n (a BigInt)`;
+  if (typeof value === 'function' || typeof value === 'symbol') return `a ${typeof value}`;
+  if (typeof value !== 'object') return String(value);
+  if (value === null) return 'null';
+  try {
+    if (Array.isArray(value)) return `an array of ${value.length}`;
+    if (value instanceof Date) return 'a Date object';
+  } catch {
+    // A revoked proxy, or a getPrototypeOf trap that throws: still an object.
+  }
+  return 'an object';
+}
+
+/** A value with its type said once: `a string "abc"`, `the number 5`. */
+export function showTyped(value: unknown): string {
+  const type = typeof value;
+  if (type === 'string') return `a string ${showValue(value)}`;
+  return type === 'number' || type === 'boolean' ? `the ${type} ${showValue(value)}` : showValue(value);
+}
 
 /**
  * Whether an issue stops filing (`error`) or deserves a look (`warning`).
@@ -39,11 +72,7 @@ export interface MessageContext {
   rounding?: string;
 }
 
-/**
- * Default severity (`strict` raises warnings to errors), area, summary, then the wording: a message and a hint whose
- * `{field}`, `{value}`, `{name}` (the field's last name) and other `{key}` of MessageContext are filled in, or a function
- * of the context for wording that depends on what was found.
- */
+/** Severity, area, summary, then a message and hint whose `{key}` placeholders are filled in, or a function of the context. */
 export type IssueDefinition = readonly [
   severity: CheckSeverity,
   area: CheckArea,
@@ -84,8 +113,7 @@ const opt = (s: string | undefined, pre: string, post = ''): string => (s ? `${p
 const near = (c: MessageContext): string => opt(c.suggestion && didYouMean(c.suggestion), '', ' ');
 const group = (c: MessageContext): string => opt(c.suggestion && `Classes in group ${c.reason}: ${c.suggestion}.`, '', ' ');
 const lastName = (field: string): string => field.slice(field.lastIndexOf('.') + 1);
-// Placeholders computed from the context rather than read from it.
-// Constants are placeholders too: a template literal in the table would keep the table in bundles that never use it.
+// Placeholders computed from the context; constants too, so that bundles which never use the table drop it.
 const DERIVED: Partial<Record<string, (c: MessageContext) => string>> = {
   value: v, name: (c) => lastName(c.field), near, group,
   lookups: () => LOOKUPS, rejected: () => REJECTED, maxLines: () => String(MAX_LINES),

@@ -1,6 +1,6 @@
 /** Local pre-filing checks. */
 import { IssueCollector, type CheckIssue } from './issues.js';
-import { describeThrown } from './format.js';
+import { describeThrown } from './catalogue.js';
 import type { InvoiceTotals } from '../model/money.js';
 import { CodeListThrew, dropCodeList, resolveCheckOptions, type CheckOptions } from './options.js';
 import { isRecord, sentInvoice } from './rules/fields.js';
@@ -28,19 +28,14 @@ export type {
  * ```
  */
 export interface CheckReport {
-  /** True when there is no error (warnings allowed). */
-  ok: boolean;
-  /** Problems that stop filing. */
-  errors: CheckIssue[];
-  /** Problems worth a look that do not stop filing (errors too with `strict`). */
-  warnings: CheckIssue[];
-  /** Exact totals, whenever every line's amounts are numbers, even if other rules failed. */
-  totals: InvoiceTotals | undefined;
+  /** True when there is no error (warnings allowed). */ ok: boolean;
+  /** Problems that stop filing. */ errors: CheckIssue[];
+  /** Problems worth a look that do not stop filing (errors too with `strict`). */ warnings: CheckIssue[];
+  /** Exact totals, whenever every line's amounts are numbers, even if other rules failed. */ totals: InvoiceTotals | undefined;
 }
 
 /**
- * Checks an invoice against every rule of the service document before anything is sent, and reports all problems at
- * once (the tax authority stops at the first).
+ * Checks an invoice against every rule of the service document before sending, and reports every problem at once.
  *
  * @example
  * ```ts
@@ -54,10 +49,8 @@ export function checkInvoice(input: unknown, opts?: CheckOptions): CheckReport {
 }
 
 /**
- * {@link checkInvoice} on what `JSON.stringify(input)` sends, which is what `invoices.create()` sends: an invoice,
- * buyer or line that is a class instance or was made with `Object.create` is checked as its own enumerable properties
- * (or what its `toJSON()` returns), so a required field that comes from a prototype or a class getter is a
- * FIELD_REQUIRED saying so.
+ * {@link checkInvoice} on what `JSON.stringify(input)` sends, as `invoices.create()` does: a required field inherited
+ * from a prototype or a class getter is a FIELD_REQUIRED saying so.
  *
  * @example
  * ```ts

@@ -13,14 +13,10 @@ export type { CheckArea, CheckIssueCode, CheckSeverity } from './catalogue.js';
  * ```
  */
 export interface CheckRule {
-  /** The stable code. */
-  code: CheckIssueCode;
-  /** Default severity (`opts.strict` raises warnings to errors). */
-  severity: CheckSeverity;
-  /** Which section of the service document the rule comes from. */
-  area: CheckArea;
-  /** One line: what the rule checks. */
-  summary: string;
+  /** The stable code. */ code: CheckIssueCode;
+  /** Default severity (`opts.strict` raises warnings to errors). */ severity: CheckSeverity;
+  /** Which section of the service document the rule comes from. */ area: CheckArea;
+  /** One line: what the rule checks. */ summary: string;
 }
 
 /**
@@ -67,16 +63,11 @@ export type IssuePath = (string | number)[];
  * ```
  */
 export interface CheckIssue {
-  /** Stable code of the rule (see CHECK_RULES). */
-  code: CheckIssueCode;
-  /** `error` stops filing; `warning` does not (unless `strict`). */
-  severity: CheckSeverity;
-  /** Where in the invoice, e.g. `['lines', 2, 'hsnCode']`. */
-  path: IssuePath;
-  /** What is wrong, naming the field and the value found. */
-  message: string;
-  /** How to fix it. */
-  hint?: string;
+  /** Stable code of the rule (see CHECK_RULES). */ code: CheckIssueCode;
+  /** `error` stops filing; `warning` does not (unless `strict`). */ severity: CheckSeverity;
+  /** Where in the invoice, e.g. `['lines', 2, 'hsnCode']`. */ path: IssuePath;
+  /** What is wrong, naming the field and the value found. */ message: string;
+  /** How to fix it. */ hint?: string;
 }
 
 const SIMPLE_KEY = /^[A-Za-z_$][\w$]*$/;

@@ -4,12 +4,11 @@ import { HS_CODES } from '../codes/hs-codes.js';
 import { ISIC_CODES } from '../codes/isic-codes.js';
 import type { CheckIssueCode } from './catalogue.js';
 import type { IssuePath } from './issues.js';
-import { describeThrown } from './format.js';
+import { describeThrown } from './catalogue.js';
 import { MAX_LINES, tryMinorUnits, type ComputeTotalsOptions, type DecimalInput, type ExpectedTotals, type RoundingLevel, type RoundingMode } from '../model/money.js';
 
 /**
- * A list of valid codes: a `Set`, an array or any iterable of strings, anything with a `has(code)` method, or a
- * predicate.
+ * A list of valid codes: a `Set`, any iterable of strings, anything with a `has(code)` method, or a predicate.
  *
  * @example
  * ```ts
@@ -40,10 +39,7 @@ export type CodeList =
 export interface CheckOptions extends ComputeTotalsOptions {
   /** Report every warning as an error. Default false. */
   strict?: boolean | undefined;
-  /**
-   * Your own figures: each one that differs from the lines' totals is a TOTALS_MISMATCH error (as is a total the input
-   * itself carries, such as `totalAmount`).
-   */
+  /** Your figures: each one that differs from the lines' totals is a TOTALS_MISMATCH, as is a total in the input. */
   expectedTotals?: ExpectedTotals | undefined;
   /** Valid HS codes: an hsnCode outside the list given is HSN_CODE_NOT_LISTED (an error). */
   hsCodes?: CodeList | false | undefined;
@@ -74,32 +70,26 @@ type Problem = { path: IssuePath; value: unknown; expected?: string; thrown?: st
 export interface ResolvedCheckOptions {
   strict: boolean;
   ignore: ReadonlySet<string> | undefined;
-  /** undefined with `hsCodes: false` (format only). */
-  hs: CodeLookup | undefined;
-  /** Also used for padded codes and suggestions. */
-  isic: CodeLookup;
+  hs: CodeLookup | undefined; // undefined with `hsCodes: false` (format only)
+  isic: CodeLookup; // also used for padded codes and suggestions
   isicFormatOnly: boolean;
   minCategoryLength: number;
   minTinLength: number;
   standardTaxRates: ReadonlySet<number>;
   minorUnits: number;
   rounding: RoundingLevel;
-  /** If not, a figure that matches either rounding agrees. */
-  roundingGiven: boolean;
+  roundingGiven: boolean; // if not, a figure that matches either rounding agrees
   roundingMode: RoundingMode;
   expectedTotals: ResolvedExpectedTotals | undefined;
-  /** Longer `lines` are LINES_TOO_MANY and not read. */
-  maxLines: number;
-  /** Reported as OPTION_INVALID. */
-  problems: Problem[];
+  maxLines: number; // longer `lines` are LINES_TOO_MANY and not read
+  problems: Problem[]; // reported as OPTION_INVALID
 }
 
 const DEFAULT_ISIC: CodeLookup = { has: (c) => ISIC_CODES.has(c), codes: ISIC_CODES, bundled: true };
 const DEFAULT_HS: CodeLookup = { has: (c) => HS_CODES.has(c), codes: HS_CODES, bundled: true };
 
 /**
- * The default of `standardTaxRates`: the service's own 7.5 % and the standard and reduced VAT/GST rates in wide use
- * (every whole rate from 5 to 28 %).
+ * The default of `standardTaxRates`: the service's own 7.5 % and every whole rate from 5 to 28 %.
  *
  * @example
  * ```ts
@@ -279,14 +269,12 @@ export function dropCodeList(o: ResolvedCheckOptions, err: CodeListThrew): void 
   else o.isic = DEFAULT_ISIC;
 }
 
-const EXPECTED_TOTALS_KEYS = ['subtotal', 'taxTotal', 'tax', 'total'];
-
 /** Reads each figure once (a getter is not asked twice) and keeps those that can be compared. */
 function readExpectedTotals(given: ExpectedTotals, o: ResolvedCheckOptions): ResolvedExpectedTotals | undefined {
   const problem = (key: string, value: unknown, expected?: string, thrown?: string): void =>
     void o.problems.push({ path: ['options', 'expectedTotals', key], value, expected, thrown });
   for (const key of Object.keys(given)) {
-    if (!EXPECTED_TOTALS_KEYS.includes(key)) {
+    if (!['subtotal', 'taxTotal', 'tax', 'total'].includes(key)) {
       problem(key, (given as Record<string, unknown>)[key], 'one of subtotal, taxTotal (or tax), total');
     }
   }

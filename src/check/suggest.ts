@@ -20,9 +20,7 @@ export function editDistance(a: string, b: string): number {
 
 /** The best match for `name`: an alias, a case-insensitive match, then the nearest by edit distance. */
 export function didYouMean(
-  name: string,
-  candidates: readonly string[],
-  aliases: Readonly<Record<string, string>> = {},
+  name: string, candidates: readonly string[], aliases: Readonly<Record<string, string>> = {},
 ): string | undefined {
   const lower = name.toLowerCase();
   // Own properties only: `constructor` or `__proto__` must not find Object.prototype's.

@@ -110,10 +110,8 @@ function requestBody(doc: Json, method: string, path: string): { name: string; s
 /** The values an SDK field accepts when they are a closed set (an enum or literals), else undefined. */
 function sdkEnum(schema: $ZodType): string[] | undefined {
   let s = schema;
-  for (;;) {
-    if (s instanceof $ZodOptional || s instanceof $ZodNullable || s instanceof $ZodReadonly) s = s._zod.def.innerType;
-    else if (s instanceof $ZodArray) s = s._zod.def.element;
-    else break;
+  while (s instanceof $ZodOptional || s instanceof $ZodNullable || s instanceof $ZodReadonly || s instanceof $ZodArray) {
+    s = s instanceof $ZodArray ? s._zod.def.element : s._zod.def.innerType;
   }
   return s instanceof $ZodEnum || s instanceof $ZodLiteral ? [...s._zod.values].map(String) : undefined;
 }

@@ -3,7 +3,6 @@ import type { IssueCollector } from '../issues.js';
 import type { ResolvedCheckOptions } from '../options.js';
 import { checkOptionalString, reportRequired, reportUnknownField, reportWrongType, type Level } from './fields.js';
 
-const BUYER_TYPES = ['B2B', 'B2C', 'B2G'];
 const BUYER: Level = {
   owner: 'buyer',
   known: ['type', 'tin', 'name', 'email'],
@@ -14,7 +13,7 @@ const BUYER: Level = {
   },
 };
 const TYPE_ALIASES: Record<string, string> = {
-  BUSINESS: 'B2B', COMPANY: 'B2B', CONSUMER: 'B2C', INDIVIDUAL: 'B2C', PERSON: 'B2C', CUSTOMER: 'B2C',
+  B2B: 'B2B', B2C: 'B2C', B2G: 'B2G', BUSINESS: 'B2B', COMPANY: 'B2B', CONSUMER: 'B2C', INDIVIDUAL: 'B2C', PERSON: 'B2C', CUSTOMER: 'B2C',
   GOVERNMENT: 'B2G', GOV: 'B2G', PUBLIC: 'B2G',
 };
 
@@ -37,11 +36,6 @@ const RUN_UNKNOWN = -1;
 const RUN_REASON = 'a run of consecutive digits';
 const SHORT_REASON = 'too short';
 
-/** Whether a reason of tinPlaceholderReason is a guess (the format is not shown), not an obvious placeholder. */
-export function isTinHeuristic(reason: string): boolean {
-  return reason === RUN_REASON || reason.startsWith(SHORT_REASON);
-}
-
 function isTinSeparator(c: number): boolean {
   // space, tab, NBSP, '-', '.', '/', '_': the ways TINs are commonly grouped
   return c === 32 || c === 9 || c === 160 || c === 45 || c === 46 || c === 47 || c === 95;
@@ -54,8 +48,7 @@ export function tinPlaceholderReason(tin: string, minLength: number): string | u
   let first = -1;
   let prev = -1;
   let digits = true;
-  // What the characters so far have in common, known from the second one: RUN_SAME (one character repeated), RUN_UP or
-  // RUN_DOWN (digits stepping by +1 or -1, 9 to 0 and 0 to 9 included), or nothing (RUN_NONE).
+  // What the characters so far have in common, known from the second one (a RUN_ step, or RUN_NONE).
   let run = RUN_UNKNOWN;
   for (let i = 0; i < n; i++) {
     const c = tin.charCodeAt(i);
@@ -123,15 +116,12 @@ export function looksLikeEmail(s: string): boolean {
 export function checkBuyer(buyer: Record<string, unknown>, o: ResolvedCheckOptions, issues: IssueCollector, invoice: object): void {
   const type = buyer.type;
   let knownType: string | undefined;
-  if (type === undefined || type === null) {
-    reportRequired(issues, ['buyer', 'type'], type, 'B2B, B2C or B2G', buyer);
-  } else if (typeof type !== 'string') {
-    reportWrongType(issues, ['buyer', 'type'], type, 'a string: B2B, B2C or B2G');
-  } else if (type === 'B2B' || type === 'B2C' || type === 'B2G') {
-    knownType = type;
-  } else {
+  if (type === undefined || type === null) reportRequired(issues, ['buyer', 'type'], type, 'B2B, B2C or B2G', buyer);
+  else if (typeof type !== 'string') reportWrongType(issues, ['buyer', 'type'], type, 'a string: B2B, B2C or B2G');
+  else if (type === 'B2B' || type === 'B2C' || type === 'B2G') knownType = type;
+  else {
     const upper = type.trim().toUpperCase();
-    const suggestion = BUYER_TYPES.includes(upper) ? upper : Object.hasOwn(TYPE_ALIASES, upper) ? TYPE_ALIASES[upper] : undefined;
+    const suggestion = Object.hasOwn(TYPE_ALIASES, upper) ? TYPE_ALIASES[upper] : undefined;
     issues.add('BUYER_TYPE_INVALID', ['buyer', 'type'], { value: type, suggestion });
   }
 
@@ -142,12 +132,14 @@ export function checkBuyer(buyer: Record<string, unknown>, o: ResolvedCheckOptio
   else {
     const reason = tinPlaceholderReason(tin, o.minTinLength);
     if (reason !== undefined) {
-      issues.add(isTinHeuristic(reason) ? 'BUYER_TIN_SUSPICIOUS' : 'BUYER_TIN_PLACEHOLDER', ['buyer', 'tin'], { value: tin, reason });
+      // A run or a short TIN is a guess (the format is not shown), not an obvious placeholder.
+      const guess = reason === RUN_REASON || reason.startsWith(SHORT_REASON);
+      issues.add(guess ? 'BUYER_TIN_SUSPICIOUS' : 'BUYER_TIN_PLACEHOLDER', ['buyer', 'tin'], { value: tin, reason });
     }
   }
 
   const name = buyer.name;
-  if (name !== undefined && name !== null && typeof name !== 'string') checkOptionalString(issues, name, ['buyer', 'name']);
+  if (typeof name !== 'string') checkOptionalString(issues, name, ['buyer', 'name']);
   const email = buyer.email;
   if (typeof email === 'string') {
     if (!looksLikeEmail(email)) issues.add('BUYER_EMAIL_INVALID', ['buyer', 'email'], { value: email });

@@ -38,9 +38,7 @@ function sameGroup(list: CodeLookup, prefix: string, max: number): string | unde
 const hsnPath = (i: number): (string | number)[] => ['lines', i, 'hsnCode'];
 const isicPath = (i: number): (string | number)[] => ['lines', i, 'isicCode'];
 
-/**
- * Checks `hsnCode` / `isicCode` of line `i` (a plain object, or the sentView of the caller's line: see sentInvoice).
- */
+/** Checks `hsnCode` / `isicCode` of line `i` (a plain object, or the sentView of the caller's line: see sentInvoice). */
 export function checkClassification(line: Record<string, unknown>, i: number, o: ResolvedCheckOptions, issues: IssueCollector): void {
   const hsn = line.hsnCode;
   const isic = line.isicCode;
@@ -48,16 +46,36 @@ export function checkClassification(line: Record<string, unknown>, i: number, o:
   const hasIsic = isic !== undefined && isic !== null;
   if (hasHsn && hasIsic) {
     // Rule 6 rejects both "with different values" only.
-    if (hsn !== isic) bothCodes(hsn, isic, i, o, issues);
+    if (hsn !== isic) {
+      const hsnValid =
+        typeof hsn === 'string' &&
+        hsSubheading(hsn) >= 0 &&
+        hsn !== '0000.00' &&
+        (o.hs !== undefined ? o.hs.has(hsn) : !isPaddedService(hsn, o) || PADDED_ISIC_HS_CODES.has(hsn));
+      const isicValid = typeof isic === 'string' && isFourDigits(isic) && isic !== '0000' && (o.isicFormatOnly || o.isic.has(isic));
+      issues.add('CLASSIFICATION_BOTH', ['lines', i], {
+        value: { hsnCode: hsn, isicCode: isic },
+        suggestion: hsnValid === isicValid ? undefined : hsnValid ? 'hsnCode' : 'isicCode',
+        reason: hsnValid && isicValid ? 'both valid' : hsnValid || isicValid ? undefined : 'neither valid',
+      });
+    }
   } else if (!hasHsn && !hasIsic) {
     if (!reportNotJsonRecord(issues, line, ['lines', i])) issues.add('CLASSIFICATION_MISSING', ['lines', i], { reason: codesNotSent(line) });
     return;
   }
   if (hasHsn) {
     const subheading = typeof hsn === 'string' ? hsSubheading(hsn) : -1;
-    if (subheading < 0) hsnProblem(hsn, i, o, issues);
-    // Only NNNN.00 (placeholder, padded service code) and a code list need a closer look.
-    else if (subheading === 0 || o.hs !== undefined) checkHsnValue(hsn as string, i, o, issues);
+    if (typeof hsn !== 'string' || subheading < 0) hsnProblem(hsn, i, o, issues);
+    // NNNN.00: the placeholder, then a padded service code, where NNNN.00 being a real HS subheading makes it a
+    // coincidence worth a look rather than a certain mistake.
+    else if (hsn === '0000.00') issues.add('HSN_CODE_PLACEHOLDER', hsnPath(i), { value: hsn });
+    else if (subheading === 0 && o.isic.has(hsn.slice(0, 4))) {
+      const real = o.hs !== undefined ? o.hs.has(hsn) : PADDED_ISIC_HS_CODES.has(hsn);
+      issues.add(real ? 'HSN_CODE_LOOKS_PADDED' : 'HSN_CODE_PADDED_ISIC', hsnPath(i), { value: hsn, suggestion: hsn.slice(0, 4) });
+    } else if (o.hs !== undefined && !o.hs.has(hsn)) {
+      const code = o.hs.bundled === true ? 'HSN_CODE_UNKNOWN' : 'HSN_CODE_NOT_LISTED';
+      issues.add(code, hsnPath(i), { value: hsn, suggestion: sameGroup(o.hs, hsn.slice(0, 4), 6) });
+    }
   }
   if (hasIsic) {
     if (typeof isic === 'string' && isFourDigits(isic)) {
@@ -71,41 +89,6 @@ export function checkClassification(line: Record<string, unknown>, i: number, o:
   }
 }
 
-/** A line with hsnCode and isicCode (rule 6). */
-function bothCodes(hsn: unknown, isic: unknown, i: number, o: ResolvedCheckOptions, issues: IssueCollector): void {
-  const hsnValid =
-    typeof hsn === 'string' &&
-    hsSubheading(hsn) >= 0 &&
-    hsn !== '0000.00' &&
-    (o.hs !== undefined ? o.hs.has(hsn) : !isPaddedService(hsn, o) || PADDED_ISIC_HS_CODES.has(hsn));
-  const isicValid = typeof isic === 'string' && isFourDigits(isic) && isic !== '0000' && (o.isicFormatOnly || o.isic.has(isic));
-  issues.add('CLASSIFICATION_BOTH', ['lines', i], {
-    value: { hsnCode: hsn, isicCode: isic },
-    suggestion: hsnValid === isicValid ? undefined : hsnValid ? 'hsnCode' : 'isicCode',
-    reason: hsnValid && isicValid ? 'both valid' : hsnValid || isicValid ? undefined : 'neither valid',
-  });
-}
-
-/** A well-formed NNNN.NN that ends in .00 or meets a code list: placeholder, padded service code, membership. */
-function checkHsnValue(hsn: string, i: number, o: ResolvedCheckOptions, issues: IssueCollector): void {
-  if (hsn.charCodeAt(5) === 48 && hsn.charCodeAt(6) === 48) {
-    // NNNN.00 only: the placeholder, then a padded service code.
-    if (hsn === '0000.00') return issues.add('HSN_CODE_PLACEHOLDER', hsnPath(i), { value: hsn });
-    const heading = hsn.slice(0, 4);
-    if (o.isic.has(heading)) {
-      // Whether NNNN.00 is itself a real HS subheading decides between a certain mistake and a coincidence worth a
-      // look.
-      const real = o.hs !== undefined ? o.hs.has(hsn) : PADDED_ISIC_HS_CODES.has(hsn);
-      issues.add(real ? 'HSN_CODE_LOOKS_PADDED' : 'HSN_CODE_PADDED_ISIC', hsnPath(i), { value: hsn, suggestion: heading });
-      return;
-    }
-  }
-  if (o.hs !== undefined && !o.hs.has(hsn)) {
-    const code = o.hs.bundled === true ? 'HSN_CODE_UNKNOWN' : 'HSN_CODE_NOT_LISTED';
-    issues.add(code, hsnPath(i), { value: hsn, suggestion: sameGroup(o.hs, hsn.slice(0, 4), 6) });
-  }
-}
-
 /** NNNN.00 where NNNN is an ISIC class: the padded service code that must never be suggested. */
 function isPaddedService(code: string, o: ResolvedCheckOptions): boolean {
   return code.endsWith('.00') && o.isic.has(code.slice(0, 4));
@@ -116,31 +99,25 @@ const HS_STRING = "the good's six-digit HS subheading as a string NNNN.NN (never
 // A number that was an NNNN.NN and lost its trailing zero (8471.3) or leading zeros (101.21).
 const NUMBER_WITH_DECIMALS = /^\d{1,4}\.\d{1,2}$/;
 
-/** A number sent as hsnCode. */
-function numericHsnProblem(hsn: number, path: (string | number)[], o: ResolvedCheckOptions, issues: IssueCollector): void {
-  let reason: string | undefined;
-  let suggestion: string | undefined;
-  if (Number.isInteger(hsn) && hsn >= 1 && hsn <= 9999) {
-    const code = String(hsn).padStart(4, '0');
-    reason = 'which looks like a four-digit (ISIC service) code';
-    suggestion = o.isic.has(code)
-      ? `isicCode "${code}" if this line is a service, or ${HS_STRING})`
-      : `${HS_STRING}; ${code} is no ISIC class either)`;
-  } else if (hsn === 0) {
-    reason = 'which is the placeholder the service rejects';
-  } else if (hsn > 0 && hsn < 10000 && NUMBER_WITH_DECIMALS.test(String(hsn))) {
-    const code = hsn.toFixed(2).padStart(7, '0');
-    if (!isPaddedService(code, o)) suggestion = `the string "${code}" (a number loses leading and trailing zeros)`;
-  }
-  issues.add('FIELD_WRONG_TYPE', path, { value: hsn, expected: HSN_EXPECTED, reason, suggestion });
-}
-
 function hsnProblem(hsn: unknown, i: number, o: ResolvedCheckOptions, issues: IssueCollector): void {
   const path = hsnPath(i);
   if (typeof hsn !== 'string') {
-    if (typeof hsn === 'number') numericHsnProblem(hsn, path, o, issues);
-    else reportWrongType(issues, path, hsn, HSN_EXPECTED);
-    return;
+    if (typeof hsn !== 'number') return reportWrongType(issues, path, hsn, HSN_EXPECTED);
+    let reason: string | undefined;
+    let suggestion: string | undefined;
+    if (Number.isInteger(hsn) && hsn >= 1 && hsn <= 9999) {
+      const code = String(hsn).padStart(4, '0');
+      reason = 'which looks like a four-digit (ISIC service) code';
+      suggestion = o.isic.has(code)
+        ? `isicCode "${code}" if this line is a service, or ${HS_STRING})`
+        : `${HS_STRING}; ${code} is no ISIC class either)`;
+    } else if (hsn === 0) {
+      reason = 'which is the placeholder the service rejects';
+    } else if (hsn > 0 && hsn < 10000 && NUMBER_WITH_DECIMALS.test(String(hsn))) {
+      const code = hsn.toFixed(2).padStart(7, '0');
+      if (!isPaddedService(code, o)) suggestion = `the string "${code}" (a number loses leading and trailing zeros)`;
+    }
+    return issues.add('FIELD_WRONG_TYPE', path, { value: hsn, expected: HSN_EXPECTED, reason, suggestion });
   }
   if (isFourDigits(hsn)) {
     if (hsn === '0000') issues.add('HSN_CODE_PLACEHOLDER', path, { value: hsn });
@@ -149,8 +126,7 @@ function hsnProblem(hsn: unknown, i: number, o: ResolvedCheckOptions, issues: Is
   }
   const trimmed = hsn.trim();
   if (trimmed !== hsn && hsSubheading(trimmed) >= 0) {
-    issues.add('HSN_CODE_FORMAT', path, { value: hsn, reason: 'it has surrounding spaces', suggestion: trimmed });
-    return;
+    return issues.add('HSN_CODE_FORMAT', path, { value: hsn, reason: 'it has surrounding spaces', suggestion: trimmed });
   }
   if (trimmed === '') return issues.add('HSN_CODE_FORMAT', path, { value: hsn, reason: 'it is empty' });
   const digits = hsn.replace(NON_DIGITS, '');
@@ -177,21 +153,16 @@ const ISIC_EXPECTED = 'a string of four digits such as "6202"';
 function isicProblem(isic: unknown, i: number, o: ResolvedCheckOptions, issues: IssueCollector): void {
   const path = isicPath(i);
   if (typeof isic !== 'string') {
-    let suggestion: string | undefined;
-    let reason: string | undefined;
-    if (isic === 0) reason = 'which is the placeholder the service rejects';
-    else if (typeof isic === 'number' && Number.isInteger(isic) && isic >= 1 && isic < 10000) {
-      suggestion = `the string "${String(isic).padStart(4, '0')}" (a number loses leading zeros)`;
-    }
-    if (suggestion === undefined && reason === undefined) reportWrongType(issues, path, isic, ISIC_EXPECTED);
-    else issues.add('FIELD_WRONG_TYPE', path, { value: isic, expected: ISIC_EXPECTED, reason, suggestion });
-    return;
+    if (typeof isic !== 'number') return reportWrongType(issues, path, isic, ISIC_EXPECTED);
+    const reason = isic === 0 ? 'which is the placeholder the service rejects' : undefined;
+    const whole = Number.isInteger(isic) && isic >= 1 && isic < 10000;
+    const suggestion = whole ? `the string "${String(isic).padStart(4, '0')}" (a number loses leading zeros)` : undefined;
+    return issues.add('FIELD_WRONG_TYPE', path, { value: isic, expected: ISIC_EXPECTED, reason, suggestion });
   }
   const trimmed = isic.trim();
   if (trimmed === '') return issues.add('ISIC_CODE_FORMAT', path, { value: isic, reason: 'it is empty' });
   if (trimmed !== isic && isFourDigits(trimmed)) {
-    issues.add('ISIC_CODE_FORMAT', path, { value: isic, reason: 'it has surrounding spaces', suggestion: trimmed });
-    return;
+    return issues.add('ISIC_CODE_FORMAT', path, { value: isic, reason: 'it has surrounding spaces', suggestion: trimmed });
   }
   const digits = isic.replace(NON_DIGITS, '');
   if (digits.length > 0 && /^0+$/.test(digits)) return issues.add('ISIC_CODE_PLACEHOLDER', path, { value: isic });

@@ -50,10 +50,7 @@ function isCompleteDateTime(s: string): boolean {
 
 /** Checks `dueDate` of `invoice` (asked only when the date is missing, for why: see sentInvoice). */
 export function checkDueDate(value: unknown, issues: IssueCollector, invoice: object): void {
-  if (typeof value !== 'string' || !isCompleteDateTime(value)) dueDateProblem(value, issues, invoice);
-}
-
-function dueDateProblem(value: unknown, issues: IssueCollector, invoice: object): void {
+  if (typeof value === 'string' && isCompleteDateTime(value)) return;
   if (value === undefined || value === null) {
     return reportRequired(issues, ['dueDate'], value, 'an ISO 8601 date-time such as "2026-12-31T00:00:00Z"', invoice);
   }

@@ -1,5 +1,5 @@
 /** Field-level helpers shared by the rule files: type reports, optional strings, unknown fields. */
-import type { MessageContext } from '../catalogue.js';
+import type { CheckIssueCode, MessageContext } from '../catalogue.js';
 import { formatIssuePath, type IssueCollector, type IssuePath } from '../issues.js';
 import { didYouMean } from '../suggest.js';
 import { isObject as isRecord } from '../../model/field-map.js';
@@ -12,8 +12,7 @@ export function isPlainObject(value: object): boolean {
   return proto === Object.prototype || proto === null;
 }
 
-// Each view made by sentView, to the object it was copied from: asked only when a field is missing, to say why
-// (inherited, not enumerable).
+// Each view made by sentView, to the object it was copied from: asked only to say why a field is missing.
 const SENT_FROM = /* @__PURE__ */ new WeakMap<object, object>();
 
 /** JSON.stringify sends own enumerable properties only, so rules read this view. */
@@ -137,6 +136,15 @@ export function reportWrongType(issues: IssueCollector, path: IssuePath, value: 
   issues.add('FIELD_WRONG_TYPE', path, { value, expected, suggestion });
 }
 
+/** A required string: missing, not a string, or blank (`blank`). */
+export function checkRequiredText(
+  issues: IssueCollector, path: IssuePath, value: unknown, expected: string, record: object, blank: CheckIssueCode,
+): void {
+  if (value === undefined || value === null) reportRequired(issues, path, value, expected, record);
+  else if (typeof value !== 'string') reportWrongType(issues, path, value, 'a string');
+  else if (isBlank(value)) issues.add(blank, path, { value });
+}
+
 /** Checks an optional string field; null counts as absent. */
 export function checkOptionalString(issues: IssueCollector, value: unknown, path: IssuePath): void {
   if (value !== undefined && value !== null && typeof value !== 'string') reportWrongType(issues, path, value, 'a string');
@@ -162,8 +170,7 @@ export function reportUnknownField(issues: IssueCollector, level: Level, path: I
 }
 
 /**
- * How deep input is read: the invoice is level 0, `lines[0].description` level 3 (a value's level is the length of its
- * path).
+ * How deep input is read: a value's level is the length of its path (`lines[0].description` is level 3).
  *
  * @example
  * ```ts
@@ -181,17 +188,15 @@ export function notJsonData(value: unknown): string | undefined {
     case 'bigint':
       return 'a BigInt, on which JSON.stringify throws a TypeError';
     case 'function':
-      return 'a function, which JSON.stringify leaves out';
     case 'symbol':
-      return 'a symbol, which JSON.stringify leaves out';
+      return `a ${typeof value}, which JSON.stringify leaves out`;
     case 'object': {
       if (value === null || Array.isArray(value) || isPlainObject(value)) return undefined;
       if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined;
       const tag = Object.prototype.toString.call(value);
       if (tag === '[object Map]' || tag === '[object WeakMap]') return 'a Map, which JSON.stringify sends as {} (its entries are lost)';
       if (tag === '[object Set]' || tag === '[object WeakSet]') return 'a Set, which JSON.stringify sends as {} (its values are lost)';
-      if (tag === '[object Promise]') return 'a Promise, which JSON.stringify sends as {}';
-      if (tag === '[object RegExp]') return 'a RegExp, which JSON.stringify sends as {}';
+      if (tag === '[object Promise]' || tag === '[object RegExp]') return `a ${tag.slice(8, -1)}, which JSON.stringify sends as {}`;
       if (tag === '[object BigInt]') return 'a BigInt object, on which JSON.stringify throws a TypeError';
       if (ArrayBuffer.isView(value) || tag === '[object ArrayBuffer]') return 'binary data, which JSON.stringify does not send as it is';
       return undefined;
@@ -203,7 +208,6 @@ export function notJsonData(value: unknown): string | undefined {
 
 /** Walks an unknown field's value for cycles, excess depth and non-JSON data; reports the first problem. */
 export function checkSendable(value: unknown, path: IssuePath, enclosing: readonly object[], issues: IssueCollector): void {
-  // A plain value needs no walk.
   if (typeof value !== 'object' || value === null) {
     const kind = notJsonData(value);
     if (kind !== undefined) issues.add('INPUT_NOT_PLAIN_DATA', path, { value, reason: kind });
@@ -214,8 +218,7 @@ export function checkSendable(value: unknown, path: IssuePath, enclosing: readon
     issues.add(code, [...at], context);
     return -1;
   };
-  // The objects on the current path, each to the length of its path (a reference back is named by that path), and the
-  // height of each object done.
+  // The objects on the current path, each to its path's length (naming a reference back), and each done one's height.
   const open = new Map<object, number>();
   for (let k = 0; k < enclosing.length; k++) open.set(enclosing[k] as object, k);
   const heights = new Map<object, number>();

@@ -4,7 +4,7 @@ import type { InvoiceTotals } from '../../model/money.js';
 import type { ResolvedCheckOptions } from '../options.js';
 import { checkBuyer } from './buyer.js';
 import { checkDueDate } from './due-date.js';
-import { isBlank, isRecord, reportRequired, reportUnknownField, reportWrongType, type Level } from './fields.js';
+import { checkRequiredText, isBlank, isRecord, reportRequired, reportUnknownField, reportWrongType, type Level } from './fields.js';
 import { checkLines } from './line.js';
 import { collectInputTotal, INPUT_TOTAL_FIELDS, reconcileTotals, type InputTotal } from './totals.js';
 
@@ -28,37 +28,26 @@ export function checkInvoiceInput(input: unknown, o: ResolvedCheckOptions, issue
   }
 
   const businessId = input.businessId;
-  if (businessId === undefined || businessId === null) {
-    reportRequired(issues, ['businessId'], businessId, 'a string', input);
-  } else if (typeof businessId !== 'string') {
-    reportWrongType(issues, ['businessId'], businessId, 'a string');
-  } else if (isBlank(businessId)) {
-    issues.add('BUSINESS_ID_EMPTY', ['businessId'], { value: businessId });
+  if (typeof businessId !== 'string' || isBlank(businessId)) {
+    checkRequiredText(issues, ['businessId'], businessId, 'a string', input, 'BUSINESS_ID_EMPTY');
   }
 
   const buyer = input.buyer;
   if (buyer === undefined || buyer === null) {
     reportRequired(issues, ['buyer'], buyer, 'an object with at least type (B2B, B2C or B2G)', input);
-  } else if (!isRecord(buyer)) {
-    reportWrongType(issues, ['buyer'], buyer, 'an object');
-  } else {
-    checkBuyer(buyer, o, issues, input);
-  }
+  } else if (!isRecord(buyer)) reportWrongType(issues, ['buyer'], buyer, 'an object');
+  else checkBuyer(buyer, o, issues, input);
 
   checkDueDate(input.dueDate, issues, input);
 
   const lines = input.lines;
   let computable = false;
   let lineList: readonly unknown[] | undefined;
-  if (lines === undefined || lines === null) {
-    reportRequired(issues, ['lines'], lines, 'an array with at least one line', input);
-  } else if (!Array.isArray(lines)) {
-    reportWrongType(issues, ['lines'], lines, 'an array of lines');
-  } else if (lines.length === 0) {
-    issues.add('LINES_EMPTY', ['lines'], { value: lines });
-  } else if (lines.length > o.maxLines) {
-    // Malformed input, usually a length set by hand or a sparse array: walking it index by index would take minutes or
-    // run out of memory, so no line is read.
+  if (lines === undefined || lines === null) reportRequired(issues, ['lines'], lines, 'an array with at least one line', input);
+  else if (!Array.isArray(lines)) reportWrongType(issues, ['lines'], lines, 'an array of lines');
+  else if (lines.length === 0) issues.add('LINES_EMPTY', ['lines'], { value: lines });
+  else if (lines.length > o.maxLines) {
+    // Usually a length set by hand or a sparse array: walking it would take minutes or run out of memory.
     issues.add('LINES_TOO_MANY', ['lines'], { value: lines.length });
   } else {
     lineList = lines;

@@ -5,7 +5,9 @@ import { shiftDecimal } from '../../model/money.js';
 import type { ResolvedCheckOptions } from '../options.js';
 import { checkClassification } from './classification.js';
 import { LINE_TOTAL_FIELDS } from './totals.js';
-import { checkOptionalString, isBlank, isTrimmedSpace, reportRequired, reportUnknownField, reportWrongType, type Level } from './fields.js';
+import {
+  checkOptionalString, checkRequiredText, isBlank, isTrimmedSpace, reportRequired, reportUnknownField, reportWrongType, type Level,
+} from './fields.js';
 
 const LINE_FIELDS: readonly string[] = [
   'description', 'quantity', 'unitPrice', 'taxRate', 'hsnCode', 'isicCode', 'sku', 'discountRate',
@@ -38,25 +40,20 @@ export function checkLines(lines: readonly unknown[], o: ResolvedCheckOptions, i
       const reason = line === undefined && !(i in lines) ? 'a hole in a sparse array' : undefined;
       issues.add('LINE_NOT_OBJECT', ['lines', i], { value: line, reason });
       computable = false;
-    } else if (!checkLine(line as Record<string, unknown>, i, o, issues, lines, invoice)) {
-      computable = false;
-    }
+    } else if (!checkLine(line as Record<string, unknown>, i, o, issues, lines, invoice)) computable = false;
   }
   return computable;
 }
 
 function checkLine(
-  line: Record<string, unknown>,
-  i: number,
-  o: ResolvedCheckOptions,
-  issues: IssueCollector,
-  lines: readonly unknown[],
-  invoice: object,
+  line: Record<string, unknown>, i: number, o: ResolvedCheckOptions, issues: IssueCollector, lines: readonly unknown[], invoice: object,
 ): boolean {
   let computable = true;
 
   const description = line.description;
-  if (typeof description !== 'string' || isBlank(description)) descriptionProblem(description, i, issues, line);
+  if (typeof description !== 'string' || isBlank(description)) {
+    checkRequiredText(issues, ['lines', i, 'description'], description, 'a string saying what is sold', line, 'LINE_DESCRIPTION_EMPTY');
+  }
 
   const quantity = line.quantity;
   if (!(typeof quantity === 'number' && quantity > 0 && quantity < Infinity)) {
@@ -96,10 +93,8 @@ function checkLine(
   if (service !== undefined && service !== null) categoryCheck(service, ['lines', i, 'serviceCategory'], o.minCategoryLength, issues);
   const sku = line.sku;
   if (sku !== undefined && typeof sku !== 'string') checkOptionalString(issues, sku, ['lines', i, 'sku']);
-  const inventoryItemId = line.inventoryItemId;
-  if (inventoryItemId !== undefined && typeof inventoryItemId !== 'string') {
-    checkOptionalString(issues, inventoryItemId, ['lines', i, 'inventoryItemId']);
-  }
+  const item = line.inventoryItemId;
+  if (item !== undefined && typeof item !== 'string') checkOptionalString(issues, item, ['lines', i, 'inventoryItemId']);
 
   checkClassification(line, i, o, issues);
 
@@ -109,14 +104,6 @@ function checkLine(
     }
   }
   return computable;
-}
-
-function descriptionProblem(description: unknown, i: number, issues: IssueCollector, line: object): void {
-  const path = ['lines', i, 'description'];
-  if (description === undefined || description === null) {
-    reportRequired(issues, path, description, 'a string saying what is sold', line);
-  } else if (typeof description !== 'string') reportWrongType(issues, path, description, 'a string');
-  else issues.add('LINE_DESCRIPTION_EMPTY', path, { value: description });
 }
 
 const AMOUNT = 'a number or a decimal string such as "850.50"';
@@ -152,19 +139,15 @@ function lowTaxRate(value: unknown, i: number, o: ResolvedCheckOptions, issues: 
   const path = ['lines', i, 'taxRate'];
   const suggestion = shiftDecimal(value, 2) as string;
   const percent = Number(suggestion);
-  let fraction: string | undefined;
-  if (suggestion !== DOCUMENT_EXAMPLE_RATE) {
-    for (let j = 0; j < lines.length; j++) {
-      const other = lines[j];
-      if (j !== i && typeof other === 'object' && other !== null && amountNumber((other as { taxRate?: unknown }).taxRate) === percent) {
-        fraction = `lines[${j}] has taxRate ${suggestion}`;
-        break;
-      }
+  let fraction = suggestion === DOCUMENT_EXAMPLE_RATE ? `the document's example is ${suggestion}` : undefined;
+  for (let j = 0; fraction === undefined && j < lines.length; j++) {
+    const other = lines[j];
+    if (j !== i && typeof other === 'object' && other !== null && amountNumber((other as { taxRate?: unknown }).taxRate) === percent) {
+      fraction = `lines[${j}] has taxRate ${suggestion}`;
     }
   }
-  if (suggestion === DOCUMENT_EXAMPLE_RATE || fraction !== undefined) {
-    issues.add('LINE_TAX_RATE_FRACTION', path, { value, suggestion, reason: fraction ?? `the document's example is ${suggestion}` });
-  } else {
+  if (fraction !== undefined) issues.add('LINE_TAX_RATE_FRACTION', path, { value, suggestion, reason: fraction });
+  else {
     const reason = o.standardTaxRates.has(percent) ? `${suggestion} % is a standard rate` : undefined;
     issues.add('LINE_TAX_RATE_LOW', path, { value, suggestion, reason });
   }

@@ -19,22 +19,15 @@ export const LINE_TOTAL_FIELDS: ReadonlySet<string> = /* @__PURE__ */ new Set([
 ]);
 
 /** One total found in the input: where, which figure, and its value. */
-export interface InputTotal {
-  path: IssuePath;
-  figure: Figure;
-  value: unknown;
-}
+export type InputTotal = { path: IssuePath; figure: Figure; value: unknown };
 
 /** Adds the totals held by invoice field `key` (a figure, or a `totals` object of them) to `out`. */
 export function collectInputTotal(key: string, value: unknown, issues: IssueCollector, out: InputTotal[]): void {
   const figure = INPUT_TOTAL_FIELDS[key] as Figure | 'totals';
-  if (figure !== 'totals') out.push({ path: [key], figure, value });
-  else if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    issues.add('TOTAL_FIELD_NOT_ACCEPTED', [key], { value, reason: 'not an object of subtotal, tax and total' });
-  } else collectTotals(key, value, issues, out);
-}
-
-function collectTotals(key: string, value: object, issues: IssueCollector, out: InputTotal[]): void {
+  if (figure !== 'totals') return void out.push({ path: [key], figure, value });
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return issues.add('TOTAL_FIELD_NOT_ACCEPTED', [key], { value, reason: 'not an object of subtotal, tax and total' });
+  }
   for (const inner of Object.keys(value)) {
     const f = INPUT_TOTAL_FIELDS[inner];
     const v = (value as Record<string, unknown>)[inner];
@@ -45,10 +38,7 @@ function collectTotals(key: string, value: object, issues: IssueCollector, out: 
 
 /** Computes the totals when every line's amounts are numbers, then reconciles the caller's figures. */
 export function reconcileTotals(
-  lines: readonly unknown[] | undefined,
-  computable: boolean,
-  o: ResolvedCheckOptions,
-  issues: IssueCollector,
+  lines: readonly unknown[] | undefined, computable: boolean, o: ResolvedCheckOptions, issues: IssueCollector,
   inputTotals?: readonly InputTotal[],
 ): InvoiceTotals | undefined {
   const totals =
