@@ -1,5 +1,5 @@
 // Read-only: only GETs through the client's public methods; no finding quotes a secret.
-import type { InvoicingClient } from '../client.js';
+import type { APIPromise } from '../core/api-promise.js';
 import { isAPIError, isAPIUserAbortError } from '../core/errors.js';
 import { isInsecureRemote } from '../core/options.js';
 import type { RequestOptions } from '../core/request-options.js';
@@ -9,7 +9,13 @@ import { readAlias, type InvoiceField, type ResolvedFieldMap } from '../model/fi
 import { describedInvoiceFields, driftChecks, findDescription, isObject } from './drift.js';
 import { result, type DiagnoseOptions, type Diagnosis, type DiagnosisCheck, type DiagnosisStatus } from './types.js';
 
-export type DiagnoseTarget = Pick<InvoicingClient, 'baseUrl' | 'hasApiKey' | 'hasSessionToken' | 'get' | 'apiKeys'>;
+export interface DiagnoseTarget {
+  readonly baseUrl: string;
+  readonly hasApiKey: boolean;
+  readonly hasSessionToken: boolean;
+  get<T = unknown>(path: string, opts?: RequestOptions): APIPromise<T>;
+  readonly apiKeys: { list(opts?: RequestOptions): APIPromise<APIKey[]> };
+}
 
 /** What only the client knows: its field map, `allowInsecureHttp`, and whether a fragment is part of its key (never the key). */
 export interface DiagnoseInternals {
