@@ -95,7 +95,6 @@ export function readAlias(record: Record<string, unknown>, aliases: readonly str
 // The alias lists callers pass are constants: each is compiled once.
 const compiledAliases = /* @__PURE__ */ new WeakMap<readonly string[], readonly CompiledAlias[]>();
 
-/** An alias ready to read: its literal key, and its path when it has dots. */
 type CompiledAlias = readonly [key: string, path: readonly string[] | undefined];
 type CompiledMap = Readonly<Record<InvoiceField, readonly CompiledAlias[]>>;
 
@@ -156,28 +155,27 @@ export type ReadInvoiceContext = { fieldMap: ResolvedFieldMap; observedAt?: stri
 /** The canonical {@link Invoice} for a stored record, or `undefined` without a readable id. */
 export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice | undefined {
   if (!isObject(record)) return undefined;
-  const raw = record;
   const map = compileMap(ctx.fieldMap);
-  const id = readFirst(raw, map.id, readId) ?? ctx.fallbackId;
+  const id = readFirst(record, map.id, readId) ?? ctx.fallbackId;
   if (id === undefined) return undefined;
-  const rawStatus = readFirst(raw, map.status, readStatusText);
-  const attempts = readCount(readAny(raw, map.recoveryAttempts));
+  const rawStatus = readFirst(record, map.status, readStatusText);
+  const attempts = readCount(readAny(record, map.recoveryAttempts));
   return {
     id,
     status: normalizeStatus(rawStatus),
     rawStatus,
-    subtotal: readMoney(readAny(raw, map.subtotal)),
-    taxTotal: readMoney(readAny(raw, map.taxTotal)),
-    total: readMoney(readAny(raw, map.total)),
-    buyer: readBuyer(readAny(raw, map.buyer)),
-    lines: readLines(readAny(raw, map.lines)),
-    dueDate: readTimestamp(readAny(raw, map.dueDate)),
-    updatedAt: readTimestamp(readAny(raw, map.updatedAt)),
-    errorMessage: readText(readAny(raw, map.errorMessage)),
+    subtotal: readMoney(readAny(record, map.subtotal)),
+    taxTotal: readMoney(readAny(record, map.taxTotal)),
+    total: readMoney(readAny(record, map.total)),
+    buyer: readBuyer(readAny(record, map.buyer)),
+    lines: readLines(readAny(record, map.lines)),
+    dueDate: readTimestamp(readAny(record, map.dueDate)),
+    updatedAt: readTimestamp(readAny(record, map.updatedAt)),
+    errorMessage: readText(readAny(record, map.errorMessage)),
     recoveryAttempts: attempts,
     attempts,
     observedAt: ctx.observedAt,
-    raw,
+    raw: record,
   };
 }
 
@@ -192,8 +190,7 @@ const readId = (value: unknown): string | undefined =>
 function readTimestamp(value: unknown): string | undefined {
   const ms = epochMs(value);
   // NaN fails the comparison; past ±8.64e15 ms a Date is invalid.
-  if (Math.abs(ms) <= 8.64e15) return isoDateTime(ms);
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+  return Math.abs(ms) <= 8.64e15 ? isoDateTime(ms) : readStatusText(value);
 }
 
 // A record nested thousands deep must not exhaust the stack (a RangeError instead of an invoice).

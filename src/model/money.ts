@@ -2,8 +2,7 @@
 import { parseDecimal, type Decimal } from './decimal.js';
 
 /**
- * How a value exactly halfway between two minor units is rounded: `'half-up'` away from zero (0.125 → 0.13),
- * `'half-even'` to the even neighbour (0.125 → 0.12, 0.135 → 0.14).
+ * How a halfway value is rounded: `'half-up'` away from zero (0.125 → 0.13), `'half-even'` to the even neighbour.
  * @example
  * ```ts
  * computeTotals([{ quantity: 1, unitPrice: '0.125', taxRate: 0 }], { roundingMode: 'half-even' }).total; // "0.12"
@@ -142,7 +141,6 @@ function normalise(d: Decimal): Decimal {
   return { digits, scale };
 }
 
-/** Divides and rounds to an integer: half away from zero, or half to even. */
 function roundDivBig(n: bigint, d: bigint, mode: RoundingMode): bigint {
   const q = n / d;
   const r = n % d;
@@ -152,7 +150,6 @@ function roundDivBig(n: bigint, d: bigint, mode: RoundingMode): bigint {
   return away ? q + (n < 0n ? -1n : 1n) : q;
 }
 
-/** Rounds an exact decimal to `units` digits after the point, as an integer count of minor units. */
 function toMinor(d: Decimal, units: number, mode: RoundingMode): bigint {
   if (d.scale <= units) return d.digits * bigPow10(units - d.scale);
   return roundDivBig(d.digits, bigPow10(d.scale - units), mode);
@@ -172,8 +169,7 @@ function formatScaled(value: bigint, scale: number): string {
 }
 
 /**
- * Converts an amount to an integer count of minor units, exactly (`19.99` → `1999n`), rounding digits beyond the minor
- * unit with `roundingMode` (default half-up).
+ * Converts an amount to an integer count of minor units, exactly (`19.99` → `1999n`), rounding with `roundingMode`.
  * @example
  * ```ts
  * toMinorUnits(0.1 + 0.2); // 30n (0.30000000000000004 rounds to 0.30)
@@ -203,8 +199,6 @@ export function decimalEquals(a: unknown, b: unknown, minorUnits = 2): boolean {
   return x !== undefined && x === tryMinorUnits(b, minorUnits);
 }
 
-const TOTAL_FIELDS = ['subtotal', 'taxTotal', 'total'] as const;
-
 /**
  * Compares two sets of totals at the minor unit and lists each field that differs.
  * @example
@@ -220,7 +214,7 @@ export function compareTotals(
   roundingMode: RoundingMode = 'half-up',
 ): TotalsDifference[] {
   const out: TotalsDifference[] = [];
-  for (const field of TOTAL_FIELDS) {
+  for (const field of ['subtotal', 'taxTotal', 'total'] as const) {
     const e = expected[field];
     const a = actual[field];
     if (e === undefined || e === null || a === undefined || a === null) continue;
@@ -246,9 +240,7 @@ function describe(value: unknown): string {
 export const MAX_LINES = 100_000;
 
 /**
- * Computes an invoice's totals exactly, to the minor unit, the way the service's document describes them: per line,
- * net = quantity × unitPrice × (1 − discountRate/100) and tax = net × taxRate/100; lines with the same rate are
- * grouped; subtotal = Σ net, taxTotal = Σ tax, total = subtotal + taxTotal. Throws on arguments it cannot read.
+ * Computes an invoice's totals exactly, to the minor unit, as the service document does; throws on unreadable arguments.
  * @example
  * ```ts
  * computeTotals([{ quantity: 3, unitPrice: '19.99', taxRate: 7.5, discountRate: 10 }]).total; // "58.02"
@@ -329,7 +321,6 @@ interface Groups {
   byKey: Map<string, ExactGroup> | undefined;
 }
 
-/** The group of `line`'s tax rate, created on first sight. */
 function groupOf(groups: Groups, line: TotalsLineInput, i: number, cache: AmountCache): ExactGroup {
   const written = line === null || typeof line !== 'object' ? undefined : line.taxRate;
   if (groups.byKey === undefined && written !== undefined) {
@@ -431,12 +422,7 @@ function compareDecimal(a: Decimal, b: Decimal): number {
 export function shiftDecimal(value: unknown, places: number): string | undefined {
   const d = parseDecimal(value);
   if (d === undefined) return undefined;
-  let { digits, scale } = d;
-  scale -= places;
-  if (scale < 0) {
-    digits *= bigPow10(-scale);
-    scale = 0;
-  }
-  const n = normalise({ digits, scale });
+  const scale = d.scale - places;
+  const n = normalise(scale < 0 ? { digits: d.digits * bigPow10(-scale), scale: 0 } : { digits: d.digits, scale });
   return formatScaled(n.digits, n.scale);
 }
