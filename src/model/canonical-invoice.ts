@@ -3,7 +3,6 @@ import * as z from 'zod/mini';
 import { lazySchema } from './lazy.js';
 import { InvoiceStatus } from './status.js';
 
-/** A canonical invoice status (the closed {@link InvoiceStatus} union). */
 export const InvoiceStatusSchema = /* @__PURE__ */ lazySchema(() => z.enum(InvoiceStatus));
 
 // Fields are plain properties, not getters: typedoc reads their comments only from those.

@@ -49,20 +49,18 @@ function readEntry(item: unknown, fromNumber: (n: number) => string): Classifica
   return description === undefined ? { code } : { code, description };
 }
 
-function entrySchema(fromNumber: (n: number) => string) {
-  return z.pipe(z.unknown(), z.transform((item: unknown, ctx): ClassificationCode => {
-    const entry = readEntry(item, fromNumber);
-    if (entry !== undefined) return entry;
-    ctx.issues.push({
-      code: 'custom',
-      // The entry itself when it is not an object; its code field when an object carries none.
-      path: isObject(item) ? ['code'] : [],
-      input: item,
-      message: `No readable code: expected a string, a number, or an object with one of ${CODE_ENTRY_FIELDS.code.join(', ')}`,
-    });
-    return z.NEVER;
-  }));
-}
+const entrySchema = (fromNumber: (n: number) => string) => z.pipe(z.unknown(), z.transform((item: unknown, ctx): ClassificationCode => {
+  const entry = readEntry(item, fromNumber);
+  if (entry !== undefined) return entry;
+  ctx.issues.push({
+    code: 'custom',
+    // The entry itself when it is not an object; its code field when an object carries none.
+    path: isObject(item) ? ['code'] : [],
+    input: item,
+    message: `No readable code: expected a string, a number, or an object with one of ${CODE_ENTRY_FIELDS.code.join(', ')}`,
+  });
+  return z.NEVER;
+}));
 
 /**
  * One entry of the HS lookup read into a {@link ClassificationCode}; a number gets its two decimals back.

@@ -2,10 +2,8 @@
 
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 
-/** The most zeros an exponent may add. */
 const MAX_EXPONENT_ZEROS = 400;
 
-/** Splits decimal text into its parts as written (the exponent is the power of ten), or `undefined` when it is not one. */
 function scanDecimal(text: string): { negative: boolean; int: string; frac: string; exponent: number } | undefined {
   const match = DECIMAL.exec(text);
   if (!match) return undefined;
@@ -27,7 +25,6 @@ export interface Decimal {
 // Money texts longer than this are refused: no amount has a thousand digits, and BigInt work grows with the length.
 const MAX_AMOUNT_LENGTH = 1000;
 
-/** Reads a number or a decimal string as an exact decimal; `undefined` for anything else. */
 export function parseDecimal(value: unknown): Decimal | undefined {
   let text = value;
   if (typeof value === 'number') {
@@ -71,7 +68,6 @@ export function doubleScale(value: number): number {
   return 0;
 }
 
-/** A decimal string for a JSON number or numeric string, else `undefined`. */
 export function toDecimalString(value: unknown): string | undefined {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return undefined;

@@ -81,7 +81,6 @@ export function resolveFieldMap(fieldMap: FieldMap | ResolvedFieldMap | undefine
   return frozen;
 }
 
-/** True for a JSON object (not an array). */
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -122,7 +121,6 @@ function readFirst<T>(record: Record<string, unknown>, aliases: readonly Compile
   return undefined;
 }
 
-/** The value at the first alias present (not `undefined` or `null`). */
 function readAny(record: Record<string, unknown>, aliases: readonly CompiledAlias[]): unknown {
   for (let i = 0; i < aliases.length; i++) {
     const value = readAt(record, aliases[i]!);
@@ -136,9 +134,7 @@ function readAt(record: Record<string, unknown>, [key, path]: CompiledAlias): un
   return (value === undefined ? path === undefined : Object.hasOwn(record, key)) ? value : path && readPath(record, path);
 }
 
-function readStatusText(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
+const readStatusText = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 
 function readPath(record: Record<string, unknown>, path: readonly string[]): unknown {
   let current: unknown = record;
@@ -203,11 +199,8 @@ function readText(value: unknown, depth = 0): string | undefined {
     const parts = value.map((item) => readText(item, depth + 1)).filter((part): part is string => part !== undefined);
     return parts.length === 0 ? undefined : parts.join('; ');
   }
-  if (typeof value === 'object' && value !== null) {
-    const record = value as Record<string, unknown>;
-    return readText(record.message, depth + 1) ?? readText(record.msg, depth + 1) ?? readText(record.detail, depth + 1);
-  }
-  return undefined;
+  if (!isObject(value)) return undefined;
+  return readText(value.message, depth + 1) ?? readText(value.msg, depth + 1) ?? readText(value.detail, depth + 1);
 }
 
 /** An amount with at least two decimals, never rounded. */
@@ -227,7 +220,6 @@ function readMoney(value: unknown): string | undefined {
 
 const PLAIN = /^([+-]?)(\d*)(?:\.(\d*))?$/;
 
-/** `[sign]digits[.digits]` written as money, or `undefined` for any other text. */
 function plainMoney(s: string | undefined): string | undefined {
   const m = s === undefined ? null : PLAIN.exec(s);
   return m === null || (m[2] === '' && !m[3]) ? undefined : money(m[1] === '-', m[2]!, m[3] ?? '');

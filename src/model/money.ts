@@ -126,11 +126,8 @@ export interface TotalsDifference {
   /** actual − expected at the minor unit; absent when either side is not a number. */ difference?: string;
 }
 
-// Powers of ten up to 10^63 are kept; the rest (exponents up to ±400 reach them) are computed.
 const BIG_POW10: readonly bigint[] = /* @__PURE__ */ Array.from({ length: 64 }, (_, i) => 10n ** BigInt(i));
-function bigPow10(n: number): bigint {
-  return BIG_POW10[n] ?? 10n ** BigInt(n);
-}
+const bigPow10 = (n: number): bigint => BIG_POW10[n] ?? 10n ** BigInt(n);
 
 function normalise(d: Decimal): Decimal {
   let { digits, scale } = d;
@@ -181,7 +178,6 @@ export function toMinorUnits(value: DecimalInput, minorUnits = 2, roundingMode: 
   return toMinor(d, minorUnits, roundingMode);
 }
 
-/** Like {@link toMinorUnits} but `undefined` instead of throwing. */
 export function tryMinorUnits(value: unknown, minorUnits = 2, roundingMode: RoundingMode = 'half-up'): bigint | undefined {
   const d = parseDecimal(value);
   return d === undefined ? undefined : toMinor(d, minorUnits, roundingMode);
@@ -236,7 +232,6 @@ function describe(value: unknown): string {
   return Array.isArray(value) ? 'an array' : 'an object';
 }
 
-/** The most lines checkInvoice reads and computeTotals takes. */
 export const MAX_LINES = 100_000;
 
 /**
@@ -254,26 +249,21 @@ export function computeTotals(lines: readonly TotalsLineInput[], opts?: ComputeT
     );
   }
   const units = opts?.minorUnits ?? 2;
-  if (!Number.isInteger(units) || units < 0 || units > 12) {
-    throw new RangeError(`minorUnits must be an integer from 0 to 12, got ${describe(units)}`);
-  }
+  if (!Number.isInteger(units) || units < 0 || units > 12) throw optionError('minorUnits', 'an integer from 0 to 12', units);
   const rounding = opts?.rounding ?? 'line';
-  if (rounding !== 'line' && rounding !== 'invoice') {
-    throw new RangeError(`rounding must be 'line' or 'invoice', got ${describe(rounding)}`);
-  }
+  if (rounding !== 'line' && rounding !== 'invoice') throw optionError('rounding', "'line' or 'invoice'", rounding);
   const mode = opts?.roundingMode ?? 'half-up';
-  if (mode !== 'half-up' && mode !== 'half-even') {
-    throw new RangeError(`roundingMode must be 'half-up' or 'half-even', got ${describe(mode)}`);
-  }
+  if (mode !== 'half-up' && mode !== 'half-even') throw optionError('roundingMode', "'half-up' or 'half-even'", mode);
   return computeTotalsResolved(lines, units, rounding, mode);
 }
+
+const optionError = (name: string, wanted: string, got: unknown) => new RangeError(`${name} must be ${wanted}, got ${describe(got)}`);
 
 const ZERO: Decimal = { digits: 0n, scale: 0 };
 
 /** Amounts already read in this computation: values repeat across lines and reading is costly. */
 type AmountCache = Map<unknown, Decimal> | undefined;
 
-// Invoices with more lines than this remember the amounts they have read.
 const CACHE_FROM_LINES = 8;
 
 function readAmount(line: TotalsLineInput, index: number, field: keyof TotalsLineInput, cache: AmountCache): Decimal {

@@ -66,7 +66,6 @@ const SPELLINGS: Readonly<Record<string, InvoiceStatus>> = {
   cancelled: 'CANCELLED', canceled: 'CANCELLED', voided: 'CANCELLED', unknown: 'UNKNOWN',
 };
 
-/** Lower-cases and drops spaces, `-` and `_`: `Draft`, `DRAFT`, ` draft ` and `dr-aft` match. */
 const foldStatus = (value: string): string => value.toLowerCase().replace(/[\s_-]+/g, '');
 
 const seen = /* @__PURE__ */ new Map<string, InvoiceStatus>();
@@ -125,7 +124,6 @@ export function isFinalStatus(status: unknown, finalStatuses: readonly string[] 
   return false;
 }
 
-/** True when `status` is one of `statuses`. */
 export const matchesStatus: (status: unknown, statuses: readonly string[]) => boolean = isFinalStatus;
 
 /**
@@ -286,7 +284,7 @@ export function recoveryState(...args: Parameters<typeof recoveryVerdict>): Reco
   return recoveryVerdict(...args).state;
 }
 
-/** Epoch ms of a date-time string, a `Date`, or epoch digits; `NaN` when absent. */
+// A string `epochMs` cannot read is a date-time.
 function timeOf(value: string | Date | undefined): number {
   const ms = epochMs(value);
   return Number.isNaN(ms) && value !== undefined ? new Date(value).getTime() : ms;
