@@ -17,10 +17,7 @@ export const ApiKeyScopeSchema = /* @__PURE__ */ lazySchema(() => z.union([z.enu
   error: (issue) => `${shown(issue.input)} is not a scope: use ${KNOWN_SCOPES.slice(0, -1).join(', ')}, or '*' for every permission`,
 }));
 
-/** Whether the service document names `scope`. */
-export function isNamedScope(scope: string): boolean {
-  return (KNOWN_SCOPES as readonly string[]).includes(scope);
-}
+export const isNamedScope = (scope: string): boolean => (KNOWN_SCOPES as readonly string[]).includes(scope);
 
 /** A value for a message: short strings quoted, anything else by its kind. Never a secret here. */
 function shown(value: unknown): string {
@@ -83,7 +80,6 @@ export const ApiKeyCreateParamsSchema = /* @__PURE__ */ lazySchema(() =>
  */
 export type APIKeyCreateParams = z.infer<z.ZodMiniObject<typeof createShape>>;
 
-/** The aliases under which a key record's id, secret and creation time are read, first present wins. */
 export const API_KEY_FIELD_ALIASES = {
   id: ['id', '_id', 'apiKeyId', 'keyId', 'uuid'],
   key: ['key', 'apiKey', 'secret', 'value'],
@@ -149,10 +145,9 @@ export const ApiKeySchema = /* @__PURE__ */ lazySchema(() =>
   z.pipe(z.custom<Record<string, unknown>>(isObject, { message: NOT_AN_OBJECT }), z.transform(toApiKey)),
 );
 
-/** A key record read, or the field (dotted path, `''` for the record itself) that could not be read and why. */
 type ApiKeyReadResult = { ok: true; apiKey: APIKey } | { ok: false; field: string; message: string };
 
-/** Reads one key record as {@link ApiKeySchema} does, with `fallbackId` (the id asked for) when the record shows none. */
+/** Reads one key record as {@link ApiKeySchema} does. */
 export function readApiKeyRecord(record: unknown, opts: { fallbackId?: string | undefined } = {}): ApiKeyReadResult {
   if (!isObject(record)) return { ok: false, field: '', message: NOT_AN_OBJECT };
   const apiKey = toApiKey(record);

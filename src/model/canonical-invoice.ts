@@ -3,7 +3,6 @@ import * as z from 'zod/mini';
 import { lazySchema } from './lazy.js';
 import { InvoiceStatus } from './status.js';
 
-/** A canonical invoice status (the closed {@link InvoiceStatus} union). */
 export const InvoiceStatusSchema = /* @__PURE__ */ lazySchema(() => z.enum(InvoiceStatus));
 
 // Fields are plain properties, not getters: typedoc reads their comments only from those.
@@ -42,24 +41,21 @@ const storedLine = () => z.object({
  * ```
  */
 export const CanonicalInvoiceSchema = /* @__PURE__ */ lazySchema(() => z.object({
-  /** The invoice's id, for `retrieve`, `validate`, `sign`, `submit`. */
-  id: z.string().check(z.minLength(1)),
+  /** The id for `retrieve`, `validate`, `sign`, `submit`. */ id: z.string().check(z.minLength(1)),
   /** Canonical status; `UNKNOWN` for a spelling the SDK does not recognise (see `rawStatus`). */ status: InvoiceStatusSchema,
   /** The status exactly as the server sent it. */ rawStatus: text(),
   /** Sum of the lines before tax, as the service computed it (decimal string, two decimals or more). */ subtotal: decimal(),
   /** Tax, as the service computed it (decimal string, two decimals or more). */ taxTotal: decimal(),
   /** Subtotal plus tax (decimal string, two decimals or more). */ total: decimal(),
   /** The buyer, where the record carries one. */ buyer: z.optional(storedBuyer()),
-  /** The lines, in the record's order (a line that is not an object reads as `{}`). */
-  lines: z.optional(z.array(storedLine())),
+  /** The lines in the record's order (a line that is not an object reads as `{}`). */ lines: z.optional(z.array(storedLine())),
   /** The due date as the service wrote it; epoch seconds or milliseconds become an ISO date-time. */ dueDate: text(),
   /** When the service last changed the record, as it wrote it; epoch seconds or milliseconds become an ISO date-time. */ updatedAt: text(),
   /** Why a submission failed, for an invoice in `ERROR` (the service's words). */ errorMessage: text(),
   /** Automatic-recovery attempts used, where the record carries a count. */ recoveryAttempts: count(),
   /** @deprecated The same count as `recoveryAttempts`. */ attempts: count(),
   /** The server's clock when this record was read (the envelope's `timestamp`). */ observedAt: text(),
-  /** The record exactly as the service returned it. */
-  raw: z.record(z.string(), z.unknown()),
+  /** The record exactly as the service returned it. */ raw: z.record(z.string(), z.unknown()),
 }));
 
 /**

@@ -24,14 +24,10 @@ export const ClassificationCodeSchema = /* @__PURE__ */ lazySchema(() => z.objec
  */
 export type ClassificationCode = z.infer<typeof ClassificationCodeSchema>;
 
-// The names under which a lookup entry carries its code and its title, first present wins.
 const CODE_ENTRY_FIELDS = {
   code: ['code', 'hsCode', 'hsnCode', 'isicCode'],
   description: ['description', 'title', 'name', 'label'],
 } as const;
-
-const hsFromNumber = (n: number): string => n.toFixed(2).padStart(7, '0');
-const isicFromNumber = (n: number): string => String(n).padStart(4, '0');
 
 function firstText(record: Record<string, unknown>, fields: readonly string[]): string | undefined {
   for (const field of fields) {
@@ -53,20 +49,18 @@ function readEntry(item: unknown, fromNumber: (n: number) => string): Classifica
   return description === undefined ? { code } : { code, description };
 }
 
-function entrySchema(fromNumber: (n: number) => string) {
-  return z.pipe(z.unknown(), z.transform((item: unknown, ctx): ClassificationCode => {
-    const entry = readEntry(item, fromNumber);
-    if (entry !== undefined) return entry;
-    ctx.issues.push({
-      code: 'custom',
-      // The entry itself when it is not an object; its code field when an object carries none.
-      path: isObject(item) ? ['code'] : [],
-      input: item,
-      message: `No readable code: expected a string, a number, or an object with one of ${CODE_ENTRY_FIELDS.code.join(', ')}`,
-    });
-    return z.NEVER;
-  }));
-}
+const entrySchema = (fromNumber: (n: number) => string) => z.pipe(z.unknown(), z.transform((item: unknown, ctx): ClassificationCode => {
+  const entry = readEntry(item, fromNumber);
+  if (entry !== undefined) return entry;
+  ctx.issues.push({
+    code: 'custom',
+    // The entry itself when it is not an object; its code field when an object carries none.
+    path: isObject(item) ? ['code'] : [],
+    input: item,
+    message: `No readable code: expected a string, a number, or an object with one of ${CODE_ENTRY_FIELDS.code.join(', ')}`,
+  });
+  return z.NEVER;
+}));
 
 /**
  * One entry of the HS lookup read into a {@link ClassificationCode}; a number gets its two decimals back.
@@ -75,7 +69,7 @@ function entrySchema(fromNumber: (n: number) => string) {
  * HsCodeSchema.parse({ hsCode: 8471.3, title: 'Laptops' }); // { code: '8471.30', description: 'Laptops' }
  * ```
  */
-export const HsCodeSchema = /* @__PURE__ */ lazySchema(() => entrySchema(hsFromNumber));
+export const HsCodeSchema = /* @__PURE__ */ lazySchema(() => entrySchema((n) => n.toFixed(2).padStart(7, '0')));
 
 /**
  * One entry of the ISIC service-code lookup read into a {@link ClassificationCode}; a number gets its leading zeros back.
@@ -84,4 +78,4 @@ export const HsCodeSchema = /* @__PURE__ */ lazySchema(() => entrySchema(hsFromN
  * ServiceCodeSchema.parse(111); // { code: '0111' }
  * ```
  */
-export const ServiceCodeSchema = /* @__PURE__ */ lazySchema(() => entrySchema(isicFromNumber));
+export const ServiceCodeSchema = /* @__PURE__ */ lazySchema(() => entrySchema((n) => String(n).padStart(4, '0')));

@@ -2,10 +2,8 @@
 
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 
-/** The most zeros an exponent may add. */
 const MAX_EXPONENT_ZEROS = 400;
 
-/** Splits decimal text into its parts as written (the exponent is the power of ten), or `undefined` when it is not one. */
 function scanDecimal(text: string): { negative: boolean; int: string; frac: string; exponent: number } | undefined {
   const match = DECIMAL.exec(text);
   if (!match) return undefined;
@@ -27,21 +25,16 @@ export interface Decimal {
 // Money texts longer than this are refused: no amount has a thousand digits, and BigInt work grows with the length.
 const MAX_AMOUNT_LENGTH = 1000;
 
-/** Reads a number or a decimal string as an exact decimal; `undefined` for anything else. */
 export function parseDecimal(value: unknown): Decimal | undefined {
-  let text: string;
+  let text = value;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return undefined;
     if (Number.isSafeInteger(value)) return { digits: BigInt(value), scale: 0 };
     const scale = doubleScale(value);
     if (scale !== 0) return { digits: BigInt(Math.round(value * 10 ** scale)), scale };
     text = String(value);
-  } else if (typeof value === 'string') {
-    if (value.length > MAX_AMOUNT_LENGTH) return undefined;
-    text = value;
-  } else {
-    return undefined;
   }
+  if (typeof text !== 'string' || text.length > MAX_AMOUNT_LENGTH) return undefined;
   const scanned = scanDecimal(text);
   if (scanned === undefined) return undefined;
   let digits = BigInt(scanned.int + scanned.frac || '0');
@@ -75,7 +68,6 @@ export function doubleScale(value: number): number {
   return 0;
 }
 
-/** A decimal string for a JSON number or numeric string, else `undefined`. */
 export function toDecimalString(value: unknown): string | undefined {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return undefined;
@@ -92,25 +84,11 @@ export function toDecimalString(value: unknown): string | undefined {
 function writeOut(text: string): string | undefined {
   const scanned = scanDecimal(text);
   if (scanned === undefined) return undefined;
-  const { negative, int, frac, exponent } = scanned;
-  let intPart = int;
-  let fracPart = frac;
-  if (exponent !== 0) {
-    const digits = int + frac;
-    const point = int.length + exponent;
-    if (point <= 0) {
-      intPart = '0';
-      fracPart = '0'.repeat(-point) + digits;
-    } else if (point >= digits.length) {
-      intPart = digits + '0'.repeat(point - digits.length);
-      fracPart = '';
-    } else {
-      intPart = digits.slice(0, point);
-      fracPart = digits.slice(point);
-    }
-  }
-  intPart = intPart.replace(/^0+(?=\d)/, '') || '0';
+  const digits = scanned.int + scanned.frac;
+  const point = scanned.int.length + scanned.exponent;
+  const whole = point <= 0 ? '0' : digits.slice(0, point) + '0'.repeat(Math.max(0, point - digits.length));
+  const intPart = whole.replace(/^0+(?=\d)/, '');
+  const fracPart = point <= 0 ? '0'.repeat(-point) + digits : digits.slice(point);
   const body = fracPart === '' ? intPart : `${intPart}.${fracPart}`;
-  const isZero = /^[0.]*$/.test(body);
-  return negative && !isZero ? `-${body}` : body;
+  return scanned.negative && !/^[0.]*$/.test(body) ? `-${body}` : body;
 }

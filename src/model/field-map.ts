@@ -81,7 +81,6 @@ export function resolveFieldMap(fieldMap: FieldMap | ResolvedFieldMap | undefine
   return frozen;
 }
 
-/** True for a JSON object (not an array). */
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -95,7 +94,6 @@ export function readAlias(record: Record<string, unknown>, aliases: readonly str
 // The alias lists callers pass are constants: each is compiled once.
 const compiledAliases = /* @__PURE__ */ new WeakMap<readonly string[], readonly CompiledAlias[]>();
 
-/** An alias ready to read: its literal key, and its path when it has dots. */
 type CompiledAlias = readonly [key: string, path: readonly string[] | undefined];
 type CompiledMap = Readonly<Record<InvoiceField, readonly CompiledAlias[]>>;
 
@@ -123,7 +121,6 @@ function readFirst<T>(record: Record<string, unknown>, aliases: readonly Compile
   return undefined;
 }
 
-/** The value at the first alias present (not `undefined` or `null`). */
 function readAny(record: Record<string, unknown>, aliases: readonly CompiledAlias[]): unknown {
   for (let i = 0; i < aliases.length; i++) {
     const value = readAt(record, aliases[i]!);
@@ -137,9 +134,7 @@ function readAt(record: Record<string, unknown>, [key, path]: CompiledAlias): un
   return (value === undefined ? path === undefined : Object.hasOwn(record, key)) ? value : path && readPath(record, path);
 }
 
-function readStatusText(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
+const readStatusText = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 
 function readPath(record: Record<string, unknown>, path: readonly string[]): unknown {
   let current: unknown = record;
@@ -156,28 +151,27 @@ export type ReadInvoiceContext = { fieldMap: ResolvedFieldMap; observedAt?: stri
 /** The canonical {@link Invoice} for a stored record, or `undefined` without a readable id. */
 export function readInvoice(record: unknown, ctx: ReadInvoiceContext): Invoice | undefined {
   if (!isObject(record)) return undefined;
-  const raw = record;
   const map = compileMap(ctx.fieldMap);
-  const id = readFirst(raw, map.id, readId) ?? ctx.fallbackId;
+  const id = readFirst(record, map.id, readId) ?? ctx.fallbackId;
   if (id === undefined) return undefined;
-  const rawStatus = readFirst(raw, map.status, readStatusText);
-  const attempts = readCount(readAny(raw, map.recoveryAttempts));
+  const rawStatus = readFirst(record, map.status, readStatusText);
+  const attempts = readCount(readAny(record, map.recoveryAttempts));
   return {
     id,
     status: normalizeStatus(rawStatus),
     rawStatus,
-    subtotal: readMoney(readAny(raw, map.subtotal)),
-    taxTotal: readMoney(readAny(raw, map.taxTotal)),
-    total: readMoney(readAny(raw, map.total)),
-    buyer: readBuyer(readAny(raw, map.buyer)),
-    lines: readLines(readAny(raw, map.lines)),
-    dueDate: readTimestamp(readAny(raw, map.dueDate)),
-    updatedAt: readTimestamp(readAny(raw, map.updatedAt)),
-    errorMessage: readText(readAny(raw, map.errorMessage)),
+    subtotal: readMoney(readAny(record, map.subtotal)),
+    taxTotal: readMoney(readAny(record, map.taxTotal)),
+    total: readMoney(readAny(record, map.total)),
+    buyer: readBuyer(readAny(record, map.buyer)),
+    lines: readLines(readAny(record, map.lines)),
+    dueDate: readTimestamp(readAny(record, map.dueDate)),
+    updatedAt: readTimestamp(readAny(record, map.updatedAt)),
+    errorMessage: readText(readAny(record, map.errorMessage)),
     recoveryAttempts: attempts,
     attempts,
     observedAt: ctx.observedAt,
-    raw,
+    raw: record,
   };
 }
 
@@ -192,8 +186,7 @@ const readId = (value: unknown): string | undefined =>
 function readTimestamp(value: unknown): string | undefined {
   const ms = epochMs(value);
   // NaN fails the comparison; past ±8.64e15 ms a Date is invalid.
-  if (Math.abs(ms) <= 8.64e15) return isoDateTime(ms);
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+  return Math.abs(ms) <= 8.64e15 ? isoDateTime(ms) : readStatusText(value);
 }
 
 // A record nested thousands deep must not exhaust the stack (a RangeError instead of an invoice).
@@ -206,11 +199,8 @@ function readText(value: unknown, depth = 0): string | undefined {
     const parts = value.map((item) => readText(item, depth + 1)).filter((part): part is string => part !== undefined);
     return parts.length === 0 ? undefined : parts.join('; ');
   }
-  if (typeof value === 'object' && value !== null) {
-    const record = value as Record<string, unknown>;
-    return readText(record.message, depth + 1) ?? readText(record.msg, depth + 1) ?? readText(record.detail, depth + 1);
-  }
-  return undefined;
+  if (!isObject(value)) return undefined;
+  return readText(value.message, depth + 1) ?? readText(value.msg, depth + 1) ?? readText(value.detail, depth + 1);
 }
 
 /** An amount with at least two decimals, never rounded. */
@@ -230,7 +220,6 @@ function readMoney(value: unknown): string | undefined {
 
 const PLAIN = /^([+-]?)(\d*)(?:\.(\d*))?$/;
 
-/** `[sign]digits[.digits]` written as money, or `undefined` for any other text. */
 function plainMoney(s: string | undefined): string | undefined {
   const m = s === undefined ? null : PLAIN.exec(s);
   return m === null || (m[2] === '' && !m[3]) ? undefined : money(m[1] === '-', m[2]!, m[3] ?? '');

@@ -9,27 +9,25 @@ export { CanonicalInvoiceSchema, InvoiceStatusSchema, type Invoice } from './can
 // One schema per field map, built on first use: a client resolves its map once.
 const schemas = /* @__PURE__ */ new WeakMap<ResolvedFieldMap, z.ZodMiniType<Invoice, Record<string, unknown>>>();
 
-/** The schema reading stored records through `fieldMap` (default: the built-in aliases). */
 export function invoiceSchemaFor(fieldMap?: FieldMap | ResolvedFieldMap): z.ZodMiniType<Invoice, Record<string, unknown>> {
   const map = resolveFieldMap(fieldMap as FieldMap | undefined);
-  let schema = schemas.get(map);
-  if (schema === undefined) {
-    schema = z.pipe(
-      z.custom<Record<string, unknown>>(isObject, { message: 'A stored invoice must be a JSON object' }),
-      z.transform((record: Record<string, unknown>, ctx) => {
-        const invoice = readInvoice(record, { fieldMap: map });
-        if (invoice !== undefined) return invoice;
-        ctx.issues.push({
-          code: 'custom',
-          path: ['id'],
-          input: record,
-          message: `No readable id: none of ${map.id.join(', ')} holds a non-empty string or a number`,
-        });
-        return z.NEVER;
-      }),
-    );
-    schemas.set(map, schema);
-  }
+  const cached = schemas.get(map);
+  if (cached !== undefined) return cached;
+  const schema = z.pipe(
+    z.custom<Record<string, unknown>>(isObject, { message: 'A stored invoice must be a JSON object' }),
+    z.transform((record: Record<string, unknown>, ctx) => {
+      const invoice = readInvoice(record, { fieldMap: map });
+      if (invoice !== undefined) return invoice;
+      ctx.issues.push({
+        code: 'custom',
+        path: ['id'],
+        input: record,
+        message: `No readable id: none of ${map.id.join(', ')} holds a non-empty string or a number`,
+      });
+      return z.NEVER;
+    }),
+  );
+  schemas.set(map, schema);
   return schema;
 }
 
@@ -76,11 +74,9 @@ export function readInvoiceRecord(
 ): InvoiceReadResult {
   const map = resolveFieldMap(opts.fieldMap as FieldMap | undefined);
   const invoice = readInvoice(record, { fieldMap: map, observedAt: opts.observedAt, fallbackId: opts.fallbackId });
-  if (invoice === undefined) {
-    // The schema wraps the same reader: it runs only to say why a record cannot be read.
-    const issues = invoiceSchemaFor(map).safeParse(record).error?.issues ?? [];
-    const issue = issues[0];
-    return { ok: false, field: issue?.path.join('.') ?? '', message: issue?.message ?? 'unreadable record', issues };
-  }
-  return { ok: true, invoice };
+  if (invoice !== undefined) return { ok: true, invoice };
+  // The schema wraps the same reader: it runs only to say why a record cannot be read.
+  const issues = invoiceSchemaFor(map).safeParse(record).error?.issues ?? [];
+  const issue = issues[0];
+  return { ok: false, field: issue?.path.join('.') ?? '', message: issue?.message ?? 'unreadable record', issues };
 }

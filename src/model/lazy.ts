@@ -1,7 +1,4 @@
-/**
- * A schema built on first use, so importing the SDK builds none. Everything done with it (parse, compose, `instanceof`,
- * `.shape`) reaches the built schema, whose type it keeps.
- */
+/** A schema built on first use, so importing the SDK builds none; everything done with it reaches the built schema. */
 export function lazySchema<T extends object>(build: () => T): T {
   let built: T | undefined;
   const schema = (): T => (built ??= build());

@@ -2,16 +2,11 @@
 import * as z from 'zod/mini';
 import { lazySchema } from './lazy.js';
 
-const countSchema = () =>
-  z.optional(
-    z.union([
-      z.number().check(z.int(), z.nonnegative(), z.maximum(Number.MAX_SAFE_INTEGER)),
-      z.pipe(
-        z.pipe(z.string().check(z.regex(/^\s*\d+\s*$/, 'a count written as digits')), z.transform(Number)),
-        z.number().check(z.maximum(Number.MAX_SAFE_INTEGER)),
-      ),
-    ]),
-  );
+const digitCount = () => z.pipe(z.string().check(z.regex(/^\s*\d+\s*$/, 'a count written as digits')), z.transform(Number));
+const countSchema = () => z.optional(z.union([
+  z.number().check(z.int(), z.nonnegative(), z.maximum(Number.MAX_SAFE_INTEGER)),
+  z.pipe(digitCount(), z.number().check(z.maximum(Number.MAX_SAFE_INTEGER))),
+]));
 
 // Plain properties, not getters: typedoc reads the fields' comments only from those.
 const metaObject = () => z.looseObject({
@@ -58,7 +53,6 @@ const envelope = <M extends z.ZodMiniType>(metaSchema: () => M) =>
     get meta() { return metaSchema(); },
   });
 
-/** The service's success envelope: `{ success: true, data, timestamp?, message?, meta? }`. */
 export const EnvelopeSchema = /* @__PURE__ */ lazySchema(() => envelope(meta));
 
 /** The envelope of routes with unshown bodies: an unreadable `meta` is dropped rather than failing a call that does not page. */

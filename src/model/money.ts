@@ -2,8 +2,7 @@
 import { parseDecimal, type Decimal } from './decimal.js';
 
 /**
- * How a value exactly halfway between two minor units is rounded: `'half-up'` away from zero (0.125 → 0.13),
- * `'half-even'` to the even neighbour (0.125 → 0.12, 0.135 → 0.14).
+ * How a halfway value is rounded: `'half-up'` away from zero (0.125 → 0.13), `'half-even'` to the even neighbour.
  * @example
  * ```ts
  * computeTotals([{ quantity: 1, unitPrice: '0.125', taxRate: 0 }], { roundingMode: 'half-even' }).total; // "0.12"
@@ -127,11 +126,8 @@ export interface TotalsDifference {
   /** actual − expected at the minor unit; absent when either side is not a number. */ difference?: string;
 }
 
-// Powers of ten up to 10^63 are kept; the rest (exponents up to ±400 reach them) are computed.
 const BIG_POW10: readonly bigint[] = /* @__PURE__ */ Array.from({ length: 64 }, (_, i) => 10n ** BigInt(i));
-function bigPow10(n: number): bigint {
-  return BIG_POW10[n] ?? 10n ** BigInt(n);
-}
+const bigPow10 = (n: number): bigint => BIG_POW10[n] ?? 10n ** BigInt(n);
 
 function normalise(d: Decimal): Decimal {
   let { digits, scale } = d;
@@ -142,7 +138,6 @@ function normalise(d: Decimal): Decimal {
   return { digits, scale };
 }
 
-/** Divides and rounds to an integer: half away from zero, or half to even. */
 function roundDivBig(n: bigint, d: bigint, mode: RoundingMode): bigint {
   const q = n / d;
   const r = n % d;
@@ -152,7 +147,6 @@ function roundDivBig(n: bigint, d: bigint, mode: RoundingMode): bigint {
   return away ? q + (n < 0n ? -1n : 1n) : q;
 }
 
-/** Rounds an exact decimal to `units` digits after the point, as an integer count of minor units. */
 function toMinor(d: Decimal, units: number, mode: RoundingMode): bigint {
   if (d.scale <= units) return d.digits * bigPow10(units - d.scale);
   return roundDivBig(d.digits, bigPow10(d.scale - units), mode);
@@ -172,8 +166,7 @@ function formatScaled(value: bigint, scale: number): string {
 }
 
 /**
- * Converts an amount to an integer count of minor units, exactly (`19.99` → `1999n`), rounding digits beyond the minor
- * unit with `roundingMode` (default half-up).
+ * Converts an amount to an integer count of minor units, exactly (`19.99` → `1999n`), rounding with `roundingMode`.
  * @example
  * ```ts
  * toMinorUnits(0.1 + 0.2); // 30n (0.30000000000000004 rounds to 0.30)
@@ -185,7 +178,6 @@ export function toMinorUnits(value: DecimalInput, minorUnits = 2, roundingMode: 
   return toMinor(d, minorUnits, roundingMode);
 }
 
-/** Like {@link toMinorUnits} but `undefined` instead of throwing. */
 export function tryMinorUnits(value: unknown, minorUnits = 2, roundingMode: RoundingMode = 'half-up'): bigint | undefined {
   const d = parseDecimal(value);
   return d === undefined ? undefined : toMinor(d, minorUnits, roundingMode);
@@ -203,8 +195,6 @@ export function decimalEquals(a: unknown, b: unknown, minorUnits = 2): boolean {
   return x !== undefined && x === tryMinorUnits(b, minorUnits);
 }
 
-const TOTAL_FIELDS = ['subtotal', 'taxTotal', 'total'] as const;
-
 /**
  * Compares two sets of totals at the minor unit and lists each field that differs.
  * @example
@@ -220,7 +210,7 @@ export function compareTotals(
   roundingMode: RoundingMode = 'half-up',
 ): TotalsDifference[] {
   const out: TotalsDifference[] = [];
-  for (const field of TOTAL_FIELDS) {
+  for (const field of ['subtotal', 'taxTotal', 'total'] as const) {
     const e = expected[field];
     const a = actual[field];
     if (e === undefined || e === null || a === undefined || a === null) continue;
@@ -242,13 +232,10 @@ function describe(value: unknown): string {
   return Array.isArray(value) ? 'an array' : 'an object';
 }
 
-/** The most lines checkInvoice reads and computeTotals takes. */
 export const MAX_LINES = 100_000;
 
 /**
- * Computes an invoice's totals exactly, to the minor unit, the way the service's document describes them: per line,
- * net = quantity × unitPrice × (1 − discountRate/100) and tax = net × taxRate/100; lines with the same rate are
- * grouped; subtotal = Σ net, taxTotal = Σ tax, total = subtotal + taxTotal. Throws on arguments it cannot read.
+ * Computes an invoice's totals exactly, to the minor unit, as the service document does; throws on unreadable arguments.
  * @example
  * ```ts
  * computeTotals([{ quantity: 3, unitPrice: '19.99', taxRate: 7.5, discountRate: 10 }]).total; // "58.02"
@@ -262,26 +249,21 @@ export function computeTotals(lines: readonly TotalsLineInput[], opts?: ComputeT
     );
   }
   const units = opts?.minorUnits ?? 2;
-  if (!Number.isInteger(units) || units < 0 || units > 12) {
-    throw new RangeError(`minorUnits must be an integer from 0 to 12, got ${describe(units)}`);
-  }
+  if (!Number.isInteger(units) || units < 0 || units > 12) throw optionError('minorUnits', 'an integer from 0 to 12', units);
   const rounding = opts?.rounding ?? 'line';
-  if (rounding !== 'line' && rounding !== 'invoice') {
-    throw new RangeError(`rounding must be 'line' or 'invoice', got ${describe(rounding)}`);
-  }
+  if (rounding !== 'line' && rounding !== 'invoice') throw optionError('rounding', "'line' or 'invoice'", rounding);
   const mode = opts?.roundingMode ?? 'half-up';
-  if (mode !== 'half-up' && mode !== 'half-even') {
-    throw new RangeError(`roundingMode must be 'half-up' or 'half-even', got ${describe(mode)}`);
-  }
+  if (mode !== 'half-up' && mode !== 'half-even') throw optionError('roundingMode', "'half-up' or 'half-even'", mode);
   return computeTotalsResolved(lines, units, rounding, mode);
 }
+
+const optionError = (name: string, wanted: string, got: unknown) => new RangeError(`${name} must be ${wanted}, got ${describe(got)}`);
 
 const ZERO: Decimal = { digits: 0n, scale: 0 };
 
 /** Amounts already read in this computation: values repeat across lines and reading is costly. */
 type AmountCache = Map<unknown, Decimal> | undefined;
 
-// Invoices with more lines than this remember the amounts they have read.
 const CACHE_FROM_LINES = 8;
 
 function readAmount(line: TotalsLineInput, index: number, field: keyof TotalsLineInput, cache: AmountCache): Decimal {
@@ -329,7 +311,6 @@ interface Groups {
   byKey: Map<string, ExactGroup> | undefined;
 }
 
-/** The group of `line`'s tax rate, created on first sight. */
 function groupOf(groups: Groups, line: TotalsLineInput, i: number, cache: AmountCache): ExactGroup {
   const written = line === null || typeof line !== 'object' ? undefined : line.taxRate;
   if (groups.byKey === undefined && written !== undefined) {
@@ -431,12 +412,7 @@ function compareDecimal(a: Decimal, b: Decimal): number {
 export function shiftDecimal(value: unknown, places: number): string | undefined {
   const d = parseDecimal(value);
   if (d === undefined) return undefined;
-  let { digits, scale } = d;
-  scale -= places;
-  if (scale < 0) {
-    digits *= bigPow10(-scale);
-    scale = 0;
-  }
-  const n = normalise({ digits, scale });
+  const scale = d.scale - places;
+  const n = normalise(scale < 0 ? { digits: d.digits * bigPow10(-scale), scale: 0 } : { digits: d.digits, scale });
   return formatScaled(n.digits, n.scale);
 }

@@ -66,14 +66,12 @@ const SPELLINGS: Readonly<Record<string, InvoiceStatus>> = {
   cancelled: 'CANCELLED', canceled: 'CANCELLED', voided: 'CANCELLED', unknown: 'UNKNOWN',
 };
 
-/** Lower-cases and drops spaces, `-` and `_`: `Draft`, `DRAFT`, ` draft ` and `dr-aft` match. */
 const foldStatus = (value: string): string => value.toLowerCase().replace(/[\s_-]+/g, '');
 
 const seen = /* @__PURE__ */ new Map<string, InvoiceStatus>();
 
 /**
- * The canonical value of a status as the server spelled it, ignoring case, spaces, `-` and `_`; synonyms of the
- * statuses after `SUBMITTED` map to the SDK's names (`pending` → `PROCESSING`, `cleared` → `ACCEPTED`, …).
+ * The canonical value of a status in any case or spacing; synonyms map to the SDK's names (`cleared` → `ACCEPTED`).
  * @example
  * ```ts
  * normalizeStatus('in_progress'); // 'PROCESSING'; an unknown spelling gives 'UNKNOWN' (rawStatus keeps it)
@@ -95,8 +93,7 @@ export function normalizeStatus(raw: unknown): InvoiceStatus {
 export const spelledStatus = (invoice: { status: string; rawStatus?: string | undefined }): string => invoice.rawStatus ?? invoice.status;
 
 /**
- * True for a status reached after `SUBMITTED` as the tax authority answers, in any spelling, and for any other non-empty
- * spelling the SDK does not recognise (only the statuses after `SUBMITTED` are unpublished).
+ * True for a status after `SUBMITTED` in any spelling, and for any non-empty spelling the SDK does not recognise.
  * @example
  * ```ts
  * isAfterSubmitted('Frobnicated'); // true: an unpublished status
@@ -116,21 +113,18 @@ export function isAfterSubmitted(status: unknown): boolean {
  * ```
  */
 export function isFinalStatus(status: unknown, finalStatuses: readonly string[] = DEFAULT_FINAL_STATUSES): boolean {
-  return matchesStatus(status, finalStatuses);
-}
-
-/** True when `status` is one of `statuses`. */
-export function matchesStatus(status: unknown, statuses: readonly string[]): boolean {
   if (typeof status !== 'string') return false;
   const folded = foldStatus(status);
   if (folded === '') return false;
   const canonical = normalizeStatus(status);
-  for (const wanted of statuses) {
+  for (const wanted of finalStatuses) {
     if (typeof wanted !== 'string') continue;
     if (canonical !== UNKNOWN_STATUS ? normalizeStatus(wanted) === canonical : foldStatus(wanted) === folded) return true;
   }
   return false;
 }
+
+export const matchesStatus: (status: unknown, statuses: readonly string[]) => boolean = isFinalStatus;
 
 /**
  * @deprecated Use {@link isFinalStatus}, which this calls.
@@ -144,8 +138,7 @@ export function isTerminalStatus(status: unknown, finalStatuses?: readonly strin
 }
 
 /**
- * How far along the filing flow a status is: 0 draft, 1 validated, 2 signed, 3 submitted or error (an Error invoice
- * was submitted once), 4 after submitted (an unrecognised non-empty spelling included); -1 for a missing status.
+ * How far along the filing flow a status is: 0 draft … 3 submitted or error, 4 after submitted; -1 when missing.
  * @example
  * ```ts
  * statusRank('SIGNED') > statusRank('DRAFT'); // true
@@ -221,8 +214,7 @@ export function nextTransition(status: unknown): FilingTransition | undefined {
 const NEXT = { DRAFT: 'validate', VALIDATED: 'sign', SIGNED: 'submit' } as const;
 
 /**
- * The service's automatic recovery of invoices in `Error`, from the document's Limits: a retry every 10 minutes, up to
- * 3 attempts, only for invoices touched in the last 24 hours; recovery is over `latestEndMs` after an invoice enters `Error`.
+ * The service's automatic recovery of invoices in `Error`, from the document's Limits: every 10 minutes, 3 attempts, 24 hours.
  * @example
  * ```ts
  * AUTOMATIC_RECOVERY.intervalMs; // 600000
@@ -236,8 +228,7 @@ export const AUTOMATIC_RECOVERY = {
 } as const;
 
 /**
- * What a recovery verdict rests on: the record's `attempts` count, 24 hours untouched (`window`), touched or not within
- * the job's 10 minutes (`quiet`), 40 minutes since it entered `Error` (`elapsed`), or nothing readable (`none`).
+ * What a recovery verdict rests on: the `attempts` count, the 24-hour `window`, a `quiet` interval, time `elapsed`, or `none`.
  * @example
  * ```ts
  * const evidence: RecoveryEvidence = 'quiet';
@@ -283,22 +274,17 @@ export function recoveryVerdict(
 }
 
 /**
- * The state of {@link recoveryVerdict}: `in-progress` (wait and poll, never submit), `over` (a deliberate re-submit is
- * required), `not-applicable` (the invoice is not in `ERROR`).
+ * The state of {@link recoveryVerdict}: `in-progress` (wait, never submit), `over` (re-submit), or `not-applicable`.
  * @example
  * ```ts
  * recoveryState({ status: 'ERROR', updatedAt: new Date().toISOString() }); // 'in-progress'
  * ```
  */
-export function recoveryState(
-  invoice: { status: unknown; updatedAt?: string | Date | undefined; attempts?: number | undefined },
-  now: number = Date.now(),
-  errorSince?: number,
-): 'in-progress' | 'over' | 'not-applicable' {
-  return recoveryVerdict(invoice, now, errorSince).state;
+export function recoveryState(...args: Parameters<typeof recoveryVerdict>): RecoveryVerdict['state'] {
+  return recoveryVerdict(...args).state;
 }
 
-/** Milliseconds since the epoch of `updatedAt`: a date-time string, a `Date`, or epoch digits; `NaN` when absent. */
+// A string `epochMs` cannot read is a date-time.
 function timeOf(value: string | Date | undefined): number {
   const ms = epochMs(value);
   return Number.isNaN(ms) && value !== undefined ? new Date(value).getTime() : ms;

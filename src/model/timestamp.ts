@@ -13,7 +13,7 @@ const pad2 = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
 export function isoDateTime(ms: number): string {
   if (!Number.isInteger(ms) || ms < 0 || ms > 253_402_300_799_999) return new Date(ms).toISOString();
   const days = Math.floor(ms / 86_400_000);
-  let rest = ms - days * 86_400_000;
+  const rest = ms - days * 86_400_000;
   // Days since 1970-01-01 to a civil date (proleptic Gregorian), counting eras of 400 years from 0000-03-01.
   const z = days + 719_468;
   const era = Math.floor(z / 146_097);
@@ -25,11 +25,9 @@ export function isoDateTime(ms: number): string {
   const month = mp < 10 ? mp + 3 : mp - 9;
   const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
   const hours = Math.floor(rest / 3_600_000);
-  rest -= hours * 3_600_000;
-  const minutes = Math.floor(rest / 60_000);
-  rest -= minutes * 60_000;
-  const seconds = Math.floor(rest / 1000);
-  const millis = rest - seconds * 1000;
+  const minutes = Math.floor(rest / 60_000) % 60;
+  const seconds = Math.floor(rest / 1000) % 60;
+  const millis = rest % 1000;
   const ms3 = millis < 10 ? `00${millis}` : millis < 100 ? `0${millis}` : `${millis}`;
   return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}T${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}.${ms3}Z`;
 }
