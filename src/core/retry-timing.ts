@@ -7,7 +7,6 @@ export const MAX_RETRY_DELAY_MS = 8_000;
 /** A `Retry-After` longer than this is cut to it. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 
-/** Milliseconds a `Retry-After` header asks to wait. */
 export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
   const trimmed = value?.trim();
   if (!trimmed) return undefined;

@@ -4,7 +4,6 @@
 // Only bodies that spell one of the keys pay for the reviver.
 const SUSPECT = /"(?:__proto__|constructor)"/;
 
-/** `JSON.parse` without `__proto__` or `constructor` keys; throws `SyntaxError` like it. */
 export function parseJsonSafely(text: string): unknown {
   if (!SUSPECT.test(text)) return JSON.parse(text);
   return JSON.parse(text, (key, value: unknown) => (key === '__proto__' || key === 'constructor' ? undefined : value));
