@@ -19,7 +19,6 @@ export function readEnvelope(body: unknown): Envelope | undefined {
   return parsed.success ? toEnvelope(parsed.data) : undefined;
 }
 
-/** The envelope in `body` (parsed JSON, or the text when it was not JSON, or `undefined` when empty), or an `InvalidResponseError` saying what was wrong with it. */
 export function unwrapEnvelope(body: unknown, source: Source): Envelope {
   const parsed = EnvelopeSchema.safeParse(body);
   if (parsed.success) return toEnvelope(parsed.data);

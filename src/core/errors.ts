@@ -69,7 +69,6 @@ export class InvoicingError extends Error {
 
   constructor(message: string, options: InvoicingErrorOptions = {}) {
     const redactor = options.redactor ?? NO_SECRETS;
-    // Only a bounded head is scrubbed and kept: the whole body stays on `body`.
     const text = redactor.redact(String(message).slice(0, MAX_MESSAGE + 1_000));
     const cause = options.cause === undefined ? undefined : { cause: scrubbedCause(options.cause, redactor) };
     super(text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text, cause);

@@ -30,10 +30,7 @@ export function checkIdempotencyKey(key: unknown): string {
   return key;
 }
 
-export interface Credentials {
-  apiKey: string | undefined;
-  sessionToken: string | undefined;
-}
+export type Credentials = Record<'apiKey' | 'sessionToken', string | undefined>;
 
 const node = (globalThis as { process?: { version?: string } }).process?.version;
 export const USER_AGENT = `invoicing-sdk/${VERSION}${node ? ` node/${node}` : ''}`;

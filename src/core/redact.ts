@@ -3,7 +3,6 @@
 
 export const REDACTED = '[REDACTED]';
 
-/** The shortest run of a secret's characters that is redacted on its own. */
 export const MIN_PARTIAL_LENGTH = 8;
 
 export const TOO_DEEP = '[Nested too deep]';

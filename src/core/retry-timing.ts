@@ -2,7 +2,6 @@
 
 /** Backoff before the first retry, doubled for each further retry. */
 export const INITIAL_RETRY_DELAY_MS = 500;
-/** The backoff never grows past this, however many retries are allowed. */
 export const MAX_RETRY_DELAY_MS = 8_000;
 /** A `Retry-After` longer than this is cut to it. */
 export const MAX_RETRY_AFTER_MS = 60_000;

@@ -1,10 +1,8 @@
 // The one answer to "may this be retried?" for the transport, the filing workflow and the CLI. Pure.
 import { isErrorKind } from './errors.js';
 
-/** The statuses a retry may cure: 408, 429 and the transient 500, 502, 503, 504. */
 export const RETRYABLE_STATUSES: readonly number[] = [408, 429, 500, 502, 503, 504];
 
-/** The failure of one attempt: no answer, or a non-2xx status. */
 export type AttemptFailure = { kind: 'connection' | 'timeout' | 'too-large' | 'aborted' | 'local' } | { kind: 'status'; status: number };
 
 /** Everything {@link shouldRetry} decides on (the retry budget is ky's); a POST is retried only with an `idempotency-key`. */

@@ -1,5 +1,4 @@
-// HTTP on ky, the only module importing it. ky retries (whether to: core/retry.ts), times out per attempt and runs
-// hooks. One attempt reads the whole body inside the timeout, bounded by maxResponseBytes, redirects refused.
+// HTTP on ky, the only module importing it. One attempt reads the whole body inside its timeout, bounded; no redirects.
 import ky, {
   isHTTPError,
   isNetworkError,
@@ -36,8 +35,6 @@ import type { FieldMap, ResolvedFieldMap } from '../model/field-map.js';
 import type { Logger, LogLevel } from './logger.js';
 import { isSessionRoute } from './routes.js';
 import { parseBodySafely } from './safe-json.js';
-
-export type { QueryValue } from './query.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -116,7 +113,6 @@ interface CallContext {
 const CONTEXT = 'invoicingSdk';
 const IDEMPOTENCY_HEADER = 'idempotency-key';
 
-/** A fetch rejection that is not an abort. */
 class ConnectionFailure extends Error {
   override readonly name = 'ConnectionFailure';
 }
@@ -171,7 +167,6 @@ export class Transport {
     this.#credentials = { apiKey: config.apiKey, sessionToken: config.sessionToken };
     this.#origin = new URL(config.baseUrl).origin;
     const theirs = config.hooks ?? {};
-    const own = this.#ownHooks();
     this.#fullResponses = (theirs.afterResponse?.length ?? 0) > 0;
     this.#ky = ky.create({
       ...requestInitOnly(config.fetchOptions),
@@ -192,10 +187,10 @@ export class Transport {
         shouldRetry: ({ error }) => this.#shouldRetry(error),
       },
       hooks: {
-        beforeRequest: [own.beforeRequest, ...(theirs.beforeRequest ?? [])],
-        beforeRetry: [own.beforeRetry, ...(theirs.beforeRetry ?? [])],
+        beforeRequest: [this.#beforeRequest, ...(theirs.beforeRequest ?? [])],
+        beforeRetry: [this.#beforeRetry, ...(theirs.beforeRetry ?? [])],
         afterResponse: theirs.afterResponse ?? [],
-        beforeError: [own.beforeError, ...(theirs.beforeError ?? [])],
+        beforeError: [this.#beforeError, ...(theirs.beforeError ?? [])],
       },
     });
   }
@@ -292,33 +287,29 @@ export class Transport {
     return url.href;
   }
 
-  #ownHooks(): { beforeRequest: BeforeRequestHook; beforeRetry: BeforeRetryHook; beforeError: BeforeErrorHook } {
-    const { logger: log, browser } = this.#config;
-    return {
-      beforeRequest: ({ request, options }) => {
-        const ctx = contextOf(options.context);
-        if (ctx === undefined) return;
-        const [name, value] = this.#auth.get(ctx)!;
-        request.headers.set(name, value);
-        // Once per logical call: every retry sends this key, so the service acts once.
-        const key = ctx.idempotencyKey ?? (ctx.method === 'POST' ? mintIdempotencyKey() : undefined);
-        if (key !== undefined) request.headers.set(IDEMPOTENCY_HEADER, key);
-        request.headers.set('accept', 'application/json');
-        request.headers.set(browser ? 'x-invoicing-sdk' : 'user-agent', USER_AGENT);
-      },
-      beforeRetry: ({ options, error, retryCount }) => {
-        const ctx = contextOf(options.context);
-        if (ctx === undefined) return;
-        const retryAfter = isHTTPError(error) ? parseRetryAfter(error.response.headers.get('retry-after')) : undefined;
-        log.info(
-          `Retrying ${ctx.method} ${ctx.path} (retry ${retryCount} of ${ctx.maxRetries}) after ${describeFailure(error)}` +
-            `${retryAfter === undefined ? '' : `, waited ${retryAfter} ms as Retry-After asked`}.`,
-        );
-      },
-      // Scrubbed here already: the caller's beforeError hooks run next and may log what they get.
-      beforeError: ({ error, options }) => asError(redactError(this.#toSDKError(error, contextOf(options.context)), this.#config.redactor)),
-    };
-  }
+  readonly #beforeRequest: BeforeRequestHook = ({ request, options }) => {
+    const ctx = contextOf(options.context)!;
+    const [name, value] = this.#auth.get(ctx)!;
+    request.headers.set(name, value);
+    // Once per logical call: every retry sends this key, so the service acts once.
+    const key = ctx.idempotencyKey ?? (ctx.method === 'POST' ? mintIdempotencyKey() : undefined);
+    if (key !== undefined) request.headers.set(IDEMPOTENCY_HEADER, key);
+    request.headers.set('accept', 'application/json');
+    request.headers.set(this.#config.browser ? 'x-invoicing-sdk' : 'user-agent', USER_AGENT);
+  };
+
+  readonly #beforeRetry: BeforeRetryHook = ({ options, error, retryCount }) => {
+    const ctx = contextOf(options.context)!;
+    const retryAfter = isHTTPError(error) ? parseRetryAfter(error.response.headers.get('retry-after')) : undefined;
+    this.#config.logger.info(
+      `Retrying ${ctx.method} ${ctx.path} (retry ${retryCount} of ${ctx.maxRetries}) after ${describeFailure(error)}` +
+        `${retryAfter === undefined ? '' : `, waited ${retryAfter} ms as Retry-After asked`}.`,
+    );
+  };
+
+  // Scrubbed here already: the caller's beforeError hooks run next and may log what they get.
+  readonly #beforeError: BeforeErrorHook = ({ error, options }) =>
+    asError(redactError(this.#toSDKError(error, contextOf(options.context)), this.#config.redactor));
 
   #shouldRetry(error: Error): boolean | undefined {
     const request = (error as { request?: Request }).request;
