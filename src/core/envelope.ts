@@ -7,7 +7,6 @@ import { EnvelopeSchema, TolerantEnvelopeSchema, type ListingMeta } from '../mod
 
 export type { ListingMeta } from '../model/listing.js';
 
-/** An unwrapped success envelope. */
 export interface Envelope {
   data: unknown;
   /** The server's clock when it answered. */ timestamp: string | undefined;
@@ -15,19 +14,17 @@ export interface Envelope {
   /** Present on listings. */ meta: ListingMeta | undefined;
 }
 
-/** The envelope in `body` (parsed JSON), or `undefined` when it is not one. */
 export function readEnvelope(body: unknown): Envelope | undefined {
   const parsed = TolerantEnvelopeSchema.safeParse(body);
   return parsed.success ? toEnvelope(parsed.data) : undefined;
 }
 
-/** The envelope in `body` (parsed JSON, or the text when it was not JSON, or `undefined` when empty), or an `InvalidResponseError` saying what was wrong with it. */
 export function unwrapEnvelope(body: unknown, source: Source): Envelope {
   const parsed = EnvelopeSchema.safeParse(body);
   if (parsed.success) return toEnvelope(parsed.data);
   const wrapped = isRecord(body) && body.success === true && 'data' in body;
   throw invalidResponse({ ...source, body }, {
-    message: wrapped ? describeIssue(parsed.error.issues[0]) : describeProblem(body),
+    message: wrapped ? describeIssue(parsed.error.issues[0]!) : describeProblem(body),
     code: summarizeBody(body).code,
     hint:
       'The service answered with a success status but not the documented envelope; a proxy or ' +
@@ -44,8 +41,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function describeIssue(issue: z.core.$ZodIssue | undefined): string {
-  if (issue === undefined) return 'The response is JSON but not the { success: true, data } envelope.';
+function describeIssue(issue: z.core.$ZodIssue): string {
   const field = issue.path.map(String).join('.');
   return `The response envelope's ${field === '' ? 'body' : field} cannot be read: ${issue.message}.`;
 }
@@ -66,10 +62,8 @@ function describeProblem(body: unknown): string {
   return 'The response is JSON but not the { success: true, data } envelope.';
 }
 
-/** Where a body came from, for the error if it is not the envelope. */
 type Source = { status: number; headers: Headers | undefined; method: string; path: string; redactor?: Redactor | undefined };
 
-/** An `InvalidResponseError` for an answer the SDK could not use. */
 export function invalidResponse(
   { status, body, headers, method, path, redactor }: Source & { body: unknown },
   init: { message: string; hint?: string | undefined; cause?: unknown; code?: string | undefined },

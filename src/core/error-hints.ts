@@ -80,7 +80,6 @@ function clean(text: string): string | undefined {
   return collapsed.length > MAX_TEXT ? `${collapsed.slice(0, MAX_TEXT)}…` : collapsed;
 }
 
-/** The request id the service (or its gateway) put on the response, for support requests. */
 export function requestIdOf(headers: Headers | undefined): string | undefined {
   return headers?.get('x-request-id') ?? headers?.get('request-id') ?? headers?.get('x-correlation-id') ?? undefined;
 }
@@ -142,14 +141,11 @@ export function hintFor(ctx: { status: number; message: string | undefined; meth
   }
 }
 
-/** The hint of a refused redirect (also one a custom fetch followed although asked not to). */
 export const redirectHint = (baseUrl: string): string =>
   'The SDK never follows redirects, so credentials never go elsewhere (nor should a custom fetch). ' +
   `Check baseUrl (${baseUrl}): http for https? a proxy? a path prefix?`;
 
-/** The service's `Business not found` (a 404 on create with a known cause). */
 export const BUSINESS_NOT_FOUND = /business\s+not\s+found/i;
-/** A message about the idempotency key (a 409 for a key reused with another body). */
 export const IDEMPOTENCY = /idempoten/i;
 
 /** The line (from 0) and field a classification message names, if it names one. */
@@ -161,7 +157,6 @@ function lineNamedIn(message: string): { index: number | undefined; field: strin
   return { index, field };
 }
 
-/** Names the line and field when the message does (`lines.2.hsnCode`, `lines[2]`, `line 3`), and the lookup endpoints either way. */
 function classificationHint(message: string): string {
   const { index, field } = lineNamedIn(message);
   const where =
@@ -180,9 +175,8 @@ export function sentLinesClassificationHint(message: string | undefined, lines: 
   if (lineNamedIn(message).index !== undefined || !Array.isArray(lines)) return undefined;
   const faults: string[] = [];
   lines.forEach((line: unknown, i) => {
-    const record = typeof line === 'object' && line !== null ? (line as Record<string, unknown>) : {};
-    const hsn = sentCode(record.hsnCode);
-    const isic = sentCode(record.isicCode);
+    const hsn = sentCode((line as { hsnCode?: unknown } | null)?.hsnCode);
+    const isic = sentCode((line as { isicCode?: unknown } | null)?.isicCode);
     const at = (...fields: string[]) => `line ${i + 1} (${fields.map((f) => `lines[${i}].${f}`).join(', ')})`;
     if (hsn === undefined && isic === undefined) {
       faults.push(`${at('hsnCode', 'isicCode')} has neither code`);
@@ -204,5 +198,4 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
 };
 
-/** The reason phrase of `status`, or `undefined` for a status outside the table. */
 export const statusText = (status: number): string | undefined => STATUS_TEXT[status];

@@ -1,5 +1,4 @@
-// One root (InvoicingError), one factory from a response (APIError.generate). Guards read the const `name`,
-// so they work across realms and across the ESM and CJS builds; every rendered field is scrubbed of secrets.
+// One root, one factory (APIError.generate); guards read the const `name`, so they work across realms and builds.
 import type { CheckReport, TotalsDifference } from '../check/index.js';
 import type { Invoice } from '../model/invoice.js';
 import { BUSINESS_NOT_FOUND, hintFor, IDEMPOTENCY, requestIdOf, statusText, summarizeBody } from './error-hints.js';
@@ -70,7 +69,6 @@ export class InvoicingError extends Error {
 
   constructor(message: string, options: InvoicingErrorOptions = {}) {
     const redactor = options.redactor ?? NO_SECRETS;
-    // Only a bounded head is scrubbed and kept: the whole body stays on `body`.
     const text = redactor.redact(String(message).slice(0, MAX_MESSAGE + 1_000));
     const cause = options.cause === undefined ? undefined : { cause: scrubbedCause(options.cause, redactor) };
     super(text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text, cause);
@@ -101,7 +99,6 @@ export class InvoicingError extends Error {
 const scrubbedCause = (cause: unknown, redactor: Redactor): unknown => (cause instanceof InvoicingError ? cause : redactor.redactCause(cause));
 const installInspect = (): void => defineInspect(InvoicingError.prototype, inspectError);
 
-/** What `util.inspect` shows: the scrubbed stack, then the fields of toJSON(). */
 function inspectError(this: InvoicingError, _depth: number, options: object, inspect?: (value: unknown, options?: object) => string): string {
   const stack = redactorOf(this).redact(this.stack ?? `${this.name}: ${this.message}`);
   const { name: _name, message: _message, ...fields } = this.toJSON();
@@ -519,8 +516,7 @@ export type RecoveryInProgressErrorInit = Pick<RecoveryInProgressError, 'invoice
 export class RecoveryInProgressError extends InvoicingError {
   /** Read by the guards. */ override readonly name = 'RecoveryInProgressError' as const;
   /** The invoice in Error whose automatic recovery is in play. */ declare readonly invoiceId: string;
-  /** When the service's next automatic attempt is due (ISO 8601), when it can be told. */
-  declare readonly nextAttemptAt: string | undefined;
+  /** When the next automatic attempt is due (ISO 8601), when it can be told. */ declare readonly nextAttemptAt: string | undefined;
   /** How many automatic attempts are left, when it can be told. */ declare readonly attemptsLeft: number | undefined;
   /** The invoice as read, when there was a read. */ declare readonly invoice: Invoice | undefined;
 
@@ -580,10 +576,9 @@ export function redactError<E>(error: E, redactor: Redactor, seen: WeakSet<objec
       // V8's `stack` accessor is read and replaced by its scrubbed value.
       if (!own && key !== 'stack') continue;
       const value: unknown = own ? desc.value : (error as { stack?: unknown }).stack;
-      let scrubbed: unknown = value;
-      if (key === 'cause') scrubbed = value instanceof InvoicingError ? redactError(value, redactor, seen) : redactor.redactCause(value);
-      else if (typeof value === 'string') scrubbed = redactor.redact(value);
-      else if (typeof value === 'object' && value !== null) scrubbed = redactor.redactDeep(value);
+      const scrubbed =
+        key !== 'cause' ? redactor.redactDeep(value)
+        : value instanceof InvoicingError ? redactError(value, redactor, seen) : redactor.redactCause(value);
       if (scrubbed === value) continue;
       if (own) Object.defineProperty(error, key, { ...desc, value: scrubbed });
       else (error as Record<string, unknown>)[key] = scrubbed;
@@ -594,7 +589,6 @@ export function redactError<E>(error: E, redactor: Redactor, seen: WeakSet<objec
   return error;
 }
 
-/** Refuses, before any request, an id that cannot name one resource. */
 export function assertResourceId(id: unknown, what: string): asserts id is string {
   if (typeof id !== 'string' || id.trim() === '') {
     throw new InvoicingError(`${what} must be a non-empty string; got ${JSON.stringify(id)}.`);

@@ -20,7 +20,6 @@ export function checkHeader(what: string, value: string, name = 'x'): void {
   }
 }
 
-/** The caller's idempotency key, or an `InvoicingError` (before anything is sent) for one the service would refuse or could mistake for another. */
 export function checkIdempotencyKey(key: unknown): string {
   if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
     throw new InvoicingError(
@@ -31,16 +30,11 @@ export function checkIdempotencyKey(key: unknown): string {
   return key;
 }
 
-export interface Credentials {
-  apiKey: string | undefined;
-  sessionToken: string | undefined;
-}
+export type Credentials = Record<'apiKey' | 'sessionToken', string | undefined>;
 
 const node = (globalThis as { process?: { version?: string } }).process?.version;
-/** The SDK's identity, as sent in `User-Agent` (or `X-Invoicing-SDK` in a browser). */
 export const USER_AGENT = `invoicing-sdk/${VERSION}${node ? ` node/${node}` : ''}`;
 
-/** The caller's extra headers (`defaultHeaders` or per call), names lower-cased, or an `InvoicingError` (before anything is sent) for one that would replace authentication or the idempotency key, or cannot be sent. */
 export function checkExtraHeaders(extra: Record<string, string> | undefined, where: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(extra ?? {})) {
@@ -80,6 +74,5 @@ export function authHeader(path: string, credentials: Credentials): [name: strin
   );
 }
 
-/** A copy of `headers` for a log line, credentials redacted. */
 export const redactHeaders = (headers: Record<string, string>): Record<string, string> =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, SENSITIVE.has(name.toLowerCase()) ? REDACTED : value]));

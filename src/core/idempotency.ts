@@ -2,7 +2,6 @@
 import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
 import { InvoicingError } from './errors.js';
 
-/** A fresh UUID v7 key for one logical call. */
 export const mintIdempotencyKey = (): string => uuidv7();
 
 /** The UUID v5 namespace of {@link deriveIdempotencyKey}; fixed forever, or derived keys would change. */

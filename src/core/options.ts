@@ -59,7 +59,6 @@ export function resolveOptions(options: ClientOptions = {}, inherit?: InheritedR
   // Read first, so the redactor built from them scrubs every error below.
   const apiKey = pick('apiKey');
   const sessionToken = pick('sessionToken');
-  // Shared only with a withOptions() child that keeps the same credentials.
   const redactor =
     inherit !== undefined && inherit.apiKey === apiKey && inherit.sessionToken === sessionToken
       ? inherit.redactor
@@ -114,7 +113,6 @@ function resolveFinalStatuses(value: readonly string[] | undefined): readonly st
   return Object.freeze([...value]);
 }
 
-/** `http://` to anything but a loopback host (localhost, 127.0.0.0/8, ::1). */
 export function isInsecureRemote(baseUrl: string): boolean {
   const url = new URL(baseUrl);
   if (url.protocol !== 'http:') return false;

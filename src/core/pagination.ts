@@ -4,7 +4,6 @@ import { InvoicingError } from './errors.js';
 import type { Logger } from './logger.js';
 import { APIPromise, type ResponseRecorder } from './api-promise.js';
 
-/** The most pages one walk reads (`for await`, `iterPages()`, the code lookups) before it stops with a warning. */
 export const MAX_PAGES_PER_WALK = 10_000;
 
 /** True when the service numbers a page (`echo`, its `meta.page`) at or before one read earlier in the same walk. */

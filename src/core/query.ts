@@ -18,7 +18,6 @@ export function isCredentialParam(name: string): boolean {
   return CREDENTIAL_NAMES.has(name.toLowerCase().replace(/[-_\s]/g, ''));
 }
 
-/** Throws an `InvoicingError` naming the parameter (never its value) when `query` has a parameter named like a credential. */
 export function checkQuery(query: Query | undefined, where: string): void {
   const name = Object.keys(query ?? {}).find(isCredentialParam);
   if (name === undefined) return;
@@ -31,7 +30,6 @@ export function checkQuery(query: Query | undefined, where: string): void {
   );
 }
 
-/** Appends `query` to `url` (`undefined`/`null` left out, arrays repeat the key). */
 export function appendQuery(url: URL, query: Query | undefined): void {
   if (query === undefined || query === null) return;
   for (const [key, value] of Object.entries(query)) {

@@ -1,13 +1,10 @@
 // Redacts what the SDK renders, never the data it returns: per secret, the whole secret, the secret without its type
 // prefix (`[a-z]{1,8}[_-]`, up to three) when 5+ characters long, and any MIN_PARTIAL_LENGTH+ run past the prefix.
 
-/** What replaces a secret wherever it would appear. */
 export const REDACTED = '[REDACTED]';
 
-/** The shortest run of a secret's characters that is redacted on its own. */
 export const MIN_PARTIAL_LENGTH = 8;
 
-/** What stands in for the part of a value nested deeper than 64 levels. */
 export const TOO_DEEP = '[Nested too deep]';
 
 // Shorter pieces (the `1` of `sess_1`) occur everywhere by chance and say nothing of a secret.
@@ -121,7 +118,6 @@ export class Redactor {
     this.#matcher = undefined;
   }
 
-  /** How many secrets it redacts. */
   get size(): number {
     return this.#own.length + this.#added.length;
   }
@@ -200,7 +196,6 @@ export class Redactor {
 // `util.inspect` support without importing node:util, installed by a constructor so bundlers can drop the class.
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
-/** Gives `proto` the `util.inspect` method `inspect`, once (a no-op when `proto` already has one of its own). */
 export function defineInspect(proto: object, inspect: (this: never, ...args: never[]) => string): void {
   if (!Object.hasOwn(proto, INSPECT)) Object.defineProperty(proto, INSPECT, { value: inspect, writable: true, configurable: true });
 }

@@ -3,7 +3,6 @@ import type { Transport, TransportResponse } from './transport.js';
 import { invalidResponse, type Envelope } from './envelope.js';
 import { readInvoiceRecord, type Invoice } from '../model/invoice.js';
 
-/** What a resource runs on. */
 export interface ResourceContext
   extends Readonly<Pick<ResolvedOptions, 'fieldMap' | 'logger' | 'codesCacheTtl' | 'maxRetries' | 'redactor' | 'finalStatuses'>> {
   readonly transport: Transport;

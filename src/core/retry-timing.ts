@@ -2,12 +2,10 @@
 
 /** Backoff before the first retry, doubled for each further retry. */
 export const INITIAL_RETRY_DELAY_MS = 500;
-/** The backoff never grows past this, however many retries are allowed. */
 export const MAX_RETRY_DELAY_MS = 8_000;
 /** A `Retry-After` longer than this is cut to it. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 
-/** Milliseconds a `Retry-After` header asks to wait. */
 export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
   const trimmed = value?.trim();
   if (!trimmed) return undefined;

@@ -1,24 +1,18 @@
 // The one answer to "may this be retried?" for the transport, the filing workflow and the CLI. Pure.
 import { isErrorKind } from './errors.js';
 
-/** The statuses a retry may cure: 408, 429 and the transient 500, 502, 503, 504. */
 export const RETRYABLE_STATUSES: readonly number[] = [408, 429, 500, 502, 503, 504];
 
-/** The failure of one attempt: no answer, or a non-2xx status. */
 export type AttemptFailure = { kind: 'connection' | 'timeout' | 'too-large' | 'aborted' | 'local' } | { kind: 'status'; status: number };
 
-/** Everything {@link shouldRetry} decides on; a POST is retried only with an `idempotency-key`. */
+/** Everything {@link shouldRetry} decides on (the retry budget is ky's); a POST is retried only with an `idempotency-key`. */
 export interface RetryDecisionInput {
   method: string;
   hasIdempotencyKey: boolean;
-  retriesSoFar: number;
-  maxRetries: number;
   failure: AttemptFailure;
 }
 
-/** Whether to retry after a failed attempt. */
 export function shouldRetry(input: RetryDecisionInput): boolean {
-  if (input.retriesSoFar >= input.maxRetries) return false;
   // A POST without an idempotency key may have been carried out already; repeating it could file twice.
   if (input.method.toUpperCase() === 'POST' && !input.hasIdempotencyKey) return false;
   return isRetryableFailure(input.failure);

@@ -1,7 +1,6 @@
 // The service's routes: authentication and error hints read them.
 import type { FilingTransition } from '../model/status.js';
 
-/** Every route is served under this prefix (the service's only version). */
 export const API_PREFIX = '/api/v1';
 
 /** Paths from the origin, `/api/v1` included; fixed ones are plain strings so bundlers can drop the table. */

@@ -1,16 +1,13 @@
-// Network JSON without `__proto__` or `constructor` keys at any depth, so no copy of it can reach a prototype; and
-// canonical JSON text, for comparing what was sent.
+// Network JSON without `__proto__` or `constructor` keys, so no copy of it can reach a prototype; canonical JSON text.
 
 // Only bodies that spell one of the keys pay for the reviver.
 const SUSPECT = /"(?:__proto__|constructor)"/;
 
-/** `JSON.parse` without `__proto__` or `constructor` keys; throws `SyntaxError` like it. */
 export function parseJsonSafely(text: string): unknown {
   if (!SUSPECT.test(text)) return JSON.parse(text);
   return JSON.parse(text, (key, value: unknown) => (key === '__proto__' || key === 'constructor' ? undefined : value));
 }
 
-/** A response body as the SDK keeps it. */
 export function parseBodySafely(text: string): unknown {
   try {
     return parseJsonSafely(text);

@@ -1,5 +1,4 @@
-// HTTP on ky, the only module importing it. ky retries (whether to: core/retry.ts), times out per attempt and runs
-// hooks. One attempt reads the whole body inside the timeout, bounded by maxResponseBytes, redirects refused.
+// HTTP on ky, the only module importing it. One attempt reads the whole body inside its timeout, bounded; no redirects.
 import ky, {
   isHTTPError,
   isNetworkError,
@@ -37,9 +36,6 @@ import type { Logger, LogLevel } from './logger.js';
 import { isSessionRoute } from './routes.js';
 import { parseBodySafely } from './safe-json.js';
 
-export type { QueryValue } from './query.js';
-
-/** HTTP methods the service uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** ky hooks run on every request after the SDK's own (`beforeError` gets the SDK's redacted error). @example const hooks: ClientHooks = { afterResponse: [({ response }) => console.log(response.status)] }; */
@@ -65,8 +61,7 @@ export interface ClientOptions {
   /** Portal session, sent as `Bearer` to `/api/v1/api-key` only. Default: `INVOICING_SESSION_TOKEN`. */ sessionToken?: string | undefined;
   /** Service origin; the SDK adds `/api/v1`. Default: env `INVOICING_BASE_URL`; missing is an error. */ baseUrl?: string | undefined;
   /** Milliseconds per attempt, reading the body included. Default 30 000. */ timeout?: number | undefined;
-  /** Retries after no answer, 408, 429, 500, 502, 503, 504 (a POST only with an idempotency key), backoff jittered. Default 2. */
-  maxRetries?: number | undefined;
+  /** Retries after no answer, 408, 429, 500, 502-504 (POST only with an idempotency key). Default 2. */ maxRetries?: number | undefined;
   /** Custom `fetch` (proxies, tests). Default: the global `fetch`, looked up at call time. */ fetch?: Fetch | undefined;
   /** Where log lines go. Default: `console`. Every line has secrets redacted. */ logger?: Logger | undefined;
   /** Minimum level logged. Default: env `INVOICING_LOG`, else `warn`. */ logLevel?: LogLevel | undefined;
@@ -74,8 +69,7 @@ export interface ClientOptions {
   /** How long `client.codes` keeps a lookup, in milliseconds. Default one hour. */ codesCacheTtl?: number | undefined;
   /** ky hooks run on every request, after the SDK's own. */ hooks?: ClientHooks | undefined;
   /** Extra `RequestInit` for every request, e.g. an undici `dispatcher` for a proxy or mTLS. */ fetchOptions?: FetchOptions | undefined;
-  /** Headers for every request (not `X-API-Key`, `Authorization`, `Idempotency-Key`). */
-  defaultHeaders?: Record<string, string> | undefined;
+  /** Headers for every request (not X-API-Key, Authorization, Idempotency-Key). */ defaultHeaders?: Record<string, string> | undefined;
   /** Query parameters added to every request. A parameter named like a credential is refused. */ defaultQuery?: Query | undefined;
   /** Largest body read, in bytes; a larger one is a `ResponseTooLargeError`. Default 32 MiB. */ maxResponseBytes?: number | undefined;
   /** No warning for plain `http://` to a non-loopback host (the key in clear). Default false. */ allowInsecureHttp?: boolean | undefined;
@@ -106,7 +100,6 @@ export interface TransportRequest {
   /** Told of the response (for `withResponse()`). */ record?: ResponseRecorder | undefined;
 }
 
-/** What the SDK's hooks know of one call (ky's `context`). */
 interface CallContext {
   method: HttpMethod;
   path: string;
@@ -120,7 +113,6 @@ interface CallContext {
 const CONTEXT = 'invoicingSdk';
 const IDEMPOTENCY_HEADER = 'idempotency-key';
 
-/** A fetch rejection that is not an abort. */
 class ConnectionFailure extends Error {
   override readonly name = 'ConnectionFailure';
 }
@@ -130,7 +122,6 @@ type ReadBody = { text: string; bytes: Uint8Array<ArrayBuffer> | undefined };
 
 const BODIES = new WeakMap<Response, ReadBody>();
 
-/** A 2xx response, body read. */
 export class TransportResponse {
   readonly status: number;
   readonly headers: Headers;
@@ -176,7 +167,6 @@ export class Transport {
     this.#credentials = { apiKey: config.apiKey, sessionToken: config.sessionToken };
     this.#origin = new URL(config.baseUrl).origin;
     const theirs = config.hooks ?? {};
-    const own = this.#ownHooks();
     this.#fullResponses = (theirs.afterResponse?.length ?? 0) > 0;
     this.#ky = ky.create({
       ...requestInitOnly(config.fetchOptions),
@@ -194,13 +184,13 @@ export class Transport {
         backoffLimit: MAX_RETRY_DELAY_MS,
         delay: (attempt) => INITIAL_RETRY_DELAY_MS * 2 ** (attempt - 1),
         jitter: true,
-        shouldRetry: ({ error, retryCount }) => this.#shouldRetry(error, retryCount),
+        shouldRetry: ({ error }) => this.#shouldRetry(error),
       },
       hooks: {
-        beforeRequest: [own.beforeRequest, ...(theirs.beforeRequest ?? [])],
-        beforeRetry: [own.beforeRetry, ...(theirs.beforeRetry ?? [])],
+        beforeRequest: [this.#beforeRequest, ...(theirs.beforeRequest ?? [])],
+        beforeRetry: [this.#beforeRetry, ...(theirs.beforeRetry ?? [])],
         afterResponse: theirs.afterResponse ?? [],
-        beforeError: [own.beforeError, ...(theirs.beforeError ?? [])],
+        beforeError: [this.#beforeError, ...(theirs.beforeError ?? [])],
       },
     });
   }
@@ -212,18 +202,15 @@ export class Transport {
     });
   }
 
-  /** Sends and unwraps the `{ success, data }` envelope; anything else is an `InvalidResponseError`. */
   async request(request: TransportRequest): Promise<{ envelope: Envelope; response: TransportResponse }> {
     const response = await this.send(request);
     return { envelope: unwrapEnvelope(response.body, response), response };
   }
 
-  /** The envelope in a response, or `undefined` when it is not one (for routes with unshown bodies). */
   tryUnwrap(response: TransportResponse): Envelope | undefined {
     return readEnvelope(response.body);
   }
 
-  /** Key rotation: `X-API-Key` is `apiKey` from now on, redacted like the client's own secrets. */
   setApiKey(apiKey: string): void {
     checkHeader('apiKey (X-API-Key)', apiKey);
     this.#credentials.apiKey = apiKey;
@@ -300,51 +287,42 @@ export class Transport {
     return url.href;
   }
 
-  #ownHooks(): { beforeRequest: BeforeRequestHook; beforeRetry: BeforeRetryHook; beforeError: BeforeErrorHook } {
-    const { logger: log, browser } = this.#config;
-    return {
-      beforeRequest: ({ request, options }) => {
-        const ctx = contextOf(options.context);
-        if (ctx === undefined) return;
-        const [name, value] = this.#auth.get(ctx)!;
-        request.headers.set(name, value);
-        // Once per logical call: every retry sends this key, so the service acts once.
-        const key = ctx.idempotencyKey ?? (ctx.method === 'POST' ? mintIdempotencyKey() : undefined);
-        if (key !== undefined) request.headers.set(IDEMPOTENCY_HEADER, key);
-        request.headers.set('accept', 'application/json');
-        request.headers.set(browser ? 'x-invoicing-sdk' : 'user-agent', USER_AGENT);
-      },
-      beforeRetry: ({ options, error, retryCount }) => {
-        const ctx = contextOf(options.context);
-        if (ctx === undefined) return;
-        const retryAfter = isHTTPError(error) ? parseRetryAfter(error.response.headers.get('retry-after')) : undefined;
-        log.info(
-          `Retrying ${ctx.method} ${ctx.path} (retry ${retryCount} of ${ctx.maxRetries}) after ${describeFailure(error)}` +
-            `${retryAfter === undefined ? '' : `, waited ${retryAfter} ms as Retry-After asked`}.`,
-        );
-      },
-      // Scrubbed here already: the caller's beforeError hooks run next and may log what they get.
-      beforeError: ({ error, options }) => asError(redactError(this.#toSDKError(error, contextOf(options.context)), this.#config.redactor)),
-    };
-  }
+  readonly #beforeRequest: BeforeRequestHook = ({ request, options }) => {
+    const ctx = contextOf(options.context)!;
+    const [name, value] = this.#auth.get(ctx)!;
+    request.headers.set(name, value);
+    // Once per logical call: every retry sends this key, so the service acts once.
+    const key = ctx.idempotencyKey ?? (ctx.method === 'POST' ? mintIdempotencyKey() : undefined);
+    if (key !== undefined) request.headers.set(IDEMPOTENCY_HEADER, key);
+    request.headers.set('accept', 'application/json');
+    request.headers.set(this.#config.browser ? 'x-invoicing-sdk' : 'user-agent', USER_AGENT);
+  };
 
-  /** ky's `retry.shouldRetry`: no where core/retry.ts says no or `Retry-After` exceeds the cap; else ky's timing. */
-  #shouldRetry(error: Error, retryCount: number): boolean | undefined {
+  readonly #beforeRetry: BeforeRetryHook = ({ options, error, retryCount }) => {
+    const ctx = contextOf(options.context)!;
+    const retryAfter = isHTTPError(error) ? parseRetryAfter(error.response.headers.get('retry-after')) : undefined;
+    this.#config.logger.info(
+      `Retrying ${ctx.method} ${ctx.path} (retry ${retryCount} of ${ctx.maxRetries}) after ${describeFailure(error)}` +
+        `${retryAfter === undefined ? '' : `, waited ${retryAfter} ms as Retry-After asked`}.`,
+    );
+  };
+
+  // Scrubbed here already: the caller's beforeError hooks run next and may log what they get.
+  readonly #beforeError: BeforeErrorHook = ({ error, options }) =>
+    asError(redactError(this.#toSDKError(error, contextOf(options.context)), this.#config.redactor));
+
+  #shouldRetry(error: Error): boolean | undefined {
     const request = (error as { request?: Request }).request;
     if (isHTTPError(error) && (parseRetryAfter(error.response.headers.get('retry-after')) ?? 0) > MAX_RETRY_AFTER_MS) return false;
     const retry = classify({
       method: request?.method ?? 'GET',
       hasIdempotencyKey: request?.headers.has(IDEMPOTENCY_HEADER) ?? false,
-      // ky has checked the budget already (retry.limit is the call's maxRetries).
-      retriesSoFar: retryCount - 1,
-      maxRetries: Number.MAX_SAFE_INTEGER,
       failure: kyFailure(error),
     });
     // A status goes on to ky's own rules, for its Retry-After handling.
     return retry && (isHTTPError(error) ? undefined : true);
   }
 
-  /** One attempt: fetch, then the whole body, both inside ky's per-attempt timeout. */
   async #attempt(request: Request, init: RequestInit | undefined, ctx: CallContext): Promise<Response> {
     const signal = request.signal;
     const debug = this.#config.logLevel === 'debug' ? this.#config.logger : undefined;
@@ -398,7 +376,6 @@ export class Transport {
     return out;
   }
 
-  /** The one factory from whatever a call threw to the SDK's error classes. */
   #toSDKError(error: unknown, ctx: CallContext | undefined): unknown {
     if (error instanceof InvoicingError) return error;
     const { method, path } = ctx ?? {};
@@ -418,12 +395,10 @@ export class Transport {
       const message = `Connection error (${method} ${path}): ${causeMessage(cause)}.`;
       return new APIConnectionError({ message, method, path, cause, hint });
     }
-    // A caller's hook threw, or something unforeseen: passed on as it is.
     return error;
   }
 }
 
-/** What went wrong in a failed ky attempt, for the retry rules: read from ky's error, no SDK error built. */
 function kyFailure(error: Error): AttemptFailure {
   if (isTimeoutError(error)) return { kind: 'timeout' };
   if (isNetworkError(error) || error instanceof ConnectionFailure) return { kind: 'connection' };
@@ -460,7 +435,6 @@ function decodeExactly(bytes: Uint8Array): string | undefined {
   }
 }
 
-/** Reads the (decoded) body, rejecting with {@link TOO_LARGE} past `limit` bytes. */
 async function readBounded(response: Response, limit: number, signal: AbortSignal): Promise<Uint8Array<ArrayBuffer>> {
   const reader = response.body?.getReader();
   if (reader === undefined) return new Uint8Array(0);
@@ -500,15 +474,10 @@ function tooLarge(response: Response, limit: number, { method, path }: CallConte
   });
 }
 
-/** A redirect is never followed nor retried. */
 function refusedRedirect(response: Response, url: string, baseUrl: string, { method, path }: CallContext): APIError {
   let to = response.redirected ? response.url : response.headers.get('location');
-  try {
-    // Absolute, without user info, query or fragment (they can hold tokens).
-    if (to) to = ((u) => u.origin + u.pathname)(new URL(to, url));
-  } catch {
-    // Not a URL: shown as sent.
-  }
+  // Absolute, without user info, query or fragment (they can hold tokens); shown as sent when not a URL.
+  if (to && URL.canParse(to, url)) to = ((u) => u.origin + u.pathname)(new URL(to, url));
   void response.body?.cancel().catch(() => undefined);
   return new APIError({
     message: `Redirect refused: ${response.status || 'opaque'}${to ? ` to ${to}` : ''} (${method} ${path}).`,
@@ -540,7 +509,6 @@ function causeMessage(cause: unknown): string {
 const describeFailure = (error: Error): string =>
   isHTTPError(error) ? `HTTP ${error.response.status}` : isTimeoutError(error) ? 'a timeout' : 'a connection error';
 
-/** Waits for `held`, or less when `signal` aborts first (the caller's abort is then thrown as usual). */
 function untilSettledOrAborted(held: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
   if (signal === undefined) return held;
   if (signal.aborted) return Promise.resolve();

@@ -6,7 +6,7 @@ import { earlyStop, repeatsPage } from '../core/pagination.js';
 import { invalidResponse } from '../core/envelope.js';
 import { APIResource } from '../core/resource.js';
 import { ROUTES } from '../core/routes.js';
-import type { QueryValue } from '../core/transport.js';
+import type { QueryValue } from '../core/query.js';
 import { HsCodeSchema, ServiceCodeSchema, type ClassificationCode } from '../model/codes.js';
 
 type EntrySchema = typeof HsCodeSchema;
