@@ -71,9 +71,7 @@ export class Codes extends APIResource {
       // The shared fetch has a signal of its own: one caller's abort must not fail the others waiting on it.
       const controller = new AbortController();
       const created: CacheEntry = { at: now(), value: Promise.resolve([]), controller, waiting: 0 };
-      const value = this.#fetchAll(path, query, { ...opts, signal: controller.signal }, schema, (response) => {
-        created.response = response;
-      });
+      const value = this.#fetchAll(path, query, { ...opts, signal: controller.signal }, schema, (r) => (created.response = r));
       created.value = value;
       entry = created;
       if (codesCacheTtl > 0) {
@@ -138,20 +136,16 @@ export class Codes extends APIResource {
         return out;
       }
       let skipped = 0;
-      let firstUnread: string | undefined;
-      list.items.forEach((item, i) => {
+      for (const item of list.items) {
         const parsed = schema.safeParse(item);
-        if (parsed.success) {
-          out.push(parsed.data);
-          return;
-        }
-        skipped += 1;
-        const issue = parsed.error.issues[0];
-        firstUnread ??= `${list.at}[${i}]${issue?.path.map((p) => `.${String(p)}`).join('') ?? ''}: ${issue?.message ?? 'unreadable'}`;
-      });
+        if (parsed.success) out.push(parsed.data);
+        else skipped += 1;
+      }
       if (skipped > 0 && skipped === list.items.length) {
         // An empty result would read as "no valid codes" and make every code look invalid.
-        const message = `The code lookup answered ${list.items.length} entries and none has a readable code (${firstUnread}).`;
+        const issue = schema.safeParse(list.items[0]).error?.issues[0];
+        const first = `${list.at}[0]${issue?.path.map((p) => `.${String(p)}`).join('') ?? ''}: ${issue?.message ?? 'unreadable'}`;
+        const message = `The code lookup answered ${list.items.length} entries and none has a readable code (${first}).`;
         throw invalidResponse(response, { message });
       }
       if (skipped > 0) logger.warn(`${path}: ${skipped} entries without a readable code were skipped.`);

@@ -26,7 +26,6 @@ import { createAndFile, resumeFiling, type CreateAndFileOptions, type FilingResu
 import { fileMany, type FileManyOptions, type FileManyResult } from '../filing/file-many.js';
 import { waitFor, type WaitOptions, type WaitResult } from '../filing/wait.js';
 import { watchInvoices, type InvoiceWatch, type WatchOptions } from '../filing/watch.js';
-import { ReadRouteFallback } from './read-fallback.js';
 
 /**
  * Options of `invoices.create()`.
@@ -54,7 +53,7 @@ export interface InvoiceListParams {
 }
 
 /**
- * `client.invoices`: create drafts (always checked locally first with `checkInvoice()`, unless `skipChecks`), read and list them, file them with validate, sign and submit (each exactly once), and the filing workflow on top: `waitFor`, `createAndFile`, `resumeFiling`, `fileMany`.
+ * `client.invoices`: create drafts (checked locally first), read, list and file them, and the filing workflow on top.
  * @example
  * ```ts
  * const draft = await client.invoices.create(input);
@@ -64,15 +63,16 @@ export interface InvoiceListParams {
  * ```
  */
 export class Invoices extends APIResource {
-  /** Whether this client's deployment serves `GET /invoices/{id}` (learnt on a 404; see read-fallback.ts). */
-  readonly #readRoute = new ReadRouteFallback(this._ctx.logger);
+  /** Ids the service returned lately: a 404 for one of them means the read route is missing, not the invoice. */
+  readonly #seen = new Set<string>();
+  /** Set once this deployment is known to lack `GET /invoices/{id}`: invoices are then read through the listing. */
+  #readByList = false;
   /** The service's code lists, read once per client when an invoice has a code the bundled tables lack. */
   readonly #serviceLists: { hs?: Promise<ReadonlySet<string> | undefined>; isic?: Promise<ReadonlySet<string> | undefined> } = {};
   #codes: Codes | undefined;
 
   /**
-   * Creates a draft invoice (`POST /api/v1/invoices`), not filed. Runs `checkInvoice` first and refuses with `InvoiceCheckError`,
-   * sending nothing, unless `opts.skipChecks`; the idempotency-key (`opts.idempotencyKey`, or a UUID v7) is reused on every retry.
+   * Creates a draft (`POST /api/v1/invoices`) after `checkInvoice` passes (else `InvoiceCheckError`, nothing sent), unless `skipChecks`.
    * @example const draft = await client.invoices.create(input, { idempotencyKey: deriveIdempotencyKey(input.businessId, 'ORDER-42') });
    */
   create(input: InvoiceCreateParams, opts: InvoiceCreateOptions = {}): APIPromise<Invoice> {
@@ -99,7 +99,7 @@ export class Invoices extends APIResource {
       throw redactError(withSentLinesHint(err, sent), this._ctx.redactor);
     }
     const invoice = this._invoiceFrom(answer.envelope.data, answer.envelope, answer.response);
-    this.#readRoute.remember(invoice.id);
+    this.#remember(invoice.id);
     return invoice;
   }
 
@@ -110,7 +110,7 @@ export class Invoices extends APIResource {
 
   async #retrieve(id: string, opts: RequestOptions, record: ResponseRecorder | undefined): Promise<Invoice> {
     checkedId(id);
-    if (this.#readRoute.useList) return this.#retrieveFromList(id, opts, record);
+    if (this.#readByList) return this.#retrieveFromList(id, opts, record);
     let answer;
     try {
       answer = await this._ctx.transport.request({ method: 'GET', path: ROUTES.invoice(id), options: withoutIdempotency(opts), record });
@@ -118,7 +118,15 @@ export class Invoices extends APIResource {
       // A 404 for an invoice this client was just given, or a framework's "Cannot GET": the route is missing, not the invoice.
       if (!isNotFoundError(err)) throw err;
       const said = typeof err.body === 'string' ? `${err.message} ${err.body}` : err.message;
-      if (!this.#readRoute.routeMissingAfter404(id, said)) throw err;
+      if (!this.#seen.has(id) && !ROUTE_MISSING.test(said)) throw err;
+      if (!this.#readByList) {
+        this._ctx.logger.warn(
+          'GET /api/v1/invoices/{id} answered 404 as a missing route (for an invoice the service returned to this client, ' +
+            'or with a framework\'s "no such route" text): the deployment has no single-invoice read route. ' +
+            'This client reads invoices through the list route from now on.',
+        );
+      }
+      this.#readByList = true;
       return this.#retrieveFromList(id, opts, record);
     }
     return this._invoiceFrom(answer.envelope.data, answer.envelope, answer.response, id);
@@ -163,12 +171,19 @@ export class Invoices extends APIResource {
       }
       const data = envelope.data.map((record: unknown, i) => {
         const invoice = this._invoiceFrom(record, envelope, response, undefined, i);
-        this.#readRoute.remember(invoice.id);
+        this.#remember(invoice.id);
         return invoice;
       });
       return new Page({ data, meta: envelope.meta, requestedPage: page, load, logger: this._ctx.logger });
     };
     return load;
+  }
+
+  /** Bounded, oldest forgotten first: memory stays flat on a long-lived client. */
+  #remember(id: string): void {
+    this.#seen.delete(id);
+    this.#seen.add(id);
+    if (this.#seen.size > 10_000) this.#seen.delete(this.#seen.values().next().value as string);
   }
 
   /** Sends `validate` (`POST /api/v1/invoices/{id}/validate`): draft → Validated. */
@@ -208,18 +223,12 @@ export class Invoices extends APIResource {
     return this.#checked([plain], opts, (o) => createAndFile(this, plain, o));
   }
 
-  /**
-   * Performs only what is left of the filing (for an `ERROR` invoice: one re-submit once automatic recovery is over,
-   * never while it is in progress), then waits with `opts.wait`.
-   */
+  /** Performs only what is left of the filing (never a re-submit during automatic recovery), then waits with `opts.wait`. */
   resumeFiling(id: string, opts: ResumeFilingOptions = {}): Promise<FilingResult> {
     return resumeFiling(this, checkedId(id), this._withClientRetries(opts));
   }
 
-  /**
-   * Files many invoices with `createAndFile`, `opts.concurrency` at a time: one result per input, in order (a failure never stops
-   * the others); a 429 pauses every worker for its `Retry-After`; keys from `opts.externalRef` or the content: re-runs file nothing twice.
-   */
+  /** Files many invoices with `createAndFile`, `opts.concurrency` at a time: one result per input, in order. */
   fileMany(inputs: readonly InvoiceCreateParams[], opts: FileManyOptions = {}): Promise<FileManyResult[]> {
     // Each input is sent as its plain copy; one that cannot be serialized goes as it is and fails alone (its result says why).
     const invalid = new Map<number, unknown>();
@@ -307,19 +316,13 @@ export class Invoices extends APIResource {
   }
 
   /** Where the filing workflow reports a callback that threw. @internal */
-  get _logger(): Logger {
-    return this._ctx.logger;
-  }
+  readonly _logger: Logger = this._ctx.logger;
 
   /** This client's redactor, for the filing workflow's errors. @internal */
-  get _redactor(): Redactor {
-    return this._ctx.redactor;
-  }
+  readonly _redactor: Redactor = this._ctx.redactor;
 
   /** The client's `finalStatuses`. @internal */
-  get _finalStatuses(): readonly string[] {
-    return this._ctx.finalStatuses;
-  }
+  readonly _finalStatuses: readonly string[] = this._ctx.finalStatuses;
 
   /** @internal */
   async _transition(id: string, step: FilingTransition, opts: MutationRequestOptions = {}, record?: ResponseRecorder): Promise<Invoice> {
@@ -366,6 +369,9 @@ function withSentLinesHint(err: unknown, input: unknown): unknown {
   if (err.stack !== undefined) rebuilt.stack = err.stack;
   return rebuilt;
 }
+
+// Texts of a framework's "no such route" answer (Express, NestJS, Fastify, …).
+const ROUTE_MISSING = /cannot get|route .*not found|no route|not found: get/i;
 
 // Issues the service's code lists may decide otherwise than the bundled tables.
 const LIST_ISSUES: ReadonlySet<string> = new Set(['HSN_CODE_UNKNOWN', 'HSN_CODE_PADDED_ISIC', 'HSN_CODE_LOOKS_PADDED', 'ISIC_CODE_UNKNOWN']);
