@@ -74,7 +74,7 @@ export class APIKeys extends APIResource {
 
   async #rotate(input: APIKeyCreateParams, opts: MutationRequestOptions, record: ResponseRecorder): Promise<RotatedAPIKey> {
     const created = await this.#create(input, opts, record);
-    let result = created;
+    let rotated = created as RotatedAPIKey;
     if (created.key === undefined) {
       if (created.id === undefined) {
         throw new InvoicingError('apiKeys.rotate: the key was created, but the answer shows neither its secret nor its id.', {
@@ -82,7 +82,7 @@ export class APIKeys extends APIResource {
         });
       }
       try {
-        result = await this.#reveal(created.id, { signal: opts.signal, timeout: opts.timeout, headers: opts.headers }, record);
+        rotated = await this.#reveal(created.id, { signal: opts.signal, timeout: opts.timeout, headers: opts.headers }, record);
       } catch (cause) {
         throw new InvoicingError(`apiKeys.rotate: key ${created.id} was created, but its secret could not be read.`, {
           hint: `This client keeps its old key, which the service has revoked. Read the new one with apiKeys.reveal('${created.id}') and pass it as apiKey.`,
@@ -90,8 +90,6 @@ export class APIKeys extends APIResource {
         });
       }
     }
-    // reveal() fails rather than answer without the secret.
-    const rotated = result as RotatedAPIKey;
     this._ctx.transport.setApiKey(rotated.key);
     if (input.keyableType === 'BUSINESS') {
       this._ctx.logger.warn('apiKeys.rotate: this client now uses a BUSINESS key, which the service refuses on POST /api/v1/invoices (known defect); a USER key is the working path.');
@@ -129,13 +127,13 @@ export class APIKeys extends APIResource {
     return new APIPromise((record) => this.#reveal(id, opts, record));
   }
 
-  async #reveal(id: string, opts: RequestOptions, record: ResponseRecorder): Promise<APIKey> {
+  async #reveal(id: string, opts: RequestOptions, record: ResponseRecorder): Promise<RotatedAPIKey> {
     assertResourceId(id, 'An API key id');
     const { envelope, response } = await this.#request({ method: 'GET', path: ROUTES.apiKeyReveal(id), options: opts, record });
     const data = typeof envelope.data === 'string' ? { key: envelope.data } : envelope.data;
     const revealed = this.#read(data, response, 'data', id);
     if (revealed.key === undefined) throw invalid('reveal answered without the key secret (data.key).', response);
-    return revealed;
+    return revealed as RotatedAPIKey;
   }
 
   /** Revokes a key (`DELETE /api/v1/api-key/{id}`), immediately and permanently. */

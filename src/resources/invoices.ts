@@ -42,7 +42,7 @@ export interface InvoiceCreateOptions extends MutationRequestOptions {
 }
 
 /**
- * Parameters of `invoices.list()`: `page` and `limit`, and any filter the service accepts (it does not document them; they are passed through as query parameters).
+ * Parameters of `invoices.list()`: `page`, `limit`, and any filter, passed through as query parameters.
  * @example const page = await client.invoices.list({ limit: 50, status: 'Submitted' });
  */
 export interface InvoiceListParams {
@@ -134,7 +134,7 @@ export class Invoices extends APIResource {
 
   async #retrieveFromList(id: string, opts: RequestOptions, record: ResponseRecorder | undefined): Promise<Invoice> {
     // The service's largest page: fewest requests for the walk.
-    const load = this.#pageLoader({ limit: 100 }, undefined, withoutIdempotency(opts), record);
+    const load = this.#pageLoader({ limit: 100 }, undefined, opts, record);
     for await (const invoice of await load(1)) if (invoice.id === id) return invoice;
     throw new NotFoundError({
       message: `Invoice ${id} was not found: this deployment does not serve GET /api/v1/invoices/{id}, and no page of the invoice listing holds it.`,
@@ -148,20 +148,16 @@ export class Invoices extends APIResource {
   /** Lists invoices (`GET /api/v1/invoices`). */
   list(params: InvoiceListParams = {}, opts: RequestOptions = {}): PagePromise<Invoice> {
     const { page: firstPage, ...filters } = params;
-    const load = this.#pageLoader(filters, firstPage, withoutIdempotency(opts), undefined);
+    const load = this.#pageLoader(filters, firstPage, opts);
     return new PagePromise((record) => load(firstPage ?? 1, record));
   }
 
   /** Loads listing pages and remembers each id for the read-route fallback. */
-  #pageLoader(
-    filters: Record<string, QueryValue>,
-    firstPage: number | undefined,
-    options: RequestOptions,
-    recordEvery: ResponseRecorder | undefined,
-  ): (page: number, record?: ResponseRecorder) => Promise<Page<Invoice>> {
+  #pageLoader(filters: Record<string, QueryValue>, firstPage: number | undefined, opts: RequestOptions, recordAll?: ResponseRecorder) {
+    const options = withoutIdempotency(opts);
     const load = async (page: number, record?: ResponseRecorder): Promise<Page<Invoice>> => {
       const query = firstPage === undefined && page === 1 ? filters : { ...filters, page };
-      const request = { method: 'GET', path: ROUTES.invoices, query, options, record: record ?? recordEvery } as const;
+      const request = { method: 'GET', path: ROUTES.invoices, query, options, record: record ?? recordAll } as const;
       const { envelope, response } = await this._ctx.transport.request(request);
       if (!Array.isArray(envelope.data)) {
         throw invalidResponse(response, { message: 'The invoice listing cannot be read at data: expected an array of invoices.' });
@@ -278,10 +274,8 @@ export class Invoices extends APIResource {
   }
 
   #serviceList(kind: 'hs' | 'isic'): Promise<ReadonlySet<string> | undefined> {
-    const cached = this.#serviceLists[kind];
-    if (cached !== undefined) return cached;
     const codes = (this.#codes ??= new Codes(this._ctx));
-    const list = (kind === 'hs' ? codes.hsCodes() : codes.serviceCodes()).then((entries) => {
+    return (this.#serviceLists[kind] ??= (kind === 'hs' ? codes.hsCodes() : codes.serviceCodes()).then((entries) => {
       // An empty list is a body the SDK could not read, not a service that accepts no code.
       if (entries.length > 0) return new Set(entries.map((c) => c.code));
       throw new Error('the list is empty');
@@ -291,9 +285,7 @@ export class Invoices extends APIResource {
         `The service's ${kind === 'hs' ? 'HS' : 'service'} code list could not be read (${err instanceof Error ? err.message : String(err)}); codes outside the bundled tables are only warned about.`,
       );
       return undefined;
-    });
-    this.#serviceLists[kind] = list;
-    return list;
+    }));
   }
 
   #transitionOnce(id: string, step: FilingTransition, opts: TransitionOptions): APIPromise<Invoice> {
@@ -392,7 +384,12 @@ function serializeInvoice(input: unknown): { bodyText: string; sent: unknown } {
       const parent = paths.get(holder);
       const path = parent === undefined ? [] : [...parent, Array.isArray(holder) ? Number(key) : key];
       if (path.length === 1 && Object.hasOwn(INPUT_TOTAL_FIELDS, key) && value !== undefined) {
-        totals[key] = plainCopy(value);
+        // As JSON would carry it, for the checks (undefined when it cannot be sent).
+        try {
+          totals[key] = typeof value === 'object' && value !== null ? JSON.parse(JSON.stringify(value)) : value;
+        } catch {
+          totals[key] = undefined;
+        }
         return undefined;
       }
       if (path.length === 3 && path[0] === 'lines' && typeof path[1] === 'number') {
@@ -430,16 +427,6 @@ function serializeInvoice(input: unknown): { bodyText: string; sent: unknown } {
   }
   if (Object.keys(totals).length > 0) sent = { ...(sent as object), ...totals };
   return { bodyText, sent };
-}
-
-/** A total's value as JSON would carry it, for the checks (undefined when it cannot be sent). */
-function plainCopy(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  try {
-    return JSON.parse(JSON.stringify(value)) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Thrown from the replacer for what JSON cannot carry; passed on as it is. */
