@@ -27,7 +27,7 @@ interface CacheEntry {
 }
 
 /**
- * `client.codes`: the valid classification codes from the service (`GET /api/v1/taxauth/hs-codes` and `/service-codes`), cached in memory for `codesCacheTtl` (one hour by default).
+ * `client.codes`: the service's valid HS and ISIC codes, cached in memory for `codesCacheTtl` (one hour by default).
  * @example
  * ```ts
  * const services = await client.codes.serviceCodes();
@@ -57,8 +57,7 @@ export class Codes extends APIResource {
     const { refresh, ...filters } = params;
     // A per-call query is part of what is asked, so part of the cache key too.
     const query: Record<string, QueryValue> = { ...filters, ...opts.query };
-    const { signal } = opts;
-    if (signal?.aborted) return Promise.reject(new APIUserAbortError({ method: 'GET', path, cause: signal.reason }));
+    if (opts.signal?.aborted) return Promise.reject(new APIUserAbortError({ method: 'GET', path, cause: opts.signal.reason }));
     // Keyed by the query as it is sent (an array repeats its parameter): lookups share an entry only when they ask the same.
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
@@ -71,21 +70,19 @@ export class Codes extends APIResource {
       // The shared fetch has a signal of its own: one caller's abort must not fail the others waiting on it.
       const controller = new AbortController();
       const created: CacheEntry = { at: now(), value: Promise.resolve([]), controller, waiting: 0 };
-      const value = this.#fetchAll(path, query, { ...opts, signal: controller.signal }, schema, (r) => (created.response = r));
-      created.value = value;
+      created.value = this.#fetchAll(path, query, { ...opts, signal: controller.signal }, schema, (r) => (created.response = r));
       entry = created;
       if (codesCacheTtl > 0) {
         this.#cache.set(cacheKey, created);
         // A failed lookup is not remembered: the next call tries again.
-        value.catch(() => {
+        created.value.catch(() => {
           if (this.#cache.get(cacheKey) === created) this.#cache.delete(cacheKey);
         });
       }
     }
     // Each caller gets its own copy of the codes and of the response: editing one or reading one body leaves the others.
-    const served = entry;
-    return this.#wait(entry, cacheKey, path, signal).then((codes) => {
-      if (served.response !== undefined) record({ raw: served.response.raw.clone(), requestId: served.response.requestId });
+    return this.#wait(entry, cacheKey, path, opts.signal).then((codes) => {
+      if (entry.response !== undefined) record({ raw: entry.response.raw.clone(), requestId: entry.response.requestId });
       return codes.map((c) => ({ ...c }));
     });
   }

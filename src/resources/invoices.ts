@@ -121,9 +121,7 @@ export class Invoices extends APIResource {
       if (!this.#seen.has(id) && !ROUTE_MISSING.test(said)) throw err;
       if (!this.#readByList) {
         this._ctx.logger.warn(
-          'GET /api/v1/invoices/{id} answered 404 as a missing route (for an invoice the service returned to this client, ' +
-            'or with a framework\'s "no such route" text): the deployment has no single-invoice read route. ' +
-            'This client reads invoices through the list route from now on.',
+          'No single-invoice read route here (GET /api/v1/invoices/{id} answered 404): invoices are read through the list route.',
         );
       }
       this.#readByList = true;
@@ -267,7 +265,6 @@ export class Invoices extends APIResource {
     }
     hs &&= given?.hsCodes === undefined;
     isic &&= given?.isicCodes === undefined;
-    if (!hs && !isic) return given;
     const [hsCodes, isicCodes] = await Promise.all([hs ? this.#serviceList('hs') : undefined, isic ? this.#serviceList('isic') : undefined]);
     if (hsCodes === undefined && isicCodes === undefined) return given;
     return { ...given, ...(hsCodes && { hsCodes }), ...(isicCodes && { isicCodes }) };
