@@ -121,7 +121,7 @@ export class Invoices extends APIResource {
       if (!this.#seen.has(id) && !ROUTE_MISSING.test(said)) throw err;
       if (!this.#readByList) {
         this._ctx.logger.warn(
-          'No single-invoice read route here (GET /api/v1/invoices/{id} answered 404): invoices are read through the list route.',
+          'This deployment has no single-invoice read route (GET /api/v1/invoices/{id} answered 404): reading through the list route.',
         );
       }
       this.#readByList = true;
