@@ -2,7 +2,7 @@ import { APIPromise, type ResponseRecorder } from '../core/api-promise.js';
 import { assertResourceId, InvoicingError, type InvalidResponseError } from '../core/errors.js';
 import { Page } from '../core/pagination.js';
 import { formatIssuePath } from '../check/issues.js';
-import { defineInspect, REDACTED, type Redactor } from '../core/redact.js';
+import { defineInspect, REDACTED } from '../core/redact.js';
 import type { MutationRequestOptions, RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import { ROUTES } from '../core/routes.js';
@@ -145,14 +145,21 @@ export class APIKeys extends APIResource {
     });
   }
 
-  /** One key record read with `ApiKeySchema`; `where` names it in the response (`data`, `data[3]`). */
+  /** One key record, its secret added to the redactor and hidden when logged; `where` names it in the response (`data`, `data[3]`). */
   #read(data: unknown, response: TransportResponse, where: string, fallbackId?: string): APIKey {
     const result = readApiKeyRecord(data, { fallbackId });
     if (!result.ok) {
       const field = result.field === '' ? where : `${where}.${result.field}`;
       throw invalid(`The API key record at ${field} cannot be read: ${result.message}.`, response);
     }
-    return conceal(result.apiKey, this._ctx.redactor);
+    const { key, raw } = result.apiKey;
+    if (key !== undefined) {
+      this._ctx.redactor.add(key);
+      const field = API_KEY_FIELD_ALIASES.key.find((a) => raw[a] === key || (typeof raw[a] === 'number' && String(raw[a]) === key));
+      if (field !== undefined) hide(raw, field);
+      hide(result.apiKey, 'key');
+    }
+    return result.apiKey;
   }
 
   async #request(request: TransportRequest): Promise<{ envelope: Envelope; response: TransportResponse }> {
@@ -173,17 +180,6 @@ function checkCreate(input: unknown, call: string): APIKeyCreateParams {
   throw new InvoicingError(`${call}: ${problems.join('; ')}. Nothing was sent.`, {
     hint: "scopes: 'invoices:read', 'invoices:write', 'taxauth:read' or '*'; keyableType 'USER' (the working path for filing) or 'BUSINESS' with businessId.",
   });
-}
-
-/** Adds a key record's secret to the redactor and hides it when the record is logged. */
-function conceal(record: APIKey, redactor: Redactor): APIKey {
-  const { key, raw } = record;
-  if (key === undefined) return record;
-  redactor.add(key);
-  const field = API_KEY_FIELD_ALIASES.key.find((alias) => raw[alias] === key || (typeof raw[alias] === 'number' && String(raw[alias]) === key));
-  if (field !== undefined) hide(raw, field);
-  hide(record, 'key');
-  return record;
 }
 
 /** Shows `[REDACTED]` for `target[field]` when logged; reading it still gives the secret. */

@@ -118,7 +118,9 @@ export class Codes extends APIResource {
       const response = await transport.send({ method: 'GET', path, query: pageQuery, options, record });
       // The body is not shown by the service: the envelope is expected, a bare list is accepted.
       const envelope = transport.tryUnwrap(response);
-      if (envelope === undefined && isFailedEnvelope(response.body)) {
+      const { body } = response;
+      const failed = typeof body === 'object' && body !== null && !Array.isArray(body) && 'success' in body && body.success !== true;
+      if (envelope === undefined && failed) {
         // `{ success: false, data: [...] }` is the service saying no, not a bare list.
         const said = summarizeBody(response.body).message;
         throw invalidResponse(response, { message: `The code lookup answered success: false${said === undefined ? '' : `: ${said}`}.` });
@@ -152,10 +154,6 @@ export class Codes extends APIResource {
       requested += 1;
     }
   }
-}
-
-function isFailedEnvelope(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && !Array.isArray(body) && 'success' in body && (body as { success: unknown }).success !== true;
 }
 
 /** The list in a lookup answer (an array, an object holding one, or a `{ code: title }` map) and where it is. */

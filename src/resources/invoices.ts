@@ -6,9 +6,7 @@ import { isDecimalText } from '../model/decimal.js';
 import { Codes } from './codes.js';
 import { assertResourceId, BadRequestError, FilingError, InvalidInputError, InvoiceCheckError } from '../core/errors.js';
 import { isBadRequestError, isErrorKind, isNotFoundError, NotFoundError, redactError } from '../core/errors.js';
-import type { Redactor } from '../core/redact.js';
 import { sentLinesClassificationHint } from '../core/error-hints.js';
-import type { Logger } from '../core/logger.js';
 import { APIPromise, type ResponseRecorder } from '../core/api-promise.js';
 import { Page, PagePromise } from '../core/pagination.js';
 import type { FilingInvoicesApi } from '../filing/api.js';
@@ -69,7 +67,7 @@ export class Invoices extends APIResource {
   #readByList = false;
   /** The service's code lists, read once per client when an invoice has a code the bundled tables lack. */
   readonly #serviceLists: { hs?: Promise<ReadonlySet<string> | undefined>; isic?: Promise<ReadonlySet<string> | undefined> } = {};
-  #codes: Codes | undefined;
+  readonly #codes = new Codes(this._ctx);
 
   /**
    * Creates a draft (`POST /api/v1/invoices`) after `checkInvoice` passes (else `InvoiceCheckError`, nothing sent), unless `skipChecks`.
@@ -92,13 +90,12 @@ export class Invoices extends APIResource {
         this._ctx.logger.warn(`Invoice check warning ${warning.code} at ${warning.path.join('.')}: ${warning.message}`);
       }
     }
-    let answer;
-    try {
-      answer = await this._ctx.transport.request({ method: 'POST', path: ROUTES.invoices, bodyText, options: opts, record });
-    } catch (err) {
-      throw redactError(withSentLinesHint(err, sent), this._ctx.redactor);
-    }
-    const invoice = this._invoiceFrom(answer.envelope.data, answer.envelope, answer.response);
+    const { envelope, response } = await this._ctx.transport
+      .request({ method: 'POST', path: ROUTES.invoices, bodyText, options: opts, record })
+      .catch((err: unknown) => {
+        throw redactError(withSentLinesHint(err, sent), this._ctx.redactor);
+      });
+    const invoice = this._invoiceFrom(envelope.data, envelope, response);
     this.#remember(invoice.id);
     return invoice;
   }
@@ -271,8 +268,7 @@ export class Invoices extends APIResource {
   }
 
   #serviceList(kind: 'hs' | 'isic'): Promise<ReadonlySet<string> | undefined> {
-    const codes = (this.#codes ??= new Codes(this._ctx));
-    return (this.#serviceLists[kind] ??= (kind === 'hs' ? codes.hsCodes() : codes.serviceCodes()).then((entries) => {
+    return (this.#serviceLists[kind] ??= (kind === 'hs' ? this.#codes.hsCodes() : this.#codes.serviceCodes()).then((entries) => {
       // An empty list is a body the SDK could not read, not a service that accepts no code.
       if (entries.length > 0) return new Set(entries.map((c) => c.code));
       throw new Error('the list is empty');
@@ -305,13 +301,13 @@ export class Invoices extends APIResource {
   }
 
   /** Where the filing workflow reports a callback that threw. @internal */
-  readonly _logger: Logger = this._ctx.logger;
+  readonly _logger = this._ctx.logger;
 
   /** This client's redactor, for the filing workflow's errors. @internal */
-  readonly _redactor: Redactor = this._ctx.redactor;
+  readonly _redactor = this._ctx.redactor;
 
   /** The client's `finalStatuses`. @internal */
-  readonly _finalStatuses: readonly string[] = this._ctx.finalStatuses;
+  readonly _finalStatuses = this._ctx.finalStatuses;
 
   /** @internal */
   async _transition(id: string, step: FilingTransition, opts: MutationRequestOptions = {}, record?: ResponseRecorder): Promise<Invoice> {
