@@ -6,10 +6,8 @@ import { earlyStop, repeatsPage } from '../core/pagination.js';
 import { invalidResponse } from '../core/envelope.js';
 import { APIResource } from '../core/resource.js';
 import { ROUTES } from '../core/routes.js';
-import type { QueryValue } from '../core/transport.js';
+import type { Query, QueryValue } from '../core/query.js';
 import { HsCodeSchema, ServiceCodeSchema, type ClassificationCode } from '../model/codes.js';
-
-type EntrySchema = typeof HsCodeSchema;
 
 /** Parameters of the code lookups. @example const fresh = await client.codes.hsCodes({ refresh: true }); */
 export interface CodeLookupParams {
@@ -53,10 +51,10 @@ export class Codes extends APIResource {
     this.#cache.clear();
   }
 
-  #lookup(path: string, params: CodeLookupParams, opts: RequestOptions, schema: EntrySchema, record: ResponseRecorder) {
+  #lookup(path: string, params: CodeLookupParams, opts: RequestOptions, schema: typeof HsCodeSchema, record: ResponseRecorder) {
     const { refresh, ...filters } = params;
     // A per-call query is part of what is asked, so part of the cache key too.
-    const query: Record<string, QueryValue> = { ...filters, ...opts.query };
+    const query: Query = { ...filters, ...opts.query };
     if (opts.signal?.aborted) return Promise.reject(new APIUserAbortError({ method: 'GET', path, cause: opts.signal.reason }));
     // Keyed by the query as it is sent (an array repeats its parameter): lookups share an entry only when they ask the same.
     const search = new URLSearchParams();
@@ -105,7 +103,7 @@ export class Codes extends APIResource {
     });
   }
 
-  async #fetchAll(path: string, query: Record<string, QueryValue>, opts: RequestOptions, schema: EntrySchema, record: ResponseRecorder) {
+  async #fetchAll(path: string, query: Query, opts: RequestOptions, schema: typeof HsCodeSchema, record: ResponseRecorder) {
     const { transport, logger } = this._ctx;
     const out: ClassificationCode[] = [];
     // Pages are counted here, never taken from meta.page: a server that ignores ?page would be asked forever.
