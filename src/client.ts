@@ -3,7 +3,6 @@ import { defineInspect } from './core/redact.js';
 import type { LogLevel } from './core/logger.js';
 import { resolveOptions, type ClientOptions, type InheritedRedactor } from './core/options.js';
 import type { MutationRequestOptions, RequestOptions } from './core/request-options.js';
-import type { ResourceContext } from './core/resource.js';
 import { Transport } from './core/transport.js';
 import type { DiagnoseOptions, Diagnosis } from './diagnose/types.js';
 import { resolveFieldMap } from './model/field-map.js';
@@ -56,7 +55,7 @@ export class InvoicingClient {
     });
     this.#transport = transport;
     const { fieldMap, logger, codesCacheTtl, maxRetries, redactor, finalStatuses } = resolved;
-    const ctx: ResourceContext = Object.freeze({ transport, fieldMap, logger, codesCacheTtl, maxRetries, redactor, finalStatuses, now: () => Date.now() });
+    const ctx = Object.freeze({ transport, fieldMap, logger, codesCacheTtl, maxRetries, redactor, finalStatuses, now: () => Date.now() });
     this.invoices = new Invoices(ctx);
     this.apiKeys = new APIKeys(ctx);
     this.codes = new Codes(ctx);

@@ -2,7 +2,7 @@ import { APIPromise, type ResponseRecorder } from '../core/api-promise.js';
 import { assertResourceId, InvoicingError, type InvalidResponseError } from '../core/errors.js';
 import { Page } from '../core/pagination.js';
 import { formatIssuePath } from '../check/issues.js';
-import { defineInspect, REDACTED, type Redactor } from '../core/redact.js';
+import { defineInspect, REDACTED } from '../core/redact.js';
 import type { MutationRequestOptions, RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import { ROUTES } from '../core/routes.js';
@@ -74,7 +74,7 @@ export class APIKeys extends APIResource {
 
   async #rotate(input: APIKeyCreateParams, opts: MutationRequestOptions, record: ResponseRecorder): Promise<RotatedAPIKey> {
     const created = await this.#create(input, opts, record);
-    let result = created;
+    let rotated = created as RotatedAPIKey;
     if (created.key === undefined) {
       if (created.id === undefined) {
         throw new InvoicingError('apiKeys.rotate: the key was created, but the answer shows neither its secret nor its id.', {
@@ -82,7 +82,7 @@ export class APIKeys extends APIResource {
         });
       }
       try {
-        result = await this.#reveal(created.id, { signal: opts.signal, timeout: opts.timeout, headers: opts.headers }, record);
+        rotated = await this.#reveal(created.id, { signal: opts.signal, timeout: opts.timeout, headers: opts.headers }, record);
       } catch (cause) {
         throw new InvoicingError(`apiKeys.rotate: key ${created.id} was created, but its secret could not be read.`, {
           hint: `This client keeps its old key, which the service has revoked. Read the new one with apiKeys.reveal('${created.id}') and pass it as apiKey.`,
@@ -90,8 +90,6 @@ export class APIKeys extends APIResource {
         });
       }
     }
-    // reveal() fails rather than answer without the secret.
-    const rotated = result as RotatedAPIKey;
     this._ctx.transport.setApiKey(rotated.key);
     if (input.keyableType === 'BUSINESS') {
       this._ctx.logger.warn('apiKeys.rotate: this client now uses a BUSINESS key, which the service refuses on POST /api/v1/invoices (known defect); a USER key is the working path.');
@@ -129,13 +127,13 @@ export class APIKeys extends APIResource {
     return new APIPromise((record) => this.#reveal(id, opts, record));
   }
 
-  async #reveal(id: string, opts: RequestOptions, record: ResponseRecorder): Promise<APIKey> {
+  async #reveal(id: string, opts: RequestOptions, record: ResponseRecorder): Promise<RotatedAPIKey> {
     assertResourceId(id, 'An API key id');
     const { envelope, response } = await this.#request({ method: 'GET', path: ROUTES.apiKeyReveal(id), options: opts, record });
     const data = typeof envelope.data === 'string' ? { key: envelope.data } : envelope.data;
     const revealed = this.#read(data, response, 'data', id);
     if (revealed.key === undefined) throw invalid('reveal answered without the key secret (data.key).', response);
-    return revealed;
+    return revealed as RotatedAPIKey;
   }
 
   /** Revokes a key (`DELETE /api/v1/api-key/{id}`), immediately and permanently. */
@@ -147,14 +145,21 @@ export class APIKeys extends APIResource {
     });
   }
 
-  /** One key record read with `ApiKeySchema`; `where` names it in the response (`data`, `data[3]`). */
+  /** One key record, its secret added to the redactor and hidden when logged; `where` names it in the response (`data`, `data[3]`). */
   #read(data: unknown, response: TransportResponse, where: string, fallbackId?: string): APIKey {
     const result = readApiKeyRecord(data, { fallbackId });
     if (!result.ok) {
       const field = result.field === '' ? where : `${where}.${result.field}`;
       throw invalid(`The API key record at ${field} cannot be read: ${result.message}.`, response);
     }
-    return conceal(result.apiKey, this._ctx.redactor);
+    const { key, raw } = result.apiKey;
+    if (key !== undefined) {
+      this._ctx.redactor.add(key);
+      const field = API_KEY_FIELD_ALIASES.key.find((a) => raw[a] === key || (typeof raw[a] === 'number' && String(raw[a]) === key));
+      if (field !== undefined) hide(raw, field);
+      hide(result.apiKey, 'key');
+    }
+    return result.apiKey;
   }
 
   async #request(request: TransportRequest): Promise<{ envelope: Envelope; response: TransportResponse }> {
@@ -175,17 +180,6 @@ function checkCreate(input: unknown, call: string): APIKeyCreateParams {
   throw new InvoicingError(`${call}: ${problems.join('; ')}. Nothing was sent.`, {
     hint: "scopes: 'invoices:read', 'invoices:write', 'taxauth:read' or '*'; keyableType 'USER' (the working path for filing) or 'BUSINESS' with businessId.",
   });
-}
-
-/** Adds a key record's secret to the redactor and hides it when the record is logged. */
-function conceal(record: APIKey, redactor: Redactor): APIKey {
-  const { key, raw } = record;
-  if (key === undefined) return record;
-  redactor.add(key);
-  const field = API_KEY_FIELD_ALIASES.key.find((alias) => raw[alias] === key || (typeof raw[alias] === 'number' && String(raw[alias]) === key));
-  if (field !== undefined) hide(raw, field);
-  hide(record, 'key');
-  return record;
 }
 
 /** Shows `[REDACTED]` for `target[field]` when logged; reading it still gives the secret. */

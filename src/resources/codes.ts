@@ -6,10 +6,8 @@ import { earlyStop, repeatsPage } from '../core/pagination.js';
 import { invalidResponse } from '../core/envelope.js';
 import { APIResource } from '../core/resource.js';
 import { ROUTES } from '../core/routes.js';
-import type { QueryValue } from '../core/query.js';
+import type { Query, QueryValue } from '../core/query.js';
 import { HsCodeSchema, ServiceCodeSchema, type ClassificationCode } from '../model/codes.js';
-
-type EntrySchema = typeof HsCodeSchema;
 
 /** Parameters of the code lookups. @example const fresh = await client.codes.hsCodes({ refresh: true }); */
 export interface CodeLookupParams {
@@ -27,7 +25,7 @@ interface CacheEntry {
 }
 
 /**
- * `client.codes`: the valid classification codes from the service (`GET /api/v1/taxauth/hs-codes` and `/service-codes`), cached in memory for `codesCacheTtl` (one hour by default).
+ * `client.codes`: the service's valid HS and ISIC codes, cached in memory for `codesCacheTtl` (one hour by default).
  * @example
  * ```ts
  * const services = await client.codes.serviceCodes();
@@ -53,12 +51,11 @@ export class Codes extends APIResource {
     this.#cache.clear();
   }
 
-  #lookup(path: string, params: CodeLookupParams, opts: RequestOptions, schema: EntrySchema, record: ResponseRecorder) {
+  #lookup(path: string, params: CodeLookupParams, opts: RequestOptions, schema: typeof HsCodeSchema, record: ResponseRecorder) {
     const { refresh, ...filters } = params;
     // A per-call query is part of what is asked, so part of the cache key too.
-    const query: Record<string, QueryValue> = { ...filters, ...opts.query };
-    const { signal } = opts;
-    if (signal?.aborted) return Promise.reject(new APIUserAbortError({ method: 'GET', path, cause: signal.reason }));
+    const query: Query = { ...filters, ...opts.query };
+    if (opts.signal?.aborted) return Promise.reject(new APIUserAbortError({ method: 'GET', path, cause: opts.signal.reason }));
     // Keyed by the query as it is sent (an array repeats its parameter): lookups share an entry only when they ask the same.
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
@@ -71,23 +68,19 @@ export class Codes extends APIResource {
       // The shared fetch has a signal of its own: one caller's abort must not fail the others waiting on it.
       const controller = new AbortController();
       const created: CacheEntry = { at: now(), value: Promise.resolve([]), controller, waiting: 0 };
-      const value = this.#fetchAll(path, query, { ...opts, signal: controller.signal }, schema, (response) => {
-        created.response = response;
-      });
-      created.value = value;
+      created.value = this.#fetchAll(path, query, { ...opts, signal: controller.signal }, schema, (r) => (created.response = r));
       entry = created;
       if (codesCacheTtl > 0) {
         this.#cache.set(cacheKey, created);
         // A failed lookup is not remembered: the next call tries again.
-        value.catch(() => {
+        created.value.catch(() => {
           if (this.#cache.get(cacheKey) === created) this.#cache.delete(cacheKey);
         });
       }
     }
     // Each caller gets its own copy of the codes and of the response: editing one or reading one body leaves the others.
-    const served = entry;
-    return this.#wait(entry, cacheKey, path, signal).then((codes) => {
-      if (served.response !== undefined) record({ raw: served.response.raw.clone(), requestId: served.response.requestId });
+    return this.#wait(entry, cacheKey, path, opts.signal).then((codes) => {
+      if (entry.response !== undefined) record({ raw: entry.response.raw.clone(), requestId: entry.response.requestId });
       return codes.map((c) => ({ ...c }));
     });
   }
@@ -110,7 +103,7 @@ export class Codes extends APIResource {
     });
   }
 
-  async #fetchAll(path: string, query: Record<string, QueryValue>, opts: RequestOptions, schema: EntrySchema, record: ResponseRecorder) {
+  async #fetchAll(path: string, query: Query, opts: RequestOptions, schema: typeof HsCodeSchema, record: ResponseRecorder) {
     const { transport, logger } = this._ctx;
     const out: ClassificationCode[] = [];
     // Pages are counted here, never taken from meta.page: a server that ignores ?page would be asked forever.
@@ -123,7 +116,9 @@ export class Codes extends APIResource {
       const response = await transport.send({ method: 'GET', path, query: pageQuery, options, record });
       // The body is not shown by the service: the envelope is expected, a bare list is accepted.
       const envelope = transport.tryUnwrap(response);
-      if (envelope === undefined && isFailedEnvelope(response.body)) {
+      const { body } = response;
+      const failed = typeof body === 'object' && body !== null && !Array.isArray(body) && 'success' in body && body.success !== true;
+      if (envelope === undefined && failed) {
         // `{ success: false, data: [...] }` is the service saying no, not a bare list.
         const said = summarizeBody(response.body).message;
         throw invalidResponse(response, { message: `The code lookup answered success: false${said === undefined ? '' : `: ${said}`}.` });
@@ -138,20 +133,16 @@ export class Codes extends APIResource {
         return out;
       }
       let skipped = 0;
-      let firstUnread: string | undefined;
-      list.items.forEach((item, i) => {
+      for (const item of list.items) {
         const parsed = schema.safeParse(item);
-        if (parsed.success) {
-          out.push(parsed.data);
-          return;
-        }
-        skipped += 1;
-        const issue = parsed.error.issues[0];
-        firstUnread ??= `${list.at}[${i}]${issue?.path.map((p) => `.${String(p)}`).join('') ?? ''}: ${issue?.message ?? 'unreadable'}`;
-      });
+        if (parsed.success) out.push(parsed.data);
+        else skipped += 1;
+      }
       if (skipped > 0 && skipped === list.items.length) {
         // An empty result would read as "no valid codes" and make every code look invalid.
-        const message = `The code lookup answered ${list.items.length} entries and none has a readable code (${firstUnread}).`;
+        const issue = schema.safeParse(list.items[0]).error?.issues[0];
+        const first = `${list.at}[0]${issue?.path.map((p) => `.${String(p)}`).join('') ?? ''}: ${issue?.message ?? 'unreadable'}`;
+        const message = `The code lookup answered ${list.items.length} entries and none has a readable code (${first}).`;
         throw invalidResponse(response, { message });
       }
       if (skipped > 0) logger.warn(`${path}: ${skipped} entries without a readable code were skipped.`);
@@ -161,10 +152,6 @@ export class Codes extends APIResource {
       requested += 1;
     }
   }
-}
-
-function isFailedEnvelope(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && !Array.isArray(body) && 'success' in body && (body as { success: unknown }).success !== true;
 }
 
 /** The list in a lookup answer (an array, an object holding one, or a `{ code: title }` map) and where it is. */

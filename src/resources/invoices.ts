@@ -6,9 +6,7 @@ import { isDecimalText } from '../model/decimal.js';
 import { Codes } from './codes.js';
 import { assertResourceId, BadRequestError, FilingError, InvalidInputError, InvoiceCheckError } from '../core/errors.js';
 import { isBadRequestError, isErrorKind, isNotFoundError, NotFoundError, redactError } from '../core/errors.js';
-import type { Redactor } from '../core/redact.js';
 import { sentLinesClassificationHint } from '../core/error-hints.js';
-import type { Logger } from '../core/logger.js';
 import { APIPromise, type ResponseRecorder } from '../core/api-promise.js';
 import { Page, PagePromise } from '../core/pagination.js';
 import type { FilingInvoicesApi } from '../filing/api.js';
@@ -26,7 +24,6 @@ import { createAndFile, resumeFiling, type CreateAndFileOptions, type FilingResu
 import { fileMany, type FileManyOptions, type FileManyResult } from '../filing/file-many.js';
 import { waitFor, type WaitOptions, type WaitResult } from '../filing/wait.js';
 import { watchInvoices, type InvoiceWatch, type WatchOptions } from '../filing/watch.js';
-import { ReadRouteFallback } from './read-fallback.js';
 
 /**
  * Options of `invoices.create()`.
@@ -43,7 +40,7 @@ export interface InvoiceCreateOptions extends MutationRequestOptions {
 }
 
 /**
- * Parameters of `invoices.list()`: `page` and `limit`, and any filter the service accepts (it does not document them; they are passed through as query parameters).
+ * Parameters of `invoices.list()`: `page`, `limit`, and any filter, passed through as query parameters.
  * @example const page = await client.invoices.list({ limit: 50, status: 'Submitted' });
  */
 export interface InvoiceListParams {
@@ -54,7 +51,7 @@ export interface InvoiceListParams {
 }
 
 /**
- * `client.invoices`: create drafts (always checked locally first with `checkInvoice()`, unless `skipChecks`), read and list them, file them with validate, sign and submit (each exactly once), and the filing workflow on top: `waitFor`, `createAndFile`, `resumeFiling`, `fileMany`.
+ * `client.invoices`: create drafts (checked locally first), read, list and file them, and the filing workflow on top.
  * @example
  * ```ts
  * const draft = await client.invoices.create(input);
@@ -64,15 +61,16 @@ export interface InvoiceListParams {
  * ```
  */
 export class Invoices extends APIResource {
-  /** Whether this client's deployment serves `GET /invoices/{id}` (learnt on a 404; see read-fallback.ts). */
-  readonly #readRoute = new ReadRouteFallback(this._ctx.logger);
+  /** Ids the service returned lately: a 404 for one of them means the read route is missing, not the invoice. */
+  readonly #seen = new Set<string>();
+  /** Set once this deployment is known to lack `GET /invoices/{id}`: invoices are then read through the listing. */
+  #readByList = false;
   /** The service's code lists, read once per client when an invoice has a code the bundled tables lack. */
   readonly #serviceLists: { hs?: Promise<ReadonlySet<string> | undefined>; isic?: Promise<ReadonlySet<string> | undefined> } = {};
-  #codes: Codes | undefined;
+  readonly #codes = new Codes(this._ctx);
 
   /**
-   * Creates a draft invoice (`POST /api/v1/invoices`), not filed. Runs `checkInvoice` first and refuses with `InvoiceCheckError`,
-   * sending nothing, unless `opts.skipChecks`; the idempotency-key (`opts.idempotencyKey`, or a UUID v7) is reused on every retry.
+   * Creates a draft (`POST /api/v1/invoices`) after `checkInvoice` passes (else `InvoiceCheckError`, nothing sent), unless `skipChecks`.
    * @example const draft = await client.invoices.create(input, { idempotencyKey: deriveIdempotencyKey(input.businessId, 'ORDER-42') });
    */
   create(input: InvoiceCreateParams, opts: InvoiceCreateOptions = {}): APIPromise<Invoice> {
@@ -92,14 +90,13 @@ export class Invoices extends APIResource {
         this._ctx.logger.warn(`Invoice check warning ${warning.code} at ${warning.path.join('.')}: ${warning.message}`);
       }
     }
-    let answer;
-    try {
-      answer = await this._ctx.transport.request({ method: 'POST', path: ROUTES.invoices, bodyText, options: opts, record });
-    } catch (err) {
-      throw redactError(withSentLinesHint(err, sent), this._ctx.redactor);
-    }
-    const invoice = this._invoiceFrom(answer.envelope.data, answer.envelope, answer.response);
-    this.#readRoute.remember(invoice.id);
+    const { envelope, response } = await this._ctx.transport
+      .request({ method: 'POST', path: ROUTES.invoices, bodyText, options: opts, record })
+      .catch((err: unknown) => {
+        throw redactError(withSentLinesHint(err, sent), this._ctx.redactor);
+      });
+    const invoice = this._invoiceFrom(envelope.data, envelope, response);
+    this.#remember(invoice.id);
     return invoice;
   }
 
@@ -110,7 +107,7 @@ export class Invoices extends APIResource {
 
   async #retrieve(id: string, opts: RequestOptions, record: ResponseRecorder | undefined): Promise<Invoice> {
     checkedId(id);
-    if (this.#readRoute.useList) return this.#retrieveFromList(id, opts, record);
+    if (this.#readByList) return this.#retrieveFromList(id, opts, record);
     let answer;
     try {
       answer = await this._ctx.transport.request({ method: 'GET', path: ROUTES.invoice(id), options: withoutIdempotency(opts), record });
@@ -118,7 +115,13 @@ export class Invoices extends APIResource {
       // A 404 for an invoice this client was just given, or a framework's "Cannot GET": the route is missing, not the invoice.
       if (!isNotFoundError(err)) throw err;
       const said = typeof err.body === 'string' ? `${err.message} ${err.body}` : err.message;
-      if (!this.#readRoute.routeMissingAfter404(id, said)) throw err;
+      if (!this.#seen.has(id) && !ROUTE_MISSING.test(said)) throw err;
+      if (!this.#readByList) {
+        this._ctx.logger.warn(
+          'This deployment has no single-invoice read route (GET /api/v1/invoices/{id} answered 404): reading through the list route.',
+        );
+      }
+      this.#readByList = true;
       return this.#retrieveFromList(id, opts, record);
     }
     return this._invoiceFrom(answer.envelope.data, answer.envelope, answer.response, id);
@@ -126,7 +129,7 @@ export class Invoices extends APIResource {
 
   async #retrieveFromList(id: string, opts: RequestOptions, record: ResponseRecorder | undefined): Promise<Invoice> {
     // The service's largest page: fewest requests for the walk.
-    const load = this.#pageLoader({ limit: 100 }, undefined, withoutIdempotency(opts), record);
+    const load = this.#pageLoader({ limit: 100 }, undefined, opts, record);
     for await (const invoice of await load(1)) if (invoice.id === id) return invoice;
     throw new NotFoundError({
       message: `Invoice ${id} was not found: this deployment does not serve GET /api/v1/invoices/{id}, and no page of the invoice listing holds it.`,
@@ -140,20 +143,16 @@ export class Invoices extends APIResource {
   /** Lists invoices (`GET /api/v1/invoices`). */
   list(params: InvoiceListParams = {}, opts: RequestOptions = {}): PagePromise<Invoice> {
     const { page: firstPage, ...filters } = params;
-    const load = this.#pageLoader(filters, firstPage, withoutIdempotency(opts), undefined);
+    const load = this.#pageLoader(filters, firstPage, opts);
     return new PagePromise((record) => load(firstPage ?? 1, record));
   }
 
   /** Loads listing pages and remembers each id for the read-route fallback. */
-  #pageLoader(
-    filters: Record<string, QueryValue>,
-    firstPage: number | undefined,
-    options: RequestOptions,
-    recordEvery: ResponseRecorder | undefined,
-  ): (page: number, record?: ResponseRecorder) => Promise<Page<Invoice>> {
+  #pageLoader(filters: Record<string, QueryValue>, firstPage: number | undefined, opts: RequestOptions, recordAll?: ResponseRecorder) {
+    const options = withoutIdempotency(opts);
     const load = async (page: number, record?: ResponseRecorder): Promise<Page<Invoice>> => {
       const query = firstPage === undefined && page === 1 ? filters : { ...filters, page };
-      const request = { method: 'GET', path: ROUTES.invoices, query, options, record: record ?? recordEvery } as const;
+      const request = { method: 'GET', path: ROUTES.invoices, query, options, record: record ?? recordAll } as const;
       const { envelope, response } = await this._ctx.transport.request(request);
       if (!Array.isArray(envelope.data)) {
         throw invalidResponse(response, { message: 'The invoice listing cannot be read at data: expected an array of invoices.' });
@@ -163,12 +162,19 @@ export class Invoices extends APIResource {
       }
       const data = envelope.data.map((record: unknown, i) => {
         const invoice = this._invoiceFrom(record, envelope, response, undefined, i);
-        this.#readRoute.remember(invoice.id);
+        this.#remember(invoice.id);
         return invoice;
       });
       return new Page({ data, meta: envelope.meta, requestedPage: page, load, logger: this._ctx.logger });
     };
     return load;
+  }
+
+  /** Bounded, oldest forgotten first: memory stays flat on a long-lived client. */
+  #remember(id: string): void {
+    this.#seen.delete(id);
+    this.#seen.add(id);
+    if (this.#seen.size > 10_000) this.#seen.delete(this.#seen.values().next().value as string);
   }
 
   /** Sends `validate` (`POST /api/v1/invoices/{id}/validate`): draft → Validated. */
@@ -208,18 +214,12 @@ export class Invoices extends APIResource {
     return this.#checked([plain], opts, (o) => createAndFile(this, plain, o));
   }
 
-  /**
-   * Performs only what is left of the filing (for an `ERROR` invoice: one re-submit once automatic recovery is over,
-   * never while it is in progress), then waits with `opts.wait`.
-   */
+  /** Performs only what is left of the filing (never a re-submit during automatic recovery), then waits with `opts.wait`. */
   resumeFiling(id: string, opts: ResumeFilingOptions = {}): Promise<FilingResult> {
     return resumeFiling(this, checkedId(id), this._withClientRetries(opts));
   }
 
-  /**
-   * Files many invoices with `createAndFile`, `opts.concurrency` at a time: one result per input, in order (a failure never stops
-   * the others); a 429 pauses every worker for its `Retry-After`; keys from `opts.externalRef` or the content: re-runs file nothing twice.
-   */
+  /** Files many invoices with `createAndFile`, `opts.concurrency` at a time: one result per input, in order. */
   fileMany(inputs: readonly InvoiceCreateParams[], opts: FileManyOptions = {}): Promise<FileManyResult[]> {
     // Each input is sent as its plain copy; one that cannot be serialized goes as it is and fails alone (its result says why).
     const invalid = new Map<number, unknown>();
@@ -262,17 +262,13 @@ export class Invoices extends APIResource {
     }
     hs &&= given?.hsCodes === undefined;
     isic &&= given?.isicCodes === undefined;
-    if (!hs && !isic) return given;
     const [hsCodes, isicCodes] = await Promise.all([hs ? this.#serviceList('hs') : undefined, isic ? this.#serviceList('isic') : undefined]);
     if (hsCodes === undefined && isicCodes === undefined) return given;
     return { ...given, ...(hsCodes && { hsCodes }), ...(isicCodes && { isicCodes }) };
   }
 
   #serviceList(kind: 'hs' | 'isic'): Promise<ReadonlySet<string> | undefined> {
-    const cached = this.#serviceLists[kind];
-    if (cached !== undefined) return cached;
-    const codes = (this.#codes ??= new Codes(this._ctx));
-    const list = (kind === 'hs' ? codes.hsCodes() : codes.serviceCodes()).then((entries) => {
+    return (this.#serviceLists[kind] ??= (kind === 'hs' ? this.#codes.hsCodes() : this.#codes.serviceCodes()).then((entries) => {
       // An empty list is a body the SDK could not read, not a service that accepts no code.
       if (entries.length > 0) return new Set(entries.map((c) => c.code));
       throw new Error('the list is empty');
@@ -282,9 +278,7 @@ export class Invoices extends APIResource {
         `The service's ${kind === 'hs' ? 'HS' : 'service'} code list could not be read (${err instanceof Error ? err.message : String(err)}); codes outside the bundled tables are only warned about.`,
       );
       return undefined;
-    });
-    this.#serviceLists[kind] = list;
-    return list;
+    }));
   }
 
   #transitionOnce(id: string, step: FilingTransition, opts: TransitionOptions): APIPromise<Invoice> {
@@ -307,19 +301,13 @@ export class Invoices extends APIResource {
   }
 
   /** Where the filing workflow reports a callback that threw. @internal */
-  get _logger(): Logger {
-    return this._ctx.logger;
-  }
+  readonly _logger = this._ctx.logger;
 
   /** This client's redactor, for the filing workflow's errors. @internal */
-  get _redactor(): Redactor {
-    return this._ctx.redactor;
-  }
+  readonly _redactor = this._ctx.redactor;
 
   /** The client's `finalStatuses`. @internal */
-  get _finalStatuses(): readonly string[] {
-    return this._ctx.finalStatuses;
-  }
+  readonly _finalStatuses = this._ctx.finalStatuses;
 
   /** @internal */
   async _transition(id: string, step: FilingTransition, opts: MutationRequestOptions = {}, record?: ResponseRecorder): Promise<Invoice> {
@@ -367,6 +355,9 @@ function withSentLinesHint(err: unknown, input: unknown): unknown {
   return rebuilt;
 }
 
+// Texts of a framework's "no such route" answer (Express, NestJS, Fastify, …).
+const ROUTE_MISSING = /cannot get|route .*not found|no route|not found: get/i;
+
 // Issues the service's code lists may decide otherwise than the bundled tables.
 const LIST_ISSUES: ReadonlySet<string> = new Set(['HSN_CODE_UNKNOWN', 'HSN_CODE_PADDED_ISIC', 'HSN_CODE_LOOKS_PADDED', 'ISIC_CODE_UNKNOWN']);
 
@@ -386,7 +377,12 @@ function serializeInvoice(input: unknown): { bodyText: string; sent: unknown } {
       const parent = paths.get(holder);
       const path = parent === undefined ? [] : [...parent, Array.isArray(holder) ? Number(key) : key];
       if (path.length === 1 && Object.hasOwn(INPUT_TOTAL_FIELDS, key) && value !== undefined) {
-        totals[key] = plainCopy(value);
+        // As JSON would carry it, for the checks (undefined when it cannot be sent).
+        try {
+          totals[key] = typeof value === 'object' && value !== null ? JSON.parse(JSON.stringify(value)) : value;
+        } catch {
+          totals[key] = undefined;
+        }
         return undefined;
       }
       if (path.length === 3 && path[0] === 'lines' && typeof path[1] === 'number') {
@@ -424,16 +420,6 @@ function serializeInvoice(input: unknown): { bodyText: string; sent: unknown } {
   }
   if (Object.keys(totals).length > 0) sent = { ...(sent as object), ...totals };
   return { bodyText, sent };
-}
-
-/** A total's value as JSON would carry it, for the checks (undefined when it cannot be sent). */
-function plainCopy(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  try {
-    return JSON.parse(JSON.stringify(value)) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Thrown from the replacer for what JSON cannot carry; passed on as it is. */
