@@ -95,7 +95,6 @@ function fill(template: string, c: MessageContext): string {
   return out;
 }
 
-/** The message and hint of an issue. */
 export function wording(rule: IssueDefinition, c: MessageContext): readonly [message: string, hint?: string] {
   const [, , , message, hint] = rule;
   if (typeof message !== 'string') return message(c);
@@ -115,7 +114,7 @@ const group = (c: MessageContext): string => opt(c.suggestion && `Classes in gro
 const lastName = (field: string): string => field.slice(field.lastIndexOf('.') + 1);
 // Placeholders computed from the context; constants too, so that bundles which never use the table drop it.
 const DERIVED: Partial<Record<string, (c: MessageContext) => string>> = {
-  value: v, name: (c) => lastName(c.field), near, group,
+  value: v, name: (c) => lastName(c.field), near, group, why: (c) => opt(c.reason, ' (', ')'),
   lookups: () => LOOKUPS, rejected: () => REJECTED, maxLines: () => String(MAX_LINES),
 };
 
@@ -163,10 +162,9 @@ export const ISSUE_TABLE = {
   TAX_FIELD_NOT_ACCEPTED: ['warning', 'tax', 'No tax field besides each line\'s taxRate.',
     '{field} is not read by the service: tax is given per line as taxRate.',
     'Remove it; give each line\'s taxRate.'],
-  TOTAL_FIELD_NOT_ACCEPTED: ['warning', 'tax', 'A total in the input can be compared with the lines.', (c) => [
-    `${c.field} is not read by the service, and could not be compared with the lines${opt(c.reason, ' (', ')')}.`,
-    'Give an amount (107.5 or "107.50"), or pass it as expectedTotals.',
-  ]],
+  TOTAL_FIELD_NOT_ACCEPTED: ['warning', 'tax', 'A total in the input can be compared with the lines.',
+    '{field} is not read by the service, and could not be compared with the lines{why}.',
+    'Give an amount (107.5 or "107.50"), or pass it as expectedTotals.'],
   BUSINESS_ID_EMPTY: ['warning', 'invoice', 'businessId is not blank.',
     '{field} is blank ({value}).',
     'Send the id of the business the invoice belongs to.'],
@@ -221,10 +219,9 @@ export const ISSUE_TABLE = {
   LINE_TAX_RATE_FRACTION: ['error', 'tax', 'taxRate is a percentage, not a fraction.',
     '{field} is {value}, a fraction ({reason}): taxRate is a percentage.',
     'Send {suggestion}. If {value} % really is the rate, ignore LINE_TAX_RATE_FRACTION.'],
-  LINE_TAX_RATE_LOW: ['warning', 'tax', 'taxRate is not below 1 %.', (c) => [
-    `${c.field} is ${v(c)}, an unusually low rate${opt(c.reason, ' (', ')')}: it means ${v(c)} %, not ${c.suggestion} %.`,
-    `If the rate is ${c.suggestion} %, send ${c.suggestion}; if it is ${v(c)} %, ignore LINE_TAX_RATE_LOW.`,
-  ]],
+  LINE_TAX_RATE_LOW: ['warning', 'tax', 'taxRate is not below 1 %.',
+    '{field} is {value}, an unusually low rate{why}: it means {value} %, not {suggestion} %.',
+    'If the rate is {suggestion} %, send {suggestion}; if it is {value} %, ignore LINE_TAX_RATE_LOW.'],
   LINE_DISCOUNT_RATE_OUT_OF_RANGE: ['warning', 'line', 'discountRate is from 0 to 100.',
     '{field} is {value}, not a percentage from 0 to 100.',
     'Send the discount as a percentage: 10 for 10 % off.'],

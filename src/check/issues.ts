@@ -92,7 +92,6 @@ export function formatIssuePath(path: readonly (string | number)[]): string {
   return out;
 }
 
-/** Where rules report. */
 export class IssueCollector {
   readonly errors: CheckIssue[] = [];
   readonly warnings: CheckIssue[] = [];

@@ -2,9 +2,8 @@
 import { CodeSet } from '../codes/code-set.js';
 import { HS_CODES } from '../codes/hs-codes.js';
 import { ISIC_CODES } from '../codes/isic-codes.js';
-import type { CheckIssueCode } from './catalogue.js';
+import { describeThrown, type CheckIssueCode } from './catalogue.js';
 import type { IssuePath } from './issues.js';
-import { describeThrown } from './catalogue.js';
 import { MAX_LINES, tryMinorUnits, type ComputeTotalsOptions, type DecimalInput, type ExpectedTotals, type RoundingLevel, type RoundingMode } from '../model/money.js';
 
 /**
@@ -67,23 +66,8 @@ type ResolvedExpectedTotals = Record<'subtotal' | 'taxTotal' | 'total', DecimalI
 
 type Problem = { path: IssuePath; value: unknown; expected?: string; thrown?: string };
 
-export interface ResolvedCheckOptions {
-  strict: boolean;
-  ignore: ReadonlySet<string> | undefined;
-  hs: CodeLookup | undefined; // undefined with `hsCodes: false` (format only)
-  isic: CodeLookup; // also used for padded codes and suggestions
-  isicFormatOnly: boolean;
-  minCategoryLength: number;
-  minTinLength: number;
-  standardTaxRates: ReadonlySet<number>;
-  minorUnits: number;
-  rounding: RoundingLevel;
-  roundingGiven: boolean; // if not, a figure that matches either rounding agrees
-  roundingMode: RoundingMode;
-  expectedTotals: ResolvedExpectedTotals | undefined;
-  maxLines: number; // longer `lines` are LINES_TOO_MANY and not read
-  problems: Problem[]; // reported as OPTION_INVALID
-}
+/** The options as the rules read them: the shape of the defaults. */
+export type ResolvedCheckOptions = ReturnType<typeof defaultsWith>;
 
 const DEFAULT_ISIC: CodeLookup = { has: (c) => ISIC_CODES.has(c), codes: ISIC_CODES, bundled: true };
 const DEFAULT_HS: CodeLookup = { has: (c) => HS_CODES.has(c), codes: HS_CODES, bundled: true };
@@ -177,16 +161,18 @@ export function resolveCheckOptions(opts: CheckOptions | undefined): ResolvedChe
   return o;
 }
 
-/** A fresh copy of the defaults, written out: a spread of a frozen object takes V8's slow path. */
-function defaultsWith(problems: Problem[]): ResolvedCheckOptions {
+// A fresh copy of the defaults, written out (a spread of a frozen object takes V8's slow path). `hs` is undefined with
+// `hsCodes: false` (format only) while `isic` is still read for padded codes and suggestions; without `roundingGiven`, a
+// figure that matches either rounding agrees; longer `lines` than `maxLines` are not read.
+function defaultsWith(problems: Problem[]) {
   return {
-    strict: false, ignore: undefined, hs: DEFAULT_HS, isic: DEFAULT_ISIC, isicFormatOnly: false, minCategoryLength: 3,
-    minTinLength: 6, standardTaxRates: DEFAULT_RATES, minorUnits: 2, rounding: 'line', roundingGiven: false,
-    roundingMode: 'half-up', expectedTotals: undefined, maxLines: MAX_LINES, problems,
+    strict: false, ignore: undefined as ReadonlySet<string> | undefined, hs: DEFAULT_HS as CodeLookup | undefined, isic: DEFAULT_ISIC,
+    isicFormatOnly: false, minCategoryLength: 3, minTinLength: 6, standardTaxRates: DEFAULT_RATES, minorUnits: 2,
+    rounding: 'line' as RoundingLevel, roundingGiven: false, roundingMode: 'half-up' as RoundingMode,
+    expectedTotals: undefined as ResolvedExpectedTotals | undefined, maxLines: MAX_LINES, problems,
   };
 }
 
-/** Sets `o[name]` from the caller's value (not undefined), or reports why it cannot be used. */
 function readOption(o: ResolvedCheckOptions, name: (typeof OPTION_NAMES)[number], value: unknown): void {
   const bad = (expected: string, v = value): void => void o.problems.push({ path: ['options', name], value: v, expected });
   switch (name) {
@@ -242,7 +228,6 @@ function readOption(o: ResolvedCheckOptions, name: (typeof OPTION_NAMES)[number]
       if (!isIterable(value)) return bad(RATES);
       let rates = ratesCache.get(value) as Set<number> | undefined;
       if (rates === undefined) {
-        // Built aside, so that an iterator throwing half-way leaves the default in place.
         rates = new Set();
         for (const r of value) {
           if (!(typeof r === 'number' && r > 0 && r <= 100)) return bad(RATES, r);
@@ -284,14 +269,12 @@ function readExpectedTotals(given: ExpectedTotals, o: ResolvedCheckOptions): Res
     try {
       value = given[key];
     } catch (err) {
-      problem(key, undefined, undefined, describeThrown(err));
-      return undefined;
+      return void problem(key, undefined, undefined, describeThrown(err));
     }
     if (value === undefined || value === null) return undefined;
     const minor = tryMinorUnits(value, o.minorUnits, o.roundingMode);
     if (minor !== undefined) return { value: value as DecimalInput, minor };
-    problem(key, value, 'a finite number or a decimal string such as "107.50"');
-    return undefined;
+    return void problem(key, value, 'a finite number or a decimal string such as "107.50"');
   };
   const subtotal = figure('subtotal');
   let taxTotal = figure('taxTotal');

@@ -141,9 +141,8 @@ export function checkBuyer(buyer: Record<string, unknown>, o: ResolvedCheckOptio
   const name = buyer.name;
   if (typeof name !== 'string') checkOptionalString(issues, name, ['buyer', 'name']);
   const email = buyer.email;
-  if (typeof email === 'string') {
-    if (!looksLikeEmail(email)) issues.add('BUYER_EMAIL_INVALID', ['buyer', 'email'], { value: email });
-  } else checkOptionalString(issues, email, ['buyer', 'email']);
+  if (typeof email !== 'string') checkOptionalString(issues, email, ['buyer', 'email']);
+  else if (!looksLikeEmail(email)) issues.add('BUYER_EMAIL_INVALID', ['buyer', 'email'], { value: email });
 
   for (const key in buyer) {
     if (key !== 'type' && key !== 'tin' && key !== 'name' && key !== 'email' && buyer[key] !== undefined) {

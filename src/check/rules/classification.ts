@@ -66,8 +66,7 @@ export function checkClassification(line: Record<string, unknown>, i: number, o:
   if (hasHsn) {
     const subheading = typeof hsn === 'string' ? hsSubheading(hsn) : -1;
     if (typeof hsn !== 'string' || subheading < 0) hsnProblem(hsn, i, o, issues);
-    // NNNN.00: the placeholder, then a padded service code, where NNNN.00 being a real HS subheading makes it a
-    // coincidence worth a look rather than a certain mistake.
+    // A padded service code that is also a real HS subheading is a coincidence worth a look, not a certain mistake.
     else if (hsn === '0000.00') issues.add('HSN_CODE_PLACEHOLDER', hsnPath(i), { value: hsn });
     else if (subheading === 0 && o.isic.has(hsn.slice(0, 4))) {
       const real = o.hs !== undefined ? o.hs.has(hsn) : PADDED_ISIC_HS_CODES.has(hsn);
@@ -111,19 +110,15 @@ function hsnProblem(hsn: unknown, i: number, o: ResolvedCheckOptions, issues: Is
       suggestion = o.isic.has(code)
         ? `isicCode "${code}" if this line is a service, or ${HS_STRING})`
         : `${HS_STRING}; ${code} is no ISIC class either)`;
-    } else if (hsn === 0) {
-      reason = 'which is the placeholder the service rejects';
-    } else if (hsn > 0 && hsn < 10000 && NUMBER_WITH_DECIMALS.test(String(hsn))) {
+    } else if (hsn === 0) reason = 'which is the placeholder the service rejects';
+    else if (hsn > 0 && hsn < 10000 && NUMBER_WITH_DECIMALS.test(String(hsn))) {
       const code = hsn.toFixed(2).padStart(7, '0');
       if (!isPaddedService(code, o)) suggestion = `the string "${code}" (a number loses leading and trailing zeros)`;
     }
     return issues.add('FIELD_WRONG_TYPE', path, { value: hsn, expected: HSN_EXPECTED, reason, suggestion });
   }
-  if (isFourDigits(hsn)) {
-    if (hsn === '0000') issues.add('HSN_CODE_PLACEHOLDER', path, { value: hsn });
-    else issues.add('HSN_CODE_FOUR_DIGITS', path, { value: hsn, suggestion: o.isic.has(hsn) ? hsn : undefined });
-    return;
-  }
+  if (hsn === '0000') return issues.add('HSN_CODE_PLACEHOLDER', path, { value: hsn });
+  if (isFourDigits(hsn)) return issues.add('HSN_CODE_FOUR_DIGITS', path, { value: hsn, suggestion: o.isic.has(hsn) ? hsn : undefined });
   const trimmed = hsn.trim();
   if (trimmed !== hsn && hsSubheading(trimmed) >= 0) {
     return issues.add('HSN_CODE_FORMAT', path, { value: hsn, reason: 'it has surrounding spaces', suggestion: trimmed });
@@ -137,9 +132,8 @@ function hsnProblem(hsn: unknown, i: number, o: ResolvedCheckOptions, issues: Is
   if (HS_ONE_DECIMAL.test(hsn)) {
     reason = 'the last pair of digits is incomplete (a number loses its trailing zero)';
     candidate = `${hsn}0`;
-  } else if (DIGITS_AND_SEPARATORS.test(hsn) && digits.length === 6) {
-    candidate = six;
-  } else if (DIGITS_AND_SEPARATORS.test(hsn) && digits.length >= 8 && digits.length <= 12) {
+  } else if (DIGITS_AND_SEPARATORS.test(hsn) && digits.length === 6) candidate = six;
+  else if (DIGITS_AND_SEPARATORS.test(hsn) && digits.length >= 8 && digits.length <= 12) {
     reason = 'a national tariff line; the service takes the six-digit HS subheading';
     candidate = six;
   }
@@ -171,9 +165,8 @@ function isicProblem(isic: unknown, i: number, o: ResolvedCheckOptions, issues: 
   if (ISIC_WITH_ZERO_DECIMALS.test(isic)) {
     reason = 'an ISIC code has no decimals (NNNN.00 reads as an HS code)';
     suggestion = isic.slice(0, 4);
-  } else if (hsSubheading(isic) >= 0) {
-    reason = 'NNNN.NN is the form of an HS code of a good: send a good as hsnCode';
-  } else if (/^\d{1,3}$/.test(isic) && o.isic.has(isic.padStart(4, '0'))) {
+  } else if (hsSubheading(isic) >= 0) reason = 'NNNN.NN is the form of an HS code of a good: send a good as hsnCode';
+  else if (/^\d{1,3}$/.test(isic) && o.isic.has(isic.padStart(4, '0'))) {
     reason = 'a leading zero is missing';
     suggestion = isic.padStart(4, '0');
   } else if (SECTION_PREFIXED.test(isic)) {

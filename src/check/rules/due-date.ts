@@ -19,7 +19,6 @@ function twoDigits(s: string, i: number): number {
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }
 
-/** Whether two digits at i make a number from 0 to max. */
 function upTo(s: string, i: number, max: number): boolean {
   const d = twoDigits(s, i);
   return d >= 0 && d <= max;

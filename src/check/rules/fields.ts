@@ -80,9 +80,9 @@ export function reportRequired(issues: IssueCollector, path: IssuePath, value: u
   issues.add('FIELD_REQUIRED', path, { value, expected, reason });
 }
 
-/** A Map or Set where an object belongs is reported once, not as each field missing. */
-export function reportNotJsonRecord(issues: IssueCollector, record: object, path: IssuePath): boolean {
-  const source = SENT_FROM.get(record) ?? record;
+/** A value JSON.stringify cannot send as it is (a Map where an object belongs) is reported once, not as each field missing. */
+export function reportNotJsonRecord(issues: IssueCollector, record: unknown, path: IssuePath): boolean {
+  const source = SENT_FROM.get(record as object) ?? record;
   const kind = notJsonData(source);
   if (kind === undefined) return false;
   issues.add('INPUT_NOT_PLAIN_DATA', path, { value: source, reason: kind });
@@ -136,7 +136,6 @@ export function reportWrongType(issues: IssueCollector, path: IssuePath, value: 
   issues.add('FIELD_WRONG_TYPE', path, { value, expected, suggestion });
 }
 
-/** A required string: missing, not a string, or blank (`blank`). */
 export function checkRequiredText(
   issues: IssueCollector, path: IssuePath, value: unknown, expected: string, record: object, blank: CheckIssueCode,
 ): void {
@@ -208,11 +207,7 @@ export function notJsonData(value: unknown): string | undefined {
 
 /** Walks an unknown field's value for cycles, excess depth and non-JSON data; reports the first problem. */
 export function checkSendable(value: unknown, path: IssuePath, enclosing: readonly object[], issues: IssueCollector): void {
-  if (typeof value !== 'object' || value === null) {
-    const kind = notJsonData(value);
-    if (kind !== undefined) issues.add('INPUT_NOT_PLAIN_DATA', path, { value, reason: kind });
-    return;
-  }
+  if (typeof value !== 'object' || value === null) return void reportNotJsonRecord(issues, value, path);
   const at = [...path];
   const report = (code: 'INPUT_CYCLIC' | 'INPUT_TOO_DEEP' | 'INPUT_NOT_PLAIN_DATA', context: Omit<MessageContext, 'field'>): number => {
     issues.add(code, [...at], context);

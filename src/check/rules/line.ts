@@ -116,10 +116,7 @@ function amountNumber(value: unknown): number | undefined {
 
 /** The value of an amount, or undefined after reporting it. */
 function amountValue(value: unknown, path: IssuePath, issues: IssueCollector, line: object): number | undefined {
-  if (value === undefined || value === null) {
-    reportRequired(issues, path, value, AMOUNT, line);
-    return undefined;
-  }
+  if (value === undefined || value === null) return void reportRequired(issues, path, value, AMOUNT, line);
   const n = amountNumber(value);
   if (n !== undefined) return n;
   if (typeof value === 'number') issues.add('NUMBER_NOT_FINITE', path, { value });
@@ -134,7 +131,6 @@ function amountValue(value: unknown, path: IssuePath, issues: IssueCollector, li
 // The document's own example of a rate: "7.5 means 7.5 percent, not 0.075".
 const DOCUMENT_EXAMPLE_RATE = '7.5';
 
-/** A taxRate r with 0 < r < 1. */
 function lowTaxRate(value: unknown, i: number, o: ResolvedCheckOptions, issues: IssueCollector, lines: readonly unknown[]): void {
   const path = ['lines', i, 'taxRate'];
   const suggestion = shiftDecimal(value, 2) as string;

@@ -18,7 +18,6 @@ export const LINE_TOTAL_FIELDS: ReadonlySet<string> = /* @__PURE__ */ new Set([
   'lineTotal', 'total', 'netAmount', 'amount', 'lineAmount', 'subtotal', 'grossAmount',
 ]);
 
-/** One total found in the input: where, which figure, and its value. */
 export type InputTotal = { path: IssuePath; figure: Figure; value: unknown };
 
 /** Adds the totals held by invoice field `key` (a figure, or a `totals` object of them) to `out`. */
