@@ -23,18 +23,16 @@ export async function findDescription(get: (path: string) => Promise<unknown>, o
   const page = (await attempt('/api/docs')) ?? (await attempt('/api/docs/'));
   if (isDescription(page)) return { where: '/api/docs', doc: page };
   const html = typeof page === 'string' ? page : '';
-  const local = (ref: string): string | undefined => {
-    const url = new URL(ref, `${origin}/api/docs/`);
-    return url.origin === new URL(origin).origin ? url.pathname + url.search : undefined;
+  const local = (ref: string | undefined): string | undefined => {
+    const url = ref === undefined ? undefined : new URL(ref, `${origin}/api/docs/`);
+    return url?.origin === new URL(origin).origin ? url.pathname + url.search : undefined;
   };
-  const configUrl = /\burl\s*:\s*["'`]([^"'`]+)["'`]/.exec(html)?.[1];
-  const specPath = configUrl === undefined ? undefined : local(configUrl);
+  const specPath = local(/\burl\s*:\s*["'`]([^"'`]+)["'`]/.exec(html)?.[1]);
   if (specPath !== undefined) {
     const spec = await attempt(specPath);
     if (isDescription(spec)) return { where: `${specPath} (the url in /api/docs's Swagger UI config)`, doc: spec };
   }
-  const script = /<script[^>]+src=["']([^"']*swagger-ui-init\.js)["']/.exec(html)?.[1];
-  const initPath = (script === undefined ? undefined : local(script)) ?? '/api/docs/swagger-ui-init.js';
+  const initPath = local(/<script[^>]+src=["']([^"']*swagger-ui-init\.js)["']/.exec(html)?.[1]) ?? '/api/docs/swagger-ui-init.js';
   const init = await attempt(initPath);
   const embedded = typeof init === 'string' ? embeddedSpec(init) : undefined;
   if (embedded !== undefined) return { where: `${initPath} (embedded in the Swagger UI page's script)`, doc: embedded };

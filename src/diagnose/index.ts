@@ -100,18 +100,16 @@ export async function diagnose(client: DiagnoseTarget, internals: DiagnoseIntern
   }
   if ([list, codes].some((p) => p.ok || p.status === 403)) add('api-key', 'pass', 'The API key is accepted');
   else add('api-key', 'warn', `Could not tell whether the key works: GET ${ROUTES.invoices} answered ${answer(list)}`);
-  let record: APIKey | undefined;
-  let keyCount = 0;
-  let listed = false;
+  let keys: APIKey[] | undefined;
   if (client.hasSessionToken) {
     try {
-      const keys = await client.apiKeys.list(request);
-      [keyCount, record, listed] = [keys.length, pickOwnKey(keys, internals.keyMatches), true];
+      keys = await client.apiKeys.list(request);
     } catch (error) {
       if (isAPIUserAbortError(error)) throw error;
       add('key-type', 'warn', `Could not list the session's keys: ${messageOf(error)}`, 'Check INVOICING_SESSION_TOKEN; the key type was not checked.');
     }
   }
+  const record = keys === undefined ? undefined : pickOwnKey(keys, internals.keyMatches);
   const lacks = [list.status === 403 && 'invoices:read', codes.status === 403 && 'taxauth:read'].filter((s) => s !== false);
   const scopes = record?.scopes;
   if (scopes !== undefined && !scopes.includes('*') && !scopes.includes('invoices:write')) lacks.push('invoices:write');
@@ -121,7 +119,7 @@ export async function diagnose(client: DiagnoseTarget, internals: DiagnoseIntern
   } else if (scopes !== undefined) add('scopes', 'pass', `The key holds ${scopes.join(', ')}`);
   else add('scopes', 'pass', 'The key reads invoices and code lists; invoices:write is not checked without writing (with INVOICING_SESSION_TOKEN the key record tells)');
   if (!client.hasSessionToken) add('key-type', 'skip', 'not run: set INVOICING_SESSION_TOKEN to read the key’s type (a BUSINESS key cannot create invoices)');
-  else if (listed) checks.push(keyTypeCheck(record, keyCount));
+  else if (keys !== undefined) checks.push(keyTypeCheck(record, keys.length));
 
   // Clock: the envelope's timestamp and the Date header, against this machine's clock.
   const timed = list.ok ? list : codes.ok ? codes : undefined;

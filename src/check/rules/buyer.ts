@@ -43,14 +43,13 @@ function isTinSeparator(c: number): boolean {
 
 /** Why a TIN is an obvious placeholder, or undefined when it could be real. */
 export function tinPlaceholderReason(tin: string, minLength: number): string | undefined {
-  const n = tin.length;
   let core = 0;
   let first = -1;
   let prev = -1;
   let digits = true;
   // What the characters so far have in common, known from the second one (a RUN_ step, or RUN_NONE).
   let run = RUN_UNKNOWN;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < tin.length; i++) {
     const c = tin.charCodeAt(i);
     if (c >= 48 && c <= 57) {
       // Digits first: they are most of a real TIN, and no separator is a digit.

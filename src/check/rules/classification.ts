@@ -44,21 +44,16 @@ export function checkClassification(line: Record<string, unknown>, i: number, o:
   const isic = line.isicCode;
   const hasHsn = hsn !== undefined && hsn !== null;
   const hasIsic = isic !== undefined && isic !== null;
-  if (hasHsn && hasIsic) {
-    // Rule 6 rejects both "with different values" only.
-    if (hsn !== isic) {
-      const hsnValid =
-        typeof hsn === 'string' &&
-        hsSubheading(hsn) >= 0 &&
-        hsn !== '0000.00' &&
-        (o.hs !== undefined ? o.hs.has(hsn) : !isPaddedService(hsn, o) || PADDED_ISIC_HS_CODES.has(hsn));
-      const isicValid = typeof isic === 'string' && isFourDigits(isic) && isic !== '0000' && (o.isicFormatOnly || o.isic.has(isic));
-      issues.add('CLASSIFICATION_BOTH', ['lines', i], {
-        value: { hsnCode: hsn, isicCode: isic },
-        suggestion: hsnValid === isicValid ? undefined : hsnValid ? 'hsnCode' : 'isicCode',
-        reason: hsnValid && isicValid ? 'both valid' : hsnValid || isicValid ? undefined : 'neither valid',
-      });
-    }
+  // Rule 6 rejects both "with different values" only.
+  if (hasHsn && hasIsic && hsn !== isic) {
+    const hsnValid = typeof hsn === 'string' && hsSubheading(hsn) >= 0 && hsn !== '0000.00' &&
+      (o.hs !== undefined ? o.hs.has(hsn) : !isPaddedService(hsn, o) || PADDED_ISIC_HS_CODES.has(hsn));
+    const isicValid = typeof isic === 'string' && isFourDigits(isic) && isic !== '0000' && (o.isicFormatOnly || o.isic.has(isic));
+    issues.add('CLASSIFICATION_BOTH', ['lines', i], {
+      value: { hsnCode: hsn, isicCode: isic },
+      suggestion: hsnValid === isicValid ? undefined : hsnValid ? 'hsnCode' : 'isicCode',
+      reason: hsnValid && isicValid ? 'both valid' : hsnValid || isicValid ? undefined : 'neither valid',
+    });
   } else if (!hasHsn && !hasIsic) {
     if (!reportNotJsonRecord(issues, line, ['lines', i])) issues.add('CLASSIFICATION_MISSING', ['lines', i], { reason: codesNotSent(line) });
     return;

@@ -107,9 +107,8 @@ export function isBlank(s: string): boolean {
     // Printable ASCII first: the first character of a real value settles it in two comparisons.
     if (c > 32 && c < 127) return false;
     // space, tab, LF, CR, VT, FF, NBSP, and the Unicode spaces a copy-paste brings along
-    if (c !== 32 && c !== 9 && c !== 10 && c !== 13 && c !== 11 && c !== 12 && c !== 160 && !(c >= 0x2000 && c <= 0x200b) && c !== 0x3000 && c !== 0xfeff) {
-      return false;
-    }
+    if (c === 32 || (c >= 9 && c <= 13) || c === 160 || (c >= 0x2000 && c <= 0x200b) || c === 0x3000 || c === 0xfeff) continue;
+    return false;
   }
   return true;
 }

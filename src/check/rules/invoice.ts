@@ -1,6 +1,6 @@
 /** Invoice rules (service document, Invoice table). */
 import type { IssueCollector } from '../issues.js';
-import type { InvoiceTotals } from '../../model/money.js';
+import type { InvoiceTotals, TotalsLineInput } from '../../model/money.js';
 import type { ResolvedCheckOptions } from '../options.js';
 import { checkBuyer } from './buyer.js';
 import { checkDueDate } from './due-date.js';
@@ -24,7 +24,7 @@ const INVOICE: Level = {
 export function checkInvoiceInput(input: unknown, o: ResolvedCheckOptions, issues: IssueCollector): InvoiceTotals | undefined {
   if (!isRecord(input)) {
     issues.add('INVOICE_NOT_OBJECT', [], { value: input });
-    return reconcileTotals(undefined, false, o, issues);
+    return reconcileTotals(undefined, o, issues);
   }
 
   const businessId = input.businessId;
@@ -42,17 +42,13 @@ export function checkInvoiceInput(input: unknown, o: ResolvedCheckOptions, issue
 
   const lines = input.lines;
   let computable = false;
-  let lineList: readonly unknown[] | undefined;
   if (lines === undefined || lines === null) reportRequired(issues, ['lines'], lines, 'an array with at least one line', input);
   else if (!Array.isArray(lines)) reportWrongType(issues, ['lines'], lines, 'an array of lines');
   else if (lines.length === 0) issues.add('LINES_EMPTY', ['lines'], { value: lines });
   else if (lines.length > o.maxLines) {
     // Usually a length set by hand or a sparse array: walking it would take minutes or run out of memory.
     issues.add('LINES_TOO_MANY', ['lines'], { value: lines.length });
-  } else {
-    lineList = lines;
-    computable = checkLines(lines, o, issues, input);
-  }
+  } else computable = checkLines(lines, o, issues, input);
 
   let inputTotals: InputTotal[] | undefined;
   for (const key in input) {
@@ -62,5 +58,5 @@ export function checkInvoiceInput(input: unknown, o: ResolvedCheckOptions, issue
     }
   }
 
-  return reconcileTotals(lineList, computable, o, issues, inputTotals);
+  return reconcileTotals(computable ? (lines as TotalsLineInput[]) : undefined, o, issues, inputTotals);
 }

@@ -35,15 +35,11 @@ export function collectInputTotal(key: string, value: unknown, issues: IssueColl
   }
 }
 
-/** Computes the totals when every line's amounts are numbers, then reconciles the caller's figures. */
+/** Computes the totals of `lines` (given when every line's amounts are numbers), then reconciles the caller's figures. */
 export function reconcileTotals(
-  lines: readonly unknown[] | undefined, computable: boolean, o: ResolvedCheckOptions, issues: IssueCollector,
-  inputTotals?: readonly InputTotal[],
+  lines: readonly TotalsLineInput[] | undefined, o: ResolvedCheckOptions, issues: IssueCollector, inputTotals?: readonly InputTotal[],
 ): InvoiceTotals | undefined {
-  const totals =
-    computable && lines !== undefined && lines.length > 0
-      ? computeTotalsResolved(lines as readonly TotalsLineInput[], o.minorUnits, o.rounding, o.roundingMode)
-      : undefined;
+  const totals = lines?.length ? computeTotalsResolved(lines, o.minorUnits, o.rounding, o.roundingMode) : undefined;
   // Small on purpose: without figures to compare (most calls) the JIT can inline all of it.
   if (o.expectedTotals === undefined && inputTotals === undefined) return totals;
   // The totals under the other rounding, computed once when a figure disagrees with the first; none when it was given.
