@@ -73,7 +73,6 @@ function runChecks(input: unknown, opts: CheckOptions | undefined, asSent: typeo
       for (const p of o.problems) issues.add('OPTION_INVALID', p.path, { value: p.value, expected: p.expected, reason: p.thrown });
       totals = checkInvoiceInput(asSent !== undefined && isRecord(input) ? asSent(input, o.maxLines) : input, o, issues);
     } catch (err) {
-      // The caller's hsCodes or isicCodes threw: an option problem, not the invoice's.
       if (err instanceof CodeListThrew) {
         dropCodeList(o, err);
         continue;
