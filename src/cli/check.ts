@@ -39,7 +39,6 @@ Exit codes: 0 no errors; 1 errors found (or more warnings than --max-warnings);
 2 usage error, unreadable file or nothing matched.
 `;
 
-const FORMATS = ['text', 'json', 'github'] as const;
 const HS_MODES = ['bundled', 'none', 'api'] as const;
 // Issues about a field's name rather than its value: pointed at the key.
 const KEY_CODES: ReadonlySet<string> = new Set(['UNKNOWN_FIELD', 'TAX_FIELD_NOT_ACCEPTED', 'TOTAL_FIELD_NOT_ACCEPTED']);
@@ -58,7 +57,7 @@ function parseSettings(argv: string[]) {
     throw new UsageError(`--ignore: unknown issue code "${raw}"${near ? ` (did you mean ${near}?)` : ''}`);
   });
   return {
-    inputs: positionals, format: oneOf('format', v.format, FORMATS, 'text'), strict: v.strict === true,
+    inputs: positionals, format: oneOf('format', v.format, ['text', 'json', 'github'], 'text'), strict: v.strict === true,
     maxWarnings: wholeNumber('max-warnings', v['max-warnings']), hsCodes: oneOf('hs-codes', v['hs-codes'], HS_MODES, 'bundled'),
     ignore, minCategoryLength: wholeNumber('min-category-length', v['min-category-length']), quiet: v.quiet === true, color,
     maxFileBytes: maxFileBytes(v['max-file-size']), help,
@@ -133,9 +132,7 @@ function summarize(files: FileResult[], unmatched: string[], started: number): S
   return s;
 }
 
-export function run(given: CliContext): Promise<number> {
-  return redactedRun(given, checkAll);
-}
+export const run = (given: CliContext): Promise<number> => redactedRun(given, checkAll);
 
 async function checkAll(ctx: CliContext): Promise<number> {
   const started = performance.now();

@@ -1,6 +1,7 @@
 // `invoicing file`: fileMany() over invoice files; keys are deterministic, so a re-run files nothing twice.
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
+import { InvoicingClient, mayPassLater } from '../index.js';
 import type { FileManyResult, FilingError, FilingFailure, InvoiceCreateParams } from '../index.js';
 import { loadTarget, maxFileBytes, resolveTargets, type Target } from './targets.js';
 import { baseUrlOf, causeNames, cliHint, colourEnabled, oneOf, parseCommand, printHelp, redactedRun, styles } from './context.js';
@@ -118,7 +119,6 @@ async function readSources(targets: Target[], ctx: CliContext, maxBytes: number)
   return { sources, unreadable };
 }
 
-/** Whether the service refused the create because the key was used before with another body (409). */
 const isKeyConflict = (err: unknown): boolean => causeNames(err).includes('IdempotencyConflictError');
 
 /** A refusal's advice in CLI terms (the library's hints name options a CLI user does not have). */
@@ -137,7 +137,7 @@ function refusalAdvice(cause: Error & { hint?: string }): string {
 function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revision'>): { hint: string; again: boolean } | undefined {
   const id = err.invoiceId;
   if (isKeyConflict(err) || err.step === 'check' || (id === undefined && err.step !== 'create')) return undefined;
-  const passes = sdkMayPassLater?.(err.cause) === true;
+  const passes = mayPassLater(err.cause);
   switch (err.step) {
     case 'create':
       if (!passes) return { hint: `The service refused the invoice; nothing was created. ${refusalAdvice(err.cause)}`, again: false };
@@ -147,16 +147,13 @@ function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revisi
         return { hint: `Invoice ${id} was left as it is; nothing was filed. invoicing file files nothing whose totals it cannot reconcile; see docs/filing.md (fieldMap).`, again: false };
       }
       return { hint: `Invoice ${id} stays a draft on the service, never filed. ${correctedAdvice(settings)}`, again: false };
-    case 'read':
-    case 'validate':
-    case 'sign':
-    case 'submit':
+    case 'wait':
+      return { hint: `Invoice ${id} was submitted; nothing more needs sending. To follow it further, run the same command again with --wait (and a longer --wait-timeout): it finds the invoice and sends nothing new.`, again: true };
+    default:
       return {
         hint: `${passes ? 'Run' : `${refusalAdvice(err.cause)} Then run`} the same command again: invoice ${id} is read, and only the steps it has not passed are performed, so nothing is filed twice.`,
         again: passes,
       };
-    case 'wait':
-      return { hint: `Invoice ${id} was submitted; nothing more needs sending. To follow it further, run the same command again with --wait (and a longer --wait-timeout): it finds the invoice and sends nothing new.`, again: true };
   }
 }
 
@@ -249,12 +246,7 @@ function describe(source: Source, result: FileManyResult | undefined, settings: 
   return { source: source.label, ok: false, invoiceId: result.invoiceId, idempotencyKey: result.idempotencyKey, error: { name, message, step, hint } };
 }
 
-/** `mayPassLater` of the SDK's main entry, set when the client is made (the SDK is loaded lazily). */
-let sdkMayPassLater: ((err: unknown) => boolean) | undefined;
-
-export function run(given: CliContext): Promise<number> {
-  return redactedRun(given, fileAll);
-}
+export const run = (given: CliContext): Promise<number> => redactedRun(given, fileAll);
 
 async function fileAll(ctx: CliContext): Promise<number> {
   const started = performance.now();
@@ -265,8 +257,6 @@ async function fileAll(ctx: CliContext): Promise<number> {
   const baseUrl = baseUrlOf(ctx.env);
   const apiKey = ctx.env.INVOICING_API_KEY;
   if (!apiKey) throw new UsageError('INVOICING_API_KEY is not set: export a USER API key (see docs/authentication.md)');
-  const { InvoicingClient, mayPassLater } = await import('../index.js');
-  sdkMayPassLater = mayPassLater;
   const client = new InvoicingClient({ baseUrl, apiKey, logLevel: 'off' });
 
   const unmatched: string[] = [];
@@ -358,13 +348,11 @@ interface FileRecord {
 
 interface FileSummary { invoices: number; filed: number; stopped: number; notStarted: number; durationMs: number; }
 
-function outcome(r: FileRecord): 'filed' | 'rejected' | 'cancelled' | 'not accepted' | 'in Error' | 'stopped' | 'not started' {
+function outcome(r: FileRecord): string {
   if (r.notStarted === true) return 'not started';
-  if (r.failure !== undefined) return FINAL[r.failure.kind] ?? 'in Error';
-  return r.ok ? 'filed' : 'stopped';
+  if (r.failure === undefined) return r.ok ? 'filed' : 'stopped';
+  return ['rejected', 'cancelled', 'not-accepted'].includes(r.failure.kind) ? r.failure.kind.replace('-', ' ') : 'in Error';
 }
-
-const FINAL: Record<string, 'rejected' | 'cancelled' | 'not accepted'> = { rejected: 'rejected', cancelled: 'cancelled', 'not-accepted': 'not accepted' };
 
 function table(records: readonly FileRecord[]): string[] {
   const rows = records.map((r) => [outcome(r), r.invoiceId ?? '-', r.rawStatus ?? r.status ?? '-', r.source].map(printable));
