@@ -100,36 +100,25 @@ async function checkTarget(t: Target, opts: CheckOptions, ctx: CliContext, maxBy
     const { line, column } = positionAt(text, offset, starts);
     return { ...issue, line, column };
   };
-  const invoices = parsed.invoices.map((src) => {
-    const base: InvoiceResult = { ok: false, errors: [], warnings: [] };
-    if (src.index !== undefined) base.index = src.index;
-    if (src.line !== undefined) base.line = src.line;
-    if (src.error !== undefined) return { ...base, syntaxError: src.error };
-    const report = checkInvoice(src.value, opts);
-    base.ok = report.ok;
-    base.errors = report.errors.map((i) => locate(i, src));
-    base.warnings = report.warnings.map((i) => locate(i, src));
-    if (report.totals !== undefined) base.totals = report.totals;
-    return base;
+  const invoices = parsed.invoices.map((src): InvoiceResult => {
+    const at = { index: src.index, line: src.line };
+    if (src.error !== undefined) return { ok: false, errors: [], warnings: [], ...at, syntaxError: src.error };
+    const { ok, errors, warnings, totals } = checkInvoice(src.value, opts);
+    return { ok, errors: errors.map((i) => locate(i, src)), warnings: warnings.map((i) => locate(i, src)), ...at, totals };
   });
   return { file: t.display, ok: invoices.every((i) => i.ok), invoices };
 }
 
 function summarize(files: FileResult[], unmatched: string[], started: number): Summary {
-  const s: Summary = { files: files.length, invoices: 0, invoicesWithErrors: 0, errors: 0, warnings: 0, unreadableFiles: 0, syntaxErrors: 0, unmatched, durationMs: 0 };
-  for (const f of files) {
-    if (f.readError !== undefined) s.unreadableFiles++;
-    for (const bad of [f, ...f.invoices]) if (bad.syntaxError !== undefined) s.syntaxErrors++;
-    for (const inv of f.invoices) {
-      s.invoices++;
-      s.errors += inv.errors.length;
-      s.warnings += inv.warnings.length;
-      if (!inv.ok) s.invoicesWithErrors++;
-    }
-  }
-  s.errors += s.syntaxErrors;
-  s.durationMs = Math.round(performance.now() - started);
-  return s;
+  const invoices = files.flatMap((f) => f.invoices);
+  const syntaxErrors = [...files, ...invoices].filter((r) => r.syntaxError !== undefined).length;
+  const count = (list: 'errors' | 'warnings'): number => invoices.reduce((n, i) => n + i[list].length, 0);
+  return {
+    files: files.length, invoices: invoices.length, invoicesWithErrors: invoices.filter((i) => !i.ok).length,
+    errors: count('errors') + syntaxErrors, warnings: count('warnings'),
+    unreadableFiles: files.filter((f) => f.readError !== undefined).length, syntaxErrors, unmatched,
+    durationMs: Math.round(performance.now() - started),
+  };
 }
 
 export const run = (given: CliContext): Promise<number> => redactedRun(given, checkAll);
@@ -142,9 +131,7 @@ async function checkAll(ctx: CliContext): Promise<number> {
 
   const unmatched: string[] = [];
   const [targets, hsCodes] = await Promise.all([resolveTargets(settings.inputs, ctx.cwd, unmatched), loadHsCodes(settings.hsCodes)]);
-  const opts: CheckOptions = { strict: settings.strict, ignore: settings.ignore };
-  if (hsCodes !== undefined) opts.hsCodes = hsCodes;
-  if (settings.minCategoryLength !== undefined) opts.minCategoryLength = settings.minCategoryLength;
+  const opts: CheckOptions = { strict: settings.strict, ignore: settings.ignore, hsCodes, minCategoryLength: settings.minCategoryLength };
 
   const progress = createProgress(ctx.stderr, ctx.env, {
     label: 'checking', unit: 'files', total: targets.length, minTotal: 50,
