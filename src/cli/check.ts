@@ -1,13 +1,13 @@
 // `invoicing check`: checkInvoice over invoice files, offline. SDK code the main entry exports comes through
 // `../index.js` (external in the build), else it would be bundled twice.
 import { resolve } from 'node:path';
-import { CHECK_RULES, checkInvoice, type CheckIssue, type CheckIssueCode, type CheckOptions } from '../index.js';
+import { CHECK_RULES, checkInvoice, InvoicingClient, type CheckIssue, type CheckIssueCode, type CheckOptions } from '../index.js';
 import { didYouMean } from '../check/suggest.js';
 import { colourEnabled, oneOf, parseCommand, printHelp, redactedRun, styles, UsageError, wholeNumber, type CliContext } from './context.js';
 import { arrayElementStarts, lineStarts, locatePath, positionAt, type ParsedSource } from './json-source.js';
 import { safeJson } from './escape.js';
 import { createProgress } from './progress.js';
-import { renderGithub, renderText, type FileResult, type InvoiceResult, type LocatedIssue, type Summary } from './reporters/check.js';
+import { renderGithub, renderText, type FileResult, type InvoiceResult, type LocatedIssue } from './reporters/check.js';
 import { loadTarget, maxFileBytes, pathWithin, resolveTargets, type Target } from './targets.js';
 
 export const HELP = `Usage: invoicing check <files | globs | directories | -> [options]
@@ -67,13 +67,11 @@ function parseSettings(argv: string[]) {
 async function loadHsCodes(mode: (typeof HS_MODES)[number]): Promise<ReadonlySet<string> | false | undefined> {
   if (mode === 'none') return false;
   if (mode === 'bundled') return undefined;
-  const { InvoicingClient } = await import('../index.js');
-  return await new InvoicingClient().codes.hsCodes().then(
-    (codes) => new Set(codes.map((c) => c.code)),
-    (err: unknown) => {
-      throw new Error(`--hs-codes api: could not load the HS codes from the service: ${err instanceof Error ? err.message : String(err)}`);
-    },
-  );
+  try {
+    return new Set((await new InvoicingClient().codes.hsCodes()).map((c) => c.code));
+  } catch (err) {
+    throw new Error(`--hs-codes api: could not load the HS codes from the service: ${err instanceof Error ? err.message : String(err)}`);
+  }
 }
 
 /** GitHub annotates `file=` relative to $GITHUB_WORKSPACE; other files are left as displayed. */
@@ -109,7 +107,9 @@ async function checkTarget(t: Target, opts: CheckOptions, ctx: CliContext, maxBy
   return { file: t.display, ok: invoices.every((i) => i.ok), invoices };
 }
 
-function summarize(files: FileResult[], unmatched: string[], started: number): Summary {
+export type Summary = ReturnType<typeof summarize>;
+
+function summarize(files: FileResult[], unmatched: string[], started: number) {
   const invoices = files.flatMap((f) => f.invoices);
   const syntaxErrors = [...files, ...invoices].filter((r) => r.syntaxError !== undefined).length;
   const count = (list: 'errors' | 'warnings'): number => invoices.reduce((n, i) => n + i[list].length, 0);

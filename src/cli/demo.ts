@@ -69,8 +69,6 @@ const SCENARIOS: Readonly<Record<DemoScenarioName, DemoScenario>> = {
   },
 };
 
-const NAMES = Object.keys(SCENARIOS) as DemoScenarioName[];
-
 function sampleInvoice(businessId: string, now: number): InvoiceCreateParams {
   const due = new Date(now + 30 * 24 * 3600_000);
   due.setUTCHours(0, 0, 0, 0);
@@ -211,7 +209,7 @@ function errorText(err: unknown): string {
 export async function run(given: CliContext): Promise<number> {
   const { values, color, help } = parseCommand(given.argv, { scenario: { type: 'string', short: 's' } });
   if (help) return printHelp(given.stdout, HELP);
-  const name = oneOf('scenario', values.scenario, NAMES, 'accepted');
+  const name = oneOf('scenario', values.scenario, Object.keys(SCENARIOS) as DemoScenarioName[], 'accepted');
   const startedAt = performance.now();
   const scenario = SCENARIOS[name];
   const sandbox = await createSandbox({ scenario: scenario.sandbox, timeScale: scenario.timeScale });

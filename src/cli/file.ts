@@ -198,10 +198,10 @@ function keyConflictHint(source: Source, settings: Pick<Settings, 'ref' | 'revis
 function repeats(fileable: Source[], results: FileManyResult[]): Map<Source, Source> {
   const first = new Map<string, Source>();
   const sameAs = new Map<Source, Source>();
-  fileable.forEach((src, i) => {
-    const result = results[i];
-    const key = result?.idempotencyKey;
-    if (result === undefined || key === undefined) return;
+  results.forEach((result, i) => {
+    const src = fileable[i] as Source;
+    const key = result.idempotencyKey;
+    if (key === undefined) return;
     const earlier = first.get(key);
     if (earlier === undefined) first.set(key, src);
     else if (!result.ok && !result.notStarted && result.error.step === 'check' && result.error.cause.name === 'InvoicingError') sameAs.set(src, earlier);
@@ -222,7 +222,6 @@ function repeatHint(ref: Settings['ref']): string {
 function describe(source: Source, result: FileManyResult | undefined, settings: Pick<Settings, 'ref' | 'revision'>, sameAs: Source | undefined): FileRecord {
   const { ref } = settings;
   if (result === undefined) return { source: source.label, ok: false, error: { name: 'SourceError', message: source.problem } };
-  // Never started because of the Ctrl-C: not a failure of the invoice, only work left for the rerun.
   if (result.notStarted) {
     const error = { name: 'Interrupted', message: 'Not started: the run was interrupted (Ctrl-C) before it was sent.' };
     return { source: source.label, ok: false, notStarted: true, invoiceId: undefined, idempotencyKey: result.idempotencyKey, error };
