@@ -75,10 +75,9 @@ async function loadHsCodes(mode: (typeof HS_MODES)[number]): Promise<ReadonlySet
 }
 
 /** GitHub annotates `file=` relative to $GITHUB_WORKSPACE; other files are left as displayed. */
-function workspacePath(ctx: CliContext): (file: string) => string {
+function workspacePath(ctx: CliContext): ((file: string) => string) | undefined {
   const workspace = ctx.env.GITHUB_WORKSPACE;
-  if (workspace === undefined || workspace === '') return (file) => file;
-  return (file) => (file === '<stdin>' ? file : pathWithin(workspace, resolve(ctx.cwd, file), file));
+  return workspace ? (file) => (file === '<stdin>' ? file : pathWithin(workspace, resolve(ctx.cwd, file), file)) : undefined;
 }
 
 async function checkTarget(t: Target, opts: CheckOptions, ctx: CliContext, maxBytes: number): Promise<FileResult> {
@@ -95,8 +94,7 @@ async function checkTarget(t: Target, opts: CheckOptions, ctx: CliContext, maxBy
     const from = elements?.[src.index as number] ?? src.offset;
     const offset = locatePath(text, issue.path, from, KEY_CODES.has(issue.code));
     starts ??= lineStarts(text);
-    const { line, column } = positionAt(text, offset, starts);
-    return { ...issue, line, column };
+    return { ...issue, ...positionAt(text, offset, starts) };
   };
   const invoices = parsed.invoices.map((src): InvoiceResult => {
     const at = { index: src.index, line: src.line };

@@ -211,8 +211,7 @@ export async function run(given: CliContext): Promise<number> {
   if (help) return printHelp(given.stdout, HELP);
   const name = oneOf('scenario', values.scenario, Object.keys(SCENARIOS) as DemoScenarioName[], 'accepted');
   const startedAt = performance.now();
-  const scenario = SCENARIOS[name];
-  const sandbox = await createSandbox({ scenario: scenario.sandbox, timeScale: scenario.timeScale });
+  const sandbox = await createSandbox({ scenario: SCENARIOS[name].sandbox, timeScale: SCENARIOS[name].timeScale });
   try {
     // The sandbox's credentials are the ones this run uses: what it prints is scrubbed of them.
     return await redactedRun(given, (ctx) => narrate(ctx, name, color, sandbox, startedAt), [sandbox.apiKey, sandbox.sessionToken]);
