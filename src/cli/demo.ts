@@ -233,13 +233,12 @@ async function narrate(ctx: CliContext, name: DemoScenarioName, color: boolean |
 
   const input = sampleInvoice(sandbox.businessId, sandbox.clock.now());
   n.line(`Filing a sample invoice to ${input.buyer.name ?? 'the buyer'} (${input.lines.length} lines) with client.invoices.createAndFile():`);
-  const filing = sandbox.client().invoices.createAndFile(input, {
+  const result = await sandbox.client().invoices.createAndFile(input, {
     externalRef: EXTERNAL_REF,
     onStep: (event) => n.step(event),
     // Bounded in real time; a whole recovery takes a few seconds here.
     wait: { timeout: 60_000, onStatus: (invoice) => n.status(invoice) },
-  });
-  const result = await filing.catch((err: unknown) => {
+  }).catch((err: unknown) => {
     n.line();
     ctx.stderr.write(`${s.red('✘')} The demo stopped: ${errorText(err)}\n`);
   });
