@@ -83,11 +83,7 @@ async function main(argv: string[]): Promise<number> {
 const message = (err: unknown): string => printable(err instanceof Error ? err.message : String(err));
 
 // exitCode rather than process.exit(): piped stdout is written asynchronously and must drain.
-main(process.argv.slice(2))
-  .catch((err: unknown) => {
-    process.stderr.write(`invoicing: ${message(err)}\n`);
-    return 2;
-  })
-  .then((code) => {
-    process.exitCode = code;
-  });
+process.exitCode = await main(process.argv.slice(2)).catch((err: unknown) => {
+  process.stderr.write(`invoicing: ${message(err)}\n`);
+  return 2;
+});

@@ -1,13 +1,13 @@
 // `invoicing check`: checkInvoice over invoice files, offline. SDK code the main entry exports comes through
 // `../index.js` (external in the build), else it would be bundled twice.
 import { resolve } from 'node:path';
-import { CHECK_RULES, checkInvoice, type CheckIssue, type CheckIssueCode, type CheckOptions } from '../index.js';
+import { CHECK_RULES, checkInvoice, InvoicingClient, type CheckIssue, type CheckIssueCode, type CheckOptions } from '../index.js';
 import { didYouMean } from '../check/suggest.js';
 import { colourEnabled, oneOf, parseCommand, printHelp, redactedRun, styles, UsageError, wholeNumber, type CliContext } from './context.js';
 import { arrayElementStarts, lineStarts, locatePath, positionAt, type ParsedSource } from './json-source.js';
 import { safeJson } from './escape.js';
 import { createProgress } from './progress.js';
-import { renderGithub, renderText, type FileResult, type InvoiceResult, type LocatedIssue, type Summary } from './reporters/check.js';
+import { renderGithub, renderText, type FileResult, type InvoiceResult, type LocatedIssue } from './reporters/check.js';
 import { loadTarget, maxFileBytes, pathWithin, resolveTargets, type Target } from './targets.js';
 
 export const HELP = `Usage: invoicing check <files | globs | directories | -> [options]
@@ -39,7 +39,6 @@ Exit codes: 0 no errors; 1 errors found (or more warnings than --max-warnings);
 2 usage error, unreadable file or nothing matched.
 `;
 
-const FORMATS = ['text', 'json', 'github'] as const;
 const HS_MODES = ['bundled', 'none', 'api'] as const;
 // Issues about a field's name rather than its value: pointed at the key.
 const KEY_CODES: ReadonlySet<string> = new Set(['UNKNOWN_FIELD', 'TAX_FIELD_NOT_ACCEPTED', 'TOTAL_FIELD_NOT_ACCEPTED']);
@@ -58,7 +57,7 @@ function parseSettings(argv: string[]) {
     throw new UsageError(`--ignore: unknown issue code "${raw}"${near ? ` (did you mean ${near}?)` : ''}`);
   });
   return {
-    inputs: positionals, format: oneOf('format', v.format, FORMATS, 'text'), strict: v.strict === true,
+    inputs: positionals, format: oneOf('format', v.format, ['text', 'json', 'github'], 'text'), strict: v.strict === true,
     maxWarnings: wholeNumber('max-warnings', v['max-warnings']), hsCodes: oneOf('hs-codes', v['hs-codes'], HS_MODES, 'bundled'),
     ignore, minCategoryLength: wholeNumber('min-category-length', v['min-category-length']), quiet: v.quiet === true, color,
     maxFileBytes: maxFileBytes(v['max-file-size']), help,
@@ -68,20 +67,17 @@ function parseSettings(argv: string[]) {
 async function loadHsCodes(mode: (typeof HS_MODES)[number]): Promise<ReadonlySet<string> | false | undefined> {
   if (mode === 'none') return false;
   if (mode === 'bundled') return undefined;
-  const { InvoicingClient } = await import('../index.js');
-  return await new InvoicingClient().codes.hsCodes().then(
-    (codes) => new Set(codes.map((c) => c.code)),
-    (err: unknown) => {
-      throw new Error(`--hs-codes api: could not load the HS codes from the service: ${err instanceof Error ? err.message : String(err)}`);
-    },
-  );
+  try {
+    return new Set((await new InvoicingClient().codes.hsCodes()).map((c) => c.code));
+  } catch (err) {
+    throw new Error(`--hs-codes api: could not load the HS codes from the service: ${err instanceof Error ? err.message : String(err)}`);
+  }
 }
 
 /** GitHub annotates `file=` relative to $GITHUB_WORKSPACE; other files are left as displayed. */
-function workspacePath(ctx: CliContext): (file: string) => string {
+function workspacePath(ctx: CliContext): ((file: string) => string) | undefined {
   const workspace = ctx.env.GITHUB_WORKSPACE;
-  if (workspace === undefined || workspace === '') return (file) => file;
-  return (file) => (file === '<stdin>' ? file : pathWithin(workspace, resolve(ctx.cwd, file), file));
+  return workspace ? (file) => (file === '<stdin>' ? file : pathWithin(workspace, resolve(ctx.cwd, file), file)) : undefined;
 }
 
 async function checkTarget(t: Target, opts: CheckOptions, ctx: CliContext, maxBytes: number): Promise<FileResult> {
@@ -98,44 +94,32 @@ async function checkTarget(t: Target, opts: CheckOptions, ctx: CliContext, maxBy
     const from = elements?.[src.index as number] ?? src.offset;
     const offset = locatePath(text, issue.path, from, KEY_CODES.has(issue.code));
     starts ??= lineStarts(text);
-    const { line, column } = positionAt(text, offset, starts);
-    return { ...issue, line, column };
+    return { ...issue, ...positionAt(text, offset, starts) };
   };
-  const invoices = parsed.invoices.map((src) => {
-    const base: InvoiceResult = { ok: false, errors: [], warnings: [] };
-    if (src.index !== undefined) base.index = src.index;
-    if (src.line !== undefined) base.line = src.line;
-    if (src.error !== undefined) return { ...base, syntaxError: src.error };
-    const report = checkInvoice(src.value, opts);
-    base.ok = report.ok;
-    base.errors = report.errors.map((i) => locate(i, src));
-    base.warnings = report.warnings.map((i) => locate(i, src));
-    if (report.totals !== undefined) base.totals = report.totals;
-    return base;
+  const invoices = parsed.invoices.map((src): InvoiceResult => {
+    const at = { index: src.index, line: src.line };
+    if (src.error !== undefined) return { ok: false, errors: [], warnings: [], ...at, syntaxError: src.error };
+    const { ok, errors, warnings, totals } = checkInvoice(src.value, opts);
+    return { ok, errors: errors.map((i) => locate(i, src)), warnings: warnings.map((i) => locate(i, src)), ...at, totals };
   });
   return { file: t.display, ok: invoices.every((i) => i.ok), invoices };
 }
 
-function summarize(files: FileResult[], unmatched: string[], started: number): Summary {
-  const s: Summary = { files: files.length, invoices: 0, invoicesWithErrors: 0, errors: 0, warnings: 0, unreadableFiles: 0, syntaxErrors: 0, unmatched, durationMs: 0 };
-  for (const f of files) {
-    if (f.readError !== undefined) s.unreadableFiles++;
-    for (const bad of [f, ...f.invoices]) if (bad.syntaxError !== undefined) s.syntaxErrors++;
-    for (const inv of f.invoices) {
-      s.invoices++;
-      s.errors += inv.errors.length;
-      s.warnings += inv.warnings.length;
-      if (!inv.ok) s.invoicesWithErrors++;
-    }
-  }
-  s.errors += s.syntaxErrors;
-  s.durationMs = Math.round(performance.now() - started);
-  return s;
+export type Summary = ReturnType<typeof summarize>;
+
+function summarize(files: FileResult[], unmatched: string[], started: number) {
+  const invoices = files.flatMap((f) => f.invoices);
+  const syntaxErrors = [...files, ...invoices].filter((r) => r.syntaxError !== undefined).length;
+  const count = (list: 'errors' | 'warnings'): number => invoices.reduce((n, i) => n + i[list].length, 0);
+  return {
+    files: files.length, invoices: invoices.length, invoicesWithErrors: invoices.filter((i) => !i.ok).length,
+    errors: count('errors') + syntaxErrors, warnings: count('warnings'),
+    unreadableFiles: files.filter((f) => f.readError !== undefined).length, syntaxErrors, unmatched,
+    durationMs: Math.round(performance.now() - started),
+  };
 }
 
-export function run(given: CliContext): Promise<number> {
-  return redactedRun(given, checkAll);
-}
+export const run = (given: CliContext): Promise<number> => redactedRun(given, checkAll);
 
 async function checkAll(ctx: CliContext): Promise<number> {
   const started = performance.now();
@@ -145,9 +129,7 @@ async function checkAll(ctx: CliContext): Promise<number> {
 
   const unmatched: string[] = [];
   const [targets, hsCodes] = await Promise.all([resolveTargets(settings.inputs, ctx.cwd, unmatched), loadHsCodes(settings.hsCodes)]);
-  const opts: CheckOptions = { strict: settings.strict, ignore: settings.ignore };
-  if (hsCodes !== undefined) opts.hsCodes = hsCodes;
-  if (settings.minCategoryLength !== undefined) opts.minCategoryLength = settings.minCategoryLength;
+  const opts: CheckOptions = { strict: settings.strict, ignore: settings.ignore, hsCodes, minCategoryLength: settings.minCategoryLength };
 
   const progress = createProgress(ctx.stderr, ctx.env, {
     label: 'checking', unit: 'files', total: targets.length, minTotal: 50,

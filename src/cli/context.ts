@@ -129,8 +129,7 @@ export function oneOf<T extends string>(name: string, value: unknown, allowed: r
 }
 
 // The last of `--color` / `--no-color` wins.
-export function colourFlag(tokens: readonly { kind: string; name?: string }[] | undefined): boolean | undefined {
-  let choice: boolean | undefined;
-  for (const t of tokens ?? []) if (t.kind === 'option' && (t.name === 'color' || t.name === 'no-color')) choice = t.name === 'color';
-  return choice;
+export function colourFlag(tokens: readonly { kind: string; name?: string }[] = []): boolean | undefined {
+  const last = tokens.findLast((t) => t.kind === 'option' && (t.name === 'color' || t.name === 'no-color'));
+  return last === undefined ? undefined : last.name === 'color';
 }

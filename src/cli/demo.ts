@@ -69,8 +69,6 @@ const SCENARIOS: Readonly<Record<DemoScenarioName, DemoScenario>> = {
   },
 };
 
-const NAMES = Object.keys(SCENARIOS) as DemoScenarioName[];
-
 function sampleInvoice(businessId: string, now: number): InvoiceCreateParams {
   const due = new Date(now + 30 * 24 * 3600_000);
   due.setUTCHours(0, 0, 0, 0);
@@ -211,10 +209,9 @@ function errorText(err: unknown): string {
 export async function run(given: CliContext): Promise<number> {
   const { values, color, help } = parseCommand(given.argv, { scenario: { type: 'string', short: 's' } });
   if (help) return printHelp(given.stdout, HELP);
-  const name = oneOf('scenario', values.scenario, NAMES, 'accepted');
+  const name = oneOf('scenario', values.scenario, Object.keys(SCENARIOS) as DemoScenarioName[], 'accepted');
   const startedAt = performance.now();
-  const scenario = SCENARIOS[name];
-  const sandbox = await createSandbox({ scenario: scenario.sandbox, timeScale: scenario.timeScale });
+  const sandbox = await createSandbox({ scenario: SCENARIOS[name].sandbox, timeScale: SCENARIOS[name].timeScale });
   try {
     // The sandbox's credentials are the ones this run uses: what it prints is scrubbed of them.
     return await redactedRun(given, (ctx) => narrate(ctx, name, color, sandbox, startedAt), [sandbox.apiKey, sandbox.sessionToken]);
@@ -236,13 +233,12 @@ async function narrate(ctx: CliContext, name: DemoScenarioName, color: boolean |
 
   const input = sampleInvoice(sandbox.businessId, sandbox.clock.now());
   n.line(`Filing a sample invoice to ${input.buyer.name ?? 'the buyer'} (${input.lines.length} lines) with client.invoices.createAndFile():`);
-  const filing = sandbox.client().invoices.createAndFile(input, {
+  const result = await sandbox.client().invoices.createAndFile(input, {
     externalRef: EXTERNAL_REF,
     onStep: (event) => n.step(event),
     // Bounded in real time; a whole recovery takes a few seconds here.
     wait: { timeout: 60_000, onStatus: (invoice) => n.status(invoice) },
-  });
-  const result = await filing.catch((err: unknown) => {
+  }).catch((err: unknown) => {
     n.line();
     ctx.stderr.write(`${s.red('✘')} The demo stopped: ${errorText(err)}\n`);
   });

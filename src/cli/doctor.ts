@@ -1,5 +1,5 @@
 // `invoicing doctor`: `client.diagnose()` against the service in the environment, read-only, output scrubbed.
-import type { Diagnosis, DiagnosisStatus } from '../index.js';
+import { InvoicingClient, type Diagnosis, type DiagnosisStatus } from '../index.js';
 import { baseUrlOf, colourEnabled, envCredentials, oneOf, parseCommand, printHelp, redactedRun, styles, wholeNumber } from './context.js';
 import type { CliContext, Styles } from './context.js';
 import { printable, safeJson } from './escape.js';
@@ -37,7 +37,6 @@ export async function run(given: CliContext): Promise<number> {
   const baseUrl = baseUrlOf(given.env);
   const [apiKey, sessionToken] = envCredentials(given.env).map((value) => value || undefined);
   return redactedRun(given, async (ctx) => {
-    const { InvoicingClient } = await import('../index.js');
     const client = new InvoicingClient({ baseUrl, apiKey, sessionToken, logLevel: 'off' });
     const diagnosis = await client.diagnose({ strict: v.strict === true, timeout });
     if (format === 'json') ctx.stdout.write(`${safeJson(diagnosis)}\n`);

@@ -1,6 +1,7 @@
 // `invoicing file`: fileMany() over invoice files; keys are deterministic, so a re-run files nothing twice.
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
+import { InvoicingClient, mayPassLater } from '../index.js';
 import type { FileManyResult, FilingError, FilingFailure, InvoiceCreateParams } from '../index.js';
 import { loadTarget, maxFileBytes, resolveTargets, type Target } from './targets.js';
 import { baseUrlOf, causeNames, cliHint, colourEnabled, oneOf, parseCommand, printHelp, redactedRun, styles } from './context.js';
@@ -118,7 +119,6 @@ async function readSources(targets: Target[], ctx: CliContext, maxBytes: number)
   return { sources, unreadable };
 }
 
-/** Whether the service refused the create because the key was used before with another body (409). */
 const isKeyConflict = (err: unknown): boolean => causeNames(err).includes('IdempotencyConflictError');
 
 /** A refusal's advice in CLI terms (the library's hints name options a CLI user does not have). */
@@ -137,7 +137,7 @@ function refusalAdvice(cause: Error & { hint?: string }): string {
 function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revision'>): { hint: string; again: boolean } | undefined {
   const id = err.invoiceId;
   if (isKeyConflict(err) || err.step === 'check' || (id === undefined && err.step !== 'create')) return undefined;
-  const passes = sdkMayPassLater?.(err.cause) === true;
+  const passes = mayPassLater(err.cause);
   switch (err.step) {
     case 'create':
       if (!passes) return { hint: `The service refused the invoice; nothing was created. ${refusalAdvice(err.cause)}`, again: false };
@@ -147,16 +147,13 @@ function filingAdvice(err: FilingError, settings: Pick<Settings, 'ref' | 'revisi
         return { hint: `Invoice ${id} was left as it is; nothing was filed. invoicing file files nothing whose totals it cannot reconcile; see docs/filing.md (fieldMap).`, again: false };
       }
       return { hint: `Invoice ${id} stays a draft on the service, never filed. ${correctedAdvice(settings)}`, again: false };
-    case 'read':
-    case 'validate':
-    case 'sign':
-    case 'submit':
+    case 'wait':
+      return { hint: `Invoice ${id} was submitted; nothing more needs sending. To follow it further, run the same command again with --wait (and a longer --wait-timeout): it finds the invoice and sends nothing new.`, again: true };
+    default:
       return {
         hint: `${passes ? 'Run' : `${refusalAdvice(err.cause)} Then run`} the same command again: invoice ${id} is read, and only the steps it has not passed are performed, so nothing is filed twice.`,
         again: passes,
       };
-    case 'wait':
-      return { hint: `Invoice ${id} was submitted; nothing more needs sending. To follow it further, run the same command again with --wait (and a longer --wait-timeout): it finds the invoice and sends nothing new.`, again: true };
   }
 }
 
@@ -201,10 +198,10 @@ function keyConflictHint(source: Source, settings: Pick<Settings, 'ref' | 'revis
 function repeats(fileable: Source[], results: FileManyResult[]): Map<Source, Source> {
   const first = new Map<string, Source>();
   const sameAs = new Map<Source, Source>();
-  fileable.forEach((src, i) => {
-    const result = results[i];
-    const key = result?.idempotencyKey;
-    if (result === undefined || key === undefined) return;
+  results.forEach((result, i) => {
+    const src = fileable[i] as Source;
+    const key = result.idempotencyKey;
+    if (key === undefined) return;
     const earlier = first.get(key);
     if (earlier === undefined) first.set(key, src);
     else if (!result.ok && !result.notStarted && result.error.step === 'check' && result.error.cause.name === 'InvoicingError') sameAs.set(src, earlier);
@@ -225,7 +222,6 @@ function repeatHint(ref: Settings['ref']): string {
 function describe(source: Source, result: FileManyResult | undefined, settings: Pick<Settings, 'ref' | 'revision'>, sameAs: Source | undefined): FileRecord {
   const { ref } = settings;
   if (result === undefined) return { source: source.label, ok: false, error: { name: 'SourceError', message: source.problem } };
-  // Never started because of the Ctrl-C: not a failure of the invoice, only work left for the rerun.
   if (result.notStarted) {
     const error = { name: 'Interrupted', message: 'Not started: the run was interrupted (Ctrl-C) before it was sent.' };
     return { source: source.label, ok: false, notStarted: true, invoiceId: undefined, idempotencyKey: result.idempotencyKey, error };
@@ -249,12 +245,7 @@ function describe(source: Source, result: FileManyResult | undefined, settings: 
   return { source: source.label, ok: false, invoiceId: result.invoiceId, idempotencyKey: result.idempotencyKey, error: { name, message, step, hint } };
 }
 
-/** `mayPassLater` of the SDK's main entry, set when the client is made (the SDK is loaded lazily). */
-let sdkMayPassLater: ((err: unknown) => boolean) | undefined;
-
-export function run(given: CliContext): Promise<number> {
-  return redactedRun(given, fileAll);
-}
+export const run = (given: CliContext): Promise<number> => redactedRun(given, fileAll);
 
 async function fileAll(ctx: CliContext): Promise<number> {
   const started = performance.now();
@@ -265,8 +256,6 @@ async function fileAll(ctx: CliContext): Promise<number> {
   const baseUrl = baseUrlOf(ctx.env);
   const apiKey = ctx.env.INVOICING_API_KEY;
   if (!apiKey) throw new UsageError('INVOICING_API_KEY is not set: export a USER API key (see docs/authentication.md)');
-  const { InvoicingClient, mayPassLater } = await import('../index.js');
-  sdkMayPassLater = mayPassLater;
   const client = new InvoicingClient({ baseUrl, apiKey, logLevel: 'off' });
 
   const unmatched: string[] = [];
@@ -358,13 +347,11 @@ interface FileRecord {
 
 interface FileSummary { invoices: number; filed: number; stopped: number; notStarted: number; durationMs: number; }
 
-function outcome(r: FileRecord): 'filed' | 'rejected' | 'cancelled' | 'not accepted' | 'in Error' | 'stopped' | 'not started' {
+function outcome(r: FileRecord): string {
   if (r.notStarted === true) return 'not started';
-  if (r.failure !== undefined) return FINAL[r.failure.kind] ?? 'in Error';
-  return r.ok ? 'filed' : 'stopped';
+  if (r.failure === undefined) return r.ok ? 'filed' : 'stopped';
+  return ['rejected', 'cancelled', 'not-accepted'].includes(r.failure.kind) ? r.failure.kind.replace('-', ' ') : 'in Error';
 }
-
-const FINAL: Record<string, 'rejected' | 'cancelled' | 'not accepted'> = { rejected: 'rejected', cancelled: 'cancelled', 'not-accepted': 'not accepted' };
 
 function table(records: readonly FileRecord[]): string[] {
   const rows = records.map((r) => [outcome(r), r.invoiceId ?? '-', r.rawStatus ?? r.status ?? '-', r.source].map(printable));

@@ -57,25 +57,22 @@ export async function expandGlob(pattern: string, cwd: string): Promise<string[]
   const segments = parts.slice(i).map((s) => (s === '**' ? '**' : segmentToRegExp(s)));
   // A trailing ** matches every file below, dotfiles too.
   if (segments.at(-1) === '**') segments.push(/^/);
-  const found: string[] = [];
-  await walk(base, segments, 0, found);
-  return [...new Set(found)].sort();
+  return [...new Set(await walk(base, segments, 0))].sort();
 }
 
-async function walk(dir: string, segments: (RegExp | '**')[], k: number, found: string[]): Promise<void> {
-  const seg = segments[k];
-  if (seg === undefined) return;
+async function walk(dir: string, segments: (RegExp | '**')[], k: number, found: string[] = []): Promise<string[]> {
+  const seg = segments[k] as RegExp | '**';
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => undefined);
-  if (entries === undefined) return;
+  if (entries === undefined) return found;
   const last = k === segments.length - 1;
   if (seg === '**') {
     // Zero directories: the next segment here; one or more: ** again in each subdirectory.
     await walk(dir, segments, k + 1, found);
     const dirs = entries.filter((e) => e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules');
     await Promise.all(dirs.map((e) => walk(join(dir, e.name), segments, k, found)));
-    return;
+    return found;
   }
-  const work: Promise<void>[] = [];
+  const work: Promise<string[]>[] = [];
   for (const e of entries) {
     if (!seg.test(e.name)) continue;
     if (last) {
@@ -84,10 +81,9 @@ async function walk(dir: string, segments: (RegExp | '**')[], k: number, found: 
     } else if (e.isDirectory() || e.isSymbolicLink()) work.push(walk(join(dir, e.name), segments, k + 1, found));
   }
   await Promise.all(work);
+  return found;
 }
 
 export async function listInvoiceFiles(dir: string): Promise<string[]> {
-  const found: string[] = [];
-  await walk(dir, ['**', /^(?!\.).*\.(?:json|ndjson|jsonl)$/i], 0, found);
-  return found.sort();
+  return (await walk(dir, ['**', /^(?!\.).*\.(?:json|ndjson|jsonl)$/i], 0)).sort();
 }

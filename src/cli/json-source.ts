@@ -118,7 +118,7 @@ export function findSyntaxError(text: string): SyntaxProblem | undefined {
 const syntaxProblem = (text: string, err: unknown): SyntaxProblem =>
   findSyntaxError(text) ?? { message: err instanceof Error ? err.message : 'invalid JSON', line: 1, column: 1 };
 
-/** Reads a file's text as invoices; a file whose first line alone is JSON is NDJSON. */
+/** Reads a file's text as invoices; a file whose first line alone is a JSON object or array is NDJSON. */
 export function parseSource(text: string, ndjsonHint = false): ParsedSource {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const shift = text.length - body.length;
@@ -131,20 +131,12 @@ export function parseSource(text: string, ndjsonHint = false): ParsedSource {
       return { kind: 'single', invoices: [{ index: undefined, line: undefined, offset: shift + start, value }] };
     } catch (err) {
       const firstBreak = body.indexOf('\n', start);
-      const firstLine = firstBreak === -1 ? undefined : body.slice(start, firstBreak);
-      if (firstLine === undefined || !parsesAsObject(firstLine)) return { kind: 'single', invoices: [], error: syntaxProblem(body, err) };
+      const firstLine = firstBreak === -1 ? '' : body.slice(start, firstBreak);
+      const ndjson = /^[{[]/.test(firstLine) && findSyntaxError(firstLine) === undefined;
+      if (!ndjson) return { kind: 'single', invoices: [], error: syntaxProblem(body, err) };
     }
   }
   return parseNdjson(body, shift);
-}
-
-function parsesAsObject(line: string): boolean {
-  try {
-    const v: unknown = JSON.parse(line);
-    return typeof v === 'object' && v !== null;
-  } catch {
-    return false;
-  }
 }
 
 function parseNdjson(body: string, shift: number): ParsedSource {

@@ -1,11 +1,11 @@
 // What `invoicing check` found (its JSON report: add, never rename), rendered as text or as GitHub workflow commands.
 import { formatIssuePath, type CheckIssue, type InvoiceTotals } from '../../index.js';
+import type { Summary } from '../check.js';
 import type { Styles } from '../context.js';
 import { printable } from '../escape.js';
 import { formatNumber, formatSeconds, plural } from '../format.js';
 import type { SyntaxProblem } from '../json-source.js';
 
-/** An issue with where it sits in the file, when that could be found. */
 export interface LocatedIssue extends CheckIssue { line?: number; column?: number; }
 
 export interface InvoiceResult {
@@ -20,14 +20,6 @@ export interface FileResult {
   invoices: InvoiceResult[];
   /** The file is not valid JSON (nor NDJSON). */ syntaxError?: SyntaxProblem;
   /** The file could not be read. */ readError?: string;
-}
-
-export interface Summary {
-  files: number; invoices: number; invoicesWithErrors: number; errors: number; warnings: number;
-  /** Files that could not be read (exit code 2). */ unreadableFiles: number;
-  /** Files, or NDJSON lines, that are not valid JSON (counted in `errors`). */ syntaxErrors: number;
-  /** Patterns or paths that matched no file (exit code 2). */ unmatched: string[];
-  durationMs: number;
 }
 
 export interface RunResult { files: FileResult[]; summary: Summary; exitCode: number; maxWarnings: number | undefined; }
@@ -48,15 +40,15 @@ function* findings(run: RunResult, quiet: boolean): Generator<Finding> {
     } else if (f.syntaxError !== undefined) {
       const { line, column, message } = f.syntaxError;
       yield { file: f.file, label: '', issues: [], problem: { code: 'INVALID_JSON', message: `invalid JSON: ${printable(message)}`, line, column } };
-    } else {
-      for (const inv of f.invoices) {
-        const label = inv.index !== undefined ? `[${inv.index}]` : inv.line !== undefined ? `line ${inv.line}` : '';
-        const e = inv.syntaxError;
-        if (e !== undefined) {
-          const problem = { code: 'INVALID_JSON' as const, message: `invalid JSON on ${label}: ${printable(e.message)}`, line: e.line, column: e.column };
-          yield { file: f.file, label, issues: [], problem };
-        } else yield { file: f.file, label, issues: quiet ? inv.errors : [...inv.errors, ...inv.warnings] };
-      }
+    }
+    // An unread or unparsed file has no invoices.
+    for (const inv of f.invoices) {
+      const label = inv.index !== undefined ? `[${inv.index}]` : inv.line !== undefined ? `line ${inv.line}` : '';
+      const e = inv.syntaxError;
+      if (e !== undefined) {
+        const message = `invalid JSON on ${label}: ${printable(e.message)}`;
+        yield { file: f.file, label, issues: [], problem: { code: 'INVALID_JSON', message, line: e.line, column: e.column } };
+      } else yield { file: f.file, label, issues: quiet ? inv.errors : [...inv.errors, ...inv.warnings] };
     }
   }
 }
