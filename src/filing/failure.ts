@@ -73,10 +73,8 @@ function fieldFromMessage(message: string): string | undefined {
   return undefined;
 }
 
-type Classified = { kind: FilingFailureKind; field?: string };
-
 /** Classifies a submission failure message (and the raw record, when given). Never throws. */
-export function classifyFailureMessage(message: string | undefined, raw: Record<string, unknown> = {}): Classified {
+export function classifyFailureMessage(message?: string, raw: Record<string, unknown> = {}): { kind: FilingFailureKind; field?: string } {
   const text = message ?? '';
   if (OFFLINE.test(text)) return { kind: 'access-points-offline' };
   const structured = fieldFromRecord(raw);

@@ -82,8 +82,7 @@ class FilingRun {
   }
 
   emit(event: Omit<FilingStepEvent, 'invoiceId'>): void {
-    const onStep = this.opts.onStep;
-    if (onStep !== undefined) notify('onStep', this.api._logger, () => onStep({ invoiceId: this.invoiceId, ...event }));
+    notify('onStep', this.api._logger, this.opts.onStep, { invoiceId: this.invoiceId, ...event });
   }
 
   record(entry: FilingStepRecord, invoice?: Invoice): void {
@@ -91,13 +90,9 @@ class FilingRun {
     this.emit({ step: entry.step, state: entry.outcome, invoice, detail: entry.detail });
   }
 
-  stop(step: FilingStep, cause: unknown, extra: { hint?: string | undefined; message?: string } = {}): never {
+  stop(step: FilingStep, cause: unknown, extra: { hint?: string | undefined; message?: string }): never {
     if (isErrorKind(cause, 'FilingError')) throw cause;
-    const id = this.invoiceId;
-    const hint =
-      extra.hint ??
-      (id === undefined ? undefined : afterRefusal(cause, `resume with client.invoices.resumeFiling('${id}'): it reads the invoice and performs only the steps left.`));
-    throw new FilingError({ invoiceId: id, step, cause, ...extra, hint });
+    throw new FilingError({ invoiceId: this.invoiceId, step, cause, ...extra });
   }
 
   async transition(step: FilingTransition, invoice: Invoice, detail?: string): Promise<Invoice> {
@@ -113,7 +108,8 @@ class FilingRun {
       );
       return result.invoice;
     } catch (err) {
-      return this.stop(step, err);
+      const next = `resume with client.invoices.resumeFiling('${this.invoiceId}'): it reads the invoice and performs only the steps left.`;
+      return this.stop(step, err, { hint: afterRefusal(err, next) });
     }
   }
 
@@ -172,11 +168,13 @@ function needsWait(invoice: Invoice): boolean {
   return invoice.status === InvoiceStatus.ERROR && recoveryState(invoice, serverTime(invoice.observedAt)) === 'in-progress';
 }
 
+const REFUSED = 'The service refused the request and would refuse it again: fix that first.';
+
 /** Hint for a refusal that calling again would meet again; `undefined` when calling again may pass. */
-function afterRefusal(cause: unknown, then: string): string | undefined {
+function afterRefusal(cause: unknown, then: string, refused = REFUSED): string | undefined {
   if (!isErrorKind(cause, 'APIError') || mayPassLater(cause) || isErrorKind(cause, 'InvalidTransitionError')) return undefined;
   const own = (cause as InvoicingError).hint;
-  return `The service refused the request and would refuse it again: fix that first.${own === undefined ? '' : ` ${own}`} Then ${then}`;
+  return `${refused}${own === undefined ? '' : ` ${own}`}${then === '' ? '' : ` Then ${then}`}`;
 }
 
 function figures(t: Pick<Invoice, 'subtotal' | 'taxTotal' | 'total'>): TotalsFigures {
@@ -211,18 +209,14 @@ async function fileNew(
       api.create(input, { idempotencyKey: key, skipChecks: true, maxRetries: 0, signal: opts.signal, timeout: opts.timeout }),
     );
   } catch (err) {
-    // A refusal would be refused again, with nothing created.
-    if (isErrorKind(err, 'APIError') && !mayPassLater(err)) {
-      const causeHint = (err as InvoicingError).hint;
-      return run.stop('create', err, {
-        hint: `The service refused the invoice; nothing was created, and the same request would be refused again.${causeHint === undefined ? '' : ` ${causeHint}`}`,
-      });
-    }
+    const refused = 'The service refused the invoice; nothing was created, and the same request would be refused again.';
+    const ref = opts.revision ? `'${opts.externalRef}' and revision ${opts.revision}` : `'${opts.externalRef}'`;
     return run.stop('create', err, {
       hint:
+        afterRefusal(err, '', refused) ??
         `No invoice id is known. Call createAndFile() again with idempotencyKey '${key}'` +
-        (opts.externalRef === undefined ? '' : ` (or the same externalRef '${opts.externalRef}'${opts.revision ? ` and revision ${opts.revision}` : ''})`) +
-        ': the service returns the invoice already created for that key instead of a second one.',
+          (opts.externalRef === undefined ? '' : ` (or the same externalRef ${ref})`) +
+          ': the service returns the invoice already created for that key instead of a second one.',
     });
   }
   run.invoiceId = invoice.id;
@@ -325,7 +319,6 @@ async function resume(
   }
 
   let current = await run.advance(invoice);
-  let resubmitted = false;
   if (current.status === InvoiceStatus.ERROR) {
     if (recoveryState(current, serverTime(current.observedAt)) === 'in-progress') {
       if (duringRecovery === 'return') {
@@ -337,12 +330,11 @@ async function resume(
     const over = recoveryState(current, serverTime(current.observedAt)) === 'over' || run.waited?.recovery === 'over';
     if (current.status === InvoiceStatus.ERROR && over) {
       current = await run.transition('submit', current, 'deliberate re-submit: automatic recovery is over');
-      resubmitted = true;
       run.waited = undefined;
     }
   }
   if (opts.signal?.aborted) throw abortReason(opts.signal);
-  if (run.waitOpts !== undefined && needsWait(current) && (resubmitted || !run.steps.some((s) => s.step === 'wait'))) {
+  if (run.waitOpts !== undefined && needsWait(current) && run.steps.at(-1)?.step !== 'wait') {
     current = await run.wait(current, run.waitOpts);
   }
   return run.result(current);

@@ -52,7 +52,6 @@ type RetryState = ReturnType<typeof retryState>;
 
 /** The wait in ms before the next try, or `undefined` to give up; a 429 pauses the shared gate instead. */
 export function nextDelay(state: RetryState, err: unknown): number | undefined {
-  if (state.signal?.aborted) return undefined;
   const raw = (err as { retryAfter?: unknown } | null)?.retryAfter;
   const after = typeof raw === 'number' && Number.isFinite(raw) && raw >= 0 ? raw : undefined;
   if (after !== undefined && after > MAX_RETRY_AFTER_MS) return undefined;
