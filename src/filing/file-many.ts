@@ -121,7 +121,6 @@ async function fileAll(
   // Inputs the resource could not serialize, by index, with why.
   internals: { invalid?: ReadonlyMap<number, unknown> | undefined } = {},
 ): Promise<FileManyResult[]> {
-  if (!Array.isArray(inputs)) throw new InvoicingError('fileMany: inputs must be an array of invoices.');
   const concurrency = checkNumber('fileMany: concurrency', opts.concurrency ?? 4, 1, true);
   const { concurrency: _c, externalRef, revision, stopSignal, onProgress, onStep, ...perInvoice } = opts;
   const gate = new RateGate(opts.clock ?? realClock);
@@ -155,9 +154,8 @@ async function fileAll(
     }
     const first = firstWithKey.get(key);
     if (first !== undefined) {
-      const same = new InvoicingError(
-        `Input ${index} is the same document as input ${first} (same ${externalRef ? 'externalRef' : 'content'}); it was not filed again.`,
-      );
+      const by = externalRef ? 'externalRef' : 'content';
+      const same = new InvoicingError(`Input ${index} is the same document as input ${first} (same ${by}); it was not filed again.`);
       return refuse(index, same, key, externalRef ? 'Give each document its own externalRef.' : 'Pass externalRef to tell apart documents that are identical on purpose.');
     }
     firstWithKey.set(key, index);

@@ -6,7 +6,7 @@ import { compareTotals, computeTotals, type ComputeTotalsOptions, type InvoiceTo
 import type { InvoiceCreateParams } from '../model/invoice-input.js';
 import type { Invoice } from '../model/invoice.js';
 import type { FilingInvoicesApi } from './api.js';
-import { abortReason, realClock, type WaitClock } from './clock.js';
+import { abortReason } from './clock.js';
 import { describeFailure, serverTime, type FilingFailure } from './failure.js';
 import { mayPassLater } from '../core/retry.js';
 import { retryState, withRetries, type FilingInternals, type FilingRetryOptions } from './retry.js';
@@ -68,7 +68,6 @@ export interface ResumeFilingOptions extends FilingOptions {
 class FilingRun {
   readonly steps: FilingStepRecord[] = [];
   invoiceId: string | undefined;
-  readonly clock: WaitClock;
   /** `opts.wait` as `waitFor`'s options, or `undefined` when the run does not wait. */ readonly waitOpts: WaitOptions | undefined;
   waited: FilingFailure | undefined;
 
@@ -77,7 +76,6 @@ class FilingRun {
     readonly opts: FilingOptions,
     readonly internals: FilingInternals,
   ) {
-    this.clock = internals.clock ?? opts.clock ?? realClock;
     this.waitOpts = opts.wait === true ? {} : opts.wait || undefined;
   }
 
@@ -99,13 +97,10 @@ class FilingRun {
     this.emit({ step, state: 'started', invoice });
     try {
       // Not the create's idempotency key.
-      const { signal, timeout, maxRetries, maxRateLimitRetries } = this.opts;
-      const internals = { gate: this.internals.gate, clock: this.clock, baseline: invoice };
-      const result = await performTransition(this.api, invoice.id, step, { signal, timeout, maxRetries, maxRateLimitRetries }, internals);
-      this.record(
-        { step, outcome: result.outcome === 'already-done' ? 'skipped' : 'done', status: result.invoice.status, sends: result.sends, detail: OUTCOME_DETAIL[result.outcome] ?? detail },
-        result.invoice,
-      );
+      const { signal, timeout, maxRetries, maxRateLimitRetries, clock } = this.opts;
+      const opts = { signal, timeout, maxRetries, maxRateLimitRetries, clock };
+      const result = await performTransition(this.api, invoice.id, step, opts, { gate: this.internals.gate, baseline: invoice });
+      this.record({ step, detail, ...OUTCOME[result.outcome], status: result.invoice.status, sends: result.sends }, result.invoice);
       return result.invoice;
     } catch (err) {
       const next = `resume with client.invoices.resumeFiling('${this.invoiceId}'): it reads the invoice and performs only the steps left.`;
@@ -139,7 +134,7 @@ class FilingRun {
   async wait(invoice: Invoice, waitOpts: WaitOptions): Promise<Invoice> {
     this.emit({ step: 'wait', state: 'started', invoice });
     try {
-      const opts = { ...waitOpts, signal: waitOpts.signal ?? this.opts.signal, clock: waitOpts.clock ?? this.clock };
+      const opts = { ...waitOpts, signal: waitOpts.signal ?? this.opts.signal, clock: waitOpts.clock ?? this.opts.clock };
       const { invoice: last, failure } = await waitFor(this.api, invoice.id, opts, { gate: this.internals.gate });
       this.waited = failure;
       this.record({ step: 'wait', outcome: 'done', status: last.status }, last);
@@ -158,9 +153,10 @@ class FilingRun {
   }
 }
 
-const OUTCOME_DETAIL: Partial<Record<TransitionResult['outcome'], string>> = {
-  confirmed: 'the answer was lost; reading the invoice back showed the step done',
-  'already-done': 'the invoice had already passed this step',
+const OUTCOME: Record<TransitionResult['outcome'], Pick<FilingStepRecord, 'outcome' | 'detail'>> = {
+  sent: { outcome: 'done' },
+  confirmed: { outcome: 'done', detail: 'the answer was lost; reading the invoice back showed the step done' },
+  'already-done': { outcome: 'skipped', detail: 'the invoice had already passed this step' },
 };
 
 function needsWait(invoice: Invoice): boolean {
@@ -260,14 +256,13 @@ function reconcile(run: FilingRun, invoice: Invoice, candidates: [InvoiceTotals,
   run.emit({ step: 'reconcile', state: 'started', invoice });
   const actual = figures(invoice);
   if (actual.subtotal === undefined && actual.taxTotal === undefined && actual.total === undefined) {
+    const noTotals = `The service's record of invoice ${invoice.id} carries no totals the SDK can read`;
     if (opts.requireTotals !== true) {
-      run.api._logger?.warn(
-        `The service's record of invoice ${invoice.id} carries no totals the SDK can read; the totals were not reconciled (map them with the client's fieldMap).`,
-      );
+      run.api._logger?.warn(`${noTotals}; the totals were not reconciled (map them with the client's fieldMap).`);
       run.record({ step: 'reconcile', outcome: 'skipped', status: invoice.status, detail: 'the record carries no totals the SDK can read' }, invoice);
       return;
     }
-    run.stop('reconcile', new InvoicingError(`The service's record of invoice ${invoice.id} carries no totals the SDK can read.`), {
+    run.stop('reconcile', new InvoicingError(`${noTotals}.`), {
       hint:
         `Invoice ${invoice.id} was left as it is (${spelledStatus(invoice)}); nothing was filed. ` +
         "The document asks callers to reconcile totals before filing: map the service's total fields with the client's fieldMap, or " +

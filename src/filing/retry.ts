@@ -43,7 +43,6 @@ export class RateGate {
 /** What a bulk run shares with each filing call; `baseline`: the record a transition starts from. */
 export interface FilingInternals {
   gate?: RateGate | undefined;
-  clock?: WaitClock | undefined;
   baseline?: Invoice | undefined;
 }
 
@@ -89,7 +88,7 @@ export interface FilingRetryOptions {
 }
 
 export function retryState(opts: FilingRetryOptions, internals: FilingInternals = {}) {
-  const clock = internals.clock ?? opts.clock ?? realClock;
+  const clock = opts.clock ?? realClock;
   const maxRetries = checkNumber('maxRetries', opts.maxRetries ?? 2, 0, true);
   // sdk-api.md: 429s never beyond maxRetries unless asked.
   const maxRateLimitRetries = checkNumber('maxRateLimitRetries', opts.maxRateLimitRetries ?? maxRetries, 0, true);

@@ -124,7 +124,6 @@ async function transitionOnce(
   }
 }
 
-// Another submit does not speed automatic recovery up.
 function refuseDuringRecovery(invoice: Invoice): void {
   const serverNow = serverTime(invoice.observedAt);
   const verdict = recoveryVerdict(invoice, serverNow);

@@ -119,9 +119,8 @@ async function waitUntil(api: FilingInvoicesApi, id: string, opts: WaitOptions =
       const invoice = await api.retrieve(id, call);
       state.failures = 0;
       rate.observe(invoice.observedAt);
-      const previous = last;
+      if (changed(last, invoice)) notify('onStatus', api._logger, opts.onStatus, invoice, last);
       last = invoice;
-      if (changed(previous, invoice)) notify('onStatus', api._logger, opts.onStatus, invoice, previous);
 
       const serverNow = serverTime(invoice.observedAt);
       const reading = judge(invoice, serverNow, errorSince, finalStatuses);
