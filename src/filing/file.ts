@@ -112,9 +112,7 @@ class FilingRun {
     if (invoice.status === UNKNOWN_STATUS && invoice.rawStatus === undefined) {
       const step = this.steps.some((s) => s.step === 'create') ? 'validate' : 'read';
       this.stop(step, new InvoicingError(`Invoice ${invoice.id} has no status the SDK can read.`), {
-        hint:
-          'The record carries no readable status field. If the service names it differently, add ' +
-          "the name to the client's fieldMap (see docs/filing.md); nothing more was sent.",
+        hint: "No status field was found: add the service's name for it to the client's fieldMap (docs/filing.md). Nothing more was sent.",
       });
     }
     // Raw spelling: an unrecognised status is still one past SUBMITTED.
@@ -314,19 +312,18 @@ async function resume(
   }
 
   let current = await run.advance(invoice);
-  if (current.status === InvoiceStatus.ERROR) {
-    if (recoveryState(current, serverTime(current.observedAt)) === 'in-progress') {
-      if (duringRecovery === 'return') {
-        run.record({ step: 'submit', outcome: 'skipped', status: current.status, detail: 'automatic recovery is in progress: not re-submitted' }, current);
-        return run.result(current);
-      }
-      current = await run.wait(current, run.waitOpts ?? {});
+  if (current.status === InvoiceStatus.ERROR && recoveryState(current, serverTime(current.observedAt)) === 'in-progress') {
+    if (duringRecovery === 'return') {
+      const detail = 'automatic recovery is in progress: not re-submitted';
+      run.record({ step: 'submit', outcome: 'skipped', status: current.status, detail }, current);
+      return run.result(current);
     }
-    const over = recoveryState(current, serverTime(current.observedAt)) === 'over' || run.waited?.recovery === 'over';
-    if (current.status === InvoiceStatus.ERROR && over) {
-      current = await run.transition('submit', current, 'deliberate re-submit: automatic recovery is over');
-      run.waited = undefined;
-    }
+    current = await run.wait(current, run.waitOpts ?? {});
+  }
+  const over = recoveryState(current, serverTime(current.observedAt)) === 'over' || run.waited?.recovery === 'over';
+  if (current.status === InvoiceStatus.ERROR && over) {
+    current = await run.transition('submit', current, 'deliberate re-submit: automatic recovery is over');
+    run.waited = undefined;
   }
   if (opts.signal?.aborted) throw abortReason(opts.signal);
   if (run.waitOpts !== undefined && needsWait(current) && run.steps.at(-1)?.step !== 'wait') {

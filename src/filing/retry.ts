@@ -5,10 +5,7 @@ import { INITIAL_RETRY_DELAY_MS, MAX_RETRY_AFTER_MS, retryDelay } from '../core/
 import type { Invoice } from '../model/invoice.js';
 import { abortReason, pause, realClock, type WaitClock } from './clock.js';
 
-export function statusOf(err: unknown): number | undefined {
-  const status = (err as { status?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : undefined;
-}
+export const statusOf = (err: unknown): unknown => (err as { status?: unknown } | null)?.status;
 
 /** `value` when it is a finite number (an integer if asked) at least `min` (above it with `above`). */
 export function checkNumber(name: string, value: unknown, min: number, integer = false, above = false, tip = ''): number {

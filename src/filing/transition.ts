@@ -79,9 +79,7 @@ async function transitionOnce(
       const current = await withRetries(state, () => api.retrieve(id, call)).catch((err: unknown) => fail(lastError ?? err));
       if (readBack === 'before') {
         baseline = current;
-        if (!isResubmit(current) && hasPassed(spelledStatus(current), step)) {
-          return { invoice: current, outcome: 'already-done', sends: 0 };
-        }
+        if (!isResubmit(current) && hasPassed(spelledStatus(current), step)) return { invoice: current, outcome: 'already-done', sends: 0 };
       } else {
         const verdict = judgeStep(step, current, baseline, refusedOnly);
         if (verdict === 'done') return { invoice: current, outcome: sends === 0 ? 'already-done' : 'confirmed', sends };

@@ -151,13 +151,12 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions 
     }
     const now = Number.isFinite(server) ? server : serverNow();
     const { errorSince, recovery, failure, final } = judge(invoice, now, entry.errorSince, finalStatuses);
-    const isNew = changed(entry.last, invoice);
     const previous = entry.last;
     entry.errorSince = errorSince;
     entry.last = { status: invoice.status, rawStatus: invoice.rawStatus, attempts: invoice.attempts };
     entry.notBefore = recovery === 'in-progress' ? now + nextRecoveryRead(invoice, now) : 0;
     if (final) settle(id);
-    return isNew || final ? { kind: 'status', id, invoice, previous, final, failure, tick } : undefined;
+    return final || changed(previous, invoice) ? { kind: 'status', id, invoice, previous, final, failure, tick } : undefined;
   }
 
   function settle(id: string): void {
