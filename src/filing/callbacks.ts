@@ -3,8 +3,9 @@ import { redactError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import type { Redactor } from '../core/redact.js';
 
-/** Calls a caller's callback; what it throws or rejects with is logged and the work goes on. */
-export function notify(name: string, logger: Logger | undefined, fn: () => unknown): void {
+/** Calls a caller's callback, if any; what it throws or rejects with is logged and the work goes on. */
+export function notify<A extends unknown[]>(name: string, logger: Logger | undefined, fn?: (...a: A) => unknown, ...args: A): void {
+  if (fn === undefined) return;
   const report = (err: unknown): void => {
     try {
       const what = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
@@ -14,7 +15,7 @@ export function notify(name: string, logger: Logger | undefined, fn: () => unkno
     }
   };
   try {
-    const returned = fn();
+    const returned = fn(...args);
     if (typeof (returned as PromiseLike<unknown> | undefined)?.then === 'function') (returned as PromiseLike<unknown>).then(undefined, report);
   } catch (err) {
     report(err);
@@ -28,13 +29,17 @@ export function scrubbed<E>(api: Scrubbable, error: E): E {
   return api._redactor === undefined ? error : redactError(error, api._redactor);
 }
 
-/** `fn` with what it throws scrubbed with the redactor of the client (its first argument). */
-export function scrubbing<A extends [Scrubbable, ...unknown[]], R>(fn: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
-  return async (...args) => {
-    try {
-      return await fn(...args);
-    } catch (err) {
+/** `fn` with what it throws or rejects with scrubbed with the redactor of the client (its first argument). */
+export function scrubbing<A extends [Scrubbable, ...unknown[]], R>(fn: (...args: A) => R): (...args: A) => R {
+  return (...args) => {
+    const scrub = (err: unknown): never => {
       throw scrubbed(args[0], err);
+    };
+    try {
+      const result = fn(...args);
+      return (result instanceof Promise ? result.catch(scrub) : result) as R;
+    } catch (err) {
+      return scrub(err);
     }
   };
 }

@@ -14,9 +14,8 @@ export interface WaitClock {
 
 /** The `APIUserAbortError` an aborted filing call rejects with; `call` may carry the request's method and path. */
 export function abortReason(signal: AbortSignal, call?: unknown): APIUserAbortError {
-  const { method, path } = (call ?? {}) as { method?: unknown; path?: unknown };
-  const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-  return new APIUserAbortError({ method: text(method), path: text(path), cause: signal.reason });
+  const { method, path } = (call ?? {}) as { method?: string; path?: string };
+  return new APIUserAbortError({ method, path, cause: signal.reason });
 }
 
 /** Sleeps on `clock`; an abort, also mid-sleep, rejects at once with {@link abortReason}. */

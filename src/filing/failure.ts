@@ -73,11 +73,8 @@ function fieldFromMessage(message: string): string | undefined {
   return undefined;
 }
 
-type Classified = { kind: FilingFailureKind; field?: string };
-
 /** Classifies a submission failure message (and the raw record, when given). Never throws. */
-export function classifyFailureMessage(message: string | undefined, raw: Record<string, unknown> = {}): Classified {
-  const text = message ?? '';
+export function classifyFailureMessage(text = '', raw: Record<string, unknown> = {}): { kind: FilingFailureKind; field?: string } {
   if (OFFLINE.test(text)) return { kind: 'access-points-offline' };
   const structured = fieldFromRecord(raw);
   if (VALIDATION.test(text) || structured !== undefined) {
@@ -143,7 +140,7 @@ export function describeFailure(
   context: { finalStatuses?: readonly string[] | undefined; errorSince?: number | undefined } = {},
 ): FilingFailure | undefined {
   const spelled = spelledStatus(invoice);
-  const { kind: errorKind, field } = classifyFailureMessage(invoice.errorMessage, invoice.raw ?? {});
+  const { kind: errorKind, field } = classifyFailureMessage(invoice.errorMessage, invoice.raw);
   const common = { message: invoice.errorMessage ?? '(the service sent no error message)', ...(field === undefined ? {} : { field }) };
   const status = normalizeStatus(invoice.status);
   if (status !== InvoiceStatus.ERROR) {

@@ -121,11 +121,9 @@ async function fileAll(
   // Inputs the resource could not serialize, by index, with why.
   internals: { invalid?: ReadonlyMap<number, unknown> | undefined } = {},
 ): Promise<FileManyResult[]> {
-  if (!Array.isArray(inputs)) throw new InvoicingError('fileMany: inputs must be an array of invoices.');
   const concurrency = checkNumber('fileMany: concurrency', opts.concurrency ?? 4, 1, true);
   const { concurrency: _c, externalRef, revision, stopSignal, onProgress, onStep, ...perInvoice } = opts;
-  const clock = opts.clock ?? realClock;
-  const gate = new RateGate(clock);
+  const gate = new RateGate(opts.clock ?? realClock);
   const results = new Array<FileManyResult>(inputs.length);
   const progress = { total: inputs.length, done: 0, succeeded: 0, failed: 0 };
 
@@ -135,7 +133,7 @@ async function fileAll(
     results[result.index] = result;
     progress.done += 1;
     progress[result.ok ? 'succeeded' : 'failed'] += 1;
-    if (onProgress !== undefined) notify('onProgress', api._logger, () => onProgress({ ...progress, result: outcome(result) }));
+    notify('onProgress', api._logger, onProgress, { ...progress, result: outcome(result) });
   };
   const refuse = (index: number, cause: unknown, key: string | undefined, hint?: string): void => {
     const error = new FilingError({ invoiceId: undefined, step: 'check', cause, message: cause instanceof Error ? cause.message : String(cause), hint });
@@ -156,9 +154,8 @@ async function fileAll(
     }
     const first = firstWithKey.get(key);
     if (first !== undefined) {
-      const same = new InvoicingError(
-        `Input ${index} is the same document as input ${first} (same ${externalRef ? 'externalRef' : 'content'}); it was not filed again.`,
-      );
+      const by = externalRef ? 'externalRef' : 'content';
+      const same = new InvoicingError(`Input ${index} is the same document as input ${first} (same ${by}); it was not filed again.`);
       return refuse(index, same, key, externalRef ? 'Give each document its own externalRef.' : 'Pass externalRef to tell apart documents that are identical on purpose.');
     }
     firstWithKey.set(key, index);
@@ -173,7 +170,7 @@ async function fileAll(
     }
     try {
       const one = { ...perInvoice, idempotencyKey: key, onStep: onStep && ((event: FilingStepEvent) => onStep(index, event)) };
-      const { invoice, steps, failure } = await createAndFile(api, inputs[index]!, one, { gate, clock });
+      const { invoice, steps, failure } = await createAndFile(api, inputs[index]!, one, { gate });
       if (failure === undefined) finish({ index, ok: true, notStarted: false, invoice, steps, idempotencyKey: key });
       else finish({ index, ok: false, notStarted: false, error: failedError(invoice, steps, failure), invoiceId: invoice.id, idempotencyKey: key, invoice, steps, failure });
     } catch (err) {

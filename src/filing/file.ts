@@ -6,7 +6,7 @@ import { compareTotals, computeTotals, type ComputeTotalsOptions, type InvoiceTo
 import type { InvoiceCreateParams } from '../model/invoice-input.js';
 import type { Invoice } from '../model/invoice.js';
 import type { FilingInvoicesApi } from './api.js';
-import { abortReason, realClock, type WaitClock } from './clock.js';
+import { abortReason } from './clock.js';
 import { describeFailure, serverTime, type FilingFailure } from './failure.js';
 import { mayPassLater } from '../core/retry.js';
 import { retryState, withRetries, type FilingInternals, type FilingRetryOptions } from './retry.js';
@@ -68,7 +68,6 @@ export interface ResumeFilingOptions extends FilingOptions {
 class FilingRun {
   readonly steps: FilingStepRecord[] = [];
   invoiceId: string | undefined;
-  readonly clock: WaitClock;
   /** `opts.wait` as `waitFor`'s options, or `undefined` when the run does not wait. */ readonly waitOpts: WaitOptions | undefined;
   waited: FilingFailure | undefined;
 
@@ -77,13 +76,11 @@ class FilingRun {
     readonly opts: FilingOptions,
     readonly internals: FilingInternals,
   ) {
-    this.clock = internals.clock ?? opts.clock ?? realClock;
     this.waitOpts = opts.wait === true ? {} : opts.wait || undefined;
   }
 
   emit(event: Omit<FilingStepEvent, 'invoiceId'>): void {
-    const onStep = this.opts.onStep;
-    if (onStep !== undefined) notify('onStep', this.api._logger, () => onStep({ invoiceId: this.invoiceId, ...event }));
+    notify('onStep', this.api._logger, this.opts.onStep, { invoiceId: this.invoiceId, ...event });
   }
 
   record(entry: FilingStepRecord, invoice?: Invoice): void {
@@ -91,29 +88,23 @@ class FilingRun {
     this.emit({ step: entry.step, state: entry.outcome, invoice, detail: entry.detail });
   }
 
-  stop(step: FilingStep, cause: unknown, extra: { hint?: string | undefined; message?: string } = {}): never {
+  stop(step: FilingStep, cause: unknown, extra: { hint?: string | undefined; message?: string }): never {
     if (isErrorKind(cause, 'FilingError')) throw cause;
-    const id = this.invoiceId;
-    const hint =
-      extra.hint ??
-      (id === undefined ? undefined : afterRefusal(cause, `resume with client.invoices.resumeFiling('${id}'): it reads the invoice and performs only the steps left.`));
-    throw new FilingError({ invoiceId: id, step, cause, ...extra, hint });
+    throw new FilingError({ invoiceId: this.invoiceId, step, cause, ...extra });
   }
 
   async transition(step: FilingTransition, invoice: Invoice, detail?: string): Promise<Invoice> {
     this.emit({ step, state: 'started', invoice });
     try {
       // Not the create's idempotency key.
-      const { signal, timeout, maxRetries, maxRateLimitRetries } = this.opts;
-      const internals = { gate: this.internals.gate, clock: this.clock, baseline: invoice };
-      const result = await performTransition(this.api, invoice.id, step, { signal, timeout, maxRetries, maxRateLimitRetries }, internals);
-      this.record(
-        { step, outcome: result.outcome === 'already-done' ? 'skipped' : 'done', status: result.invoice.status, sends: result.sends, detail: OUTCOME_DETAIL[result.outcome] ?? detail },
-        result.invoice,
-      );
+      const { signal, timeout, maxRetries, maxRateLimitRetries, clock } = this.opts;
+      const opts = { signal, timeout, maxRetries, maxRateLimitRetries, clock };
+      const result = await performTransition(this.api, invoice.id, step, opts, { gate: this.internals.gate, baseline: invoice });
+      this.record({ step, detail, ...OUTCOME[result.outcome], status: result.invoice.status, sends: result.sends }, result.invoice);
       return result.invoice;
     } catch (err) {
-      return this.stop(step, err);
+      const next = `resume with client.invoices.resumeFiling('${this.invoiceId}'): it reads the invoice and performs only the steps left.`;
+      return this.stop(step, err, { hint: afterRefusal(err, next) });
     }
   }
 
@@ -121,9 +112,7 @@ class FilingRun {
     if (invoice.status === UNKNOWN_STATUS && invoice.rawStatus === undefined) {
       const step = this.steps.some((s) => s.step === 'create') ? 'validate' : 'read';
       this.stop(step, new InvoicingError(`Invoice ${invoice.id} has no status the SDK can read.`), {
-        hint:
-          'The record carries no readable status field. If the service names it differently, add ' +
-          "the name to the client's fieldMap (see docs/filing.md); nothing more was sent.",
+        hint: "No status field was found: add the service's name for it to the client's fieldMap (docs/filing.md). Nothing more was sent.",
       });
     }
     // Raw spelling: an unrecognised status is still one past SUBMITTED.
@@ -143,7 +132,7 @@ class FilingRun {
   async wait(invoice: Invoice, waitOpts: WaitOptions): Promise<Invoice> {
     this.emit({ step: 'wait', state: 'started', invoice });
     try {
-      const opts = { ...waitOpts, signal: waitOpts.signal ?? this.opts.signal, clock: waitOpts.clock ?? this.clock };
+      const opts = { ...waitOpts, signal: waitOpts.signal ?? this.opts.signal, clock: waitOpts.clock ?? this.opts.clock };
       const { invoice: last, failure } = await waitFor(this.api, invoice.id, opts, { gate: this.internals.gate });
       this.waited = failure;
       this.record({ step: 'wait', outcome: 'done', status: last.status }, last);
@@ -162,9 +151,10 @@ class FilingRun {
   }
 }
 
-const OUTCOME_DETAIL: Partial<Record<TransitionResult['outcome'], string>> = {
-  confirmed: 'the answer was lost; reading the invoice back showed the step done',
-  'already-done': 'the invoice had already passed this step',
+const OUTCOME: Record<TransitionResult['outcome'], Pick<FilingStepRecord, 'outcome' | 'detail'>> = {
+  sent: { outcome: 'done' },
+  confirmed: { outcome: 'done', detail: 'the answer was lost; reading the invoice back showed the step done' },
+  'already-done': { outcome: 'skipped', detail: 'the invoice had already passed this step' },
 };
 
 function needsWait(invoice: Invoice): boolean {
@@ -172,11 +162,13 @@ function needsWait(invoice: Invoice): boolean {
   return invoice.status === InvoiceStatus.ERROR && recoveryState(invoice, serverTime(invoice.observedAt)) === 'in-progress';
 }
 
+const REFUSED = 'The service refused the request and would refuse it again: fix that first.';
+
 /** Hint for a refusal that calling again would meet again; `undefined` when calling again may pass. */
-function afterRefusal(cause: unknown, then: string): string | undefined {
+function afterRefusal(cause: unknown, then: string, refused = REFUSED): string | undefined {
   if (!isErrorKind(cause, 'APIError') || mayPassLater(cause) || isErrorKind(cause, 'InvalidTransitionError')) return undefined;
   const own = (cause as InvoicingError).hint;
-  return `The service refused the request and would refuse it again: fix that first.${own === undefined ? '' : ` ${own}`} Then ${then}`;
+  return `${refused}${own === undefined ? '' : ` ${own}`}${then === '' ? '' : ` Then ${then}`}`;
 }
 
 function figures(t: Pick<Invoice, 'subtotal' | 'taxTotal' | 'total'>): TotalsFigures {
@@ -211,18 +203,14 @@ async function fileNew(
       api.create(input, { idempotencyKey: key, skipChecks: true, maxRetries: 0, signal: opts.signal, timeout: opts.timeout }),
     );
   } catch (err) {
-    // A refusal would be refused again, with nothing created.
-    if (isErrorKind(err, 'APIError') && !mayPassLater(err)) {
-      const causeHint = (err as InvoicingError).hint;
-      return run.stop('create', err, {
-        hint: `The service refused the invoice; nothing was created, and the same request would be refused again.${causeHint === undefined ? '' : ` ${causeHint}`}`,
-      });
-    }
+    const refused = 'The service refused the invoice; nothing was created, and the same request would be refused again.';
+    const ref = opts.revision ? `'${opts.externalRef}' and revision ${opts.revision}` : `'${opts.externalRef}'`;
     return run.stop('create', err, {
       hint:
+        afterRefusal(err, '', refused) ??
         `No invoice id is known. Call createAndFile() again with idempotencyKey '${key}'` +
-        (opts.externalRef === undefined ? '' : ` (or the same externalRef '${opts.externalRef}'${opts.revision ? ` and revision ${opts.revision}` : ''})`) +
-        ': the service returns the invoice already created for that key instead of a second one.',
+          (opts.externalRef === undefined ? '' : ` (or the same externalRef ${ref})`) +
+          ': the service returns the invoice already created for that key instead of a second one.',
     });
   }
   run.invoiceId = invoice.id;
@@ -266,14 +254,13 @@ function reconcile(run: FilingRun, invoice: Invoice, candidates: [InvoiceTotals,
   run.emit({ step: 'reconcile', state: 'started', invoice });
   const actual = figures(invoice);
   if (actual.subtotal === undefined && actual.taxTotal === undefined && actual.total === undefined) {
+    const noTotals = `The service's record of invoice ${invoice.id} carries no totals the SDK can read`;
     if (opts.requireTotals !== true) {
-      run.api._logger?.warn(
-        `The service's record of invoice ${invoice.id} carries no totals the SDK can read; the totals were not reconciled (map them with the client's fieldMap).`,
-      );
+      run.api._logger?.warn(`${noTotals}; the totals were not reconciled (map them with the client's fieldMap).`);
       run.record({ step: 'reconcile', outcome: 'skipped', status: invoice.status, detail: 'the record carries no totals the SDK can read' }, invoice);
       return;
     }
-    run.stop('reconcile', new InvoicingError(`The service's record of invoice ${invoice.id} carries no totals the SDK can read.`), {
+    run.stop('reconcile', new InvoicingError(`${noTotals}.`), {
       hint:
         `Invoice ${invoice.id} was left as it is (${spelledStatus(invoice)}); nothing was filed. ` +
         "The document asks callers to reconcile totals before filing: map the service's total fields with the client's fieldMap, or " +
@@ -325,24 +312,21 @@ async function resume(
   }
 
   let current = await run.advance(invoice);
-  let resubmitted = false;
-  if (current.status === InvoiceStatus.ERROR) {
-    if (recoveryState(current, serverTime(current.observedAt)) === 'in-progress') {
-      if (duringRecovery === 'return') {
-        run.record({ step: 'submit', outcome: 'skipped', status: current.status, detail: 'automatic recovery is in progress: not re-submitted' }, current);
-        return run.result(current);
-      }
-      current = await run.wait(current, run.waitOpts ?? {});
+  if (current.status === InvoiceStatus.ERROR && recoveryState(current, serverTime(current.observedAt)) === 'in-progress') {
+    if (duringRecovery === 'return') {
+      const detail = 'automatic recovery is in progress: not re-submitted';
+      run.record({ step: 'submit', outcome: 'skipped', status: current.status, detail }, current);
+      return run.result(current);
     }
-    const over = recoveryState(current, serverTime(current.observedAt)) === 'over' || run.waited?.recovery === 'over';
-    if (current.status === InvoiceStatus.ERROR && over) {
-      current = await run.transition('submit', current, 'deliberate re-submit: automatic recovery is over');
-      resubmitted = true;
-      run.waited = undefined;
-    }
+    current = await run.wait(current, run.waitOpts ?? {});
+  }
+  const over = recoveryState(current, serverTime(current.observedAt)) === 'over' || run.waited?.recovery === 'over';
+  if (current.status === InvoiceStatus.ERROR && over) {
+    current = await run.transition('submit', current, 'deliberate re-submit: automatic recovery is over');
+    run.waited = undefined;
   }
   if (opts.signal?.aborted) throw abortReason(opts.signal);
-  if (run.waitOpts !== undefined && needsWait(current) && (resubmitted || !run.steps.some((s) => s.step === 'wait'))) {
+  if (run.waitOpts !== undefined && needsWait(current) && run.steps.at(-1)?.step !== 'wait') {
     current = await run.wait(current, run.waitOpts);
   }
   return run.result(current);

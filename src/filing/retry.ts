@@ -5,10 +5,7 @@ import { INITIAL_RETRY_DELAY_MS, MAX_RETRY_AFTER_MS, retryDelay } from '../core/
 import type { Invoice } from '../model/invoice.js';
 import { abortReason, pause, realClock, type WaitClock } from './clock.js';
 
-export function statusOf(err: unknown): number | undefined {
-  const status = (err as { status?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : undefined;
-}
+export const statusOf = (err: unknown): unknown => (err as { status?: unknown } | null)?.status;
 
 /** `value` when it is a finite number (an integer if asked) at least `min` (above it with `above`). */
 export function checkNumber(name: string, value: unknown, min: number, integer = false, above = false, tip = ''): number {
@@ -43,7 +40,6 @@ export class RateGate {
 /** What a bulk run shares with each filing call; `baseline`: the record a transition starts from. */
 export interface FilingInternals {
   gate?: RateGate | undefined;
-  clock?: WaitClock | undefined;
   baseline?: Invoice | undefined;
 }
 
@@ -52,7 +48,6 @@ type RetryState = ReturnType<typeof retryState>;
 
 /** The wait in ms before the next try, or `undefined` to give up; a 429 pauses the shared gate instead. */
 export function nextDelay(state: RetryState, err: unknown): number | undefined {
-  if (state.signal?.aborted) return undefined;
   const raw = (err as { retryAfter?: unknown } | null)?.retryAfter;
   const after = typeof raw === 'number' && Number.isFinite(raw) && raw >= 0 ? raw : undefined;
   if (after !== undefined && after > MAX_RETRY_AFTER_MS) return undefined;
@@ -90,7 +85,7 @@ export interface FilingRetryOptions {
 }
 
 export function retryState(opts: FilingRetryOptions, internals: FilingInternals = {}) {
-  const clock = internals.clock ?? opts.clock ?? realClock;
+  const clock = opts.clock ?? realClock;
   const maxRetries = checkNumber('maxRetries', opts.maxRetries ?? 2, 0, true);
   // sdk-api.md: 429s never beyond maxRetries unless asked.
   const maxRateLimitRetries = checkNumber('maxRateLimitRetries', opts.maxRateLimitRetries ?? maxRetries, 0, true);

@@ -1,5 +1,4 @@
 // Exactly-once transitions: never resent blindly; after an ambiguous failure or a 409/400 the invoice is read back.
-// A re-submit (from ERROR or after SUBMITTED) compares the record before and after the send.
 import { InvalidTransitionError, RecoveryInProgressError } from '../core/errors.js';
 import type { MutationRequestOptions } from '../core/request-options.js';
 import type { Invoice } from '../model/invoice.js';
@@ -65,8 +64,7 @@ async function transitionOnce(
   // No send could have been acted on yet.
   let refusedOnly = true;
   let baseline = internals.baseline;
-  // Read the invoice before sending: first for a submit with no baseline, or after a failure
-  // (`last`: the read decides, nothing is resent).
+  // Read before sending: for a submit with no baseline, or after a failure (`last`: the read decides).
   let readBack: 'before' | 'again' | 'last' | undefined = baseline === undefined && step === 'submit' ? 'before' : undefined;
 
   const fail = (err: unknown): never => {
@@ -81,9 +79,7 @@ async function transitionOnce(
       const current = await withRetries(state, () => api.retrieve(id, call)).catch((err: unknown) => fail(lastError ?? err));
       if (readBack === 'before') {
         baseline = current;
-        if (!isResubmit(current) && hasPassed(spelledStatus(current), step)) {
-          return { invoice: current, outcome: 'already-done', sends: 0 };
-        }
+        if (!isResubmit(current) && hasPassed(spelledStatus(current), step)) return { invoice: current, outcome: 'already-done', sends: 0 };
       } else {
         const verdict = judgeStep(step, current, baseline, refusedOnly);
         if (verdict === 'done') return { invoice: current, outcome: sends === 0 ? 'already-done' : 'confirmed', sends };
@@ -126,7 +122,6 @@ async function transitionOnce(
   }
 }
 
-// Another submit does not speed automatic recovery up.
 function refuseDuringRecovery(invoice: Invoice): void {
   const serverNow = serverTime(invoice.observedAt);
   const verdict = recoveryVerdict(invoice, serverNow);

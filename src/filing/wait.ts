@@ -108,7 +108,6 @@ async function waitUntil(api: FilingInvoicesApi, id: string, opts: WaitOptions =
   const timedOut = (): WaitTimeoutError => new WaitTimeoutError({ invoiceId: id, lastInvoice: last, timeoutMs: timeout });
 
   for (;;) {
-    if (signal?.aborted) throw abortReason(signal);
     const gated = state.gate.remaining();
     if (gated > 0 && gated > deadline - clock.now()) {
       await pause(clock, Math.max(0, deadline - clock.now()), signal);
@@ -120,10 +119,8 @@ async function waitUntil(api: FilingInvoicesApi, id: string, opts: WaitOptions =
       const invoice = await api.retrieve(id, call);
       state.failures = 0;
       rate.observe(invoice.observedAt);
-      const previous = last;
+      if (changed(last, invoice)) notify('onStatus', api._logger, opts.onStatus, invoice, last);
       last = invoice;
-      const onStatus = opts.onStatus;
-      if (onStatus !== undefined && changed(previous, invoice)) notify('onStatus', api._logger, () => onStatus(invoice, previous));
 
       const serverNow = serverTime(invoice.observedAt);
       const reading = judge(invoice, serverNow, errorSince, finalStatuses);
@@ -141,7 +138,6 @@ async function waitUntil(api: FilingInvoicesApi, id: string, opts: WaitOptions =
       }
     } catch (err) {
       if (signal?.aborted) throw abortReason(signal, err);
-      if (err instanceof NotSubmittedError) throw err;
       const delay = nextDelay(state, err);
       if (delay === undefined) throw err;
       sleepFor = Math.max(delay, interval);

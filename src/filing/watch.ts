@@ -3,7 +3,7 @@ import { InvoicingError, isErrorKind } from '../core/errors.js';
 import type { Invoice } from '../model/invoice.js';
 import type { InvoiceStatus } from '../model/status.js';
 import type { CallOptions, FilingInvoicesApi } from './api.js';
-import { notify, pool, scrubbed } from './callbacks.js';
+import { notify, pool, scrubbed, scrubbing } from './callbacks.js';
 import { pause, ServerClockRate } from './clock.js';
 import { serverTime, type FilingFailure } from './failure.js';
 import { checkNumber, retryState, statusOf, withRetries } from './retry.js';
@@ -94,15 +94,9 @@ interface Followed {
 }
 
 /** Follows `ids` until each settles; throws only for a failure no tick can fix. */
-export function watchInvoices(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions = {}): InvoiceWatch {
-  try {
-    return watch(api, ids, opts);
-  } catch (err) {
-    throw scrubbed(api, err);
-  }
-}
+export const watchInvoices = /* @__PURE__ */ scrubbing(watch);
 
-function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions): InvoiceWatch {
+function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions = {}): InvoiceWatch {
   const interval = checkNumber('watch: interval', opts.interval ?? 2_000, 0, false, true);
   const pageSize = checkNumber('watch: pageSize', opts.pageSize ?? 100, 1, true);
   const concurrency = checkNumber('watch: concurrency', opts.concurrency ?? 4, 1, true);
@@ -125,7 +119,6 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
   let totalPages: number | undefined;
   let lastListMisses = 0;
   let listUnavailable = false;
-  // Latest server time seen, and the local time it was seen at.
   let serverAnchor: { server: number; local: number } | undefined;
 
   const serverNow = (): number => {
@@ -158,13 +151,12 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
     }
     const now = Number.isFinite(server) ? server : serverNow();
     const { errorSince, recovery, failure, final } = judge(invoice, now, entry.errorSince, finalStatuses);
-    const isNew = changed(entry.last, invoice);
     const previous = entry.last;
     entry.errorSince = errorSince;
     entry.last = { status: invoice.status, rawStatus: invoice.rawStatus, attempts: invoice.attempts };
     entry.notBefore = recovery === 'in-progress' ? now + nextRecoveryRead(invoice, now) : 0;
     if (final) settle(id);
-    return isNew || final ? { kind: 'status', id, invoice, previous, final, failure, tick } : undefined;
+    return final || changed(previous, invoice) ? { kind: 'status', id, invoice, previous, final, failure, tick } : undefined;
   }
 
   function settle(id: string): void {
@@ -264,8 +256,7 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
         stats.following = followed.size;
 
         for (const change of out) {
-          const onChange = opts.onChange;
-          if (onChange !== undefined) notify('onChange', api._logger, () => onChange(change));
+          notify('onChange', api._logger, opts.onChange, change);
           yield change;
         }
         out.length = 0;
@@ -273,7 +264,6 @@ function watch(api: WatchInvoicesApi, ids: Iterable<string>, opts: WatchOptions)
         await pause(clock, sleepFor(), signal);
       }
     } catch (err) {
-      // An abort ends the watch cleanly.
       if (!signal?.aborted) throw scrubbed(api, err);
     }
     stats.following = followed.size;
