@@ -228,4 +228,14 @@ describe('filing/file-many (client.invoices.fileMany)', () => {
     await expect(client.invoices.fileMany([sampleInput(sandbox)], { concurrency: 0 })).rejects.toMatchObject({ name: 'InvoicingError' });
     expect(sandbox.requests).toHaveLength(0);
   });
+
+  it('refuses inputs that are not an array with a typed error, before any request', async () => {
+    sandbox = await startSandbox();
+    const client = clientOf(sandbox);
+    for (const inputs of [undefined, 'abc', { 0: sampleInput(sandbox), length: 1 }]) {
+      const filing = client.invoices.fileMany(inputs as never);
+      await expect(filing).rejects.toMatchObject({ name: 'InvalidInputError', message: expect.stringMatching(/inputs must be an array/) });
+    }
+    expect(sandbox.requests).toHaveLength(0);
+  });
 });
