@@ -11,7 +11,6 @@ export interface SandboxClock {
   /** Back to real time, scale 1. */ reset(): void;
 }
 
-/** Reads a time given as a Date, epoch ms or an ISO string; throws on anything unreadable. */
 export function toEpochMs(at: Date | number | string): number {
   const ms = at instanceof Date ? at.getTime() : typeof at === 'number' ? at : Date.parse(at);
   if (!Number.isFinite(ms)) throw new TypeError(`Not a readable time: ${String(at)}`);

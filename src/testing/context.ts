@@ -20,7 +20,6 @@ export interface RouteResult {
 export const envelope = (ctx: RouteContext, data: unknown, status = 200, extra: Record<string, unknown> = {}): RouteResult =>
   ({ status, body: { success: true, data, ...extra, timestamp: new Date(ctx.now).toISOString() } });
 
-/** One page of `items`, after the document's checks on `page` and `limit`. */
 export function listing<T>(ctx: RouteContext, items: readonly T[], limits: { limit: number; maxLimit: number }, map: (item: T) => unknown): RouteResult {
   const messages: string[] = [];
   const read = (name: string, fallback: number, max: number): number => {

@@ -1,4 +1,4 @@
-// The sandbox's one behaviour: `process()` decides; `handle()` (msw, `sandbox.fetch`) and the loopback server deliver it.
+// The sandbox's one behaviour: msw, `sandbox.fetch` and the loopback server all answer through `handle()`.
 import type { RouteContext, RouteResult, SandboxState } from './context.js';
 import { badRequest, nestErrorBody, notFound, reasonPhrase, SandboxHttpError } from './errors.js';
 import type { FaultKind, FaultRegistry, FaultSpec, MalformedVariant } from './faults.js';
@@ -32,8 +32,6 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const EXPOSED = 'x-request-id, retry-after, idempotent-replayed';
 const CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED };
 const encoder = new TextEncoder();
-
-class SandboxClosedError extends Error { override readonly name = 'SandboxClosedError'; }
 
 type Answer = { status: number; headers: Record<string, string>; text: string };
 
@@ -107,13 +105,13 @@ export class SandboxHandler {
       if (fault?.kind === 'malformed') return this.finish(entry, malform(answer, fault));
       return this.finish(entry, answer, fault?.kind === 'stall-body' ? { bytes: fault.bytes, signal: request.signal } : undefined);
     } catch (error) {
-      if (error instanceof SandboxClosedError) return dropped(entry);
+      if (error === this.closing.signal.reason) return dropped(entry);
       throw error;
     }
   }
 
   shutdown(): void {
-    this.closing.abort(new SandboxClosedError('sandbox closed'));
+    this.closing.abort(new Error('sandbox closed'));
   }
 
   private async dispatch(method: string, url: URL, headers: Headers, parsed: ReturnType<typeof parseBody>): Promise<RouteResult> {

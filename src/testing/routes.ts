@@ -1,5 +1,4 @@
-// Every endpoint of the document, plus `GET /invoices/:id` (the table omits it but polling needs
-// it; `routes: { retrieve: false }` takes it out) and the API reference at `/api/docs`.
+// The document's endpoints, plus `GET /invoices/:id` (not in its table; polling needs it) and the reference at `/api/docs`.
 import type { FilingTransition } from '../model/status.js';
 import { canonicalJson } from '../core/safe-json.js';
 import { apiDocs } from './api-docs.js';
@@ -153,8 +152,7 @@ function revokeApiKey(ctx: RouteContext): RouteResult {
   return { ...envelope(ctx, apiKeyWire(key)), committed };
 }
 
-// Tax-authority codes. The document shows neither parameters nor bodies: a listing of
-// `{ code, description }`, `?q=` a code prefix or words of the description, `limit` up to 1000.
+// Tax-authority codes, not shown in the document: `{ code, description }` rows, `?q=` a code prefix or words.
 
 type CodeEntry = { code: string; description: string };
 const tables: Partial<Record<'hs' | 'isic', Promise<CodeEntry[]>>> = {};

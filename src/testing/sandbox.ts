@@ -304,12 +304,11 @@ class SandboxImpl implements Sandbox {
   private async inProcessFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
     const request = new Request(input, init);
     const signal = request.signal;
-    if (signal.aborted) throw signal.reason;
-    const answer = this.handle(request);
+    signal.throwIfAborted();
     const response = await new Promise<Response>((resolve, reject) => {
       const onAbort = (): void => reject(signal.reason);
       signal.addEventListener('abort', onAbort, { once: true });
-      answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+      this.handle(request).then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
     });
     if (response.type === 'error') throw new TypeError('fetch failed', { cause: new Error('sandbox: the connection was dropped (injected fault)') });
     return response;

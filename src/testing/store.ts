@@ -24,7 +24,6 @@ export interface InvoiceRecord {
   unknownIsicLines: number[];
 }
 
-/** Random hex after a prefix, so a glance tells ids apart. */
 export function newId(prefix: string, bytes = 12): string {
   const random = globalThis.crypto.getRandomValues(new Uint8Array(bytes));
   return `${prefix}_${Array.from(random, (b) => b.toString(16).padStart(2, '0')).join('')}`;
@@ -80,7 +79,6 @@ export class Store {
   }
 }
 
-/** Whether a list filter takes the invoice (a status in any spelling). */
 export const listed = (i: InvoiceRecord, filter: { status?: string | undefined; businessId?: string | undefined }): boolean =>
   (filter.businessId ?? i.businessId) === i.businessId && (filter.status === undefined || sameStatus(i.status, filter.status));
 

@@ -1,5 +1,4 @@
-// The service's arithmetic in exact BigInt, never the SDK's `computeTotals`, so tests compare two independent
-// computations. Per line or per rate group (the document does not say); halves away from zero.
+// The service's own exact arithmetic, never the SDK's `computeTotals`, so tests compare two independent computations.
 import type { SandboxTotals } from './options.js';
 
 /** `units / 10^scale`. */
