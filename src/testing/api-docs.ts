@@ -97,7 +97,7 @@ ${config}
 export function apiDocs(ctx: RouteContext): RouteResult {
   const { options } = ctx.state;
   const mode = options.apiDocs;
-  const path = ctx.path.replace(/\/$/, '');
+  const path = ctx.url.pathname.replace(/\/$/, '');
   const text = (body: string, type: string): RouteResult => ({ status: 200, body: undefined, text: body, headers: { 'content-type': type } });
   if (path === '/api/docs' && mode !== 'none') {
     const config =
@@ -116,5 +116,5 @@ export function apiDocs(ctx: RouteContext): RouteResult {
   if ((path === '/api/docs-json' && mode === 'json') || (path === '/api/docs/openapi.json' && mode === 'url')) {
     return { status: 200, body: apiDescription(options) };
   }
-  throw notFound(`Cannot ${ctx.method} ${ctx.path}`);
+  throw notFound(`Cannot ${ctx.method} ${ctx.url.pathname}`);
 }

@@ -8,8 +8,7 @@ import type { ApiKeyRecord, Store } from './store.js';
 export interface SandboxState { store: Store; progress: Progress; options: ResolvedOptions; clock: SandboxClock }
 
 export interface RouteContext {
-  state: SandboxState; method: string; url: URL; path: string; params: Record<string, string>; headers: Headers; body: unknown;
-  now: number;
+  state: SandboxState; method: string; url: URL; params: Record<string, string>; headers: Headers; body: unknown; now: number;
 }
 
 export interface RouteResult {
@@ -59,7 +58,7 @@ export function requireApiKey(ctx: RouteContext, scope: string): ApiKeyRecord {
   key.lastUsedAt = ctx.now;
   if (key.scopes.includes('*') || key.scopes.includes(scope)) return key;
   const held = key.scopes.length === 0 ? 'no scopes' : key.scopes.join(', ');
-  throw forbidden(`Missing scope ${scope}: ${ctx.method} ${ctx.path} requires ${scope}; this API key holds ${held}`);
+  throw forbidden(`Missing scope ${scope}: ${ctx.method} ${ctx.url.pathname} requires ${scope}; this API key holds ${held}`);
 }
 
 // Key management takes a session (`Authorization: Bearer`) only, never an API key.

@@ -31,7 +31,6 @@ const SECRET_QUERY = new Set(['apikey', 'api_key', 'token', 'access_token']);
 const JSON_TYPE = 'application/json; charset=utf-8';
 const EXPOSED = 'x-request-id, retry-after, idempotent-replayed';
 const CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED };
-const encoder = new TextEncoder();
 
 type Answer = { status: number; headers: Record<string, string>; text: string };
 
@@ -42,7 +41,7 @@ export class SandboxHandler {
   constructor(private readonly state: SandboxState, private readonly faults: FaultRegistry) {}
 
   /** Calls `finish` once when the caller aborts or the sandbox closes; returns a stop without calling it. */
-  holdOpen(signal: AbortSignal | undefined, finish: (reason: unknown) => void): () => void {
+  private holdOpen(signal: AbortSignal | undefined, finish: (reason: unknown) => void): () => void {
     const either = signal === undefined ? this.closing.signal : AbortSignal.any([signal, this.closing.signal]);
     const onAbort = (): void => finish(either.reason);
     if (either.aborted) onAbort();
@@ -123,7 +122,7 @@ export class SandboxHandler {
       // The clock is read again: a delay fault may have let sandbox time pass.
       const now = this.state.clock.now();
       this.state.progress.runDue(now);
-      const ctx: RouteContext = { state: this.state, method, url, path: url.pathname, params: found.params, headers, body: parsed.value, now };
+      const ctx: RouteContext = { state: this.state, method, url, params: found.params, headers, body: parsed.value, now };
       return await found.handler(ctx);
     } catch (error) {
       if (error instanceof SandboxHttpError) return { status: error.status, body: error.body };
@@ -135,7 +134,7 @@ export class SandboxHandler {
   // A stalled body sends `stall.bytes` (default: half), then stays open until the caller or the sandbox gives up.
   private finish(entry: RequestLogEntry, answer: Answer, stall?: { bytes: number | undefined; signal: AbortSignal }): Response {
     entry.status = answer.status;
-    const bytes = encoder.encode(answer.text) as Uint8Array<ArrayBuffer>;
+    const bytes = new TextEncoder().encode(answer.text) as Uint8Array<ArrayBuffer>;
     const init = { status: answer.status, headers: { ...answer.headers, ...CORS_HEADERS, 'content-length': String(bytes.byteLength) } };
     if (stall === undefined) return new Response(bytes.byteLength === 0 ? null : bytes, init);
     entry.outcome = 'stalled';
@@ -187,7 +186,7 @@ function parseBody(text: string, contentType: string | null): { ok: true; value:
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : 'Invalid JSON body' };
+    return { ok: false, message: (error as SyntaxError).message };
   }
 }
 

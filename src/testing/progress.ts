@@ -62,9 +62,8 @@ export class Progress {
 
   schedule(invoice: InvoiceRecord, kind: EventKind, at: number): void {
     invoice.next = { kind, at };
-    let i = this.queue.length;
-    while (i > 0 && this.queue[i - 1]!.at > at) i--;
-    this.queue.splice(i, 0, { at, id: invoice.id, kind });
+    this.queue.push({ at, id: invoice.id, kind });
+    this.queue.sort((a, b) => a.at - b.at);
   }
 
   setStatus(invoice: InvoiceRecord, status: string, at: number): void {

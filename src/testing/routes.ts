@@ -169,12 +169,9 @@ function codeLookup(table: 'hs' | 'isic'): Handler {
     const query = (ctx.url.searchParams.get('q') ?? '').trim().toLowerCase();
     const words = query.split(/\s+/);
     // Digits and dots are a code prefix: descriptions quote other codes a code search must not return.
-    const found =
-      query === ''
-        ? entries
-        : /^[\d.]+$/.test(query)
-          ? entries.filter((e) => e.code.startsWith(query))
-          : entries.filter((e) => words.every((w) => e.description.toLowerCase().includes(w)));
+    const found = /^[\d.]+$/.test(query)
+      ? entries.filter((e) => e.code.startsWith(query))
+      : entries.filter((e) => words.every((w) => e.description.toLowerCase().includes(w)));
     return listing(ctx, found, { limit: 100, maxLimit: 1000 }, (e) => ({ ...e }));
   };
 }
