@@ -1,4 +1,3 @@
-// What a route sees, the envelope helpers, and the document's authentication rules.
 import type { SandboxClock } from './clock.js';
 import { badRequest, forbidden, unauthorized } from './errors.js';
 import type { ResolvedOptions } from './options.js';

@@ -32,11 +32,9 @@ export class Progress {
       // Stale when the invoice was re-submitted or edited since it was scheduled.
       if (invoice?.next?.at !== at || invoice.next.kind !== kind) continue;
       invoice.next = null;
-      if (kind === 'respond') {
-        if (invoice.status === 'SUBMITTED') this.attempt(invoice, 0, at);
-      } else if (kind === 'verdict') {
-        if (invoice.verdict !== null) this.conclude(invoice, invoice.verdict, at);
-      } else if (this.picksUp(invoice, at)) {
+      if (kind === 'respond') this.attempt(invoice, 0, at);
+      else if (kind === 'verdict') this.conclude(invoice, invoice.verdict!, at);
+      else if (this.picksUp(invoice, at)) {
         invoice.attempts += 1;
         this.attempt(invoice, invoice.attempts, at);
       }

@@ -9,7 +9,7 @@ const pow10 = (n: number): bigint => 10n ** BigInt(n);
 
 // By its shortest round-trip text, so `0.1` is one tenth, not the double nearest to it.
 function readNumber(value: unknown): Scaled {
-  const text = typeof value === 'number' ? String(value) : String(value ?? '');
+  const text = String(value ?? '');
   const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/i.exec(text);
   if (match === null) throw new TypeError(`not a finite number: ${text}`);
   const [, sign = '', whole = '0', fraction = '', exponentText = '0'] = match;
