@@ -15,7 +15,6 @@ const idParam = { name: 'id', in: 'path', required: true, schema: str };
 const pageParams = ['page', 'limit'].map((name) => ({ name, in: 'query', required: false, schema: int }));
 const op = (operationId: string, extra: Record<string, unknown> = {}) => ({ operationId, responses: { 200: { description: 'OK' } }, ...extra });
 
-/** The stored invoice as the sandbox's `recordStyle` and `totalField` spell it. */
 function storedInvoice(options: ResolvedOptions): Record<string, unknown> {
   const statuses = [...DOCUMENTED_STATUSES.map((s) => spell(s, options.statusSpelling)), options.acceptedStatus, options.rejectedStatus];
   if (options.processingMs > 0) statuses.push(options.processingStatus);
@@ -32,7 +31,6 @@ function storedInvoice(options: ResolvedOptions): Record<string, unknown> {
   });
 }
 
-/** The OpenAPI 3 description of the sandbox, after the `apiDescription` option's edit. */
 export function apiDescription(options: ResolvedOptions): Record<string, unknown> {
   const withId = (operationId: string, extra: Record<string, unknown> = {}) => op(operationId, { parameters: [idParam], ...extra });
   const transition = (step: string) => ({ post: withId(`InvoicesController_${step}`, { security: [{ 'X-API-Key': [] }] }) });
@@ -96,11 +94,10 @@ ${config}
 </body></html>
 `;
 
-/** GET /api/docs, /api/docs/, /api/docs/swagger-ui-init.js, /api/docs-json, /api/docs/openapi.json */
 export function apiDocs(ctx: RouteContext): RouteResult {
   const { options } = ctx.state;
   const mode = options.apiDocs;
-  const path = ctx.path.replace(/\/$/, '');
+  const path = ctx.url.pathname.replace(/\/$/, '');
   const text = (body: string, type: string): RouteResult => ({ status: 200, body: undefined, text: body, headers: { 'content-type': type } });
   if (path === '/api/docs' && mode !== 'none') {
     const config =
@@ -119,5 +116,5 @@ export function apiDocs(ctx: RouteContext): RouteResult {
   if ((path === '/api/docs-json' && mode === 'json') || (path === '/api/docs/openapi.json' && mode === 'url')) {
     return { status: 200, body: apiDescription(options) };
   }
-  throw notFound(`Cannot ${ctx.method} ${ctx.path}`);
+  throw notFound(`Cannot ${ctx.method} ${ctx.url.pathname}`);
 }

@@ -11,7 +11,6 @@ export interface SandboxClock {
   /** Back to real time, scale 1. */ reset(): void;
 }
 
-/** Reads a time given as a Date, epoch ms or an ISO string; throws on anything unreadable. */
 export function toEpochMs(at: Date | number | string): number {
   const ms = at instanceof Date ? at.getTime() : typeof at === 'number' ? at : Date.parse(at);
   if (!Number.isFinite(ms)) throw new TypeError(`Not a readable time: ${String(at)}`);
@@ -20,14 +19,14 @@ export function toEpochMs(at: Date | number | string): number {
 
 /** `onMove` runs after `advance`/`set`, so the sandbox can apply what became due. */
 export function createClock(start: Date | number | string | undefined, timeScale: number, onMove: () => void): SandboxClock {
-  const checkScale = (value: number): number => {
-    if (!Number.isFinite(value) || value < 0) throw new RangeError(`timeScale must be a finite number >= 0, got ${value}`);
+  const notNegative = (value: number, name: string): number => {
+    if (!Number.isFinite(value) || value < 0) throw new RangeError(`${name} must be a finite number >= 0, got ${value}`);
     return value;
   };
   // Re-anchoring on every change keeps time continuous when the scale changes mid-run.
   let anchorReal = Date.now();
   let anchorSandbox = start === undefined ? anchorReal : toEpochMs(start);
-  let scale = checkScale(timeScale);
+  let scale = notNegative(timeScale, 'timeScale');
   const now = (): number => Math.floor(anchorSandbox + (Date.now() - anchorReal) * scale);
   const anchor = (sandboxMs: number, real = Date.now()): void => {
     anchorReal = real;
@@ -38,8 +37,7 @@ export function createClock(start: Date | number | string | undefined, timeScale
     date: () => new Date(now()),
     iso: () => new Date(now()).toISOString(),
     advance(ms: number): void {
-      if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`clock.advance() needs a finite ms >= 0, got ${ms}`);
-      anchor(now() + ms);
+      anchor(now() + notNegative(ms, 'clock.advance() ms'));
       onMove();
     },
     set(at: Date | number | string): void {
@@ -49,7 +47,7 @@ export function createClock(start: Date | number | string | undefined, timeScale
     get timeScale(): number { return scale; },
     set timeScale(value: number) {
       anchor(now());
-      scale = checkScale(value);
+      scale = notNegative(value, 'timeScale');
     },
     reset(): void {
       const real = Date.now();

@@ -1,4 +1,3 @@
-// What a route sees, the envelope helpers, and the document's authentication rules.
 import type { SandboxClock } from './clock.js';
 import { badRequest, forbidden, unauthorized } from './errors.js';
 import type { ResolvedOptions } from './options.js';
@@ -8,8 +7,7 @@ import type { ApiKeyRecord, Store } from './store.js';
 export interface SandboxState { store: Store; progress: Progress; options: ResolvedOptions; clock: SandboxClock }
 
 export interface RouteContext {
-  state: SandboxState; method: string; url: URL; path: string; params: Record<string, string>; headers: Headers; body: unknown;
-  now: number;
+  state: SandboxState; method: string; url: URL; params: Record<string, string>; headers: Headers; body: unknown; now: number;
 }
 
 export interface RouteResult {
@@ -20,7 +18,6 @@ export interface RouteResult {
 export const envelope = (ctx: RouteContext, data: unknown, status = 200, extra: Record<string, unknown> = {}): RouteResult =>
   ({ status, body: { success: true, data, ...extra, timestamp: new Date(ctx.now).toISOString() } });
 
-/** One page of `items`, after the document's checks on `page` and `limit`. */
 export function listing<T>(ctx: RouteContext, items: readonly T[], limits: { limit: number; maxLimit: number }, map: (item: T) => unknown): RouteResult {
   const messages: string[] = [];
   const read = (name: string, fallback: number, max: number): number => {
@@ -60,7 +57,7 @@ export function requireApiKey(ctx: RouteContext, scope: string): ApiKeyRecord {
   key.lastUsedAt = ctx.now;
   if (key.scopes.includes('*') || key.scopes.includes(scope)) return key;
   const held = key.scopes.length === 0 ? 'no scopes' : key.scopes.join(', ');
-  throw forbidden(`Missing scope ${scope}: ${ctx.method} ${ctx.path} requires ${scope}; this API key holds ${held}`);
+  throw forbidden(`Missing scope ${scope}: ${ctx.method} ${ctx.url.pathname} requires ${scope}; this API key holds ${held}`);
 }
 
 // Key management takes a session (`Authorization: Bearer`) only, never an API key.

@@ -8,12 +8,8 @@ export const nestErrorBody = (status: number, message: string | string[]): NestE
   ({ statusCode: status, message, error: reasonPhrase(status) });
 
 export class SandboxHttpError extends Error {
-  override readonly name = 'SandboxHttpError';
-  readonly body: NestErrorBody;
-
-  constructor(readonly status: number, message: string | string[]) {
-    super(Array.isArray(message) ? message.join('; ') : message);
-    this.body = nestErrorBody(status, message);
+  constructor(readonly status: number, message: string | string[], readonly body: NestErrorBody = nestErrorBody(status, message)) {
+    super(String(message));
   }
 }
 

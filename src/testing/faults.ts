@@ -96,7 +96,6 @@ export function compilePattern(pattern: string): Pattern {
   return { regex: new RegExp(`^${full.replace(/\/+$/, '').split('/').map(segment).join('/')}/?$`), names };
 }
 
-/** The values of a compiled pattern's `:name` segments in `path`, or `undefined` when it does not match. */
 export function matchPattern(pattern: Pattern, path: string): Record<string, string> | undefined {
   const m = pattern.regex.exec(path);
   if (m === null) return undefined;
@@ -117,7 +116,6 @@ export class FaultRegistry implements SandboxFaults {
 
   inject(spec: FaultSpec): InjectedFault {
     checkSpec(spec);
-    const registry = this;
     const entry: Entry = {
       spec: { ...spec }, method: spec.method?.toUpperCase(), hits: 0, skipped: 0,
       pattern: typeof spec.path === 'string' ? compilePattern(spec.path) : spec.path && { regex: spec.path, names: [] },
@@ -126,9 +124,7 @@ export class FaultRegistry implements SandboxFaults {
         get spec() { return entry.spec; },
         get hits() { return entry.hits; },
         get remaining() { return Math.max(0, (entry.spec.times ?? 1) - entry.hits); },
-        remove() {
-          registry.entries = registry.entries.filter((e) => e !== entry);
-        },
+        remove: () => void (this.entries = this.entries.filter((e) => e !== entry)),
       },
     };
     this.entries.push(entry);
@@ -138,7 +134,6 @@ export class FaultRegistry implements SandboxFaults {
   readonly list = (): InjectedFault[] => this.entries.map((e) => e.handle);
   readonly clear = (): void => void this.entries.splice(0);
 
-  /** The fault for this request, counted (and removed when used up), or `undefined`. */
   take(info: FaultRequestInfo): FaultSpec | undefined {
     for (const entry of this.entries) {
       const { spec } = entry;

@@ -1,4 +1,4 @@
-// The sandbox's one behaviour: `process()` decides; `handle()` (msw, `sandbox.fetch`) and the loopback server deliver it.
+// The sandbox's one behaviour: msw, `sandbox.fetch` and the loopback server all answer through `handle()`.
 import type { RouteContext, RouteResult, SandboxState } from './context.js';
 import { badRequest, nestErrorBody, notFound, reasonPhrase, SandboxHttpError } from './errors.js';
 import type { FaultKind, FaultRegistry, FaultSpec, MalformedVariant } from './faults.js';
@@ -31,45 +31,17 @@ const SECRET_QUERY = new Set(['apikey', 'api_key', 'token', 'access_token']);
 const JSON_TYPE = 'application/json; charset=utf-8';
 const EXPOSED = 'x-request-id, retry-after, idempotent-replayed';
 const CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED };
-const encoder = new TextEncoder();
-
-class SandboxClosedError extends Error { override readonly name = 'SandboxClosedError'; }
-
-export type IncomingRequest = { method: string; url: URL; headers: Headers; text: string };
-
-/** An answer, cut after `stallAfter` bytes and held open when set; `undefined` drops the connection. */
-export type Outcome = { status: number; headers: Record<string, string>; body: Uint8Array; stallAfter?: number };
 
 type Answer = { status: number; headers: Record<string, string>; text: string };
 
 export class SandboxHandler {
-  /** Every request, oldest first; past the limit the oldest tenth is dropped. */ readonly log: RequestLogEntry[] = [];
+  /** Every request, oldest first. */ readonly log: RequestLogEntry[] = [];
   private readonly closing = new AbortController();
 
   constructor(private readonly state: SandboxState, private readonly faults: FaultRegistry) {}
 
-  /** A dropped connection is `Response.error()`. */
-  async handle(request: Request): Promise<Response> {
-    const method = request.method.toUpperCase();
-    const text = method === 'GET' || method === 'HEAD' ? '' : await request.text();
-    const outcome = await this.process({ method, url: new URL(request.url), headers: request.headers, text });
-    if (outcome === undefined) return Response.error();
-    const { status, headers, body: bytes, stallAfter } = outcome;
-    if (stallAfter === undefined) return new Response(bytes.byteLength === 0 ? null : (bytes as Uint8Array<ArrayBuffer>), { status, headers });
-    const head = bytes.subarray(0, stallAfter);
-    let end: (() => void) | undefined;
-    const body = new ReadableStream<Uint8Array>({
-      start: (controller) => {
-        if (head.byteLength > 0) controller.enqueue(head);
-        end = this.holdOpen(request.signal, (reason) => controller.error(reason));
-      },
-      cancel: () => end?.(),
-    });
-    return new Response(body, { status, headers });
-  }
-
   /** Calls `finish` once when the caller aborts or the sandbox closes; returns a stop without calling it. */
-  holdOpen(signal: AbortSignal | undefined, finish: (reason: unknown) => void): () => void {
+  private holdOpen(signal: AbortSignal | undefined, finish: (reason: unknown) => void): () => void {
     const either = signal === undefined ? this.closing.signal : AbortSignal.any([signal, this.closing.signal]);
     const onAbort = (): void => finish(either.reason);
     if (either.aborted) onAbort();
@@ -77,13 +49,17 @@ export class SandboxHandler {
     return () => either.removeEventListener('abort', onAbort);
   }
 
-  async process(request: IncomingRequest): Promise<Outcome | undefined> {
-    const { method, url, headers, text } = request;
+  /** A dropped connection is `Response.error()`. */
+  async handle(request: Request): Promise<Response> {
+    const method = request.method.toUpperCase();
+    const { headers } = request;
+    const url = new URL(request.url);
     if (method === 'OPTIONS') {
       const allow = headers.get('access-control-request-headers') ?? '*';
       const cors = { 'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS', 'access-control-allow-headers': allow, 'access-control-max-age': '600' };
-      return { status: 204, headers: { ...CORS_HEADERS, ...cors }, body: new Uint8Array(0) };
+      return new Response(null, { status: 204, headers: { ...CORS_HEADERS, ...cors } });
     }
+    const text = method === 'GET' || method === 'HEAD' ? '' : await request.text();
     const id = newId('req', 10);
     const parsed = parseBody(text, headers.get('content-type'));
     const body = parsed.ok ? parsed.value : text;
@@ -106,7 +82,7 @@ export class SandboxHandler {
     try {
       const afterCommit = fault !== undefined && 'afterCommit' in fault && fault.afterCommit === true;
       if (fault?.kind === 'drop-before') return dropped(entry);
-      if (fault?.kind === 'status' && !afterCommit) return finish(entry, statusAnswer(fault, id));
+      if (fault?.kind === 'status' && !afterCommit) return this.finish(entry, statusAnswer(fault, id));
       if (fault?.kind === 'delay' && !afterCommit) await this.sleep(fault.ms);
 
       const result = await this.dispatch(method, url, headers, parsed);
@@ -117,7 +93,7 @@ export class SandboxHandler {
       entry.responseBody = keyed ? { ...(result.body as object), data: { ...data, key: REDACTED } } : result.body;
 
       if (fault?.kind === 'drop-after') return dropped(entry);
-      if (fault?.kind === 'status') return finish(entry, statusAnswer(fault, id));
+      if (fault?.kind === 'status') return this.finish(entry, statusAnswer(fault, id));
       if (fault?.kind === 'delay' && afterCommit) await this.sleep(fault.ms);
       const answer: Answer = {
         status: result.status,
@@ -125,16 +101,16 @@ export class SandboxHandler {
         headers: { 'content-type': JSON_TYPE, 'x-request-id': id, date: new Date(clock.now()).toUTCString(), ...result.headers },
         text: result.text ?? JSON.stringify(result.body),
       };
-      if (fault?.kind === 'malformed') return finish(entry, malform(answer, fault));
-      return finish(entry, answer, fault?.kind === 'stall-body' ? (fault.bytes ?? null) : undefined);
+      if (fault?.kind === 'malformed') return this.finish(entry, malform(answer, fault));
+      return this.finish(entry, answer, fault?.kind === 'stall-body' ? { bytes: fault.bytes, signal: request.signal } : undefined);
     } catch (error) {
-      if (error instanceof SandboxClosedError) return dropped(entry);
+      if (error === this.closing.signal.reason) return dropped(entry);
       throw error;
     }
   }
 
   shutdown(): void {
-    this.closing.abort(new SandboxClosedError('sandbox closed'));
+    this.closing.abort(new Error('sandbox closed'));
   }
 
   private async dispatch(method: string, url: URL, headers: Headers, parsed: ReturnType<typeof parseBody>): Promise<RouteResult> {
@@ -146,13 +122,32 @@ export class SandboxHandler {
       // The clock is read again: a delay fault may have let sandbox time pass.
       const now = this.state.clock.now();
       this.state.progress.runDue(now);
-      const ctx: RouteContext = { state: this.state, method, url, path: url.pathname, params: found.params, headers, body: parsed.value, now };
+      const ctx: RouteContext = { state: this.state, method, url, params: found.params, headers, body: parsed.value, now };
       return await found.handler(ctx);
     } catch (error) {
       if (error instanceof SandboxHttpError) return { status: error.status, body: error.body };
       const message = error instanceof Error ? error.message : String(error);
       return { status: 500, body: nestErrorBody(500, `Internal server error: ${message}`) };
     }
+  }
+
+  // A stalled body sends `stall.bytes` (default: half), then stays open until the caller or the sandbox gives up.
+  private finish(entry: RequestLogEntry, answer: Answer, stall?: { bytes: number | undefined; signal: AbortSignal }): Response {
+    entry.status = answer.status;
+    const bytes = new TextEncoder().encode(answer.text) as Uint8Array<ArrayBuffer>;
+    const init = { status: answer.status, headers: { ...answer.headers, ...CORS_HEADERS, 'content-length': String(bytes.byteLength) } };
+    if (stall === undefined) return new Response(bytes.byteLength === 0 ? null : bytes, init);
+    entry.outcome = 'stalled';
+    const head = bytes.subarray(0, Math.min(stall.bytes ?? Math.floor(bytes.byteLength / 2), Math.max(0, bytes.byteLength - 1)));
+    let end: (() => void) | undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        if (head.byteLength > 0) controller.enqueue(head);
+        end = this.holdOpen(stall.signal, (reason) => controller.error(reason));
+      },
+      cancel: () => end?.(),
+    });
+    return new Response(body, init);
   }
 
   private sleep(ms: number): Promise<void> {
@@ -180,19 +175,9 @@ function redact(values: Headers | URLSearchParams, secret: (name: string) => boo
   return out;
 }
 
-// `stall` is the bytes to send before stalling (`null`: half the body).
-function finish(entry: RequestLogEntry, answer: Answer, stall?: number | null): Outcome {
-  entry.status = answer.status;
-  const body = encoder.encode(answer.text);
-  const headers = { ...answer.headers, ...CORS_HEADERS, 'content-length': String(body.byteLength) };
-  if (stall === undefined) return { status: answer.status, headers, body };
-  entry.outcome = 'stalled';
-  return { status: answer.status, headers, body, stallAfter: Math.min(stall ?? Math.floor(body.byteLength / 2), Math.max(0, body.byteLength - 1)) };
-}
-
-function dropped(entry: RequestLogEntry): undefined {
+function dropped(entry: RequestLogEntry): Response {
   entry.outcome = 'dropped';
-  return undefined;
+  return Response.error();
 }
 
 function parseBody(text: string, contentType: string | null): { ok: true; value: unknown } | { ok: false; message: string } {
@@ -201,7 +186,7 @@ function parseBody(text: string, contentType: string | null): { ok: true; value:
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : 'Invalid JSON body' };
+    return { ok: false, message: (error as SyntaxError).message };
   }
 }
 

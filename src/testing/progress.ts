@@ -1,5 +1,4 @@
-// The invoice state machine, evaluated lazily: every request and clock move applies, in time order, the events
-// that became due. The recovery job runs on its own schedule: a rescue lands at its first run after the failure.
+// The invoice state machine, evaluated lazily: every request and clock move applies the events that became due.
 import type { FilingTransition } from '../model/status.js';
 import { conflict } from './errors.js';
 import type { ResolvedOptions } from './options.js';
@@ -9,7 +8,6 @@ import type { InvoiceRecord, Store } from './store.js';
 // The document's automatic recovery: every 10 minutes, up to 3 attempts, only invoices touched in the last 24 hours.
 const RECOVERY = { intervalMs: 600_000, maxAttempts: 3, windowMs: 86_400_000 } as const;
 
-/** Automatic recovery as the service sees an invoice at `now`. */
 export function recoveryOf(invoice: InvoiceRecord, now: number): 'in-progress' | 'over' | 'not-applicable' {
   if (invoice.status !== 'ERROR') return 'not-applicable';
   return invoice.attempts < RECOVERY.maxAttempts && now - invoice.updatedAt < RECOVERY.windowMs ? 'in-progress' : 'over';
@@ -27,7 +25,6 @@ export class Progress {
     this.scenario = options.scenario;
   }
 
-  /** Applies, in time order, every event due at or before `now`. */
   runDue(now: number): void {
     while (this.queue[0] !== undefined && this.queue[0].at <= now) {
       const { at, id, kind } = this.queue.shift()!;
@@ -35,11 +32,9 @@ export class Progress {
       // Stale when the invoice was re-submitted or edited since it was scheduled.
       if (invoice?.next?.at !== at || invoice.next.kind !== kind) continue;
       invoice.next = null;
-      if (kind === 'respond') {
-        if (invoice.status === 'SUBMITTED') this.attempt(invoice, 0, at);
-      } else if (kind === 'verdict') {
-        if (invoice.verdict !== null) this.conclude(invoice, invoice.verdict, at);
-      } else if (this.picksUp(invoice, at)) {
+      if (kind === 'respond') this.attempt(invoice, 0, at);
+      else if (kind === 'verdict') this.conclude(invoice, invoice.verdict!, at);
+      else if (this.picksUp(invoice, at)) {
         invoice.attempts += 1;
         this.attempt(invoice, invoice.attempts, at);
       }
@@ -63,12 +58,10 @@ export class Progress {
     }
   }
 
-  /** Schedules the next event of an invoice, replacing any pending one. */
   schedule(invoice: InvoiceRecord, kind: EventKind, at: number): void {
     invoice.next = { kind, at };
-    let i = this.queue.length;
-    while (i > 0 && this.queue[i - 1]!.at > at) i--;
-    this.queue.splice(i, 0, { at, id: invoice.id, kind });
+    this.queue.push({ at, id: invoice.id, kind });
+    this.queue.sort((a, b) => a.at - b.at);
   }
 
   setStatus(invoice: InvoiceRecord, status: string, at: number): void {
@@ -109,7 +102,6 @@ export class Progress {
     } else if (status === undefined) {
       if (attempt > 0) this.setStatus(invoice, 'SUBMITTED', at);
     } else if (this.options.processingMs > 0) {
-      // The final answer lands after `processingMs` in `processingStatus`.
       invoice.errorMessage = null;
       invoice.verdict = { status, errorMessage };
       this.setStatus(invoice, this.options.processingStatus, at);

@@ -1,5 +1,4 @@
-// Every endpoint of the document, plus `GET /invoices/:id` (the table omits it but polling needs
-// it; `routes: { retrieve: false }` takes it out) and the API reference at `/api/docs`.
+// The document's endpoints, plus `GET /invoices/:id` (not in its table; polling needs it) and the reference at `/api/docs`.
 import type { FilingTransition } from '../model/status.js';
 import { canonicalJson } from '../core/safe-json.js';
 import { apiDocs } from './api-docs.js';
@@ -153,8 +152,7 @@ function revokeApiKey(ctx: RouteContext): RouteResult {
   return { ...envelope(ctx, apiKeyWire(key)), committed };
 }
 
-// Tax-authority codes. The document shows neither parameters nor bodies: a listing of
-// `{ code, description }`, `?q=` a code prefix or words of the description, `limit` up to 1000.
+// Tax-authority codes, not shown in the document: `{ code, description }` rows, `?q=` a code prefix or words.
 
 type CodeEntry = { code: string; description: string };
 const tables: Partial<Record<'hs' | 'isic', Promise<CodeEntry[]>>> = {};
@@ -171,12 +169,9 @@ function codeLookup(table: 'hs' | 'isic'): Handler {
     const query = (ctx.url.searchParams.get('q') ?? '').trim().toLowerCase();
     const words = query.split(/\s+/);
     // Digits and dots are a code prefix: descriptions quote other codes a code search must not return.
-    const found =
-      query === ''
-        ? entries
-        : /^[\d.]+$/.test(query)
-          ? entries.filter((e) => e.code.startsWith(query))
-          : entries.filter((e) => words.every((w) => e.description.toLowerCase().includes(w)));
+    const found = /^[\d.]+$/.test(query)
+      ? entries.filter((e) => e.code.startsWith(query))
+      : entries.filter((e) => words.every((w) => e.description.toLowerCase().includes(w)));
     return listing(ctx, found, { limit: 100, maxLimit: 1000 }, (e) => ({ ...e }));
   };
 }

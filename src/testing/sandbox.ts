@@ -119,8 +119,7 @@ export interface Sandbox {
 class SandboxImpl implements Sandbox {
   readonly clock: SandboxClock;
   readonly faults = new FaultRegistry();
-  readonly invoices: SandboxInvoices;
-  readonly fetch: Sandbox['fetch'] = (input, init) => this.inProcessFetch(input, init);
+  readonly invoices: SandboxInvoices = this.invoiceView();
   readonly handle = (request: Request): Promise<Response> => this.handler.handle(request);
   readonly createSession = (userId: string = this.userId): string => this.state.store.addSession(userId);
   readonly endSession = (token: string): void => void this.state.store.sessions.delete(token);
@@ -140,7 +139,6 @@ class SandboxImpl implements Sandbox {
     this.handler = new SandboxHandler(this.state, this.faults);
     this.baseUrl = options.baseUrl;
     ({ apiKey: this.apiKey, sessionToken: this.sessionToken, businessId: this.businessId, userId: this.userId } = this.seed(options));
-    this.invoices = this.invoiceView();
   }
 
   async start(): Promise<this> {
@@ -270,18 +268,17 @@ class SandboxImpl implements Sandbox {
 
   private invoiceView(): SandboxInvoices {
     const sandbox = this;
-    const store = (): Store => this.state.store;
     return {
       list(filter = {}) {
         sandbox.catchUp();
-        return [...store().invoices.values()].filter((i) => listed(i, filter)).map((i) => sandbox.view(i));
+        return [...sandbox.state.store.invoices.values()].filter((i) => listed(i, filter)).map((i) => sandbox.view(i));
       },
       get(id) {
         sandbox.catchUp();
-        const invoice = store().invoices.get(id);
+        const invoice = sandbox.state.store.invoices.get(id);
         return invoice === undefined ? undefined : sandbox.view(invoice);
       },
-      get count() { return store().invoices.size; },
+      get count() { return sandbox.state.store.invoices.size; },
       update(id, patch) {
         sandbox.catchUp();
         const invoice = sandbox.find(id);
@@ -292,8 +289,7 @@ class SandboxImpl implements Sandbox {
         if (patch.automaticRetries !== undefined) invoice.automaticRetries = patch.automaticRetries;
         if (patch.status !== undefined) progress.setStatus(invoice, recordStatus(patch.status), now);
         if (patch.updatedAt !== undefined) invoice.updatedAt = toEpochMs(patch.updatedAt);
-        invoice.next = null;
-        invoice.verdict = null;
+        Object.assign(invoice, { next: null, verdict: null });
         if (invoice.status === 'ERROR') progress.bookRecovery(invoice, now);
         else if (invoice.status === 'SUBMITTED') progress.schedule(invoice, 'respond', now + sandbox.options.responseDelayMs);
         return sandbox.view(invoice);
@@ -301,19 +297,18 @@ class SandboxImpl implements Sandbox {
     };
   }
 
-  private async inProcessFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  readonly fetch: Sandbox['fetch'] = async (input, init) => {
     const request = new Request(input, init);
     const signal = request.signal;
-    if (signal.aborted) throw signal.reason;
-    const answer = this.handle(request);
+    signal.throwIfAborted();
     const response = await new Promise<Response>((resolve, reject) => {
       const onAbort = (): void => reject(signal.reason);
       signal.addEventListener('abort', onAbort, { once: true });
-      answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+      this.handle(request).then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
     });
     if (response.type === 'error') throw new TypeError('fetch failed', { cause: new Error('sandbox: the connection was dropped (injected fault)') });
     return response;
-  }
+  };
 }
 
 function emptyState(options: ResolvedOptions): Pick<SandboxState, 'store' | 'progress'> {

@@ -1,5 +1,4 @@
-// The document's statuses and what the tax authority does with a submitted invoice, stated here, never
-// taken from the SDK. Records hold a documented status in canonical form (`DRAFT` … `ERROR`), a later one as given.
+// The document's statuses and what the tax authority does with a submitted invoice, stated here, never taken from the SDK.
 import type { FilingTransition, KnownInvoiceStatus } from '../model/status.js';
 
 // The five statuses the document names, as its transition table spells them.
@@ -25,7 +24,6 @@ const documentedStatus = (value: string): KnownInvoiceStatus | undefined => DOCU
 /** A status as a record holds it: a documented one in canonical form, any other trimmed as given. */
 export const recordStatus = (value: string): string => documentedStatus(value) ?? value.trim();
 
-/** True when `value` can be a status after `Submitted`: not empty, not one of the documented five. */
 export const isLaterStatus = (value: unknown): value is string =>
   typeof value === 'string' && value.trim() !== '' && documentedStatus(value) === undefined;
 
@@ -40,7 +38,6 @@ const SPELL: Record<StatusSpelling, (status: KnownInvoiceStatus) => string> = {
 };
 export const STATUS_SPELLINGS = Object.keys(SPELL) as readonly StatusSpelling[];
 
-/** The wire spelling of a record status; later statuses as stored. */
 export const spell = (status: string, spelling: StatusSpelling = 'document'): string =>
   Object.hasOwn(DOCUMENT_SPELLING, status) ? SPELL[spelling](status as KnownInvoiceStatus) : status;
 

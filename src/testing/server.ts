@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
-import { text } from 'node:stream/consumers';
+import { buffer } from 'node:stream/consumers';
 import { nestErrorBody } from './errors.js';
 import type { SandboxHandler } from './handler.js';
 
@@ -38,17 +38,14 @@ async function serve(handler: SandboxHandler, req: IncomingMessage, res: ServerR
   res.on('close', () => {
     if (!res.writableFinished) abort.abort(new Error('client closed the connection'));
   });
-  const body = await text(req);
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i] ?? '', req.rawHeaders[i + 1] ?? '');
-
-  const outcome = await handler.process({
-    method: (req.method ?? 'GET').toUpperCase(), url: new URL(req.url ?? '/', origin), headers, text: body,
-  });
-  if (outcome === undefined) req.socket.destroy();
-  else if (outcome.stallAfter === undefined) res.writeHead(outcome.status, outcome.headers).end(outcome.body);
-  else {
-    res.writeHead(outcome.status, outcome.headers).write(outcome.body.subarray(0, outcome.stallAfter));
-    handler.holdOpen(abort.signal, () => res.destroy());
-  }
+  const method = req.method ?? 'GET';
+  // Bytes, not text: a text body would make `Request` add a content-type the caller never sent.
+  const body = method === 'GET' || method === 'HEAD' ? undefined : await buffer(req);
+  const response = await handler.handle(new Request(new URL(req.url ?? '/', origin), { method, headers, body, signal: abort.signal }));
+  if (response.type === 'error') return void req.socket.destroy();
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  for await (const chunk of response.body ?? []) res.write(chunk);
+  res.end();
 }

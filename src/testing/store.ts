@@ -2,7 +2,6 @@
 import type { RecordStyle, ResolvedOptions } from './options.js';
 import { sameStatus, spell, type Scenario } from './scenarios.js';
 
-/** The scopes the document names. */
 export const KNOWN_SCOPES = ['invoices:read', 'invoices:write', 'taxauth:read', '*'] as const;
 
 export interface ApiKeyRecord {
@@ -24,7 +23,6 @@ export interface InvoiceRecord {
   unknownIsicLines: number[];
 }
 
-/** Random hex after a prefix, so a glance tells ids apart. */
 export function newId(prefix: string, bytes = 12): string {
   const random = globalThis.crypto.getRandomValues(new Uint8Array(bytes));
   return `${prefix}_${Array.from(random, (b) => b.toString(16).padStart(2, '0')).join('')}`;
@@ -80,7 +78,6 @@ export class Store {
   }
 }
 
-/** Whether a list filter takes the invoice (a status in any spelling). */
 export const listed = (i: InvoiceRecord, filter: { status?: string | undefined; businessId?: string | undefined }): boolean =>
   (filter.businessId ?? i.businessId) === i.businessId && (filter.status === undefined || sameStatus(i.status, filter.status));
 
@@ -88,19 +85,18 @@ const iso = (ms: number | null): string | null => (ms === null ? null : new Date
 
 // The document does not publish the stored invoice's field names: two spellings, money as JSON numbers.
 export function invoiceWire(invoice: InvoiceRecord, options: Pick<ResolvedOptions, 'statusSpelling' | 'attemptCount' | 'totalField'> & { recordStyle: RecordStyle }): Record<string, unknown> {
-  const { statusSpelling, totalField } = options;
   const attempts = options.attemptCount ? invoice.attempts : undefined;
-  const status = spell(invoice.status, statusSpelling);
+  const status = spell(invoice.status, options.statusSpelling);
   // Shared, not copied: stored buyer and lines never change after create.
   const { businessId, buyer, dueDate, lines } = invoice;
   const [subtotal, tax, total] = [invoice.subtotal, invoice.tax, invoice.total].map(Number);
   const [createdAt, updatedAt, submittedAt] = [invoice.createdAt, invoice.updatedAt, invoice.submittedAt].map(iso);
   if (options.recordStyle === 'alternate') {
-    const totals = { subtotal, tax, [totalField ?? 'total']: total };
+    const totals = { subtotal, tax, [options.totalField ?? 'total']: total };
     return { _id: invoice.id, invoiceStatus: status, businessId, buyer, dueDate, lines, totals, failureReason: invoice.errorMessage, retryCount: attempts, createdAt, lastModified: updatedAt, submittedAt };
   }
   return {
-    id: invoice.id, status, businessId, buyer, dueDate, lines, subtotal, taxAmount: tax, [totalField ?? 'totalAmount']: total,
+    id: invoice.id, status, businessId, buyer, dueDate, lines, subtotal, taxAmount: tax, [options.totalField ?? 'totalAmount']: total,
     errorMessage: invoice.errorMessage, attempts, createdAt, updatedAt, submittedAt,
   };
 }

@@ -1,5 +1,4 @@
-// The service's arithmetic in exact BigInt, never the SDK's `computeTotals`, so tests compare two independent
-// computations. Per line or per rate group (the document does not say); halves away from zero.
+// The service's own exact arithmetic, never the SDK's `computeTotals`, so tests compare two independent computations.
 import type { SandboxTotals } from './options.js';
 
 /** `units / 10^scale`. */
@@ -10,7 +9,7 @@ const pow10 = (n: number): bigint => 10n ** BigInt(n);
 
 // By its shortest round-trip text, so `0.1` is one tenth, not the double nearest to it.
 function readNumber(value: unknown): Scaled {
-  const text = typeof value === 'number' ? String(value) : String(value ?? '');
+  const text = String(value ?? '');
   const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/i.exec(text);
   if (match === null) throw new TypeError(`not a finite number: ${text}`);
   const [, sign = '', whole = '0', fraction = '', exponentText = '0'] = match;
