@@ -7,7 +7,7 @@ import { colourEnabled, oneOf, parseCommand, printHelp, redactedRun, styles, Usa
 import { arrayElementStarts, lineStarts, locatePath, positionAt, type ParsedSource } from './json-source.js';
 import { safeJson } from './escape.js';
 import { createProgress } from './progress.js';
-import { renderGithub, renderText, type FileResult, type InvoiceResult, type LocatedIssue } from './reporters/check.js';
+import { renderGithub, renderText, summarize, type FileResult, type InvoiceResult, type LocatedIssue } from './reporters/check.js';
 import { loadTarget, maxFileBytes, pathWithin, resolveTargets, type Target } from './targets.js';
 
 export const HELP = `Usage: invoicing check <files | globs | directories | -> [options]
@@ -103,20 +103,6 @@ async function checkTarget(t: Target, opts: CheckOptions, ctx: CliContext, maxBy
     return { ok, errors: errors.map((i) => locate(i, src)), warnings: warnings.map((i) => locate(i, src)), ...at, totals };
   });
   return { file: t.display, ok: invoices.every((i) => i.ok), invoices };
-}
-
-export type Summary = ReturnType<typeof summarize>;
-
-function summarize(files: FileResult[], unmatched: string[], started: number) {
-  const invoices = files.flatMap((f) => f.invoices);
-  const syntaxErrors = [...files, ...invoices].filter((r) => r.syntaxError !== undefined).length;
-  const count = (list: 'errors' | 'warnings'): number => invoices.reduce((n, i) => n + i[list].length, 0);
-  return {
-    files: files.length, invoices: invoices.length, invoicesWithErrors: invoices.filter((i) => !i.ok).length,
-    errors: count('errors') + syntaxErrors, warnings: count('warnings'),
-    unreadableFiles: files.filter((f) => f.readError !== undefined).length, syntaxErrors, unmatched,
-    durationMs: Math.round(performance.now() - started),
-  };
 }
 
 export const run = (given: CliContext): Promise<number> => redactedRun(given, checkAll);

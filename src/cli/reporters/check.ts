@@ -1,6 +1,5 @@
 // What `invoicing check` found (its JSON report: add, never rename), rendered as text or as GitHub workflow commands.
 import { formatIssuePath, type CheckIssue, type InvoiceTotals } from '../../index.js';
-import type { Summary } from '../check.js';
 import type { Styles } from '../context.js';
 import { printable } from '../escape.js';
 import { formatNumber, formatSeconds, plural } from '../format.js';
@@ -20,6 +19,20 @@ export interface FileResult {
   invoices: InvoiceResult[];
   /** The file is not valid JSON (nor NDJSON). */ syntaxError?: SyntaxProblem;
   /** The file could not be read. */ readError?: string;
+}
+
+export type Summary = ReturnType<typeof summarize>;
+
+export function summarize(files: FileResult[], unmatched: string[], started: number) {
+  const invoices = files.flatMap((f) => f.invoices);
+  const syntaxErrors = [...files, ...invoices].filter((r) => r.syntaxError !== undefined).length;
+  const count = (list: 'errors' | 'warnings'): number => invoices.reduce((n, i) => n + i[list].length, 0);
+  return {
+    files: files.length, invoices: invoices.length, invoicesWithErrors: invoices.filter((i) => !i.ok).length,
+    errors: count('errors') + syntaxErrors, warnings: count('warnings'),
+    unreadableFiles: files.filter((f) => f.readError !== undefined).length, syntaxErrors, unmatched,
+    durationMs: Math.round(performance.now() - started),
+  };
 }
 
 export interface RunResult { files: FileResult[]; summary: Summary; exitCode: number; maxWarnings: number | undefined; }
