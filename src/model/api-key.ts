@@ -61,15 +61,16 @@ const createShape = {
  * ApiKeyCreateParamsSchema.safeParse({ name: 'ci', type: 'LIVE', keyableType: 'BUSINESS', scopes: ['*'] }).success; // false
  * ```
  */
-export const ApiKeyCreateParamsSchema = /* @__PURE__ */ lazySchema(() =>
-  z.looseObject(createShape).check(
-    z.superRefine((params: APIKeyCreateParams, ctx) => {
-      if (params.keyableType === 'BUSINESS' && (params.businessId === undefined || params.businessId.trim() === '')) {
-        ctx.addIssue({ code: 'custom', path: ['businessId'], message: 'a BUSINESS key requires businessId', input: params.businessId });
-      }
-    }),
-  ),
-);
+export const ApiKeyCreateParamsSchema: z.ZodMiniObject<z.core.util.Writeable<typeof createShape>, z.core.$loose> =
+  /* @__PURE__ */ lazySchema(() =>
+    z.looseObject(createShape).check(
+      z.superRefine((params: APIKeyCreateParams, ctx) => {
+        if (params.keyableType === 'BUSINESS' && (params.businessId === undefined || params.businessId.trim() === '')) {
+          ctx.addIssue({ code: 'custom', path: ['businessId'], message: 'a BUSINESS key requires businessId', input: params.businessId });
+        }
+      }),
+    ),
+  );
 
 /**
  * Parameters of `apiKeys.create()`.

@@ -5,8 +5,9 @@ export function lazySchema<T extends object>(build: () => T): T {
   // Node's `util.inspect` shows a proxy's target, not what its traps return.
   const show = (_: number, options: object, inspect: (value: unknown, options: object) => string) => inspect(schema(), options);
   const target = { [Symbol.for('nodejs.util.inspect.custom')]: show };
-  return new Proxy(target as unknown as T, {
-    get: (_, key) => Reflect.get(schema(), key),
+  const proxy: T = new Proxy(target as unknown as T, {
+    // zod's `register` adds the schema it was built on: the registry must hold what users hold, this proxy.
+    get: (_, key) => (key === 'register' ? register : Reflect.get(schema(), key)),
     set: (_, key, value) => Reflect.set(schema(), key, value),
     has: (_, key) => Reflect.has(schema(), key),
     ownKeys: () => Reflect.ownKeys(schema()),
@@ -18,5 +19,12 @@ export function lazySchema<T extends object>(build: () => T): T {
     defineProperty: (_, key, descriptor) => Reflect.defineProperty(schema(), key, descriptor),
     deleteProperty: (_, key) => Reflect.deleteProperty(schema(), key),
     getPrototypeOf: () => Reflect.getPrototypeOf(schema()),
+    // Refused: a frozen proxy would have to list exactly its target's keys, which are not the schema's.
+    preventExtensions: () => false,
   });
+  const register = (registry: { add(schema: T, meta: unknown): unknown }, meta: unknown): T => {
+    registry.add(proxy, meta);
+    return proxy;
+  };
+  return proxy;
 }

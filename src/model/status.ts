@@ -280,8 +280,12 @@ export function recoveryVerdict(
  * recoveryState({ status: 'ERROR', updatedAt: new Date().toISOString() }); // 'in-progress'
  * ```
  */
-export function recoveryState(...args: Parameters<typeof recoveryVerdict>): RecoveryVerdict['state'] {
-  return recoveryVerdict(...args).state;
+export function recoveryState(
+  invoice: { status: unknown; updatedAt?: string | Date | undefined; attempts?: number | undefined },
+  now: number = Date.now(),
+  errorSince?: number,
+): RecoveryVerdict['state'] {
+  return recoveryVerdict(invoice, now, errorSince).state;
 }
 
 // A string `epochMs` cannot read is a date-time.

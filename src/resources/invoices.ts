@@ -221,9 +221,8 @@ export class Invoices extends APIResource {
 
   /** Files many invoices with `createAndFile`, `opts.concurrency` at a time: one result per input, in order. */
   fileMany(inputs: readonly InvoiceCreateParams[], opts: FileManyOptions = {}): Promise<FileManyResult[]> {
-    if (!Array.isArray(inputs)) {
-      return Promise.reject(new InvalidInputError({ message: 'fileMany: inputs must be an array of invoices; nothing was sent.' }));
-    }
+    const iterable = typeof inputs === 'object' && inputs !== null && typeof (inputs as Iterable<unknown>)[Symbol.iterator] === 'function';
+    if (!iterable) return Promise.reject(new InvalidInputError({ message: 'fileMany: inputs must be an array of invoices; nothing was sent.' }));
     // Each input is sent as its plain copy; one that cannot be serialized goes as it is and fails alone (its result says why).
     const invalid = new Map<number, unknown>();
     const plain = Array.from(inputs, (input, index) => {

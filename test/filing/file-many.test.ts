@@ -237,5 +237,8 @@ describe('filing/file-many (client.invoices.fileMany)', () => {
       await expect(filing).rejects.toMatchObject({ name: 'InvalidInputError', message: expect.stringMatching(/inputs must be an array/) });
     }
     expect(sandbox.requests).toHaveLength(0);
+    // Any other iterable is filed as before.
+    const results = await client.invoices.fileMany(new Set([sampleInput(sandbox, 1)]) as never);
+    expect(results.map((r) => r.ok)).toEqual([true]);
   });
 });

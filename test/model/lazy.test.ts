@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import * as classic from 'zod';
 import * as z from 'zod/mini';
 import { lazySchema } from '../../src/model/lazy.js';
-import { CanonicalInvoiceSchema, InvoiceLineSchema } from '../../src/index.js';
+import { BuyerTypeSchema, CanonicalInvoiceSchema, InvoiceLineSchema } from '../../src/index.js';
 
 describe('lazySchema', () => {
   it('builds the schema on first use, once', () => {
@@ -38,6 +38,21 @@ describe('lazySchema', () => {
     const Job = classic.object({ line: InvoiceLineSchema, ref: classic.string() });
     expect(Job.parse({ line, ref: 'r1' }).line).toEqual(line);
     expect(Job.safeParse({ line: { ...line, description: 3 }, ref: 'r1' }).error?.issues[0]?.path).toEqual(['line', 'description']);
+  });
+
+  it('registers itself, so a registry and toJSONSchema see the schema users hold', () => {
+    const registry = z.registry<{ id: string; description: string }>();
+    expect(BuyerTypeSchema.register(registry, { id: 'BuyerType', description: 'who buys' })).toBe(BuyerTypeSchema);
+    expect(registry.get(BuyerTypeSchema)).toEqual({ id: 'BuyerType', description: 'who buys' });
+    const json = z.toJSONSchema(z.object({ buyerType: BuyerTypeSchema }), { metadata: registry }) as { $defs?: Record<string, unknown> };
+    expect(json.$defs?.BuyerType).toMatchObject({ description: 'who buys', enum: ['B2B', 'B2C', 'B2G'] });
+  });
+
+  it('refuses to be frozen rather than break later', () => {
+    const schema = lazySchema(() => z.object({ id: z.string() }));
+    expect(() => Object.freeze(schema)).toThrow(TypeError);
+    expect(Object.keys(schema)).toEqual(Object.keys(z.object({ id: z.string() })));
+    expect(schema.parse({ id: 'a' })).toEqual({ id: 'a' });
   });
 
   it('keeps the exported schemas working as before', () => {
