@@ -17,10 +17,10 @@ import { requireBuild } from '../bench/lib/common.mjs';
 export const BUDGETS = {
   // InvoicingClient + one call with ky, zod/mini and uuid; the checks, code sets and filing
   // workflow ride along with the client (the goal is 60 KB: docs/performance.md says what is left).
-  'invoicing-sdk': 83_550,
+  'invoicing-sdk': 83_600,
   // The same consumer with code splitting: the first load (the entry and the chunks it imports
   // statically); only diagnose() is left out.
-  'invoicing-sdk first load': 77_800,
+  'invoicing-sdk first load': 77_850,
   // invoicing-sdk/check: checks, totals, rule catalogue and code sets, no dependency (goal 15 KB;
   // the rules' wording and code keep it above).
   check: 19_550,
