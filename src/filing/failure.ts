@@ -140,7 +140,7 @@ export function describeFailure(
   context: { finalStatuses?: readonly string[] | undefined; errorSince?: number | undefined } = {},
 ): FilingFailure | undefined {
   const spelled = spelledStatus(invoice);
-  const { kind: errorKind, field } = classifyFailureMessage(invoice.errorMessage, invoice.raw);
+  const { kind: errorKind, field } = classifyFailureMessage(invoice.errorMessage, invoice.raw ?? {});
   const common = { message: invoice.errorMessage ?? '(the service sent no error message)', ...(field === undefined ? {} : { field }) };
   const status = normalizeStatus(invoice.status);
   if (status !== InvoiceStatus.ERROR) {

@@ -5,6 +5,8 @@ import type { FaultKind, FaultRegistry, FaultSpec, MalformedVariant } from './fa
 import { findRoute } from './routes.js';
 import { newId } from './store.js';
 
+const NULL_BODY = new Set([204, 205, 304]);
+
 /** What became of a request: answered, dropped (no answer), or stalled mid-body. @example const dropped = sandbox.requests.filter((r) => r.outcome === 'dropped'); */
 export type RequestOutcome = 'response' | 'dropped' | 'stalled';
 
@@ -136,6 +138,8 @@ export class SandboxHandler {
     entry.status = answer.status;
     const bytes = new TextEncoder().encode(answer.text) as Uint8Array<ArrayBuffer>;
     const init = { status: answer.status, headers: { ...answer.headers, ...CORS_HEADERS, 'content-length': String(bytes.byteLength) } };
+    // A 204, 205 or 304 carries no body: a fault may ask for one with a body, it goes without.
+    if (NULL_BODY.has(answer.status)) return new Response(null, { ...init, headers: { ...init.headers, 'content-length': '0' } });
     if (stall === undefined) return new Response(bytes.byteLength === 0 ? null : bytes, init);
     entry.outcome = 'stalled';
     const head = bytes.subarray(0, Math.min(stall.bytes ?? Math.floor(bytes.byteLength / 2), Math.max(0, bytes.byteLength - 1)));

@@ -43,9 +43,19 @@ async function serve(handler: SandboxHandler, req: IncomingMessage, res: ServerR
   const method = req.method ?? 'GET';
   // Bytes, not text: a text body would make `Request` add a content-type the caller never sent.
   const body = method === 'GET' || method === 'HEAD' ? undefined : await buffer(req);
-  const response = await handler.handle(new Request(new URL(req.url ?? '/', origin), { method, headers, body, signal: abort.signal }));
+  let request: Request;
+  try {
+    request = new Request(new URL(req.url ?? '/', origin), { method, headers, body, signal: abort.signal });
+  } catch {
+    // A method fetch refuses (TRACE, TRACK, CONNECT): the service has no such route either.
+    return void res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' })
+      .end(JSON.stringify(nestErrorBody(404, `Cannot ${method} ${req.url ?? '/'}`)));
+  }
+  const response = await handler.handle(request);
   if (response.type === 'error') return void req.socket.destroy();
   res.writeHead(response.status, Object.fromEntries(response.headers));
+  // Headers go out now, even when a stalled body has nothing to send yet.
+  res.flushHeaders();
   for await (const chunk of response.body ?? []) res.write(chunk);
   res.end();
 }

@@ -126,6 +126,30 @@ describe.each<Mode>(['loopback', 'msw'])('testing/sandbox faults (%s)', (mode) =
     expect(sandbox.requests.at(-1)).toMatchObject({ outcome: 'stalled', fault: 'stall-body', committed: true });
   });
 
+  it('stall-body with bytes 0: the status and headers still arrive, then nothing', async () => {
+    const id = await fileInvoice(call, sandbox.businessId, ['validate']);
+    sandbox.faults.inject({ path: '/invoices/:id/sign', kind: 'stall-body', bytes: 0 });
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 2_000);
+    const res = await fetch(`${sandbox.baseUrl}/api/v1/invoices/${id}/sign`, {
+      method: 'POST',
+      headers: { 'x-api-key': sandbox.apiKey },
+      signal: controller.signal,
+    });
+    clearTimeout(timer);
+    expect(res.status).toBe(200);
+    const rest = res.body!.getReader().read();
+    controller.abort();
+    await expect(rest).rejects.toThrow();
+  });
+
+  it.each([204, 205, 304])('status %i: answered with that status and no body', async (code) => {
+    sandbox.faults.inject({ method: 'GET', path: '/invoices', kind: 'status', status: code });
+    const res = await call('GET', '/api/v1/invoices');
+    expect(res.status).toBe(code);
+    expect(res.text).toBe('');
+  });
+
   describe('malformed (the server has acted)', () => {
     async function signWith(variant: string, extra: Record<string, unknown> = {}) {
       const id = await fileInvoice(call, sandbox.businessId, ['validate']);
