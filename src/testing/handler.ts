@@ -136,11 +136,11 @@ export class SandboxHandler {
   // A stalled body sends `stall.bytes` (default: half), then stays open until the caller or the sandbox gives up.
   private finish(entry: RequestLogEntry, answer: Answer, stall?: { bytes: number | undefined; signal: AbortSignal }): Response {
     entry.status = answer.status;
-    const bytes = new TextEncoder().encode(answer.text) as Uint8Array<ArrayBuffer>;
-    const init = { status: answer.status, headers: { ...answer.headers, ...CORS_HEADERS, 'content-length': String(bytes.byteLength) } };
     // A 204, 205 or 304 carries no body: a fault may ask for one with a body, it goes without.
-    if (NULL_BODY.has(answer.status)) return new Response(null, { ...init, headers: { ...init.headers, 'content-length': '0' } });
-    if (stall === undefined) return new Response(bytes.byteLength === 0 ? null : bytes, init);
+    const nullBody = NULL_BODY.has(answer.status);
+    const bytes = new TextEncoder().encode(nullBody ? '' : answer.text) as Uint8Array<ArrayBuffer>;
+    const init = { status: answer.status, headers: { ...answer.headers, ...CORS_HEADERS, 'content-length': String(bytes.byteLength) } };
+    if (stall === undefined || nullBody) return new Response(bytes.byteLength === 0 ? null : bytes, init);
     entry.outcome = 'stalled';
     const head = bytes.subarray(0, Math.min(stall.bytes ?? Math.floor(bytes.byteLength / 2), Math.max(0, bytes.byteLength - 1)));
     let end: (() => void) | undefined;

@@ -13,7 +13,7 @@ export async function listen(handler: SandboxHandler, port: number): Promise<Loo
   const server: Server = createServer((req, res) => {
     serve(handler, req, res, origin).catch((error: unknown) => {
       if (res.headersSent) res.destroy();
-      else res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(nestErrorBody(500, String(error))));
+      else answerError(res, 500, String(error));
     });
   });
   server.keepAliveTimeout = 5_000;
@@ -48,8 +48,7 @@ async function serve(handler: SandboxHandler, req: IncomingMessage, res: ServerR
     request = new Request(new URL(req.url ?? '/', origin), { method, headers, body, signal: abort.signal });
   } catch {
     // A method fetch refuses (TRACE, TRACK, CONNECT): the service has no such route either.
-    return void res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' })
-      .end(JSON.stringify(nestErrorBody(404, `Cannot ${method} ${req.url ?? '/'}`)));
+    return answerError(res, 404, `Cannot ${method} ${req.url ?? '/'}`);
   }
   const response = await handler.handle(request);
   if (response.type === 'error') return void req.socket.destroy();
@@ -58,4 +57,8 @@ async function serve(handler: SandboxHandler, req: IncomingMessage, res: ServerR
   res.flushHeaders();
   for await (const chunk of response.body ?? []) res.write(chunk);
   res.end();
+}
+
+function answerError(res: ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(nestErrorBody(status, message)));
 }
